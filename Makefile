@@ -1,0 +1,32 @@
+# mclog: the two quick-start commands are `make lab` and `make test`.
+# Both create the virtual environment .venv in the repository when it is missing.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+
+.PHONY: lab test bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[lab,test]'
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+## Open JupyterLab on notebooks/ (installs the package with JupyterLab, pandas, plotly, ipywidgets).
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks/
+
+## Run the whole test suite.
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+## Measure the numbers the issues name (see benchmarks/README.md).
+bench: $(STAMP)
+	$(BIN)/python benchmarks/engine_speed.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,69 @@
+"""The table: action discs, player colours and the alternative-setup roles.
+
+>>> DISC_NAMES[unavailable_disc(4)]
+'Stock Exchange'
+>>> [ROMAN[unavailable_disc(r)] for r in range(1, 10)]
+['I', 'II', 'III', 'IV', 'V', 'IV', 'III', 'II', 'I']
+"""
+
+from __future__ import annotations
+
+LOBBY, INTRIGUE, COLONIES, STOCK, INDUSTRIES = 1, 2, 3, 4, 5
+#: The five action discs, in the order they are resolved (I to V).
+DISCS: tuple[int, ...] = (LOBBY, INTRIGUE, COLONIES, STOCK, INDUSTRIES)
+ROMAN = {LOBBY: "I", INTRIGUE: "II", COLONIES: "III", STOCK: "IV", INDUSTRIES: "V"}
+DISC_NAMES = {
+    LOBBY: "Lobby",
+    INTRIGUE: "Intrigue",
+    COLONIES: "Colonies",
+    STOCK: "Stock Exchange",
+    INDUSTRIES: "Industries",
+}
+#: R8: on these discs each pawn stands in a sector (an industry type); no limit.
+SECTOR_DISCS = frozenset({LOBBY, STOCK})
+#: R8: these discs have numbered spaces, as many as there are players.
+NUMBERED_DISCS = frozenset({INTRIGUE, COLONIES, INDUSTRIES})
+
+PRIVILEGE_NAMES = {
+    LOBBY: "Lobbyist",
+    INTRIGUE: "Machiavelli",
+    COLONIES: "Acquisition",
+    STOCK: "Hostile takeover",
+    INDUSTRIES: "Opportunity",
+}
+
+ROUNDS = 9
+#: R7: the disc that is turned over (unavailable) in rounds 1..9.
+UNAVAILABLE = (LOBBY, INTRIGUE, COLONIES, STOCK, INDUSTRIES, STOCK, COLONIES, INTRIGUE, LOBBY)
+
+
+def unavailable_disc(round_number: int) -> int:
+    """R7: which disc is turned over in this round (1-based)."""
+    return UNAVAILABLE[round_number - 1]
+
+
+# --- colours and roles (R2) --------------------------------------------------
+
+COLOURS: tuple[str, ...] = ("yellow", "black", "blue", "white", "red", "green")
+
+LOBBYIST, CAPITALIST, COLONIST, HEIR, ENTREPRENEUR, SCHEMER = (
+    "Lobbyist", "Capitalist", "Colonist", "Heir", "Entrepreneur", "Schemer",
+)
+#: R2: in the alternative setup each colour brings its role.
+ROLE_OF_COLOUR = {
+    "yellow": LOBBYIST,
+    "black": CAPITALIST,
+    "blue": COLONIST,
+    "white": HEIR,
+    "red": ENTREPRENEUR,
+    "green": SCHEMER,
+}
+
+STANDARD, ALTERNATIVE = "standard", "alternative"
+SETUPS = (STANDARD, ALTERNATIVE)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+#: R3: starting money; the Heir and the Schemer start richer.
+START_MONEY = 7
+ROLE_START_MONEY = {HEIR: 11, SCHEMER: 9}

@@ -1,0 +1,124 @@
+"""The components of Million Club: card kinds, the three decks and Industry cards.
+
+Decks are kept as counts per card kind (R1), never as ordered lists: the order
+of a shuffled deck is unknown at the table, so the engine must not pretend to
+know it.  Which card comes off a deck is a *chance move* (``Draw``) recorded in
+the game, exactly as a person at the table would write it down.
+
+>>> Industry("F", 2, 1).value
+3
+>>> str(Industry("T", 4, 0)), str(Industry("R", 1, 2))
+('T4', 'R1+2')
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+# --- industries -----------------------------------------------------------
+
+FACTORIES, TRANSPORT, RAW = "F", "T", "R"
+#: The three industry types, in the order of the price board.
+INDUSTRY_TYPES: tuple[str, ...] = (FACTORIES, TRANSPORT, RAW)
+INDUSTRY_NAMES = {FACTORIES: "Factories", TRANSPORT: "Transport", RAW: "Raw materials"}
+#: Singular names, for messages about one card ("Ann's level-2 factory").
+INDUSTRY_SINGULAR = {FACTORIES: "factory", TRANSPORT: "transport", RAW: "raw-materials"}
+
+#: R17: the industry type whose price each type depends on at the Stock Exchange.
+DEPENDS_ON = {FACTORIES: RAW, RAW: TRANSPORT, TRANSPORT: FACTORIES}
+
+MIN_LEVEL, MAX_LEVEL = 1, 4
+
+
+class Industry(NamedTuple):
+    """An Industry card as a player sees it on the table: type, printed level, bonus.
+
+    ``bonus`` counts the Capital Increase banknotes under the card (R4).  Two
+    cards with the same type, level and bonus are interchangeable in every rule,
+    which is why a move names an industry by these three values and not by an
+    internal id ("Ann's level-2 factory").
+    """
+
+    kind: str
+    level: int
+    bonus: int = 0
+
+    @property
+    def value(self) -> int:
+        """Level plus bonus: what counts "for all purposes" (R4)."""
+        return self.level + self.bonus
+
+    def __str__(self) -> str:
+        return f"{self.kind}{self.level}" + (f"+{self.bonus}" if self.bonus else "")
+
+    def describe(self) -> str:
+        """A player's wording: ``level-2 factory (+1)``."""
+        text = f"level-{self.level} {INDUSTRY_SINGULAR[self.kind]}"
+        return text + (f" with {self.bonus} Capital Increase" if self.bonus else "")
+
+    @property
+    def can_develop(self) -> bool:
+        """R5: the printed level (the card's rotation) must be below 4."""
+        return self.level < MAX_LEVEL
+
+    @property
+    def can_draw_capital(self) -> bool:
+        """R5: the printed level must be above 1."""
+        return self.level > MIN_LEVEL
+
+
+# --- colonies ---------------------------------------------------------------
+
+CONTINENTS: tuple[str, ...] = ("africa", "asia", "america", "india", "oceania")
+CONTINENT_NAMES = {c: c.capitalize() for c in CONTINENTS}
+
+# --- intrigue ---------------------------------------------------------------
+
+RACKET = "racket"
+CONTRACT = "contract"
+UNREST = "unrest"
+EXPANSION = "expansion"
+CAPITALISATION = "capitalisation"
+UNFAIR = "unfair"
+DUMPING = "dumping"
+INCREASE = "increase"
+INTRIGUE_CARDS: tuple[str, ...] = (
+    RACKET, CONTRACT, UNREST, EXPANSION, CAPITALISATION, UNFAIR, DUMPING, INCREASE,
+)
+INTRIGUE_NAMES = {
+    RACKET: "Racket",
+    CONTRACT: "Buy a colonial contract",
+    UNREST: "Colonial Unrest",
+    EXPANSION: "Expansion",
+    CAPITALISATION: "Capitalisation",
+    UNFAIR: "Unfair competition",
+    DUMPING: "Dumping",
+    INCREASE: "Capital Increase",
+}
+
+# --- decks (R1) -------------------------------------------------------------
+
+INDUSTRY_DECK, COLONY_DECK, INTRIGUE_DECK = "industry", "colony", "intrigue"
+DECKS: tuple[str, ...] = (INDUSTRY_DECK, COLONY_DECK, INTRIGUE_DECK)
+
+#: R1: how many cards of each kind exist.
+DECK_TOTALS: dict[str, dict[str, int]] = {
+    INDUSTRY_DECK: {k: 13 for k in INDUSTRY_TYPES},
+    COLONY_DECK: {c: 6 for c in CONTINENTS},
+    INTRIGUE_DECK: {c: 1 for c in INTRIGUE_CARDS},
+}
+
+#: Every card kind names its own deck: the kinds of the three decks never overlap.
+DECK_OF: dict[str, str] = {card: deck for deck, kinds in DECK_TOTALS.items() for card in kinds}
+
+DECK_NAMES = {INDUSTRY_DECK: "Industry", COLONY_DECK: "Colony", INTRIGUE_DECK: "Intrigue"}
+
+
+def card_name(card: str) -> str:
+    """The name printed on a card kind, for messages: ``F`` -> ``Factories``.
+
+    An unknown kind is quoted as given, so a message about a mistyped card
+    still reads well.
+    """
+    return (INDUSTRY_NAMES.get(card) or CONTINENT_NAMES.get(card) or INTRIGUE_NAMES.get(card)
+            or repr(card))

@@ -1,0 +1,79 @@
+"""Cards coming off a deck: chance draws (``Draw``) and chosen picks (``Pick``).
+
+Where a drawn card goes is part of the question (``Decision.dest``):
+
+* ``deal``: to ``recipient`` at setup (the Lobbyist's industry at level 2, the
+  Capitalist's with bonus 1, R30);
+* ``hand``: into the draft hand of Intrigue, Colonies or Industries (R13);
+* ``machiavelli``: the Intrigue privilege's card, carried out at once (R14).
+"""
+
+from __future__ import annotations
+
+from ..errors import RuleError
+from .board import CAPITALIST, LOBBYIST
+from .cards import DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, card_name
+from .flow import handler, push, step
+from .moves import Draw, Pick
+from .state import Decision, State
+
+DRAW, PICK = "draw", "pick"
+
+
+@step("draw")
+def draw_step(state: State, deck: str, count: int, dest: str, recipient: int | None) -> None:
+    """Ask chance for ``count`` cards of ``deck``, one at a time; stop when it runs out (R13)."""
+    if count <= 0 or not any(state.decks[deck].values()):
+        return
+    push(state, ("draw", deck, count - 1, dest, recipient))
+    state.decision = Decision(DRAW, None, deck=deck, dest=dest, recipient=recipient)
+
+
+def _check_in_deck(state: State, d: Decision, card: str) -> None:
+    pile = state.decks[d.deck]
+    if card not in pile:
+        raise RuleError(f"{card!r} is not a card of the {DECK_NAMES[d.deck]} deck", "R1")
+    if not pile[card]:
+        raise RuleError(
+            f"No {card_name(card)} card is left in the {DECK_NAMES[d.deck]} deck", "R1")
+
+
+def deliver(state: State, d: Decision, card: str) -> None:
+    """Take ``card`` off ``d.deck`` and put it where the decision says."""
+    state.take_card(d.deck, card)
+    if d.dest == "hand":
+        state.hand.append(card)
+    elif d.dest == "machiavelli":
+        state.set_aside[INTRIGUE_DECK][card] += 1
+        push(state, ("intrigue", card, d.recipient))
+    else:  # deal
+        seat = d.recipient
+        if d.deck == INDUSTRY_DECK:
+            role = state.table.roles[seat]
+            level = 2 if role == LOBBYIST and d.actor is None else 1
+            bonus = 1 if role == CAPITALIST and d.actor is None else 0
+            state.add_industry(seat, Industry(card, level, bonus))
+        else:
+            state.colonies[seat][card] += 1
+
+
+def _apply_draw(state: State, d: Decision, move: Draw) -> None:
+    _check_in_deck(state, d, move.card)
+    deliver(state, d, move.card)
+
+
+def _apply_pick(state: State, d: Decision, move: Pick) -> None:
+    _check_in_deck(state, d, move.card)
+    deliver(state, d, move.card)
+
+
+def _legal_draws(state: State, d: Decision) -> list:
+    return [Draw(card) for card, n in state.decks[d.deck].items() if n]
+
+
+def _legal_picks(state: State, d: Decision) -> list:
+    return [Pick(d.actor, card) for card, n in state.decks[d.deck].items() if n]
+
+
+handler(DRAW, "draw a card", "R13", _legal_draws, {Draw: _apply_draw})
+handler(PICK, "pick a card from the deck", "R30", _legal_picks, {Pick: _apply_pick})

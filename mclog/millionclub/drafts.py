@@ -1,0 +1,159 @@
+"""Discs II, III and V: the Intrigue, Colonies and Industries drafts (R13-R16).
+
+The pawn on space 1 draws (pawns + 1) cards, chooses one and passes the rest
+on; the last pawn chooses one of two and one card is left over (R13).  Each
+card drawn is a chance move (``Draw``).  On Intrigue the chosen card is carried
+out at once (``Choose``, R14); on Colonies and Industries it is bought or set
+aside (``Buy``/``SetAside``, R15).  Then the privilege holder may draw one more
+card (``UsePrivilege`` or ``Pass``), and the set-aside cards go back into the
+deck.
+"""
+
+from __future__ import annotations
+
+from ..errors import RuleError
+from .board import COLONIES, DISC_NAMES, INDUSTRIES, INTRIGUE, PRIVILEGE_NAMES
+from .cards import (
+    COLONY_DECK, DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, card_name,
+)
+from .decks import PICK
+from .flow import handler, push, step
+from .moves import Buy, Choose, Move, Pass, SetAside, UsePrivilege
+from .state import Decision, State
+
+CHOOSE, DRAFT, PRIVILEGE = "choose", "draft", "privilege"
+
+DECK_OF_DISC = {INTRIGUE: INTRIGUE_DECK, COLONIES: COLONY_DECK, INDUSTRIES: INDUSTRY_DECK}
+#: R15: what a card costs on each disc.
+PRICE = {COLONIES: 2, INDUSTRIES: 4}
+
+
+def _draft_disc(state: State) -> None:
+    disc = state.resolving
+    deck = DECK_OF_DISC[disc]
+    push(state, ("draw", deck, len(state.pawns[disc]) + 1, "hand", None), ("draft", disc, 0),
+         ("privilege", disc), ("reshuffle", deck))
+
+
+for _roman in ("II", "III", "V"):
+    step(f"disc {_roman}")(_draft_disc)
+
+
+@step("draft")
+def draft(state: State, disc: int, i: int) -> None:
+    """Hand the cards to the pawn on space i+1; pawns that get no card do nothing (R13)."""
+    pawns = state.pawns[disc]
+    if i >= len(pawns) or not state.hand:
+        deck = DECK_OF_DISC[disc]
+        for card in state.hand:
+            state.set_aside[deck][card] += 1
+        state.hand.clear()
+        return
+    push(state, ("draft", disc, i + 1))
+    state.decision = Decision(CHOOSE if disc == INTRIGUE else DRAFT, pawns[i][0], disc=disc)
+
+
+def _require_in_hand(state: State, seat: int, card: str, rule: str) -> None:
+    if card not in state.hand:
+        held = ", ".join(card_name(c) for c in sorted(state.hand))
+        raise RuleError(
+            f"{state.name(seat)} was not handed a {card_name(card)} card: the cards are {held}",
+            rule)
+
+
+def _legal_choose(state: State, d: Decision) -> list[Move]:
+    return [Choose(d.actor, card) for card in sorted(set(state.hand))]
+
+
+def _apply_choose(state: State, d: Decision, move: Choose) -> None:
+    _require_in_hand(state, move.player, move.card, "R14")
+    state.hand.remove(move.card)
+    state.set_aside[INTRIGUE_DECK][move.card] += 1
+    push(state, ("intrigue", move.card, move.player))
+
+
+handler(CHOOSE, "choose an Intrigue card", "R14", _legal_choose, {Choose: _apply_choose})
+
+
+def _legal_draft(state: State, d: Decision) -> list[Move]:
+    moves: list[Move] = []
+    affordable = state.money[d.actor] >= PRICE[d.disc]
+    for card in sorted(set(state.hand)):
+        if affordable:
+            moves.append(Buy(d.actor, card))
+        moves.append(SetAside(d.actor, card))
+    return moves
+
+
+def _apply_buy(state: State, d: Decision, move: Buy) -> None:
+    seat, card, price = move.player, move.card, PRICE[d.disc]
+    _require_in_hand(state, seat, card, "R15")
+    if state.money[seat] < price:
+        raise RuleError(
+            f"{state.name(seat)} cannot buy the {card_name(card)} card: "
+            f"{state.name(seat)} has {state.money[seat]} million and it costs {price}", "R15")
+    state.hand.remove(card)
+    state.money[seat] -= price
+    if d.disc == INDUSTRIES:
+        state.add_industry(seat, Industry(card, 1, 0))
+    else:
+        state.colonies[seat][card] += 1
+
+
+def _apply_set_aside(state: State, d: Decision, move: SetAside) -> None:
+    _require_in_hand(state, move.player, move.card, "R15")
+    state.hand.remove(move.card)
+    state.set_aside[DECK_OF_DISC[d.disc]][move.card] += 1
+
+
+handler(DRAFT, "buy a card or set one aside", "R15", _legal_draft,
+        {Buy: _apply_buy, SetAside: _apply_set_aside})
+
+
+@step("privilege")
+def privilege(state: State, disc: int) -> None:
+    """R10: Machiavelli, Acquisition, Opportunity; nothing to gain from an empty deck (R13)."""
+    holder = state.privilege_holder(disc)
+    state.privileges[disc] = holder
+    if holder is not None and any(state.decks[DECK_OF_DISC[disc]].values()):
+        state.decision = Decision(PRIVILEGE, holder, disc=disc)
+
+
+def _legal_privilege(state: State, d: Decision) -> list[Move]:
+    return [UsePrivilege(d.actor), Pass(d.actor)]
+
+
+def _apply_use(state: State, d: Decision, move: UsePrivilege) -> None:
+    disc, holder = d.disc, d.actor
+    deck = DECK_OF_DISC[disc]
+    dest = "machiavelli" if disc == INTRIGUE else "hand"
+    if disc != INTRIGUE:
+        push(state, ("privilege_card", disc, holder))
+    if state.table.privilege_pick:
+        state.decision = Decision(PICK, holder, deck=deck, dest=dest, recipient=holder)
+    else:
+        push(state, ("draw", deck, 1, dest, holder))
+
+
+def _apply_decline(state: State, d: Decision, move: Pass) -> None:
+    pass
+
+
+handler(PRIVILEGE, "use the privilege (draw one more card) or pass", "R10", _legal_privilege,
+        {UsePrivilege: _apply_use, Pass: _apply_decline})
+
+
+@step("privilege_card")
+def privilege_card(state: State, disc: int, holder: int) -> None:
+    """R15: the privilege's card may be bought at the usual price."""
+    if state.hand:
+        state.decision = Decision(DRAFT, holder, disc=disc)
+
+
+@step("reshuffle")
+def reshuffle(state: State, deck: str) -> None:
+    """R14, R15: set-aside cards go back; the deck is shuffled for the next round."""
+    state.reshuffle(deck)
+
+
+__all__ = ["DISC_NAMES", "PRIVILEGE_NAMES", "DECK_NAMES", "DECK_OF_DISC", "PRICE"]

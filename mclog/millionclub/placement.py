@@ -1,0 +1,91 @@
+"""A round's placement of pawns (rulebook "Placing pawns", "Placement order"; R7, R8).
+
+A round begins by turning over the unavailable disc; then, from the start
+player clockwise, each player places one pawn, twice round.
+"""
+
+from __future__ import annotations
+
+from ..errors import RuleError
+from .board import DISC_NAMES, DISCS, NUMBERED_DISCS, ROMAN, SECTOR_DISCS, unavailable_disc
+from .cards import INDUSTRY_TYPES
+from .flow import handler, push, step
+from .moves import Move, Place
+from .state import Decision, State
+
+PLACE = "place"
+_SECTORS = "Factories (F), Transport (T) or Raw materials (R)"
+
+
+@step("round")
+def begin_round(state: State, number: int) -> None:
+    state.round = number
+    state.phase = "placement"
+    state.placed = 0
+    state.privileges = {}
+    state.resolving = None
+    push(state, ("placement",), *[("resolve", disc) for disc in DISCS],
+         ("round_turn", 0), ("end_round",))
+
+
+@step("placement")
+def placement(state: State) -> None:
+    n = state.players
+    if state.placed < 2 * n:
+        push(state, ("placement",))
+        state.decision = Decision(PLACE, (state.start + state.placed) % n)
+
+
+def check_destination(state: State, disc: int, sector: str | None, rule: str) -> None:
+    """Can a pawn go to ``disc`` (and ``sector``) this round? (R7, R8, and R12 for the Lobbyist)."""
+    if disc not in DISCS:
+        raise RuleError(f"There is no disc {disc!r}: the discs are I to V", rule)
+    name = f"{DISC_NAMES[disc]} disc ({ROMAN[disc]})"
+    if disc == unavailable_disc(state.round):
+        raise RuleError(f"The {name} is unavailable in round {state.round}", "R7")
+    if disc in SECTOR_DISCS:
+        if sector not in INDUSTRY_TYPES:
+            raise RuleError(f"A pawn on the {name} stands in a sector: {_SECTORS}", "R8")
+    else:
+        if sector is not None:
+            raise RuleError(f"The {name} has numbered spaces, not sectors", "R8")
+        if len(state.pawns[disc]) >= state.players:
+            raise RuleError(f"All {state.players} spaces of the {name} are taken", "R8")
+
+
+def destinations(state: State, seat: int, exclude: int | None = None) -> list[tuple]:
+    """Every (disc, sector) a pawn of ``seat`` may go to now."""
+    out: list[tuple] = []
+    off = unavailable_disc(state.round)
+    for disc in DISCS:
+        if disc == off or disc == exclude:
+            continue
+        if disc in NUMBERED_DISCS:
+            if len(state.pawns[disc]) < state.players:
+                out.append((disc, None))
+        else:
+            out.extend((disc, sector) for sector in INDUSTRY_TYPES)
+    return out
+
+
+def _legal(state: State, d: Decision) -> list[Move]:
+    return [Place(d.actor, disc, sector) for disc, sector in destinations(state, d.actor)]
+
+
+def _apply(state: State, d: Decision, move: Place) -> None:
+    check_destination(state, move.disc, move.sector, "R8")
+    state.pawns[move.disc].append((move.player, move.sector))
+    state.placed += 1
+
+
+handler(PLACE, "place a pawn", "R8", _legal, {Place: _apply})
+
+
+@step("resolve")
+def resolve(state: State, disc: int) -> None:
+    """Carry out one disc's actions and privilege (resolved I to V)."""
+    state.phase = "resolve"
+    state.resolving = disc
+    state.privileges[disc] = None
+    if disc != unavailable_disc(state.round) and state.pawns[disc]:
+        push(state, (f"disc {ROMAN[disc]}",))

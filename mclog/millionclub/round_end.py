@@ -1,0 +1,54 @@
+"""End of round (R19, R9) and the end of the game after round 9."""
+
+from __future__ import annotations
+
+from .board import ROUNDS
+from .common import check_turn, do_turn, turn_moves
+from .flow import handler, push, step
+from .moves import Move, Pass, Turn
+from .state import Decision, State
+
+ROUND_TURN = "round turn"
+
+
+@step("round_turn")
+def round_turn(state: State, i: int) -> None:
+    """R19: from the start player clockwise, one optional industry turn each."""
+    if i >= state.players:
+        return
+    state.phase = "round end"
+    state.resolving = None
+    push(state, ("round_turn", i + 1))
+    seat = (state.start + i) % state.players
+    if state.industries[seat]:
+        state.decision = Decision(ROUND_TURN, seat)
+
+
+def _legal(state: State, d: Decision) -> list[Move]:
+    return [*turn_moves(state, d.actor, state.industries[d.actor]), Pass(d.actor)]
+
+
+def _apply_turn(state: State, d: Decision, move: Turn) -> None:
+    new = check_turn(state, move.player, move.industry, move.action, "R19")
+    do_turn(state, move.player, move.industry, new)
+
+
+def _apply_pass(state: State, d: Decision, move: Pass) -> None:
+    pass
+
+
+handler(ROUND_TURN, "make the end-of-round industry turn", "R19", _legal,
+        {Turn: _apply_turn, Pass: _apply_pass})
+
+
+@step("end_round")
+def end_round(state: State) -> None:
+    """Pawns come home, the start player tile passes clockwise (R9); after round 9, scoring."""
+    for pawns in state.pawns.values():
+        pawns.clear()
+    state.start = (state.start + 1) % state.players
+    if state.round >= ROUNDS:
+        state.phase = "game over"
+        state.resolving = None
+    else:
+        push(state, ("round", state.round + 1))

@@ -1,0 +1,118 @@
+"""Final scoring (rulebook "Game End"; R20) and ranking (R21).
+
+``score`` applies the final scoring to any state, so analysis can show a
+*provisional* score during the game; after round 9 it is the final score.
+
+>>> from mclog.millionclub.cards import Industry
+>>> consortia({"F": 4, "R": 3, "T": 2})   # rulebook example: 2 consortia
+2
+>>> ranks([(41, 12), (41, 9), (37, 30)])
+[1, 2, 3]
+>>> ranks([(41, 12), (41, 12), (37, 30)])
+[1, 1, 3]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CONTINENTS, INDUSTRY_TYPES
+from .state import State
+
+#: Score categories in the order of the score pad.
+CATEGORIES = (
+    "industries", "market_leader", "consortium", "colonies", "dominance", "globalisation",
+    "wealth",
+)
+CATEGORY_NAMES = {
+    "industries": "Industry cards",
+    "market_leader": "Market leader",
+    "consortium": "Consortium",
+    "colonies": "Colony cards",
+    "dominance": "Dominance",
+    "globalisation": "Globalisation",
+    "wealth": "Wealth",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """One player's points by category, with total, money (the tie-break) and rank."""
+
+    seat: int
+    name: str
+    industries: int
+    market_leader: int
+    consortium: int
+    colonies: int
+    dominance: int
+    globalisation: int
+    wealth: int
+    money: int
+    rank: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(getattr(self, c) for c in CATEGORIES)
+
+    def as_dict(self) -> dict[str, int | str]:
+        out: dict[str, int | str] = {"seat": self.seat, "name": self.name}
+        out.update({c: getattr(self, c) for c in CATEGORIES})
+        out.update(total=self.total, money=self.money, rank=self.rank)
+        return out
+
+
+def consortia(counts: dict[str, int]) -> int:
+    """Complete sets of all the kinds in ``counts`` (a consortium or a globalisation)."""
+    return min(counts.values())
+
+
+def leader_bonus(counts_by_seat: list[dict[str, int]], kinds: tuple[str, ...]) -> list[int]:
+    """R20: for each kind, the one player with strictly the most cards scores that many."""
+    bonus = [0] * len(counts_by_seat)
+    for kind in kinds:
+        counts = [c[kind] for c in counts_by_seat]
+        best = max(counts)
+        if best > 0 and counts.count(best) == 1:
+            bonus[counts.index(best)] += best
+    return bonus
+
+
+def ranks(keys: list[tuple[int, int]]) -> list[int]:
+    """R21: rank by (points, money); equal keys share a place, the next place is skipped."""
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+def score(state: State) -> list[Score]:
+    """Every player's score by category, as the final scoring would count it now."""
+    n = state.players
+    industry_counts = [dict.fromkeys(INDUSTRY_TYPES, 0) for _ in range(n)]
+    for seat, cards in enumerate(state.industries):
+        for card in cards:
+            industry_counts[seat][card.kind] += 1
+    colony_counts = [{c: state.colonies[seat][c] for c in CONTINENTS} for seat in range(n)]
+    leaders = leader_bonus(industry_counts, INDUSTRY_TYPES)
+    dominance = leader_bonus(colony_counts, CONTINENTS)
+    rows = [
+        Score(
+            seat=seat,
+            name=state.name(seat),
+            industries=sum(card.value for card in state.industries[seat]),
+            market_leader=leaders[seat],
+            consortium=2 * consortia(industry_counts[seat]),
+            colonies=sum(colony_counts[seat].values()),
+            dominance=dominance[seat],
+            globalisation=2 * consortia(colony_counts[seat]),
+            wealth=state.money[seat] // 4,
+            money=state.money[seat],
+        )
+        for seat in range(n)
+    ]
+    places = ranks([(row.total, row.money) for row in rows])
+    return [_with_rank(row, place) for row, place in zip(rows, places)]
+
+
+def _with_rank(row: Score, place: int) -> Score:
+    from dataclasses import replace
+
+    return replace(row, rank=place)

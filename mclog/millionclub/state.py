@@ -1,0 +1,243 @@
+"""The game state: everything on the table at one moment, plus what happens next.
+
+A ``State`` is plain data.  ``apply(state, move)`` returns a new one;
+``play(state, move)`` changes one in place (the replayer and the simulator use
+it, keeping copies where they need them).  What the rules will do next is kept
+as data too: ``decision`` is the question the game is waiting on (whose
+decision it is, and of what kind), and ``agenda`` is the stack of procedure
+steps still to run this round, each an immutable tuple.  Keeping the
+continuation as data is what lets a state be copied, compared and resumed at
+any point, where a generator-based engine could not be.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import DISCS, ROLE_OF_COLOUR, STANDARD
+from .cards import (
+    CONTINENTS, DECK_TOTALS, DECKS, INDUSTRY_TYPES, Industry,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What stays fixed for a whole game: who sits where and which rules are played.
+
+    Seats go clockwise from seat 0.  ``privilege_pick`` selects the Japanese
+    summary's reading of the Intrigue, Colonies and Industries privileges (R16):
+    the holder picks a card from the deck instead of drawing one.
+    """
+
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    setup: str = STANDARD
+    privilege_pick: bool = False
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def roles(self) -> tuple[str | None, ...]:
+        """R2: the alternative setup's role of each seat (``None`` in the standard setup)."""
+        if self.setup == STANDARD:
+            return (None,) * len(self.names)
+        return tuple(ROLE_OF_COLOUR[c] for c in self.colours)
+
+    def seat_of_role(self, role: str) -> int | None:
+        roles = self.roles
+        return roles.index(role) if role in roles else None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The question the game is waiting on.
+
+    ``kind`` says what is asked (see ``mclog.millionclub.flow`` for the list);
+    ``actor`` is the seat that answers, or ``None`` when chance does (a card is
+    drawn, the start player is chosen at random).  The other fields carry what
+    the question needs: the deck drawn from, the disc being resolved, the
+    remaining Lobby turns per sector, the Intrigue card being carried out...
+    """
+
+    kind: str
+    actor: int | None
+    deck: str | None = None
+    dest: str | None = None
+    recipient: int | None = None
+    disc: int | None = None
+    card: str | None = None
+    sector: str | None = None
+    target: int | None = None
+    industry: Industry | None = None
+    budget: tuple[int, ...] = ()
+    turns: int = 0
+
+
+def _full_deck(deck: str) -> dict[str, int]:
+    return dict(DECK_TOTALS[deck])
+
+
+def _empty(deck: str) -> dict[str, int]:
+    return dict.fromkeys(DECK_TOTALS[deck], 0)
+
+
+@dataclass(slots=True, eq=False)
+class State:
+    """One moment of a game.  Seats are ints; money in millions.
+
+    ``industries[p]`` lists player p's Industry cards (unordered);
+    ``colonies[p]`` counts their Colony cards per continent.  ``decks`` and
+    ``set_aside`` count cards per kind for each deck (R1); ``hand`` holds the
+    cards of the draft being passed round.  ``prices`` are the three price
+    markers (R6), kept equal to the sum of the values at every change.
+    ``pawns[disc]`` lists ``(seat, sector)`` in order of arrival, which is the
+    numbering of the spaces on Intrigue, Colonies and Industries.
+    """
+
+    table: Table
+    money: list[int]
+    industries: list[list[Industry]]
+    colonies: list[dict[str, int]]
+    decks: dict[str, dict[str, int]] = field(
+        default_factory=lambda: {d: _full_deck(d) for d in DECKS})
+    set_aside: dict[str, dict[str, int]] = field(
+        default_factory=lambda: {d: _empty(d) for d in DECKS})
+    hand: list[str] = field(default_factory=list)
+    prices: dict[str, int] = field(default_factory=lambda: dict.fromkeys(INDUSTRY_TYPES, 0))
+    pawns: dict[int, list[tuple[int, str | None]]] = field(
+        default_factory=lambda: {d: [] for d in DISCS})
+    #: The holder of each disc's privilege this round, once that disc is resolved.
+    privileges: dict[int, int | None] = field(default_factory=dict)
+    round: int = 0
+    start: int = 0
+    placed: int = 0
+    #: ``setup``, ``placement``, ``resolve`` (see ``resolving``), ``round end``, ``game over``.
+    phase: str = "setup"
+    resolving: int | None = None
+    decision: Decision | None = None
+    agenda: list[tuple] = field(default_factory=list)
+
+    # --- reading ------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.money)
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "game over"
+
+    def name(self, seat: int) -> str:
+        return self.table.names[seat]
+
+    def seats_from(self, first: int) -> list[int]:
+        """All seats clockwise, starting with ``first``."""
+        n = len(self.money)
+        return [(first + i) % n for i in range(n)]
+
+    def opponents(self, seat: int) -> list[int]:
+        """The other seats, clockwise from the one after ``seat``."""
+        return self.seats_from(seat)[1:]
+
+    def deck_size(self, deck: str) -> int:
+        return sum(self.decks[deck].values())
+
+    def colony_count(self, seat: int) -> int:
+        return sum(self.colonies[seat].values())
+
+    def pawn_counts(self, disc: int) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        for seat, _ in self.pawns[disc]:
+            counts[seat] = counts.get(seat, 0) + 1
+        return counts
+
+    def privilege_holder(self, disc: int) -> int | None:
+        """R10: the one player with strictly more pawns on ``disc`` than every other."""
+        counts = self.pawn_counts(disc)
+        if not counts:
+            return None
+        best = max(counts.values())
+        leaders = [s for s, c in counts.items() if c == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    # --- copying --------------------------------------------------------------
+
+    def copy(self) -> State:
+        """A deep copy, written out by hand because it is on the replayer's hot path."""
+        s = State.__new__(State)
+        s.table = self.table
+        s.money = self.money[:]
+        s.industries = [cards[:] for cards in self.industries]
+        s.colonies = [c.copy() for c in self.colonies]
+        s.decks = {d: c.copy() for d, c in self.decks.items()}
+        s.set_aside = {d: c.copy() for d, c in self.set_aside.items()}
+        s.hand = self.hand[:]
+        s.prices = self.prices.copy()
+        s.pawns = {d: p[:] for d, p in self.pawns.items()}
+        s.privileges = self.privileges.copy()
+        s.round = self.round
+        s.start = self.start
+        s.placed = self.placed
+        s.phase = self.phase
+        s.resolving = self.resolving
+        s.decision = self.decision
+        s.agenda = self.agenda[:]
+        return s
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def _key(self) -> tuple:
+        return (
+            self.table, self.money, [sorted(c) for c in self.industries], self.colonies,
+            self.decks, self.set_aside, sorted(self.hand), self.prices, self.pawns,
+            self.privileges, self.round, self.start, self.placed, self.phase,
+            self.resolving, self.decision, self.agenda,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # --- changing (every change of an industry goes through here, R6) ----------
+
+    def add_industry(self, seat: int, card: Industry) -> None:
+        self.industries[seat].append(card)
+        self.prices[card.kind] += card.value
+
+    def remove_industry(self, seat: int, card: Industry) -> None:
+        self.industries[seat].remove(card)
+        self.prices[card.kind] -= card.value
+
+    def replace_industry(self, seat: int, old: Industry, new: Industry) -> None:
+        cards = self.industries[seat]
+        cards[cards.index(old)] = new
+        self.prices[old.kind] -= old.value
+        self.prices[new.kind] += new.value
+
+    def take_card(self, deck: str, card: str) -> None:
+        self.decks[deck][card] -= 1
+
+    def reshuffle(self, deck: str) -> None:
+        """Set-aside cards and any card left in the hand go back into ``deck``."""
+        pile, back = self.decks[deck], self.set_aside[deck]
+        for card, count in back.items():
+            if count:
+                pile[card] += count
+                back[card] = 0
+        for card in self.hand:
+            pile[card] += 1
+        self.hand.clear()
+
+
+def new_state(table: Table, money: list[int]) -> State:
+    n = table.players
+    return State(
+        table=table,
+        money=money,
+        industries=[[] for _ in range(n)],
+        colonies=[dict.fromkeys(CONTINENTS, 0) for _ in range(n)],
+    )
+
