@@ -45,12 +45,12 @@ def check_destination(state: State, disc: int, sector: str | None, rule: str) ->
         raise RuleError(f"The {name} is unavailable in round {state.round}", "R7")
     if disc in SECTOR_DISCS:
         if sector not in INDUSTRY_TYPES:
-            raise RuleError(f"A pawn on the {name} stands in a sector: {_SECTORS}", "R8")
+            raise RuleError(f"A pawn on the {name} stands in a sector: {_SECTORS}", rule)
     else:
         if sector is not None:
-            raise RuleError(f"The {name} has numbered spaces, not sectors", "R8")
+            raise RuleError(f"The {name} has numbered spaces, not sectors", rule)
         if len(state.pawns[disc]) >= state.players:
-            raise RuleError(f"All {state.players} spaces of the {name} are taken", "R8")
+            raise RuleError(f"All {state.players} spaces of the {name} are taken", rule)
 
 
 def destinations(state: State, seat: int, exclude: int | None = None) -> list[tuple]:
