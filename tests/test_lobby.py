@@ -51,7 +51,7 @@ def test_r11_turns_for_a_type_not_owned_are_lost():
 def test_r32_lobby_turns_go_in_seat_order_from_the_start_player():
     s = round_two(industries={ANN: ["F1"], BEN: ["F1"], CLEO: ["F1"]})
     s.start = BEN
-    s.decision = s.decision.__class__("place", BEN)
+    s.decision = s.decision._replace(actor=BEN)
     place(s, (1, "F"), (1, "F"), (1, "F"), (4, "R"), (4, "R"), (4, "R"))
     order = []
     while kinds(s) == "lobby":

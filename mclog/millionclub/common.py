@@ -45,13 +45,13 @@ def check_turn(state: State, seat: int, card: Industry, action: str, rule: str) 
             raise RuleError(
                 f"{state.name(seat)} cannot develop the {card.describe()}: it is already at "
                 "level 4", "R5")
-        return card._replace(level=card.level + 1)
+        return Industry(card.kind, card.level + 1, card.bonus)
     if action == CAPITAL:
         if not card.can_draw_capital:
             raise RuleError(
                 f"{state.name(seat)} cannot draw capital from the {card.describe()}: its level "
                 "is 1", "R5")
-        return card._replace(level=card.level - 1)
+        return Industry(card.kind, card.level - 1, card.bonus)
     raise RuleError(f"An industry turn is 'develop' or 'capital', not {action!r}", "R5")
 
 

@@ -25,7 +25,7 @@ def draw_step(state: State, deck: str, count: int, dest: str, recipient: int | N
     """Ask chance for ``count`` cards of ``deck``, one at a time; stop when it runs out (R13)."""
     if count <= 0 or not any(state.decks[deck].values()):
         return
-    push(state, ("draw", deck, count - 1, dest, recipient))
+    state.agenda.append(("draw", deck, count - 1, dest, recipient))
     state.decision = Decision(DRAW, None, deck=deck, dest=dest, recipient=recipient)
 
 

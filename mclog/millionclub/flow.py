@@ -67,10 +67,10 @@ def handler(kind: str, what: str, rule: str, legal: LegalFn,
 
 def advance(state: State) -> None:
     """Run procedure steps until a decision is needed or the agenda is empty."""
-    agenda = state.agenda
+    agenda, steps = state.agenda, STEPS
     while state.decision is None and agenda:
         frame = agenda.pop()
-        STEPS[frame[0]](state, *frame[1:])
+        steps[frame[0]](state, *frame[1:])
 
 
 def push(state: State, *frames: tuple) -> None:
@@ -100,14 +100,14 @@ def play(state: State, move: Move) -> None:
         raise RuleError("The game is over: no more moves can be made", "R20")
     h = HANDLERS[d.kind]
     apply_fn = h.moves.get(type(move))
-    who = actor_name(state, d.actor)
     if apply_fn is None:
         raise RuleError(
-            f"{who} must {h.what} now, not {MOVE_PHRASES.get(type(move), type(move).__name__)}",
-            h.rule)
+            f"{actor_name(state, d.actor)} must {h.what} now, not "
+            f"{MOVE_PHRASES.get(type(move), type(move).__name__)}", h.rule)
     if move.player != d.actor:
         raise RuleError(
-            f"It is {who}'s decision ({h.what}), not {actor_name(state, move.player)}'s", h.rule)
+            f"It is {actor_name(state, d.actor)}'s decision ({h.what}), not "
+            f"{actor_name(state, move.player)}'s", h.rule)
     state.decision = None
     try:
         apply_fn(state, d, move)

@@ -29,18 +29,24 @@ def lobby(state: State) -> None:
 
 
 def _usable(state: State, seat: int, budget: tuple[int, ...]) -> bool:
-    owned = {card.kind for card in state.industries[seat]}
-    return any(n and kind in owned for kind, n in zip(INDUSTRY_TYPES, budget))
+    """Has the player turns left for a type they own?  (Turns for other types are lost.)"""
+    for card in state.industries[seat]:
+        if budget[INDUSTRY_TYPES.index(card.kind)]:
+            return True
+    return False
 
 
 @step("lobby_player")
 def lobby_player(state: State, seat: int) -> None:
     """R11, R32: one player's Lobby turns, in seat order from the start player."""
-    pawns = state.pawns[LOBBY]
-    budget = tuple(
-        sum(1 for s, sec in pawns if s == seat and sec == kind)
-        * sum(1 for _, sec in pawns if sec == kind)
-        for kind in INDUSTRY_TYPES)
+    own = [0, 0, 0]
+    total = [0, 0, 0]
+    for s, sector in state.pawns[LOBBY]:
+        i = INDUSTRY_TYPES.index(sector)
+        total[i] += 1
+        if s == seat:
+            own[i] += 1
+    budget = (own[0] * total[0], own[1] * total[1], own[2] * total[2])
     if _usable(state, seat, budget):
         state.decision = Decision(LOBBY_TURNS, seat, disc=LOBBY, budget=budget)
 

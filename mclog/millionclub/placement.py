@@ -32,7 +32,7 @@ def begin_round(state: State, number: int) -> None:
 def placement(state: State) -> None:
     n = state.players
     if state.placed < 2 * n:
-        push(state, ("placement",))
+        state.agenda.append(("placement",))
         state.decision = Decision(PLACE, (state.start + state.placed) % n)
 
 
@@ -40,17 +40,23 @@ def check_destination(state: State, disc: int, sector: str | None, rule: str) ->
     """Can a pawn go to ``disc`` (and ``sector``) this round? (R7, R8, and R12 for the Lobbyist)."""
     if disc not in DISCS:
         raise RuleError(f"There is no disc {disc!r}: the discs are I to V", rule)
-    name = f"{DISC_NAMES[disc]} disc ({ROMAN[disc]})"
     if disc == unavailable_disc(state.round):
-        raise RuleError(f"The {name} is unavailable in round {state.round}", "R7")
+        raise RuleError(f"The {disc_name(disc)} is unavailable in round {state.round}", "R7")
     if disc in SECTOR_DISCS:
         if sector not in INDUSTRY_TYPES:
-            raise RuleError(f"A pawn on the {name} stands in a sector: {_SECTORS}", rule)
+            raise RuleError(f"A pawn on the {disc_name(disc)} stands in a sector: {_SECTORS}",
+                            rule)
     else:
         if sector is not None:
-            raise RuleError(f"The {name} has numbered spaces, not sectors", rule)
+            raise RuleError(f"The {disc_name(disc)} has numbered spaces, not sectors", rule)
         if len(state.pawns[disc]) >= state.players:
-            raise RuleError(f"All {state.players} spaces of the {name} are taken", rule)
+            raise RuleError(
+                f"All {state.players} spaces of the {disc_name(disc)} are taken", rule)
+
+
+def disc_name(disc: int) -> str:
+    """``Stock Exchange disc (IV)``: how messages name a disc."""
+    return f"{DISC_NAMES[disc]} disc ({ROMAN[disc]})"
 
 
 def destinations(state: State, seat: int, exclude: int | None = None) -> list[tuple]:
