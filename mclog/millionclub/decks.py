@@ -75,5 +75,5 @@ def _legal_picks(state: State, d: Decision) -> list:
     return [Pick(d.actor, card) for card, n in state.decks[d.deck].items() if n]
 
 
-handler(DRAW, "draw a card", "R13", _legal_draws, {Draw: _apply_draw})
-handler(PICK, "pick a card from the deck", "R30", _legal_picks, {Pick: _apply_pick})
+handler(DRAW, "draw a {deck} card", "R13", _legal_draws, {Draw: _apply_draw})
+handler(PICK, "pick a card from the {deck} deck", "R30", _legal_picks, {Pick: _apply_pick})

@@ -139,7 +139,7 @@ def _apply_decline(state: State, d: Decision, move: Pass) -> None:
     pass
 
 
-handler(PRIVILEGE, "use the privilege (draw one more card) or pass", "R10", _legal_privilege,
+handler(PRIVILEGE, "use the {privilege} privilege (draw one more card) or pass", "R10", _legal_privilege,
         {UsePrivilege: _apply_use, Pass: _apply_decline})
 
 

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import RuleError
+from .board import PRIVILEGE_NAMES
+from .cards import DECK_NAMES
 from .moves import MOVE_PHRASES, Move
 from .state import Decision, State
 
@@ -82,6 +84,14 @@ def actor_name(state: State, seat: int | None) -> str:
     return "chance" if seat is None else state.table.names[seat]
 
 
+def what(state: State, d: Decision) -> str:
+    """What the question asks, in a player's words: ``draw a Colony card``."""
+    text = HANDLERS[d.kind].what
+    if "{" not in text:
+        return text
+    return text.format(deck=DECK_NAMES.get(d.deck, ""), privilege=PRIVILEGE_NAMES.get(d.disc, ""))
+
+
 def describe_decision(state: State) -> str:
     """Whose decision it is and of what kind, in a player's words.
 
@@ -90,7 +100,7 @@ def describe_decision(state: State) -> str:
     d = state.decision
     if d is None:
         return "game over"
-    return f"{actor_name(state, d.actor)}: {HANDLERS[d.kind].what}"
+    return f"{actor_name(state, d.actor)}: {what(state, d)}"
 
 
 def play(state: State, move: Move) -> None:
@@ -102,11 +112,11 @@ def play(state: State, move: Move) -> None:
     apply_fn = h.moves.get(type(move))
     if apply_fn is None:
         raise RuleError(
-            f"{actor_name(state, d.actor)} must {h.what} now, not "
+            f"{actor_name(state, d.actor)} must {what(state, d)} now, not "
             f"{MOVE_PHRASES.get(type(move), type(move).__name__)}", h.rule)
     if move.player != d.actor:
         raise RuleError(
-            f"It is {actor_name(state, d.actor)}'s decision ({h.what}), not "
+            f"It is {actor_name(state, d.actor)}'s decision ({what(state, d)}), not "
             f"{actor_name(state, move.player)}'s", h.rule)
     state.decision = None
     try:
