@@ -44,3 +44,38 @@ class RuleError(MclogError):
         self.reason = reason
         self.rule = rule
         super().__init__(f"{reason} ({rule})")
+
+
+class RecordError(MclogError):
+    """A mistake in a record, located in its source: ``file:line:col: message``.
+
+    ``rule`` is set when the mistake breaks a rule of the game (the move is
+    well written but illegal); ``game`` is the game's number (1-based) when
+    the file holds several.  ``code`` says which kind of mistake it is (see
+    docs/errors.md): ``syntax``, ``header``, ``illegal-move``, ``check``,
+    ``reveal``, ``incomplete``, ``encoding``, ``too-large``.
+    """
+
+    def __init__(self, message: str, *, line: int = 0, col: int = 0, file: str | None = None,
+                 rule: str | None = None, game: int | None = None, code: str = "syntax") -> None:
+        self.reason = message
+        self.line, self.col, self.file = line, col, file
+        self.rule, self.game = rule, game
+        self.code = code
+        super().__init__(self.located())
+
+    def located(self) -> str:
+        where = f"{self.file or '<text>'}:{self.line}:{self.col}"
+        game = f"game {self.game}: " if self.game else ""
+        rule = f" ({self.rule})" if self.rule and f"({self.rule})" not in self.reason else ""
+        return f"{where}: {game}{self.reason}{rule}"
+
+    def __str__(self) -> str:
+        return self.located()
+
+    def relocate(self, *, file: str | None = None, game: int | None = None) -> "RecordError":
+        """The same error, told where it is (the reader knows the file and game number)."""
+        return RecordError(self.reason, line=self.line, col=self.col,
+                           file=file if file is not None else self.file,
+                           rule=self.rule, game=game if game is not None else self.game,
+                           code=self.code)

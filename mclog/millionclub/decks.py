@@ -23,7 +23,7 @@ DRAW, PICK = "draw", "pick"
 @step("draw")
 def draw_step(state: State, deck: str, count: int, dest: str, recipient: int | None) -> None:
     """Ask chance for ``count`` cards of ``deck``, one at a time; stop when it runs out (R13)."""
-    if count <= 0 or not any(state.decks[deck].values()):
+    if count <= 0 or not state.deck_size(deck):
         return
     state.agenda.append(("draw", deck, count - 1, dest, recipient))
     state.decision = Decision(DRAW, None, deck=deck, dest=dest, recipient=recipient)
@@ -31,6 +31,12 @@ def draw_step(state: State, deck: str, count: int, dest: str, recipient: int | N
 
 def _check_in_deck(state: State, d: Decision, card: str) -> None:
     pile = state.decks[d.deck]
+    if not state.deck_size(d.deck):
+        raise RuleError(f"The {DECK_NAMES[d.deck]} deck is empty", "R13")
+    if card[:1] == "?":  # an unknown card (see State.hidden)
+        if d.deck == INDUSTRY_DECK and d.dest == "deal":
+            raise RuleError("A starting Industry card lies face up: name it", "R30")
+        return
     if card not in pile:
         raise RuleError(f"{card!r} is not a card of the {DECK_NAMES[d.deck]} deck", "R1")
     if not pile[card]:
@@ -40,10 +46,15 @@ def _check_in_deck(state: State, d: Decision, card: str) -> None:
 
 def deliver(state: State, d: Decision, card: str) -> None:
     """Take ``card`` off ``d.deck`` and put it where the decision says."""
-    state.take_card(d.deck, card)
+    if card[:1] == "?":
+        state.hidden[d.deck] += 1
+    else:
+        state.take_card(d.deck, card)
     if d.dest == "hand":
         state.hand.append(card)
     elif d.dest == "machiavelli":
+        if card[:1] == "?":
+            raise RuleError("The Machiavelli card is carried out in the open: name it", "R14")
         state.set_aside[INTRIGUE_DECK][card] += 1
         push(state, ("intrigue", card, d.recipient))
     else:  # deal
@@ -54,7 +65,7 @@ def deliver(state: State, d: Decision, card: str) -> None:
             bonus = 1 if role == CAPITALIST and d.actor is None else 0
             state.add_industry(seat, Industry(card, level, bonus))
         else:
-            state.colonies[seat][card] += 1
+            state.colonies[seat][card] = state.colonies[seat].get(card, 0) + 1
 
 
 def _apply_draw(state: State, d: Decision, move: Draw) -> None:

@@ -66,6 +66,9 @@ def _legal_choose(state: State, d: Decision) -> list[Move]:
 
 
 def _apply_choose(state: State, d: Decision, move: Choose) -> None:
+    if move.card[:1] == "?":
+        raise RuleError("An Intrigue card is carried out in the open: name the card "
+                        f"{state.name(move.player)} chose", "R14")
     _require_in_hand(state, move.player, move.card, "R14")
     state.hand.remove(move.card)
     state.set_aside[INTRIGUE_DECK][move.card] += 1
@@ -88,6 +91,9 @@ def _legal_draft(state: State, d: Decision) -> list[Move]:
 def _apply_buy(state: State, d: Decision, move: Buy) -> None:
     seat, card, price = move.player, move.card, PRICE[d.disc]
     _require_in_hand(state, seat, card, "R15")
+    if d.disc == INDUSTRIES and card[:1] == "?":
+        raise RuleError("An Industry card is bought face up: name the card "
+                        f"{state.name(seat)} bought", "R15")
     if state.money[seat] < price:
         raise RuleError(
             f"{state.name(seat)} cannot buy the {card_name(card)} card: "
@@ -97,13 +103,14 @@ def _apply_buy(state: State, d: Decision, move: Buy) -> None:
     if d.disc == INDUSTRIES:
         state.add_industry(seat, Industry(card, 1, 0))
     else:
-        state.colonies[seat][card] += 1
+        state.colonies[seat][card] = state.colonies[seat].get(card, 0) + 1
 
 
 def _apply_set_aside(state: State, d: Decision, move: SetAside) -> None:
     _require_in_hand(state, move.player, move.card, "R15")
     state.hand.remove(move.card)
-    state.set_aside[DECK_OF_DISC[d.disc]][move.card] += 1
+    pile = state.set_aside[DECK_OF_DISC[d.disc]]
+    pile[move.card] = pile.get(move.card, 0) + 1
 
 
 handler(DRAFT, "buy a card or set one aside", "R15", _legal_draft,
@@ -115,7 +122,7 @@ def privilege(state: State, disc: int) -> None:
     """R10: Machiavelli, Acquisition, Opportunity; nothing to gain from an empty deck (R13)."""
     holder = state.privilege_holder(disc)
     state.privileges[disc] = holder
-    if holder is not None and any(state.decks[DECK_OF_DISC[disc]].values()):
+    if holder is not None and state.deck_size(DECK_OF_DISC[disc]):
         state.decision = Decision(PRIVILEGE, holder, disc=disc)
 
 

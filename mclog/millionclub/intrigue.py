@@ -96,7 +96,9 @@ handler(TARGET, "name an opponent for the Intrigue card", "R23", _legal_target,
 
 
 def _held(state: State, seat: int) -> list[str]:
-    return [c for c in CONTINENTS if state.colonies[seat][c]]
+    """The colonies a player holds, each kind once; unknown ones (``?3``) after them."""
+    held = state.colonies[seat]
+    return [c for c in CONTINENTS if held[c]] + sorted(c for c in held if c[0] == "?" and held[c])
 
 
 def _legal_contract(state: State, d: Decision) -> list[Move]:
@@ -104,8 +106,9 @@ def _legal_contract(state: State, d: Decision) -> list[Move]:
 
 
 def _require_colony(state: State, seat: int, continent: str, rule: str) -> None:
-    require_card(continent, CONTINENTS, "a continent (" + ", ".join(CONTINENTS) + ")", rule)
-    if not state.colonies[seat][continent]:
+    if not (isinstance(continent, str) and continent[:1] == "?"):
+        require_card(continent, CONTINENTS, "a continent (" + ", ".join(CONTINENTS) + ")", rule)
+    if not state.colonies[seat].get(continent):
         raise RuleError(f"{state.name(seat)} has no {card_name(continent)} colony", rule)
 
 
@@ -116,8 +119,7 @@ def _apply_contract(state: State, d: Decision, move: BuyContract) -> None:
         raise RuleError(f"{state.name(seat)} cannot pay 3 million for a colonial contract", "R23")
     state.money[seat] -= CONTRACT_PRICE
     state.money[other] += CONTRACT_PRICE
-    state.colonies[other][move.continent] -= 1
-    state.colonies[seat][move.continent] += 1
+    _move_colony(state, other, seat, move.continent)
 
 
 handler(CONTRACT_BUY, "buy one of the opponent's colonies for 3 million, or pass", "R23",
@@ -134,10 +136,15 @@ def _apply_swap(state: State, d: Decision, move: Swap) -> None:
     seat, other = move.player, d.target
     _require_colony(state, seat, move.give, "R24")
     _require_colony(state, other, move.take, "R24")
-    state.colonies[seat][move.give] -= 1
-    state.colonies[other][move.give] += 1
-    state.colonies[other][move.take] -= 1
-    state.colonies[seat][move.take] += 1
+    _move_colony(state, seat, other, move.give)
+    _move_colony(state, other, seat, move.take)
+
+
+def _move_colony(state: State, giver: int, taker: int, card: str) -> None:
+    state.colonies[giver][card] -= 1
+    if card[0] == "?" and not state.colonies[giver][card]:
+        del state.colonies[giver][card]
+    state.colonies[taker][card] = state.colonies[taker].get(card, 0) + 1
 
 
 handler(UNREST_SWAP, "swap one own colony for one of the opponent's, or pass", "R24",

@@ -50,6 +50,9 @@ class Score:
     wealth: int
     money: int
     rank: int = 0
+    #: Colonies whose continent is not known yet (``?`` before the reveal): they count
+    #: as Colony cards, but dominance and globalisation leave them out until revealed.
+    unknown: int = 0
 
     @property
     def total(self) -> int:
@@ -59,6 +62,8 @@ class Score:
         out: dict[str, int | str] = {"seat": self.seat, "name": self.name}
         out.update({c: getattr(self, c) for c in CATEGORIES})
         out.update(total=self.total, money=self.money, rank=self.rank)
+        if self.unknown:
+            out["unknown"] = self.unknown
         return out
 
 
@@ -100,11 +105,12 @@ def score(state: State) -> list[Score]:
             industries=sum(card.value for card in state.industries[seat]),
             market_leader=leaders[seat],
             consortium=2 * consortia(industry_counts[seat]),
-            colonies=sum(colony_counts[seat].values()),
+            colonies=sum(state.colonies[seat].values()),
             dominance=dominance[seat],
             globalisation=2 * consortia(colony_counts[seat]),
             wealth=state.money[seat] // 4,
             money=state.money[seat],
+            unknown=sum(n for c, n in state.colonies[seat].items() if c[0] == "?"),
         )
         for seat in range(n)
     ]

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from .board import DISCS, ROLE_OF_COLOUR, STANDARD
 from .cards import (
-    CONTINENTS, DECK_TOTALS, DECKS, INDUSTRY_TYPES, Industry,
+    CONTINENTS, DECK_OF, DECK_TOTALS, DECKS, INDUSTRY_TYPES, Industry,
 )
 
 
@@ -110,6 +110,9 @@ class State:
     prices: dict[str, int] = field(default_factory=lambda: dict.fromkeys(INDUSTRY_TYPES, 0))
     pawns: dict[int, list[tuple[int, str | None]]] = field(
         default_factory=lambda: {d: [] for d in DISCS})
+    #: Unknown cards (``?1``, ``?2``... written ``?`` in a record) taken from each deck and
+    #: not yet identified: the deck holds ``sum(decks[d].values()) - hidden[d]`` cards.
+    hidden: dict[str, int] = field(default_factory=lambda: dict.fromkeys(DECKS, 0))
     #: The holder of each disc's privilege this round, once that disc is resolved.
     privileges: dict[int, int | None] = field(default_factory=dict)
     round: int = 0
@@ -144,7 +147,8 @@ class State:
         return self.seats_from(seat)[1:]
 
     def deck_size(self, deck: str) -> int:
-        return sum(self.decks[deck].values())
+        """How many cards ``deck`` holds now."""
+        return sum(self.decks[deck].values()) - self.hidden[deck]
 
     def colony_count(self, seat: int) -> int:
         return sum(self.colonies[seat].values())
@@ -178,6 +182,7 @@ class State:
         s.hand = self.hand[:]
         s.prices = self.prices.copy()
         s.pawns = {d: p[:] for d, p in self.pawns.items()}
+        s.hidden = self.hidden.copy()
         s.privileges = self.privileges.copy()
         s.round = self.round
         s.start = self.start
@@ -196,7 +201,7 @@ class State:
     def _key(self) -> tuple:
         return (
             self.table, self.money, [sorted(c) for c in self.industries], self.colonies,
-            self.decks, self.set_aside, sorted(self.hand), self.prices, self.pawns,
+            self.decks, self.set_aside, sorted(self.hand), self.prices, self.pawns, self.hidden,
             self.privileges, self.round, self.start, self.placed, self.phase,
             self.resolving, self.decision, self.agenda,
         )
@@ -223,15 +228,37 @@ class State:
         self.decks[deck][card] -= 1
 
     def reshuffle(self, deck: str) -> None:
-        """Set-aside cards and any card left in the hand go back into ``deck``."""
+        """Set-aside cards and any card left in the hand go back into ``deck``.
+
+        An unknown card going back is simply no longer missing from the deck.
+        """
         pile, back = self.decks[deck], self.set_aside[deck]
-        for card, count in back.items():
-            if count:
+        for card, count in list(back.items()):
+            if card[0] == "?":
+                self.hidden[deck] -= count
+                del back[card]
+            elif count:
                 pile[card] += count
                 back[card] = 0
         for card in self.hand:
-            pile[card] += 1
+            if card[0] == "?":
+                self.hidden[deck] -= 1
+            else:
+                pile[card] += 1
         self.hand.clear()
+
+    def identify(self, unknown: str, kind: str) -> None:
+        """The unknown card ``unknown`` (``?3``) turns out to be a ``kind``.
+
+        The caller checks that the deck still counts such a card (R1).
+        """
+        deck = DECK_OF[kind]
+        self.decks[deck][kind] -= 1
+        self.hidden[deck] -= 1
+        self.hand = [kind if c == unknown else c for c in self.hand]
+        for pile in (self.set_aside[deck], *self.colonies):
+            if unknown in pile:
+                pile[kind] = pile.get(kind, 0) + pile.pop(unknown)
 
 
 def new_state(table: Table, money: list[int]) -> State:

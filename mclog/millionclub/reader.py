@@ -1,0 +1,193 @@
+"""Read .mclog records: from a path or from text, one game or many, lazily.
+
+>>> text = '[Players "Ann yellow, Ben black"]\\nsetup Ann asia, Ben india\\n'
+>>> rec = next(read(text))
+>>> rec.table.names, rec.moves[0]
+(('Ann', 'Ben'), Draw(card='asia', player=None))
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import fields
+from pathlib import Path
+
+from ..errors import MclogError, RecordError
+from ..record.framing import RawGame, split_games
+from .cards import Industry
+from .moves import MOVE_TYPES
+from .notation import parse_game, parse_tags
+from .record import FORMAT, CheckEntry, CommentEntry, GameRecord, MoveEntry, RevealEntry
+from .vocabulary import parse_industry
+
+#: Issue 6's limits: refuse, with a message, what cannot be a real record.
+MAX_BYTES = 10 * 1024 * 1024
+MAX_LINE = 10_000
+
+
+def load_text(source: str | os.PathLike) -> tuple[str, str | None]:
+    """(text, file name) of ``source``: a path to a file, or the text of a record itself."""
+    if isinstance(source, os.PathLike) or ("\n" not in source and Path(source).is_file()):
+        path = Path(source)
+        try:
+            size = path.stat().st_size
+            if size > MAX_BYTES:
+                raise RecordError(f"This file is {size} bytes; a record is at most {MAX_BYTES} "
+                                  "bytes (10 MB)", line=1, col=1, file=str(path),
+                                  code="too-large")
+            data = path.read_bytes()
+        except OSError as exc:
+            raise MclogError(f"{path}: cannot be read: {exc.strerror}") from None
+        return decode(data, str(path)), str(path)
+    if len(source) > MAX_BYTES:
+        raise RecordError("This text is over 10 MB; a record is at most 10 MB", line=1, col=1,
+                          code="too-large")
+    return source, None
+
+
+def decode(data: bytes, file: str | None = None) -> str:
+    """UTF-8 text of ``data``, or an error naming the line, column and byte offset."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise RecordError(f"This is not UTF-8 text: byte {exc.start} (0x{data[exc.start]:02x})"
+                          " cannot be read; save the record as UTF-8", line=line, col=col,
+                          file=file, code="encoding") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\x00" in text:
+        offset = text.index("\x00")
+        line = text.count("\n", 0, offset) + 1
+        raise RecordError("This file holds binary data (a NUL character), not a record",
+                          line=line, col=offset - text.rfind("\n", 0, offset), file=file,
+                          code="encoding")
+    for number, line_text in enumerate(text.split("\n"), 1):
+        if len(line_text) > MAX_LINE:
+            raise RecordError(f"Line {number} is {len(line_text)} characters long; a line of a "
+                              f"record is at most {MAX_LINE}", line=number, col=MAX_LINE + 1,
+                              file=file, code="too-large")
+    return text
+
+
+def _games(text: str, file: str | None) -> Iterator[tuple[int, RawGame | RecordError]]:
+    """Each framed game, or the framing error that ended the reading."""
+    number = 0
+    try:
+        for raw in split_games(text):
+            number += 1
+            yield number, raw
+    except RecordError as exc:
+        yield number + 1, exc.relocate(file=file, game=None)
+
+
+def read(source: str | os.PathLike) -> Iterator[GameRecord]:
+    """Every game of a file or text, parsed lazily.  Raises ``RecordError`` at the first
+    mistake, located as ``file:line:col``."""
+    text, file = load_text(source)
+    for number, raw in _games(text, file):
+        if isinstance(raw, RecordError):
+            raise raw
+        record = parse_game(raw, file, number)
+        record.tags.setdefault("Format", FORMAT)
+        yield record
+
+
+def read_one(source: str | os.PathLike) -> GameRecord:
+    """The single game of a file or text (an error if it holds none)."""
+    for record in read(source):
+        return record
+    raise RecordError("This holds no game: a record starts with its tags", line=1, col=1,
+                      code="header")
+
+
+def read_headers(source: str | os.PathLike) -> Iterator[dict[str, str]]:
+    """The tags of every game, without reading the moves (the fast path for catalogues)."""
+    text, file = load_text(source)
+    for number, raw in _games(text, file):
+        if isinstance(raw, RecordError):
+            raise raw
+        try:
+            tags, _ = parse_tags(raw)
+        except RecordError as exc:
+            raise exc.relocate(file=file, game=number if number > 1 else None) from None
+        yield tags
+
+
+def read_lenient(source: str | os.PathLike) -> tuple[list[GameRecord], list[RecordError]]:
+    """Every game that can be read, and every error found; one bad game does not stop
+    the reading of the next."""
+    records: list[GameRecord] = []
+    errors: list[RecordError] = []
+    try:
+        text, file = load_text(source)
+    except RecordError as exc:
+        return [], [exc]
+    for number, raw in _games(text, file):
+        if isinstance(raw, RecordError):
+            errors.append(raw)
+            continue
+        try:
+            record = parse_game(raw, file, number)
+        except RecordError as exc:
+            errors.append(exc)
+            continue
+        record.tags.setdefault("Format", FORMAT)
+        records.append(record)
+    return records, errors
+
+
+# --- JSON ---------------------------------------------------------------------------
+
+
+def from_json(data: dict, file: str | None = None) -> GameRecord:
+    """The record of ``to_json``'s data; raises ``RecordError`` on anything malformed."""
+    from .record import table_from_tags
+
+    def bad(message: str, index: int | None = None) -> RecordError:
+        where = f"entry {index + 1}: " if index is not None else ""
+        return RecordError(f"JSON record: {where}{message}", line=1, col=1, file=file)
+
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise bad(f'expected an object with "format": "{FORMAT}"')
+    tags = data.get("tags")
+    if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
+        raise bad('"tags" must be an object of strings')
+    table = table_from_tags(dict(tags), {})
+    record = GameRecord(dict(tags), table, [], file)
+    for i, item in enumerate(data.get("entries", [])):
+        if not isinstance(item, dict) or "type" not in item:
+            raise bad("each entry is an object with a type", i)
+        kind = item["type"]
+        try:
+            if kind == "check":
+                values = tuple((k, int(v)) for k, v in item["values"])
+                record.entries.append(CheckEntry(item["what"], values))
+            elif kind == "reveal":
+                record.entries.append(RevealEntry(int(item["player"]),
+                                                  tuple(item["colonies"])))
+            elif kind == "comment":
+                record.entries.append(CommentEntry(str(item["text"]), bool(item["brace"])))
+            elif kind in MOVE_TYPES:
+                cls = MOVE_TYPES[kind]
+                args = {}
+                for f in fields(cls):
+                    value = item.get(f.name)
+                    if f.name in ("industry", "give", "take") and isinstance(value, str) \
+                            and (card := parse_industry(value)) is not None:
+                        value = card
+                    args[f.name] = value
+                move = cls(**args)
+                record.entries.append(MoveEntry(move, subject=getattr(move, "player", None)))
+            else:
+                raise bad(f"unknown type {kind!r}", i)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise bad(f"malformed {kind}: {exc}", i) from None
+    return record
+
+
+__all__ = ["read", "read_one", "read_headers", "read_lenient", "from_json", "load_text",
+           "decode", "Industry"]

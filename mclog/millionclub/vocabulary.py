@@ -1,0 +1,131 @@
+"""The words of the .mclog notation for Million Club: cards, discs, verbs, labels.
+
+Every word has a short canonical form and readable long aliases; matching is
+case-insensitive.  ``docs/format.md`` lists them all (generated from here in
+spirit: the tests check that every alias below appears there).
+
+>>> CARDS["factories"], CARDS["as"], CARDS["unfair-competition"]
+('F', 'asia', 'unfair')
+>>> parse_industry("t3+1"), parse_spot("stock:raw")
+(Industry(kind='T', level=3, bonus=1), (4, 'R'))
+"""
+
+from __future__ import annotations
+
+import re
+
+from .board import COLONIES, INDUSTRIES, INTRIGUE, LOBBY, ROMAN, STOCK
+from .cards import CONTINENTS, INTRIGUE_CARDS, Industry
+
+UNKNOWN = "?"
+
+#: card word -> card kind (canonical word = the kind itself, industries in capitals)
+CARDS: dict[str, str] = {}
+_CARD_ALIASES = {
+    "F": ["f", "factory", "factories"],
+    "T": ["t", "transport", "transports"],
+    "R": ["r", "raw", "raw-materials", "rawmaterials", "raw_materials"],
+    "africa": ["af"],
+    "asia": ["as"],
+    "america": ["am", "americas"],
+    "india": ["in", "ind"],
+    "oceania": ["oc"],
+    "racket": [],
+    "contract": ["buy-contract", "colonial-contract", "buy-a-colonial-contract"],
+    "unrest": ["colonial-unrest"],
+    "expansion": ["expand"],
+    "capitalisation": ["capitalization", "capital"],
+    "unfair": ["unfair-competition"],
+    "dumping": ["dump"],
+    "increase": ["capital-increase"],
+}
+for _kind, _aliases in _CARD_ALIASES.items():
+    for _word in (_kind, *_aliases):
+        CARDS[_word.lower()] = _kind
+assert set(_CARD_ALIASES) >= set(CONTINENTS) | set(INTRIGUE_CARDS)
+
+#: disc word -> disc number
+DISCS: dict[str, int] = {}
+for _disc, _words in {
+    LOBBY: ["i", "lobby"],
+    INTRIGUE: ["ii", "intrigue"],
+    COLONIES: ["iii", "colonies", "colony"],
+    STOCK: ["iv", "stock", "stock-exchange", "exchange"],
+    INDUSTRIES: ["v", "industries", "industry"],
+}.items():
+    for _word in _words:
+        DISCS[_word] = _disc
+
+#: verb word -> canonical verb
+VERBS: dict[str, str] = {}
+_VERB_ALIASES = {
+    "draws": ["draw", "drew"],
+    "picks": ["pick", "picked"],
+    "up": ["develop", "develops", "developed", "dev"],
+    "cash": ["capital-from", "cashes", "cashed", "draws-capital"],
+    "pass": ["passes", "passed", "declines", "decline", "no", "stop", "done"],
+    "uses": ["use", "yes"],
+    "moves": ["move", "moved"],
+    "plays": ["play", "played", "chooses", "choose", "chose"],
+    "buys": ["buy", "bought"],
+    "sets": ["set", "set-aside", "sets-aside", "discards", "discard"],
+    "takeover": ["takes-over", "take-over", "took-over"],
+    "targets": ["target", "names", "looks-at"],
+    "takes": ["take", "took"],
+    "swaps": ["swap", "swapped", "exchanges"],
+    "raises": ["raise", "raised"],
+    "lowers": ["lower", "lowered"],
+    "dumps": ["dumped"],
+    "invests": ["invest", "invested", "notes"],
+}
+for _verb, _aliases in _VERB_ALIASES.items():
+    for _word in (_verb, *_aliases):
+        VERBS[_word] = _verb
+
+#: line labels: the phase a line's moves belong to (checked by the replayer)
+LABELS = {
+    "setup": "setup", "start": "start", "round": "round", "place": "place",
+    "placement": "place", "lobby": "lobby", "lobbyist": "lobbyist", "intrigue": "intrigue",
+    "colonies": "colonies", "stock": "stock", "industries": "industries",
+    "privilege": "privilege", "end": "end", "check": "check", "reveal": "reveal",
+}
+
+_INDUSTRY = re.compile(r"^([ftr])([1-4])(?:\+([0-9]{1,2}))?$", re.IGNORECASE)
+
+
+def parse_industry(word: str) -> Industry | None:
+    """``F2`` -> level-2 factory; ``T3+1`` -> level-3 transport with one Capital Increase."""
+    m = _INDUSTRY.match(word)
+    if m is None:
+        return None
+    return Industry(m.group(1).upper(), int(m.group(2)), int(m.group(3) or 0))
+
+
+def parse_spot(word: str) -> tuple[int, str | None] | None:
+    """``III`` -> (3, None); ``IV:T`` or ``stock:transport`` -> (4, "T")."""
+    disc_word, _, sector_word = word.lower().partition(":")
+    disc = DISCS.get(disc_word)
+    if disc is None:
+        return None
+    if not sector_word:
+        return disc, None
+    sector = CARDS.get(sector_word)
+    if sector not in ("F", "T", "R"):
+        return None
+    return disc, sector
+
+
+def spot_word(disc: int, sector: str | None) -> str:
+    return ROMAN[disc] + (f":{sector}" if sector else "")
+
+
+def card_word(card: str) -> str:
+    return card
+
+
+def is_reserved(word: str) -> bool:
+    """Words a player's name must not be, or it could not be told from the notation."""
+    w = word.lower()
+    return (w in CARDS or w in DISCS or w in VERBS or w in LABELS or w == UNKNOWN
+            or parse_industry(w) is not None or parse_spot(w) is not None
+            or w in ("money", "prices", "score", "from", "for", "with"))

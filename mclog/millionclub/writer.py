@@ -1,0 +1,173 @@
+"""Write a game record in the canonical .mclog form (what ``mclog fmt`` prints).
+
+The writer replays the game to know where each move stands, and lays the
+moves out one phase per line, as a person at the table would: the setup
+deals, the start player, each round's placements, each player's Lobby turns,
+each draft's draws and each pawn's choice on a line of its own, the
+privileges, the Stock Exchange takeover and the end-of-round turns.  A name
+is written where the player changes.  ``parse(write(record)) == record``, and
+``write(parse(text)) == text`` for every canonical text.
+"""
+
+from __future__ import annotations
+
+from ..record.framing import escape_brace, escape_tag
+from .moves import Buy, Choose, Draw, SetAside, StartPlayer
+from .record import (
+    FORMAT, CheckEntry, CommentEntry, GameRecord, MoveEntry, RevealEntry, canonical_tags,
+)
+from .replayer import GameReplay, MillionClubStep, replay
+from .text import card_text, item_words
+
+_DRAFT_LABELS = ("intrigue", "colonies", "industries")
+_DRAFT_CHOICES = (Choose, Buy, SetAside)
+_PAD = 11  # labels are padded to this width (one more than "industries"), so items line up
+
+
+class _Line:
+    def __init__(self, label: str, key: tuple) -> None:
+        self.label, self.key = label, key
+        self.parts: list[str] = []
+        self.subject: int | None = None
+        self.last_draw = False
+
+    def add(self, words: str, name: str | None = None) -> None:
+        """One item, with its subject's name in front when the subject changes."""
+        self.parts.append(f"{name} {words}" if name else words)
+
+    def text(self) -> str:
+        body = ", ".join(self.parts)
+        return f"{self.label:<{_PAD}}{body}".rstrip() if self.label else body
+
+
+def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
+    """The canonical text of one game (ending with a newline)."""
+    played = played or replay(record)
+    names = record.table.names
+    out: list[str] = [f'[{k} "{escape_tag(v)}"]' for k, v in canonical_tags(record.tags).items()]
+    out.append("")
+    steps = iter(played.steps)
+    line: _Line | None = None
+    last_round = 0
+    prev: MillionClubStep | None = None
+
+    def close() -> None:
+        nonlocal line
+        if line is not None and line.parts:
+            out.append(line.text())
+        line = None
+
+    for entry in record.entries:
+        if isinstance(entry, MoveEntry):
+            step: MillionClubStep = next(steps)
+            move = step.move
+            if step.label == "place" and step.round != last_round:
+                close()
+                out.extend(["", f"round {step.round}"])
+                last_round = step.round
+            key = (step.label, step.round, step.disc,
+                   step.deck if step.label == "setup" else None)
+            if line is None or line.key != key or _breaks(step, prev, line):
+                close()
+                line = _Line(step.label, key)
+            if isinstance(move, Draw):
+                if step.label == "setup":
+                    name = None
+                    if line.subject != step.recipient:
+                        name, line.subject = names[step.recipient], step.recipient
+                    line.add(card_text(move.card), name)
+                elif line.last_draw:
+                    line.parts[-1] += f" {card_text(move.card)}"
+                else:
+                    line.add(f"draws {card_text(move.card)}")
+                line.last_draw = True
+            else:
+                name = None
+                if move.player is not None and not isinstance(move, StartPlayer) \
+                        and line.subject != move.player:
+                    name, line.subject = names[move.player], move.player
+                line.add(item_words(move, record.table), name)
+                line.last_draw = False
+            prev = step
+        elif isinstance(entry, CommentEntry):
+            text = entry.text
+            if line is not None and line.parts:
+                if entry.brace or "\n" in text:
+                    line.parts[-1] += " {" + escape_brace(text) + "}"
+                    line.last_draw = False
+                else:
+                    line.parts[-1] += f" ; {text}".rstrip()
+                    close()
+            elif entry.brace or "\n" in text:
+                close()
+                out.append("{" + escape_brace(text) + "}")
+            else:
+                close()
+                out.append(f"; {text}".rstrip())
+        elif isinstance(entry, CheckEntry):
+            close()
+            if entry.what == "prices":
+                values = " ".join(f"{k}{v}" for k, v in entry.values)
+            else:
+                values = " ".join(f"{names[k]} {v}" for k, v in entry.values)
+            out.append(f"{'check':<{_PAD}}{entry.what} {values}")
+        elif isinstance(entry, RevealEntry):
+            close()
+            shown = " ".join(entry.colonies) if entry.colonies else "none"
+            out.append(f"{'reveal':<{_PAD}}{names[entry.seat]} {shown}")
+    close()
+    return "\n".join(out) + "\n"
+
+
+def _breaks(step: MillionClubStep, prev: MillionClubStep | None, line: _Line) -> bool:
+    """Within one phase, where a new line starts."""
+    move = step.move
+    if step.label in _DRAFT_LABELS:
+        if isinstance(move, Draw):
+            return not line.last_draw
+        return isinstance(move, _DRAFT_CHOICES)
+    if step.label in ("lobby", "privilege"):
+        return prev is not None and move.player is not None and step.actor != line.subject \
+            and line.subject is not None
+    return False
+
+
+def write(records, played=None) -> str:
+    """The canonical text of one record or of several (separated by a blank line)."""
+    if isinstance(records, GameRecord):
+        return write_game(records, played)
+    return "\n".join(write_game(r) for r in records)
+
+
+# --- JSON ------------------------------------------------------------------------
+
+
+def to_json(record: GameRecord) -> dict:
+    """The record as JSON-ready data: tags, players and 18xx-style entries.
+
+    Moves are ``{"type": "Buy", "player": 1, "card": "F"}`` (players are seat
+    numbers, chance is ``null``; industries are written as in the notation,
+    ``"T3+1"``); checkpoints, the reveal and comments are entries too, so the
+    text can be written back from the JSON without loss.
+    """
+    from dataclasses import fields
+
+    from .cards import Industry
+
+    entries = []
+    for e in record.entries:
+        if isinstance(e, MoveEntry):
+            item: dict = {"type": type(e.move).__name__}
+            for f in fields(e.move):
+                value = getattr(e.move, f.name)
+                item[f.name] = str(value) if isinstance(value, Industry) else value
+            entries.append(item)
+        elif isinstance(e, CheckEntry):
+            entries.append({"type": "check", "what": e.what,
+                            "values": [[k, v] for k, v in e.values]})
+        elif isinstance(e, RevealEntry):
+            entries.append({"type": "reveal", "player": e.seat, "colonies": list(e.colonies)})
+        elif isinstance(e, CommentEntry):
+            entries.append({"type": "comment", "text": e.text, "brace": e.brace})
+    return {"format": FORMAT, "tags": dict(record.tags), "players": list(record.table.names),
+            "entries": entries}

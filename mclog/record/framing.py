@@ -1,0 +1,178 @@
+"""Split record text into games, tag pairs, body lines, tokens and comments.
+
+Comments: ``;`` runs to the end of the line and holds any text; ``{...}`` may
+stand anywhere (and span lines) and escapes ``}`` and ``\\`` inside it as
+``\\}`` and ``\\\\``, so that any comment text survives a round trip.
+
+>>> g = next(split_games('[Event "Club"]\\n\\nplace Ann III, Ben V {good} ; a note\\n'))
+>>> g.tags[0].name, g.tags[0].value
+('Event', 'Club')
+>>> [t.text for t in g.lines[0].tokens], [c.text for c in g.lines[0].comments]
+(['place', 'Ann', 'III', 'Ben', 'V'], ['good', 'a note'])
+>>> escape_brace('a } b \\\\ c')
+'a \\\\} b \\\\\\\\ c'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..errors import RecordError
+
+_TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_TOKEN_END = re.compile(r"[\s,;{]")
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    text: str
+    line: int
+    col: int  # 1-based
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment and where it stood: after ``after`` tokens of its line."""
+
+    text: str
+    brace: bool  # {...} rather than ; to end of line
+    line: int
+    col: int
+    after: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    name: str
+    value: str
+    line: int
+
+
+@dataclass(slots=True)
+class RawLine:
+    number: int
+    tokens: list[Token] = field(default_factory=list)
+    comments: list[Comment] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class RawGame:
+    """One game's tags and body lines, with the line it starts on (1-based)."""
+
+    start: int
+    tags: list[Tag] = field(default_factory=list)
+    lines: list[RawLine] = field(default_factory=list)
+    end: int = 0
+
+
+def escape_tag(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def unescape(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def escape_brace(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("}", "\\}")
+
+
+def frame(text: str) -> Iterator[RawGame]:
+    """Alias of ``split_games``: the framing of every game in ``text``."""
+    return split_games(text)
+
+
+def split_games(text: str, *, first_line: int = 1) -> Iterator[RawGame]:
+    """Yield each game of ``text`` lazily.  A tag line after a body starts a new game."""
+    game: RawGame | None = None
+    in_body = False
+    pending_brace: tuple[list[str], int, int, RawLine] | None = None  # open {...}
+    for number, line in enumerate(text.split("\n"), first_line):
+        line = line.rstrip("\r")
+        if pending_brace is not None:
+            parts, bline, bcol, owner = pending_brace
+            end = _brace_end(line, 0)
+            if end < 0:
+                parts.append(line)
+                continue
+            parts.append(line[:end])
+            owner.comments.append(Comment(unescape("\n".join(parts)), True, bline, bcol,
+                                          len(owner.tokens)))
+            pending_brace = None
+            rest_start = end + 1
+        else:
+            rest_start = 0
+        stripped = line.strip()
+        if rest_start == 0 and stripped.startswith("["):
+            match = _TAG.match(stripped)
+            if match is None:
+                col = line.index("[") + 1
+                raise RecordError(
+                    'A tag pair is written [Name "value"], with the value in double quotes',
+                    line=number, col=col, code="header")
+            if game is None or in_body:
+                if game is not None:
+                    yield game
+                game = RawGame(start=number)
+                in_body = False
+            game.tags.append(Tag(match.group(1), unescape(match.group(2)), number))
+            game.end = number
+            continue
+        if game is None:
+            if not stripped:
+                continue
+            game = RawGame(start=number)
+        raw = RawLine(number)
+        pending_brace = _scan(line, rest_start, number, raw)
+        if raw.tokens or raw.comments:
+            game.lines.append(raw)
+            in_body = in_body or bool(raw.tokens)
+            game.end = number
+    if pending_brace is not None:
+        _, bline, bcol, _ = pending_brace
+        raise RecordError("This { comment is never closed with }", line=bline, col=bcol)
+    if game is not None:
+        yield game
+
+
+def _brace_end(line: str, start: int) -> int:
+    """Index of the closing } from ``start``, skipping escapes; -1 if none on this line."""
+    i = start
+    while i < len(line):
+        c = line[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "}":
+            return i
+        i += 1
+    return -1
+
+
+def _scan(line: str, i: int, number: int, raw: RawLine):
+    n = len(line)
+    while i < n:
+        c = line[i]
+        if c.isspace() or c == ",":
+            i += 1
+        elif c == ";":
+            raw.comments.append(Comment(line[i + 1:].strip(), False, number, i + 1,
+                                        len(raw.tokens)))
+            return None
+        elif c == "{":
+            end = _brace_end(line, i + 1)
+            if end < 0:
+                return ([line[i + 1:]], number, i + 1, raw)
+            raw.comments.append(Comment(unescape(line[i + 1:end]).strip(), True, number, i + 1,
+                                        len(raw.tokens)))
+            i = end + 1
+        elif c == "}":
+            raise RecordError("This } closes no { comment", line=number, col=i + 1)
+        else:
+            m = _TOKEN_END.search(line, i)
+            end = m.start() if m else n
+            raw.tokens.append(Token(line[i:end], number, i + 1))
+            i = end
+    return None
