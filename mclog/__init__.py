@@ -1,11 +1,20 @@
 """mclog: record, replay and analyse real played games of Million Club.
 
-The rules engine lives in ``mclog.millionclub``; game-independent machinery
-(errors, and later the record framing, replay and analysis plumbing) lives
-beside it in ``mclog``.
+>>> import mclog
+>>> game = mclog.replay(mclog.read_one("sample_games/thursday-club-3p.mclog"))  # doctest: +SKIP
+>>> game.scores()[0].total                                                     # doctest: +SKIP
+
+The rules engine lives in ``mclog.millionclub``; the game-independent parts
+(errors, the framing of record files, replay with snapshots) live beside it.
 """
 
-from .errors import MclogError, RuleError, SetupError
+from .errors import MclogError, RecordError, RuleError, SetupError
+from .millionclub.reader import from_json, read, read_headers, read_lenient, read_one
+from .millionclub.replayer import GameReplay, replay
+from .millionclub.writer import to_json, write
 
 __version__ = "0.1.0"
-__all__ = ["MclogError", "RuleError", "SetupError", "__version__"]
+__all__ = [
+    "MclogError", "RecordError", "RuleError", "SetupError", "read", "read_one", "read_headers",
+    "read_lenient", "from_json", "replay", "GameReplay", "write", "to_json", "__version__",
+]

@@ -45,8 +45,9 @@ def draft(state: State, disc: int, i: int) -> None:
     pawns = state.pawns[disc]
     if i >= len(pawns) or not state.hand:
         deck = DECK_OF_DISC[disc]
+        pile = state.set_aside[deck]
         for card in state.hand:
-            state.set_aside[deck][card] += 1
+            pile[card] = pile.get(card, 0) + 1
         state.hand.clear()
         return
     push(state, ("draft", disc, i + 1))

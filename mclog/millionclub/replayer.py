@@ -229,21 +229,29 @@ class _Reader:
                 self.identify(state, hand_unknowns[0], move.card, entry)
             return move
         if isinstance(move, BuyContract) and d.target is not None:
-            held = state.colonies[d.target]
-            return replace(move, continent=self._colony(state, held, move.continent, entry))
+            return replace(move, continent=self._colony(state, d.target, move.continent, entry))
         if isinstance(move, Swap) and d.target is not None:
-            give = self._colony(state, state.colonies[move.player], move.give, entry)
-            take = self._colony(state, state.colonies[d.target], move.take, entry)
+            give = self._colony(state, move.player, move.give, entry)
+            take = self._colony(state, d.target, move.take, entry)
             return replace(move, give=give, take=take)
         return move
 
-    def _colony(self, state: State, held: dict[str, int], card: str, entry) -> str:
-        unknown = [c for c, n in held.items() if n and c.startswith(UNKNOWN)]
+    def _names(self):
+        while True:
+            yield self.new_unknown()
+
+    def _colony(self, state: State, seat: int, card: str, entry) -> str:
+        """The colony of ``seat`` that an Intrigue card moves, as the replayer follows it."""
+        held = state.colonies[seat]
         if card == UNKNOWN:
+            if any(held[c] for c in CONTINENTS):
+                state.forget(seat, self._names())  # which one left is not known
+            unknown = [c for c, n in held.items() if n and c.startswith(UNKNOWN)]
             if not unknown:
-                raise self.fail("Those colonies are all known here: name the continent",
-                                entry.line, entry.col, code="illegal-move")
+                raise self.fail(f"{self.record.table.names[seat]} has no colony here",
+                                entry.line, entry.col, code="illegal-move", rule="R23")
             return unknown[0]
+        unknown = [c for c, n in held.items() if n and c.startswith(UNKNOWN)]
         if not held.get(card) and unknown and card in CONTINENTS:
             self.identify(state, unknown[0], card, entry)
         return card

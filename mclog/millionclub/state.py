@@ -247,6 +247,23 @@ class State:
                 pile[card] += 1
         self.hand.clear()
 
+    def forget(self, seat: int, names) -> None:
+        """The record no longer knows which colonies ``seat`` holds: every known one
+        becomes an unknown card (named from ``names``), to be identified at the reveal.
+
+        This happens when the player gives away a colony the record does not name
+        while holding known ones: which one left is not known.
+        """
+        held = self.colonies[seat]
+        for continent in CONTINENTS:
+            count = held[continent]
+            if count:
+                held[continent] = 0
+                self.decks[DECK_OF[continent]][continent] += count
+                self.hidden[DECK_OF[continent]] += count
+                for _ in range(count):
+                    held[next(names)] = 1
+
     def identify(self, unknown: str, kind: str) -> None:
         """The unknown card ``unknown`` (``?3``) turns out to be a ``kind``.
 

@@ -60,7 +60,7 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
     for entry in record.entries:
         if isinstance(entry, MoveEntry):
             step: MillionClubStep = next(steps)
-            move = step.move
+            move = entry.move  # as recorded: a ? stays a ?, even once the reveal tells it
             if step.label == "place" and step.round != last_round:
                 close()
                 out.extend(["", f"round {step.round}"])

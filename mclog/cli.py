@@ -1,0 +1,262 @@
+"""The ``mclog`` command: validate, replay, score, fmt and export records.
+
+Errors go to stderr, one per line, as ``file:line:col: message`` (the form
+editors understand); the exit status is 0 only when everything was fine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+
+from .errors import MclogError, RecordError
+from .millionclub.board import DISC_NAMES
+from .millionclub.cards import INDUSTRY_TYPES
+from .millionclub.reader import read_lenient, read_one
+from .millionclub.replayer import GameReplay, replay
+from .millionclub.scoring import CATEGORIES, CATEGORY_NAMES
+from .millionclub.writer import to_json, write
+
+
+def _err(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def _replayed(path: str, strict: bool = True) -> tuple[list[GameReplay], list[MclogError]]:
+    records, errors = read_lenient(path)
+    games: list[GameReplay] = []
+    for record in records:
+        try:
+            games.append(replay(record, strict=strict))
+        except RecordError as exc:
+            errors.append(exc)
+    errors.sort(key=lambda e: (getattr(e, "game", 0) or 0, getattr(e, "line", 0)))
+    return games, errors
+
+
+def cmd_validate(args) -> int:
+    bad = 0
+    for path in args.files:
+        games, errors = _replayed(path, strict=not args.lenient)
+        for game in games:
+            errors.extend(game.errors)
+            if not game.complete and not args.partial:
+                state = game.replay.current
+                line = game.steps[-1].line if game.steps else game.record.start_line
+                errors.append(game.record.error(
+                    f"the record ends in round {state.round} (next: "
+                    f"{_next(state)}); a complete game ends after round 9 "
+                    "(use --partial to accept games in progress)", line, 1, code="incomplete"))
+        for e in errors:
+            _err(str(e))
+        bad += len(errors)
+        if not errors:
+            print(f"{path}: {len(games)} game{'s' if len(games) != 1 else ''} OK")
+    return 1 if bad else 0
+
+
+def _next(state) -> str:
+    from .millionclub.flow import describe_decision
+
+    return describe_decision(state)
+
+
+def cmd_replay(args) -> int:
+    games, errors = _replayed(args.file)
+    for e in errors:
+        _err(str(e))
+    for game in games:
+        print(_render_replay(game))
+    return 1 if errors else 0
+
+
+def _render_replay(game: GameReplay) -> str:
+    """The game round by round: each line of moves, then what it changed."""
+    table = game.record.table
+    names = table.names
+    out = [f"{game.record.tags.get('Event', 'Game')}: {', '.join(names)}"]
+    states = game.replay.states()
+    before = next(states)
+    group: list[str] = []
+    key = None
+    for step, after in zip(game.steps, states):
+        k = (step.round, step.label, step.disc)
+        if k != key:
+            if group:
+                out.append(_group_text(key, group))
+            if key is None or step.round != key[0]:
+                out.append(f"\nRound {step.round}" if step.round else "\nSetup")
+            group, key = [], k
+            start = before
+        group.append(step.text)
+        before = after
+        nxt = game.steps[step.index] if step.index < len(game.steps) else None
+        if nxt is None or (nxt.round, nxt.label, nxt.disc) != k:
+            changes = _changes(start, after, names)
+            if changes:
+                group.append(f"-> {changes}")
+    if group:
+        out.append(_group_text(key, group))
+    final = game.final
+    if final.finished:
+        out.append("\nFinal scores: " + ", ".join(
+            f"{r.name} {r.total}" for r in sorted(game.scores(), key=lambda r: r.rank)))
+    return "\n".join(out)
+
+
+def _group_text(key, group: list[str]) -> str:
+    _, label, disc = key
+    title = DISC_NAMES.get(disc, label) if label in ("privilege",) else label
+    moves = [g for g in group if not g.startswith("->")]
+    notes = [g for g in group if g.startswith("->")]
+    text = f"  {title:<11} {'; '.join(moves)}"
+    return text + "".join(f"\n  {'':<11} {n}" for n in notes)
+
+
+def _changes(before, after, names) -> str:
+    parts = []
+    for seat, name in enumerate(names):
+        delta = after.money[seat] - before.money[seat]
+        if delta:
+            parts.append(f"{name} {delta:+d} ({after.money[seat]})")
+    for kind in INDUSTRY_TYPES:
+        if after.prices[kind] != before.prices[kind]:
+            parts.append(f"{kind} {before.prices[kind]}->{after.prices[kind]}")
+    return ", ".join(parts)
+
+
+def cmd_score(args) -> int:
+    games, errors = _replayed(args.file)
+    for e in errors:
+        _err(str(e))
+    if args.json:
+        print(json.dumps([[row.as_dict() for row in g.scores()] for g in games], indent=2))
+        return 1 if errors else 0
+    for game in games:
+        rows = game.scores()
+        if not game.complete:
+            print(f"(provisional: the record ends in round {game.replay.current.round})")
+        headers = ["", *[CATEGORY_NAMES[c] for c in CATEGORIES], "Total", "Money", "Rank"]
+        table = [[r.name, *[str(getattr(r, c)) for c in CATEGORIES], str(r.total),
+                  str(r.money), str(r.rank)] for r in rows]
+        widths = [max(len(h), *(len(row[i]) for row in table)) for i, h in enumerate(headers)]
+        print("  ".join(h.rjust(w) if i else h.ljust(w) for i, (h, w) in
+                        enumerate(zip(headers, widths))))
+        for row in table:
+            print("  ".join(v.rjust(w) if i else v.ljust(w) for i, (v, w) in
+                            enumerate(zip(row, widths))))
+    return 1 if errors else 0
+
+
+def cmd_fmt(args) -> int:
+    status = 0
+    for path in args.files:
+        games, errors = _replayed(path)
+        if errors:
+            for e in errors:
+                _err(str(e))
+            _err(f"{path}: not formatted: the record has mistakes (the file is unchanged)")
+            status = 1
+            continue
+        text = "\n".join(write(g.record, g) for g in games)
+        with open(path, encoding="utf-8") as f:
+            old = f.read()
+        if text == old:
+            continue
+        if args.check:
+            _err(f"{path}: not in canonical form (run: mclog fmt {path})")
+            status = 1
+            continue
+        _atomic_write(path, text)
+        print(f"{path}: formatted")
+    return status
+
+
+def _atomic_write(path: str, text: str) -> None:
+    """Write to a temporary file beside ``path``, then rename: never a half-written record."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".mclog-", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def cmd_export(args) -> int:
+    games, errors = _replayed(args.file)
+    for e in errors:
+        _err(str(e))
+    if errors:
+        return 1
+    data = [to_json(g.record) for g in games]
+    print(json.dumps(data[0] if len(data) == 1 else data, indent=1, ensure_ascii=False))
+    return 0
+
+
+def cmd_import(args) -> int:
+    from .millionclub.reader import from_json
+
+    with open(args.file, encoding="utf-8") as f:
+        data = json.load(f)
+    records = [from_json(d, args.file) for d in (data if isinstance(data, list) else [data])]
+    print(write(records), end="")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="mclog", description="Record, replay and analyse games "
+                                "of Million Club (.mclog records).")
+    sub = p.add_subparsers(dest="command", required=True)
+    v = sub.add_parser("validate", help="replay every game; exit 0 when all are legal")
+    v.add_argument("files", nargs="+")
+    v.add_argument("--lenient", action="store_true",
+                   help="report every failed check, not just the first")
+    v.add_argument("--partial", action="store_true", help="accept games still in progress")
+    v.set_defaults(func=cmd_validate)
+    r = sub.add_parser("replay", help="print the game round by round")
+    r.add_argument("file")
+    r.set_defaults(func=cmd_replay)
+    s = sub.add_parser("score", help="print the final score table by category, with ranks")
+    s.add_argument("file")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_score)
+    f = sub.add_parser("fmt", help="rewrite records in canonical form")
+    f.add_argument("files", nargs="+")
+    f.add_argument("--check", action="store_true",
+                   help="change nothing; exit 1 if a file is not canonical")
+    f.set_defaults(func=cmd_fmt)
+    e = sub.add_parser("export", help="print the record as JSON")
+    e.add_argument("file")
+    e.add_argument("--json", action="store_true", default=True, help="(the default)")
+    e.set_defaults(func=cmd_export)
+    i = sub.add_parser("import", help="print a JSON record (from export) as .mclog text")
+    i.add_argument("file")
+    i.set_defaults(func=cmd_import)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except MclogError as exc:
+        _err(str(exc))
+        return 1
+    except OSError as exc:
+        _err(f"{getattr(exc, 'filename', '') or 'mclog'}: {exc.strerror or exc}")
+        return 1
+    except json.JSONDecodeError as exc:
+        _err(f"{args.file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}")
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
