@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: lab test bench clean
+.PHONY: lab test bench demo clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,11 @@ lab: $(STAMP)
 ## Run the whole test suite.
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+## Replay a sample game on the terminal, round by round.
+demo: $(STAMP)
+	$(BIN)/mclog replay sample_games/thursday-club-3p.mclog
+	$(BIN)/mclog score sample_games/thursday-club-3p.mclog
 
 ## Measure the numbers the issues name (see benchmarks/README.md).
 bench: $(STAMP)

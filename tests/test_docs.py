@@ -1,6 +1,7 @@
 """The examples in the README and in docstrings are run, so the docs cannot drift."""
 
 import doctest
+import re
 import importlib
 import pkgutil
 from pathlib import Path
@@ -23,3 +24,22 @@ def test_readme_examples_run():
 def test_docstring_examples_run(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+def test_format_spec_example_replays_with_its_checkpoints():
+    import re
+
+    from mclog import read_one, replay
+
+    text = (ROOT / "docs" / "format.md").read_text()
+    block = re.search(r"```\n(\[Event.*?)```", text, re.S).group(1)
+    game = replay(read_one(block))
+    assert game.replay.current.round == 2 and game.replay.current.money == [12, 0, 2]
+
+
+def test_format_spec_lists_every_word_of_the_notation():
+    from mclog.millionclub.vocabulary import CARDS, DISCS, VERBS
+
+    text = (ROOT / "docs" / "format.md").read_text()
+    for word in [*CARDS, *DISCS, *VERBS]:
+        assert re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I), word

@@ -177,7 +177,7 @@ class _Reader:
         if entry.label is not None and entry.label != label and entry.label not in (
                 "round", "check", "reveal"):
             raise self.fail(
-                f"This move belongs to the {label} line here, not to a {entry.label} line "
+                f"This move belongs on a '{label}' line here, not on a '{entry.label}' line "
                 f"({describe_decision(state)})", entry.line, entry.col, code="illegal-move")
         if isinstance(move, Draw) and entry.subject is not None and d.kind == "draw":
             who = drawer(state)
@@ -220,9 +220,12 @@ class _Reader:
         hand_unknowns = [c for c in state.hand if c.startswith(UNKNOWN)]
         if isinstance(move, (Buy, SetAside, Choose)):
             if move.card == UNKNOWN:
+                if len(hand_unknowns) < len(state.hand):  # which card it was is not known
+                    state.forget_hand(self._names())
+                    hand_unknowns = [c for c in state.hand if c.startswith(UNKNOWN)]
                 if not hand_unknowns:
-                    raise self.fail("Every card in this hand is known here: name the card",
-                                    entry.line, entry.col, code="illegal-move")
+                    raise self.fail("There is no card in the hand here", entry.line, entry.col,
+                                    code="illegal-move")
                 return replace(move, card=hand_unknowns[0])
             if move.card not in state.hand and hand_unknowns and move.card in DECK_OF \
                     and DECK_OF[move.card] == DECK_OF_DISC.get(d.disc):

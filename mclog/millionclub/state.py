@@ -264,6 +264,19 @@ class State:
                 for _ in range(count):
                     held[next(names)] = 1
 
+    def forget_hand(self, names) -> None:
+        """The record no longer knows which cards are in the hand (a player took one
+        without the record naming it): the known ones become unknown cards."""
+        hand = []
+        for card in self.hand:
+            if card[0] != "?":
+                deck = DECK_OF[card]
+                self.decks[deck][card] += 1
+                self.hidden[deck] += 1
+                card = next(names)
+            hand.append(card)
+        self.hand = hand
+
     def identify(self, unknown: str, kind: str) -> None:
         """The unknown card ``unknown`` (``?3``) turns out to be a ``kind``.
 
