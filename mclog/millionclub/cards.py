@@ -122,3 +122,8 @@ def card_name(card: str) -> str:
     """
     return (INDUSTRY_NAMES.get(card) or CONTINENT_NAMES.get(card) or INTRIGUE_NAMES.get(card)
             or repr(card))
+
+
+def article(noun: str) -> str:
+    """``an America``, ``a Racket``: the indefinite article a message needs."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..errors import RuleError
 from .board import COLONIES, DISC_NAMES, INDUSTRIES, INTRIGUE, PRIVILEGE_NAMES
 from .cards import (
-    COLONY_DECK, DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, card_name,
+    COLONY_DECK, DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, article, card_name,
 )
 from .decks import PICK
 from .flow import handler, push, step
@@ -58,7 +58,8 @@ def _require_in_hand(state: State, seat: int, card: str, rule: str) -> None:
     if card not in state.hand:
         held = ", ".join(card_name(c) for c in sorted(state.hand))
         raise RuleError(
-            f"{state.name(seat)} was not handed a {card_name(card)} card: the cards are {held}",
+            f"{state.name(seat)} was not handed {article(card_name(card))} card: the cards are "
+            f"{held}",
             rule)
 
 

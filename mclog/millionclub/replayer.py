@@ -177,7 +177,7 @@ class _Reader:
         if entry.label is not None and entry.label != label and entry.label not in (
                 "round", "check", "reveal"):
             raise self.fail(
-                f"This move belongs on a '{label}' line here, not on a '{entry.label}' line "
+                f"This move belongs on the '{label}' line here, not on the '{entry.label}' line "
                 f"({describe_decision(state)})", entry.line, entry.col, code="illegal-move")
         if isinstance(move, Draw) and entry.subject is not None and d.kind == "draw":
             who = drawer(state)

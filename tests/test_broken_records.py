@@ -1,0 +1,42 @@
+"""The corpus of broken records: each is rejected at the exact line and column, with the
+exact message (the first line of each file says what is expected)."""
+
+from pathlib import Path
+
+import pytest
+
+from mclog import RecordError, read, replay
+from mclog.cli import main
+
+CORPUS = sorted((Path(__file__).parent / "broken").glob("*.mclog"))
+
+
+def expectation(path: Path) -> str:
+    first = path.read_bytes().split(b"\n", 1)[0].decode()
+    assert first.startswith("; expect: ")
+    return first[len("; expect: "):]
+
+
+def first_error(path: Path) -> RecordError:
+    with pytest.raises(RecordError) as info:
+        for record in read(path):
+            replay(record)
+    return info.value
+
+
+def test_the_corpus_is_large_enough():
+    assert len(CORPUS) >= 40
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
+def test_broken_record_is_rejected_where_and_why(path):
+    error = first_error(path)
+    assert str(error) == f"{path}:{expectation(path)}"
+
+
+@pytest.mark.parametrize("path", CORPUS[:12], ids=lambda p: p.stem)
+def test_validate_reports_it_on_stderr_without_traceback(path, capsys):
+    assert main(["validate", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert err.splitlines()[0] == f"{path}:{expectation(path)}"
+    assert "Traceback" not in err
