@@ -28,6 +28,9 @@ MAX_LINE = 10_000
 
 def load_text(source: str | os.PathLike) -> tuple[str, str | None]:
     """(text, file name) of ``source``: a path to a file, or the text of a record itself."""
+    if isinstance(source, str) and "\n" not in source and not source.lstrip().startswith(
+            ("[", ";", "{")) and (source.endswith((".mclog", ".json", ".txt")) or os.sep in source):
+        source = Path(source)  # a name, not a record: read it (or say it cannot be read)
     if isinstance(source, os.PathLike) or ("\n" not in source and Path(source).is_file()):
         path = Path(source)
         try:
@@ -126,17 +129,22 @@ def read_lenient(source: str | os.PathLike) -> tuple[list[GameRecord], list[Reco
         text, file = load_text(source)
     except RecordError as exc:
         return [], [exc]
+    games = 0
     for number, raw in _games(text, file):
+        games = number
         if isinstance(raw, RecordError):
             errors.append(raw)
             continue
         try:
             record = parse_game(raw, file, number)
         except RecordError as exc:
-            errors.append(exc)
+            errors.append(exc if exc.game else exc.relocate(game=number))
             continue
         record.tags.setdefault("Format", FORMAT)
         records.append(record)
+    if games == 1:  # one game: no need to number it
+        errors = [RecordError(e.reason, line=e.line, col=e.col, file=e.file, rule=e.rule,
+                              code=e.code) for e in errors]
     return records, errors
 
 

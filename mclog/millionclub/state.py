@@ -168,6 +168,13 @@ class State:
         leaders = [s for s, c in counts.items() if c == best]
         return leaders[0] if len(leaders) == 1 else None
 
+    def _repr_html_(self) -> str:
+        """Notebooks draw the table (``mclog.millionclub.html``, imported here lazily:
+        the drawing is a view of the state, not part of the rules)."""
+        from .html import board_html
+
+        return board_html(self)
+
     # --- copying --------------------------------------------------------------
 
     def copy(self) -> State:

@@ -1,0 +1,136 @@
+"""Replay navigation, the HTML board, lenient mode, and the mclog command line."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mclog import read_lenient, read_one, replay
+from mclog.cli import main
+from mclog.millionclub.html import board_html
+
+SAMPLES = Path(__file__).parent.parent / "sample_games"
+THURSDAY = SAMPLES / "thursday-club-3p.mclog"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return replay(read_one(THURSDAY))
+
+
+def test_states_by_index_round_and_disc(game):
+    assert game.state(0).decision.kind == "draw" and game.state(-1).finished
+    start = game.round_start(4)
+    s = game.state(start)
+    assert (s.round, s.phase, s.placed) == (4, "placement", 0)
+    assert game.steps[start].round == 4 and game.steps[start - 1].round == 3
+    i = game.disc_start(4, 3)  # Colonies in round 4
+    assert game.steps[i].disc == 3 and game.steps[i - 1].disc != 3
+    assert game.steps[i].text == "draws asia"
+    with pytest.raises(KeyError):
+        game.round_start(10)
+
+
+def test_every_step_knows_its_source_line_and_comment(game):
+    lines = THURSDAY.read_text().splitlines()
+    for step in game.steps:
+        assert step.line > 0
+    takeover = next(s for s in game.steps if s.text == "Cleo takeover Ann R2")
+    assert lines[takeover.line - 1].startswith("stock      Cleo takes-over Ann R2")
+    assert takeover.comments == ["6 million to me, and I have no industry left"]
+
+
+def test_jumping_is_the_same_as_replaying(game):
+    states = list(game.replay.states())
+    for i in (0, 1, 15, 16, 17, 100, len(game)):
+        assert game.state(i) == states[i]
+
+
+def test_board_html_shows_pawns_prices_players_and_privileges(game):
+    s = game.state(game.disc_start(2, 3))  # round 2, Colonies about to start
+    html = board_html(s)
+    assert "Round 2 &mdash; next: chance: draw a Colony card" in html
+    assert 'class="off"><b>II</b> unavailable' in html
+    assert html.count('class="pawn"') == 6 + 3  # six pawns on discs, three in the table
+    assert "Factories <b>" in html and "(IV pawn " in html
+    assert "Lobbyist: Ben" in html  # Ben held the Lobby privilege this round
+    assert s._repr_html_() == html
+
+
+def test_lenient_mode_collects_every_failed_check():
+    text = THURSDAY.read_text().replace("check      money Ann 13", "check      money Ann 14") \
+        .replace("check      prices F3 T3 R6", "check      prices F4 T3 R6")
+    record = read_one(text)
+    with pytest.raises(Exception, match="check failed: Ann has 13 million"):
+        replay(record)
+    game = replay(record, strict=False)
+    assert game.complete and [e.line for e in game.errors] == [39, 70]
+
+
+def test_lenient_reading_goes_on_after_a_bad_game():
+    good = THURSDAY.read_text()
+    bad = good.replace("start      Ann", "start      Zed")
+    records, errors = read_lenient(bad + "\n" + good + "\n" + bad)
+    assert len(records) == 1 and len(errors) == 2
+    assert [e.game for e in errors] == [1, 3]
+
+
+def test_cli_validate_score_replay(capsys):
+    assert main(["validate", str(THURSDAY)]) == 0
+    assert capsys.readouterr().out == f"{THURSDAY}: 1 game OK\n"
+    assert main(["score", str(THURSDAY), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)[0]
+    assert [(r["name"], r["total"], r["rank"]) for r in rows] == [
+        ("Ann", 24, 1), ("Ben", 12, 3), ("Cleo", 18, 2)]
+    assert main(["score", str(THURSDAY)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1].split()[-3:] == ["24", "4", "1"]
+    assert main(["replay", str(THURSDAY)]) == 0
+    out = capsys.readouterr().out
+    assert "\nRound 9\n" in out and "Final scores: Ann 24, Cleo 18, Ben 12" in out
+    assert "Cleo takeover Ann R2" in out
+
+
+def test_cli_validate_reports_an_incomplete_game(tmp_path, capsys):
+    path = tmp_path / "short.mclog"
+    path.write_text(THURSDAY.read_text().split("round 2")[0])
+    assert main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "the record ends in round 2 (next: Ben: place a pawn)" in err
+    assert main(["validate", "--partial", str(path)]) == 0
+
+
+def test_cli_fmt_check_rewrite_and_atomicity(tmp_path, capsys):
+    path = tmp_path / "game.mclog"
+    path.write_text(THURSDAY.read_text())
+    assert main(["fmt", "--check", str(path)]) == 1
+    assert "not in canonical form" in capsys.readouterr().err
+    assert path.read_text() == THURSDAY.read_text()  # --check changes nothing
+    assert main(["fmt", str(path)]) == 0
+    canonical = path.read_text()
+    assert main(["fmt", "--check", str(path)]) == 0
+    assert read_one(canonical) == read_one(THURSDAY)
+    broken = tmp_path / "broken.mclog"
+    broken.write_text(canonical.replace("Ann buys america", "Ann buys F"))
+    before = broken.read_text()
+    assert main(["fmt", str(broken)]) == 1
+    assert broken.read_text() == before  # a record with mistakes is never rewritten
+    assert "the file is unchanged" in capsys.readouterr().err
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".mclog-")]
+
+
+def test_cli_export_and_import_round_trip(tmp_path, capsys):
+    assert main(["export", str(THURSDAY), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["format"] == "mclog 1" and data["players"] == ["Ann", "Ben", "Cleo"]
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data))
+    assert main(["import", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert read_one(text) == read_one(THURSDAY)
+
+
+def test_cli_missing_file_is_a_message_not_a_traceback(capsys):
+    assert main(["validate", "no/such/file.mclog"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "no/such/file.mclog" in err
