@@ -31,7 +31,9 @@ demo: $(STAMP)
 
 ## Measure the numbers the issues name (see benchmarks/README.md).
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/engine_speed.py
+	$(BIN)/python benchmarks/record_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

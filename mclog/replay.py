@@ -37,7 +37,6 @@ class Step:
     actor: int | None
     line: int = 0
     col: int = 0
-    text: str = ""
     comments: list[str] = field(default_factory=list)
 
 
@@ -45,23 +44,43 @@ class Replay(Generic[S, M]):
     """States of a game, navigable by step index, with snapshots for fast jumps."""
 
     def __init__(self, initial: S, copy: Callable[[S], S], play: Callable[[S, M], None],
-                 snapshot_every: int = 16) -> None:
+                 snapshot_every: int = 32,
+                 make_step: Callable[[int, M, Any, list[str]], Step] | None = None) -> None:
         self._copy, self._play = copy, play
         self.every = snapshot_every
         self.moves: list[M] = []
-        self.steps: list[Step] = []
+        #: What the game noted about each move when it was played (cheap tuples);
+        #: ``steps`` turns them into ``Step`` objects the first time it is read.
+        self.infos: list[Any] = []
+        self.comments: dict[int, list[str]] = {}
+        self._make_step = make_step or (lambda i, move, info, notes: info)
+        self._steps: list[Step] | None = None
         self._snapshots: list[S] = [copy(initial)]
         self._current = copy(initial)
 
     # --- building -------------------------------------------------------------
 
-    def push(self, move: M, step: Step) -> None:
+    def push(self, move: M, info: Any) -> None:
         """Play ``move`` on the running state (raises the game's error if illegal)."""
         self._play(self._current, move)
         self.moves.append(move)
-        self.steps.append(step)
+        self.infos.append(info)
+        self._steps = None
         if len(self.moves) % self.every == 0:
             self._snapshots.append(self._copy(self._current))
+
+    def comment(self, text: str) -> None:
+        """Attach a comment to the last move pushed."""
+        if self.moves:
+            self.comments.setdefault(len(self.moves), []).append(text)
+            self._steps = None
+
+    @property
+    def steps(self) -> list[Step]:
+        if self._steps is None:
+            self._steps = [self._make_step(i, move, info, self.comments.get(i, []))
+                           for i, (move, info) in enumerate(zip(self.moves, self.infos), 1)]
+        return self._steps
 
     @property
     def current(self) -> S:

@@ -18,6 +18,7 @@ from .moves import Draw, Pick
 from .state import Decision, State
 
 DRAW, PICK = "draw", "pick"
+_DRAW_DECISIONS: dict[tuple, Decision] = {}
 
 
 @step("draw")
@@ -26,7 +27,12 @@ def draw_step(state: State, deck: str, count: int, dest: str, recipient: int | N
     if count <= 0 or not state.deck_size(deck):
         return
     state.agenda.append(("draw", deck, count - 1, dest, recipient))
-    state.decision = Decision(DRAW, None, deck=deck, dest=dest, recipient=recipient)
+    key = (deck, dest, recipient)
+    decision = _DRAW_DECISIONS.get(key)
+    if decision is None:  # decisions are immutable: each kind of draw is made once
+        decision = _DRAW_DECISIONS[key] = Decision(DRAW, None, deck=deck, dest=dest,
+                                                   recipient=recipient)
+    state.decision = decision
 
 
 def _check_in_deck(state: State, d: Decision, card: str) -> None:

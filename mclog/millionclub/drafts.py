@@ -50,7 +50,7 @@ def draft(state: State, disc: int, i: int) -> None:
             pile[card] = pile.get(card, 0) + 1
         state.hand.clear()
         return
-    push(state, ("draft", disc, i + 1))
+    state.agenda.append(("draft", disc, i + 1))
     state.decision = Decision(CHOOSE if disc == INTRIGUE else DRAFT, pawns[i][0], disc=disc)
 
 

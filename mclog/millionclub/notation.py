@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from ..errors import RecordError
-from ..record.framing import RawGame, RawLine, Token
+from ..record.framing import RawGame, RawLine
 from .board import SCHEMER
 from .cards import CONTINENTS, DECK_OF, INDUSTRY_TYPES, INTRIGUE_CARDS
 from .moves import (
@@ -31,163 +31,191 @@ from .record import (
     table_from_tags,
 )
 from .state import Table
-from .vocabulary import CARDS, LABELS, UNKNOWN, VERBS, parse_industry, parse_spot
+from .vocabulary import CARDS, LABELS, SPOTS, UNKNOWN, VERBS, parse_industry, parse_spot
 
 _PRICE = re.compile(r"^([ftr])=?([0-9]+)$", re.IGNORECASE)
 
 
 class _Reader:
-    """Reads the items of one line; ``pos`` walks its tokens."""
+    """Reads the items of one line; ``pos`` walks its words.  Columns are asked of the
+    line only when an entry or an error needs one."""
 
     def __init__(self, table: Table, line: RawLine, names: dict[str, int]) -> None:
         self.table = table
-        self.tokens = line.tokens
+        self.line = line
+        self.words = line.words
         self.names = names
         self.pos = 0
         self.subject: int | None = None
 
-    # --- tokens -----------------------------------------------------------
+    # --- words --------------------------------------------------------------
 
-    def peek(self) -> Token | None:
-        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+    def peek(self) -> str | None:
+        return self.words[self.pos] if self.pos < len(self.words) else None
 
-    def take(self, expected: str, after: Token) -> Token:
-        tok = self.peek()
-        if tok is None:
-            raise _error(f"Expected {expected} after '{after.text}', but the line ends", after,
-                         end=True)
+    def error(self, message: str, i: int, end: bool = False) -> RecordError:
+        col = self.line.col(i) + (len(self.words[i]) if end else 0)
+        return RecordError(message, line=self.line.number, col=col)
+
+    def take(self, expected: str) -> str:
+        """The next word; ``expected`` names it in the error if the line ends."""
+        word = self.peek()
+        if word is None:
+            raise self.error(f"Expected {expected} after '{self.words[self.pos - 1]}', but the "
+                             "line ends", self.pos - 1, end=True)
         self.pos += 1
-        return tok
+        return word
 
-    def seat(self, tok: Token | None = None, expected: str = "a player's name") -> int:
-        tok = tok or self.take(expected, self.tokens[self.pos - 1])
-        if tok.text in self.names:
-            return self.names[tok.text]
-        raise _error(f"Expected {expected} ({', '.join(self.table.names)}), "
-                     f"found '{tok.text}'", tok)
+    def seat(self, expected: str = "a player's name") -> int:
+        word = self.take(expected)
+        if word in self.names:
+            return self.names[word]
+        raise self.error(f"Expected {expected} ({', '.join(self.table.names)}), "
+                         f"found '{word}'", self.pos - 1)
 
-    def card(self, after: Token, kinds, what: str, unknown: bool = True) -> str:
-        tok = self.take(what, after)
-        if unknown and tok.text == UNKNOWN:
+    def card(self, kinds, what: str, unknown: bool = True) -> str:
+        word = self.take(what)
+        if unknown and word == UNKNOWN:
             return UNKNOWN
-        kind = CARDS.get(tok.text.lower())
+        kind = CARDS.get(word.lower())
         if kind is None or kind not in kinds:
-            raise _error(f"Expected {what}, found '{tok.text}'", tok)
+            raise self.error(f"Expected {what}, found '{word}'", self.pos - 1)
         return kind
 
-    def industry(self, after: Token, what: str = "an industry such as F2 or T3+1"):
-        tok = self.take(what, after)
-        card = parse_industry(tok.text)
+    def industry(self, what: str = "an industry such as F2 or T3+1"):
+        word = self.take(what)
+        card = parse_industry(word)
         if card is None:
-            raise _error(f"Expected {what}, found '{tok.text}'", tok)
+            raise self.error(f"Expected {what}, found '{word}'", self.pos - 1)
         return card
 
-    def player(self, verb: Token) -> int:
+    def player(self, verb_at: int) -> int:
         if self.subject is None:
-            raise _error(f"Whose move is '{verb.text}'? Write the player's name before it", verb)
+            raise self.error(f"Whose move is '{self.words[verb_at]}'? Write the player's name "
+                             "before it", verb_at)
         return self.subject
 
-
-def _error(message: str, tok: Token, end: bool = False) -> RecordError:
-    col = tok.col + len(tok.text) if end else tok.col
-    return RecordError(message, line=tok.line, col=col)
+    def entry(self, move, at: int, label: str | None) -> MoveEntry:
+        return MoveEntry(move, self.line.number, 0, self.subject, label, self.line, at)
 
 
 ANY_CARD = frozenset(DECK_OF)
 COLONY_WORDS = frozenset(CONTINENTS)
 INTRIGUE_WORDS = frozenset(INTRIGUE_CARDS)
 
+#: Moves are immutable, so the reader hands out one object per distinct move.
+_MOVES: dict[tuple, object] = {}
+
+
+def _interned(cls, *args):
+    key = (cls, args)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = cls(*args)
+    return move
+
 
 def _items(r: _Reader, label: str | None, out: list[tuple[Entry, int]]) -> None:
-    """Read the items of the rest of the line into ``out`` as (entry, last token index)."""
+    """Read the items of the rest of the line into ``out`` as (entry, end word index)."""
     table = r.table
-    while (tok := r.peek()) is not None:
+    words = r.words
+    names = r.names
+    number, line = r.line.number, r.line
+    n = len(words)
+    while r.pos < n:
+        at = r.pos
+        word = words[at]
         r.pos += 1
-        word = tok.text
-        low = word.lower()
+        if word in names and label != "start":
+            r.subject = names[word]
+            continue
+        spot = SPOTS.get(word)
+        if spot is not None:  # the commonest item: a placement in canonical form
+            if r.subject is None:
+                r.player(at)
+            out.append((MoveEntry(_interned(Place, r.subject, *spot), number, 0, r.subject,
+                                  label, line, at), r.pos))
+            continue
         if label == "start":
-            seat = r.seat(tok, "the name of the start player")
+            r.pos -= 1
+            seat = r.seat("the name of the start player")
             move = StartPlayer(seat, table.seat_of_role(SCHEMER))
-            out.append((MoveEntry(move, tok.line, tok.col, None, label), r.pos))
+            out.append((MoveEntry(move, r.line.number, 0, None, label, r.line, at), r.pos))
             continue
-        if word in r.names:
-            r.subject = r.names[word]
+        if word in names:
+            r.subject = names[word]
             continue
+        low = word.lower()
         move = None
         verb = VERBS.get(low)
         spot = parse_spot(word) if verb is None else None
         if spot is not None:
-            move = Place(r.player(tok), *spot)
+            move = _interned(Place, r.player(at), *spot)
         elif verb is None and label == "setup" and (low in CARDS or word == UNKNOWN):
-            r.pos -= 1
-            move = Draw(r.card(tok, ANY_CARD, "a card"))
-            out.append((MoveEntry(move, tok.line, tok.col, r.subject, label), r.pos))
-            continue
+            move = _interned(Draw, UNKNOWN if word == UNKNOWN else CARDS[low])
         elif verb == "draws":
             first = r.pos
-            while (nxt := r.peek()) is not None and (nxt.text == UNKNOWN
-                                                     or nxt.text.lower() in CARDS):
+            while (nxt := r.peek()) is not None and (nxt == UNKNOWN or nxt.lower() in CARDS):
+                card = UNKNOWN if nxt == UNKNOWN else CARDS[nxt.lower()]
+                out.append((r.entry(_interned(Draw, card), r.pos, label), r.pos + 1))
                 r.pos += 1
-                card = UNKNOWN if nxt.text == UNKNOWN else CARDS[nxt.text.lower()]
-                out.append((MoveEntry(Draw(card), nxt.line, nxt.col, r.subject, label), r.pos))
             if r.pos == first:
-                nxt = r.peek()
-                if nxt is None:
-                    raise _error("Expected the cards drawn after 'draws', but the line ends",
-                                 tok, end=True)
-                raise _error(f"Expected the cards drawn after 'draws', found '{nxt.text}'", nxt)
+                if r.peek() is None:
+                    raise r.error("Expected the cards drawn after 'draws', but the line ends",
+                                  at, end=True)
+                raise r.error(f"Expected the cards drawn after 'draws', found '{r.peek()}'",
+                              r.pos)
             continue
         elif verb == "picks":
-            move = Pick(r.player(tok), r.card(tok, ANY_CARD, "the card picked"))
+            move = Pick(r.player(at), r.card(ANY_CARD, "the card picked"))
         elif verb in ("up", "cash"):
-            move = Turn(r.player(tok), r.industry(tok), DEVELOP if verb == "up" else CAPITAL)
+            move = _interned(Turn, r.player(at), r.industry(), DEVELOP if verb == "up" else CAPITAL)
         elif verb == "pass":
-            move = Pass(r.player(tok))
+            move = _interned(Pass, r.player(at))
         elif verb == "uses":
-            move = UsePrivilege(r.player(tok))
+            move = _interned(UsePrivilege, r.player(at))
         elif verb == "moves":
-            who = r.player(tok)
-            target = r.take("a disc such as III or IV:T", tok)
-            spot = parse_spot(target.text)
+            who = r.player(at)
+            target = r.take("a disc such as III or IV:T")
+            spot = parse_spot(target)
             if spot is None:
-                raise _error(f"Expected a disc such as III or IV:T, found '{target.text}'",
-                             target)
+                raise r.error(f"Expected a disc such as III or IV:T, found '{target}'", r.pos - 1)
             move = MovePawn(who, *spot)
         elif verb == "plays":
-            move = Choose(r.player(tok), r.card(tok, INTRIGUE_WORDS, "an Intrigue card"))
+            move = _interned(Choose, r.player(at), r.card(INTRIGUE_WORDS, "an Intrigue card"))
         elif verb == "buys":
-            move = Buy(r.player(tok), r.card(tok, ANY_CARD, "the card bought"))
+            move = _interned(Buy, r.player(at), r.card(ANY_CARD, "the card bought"))
         elif verb == "sets":
-            who = r.player(tok)
-            if (nxt := r.peek()) is not None and nxt.text.lower() == "aside":
+            who = r.player(at)
+            if (nxt := r.peek()) is not None and nxt.lower() == "aside":
                 r.pos += 1
-            move = SetAside(who, r.card(tok, ANY_CARD, "the card set aside"))
+            move = _interned(SetAside, who, r.card(ANY_CARD, "the card set aside"))
         elif verb == "takeover":
-            who = r.player(tok)
-            move = Takeover(who, r.seat(None, "the owner's name"), r.industry(tok))
+            who = r.player(at)
+            move = Takeover(who, r.seat("the owner's name"), r.industry())
         elif verb == "targets":
-            move = Target(r.player(tok), r.seat(None, "the opponent's name"))
+            move = Target(r.player(at), r.seat("the opponent's name"))
         elif verb == "takes":
-            move = BuyContract(r.player(tok), r.card(tok, COLONY_WORDS, "a continent"))
+            move = BuyContract(r.player(at), r.card(COLONY_WORDS, "a continent"))
         elif verb == "swaps":
-            who = r.player(tok)
-            give = r.card(tok, COLONY_WORDS, "the continent given")
-            move = Swap(who, give, r.card(tok, COLONY_WORDS, "the continent taken"))
+            who = r.player(at)
+            give = r.card(COLONY_WORDS, "the continent given")
+            move = Swap(who, give, r.card(COLONY_WORDS, "the continent taken"))
         elif verb == "raises":
-            move = Raise(r.player(tok), r.industry(tok))
+            move = Raise(r.player(at), r.industry())
         elif verb == "lowers":
-            who = r.player(tok)
-            move = Lower(who, r.seat(None, "the owner's name"), r.industry(tok))
+            who = r.player(at)
+            move = Lower(who, r.seat("the owner's name"), r.industry())
         elif verb == "dumps":
-            who = r.player(tok)
-            give = r.industry(tok, "the industry given, such as F2")
-            owner = r.seat(None, "the opponent's name")
-            move = Dump(who, give, owner, r.industry(tok, "the industry taken, such as T3"))
+            who = r.player(at)
+            give = r.industry("the industry given, such as F2")
+            owner = r.seat("the opponent's name")
+            move = Dump(who, give, owner, r.industry("the industry taken, such as T3"))
         elif verb == "invests":
-            move = CapitalIncrease(r.player(tok), r.industry(tok))
+            move = CapitalIncrease(r.player(at), r.industry())
         if move is None:
-            raise _error(_unknown_word(word, table), tok)
-        out.append((MoveEntry(move, tok.line, tok.col, r.subject, label), r.pos))
+            raise r.error(_unknown_word(word, table), at)
+        out.append((r.entry(move, at, label), r.pos))
 
 
 def _unknown_word(word: str, table: Table) -> str:
@@ -202,75 +230,79 @@ def _unknown_word(word: str, table: Table) -> str:
     return f"'{word}' is not a word of the notation (see docs/format.md)"
 
 
-def _check(r: _Reader, first: Token, out: list[tuple[Entry, int]]) -> None:
+def _check(r: _Reader, first: int, out: list[tuple[Entry, int]]) -> None:
     what: str | None = None
     values: list[tuple[int | str, int]] = []
     start = first
+    number = r.line.number
 
     def flush() -> None:
         if what is not None:
             if not values:
-                raise _error(f"'check {what}' needs at least one value", start, end=True)
-            out.append((CheckEntry(what, tuple(values), start.line, start.col), r.pos))
+                raise r.error(f"'check {what}' needs at least one value", start, end=True)
+            out.append((CheckEntry(what, tuple(values), number, r.line.col(start)), r.pos))
 
     subject: int | None = None
-    while (tok := r.peek()) is not None:
+    while (word := r.peek()) is not None:
+        at = r.pos
         r.pos += 1
-        low = tok.text.lower()
+        low = word.lower()
         if low in ("money", "prices", "price", "score"):
             if what is not None and values:
                 flush()
                 values = []
-            what, start = ("prices" if low == "price" else low), tok
-        elif tok.text in r.names:
-            subject = r.names[tok.text]
-        elif what == "prices" and (m := _PRICE.match(tok.text)):
+            what, start = ("prices" if low == "price" else low), at
+        elif word in r.names:
+            subject = r.names[word]
+        elif what == "prices" and (m := _PRICE.match(word)):
             values.append((m.group(1).upper(), int(m.group(2))))
         elif what == "prices" and low in CARDS and CARDS[low] in INDUSTRY_TYPES:
-            num = r.take("a number", tok)
-            if not num.text.isdigit():
-                raise _error(f"Expected a price, found '{num.text}'", num)
-            values.append((CARDS[low], int(num.text)))
-        elif tok.text.isdigit() and what in ("money", "score"):
+            num = r.take("a number")
+            if not num.isdigit():
+                raise r.error(f"Expected a price, found '{num}'", r.pos - 1)
+            values.append((CARDS[low], int(num)))
+        elif word.isdigit() and what in ("money", "score"):
             if subject is None:
-                raise _error(f"Whose {what} is {tok.text}? Write the player's name before it", tok)
-            values.append((subject, int(tok.text)))
-        elif tok.text.isdigit():
-            raise _error("Say what is checked before the number: money, prices or score", tok)
+                raise r.error(f"Whose {what} is {word}? Write the player's name before it", at)
+            values.append((subject, int(word)))
+        elif word.isdigit():
+            raise r.error("Say what is checked before the number: money, prices or score", at)
         else:
-            raise _error(f"Expected money, prices, score, a player or a number after 'check', "
-                         f"found '{tok.text}'", tok)
+            raise r.error("Expected money, prices, score, a player or a number after 'check', "
+                          f"found '{word}'", at)
     if what is None:
-        raise _error("Expected money, prices or score after 'check'", first, end=True)
+        raise r.error("Expected money, prices or score after 'check'", first, end=True)
     flush()
 
 
-def _reveal(r: _Reader, first: Token, out: list[tuple[Entry, int]]) -> None:
+def _reveal(r: _Reader, first: int, out: list[tuple[Entry, int]]) -> None:
     seat: int | None = None
     cards: list[str] = []
     where = first
 
     def flush() -> None:
         if seat is not None:
-            out.append((RevealEntry(seat, tuple(sorted(cards)), where.line, where.col), r.pos))
+            out.append((RevealEntry(seat, tuple(sorted(cards)), r.line.number,
+                                    r.line.col(where)), r.pos))
 
-    while (tok := r.peek()) is not None:
+    while (word := r.peek()) is not None:
+        at = r.pos
         r.pos += 1
-        low = tok.text.lower()
-        if tok.text in r.names:
+        low = word.lower()
+        if word in r.names:
             flush()
-            seat, cards, where = r.names[tok.text], [], tok
+            seat, cards, where = r.names[word], [], at
         elif seat is None:
-            raise _error(f"Expected a player's name after 'reveal', found '{tok.text}'", tok)
+            raise r.error(f"Expected a player's name after 'reveal', found '{word}'", at)
         elif low in ("none", "nothing", "-"):
             continue
         elif CARDS.get(low) in COLONY_WORDS:
             cards.append(CARDS[low])
         else:
-            raise _error(f"Expected a continent in {r.table.names[seat]}'s reveal, "
-                         f"found '{tok.text}'", tok)
+            raise r.error(f"Expected a continent in {r.table.names[seat]}'s reveal, "
+                          f"found '{word}'", at)
     if seat is None:
-        raise _error("Expected a player's name after 'reveal'", first, end=True)
+        raise r.error("Expected a player's name after 'reveal'", first, end=True)
     flush()
 
 
@@ -306,26 +338,24 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
     for line in raw.lines:
         items: list[tuple[Entry, int]] = []
         r = _Reader(table, line, names)
-        if line.tokens:
-            head = line.tokens[0]
-            low = head.text.lower()
-            if low in LABELS and head.text not in names:
+        if line.words:
+            head = line.words[0]
+            low = head.lower()
+            if low in LABELS and head not in names:
                 r.pos = 1
                 label = LABELS[low]
                 if label == "round":
-                    num = r.take("the round number", head)
-                    if not num.text.isdigit() or not 1 <= int(num.text) <= 9:
-                        raise _error(f"Expected a round number 1 to 9, found '{num.text}'", num)
-                    items.append((Marker("round", int(num.text), head.line, head.col), r.pos))
+                    num = r.take("the round number")
+                    if not num.isdigit() or not 1 <= int(num) <= 9:
+                        raise r.error(f"Expected a round number 1 to 9, found '{num}'", 1)
+                    items.append((Marker("round", int(num), line.number, line.col(0)), r.pos))
                     label = None
                 elif label == "check":
-                    _check(r, head, items)
+                    _check(r, 0, items)
                     label = None
                 elif label == "reveal":
-                    _reveal(r, head, items)
+                    _reveal(r, 0, items)
                     label = None
-                else:
-                    items.append((Marker(label, None, head.line, head.col), r.pos))
             _items(r, label, items)
         _merge_comments(record.entries, items, line)
     return record
@@ -333,6 +363,9 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
 
 def _merge_comments(entries: list[Entry], items: list[tuple[Entry, int]], line: RawLine) -> None:
     """Put each comment after the last item that ends before it on its line."""
+    if not line.comments:
+        entries += [entry for entry, _ in items]
+        return
     comments = list(line.comments)
     for entry, end in items:
         while comments and comments[0].after < end:

@@ -14,6 +14,8 @@ from .moves import Move, Place
 from .state import Decision, State
 
 PLACE = "place"
+#: Decisions are immutable: the placement question of each seat is made once.
+_PLACE_DECISIONS = [Decision(PLACE, seat) for seat in range(6)]
 _SECTORS = "Factories (F), Transport (T) or Raw materials (R)"
 
 
@@ -33,7 +35,7 @@ def placement(state: State) -> None:
     n = state.players
     if state.placed < 2 * n:
         state.agenda.append(("placement",))
-        state.decision = Decision(PLACE, (state.start + state.placed) % n)
+        state.decision = _PLACE_DECISIONS[(state.start + state.placed) % n]
 
 
 def check_destination(state: State, disc: int, sector: str | None, rule: str) -> None:

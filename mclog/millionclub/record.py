@@ -32,9 +32,17 @@ class MoveEntry:
 
     move: Move
     line: int = field(default=0, compare=False)
-    col: int = field(default=0, compare=False)
+    given_col: int = field(default=0, compare=False)
     subject: int | None = field(default=None, compare=False)
     label: str | None = field(default=None, compare=False)
+    #: The source line and the index of the move's first word in it, from which the
+    #: column is worked out when a message needs it.
+    source: object = field(default=None, compare=False, repr=False)
+    word: int = field(default=0, compare=False, repr=False)
+
+    @property
+    def col(self) -> int:
+        return self.source.col(self.word) if self.source is not None else self.given_col
 
 
 @dataclass(slots=True)

@@ -38,6 +38,8 @@ from .text import move_text
 from .vocabulary import UNKNOWN
 
 DISC_LABEL = {INTRIGUE: "intrigue", COLONIES: "colonies", INDUSTRIES: "industries"}
+#: Moves that can bring a ``?`` into a game that has none yet.
+_MAY_NAME_UNKNOWN = frozenset({Draw, Pick, Buy, SetAside, Choose, BuyContract, Swap})
 
 
 def phase_label(state: State) -> str:
@@ -77,6 +79,12 @@ class MillionClubStep(Step):
     kind: str = ""
     deck: str | None = None
     recipient: int | None = None
+    table: object = None
+
+    @property
+    def text(self) -> str:
+        """The move in the notation's words, with its player: ``Ann buys F``."""
+        return move_text(self.move, self.table)
 
 
 @dataclass
@@ -130,7 +138,8 @@ class _Reader:
         self.strict = strict
         t = record.table
         self.initial = new_game(t.names, t.colours, setup=t.setup, privilege_pick=t.privilege_pick)
-        self.replay: Replay = Replay(self.initial, State.copy, play, snapshot_every)
+        self.replay: Replay = Replay(self.initial, State.copy, play, snapshot_every,
+                                     self.make_step)
         self.errors: list[RecordError] = []
         self.unknowns = 0
         self.identified: dict[str, str] = {}
@@ -143,12 +152,12 @@ class _Reader:
     # --- entries ------------------------------------------------------------------
 
     def run(self, entries) -> None:
+        move = self.move
         for entry in entries:
-            if isinstance(entry, MoveEntry):
-                self.move(entry)
+            if type(entry) is MoveEntry:
+                move(entry)
             elif isinstance(entry, CommentEntry):
-                if self.replay.steps:
-                    self.replay.steps[-1].comments.append(entry.text)
+                self.replay.comment(entry.text)
             elif isinstance(entry, Marker):
                 if entry.label == "round":
                     self.round_mark = entry
@@ -158,7 +167,7 @@ class _Reader:
                 self.reveal(entry)
 
     def move(self, entry: MoveEntry) -> None:
-        state = self.replay.current
+        state = self.replay._current
         d = state.decision
         move = entry.move
         if d is None:
@@ -174,28 +183,30 @@ class _Reader:
                     f" ({describe_decision(state)}): a move is missing or one too many",
                     mark.line, mark.col, code="illegal-move")
         label = phase_label(state)
-        if entry.label is not None and entry.label != label and entry.label not in (
-                "round", "check", "reveal"):
+        if entry.label is not None and entry.label != label:
             raise self.fail(
                 f"This move belongs on the '{label}' line here, not on the '{entry.label}' line "
                 f"({describe_decision(state)})", entry.line, entry.col, code="illegal-move")
-        if isinstance(move, Draw) and entry.subject is not None and d.kind == "draw":
+        if entry.subject is not None and d.actor is None and type(move) is Draw:
             who = drawer(state)
             if who is not None and who != entry.subject:
                 names = self.record.table.names
                 raise self.fail(f"{names[who]} draws this card, not {names[entry.subject]}",
                                 entry.line, entry.col, code="illegal-move", rule="R13")
-        move = self.resolve_unknown(move, state, entry)
-        step = MillionClubStep(
-            index=len(self.replay) + 1, move=move, round=state.round, phase=state.phase,
-            actor=d.actor, line=entry.line, col=entry.col,
-            text=move_text(move, self.record.table), disc=state.resolving, label=label,
-            kind=d.kind, deck=d.deck, recipient=d.recipient)
+        if self.unknowns or type(move) in _MAY_NAME_UNKNOWN:
+            move = self.resolve_unknown(move, state, entry)
         try:
-            self.replay.push(move, step)
+            self.replay.push(move, (state.round, state.phase, d, entry, state.resolving, label))
         except RuleError as exc:
             raise self.fail(exc.reason, entry.line, entry.col, rule=exc.rule,
                             code="illegal-move") from None
+
+    def make_step(self, index: int, move: Move, info: tuple, comments: list[str]):
+        round_, phase, d, entry, disc, label = info
+        return MillionClubStep(
+            index=index, move=move, round=round_, phase=phase, actor=d.actor, line=entry.line,
+            col=entry.col, comments=comments, disc=disc, label=label, kind=d.kind, deck=d.deck,
+            recipient=d.recipient, table=self.record.table)
 
     # --- unknown cards -----------------------------------------------------------------
 
@@ -214,6 +225,9 @@ class _Reader:
 
     def resolve_unknown(self, move: Move, state: State, entry: MoveEntry) -> Move:
         """Number a drawn ``?``; pick the unknown a ``?`` names; identify an unknown by name."""
+        if not self.unknowns and getattr(move, "card", None) != UNKNOWN and not isinstance(
+                move, (BuyContract, Swap)):
+            return move  # no unknown card in this game so far: nothing to follow
         d = state.decision
         if isinstance(move, (Draw, Pick)) and move.card == UNKNOWN:
             return replace(move, card=self.new_unknown())
@@ -313,7 +327,7 @@ def _list(cards: list[str]) -> str:
     return ", ".join(cards) if cards else "none"
 
 
-def replay(record: GameRecord, *, strict: bool = True, snapshot_every: int = 16) -> GameReplay:
+def replay(record: GameRecord, *, strict: bool = True, snapshot_every: int = 32) -> GameReplay:
     """Replay ``record`` through the engine.  Raises ``RecordError`` at the first mistake
     (in lenient mode, failed checkpoints are collected in ``.errors`` instead)."""
     reader = _Reader(record, strict, snapshot_every)

@@ -18,7 +18,7 @@ def round_turn(state: State, i: int) -> None:
         return
     state.phase = "round end"
     state.resolving = None
-    push(state, ("round_turn", i + 1))
+    state.agenda.append(("round_turn", i + 1))
     seat = (state.start + i) % state.players
     if state.industries[seat]:
         state.decision = Decision(ROUND_TURN, seat)

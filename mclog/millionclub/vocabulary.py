@@ -95,14 +95,28 @@ _INDUSTRY = re.compile(r"^([ftr])([1-4])(?:\+([0-9]{1,2}))?$", re.IGNORECASE)
 
 def parse_industry(word: str) -> Industry | None:
     """``F2`` -> level-2 factory; ``T3+1`` -> level-3 transport with one Capital Increase."""
+    card = _INDUSTRY_WORDS.get(word)
+    if card is not None:
+        return card
     m = _INDUSTRY.match(word)
     if m is None:
         return None
-    return Industry(m.group(1).upper(), int(m.group(2)), int(m.group(3) or 0))
+    card = Industry(m.group(1).upper(), int(m.group(2)), int(m.group(3) or 0))
+    if len(_INDUSTRY_WORDS) < 4096:  # a record repeats the same few cards again and again
+        _INDUSTRY_WORDS[word] = card
+    return card
+
+
+_INDUSTRY_WORDS: dict[str, Industry] = {}
 
 
 def parse_spot(word: str) -> tuple[int, str | None] | None:
     """``III`` -> (3, None); ``IV:T`` or ``stock:transport`` -> (4, "T")."""
+    spot = SPOTS.get(word)
+    return spot if spot is not None else _parse_spot(word)
+
+
+def _parse_spot(word: str) -> tuple[int, str | None] | None:
     disc_word, _, sector_word = word.lower().partition(":")
     disc = DISCS.get(disc_word)
     if disc is None:
@@ -129,3 +143,11 @@ def is_reserved(word: str) -> bool:
     return (w in CARDS or w in DISCS or w in VERBS or w in LABELS or w == UNKNOWN
             or parse_industry(w) is not None or parse_spot(w) is not None
             or w in ("money", "prices", "score", "from", "for", "with"))
+
+
+#: The canonical spot words, looked up before any parsing (they are most of a record).
+SPOTS: dict[str, tuple[int, str | None]] = {}
+for _disc, _roman in ROMAN.items():
+    SPOTS[_roman] = (_disc, None)
+    for _sector in ("F", "T", "R"):
+        SPOTS[f"{_roman}:{_sector}"] = (_disc, _sector)

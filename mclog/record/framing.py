@@ -7,7 +7,7 @@ stand anywhere (and span lines) and escapes ``}`` and ``\\`` inside it as
 >>> g = next(split_games('[Event "Club"]\\n\\nplace Ann III, Ben V {good} ; a note\\n'))
 >>> g.tags[0].name, g.tags[0].value
 ('Event', 'Club')
->>> [t.text for t in g.lines[0].tokens], [c.text for c in g.lines[0].comments]
+>>> g.lines[0].words, [c.text for c in g.lines[0].comments]
 (['place', 'Ann', 'III', 'Ben', 'V'], ['good', 'a note'])
 >>> escape_brace('a } b \\\\ c')
 'a \\\\} b \\\\\\\\ c'
@@ -18,18 +18,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..errors import RecordError
 
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN_END = re.compile(r"[\s,;{]")
+_WORD = re.compile(r"[^\s,;{}]+")
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
+    """A word of a body line and where it stands (``col`` is 1-based)."""
+
     text: str
     line: int
-    col: int  # 1-based
+    col: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +55,30 @@ class Tag:
 
 @dataclass(slots=True)
 class RawLine:
+    """One body line: its words, and where each stands.
+
+    A plain line (no comment on it) keeps only its words, read by one regular
+    expression; the columns are worked out when something asks for them (an
+    error message), since most lines never need them.
+    """
+
     number: int
-    tokens: list[Token] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
+    text: str = ""
+    _cols: list[int] | None = None
+
+    def col(self, i: int) -> int:
+        """The 1-based column of word ``i`` (past the end: just after the last word)."""
+        if self._cols is None:
+            self._cols = [m.start() + 1 for m in _WORD.finditer(self.text)]
+        if i < len(self._cols):
+            return self._cols[i]
+        return (self._cols[-1] + len(self.words[-1])) if self._cols else 1
+
+    @property
+    def tokens(self) -> list[Token]:
+        return [Token(w, self.number, self.col(i)) for i, w in enumerate(self.words)]
 
 
 @dataclass(slots=True)
@@ -99,13 +123,15 @@ def split_games(text: str, *, first_line: int = 1) -> Iterator[RawGame]:
                 continue
             parts.append(line[:end])
             owner.comments.append(Comment(unescape("\n".join(parts)), True, bline, bcol,
-                                          len(owner.tokens)))
+                                          len(owner.words)))
             pending_brace = None
             rest_start = end + 1
         else:
             rest_start = 0
+            if not line or line.isspace():
+                continue
         stripped = line.strip()
-        if rest_start == 0 and stripped.startswith("["):
+        if rest_start == 0 and stripped[:1] == "[":
             match = _TAG.match(stripped)
             if match is None:
                 col = line.index("[") + 1
@@ -126,9 +152,9 @@ def split_games(text: str, *, first_line: int = 1) -> Iterator[RawGame]:
             game = RawGame(start=number)
         raw = RawLine(number)
         pending_brace = _scan(line, rest_start, number, raw)
-        if raw.tokens or raw.comments:
+        if raw.words or raw.comments:
             game.lines.append(raw)
-            in_body = in_body or bool(raw.tokens)
+            in_body = in_body or bool(raw.words)
             game.end = number
     if pending_brace is not None:
         _, bline, bcol, _ = pending_brace
@@ -152,6 +178,11 @@ def _brace_end(line: str, start: int) -> int:
 
 
 def _scan(line: str, i: int, number: int, raw: RawLine):
+    if i == 0 and ";" not in line and "{" not in line and "}" not in line:
+        raw.words = _WORD.findall(line)  # the common line: words only, columns later
+        raw.text = line
+        return None
+    raw._cols = []
     n = len(line)
     while i < n:
         c = line[i]
@@ -159,20 +190,21 @@ def _scan(line: str, i: int, number: int, raw: RawLine):
             i += 1
         elif c == ";":
             raw.comments.append(Comment(line[i + 1:].strip(), False, number, i + 1,
-                                        len(raw.tokens)))
+                                        len(raw.words)))
             return None
         elif c == "{":
             end = _brace_end(line, i + 1)
             if end < 0:
                 return ([line[i + 1:]], number, i + 1, raw)
             raw.comments.append(Comment(unescape(line[i + 1:end]).strip(), True, number, i + 1,
-                                        len(raw.tokens)))
+                                        len(raw.words)))
             i = end + 1
         elif c == "}":
             raise RecordError("This } closes no { comment", line=number, col=i + 1)
         else:
             m = _TOKEN_END.search(line, i)
             end = m.start() if m else n
-            raw.tokens.append(Token(line[i:end], number, i + 1))
+            raw.words.append(line[i:end])
+            raw._cols.append(i + 1)
             i = end
     return None
