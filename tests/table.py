@@ -110,13 +110,19 @@ ALL_TOTALS = {card: n for totals in DECK_TOTALS.values() for card, n in totals.i
 
 def random_game(seed: int, players: int, setup: str = "standard",
                 privilege_pick: bool = False) -> tuple[State, list[Move]]:
+    """A random legal game; the invariants (tests/invariants.py) are checked at every move."""
+    from invariants import check_move, check_state
+
     rng = random.Random(seed)
     s = new_game(NAMES[:players], setup=setup, privilege_pick=privilege_pick)
+    check_state(s)
     moves = []
     while s.decision is not None:
         move = rng.choice(legal_moves(s))
         moves.append(move)
+        before = s.copy()
         play(s, move)
+        check_move(before, move, s)
     return s, moves
 
 

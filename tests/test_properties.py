@@ -12,6 +12,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from invariants import check_move
 from table import ALL_TOTALS, NAMES, card_totals
 
 from mclog import RuleError
@@ -89,7 +90,10 @@ def test_random_legal_play_keeps_every_invariant(game):
         # every legal move applies (checked on copies for a few of them)
         for move in rng.sample(legal, min(3, len(legal))):
             apply(s, move)
-        play(s, rng.choice(legal))
+        move = rng.choice(legal)
+        before = s.copy()
+        play(s, move)
+        check_move(before, move, s)  # the money ledger and the other invariants (issue 6)
         steps += 1
     check_invariants(s)
     assert s.round == 9 and s.finished

@@ -99,6 +99,27 @@ def read(source: str | os.PathLike) -> Iterator[GameRecord]:
         yield record
 
 
+def read_text(text: str, file: str | None = None) -> Iterator[GameRecord]:
+    """Every game of ``text`` (never taken for a file name), parsed lazily."""
+    if len(text) > MAX_BYTES:
+        raise RecordError("This text is over 10 MB; a record is at most 10 MB", line=1, col=1,
+                          file=file, code="too-large")
+    for number, raw in _games(text, file):
+        if isinstance(raw, RecordError):
+            raise raw
+        record = parse_game(raw, file, number)
+        record.tags.setdefault("Format", FORMAT)
+        yield record
+
+
+def read_bytes(data: bytes, file: str | None = None) -> Iterator[GameRecord]:
+    """Every game of raw bytes: checked for size, UTF-8 and line length first."""
+    if len(data) > MAX_BYTES:
+        raise RecordError(f"This is {len(data)} bytes; a record is at most {MAX_BYTES} bytes "
+                          "(10 MB)", line=1, col=1, file=file, code="too-large")
+    return read_text(decode(data, file), file)
+
+
 def read_one(source: str | os.PathLike) -> GameRecord:
     """The single game of a file or text (an error if it holds none)."""
     for record in read(source):
