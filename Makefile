@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: lab test bench demo clean
+.PHONY: lab test bench demo fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/record_speed.py
+
+## The long fuzz run of the reader and replayer (issue 6); prints how many inputs it tried.
+fuzz: $(STAMP)
+	$(BIN)/python benchmarks/fuzz_long.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -40,3 +40,16 @@ def test_validate_reports_it_on_stderr_without_traceback(path, capsys):
     out, err = capsys.readouterr()
     assert err.splitlines()[0] == f"{path}:{expectation(path)}"
     assert "Traceback" not in err
+
+
+def test_docs_errors_quotes_each_example_exactly():
+    import re
+
+    doc = (Path(__file__).parent.parent / "docs" / "errors.md").read_text()
+    named = re.findall(r"`tests/broken/([\w-]+)\.mclog`", doc)
+    assert len(named) >= 30
+    for name in named:
+        assert f"> {expectation(Path(__file__).parent / 'broken' / (name + '.mclog'))}" in doc
+    for code in ("encoding", "too-large", "header", "syntax", "illegal-move", "check", "reveal",
+                 "incomplete"):
+        assert f"## `{code}`" in doc
