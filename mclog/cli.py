@@ -12,6 +12,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 
 from .errors import MclogError, RecordError
 from .millionclub.board import DISC_NAMES
@@ -211,6 +212,45 @@ def cmd_import(args) -> int:
     return 0
 
 
+def cmd_simulate(args) -> int:
+    """Play games with bots and write each as a canonical record."""
+    from multiprocessing import get_context
+
+    from tqdm import tqdm
+
+    from .millionclub.bots import make_bot
+    from .millionclub.simulator import _simulated_text
+
+    for name in args.bots.split(","):
+        make_bot(name.strip() or "random")  # an unknown name fails before any game is played
+    seeds = range(args.seed, args.seed + args.games)
+    jobs = [(args.players, args.setup, args.bots, seed) for seed in seeds]
+    out = Path(args.out) if args.out else None
+    if out:
+        out.mkdir(parents=True, exist_ok=True)
+    bar = tqdm(total=len(jobs), unit="game", disable=args.games < 2 or None, file=sys.stderr)
+    texts: dict[int, str] = {}
+    if args.jobs > 1 and len(jobs) > 1:
+        with get_context("spawn").Pool(args.jobs) as pool:
+            for seed, text in pool.imap_unordered(_simulated_text, jobs, chunksize=8):
+                texts[seed] = text
+                bar.update()
+    else:
+        for job in jobs:
+            seed, text = _simulated_text(job)
+            texts[seed] = text
+            bar.update()
+    bar.close()
+    for seed in seeds:
+        if out:
+            _atomic_write(str(out / f"game-{args.players}p-{seed:06d}.mclog"), texts[seed])
+        else:
+            sys.stdout.write(texts[seed] + ("\n" if seed != seeds[-1] else ""))
+    if out:
+        print(f"{len(jobs)} games written to {out}/", file=sys.stderr)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mclog", description="Record, replay and analyse games "
                                 "of Million Club (.mclog records).")
@@ -240,6 +280,16 @@ def build_parser() -> argparse.ArgumentParser:
     i = sub.add_parser("import", help="print a JSON record (from export) as .mclog text")
     i.add_argument("file")
     i.set_defaults(func=cmd_import)
+    m = sub.add_parser("simulate", help="play games with bots and write their records")
+    m.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N")
+    m.add_argument("--setup", choices=["standard", "alternative"], default="standard")
+    m.add_argument("--bots", default="random",
+                   help="bots by seat, e.g. greedy,random (the last one fills the table)")
+    m.add_argument("--seed", type=int, required=True)
+    m.add_argument("--games", type=int, default=1)
+    m.add_argument("--out", help="folder for one .mclog per game (default: print them)")
+    m.add_argument("--jobs", type=int, default=1, help="processes to use (e.g. 2)")
+    m.set_defaults(func=cmd_simulate)
     return p
 
 
@@ -256,6 +306,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except json.JSONDecodeError as exc:
         _err(f"{args.file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}")
         return 1
+    except ValueError as exc:  # an unknown bot name
+        _err(f"mclog: {exc}")
+        return 2
 
 
 if __name__ == "__main__":
