@@ -55,6 +55,54 @@ def test_duel_2p():
     }
 
 
+def test_five_players_every_intrigue_card():
+    """Simulated (5 greedy bots, seed 6).  Dan, Ben and Eve tie on 30 points: money breaks
+    the tie (R21: Dan 4, Ben 2, Eve 0), so they rank 2, 3, 4 behind Ann's 31."""
+    assert scores("five-players-every-intrigue-card.mclog") == {
+        "Ann": (20, 0, 2, 4, 4, 0, 1, 31, 4, 1),
+        "Ben": (13, 0, 2, 8, 7, 0, 0, 30, 2, 3),
+        "Cleo": (13, 4, 0, 6, 0, 0, 0, 23, 2, 5),
+        "Dan": (16, 3, 0, 5, 5, 0, 1, 30, 4, 2),
+        "Eve": (16, 3, 0, 7, 4, 0, 0, 30, 0, 4),
+    }
+
+
+def test_six_players_alternative_schemer():
+    """Simulated (6 greedy bots, seed 1), alternative setup with the Schemer (Cleo)."""
+    assert scores("six-players-alternative-schemer.mclog") == {
+        "Ann": (19, 5, 2, 5, 4, 0, 5, 40, 23, 1),
+        "Ben": (15, 0, 4, 6, 5, 0, 3, 33, 15, 3),
+        "Cleo": (8, 0, 2, 5, 5, 0, 6, 26, 26, 6),
+        "Dan": (17, 5, 2, 4, 3, 0, 4, 35, 16, 2),
+        "Eve": (16, 7, 0, 5, 0, 0, 4, 32, 18, 4),
+        "Finn": (15, 0, 2, 5, 5, 0, 4, 31, 18, 5),
+    }
+
+
+def test_the_set_covers_what_issue_4_asks():
+    """A game per player count, two alternative setups (one of 6 with the Schemer), a deck
+    that runs out, and every Intrigue card played somewhere in the set."""
+    from mclog.millionclub.cards import INTRIGUE_CARDS
+    from mclog.millionclub.moves import Choose, Draw
+
+    counts, alternative, schemer, exhausted, played = set(), 0, False, False, set()
+    for path in SAMPLES:
+        game = replay(read_one(path))
+        table = game.record.table
+        counts.add(table.players)
+        alternative += table.setup == "alternative"
+        schemer |= "Schemer" in table.roles
+        exhausted |= any(s.deck_size("colony") == 0 or s.deck_size("industry") == 0
+                         for s in game.replay.states())
+        for step in game.steps:
+            if isinstance(step.move, Choose) or (
+                    isinstance(step.move, Draw) and step.deck == "intrigue"
+                    and step.recipient is not None):
+                played.add(step.move.card)
+    assert counts == {2, 3, 4, 5, 6} and alternative >= 2 and schemer and exhausted
+    assert played == set(INTRIGUE_CARDS)
+
+
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
 def test_every_sample_replays_and_round_trips(path):
     records = list(read(path))
@@ -68,5 +116,6 @@ def test_every_sample_replays_and_round_trips(path):
 
 
 def test_every_sample_is_pinned():
-    pinned = {"thursday-club-3p.mclog", "family-4p-alternative.mclog", "duel-2p.mclog"}
+    pinned = {"thursday-club-3p.mclog", "family-4p-alternative.mclog", "duel-2p.mclog",
+              "five-players-every-intrigue-card.mclog", "six-players-alternative-schemer.mclog"}
     assert {p.name for p in SAMPLES} <= pinned, "pin the new sample's scores in this file"

@@ -1,0 +1,81 @@
+"""Bots and the simulator (issue 4)."""
+
+import pytest
+from invariants import check_move, check_state
+
+from mclog import read_one, replay, write
+from mclog.cli import main
+from mclog.millionclub.bots import GreedyBot, RandomBot, make_bot
+from mclog.millionclub.simulator import bots_from_names, simulate, simulated_text
+
+
+@pytest.mark.parametrize("setup", ["standard", "alternative"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_simulated_game_writes_rereads_and_replays_the_same(players, setup):
+    """Seeds 0..199: the record re-reads to the same game, and the writer is canonical."""
+    for seed in range(200):
+        game = simulate(bots_from_names("random", players, seed), seed=seed, setup=setup)
+        text = write(game.record, game)
+        back = read_one(text)
+        again = replay(back)
+        assert again.final == game.final, seed
+        assert write(back, again) == text, seed  # canonical: fmt changes nothing
+        assert back.tags["Seed"] == str(seed) and back.tags["Bots"].startswith("random")
+
+
+def test_simulated_games_keep_every_invariant():
+    for seed in range(20):
+        game = simulate(bots_from_names("greedy,random", 2 + seed % 5, seed), seed=seed,
+                        setup="alternative" if seed % 2 else "standard")
+        states = game.replay.states()
+        before = next(states)
+        check_state(before)
+        for move, after in zip(game.replay.moves, states):
+            check_move(before, move, after)
+            before = after
+
+
+def test_the_same_seed_gives_the_same_bytes():
+    assert simulated_text(4, "standard", "greedy,random", 7) == \
+        simulated_text(4, "standard", "greedy,random", 7)
+    assert simulated_text(4, "standard", "random", 7) != simulated_text(4, "standard", "random", 8)
+
+
+def test_alternative_setup_deals_colours_at_random_and_green_only_at_six():
+    tables = [simulate(bots_from_names("random", 5, s), seed=s, setup="alternative").record.table
+              for s in range(10)]
+    assert all("green" not in t.colours for t in tables)
+    assert len({t.colours for t in tables}) > 1
+    six = simulate(bots_from_names("random", 6, 0), seed=0, setup="alternative").record.table
+    assert "Schemer" in six.roles
+
+
+def test_greedy_beats_random_in_a_small_sample():
+    """The real figure (1,000 games) is benchmarks/bot_strength.py; this guards the trend."""
+    wins = 0
+    for seed in range(24):
+        seat = seed % 4
+        bots = [RandomBot(seed * 10 + s) for s in range(4)]
+        bots[seat] = GreedyBot(seed)
+        wins += simulate(bots, seed=seed).scores()[seat].rank == 1
+    assert wins >= 18
+
+
+def test_bots_by_name():
+    assert isinstance(make_bot("greedy", 1), GreedyBot)
+    with pytest.raises(ValueError, match="unknown bot 'clever': the bots are random, greedy"):
+        make_bot("clever")
+    bots = bots_from_names("greedy,random", 4, 3)
+    assert [b.name for b in bots] == ["greedy", "random", "random", "random"]
+
+
+def test_cli_simulate(tmp_path, capsys):
+    assert main(["simulate", "--players", "3", "--seed", "4", "--games", "3", "--out",
+                 str(tmp_path), "--bots", "greedy,random"]) == 0
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert files == ["game-3p-000004.mclog", "game-3p-000005.mclog", "game-3p-000006.mclog"]
+    assert main(["validate", *map(str, sorted(tmp_path.iterdir()))]) == 0
+    assert main(["fmt", "--check", *map(str, sorted(tmp_path.iterdir()))]) == 0
+    capsys.readouterr()
+    assert main(["simulate", "--players", "2", "--seed", "1", "--bots", "nobody"]) == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
