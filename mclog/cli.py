@@ -309,6 +309,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:  # an unknown bot name
         _err(f"mclog: {exc}")
         return 2
+    except KeyboardInterrupt:
+        _err("mclog: interrupted")
+        return 130
+    except Exception as exc:  # a bug in mclog itself: say so in one line, no traceback
+        if os.environ.get("MCLOG_DEBUG"):
+            raise
+        _err(f"mclog: internal error ({type(exc).__name__}: {exc}); this is a bug in mclog, "
+             "please report it with the record (MCLOG_DEBUG=1 shows the details)")
+        return 3
 
 
 if __name__ == "__main__":

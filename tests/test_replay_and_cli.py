@@ -134,3 +134,29 @@ def test_cli_missing_file_is_a_message_not_a_traceback(capsys):
     assert main(["validate", "no/such/file.mclog"]) == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err and "no/such/file.mclog" in err
+
+
+def test_cli_reports_an_internal_error_in_one_line(monkeypatch, capsys):
+    import mclog.cli as cli
+
+    def broken(args):
+        raise KeyError("surprise")
+
+    monkeypatch.delenv("MCLOG_DEBUG", raising=False)
+    monkeypatch.setattr(cli, "cmd_score", broken)
+    monkeypatch.setattr(cli, "build_parser", _parser_with(cli, "score", broken))
+    assert cli.main(["score", str(THURSDAY)]) == 3
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.startswith("mclog: internal error (KeyError")
+
+
+def _parser_with(cli, command, fn):
+    original = cli.build_parser
+
+    def build():
+        parser = original()
+        for action in parser._subparsers._group_actions:
+            action.choices[command].set_defaults(func=fn)
+        return parser
+
+    return build

@@ -15,6 +15,11 @@ def test_every_simulated_game_writes_rereads_and_replays_the_same(players, setup
     """Seeds 0..199: the record re-reads to the same game, and the writer is canonical."""
     for seed in range(200):
         game = simulate(bots_from_names("random", players, seed), seed=seed, setup=setup)
+        states = game.replay.states()  # the invariants after every move (issue 6)
+        before = next(states)
+        for move, after in zip(game.replay.moves, states):
+            check_move(before, move, after)
+            before = after
         text = write(game.record, game)
         back = read_one(text)
         again = replay(back)
