@@ -1,0 +1,20 @@
+"""Analysis: pandas tables of replayed games, score attribution, corpora.
+
+Every function takes a replayed game (``mclog.replay(record)``) and returns a
+tidy DataFrame; nothing here draws.  Figures are in ``mclog.viz``.
+"""
+
+from .corpus import Corpus, corpus
+from .events import Event, events
+from .tables import attribution, final_scores, money_flows, prices, timeline
+from .teaching import consequences
+
+
+def player_colours(game) -> dict[str, str]:
+    """Each player's table colour, by name (the figures draw players in them)."""
+    table = game.record.table
+    return dict(zip(table.names, table.colours))
+
+
+__all__ = ["Corpus", "corpus", "Event", "events", "attribution", "final_scores",
+           "money_flows", "prices", "timeline", "consequences", "player_colours"]

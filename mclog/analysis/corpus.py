@@ -1,0 +1,88 @@
+"""The same tables across many games, read in parallel.
+
+``corpus(paths)`` answers questions over many records: win rate by seat, by
+role (alternative setup) or by bot, score distributions, which discs pay.
+Each file is read and replayed in a worker process; a record with a mistake is
+left out and its error kept in ``errors`` (never a silent half-result).
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+
+import pandas as pd
+
+from ..errors import MclogError
+from ..millionclub.board import ROLE_OF_COLOUR, STANDARD
+from ..millionclub.scoring import CATEGORIES
+
+
+@dataclass
+class Corpus:
+    """``players``: one row per (game, player); ``discs``: the points each player's
+    score owes to each disc or phase (from ``attribution``); ``errors``: the records
+    that could not be replayed, as ``file:line:col: message``."""
+
+    players: pd.DataFrame
+    discs: pd.DataFrame
+    errors: list[str] = field(default_factory=list)
+
+    def win_rate(self, by: str) -> pd.Series:
+        """Share of games won (rank 1), grouped by a column: ``seat``, ``role``, ``bot``."""
+        return self.players.groupby(by)["win"].mean().sort_index()
+
+
+def _one_file(path: str) -> tuple[list[dict], list[dict], list[str]]:
+    from ..millionclub.reader import read_lenient
+    from ..millionclub.replayer import replay
+    from .tables import attribution
+
+    players, discs, errors = [], [], []
+    records, problems = read_lenient(path)
+    errors += [str(e) for e in problems]
+    for record in records:
+        try:
+            game = replay(record)
+        except MclogError as exc:
+            errors.append(str(exc))
+            continue
+        if not game.complete:
+            errors.append(f"{path}: game {record.number}: incomplete, left out")
+            continue
+        table = record.table
+        bots = [b.strip() for b in record.tags.get("Bots", "").split(",") if b.strip()]
+        key = f"{Path(path).name}#{record.number}"
+        for r in game.scores():
+            players.append({
+                "game": key, "file": path, "players": table.players, "setup": table.setup,
+                "seat": r.seat + 1, "name": r.name, "colour": table.colours[r.seat],
+                "role": ROLE_OF_COLOUR[table.colours[r.seat]] if table.setup != STANDARD
+                else None,
+                "bot": bots[r.seat] if len(bots) == table.players else None,
+                **{c: getattr(r, c) for c in CATEGORIES}, "total": r.total, "money": r.money,
+                "rank": r.rank, "win": r.rank == 1})
+        attr = attribution(game)
+        for (player, disc), points in attr.groupby(["player", "disc"])["points"].sum().items():
+            discs.append({"game": key, "player": player, "disc": disc, "points": points})
+    return players, discs, errors
+
+
+def corpus(paths, jobs: int | None = None) -> Corpus:
+    """Read and replay every record file in ``paths`` (files or folders of .mclog)."""
+    files: list[str] = []
+    for p in map(Path, [paths] if isinstance(paths, (str, os.PathLike)) else paths):
+        files += sorted(map(str, p.glob("*.mclog"))) if p.is_dir() else [str(p)]
+    jobs = jobs or min(os.cpu_count() or 1, 8)
+    if jobs > 1 and len(files) > 1:
+        with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+            results = list(pool.map(_one_file, files, chunksize=max(1, len(files) // (4 * jobs))))
+    else:
+        results = [_one_file(f) for f in files]
+    players = [row for r in results for row in r[0]]
+    discs = [row for r in results for row in r[1]]
+    errors = [e for r in results for e in r[2]]
+    return Corpus(pd.DataFrame(players), pd.DataFrame(discs), errors)

@@ -1,0 +1,181 @@
+"""Tidy pandas tables of a replayed game (one row per observation).
+
+>>> import mclog
+>>> from mclog.analysis import final_scores
+>>> game = mclog.replay(mclog.read_one("sample_games/duel-2p.mclog"))
+>>> final_scores(game)[["name", "total", "rank"]].to_dict("records")
+[{'name': 'Zoe', 'total': 12, 'rank': 2}, {'name': 'Yann', 'total': 20, 'rank': 1}]
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ..millionclub.board import DISC_NAMES
+from ..millionclub.cards import DEPENDS_ON, INDUSTRY_TYPES
+from ..millionclub.scoring import CATEGORIES
+from .events import events
+
+#: The Stock Exchange spreads: what a pawn in each sector earns (R17).
+SPREADS = {f"spread_{k}": (k, DEPENDS_ON[k]) for k in INDUSTRY_TYPES}
+
+
+def _who(names, seat) -> str:
+    return "chance" if seat is None else names[seat]
+
+
+def _actor(names, event) -> str:
+    """Who caused an event: a player, "chance" (a draw), "setup", or "rules" (an automatic
+    step such as the Stock Exchange settlement)."""
+    if event.step == 0:
+        return "setup"
+    if event.actor is None:
+        return "rules" if event.automatic else "chance"
+    return names[event.actor]
+
+
+def timeline(game) -> pd.DataFrame:
+    """One row per (step, player): where the game stands after every move.
+
+    Step 0 is the state after setup.  Move columns: ``step``, ``round``,
+    ``phase``, ``disc``, ``label``, ``actor`` (name, or "chance"), ``move``
+    (its text), ``line`` (source line); player columns: ``player`` (name),
+    ``seat``, ``money``, ``n_industries``, ``n_colonies`` (cards held),
+    ``unknown_colonies``, each score category (``industries`` ... ``wealth``,
+    in points), ``total`` (the provisional score: the final scoring applied
+    now); and the three prices ``price_F``, ``price_T``, ``price_R``.
+    """
+    names = game.record.table.names
+    n = len(names)
+    evs = events(game)
+    cols: dict[str, list] = {k: [] for k in (
+        "step", "round", "phase", "disc", "label", "actor", "move", "line", "player", "seat",
+        "money", "n_industries", "n_colonies", "unknown_colonies", *CATEGORIES, "total",
+        "price_F", "price_T", "price_R")}
+    steps = [None, *game.steps]
+    e = 0
+    for step, state in zip(steps, game.replay.states()):
+        index = step.index if step else 0
+        while e + 1 < len(evs) and evs[e + 1].step <= index:
+            e += 1
+        points = evs[e].points_after
+        move_cols = (index, step.round if step else 0, step.phase if step else "setup",
+                     DISC_NAMES.get(step.disc) if step and step.disc else None,
+                     step.label if step else "setup", _who(names, step.actor) if step else "",
+                     step.text if step else "", step.line if step else 0)
+        for seat in range(n):
+            for key, value in zip(("step", "round", "phase", "disc", "label", "actor", "move",
+                                   "line"), move_cols):
+                cols[key].append(value)
+            held = state.colonies[seat]
+            cols["player"].append(names[seat])
+            cols["seat"].append(seat)
+            cols["money"].append(state.money[seat])
+            cols["n_industries"].append(len(state.industries[seat]))
+            cols["n_colonies"].append(sum(held.values()))
+            cols["unknown_colonies"].append(sum(v for c, v in held.items() if c[0] == "?"))
+            total = 0
+            for c in CATEGORIES:
+                cols[c].append(points[seat][c])
+                total += points[seat][c]
+            cols["total"].append(total)
+            cols["price_F"].append(state.prices["F"])
+            cols["price_T"].append(state.prices["T"])
+            cols["price_R"].append(state.prices["R"])
+    return pd.DataFrame(cols)
+
+
+def prices(game) -> pd.DataFrame:
+    """One row per step: the three price markers and the Stock Exchange spreads.
+
+    ``spread_F`` is F - R (a pawn on Factories), ``spread_R`` is R - T,
+    ``spread_T`` is T - F (R17).  ``round_end`` marks the last step of each
+    round, so ``df[df.round_end]`` is the prices at the end of every round.
+    """
+    rows = []
+    steps = [None, *game.steps]
+    for step, state in zip(steps, game.replay.states()):
+        row = {"step": step.index if step else 0, "round": step.round if step else 0,
+               "disc": DISC_NAMES.get(step.disc) if step and step.disc else None,
+               "label": step.label if step else "setup",
+               "F": state.prices["F"], "T": state.prices["T"], "R": state.prices["R"]}
+        for name, (a, b) in SPREADS.items():
+            row[name] = state.prices[a] - state.prices[b]
+        rows.append(row)
+    df = pd.DataFrame(rows)
+    df["round_end"] = df["round"] != df["round"].shift(-1, fill_value=-1)
+    return df
+
+
+def final_scores(game) -> pd.DataFrame:
+    """One row per player: every category of the final scoring, total, money and rank."""
+    return pd.DataFrame([{"name": r.name, "seat": r.seat,
+                          **{c: getattr(r, c) for c in CATEGORIES},
+                          "total": r.total, "money": r.money, "rank": r.rank,
+                          "unknown_colonies": r.unknown}
+                         for r in game.scores()])
+
+
+def attribution(game) -> pd.DataFrame:
+    """Where every point came from: one row per (event, player, category) that changed.
+
+    Each row credits ``points`` of ``player``'s score in ``category`` to a move
+    (``step``, ``move``), its ``disc`` or phase, its ``round``, its ``actor``
+    and, while an Intrigue card is carried out, the ``card``.  Automatic steps
+    (the Stock Exchange settlement, a Racket) are rows of their own.  Wealth is
+    credited as money / 4 with each money change, and the rounding down at the
+    end is its own row (``category == "wealth rounding"``), so that the points
+    of every player add up exactly to their final score:
+
+        attribution(game).groupby("player").points.sum() == final totals
+    """
+    names = game.record.table.names
+    rows = []
+    evs = events(game)
+    for e in evs:
+        for seat in range(len(names)):
+            changes = {c: v for c, v in e.points[seat].items() if c != "wealth" and v}
+            if e.money[seat]:
+                changes["wealth"] = e.money[seat] / 4
+            for category, points in changes.items():
+                rows.append({
+                    "step": e.step, "round": e.round, "phase": e.phase,
+                    "disc": DISC_NAMES.get(e.disc) if e.disc else e.label,
+                    "label": e.label, "actor": _actor(names, e), "card": e.card,
+                    "move": e.cause, "automatic": e.automatic, "player": names[seat],
+                    "category": category, "points": float(points)})
+    final = game.final
+    last = evs[-1]
+    for seat, name in enumerate(names):
+        rounding = final.money[seat] // 4 - final.money[seat] / 4
+        if rounding:
+            rows.append({"step": last.step, "round": last.round, "phase": "game over",
+                         "disc": "end", "label": "end", "actor": "", "card": None,
+                         "move": "wealth: 1 point per full 4 million", "automatic": True,
+                         "player": name, "category": "wealth rounding", "points": rounding})
+    return pd.DataFrame(rows, columns=[
+        "step", "round", "phase", "disc", "label", "actor", "card", "move", "automatic",
+        "player", "category", "points"])
+
+
+def money_flows(game) -> pd.DataFrame:
+    """Every movement of money: ``payer`` -> ``payee`` (a player or "bank"), ``amount``
+    (always positive), and its ``cause`` (the move or the automatic step)."""
+    names = game.record.table.names
+    rows = []
+    for e in events(game)[1:]:
+        changed = [(s, d) for s, d in enumerate(e.money) if d]
+        base = {"step": e.step, "round": e.round,
+                "disc": DISC_NAMES.get(e.disc) if e.disc else e.label,
+                "actor": _actor(names, e), "card": e.card, "cause": e.cause}
+        if len(changed) == 2 and changed[0][1] == -changed[1][1]:
+            (a, da), (b, _) = changed
+            payer, payee = (a, b) if da < 0 else (b, a)
+            rows.append({**base, "payer": names[payer], "payee": names[payee],
+                         "amount": abs(da)})
+            continue
+        for seat, delta in changed:
+            rows.append({**base, "payer": "bank" if delta > 0 else names[seat],
+                         "payee": names[seat] if delta > 0 else "bank", "amount": abs(delta)})
+    return pd.DataFrame(rows, columns=["step", "round", "disc", "actor", "card", "cause",
+                                       "payer", "payee", "amount"])

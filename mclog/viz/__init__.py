@@ -1,0 +1,183 @@
+"""Figures of a game, drawn with plotly from the analysis tables.
+
+Every function takes tables from ``mclog.analysis`` and returns a
+``go.Figure``; notebooks only call them.  Industry types keep one colour
+throughout (Factories grey-blue, Transport orange, Raw materials green), and
+players are drawn in their own table colours.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from ..millionclub.html import COLOUR_CSS
+
+TYPE_COLOURS = {"F": "#4c6a92", "T": "#e08a1e", "R": "#3a9a5b"}
+TYPE_NAMES = {"F": "Factories", "T": "Transport", "R": "Raw materials"}
+DISC_ORDER = ["setup", "Lobby", "Intrigue", "Colonies", "Stock Exchange", "Industries", "end"]
+DISC_COLOURS = {"setup": "#9e9e9e", "Lobby": "#8e6cbf", "Intrigue": "#c2185b",
+                "Colonies": "#2e7d9a", "Stock Exchange": "#f2a900", "Industries": "#5d8a3a",
+                "end": "#6d6d6d"}
+
+
+def _player_colour(colour: str) -> str:
+    css = COLOUR_CSS.get(colour, "#888")
+    return "#bbbbbb" if css == "#ffffff" else css  # a white line would not show
+
+
+def _round_starts(df: pd.DataFrame) -> list[tuple[int, int]]:
+    starts = df[df["round"] != df["round"].shift()][["step", "round"]]
+    return [(int(s), int(r)) for s, r in starts.itertuples(index=False) if r > 0]
+
+
+def price_chart(prices: pd.DataFrame, step: int | None = None) -> go.Figure:
+    """The three price markers over the game, one trace each, with round boundaries.
+
+    Hovering shows the disc being resolved.  ``step`` draws a marker line at
+    that step (the replay widget moves it).
+    """
+    fig = go.Figure()
+    hover = prices["disc"].fillna(prices["label"]).astype(str)
+    for kind in ("F", "T", "R"):
+        fig.add_trace(go.Scatter(
+            x=prices["step"], y=prices[kind], name=TYPE_NAMES[kind], mode="lines",
+            line={"color": TYPE_COLOURS[kind], "width": 2, "shape": "hv"},
+            customdata=list(zip(prices["round"], hover)),
+            hovertemplate="step %{x}, round %{customdata[0]}<br>%{customdata[1]}<br>"
+                          f"{TYPE_NAMES[kind]}: %{{y}}<extra></extra>"))
+    fig.add_shape(type="line", x0=step or 0, x1=step or 0, y0=0, y1=1, yref="paper",
+                  line={"color": "#d00", "width": 2}, visible=step is not None, name="step")
+    for s, r in _round_starts(prices):
+        fig.add_shape(type="line", x0=s, x1=s, y0=0, y1=1, yref="paper",
+                      line={"color": "#ccc", "width": 1, "dash": "dot"})
+        fig.add_annotation(x=s, y=1, yref="paper", text=f"R{r}", showarrow=False,
+                           xanchor="left", yanchor="bottom", font={"size": 10})
+    fig.update_layout(title="Price markers", xaxis_title="step (move)", yaxis_title="price",
+                      hovermode="x unified", height=360, margin={"t": 60, "b": 40})
+    return fig
+
+
+def spreads_chart(prices: pd.DataFrame) -> go.Figure:
+    """What one Stock Exchange pawn in each sector would earn, over the game (R17)."""
+    fig = go.Figure()
+    for kind, other in (("F", "R"), ("R", "T"), ("T", "F")):
+        fig.add_trace(go.Scatter(
+            x=prices["step"], y=prices[f"spread_{kind}"], name=f"{kind} - {other}",
+            mode="lines", line={"color": TYPE_COLOURS[kind], "shape": "hv"}))
+    fig.add_hline(y=0, line={"color": "#888", "width": 1})
+    fig.update_layout(title="Stock Exchange: what a pawn in each sector earns",
+                      xaxis_title="step", yaxis_title="million per pawn", height=340)
+    return fig
+
+
+def money_chart(timeline: pd.DataFrame, colours: dict[str, str] | None = None) -> go.Figure:
+    """Each player's money after every move."""
+    fig = go.Figure()
+    for name, rows in timeline.groupby("player", sort=False):
+        fig.add_trace(go.Scatter(x=rows["step"], y=rows["money"], name=name, mode="lines",
+                                 line={"shape": "hv", "color": _player_colour(
+                                     (colours or {}).get(name, ""))}))
+    fig.update_layout(title="Money", xaxis_title="step", yaxis_title="million", height=340)
+    return fig
+
+
+def score_race(timeline: pd.DataFrame, colours: dict[str, str] | None = None) -> go.Figure:
+    """The provisional score (final scoring applied now) at the end of every round."""
+    ends = timeline[timeline["round"] != timeline["round"].shift(-len(
+        timeline["player"].unique()), fill_value=-1)]
+    fig = go.Figure()
+    for name, rows in ends.groupby("player", sort=False):
+        fig.add_trace(go.Scatter(x=rows["round"], y=rows["total"], name=name,
+                                 mode="lines+markers", line={"color": _player_colour(
+                                     (colours or {}).get(name, ""))}))
+    fig.update_layout(title="Score race (provisional score at the end of each round)",
+                      xaxis={"title": "round", "dtick": 1}, yaxis_title="points", height=360)
+    return fig
+
+
+def attribution_bars(attribution: pd.DataFrame) -> go.Figure:
+    """Each player's points stacked by the disc or phase that earned them."""
+    table = attribution.groupby(["player", "disc"], sort=False)["points"].sum().unstack(
+        fill_value=0)
+    players = list(dict.fromkeys(attribution["player"]))
+    fig = go.Figure()
+    for disc in [d for d in DISC_ORDER if d in table.columns] + [
+            d for d in table.columns if d not in DISC_ORDER]:
+        fig.add_trace(go.Bar(x=players, y=[table.loc[p, disc] if p in table.index else 0
+                                           for p in players],
+                             name=disc, marker_color=DISC_COLOURS.get(disc)))
+    totals = attribution.groupby("player")["points"].sum()
+    fig.add_trace(go.Scatter(x=players, y=[totals[p] for p in players], mode="markers+text",
+                             text=[f"{totals[p]:g}" for p in players], textposition="top center",
+                             marker={"symbol": "line-ew-open", "size": 20, "color": "#000"},
+                             name="final score"))
+    fig.update_layout(barmode="relative", title="Where the points came from, by disc",
+                      yaxis_title="points", height=380)
+    return fig
+
+
+def waterfall(attribution: pd.DataFrame, player: str, by: str = "disc") -> go.Figure:
+    """One player's final score built up step by step from its sources (``by`` a column:
+    ``disc``, ``round``, ``card``, ``actor``, ``category``)."""
+    rows = attribution[attribution["player"] == player]
+    parts = rows.groupby(by, sort=False)["points"].sum()
+    if by == "disc":
+        parts = parts.reindex([d for d in DISC_ORDER if d in parts.index] + [
+            d for d in parts.index if d not in DISC_ORDER])
+    labels = [str(k) for k in parts.index]
+    fig = go.Figure(go.Waterfall(
+        x=[*labels, "final score"], y=[*parts.values, 0],
+        measure=["relative"] * len(parts) + ["total"],
+        text=[f"{v:+g}" for v in parts.values] + [f"{parts.sum():g}"],
+        connector={"line": {"color": "#999"}}))
+    fig.update_layout(title=f"{player}'s score by {by}", yaxis_title="points", height=360,
+                      showlegend=False)
+    return fig
+
+
+def stock_exchange_chart(flows: pd.DataFrame) -> go.Figure:
+    """What the Stock Exchange paid (or took from) each player, round by round."""
+    rows = flows[flows["cause"] == "Stock Exchange settlement"].copy()
+    rows["signed"] = rows["amount"].where(rows["payee"] != "bank", -rows["amount"])
+    rows["player"] = rows["payee"].where(rows["payee"] != "bank", rows["payer"])
+    table = rows.groupby(["round", "player"])["signed"].sum().unstack(fill_value=0)
+    fig = go.Figure([go.Bar(x=table.index, y=table[p], name=p) for p in table.columns])
+    fig.update_layout(barmode="group", title="Stock Exchange: earned (+) or paid (-) per round",
+                      xaxis={"title": "round", "dtick": 1}, yaxis_title="million", height=340)
+    return fig
+
+
+def score_distribution(players: pd.DataFrame, by: str = "players") -> go.Figure:
+    """Final scores of many games (a ``corpus(...).players`` table), one box per group."""
+    fig = go.Figure([go.Box(y=rows["total"], name=str(key), boxmean=True)
+                     for key, rows in players.groupby(by)])
+    fig.update_layout(title=f"Final scores by {by}", yaxis_title="points", height=360)
+    return fig
+
+
+def win_rate_chart(rates: pd.Series, title: str = "Win rate") -> go.Figure:
+    """A win-rate series (``Corpus.win_rate(by)``) as bars, with the fair share marked."""
+    fig = go.Figure(go.Bar(x=[str(k) for k in rates.index], y=rates.values,
+                           text=[f"{v:.0%}" for v in rates.values], textposition="outside"))
+    fig.update_layout(title=title, yaxis={"title": "share of games won", "tickformat": ".0%"},
+                      height=340)
+    return fig
+
+
+def disc_payoff_chart(discs: pd.DataFrame) -> go.Figure:
+    """Average points per player and game that each disc or phase brought (a corpus)."""
+    games = discs.groupby(["game", "player"]).ngroups or 1
+    mean = discs.groupby("disc")["points"].sum() / games
+    order = [d for d in DISC_ORDER if d in mean.index] + [d for d in mean.index
+                                                          if d not in DISC_ORDER]
+    fig = go.Figure(go.Bar(x=order, y=[mean[d] for d in order],
+                           marker_color=[DISC_COLOURS.get(d, "#888") for d in order]))
+    fig.update_layout(title="Which discs pay: points per player per game",
+                      yaxis_title="points", height=340)
+    return fig
+
+
+__all__ = ["stock_exchange_chart", "score_distribution", "win_rate_chart",
+           "disc_payoff_chart", "price_chart", "spreads_chart", "money_chart", "score_race", "attribution_bars",
+           "waterfall", "TYPE_COLOURS"]

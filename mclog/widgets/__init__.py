@@ -1,0 +1,123 @@
+"""The replay widget: step through a game on a drawn board, with the price chart.
+
+``replay_widget(game)`` returns a ``ReplayWidget`` (an ipywidgets ``VBox``):
+a Play button and a step slider, previous/next move and previous/next round
+buttons, a round/disc selector, the board (``mclog.millionclub.html``), the
+move with its source line and comment, and the price chart with a marker at
+the current step.  Everything it shows is computed by ``show(step)``, which
+the slider's observer calls, so tests set ``widget.slider.value`` and read
+``widget.board.value``, ``widget.move.value`` and ``widget.chart``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from ..analysis import prices
+from ..millionclub.board import DISC_NAMES
+from ..millionclub.html import board_html
+from ..viz import price_chart
+
+
+def _stops(game) -> list[tuple[str, int]]:
+    """(label, step) for the start of every round and of every disc resolved in it."""
+    stops: list[tuple[str, int]] = [("Setup", 0)]
+    seen = set()
+    for step in game.steps:
+        if step.round == 0:
+            continue
+        key = (step.round, step.disc if step.phase == "resolve" else step.phase)
+        if key in seen:
+            continue
+        seen.add(key)
+        what = DISC_NAMES[step.disc] if step.phase == "resolve" else {
+            "placement": "placement", "round end": "end of round"}.get(step.phase, step.phase)
+        stops.append((f"Round {step.round}: {what}", step.index - 1))
+    return stops
+
+
+class ReplayWidget(w.VBox):
+    """A game on a board, one step at a time (see the module docstring)."""
+
+    def __init__(self, game, *, interval_ms: int = 600) -> None:
+        self.game = game
+        n = len(game)
+        self.slider = w.IntSlider(value=0, min=0, max=n, description="step",
+                                  continuous_update=True, layout=w.Layout(width="60%"))
+        self.play = w.Play(value=0, min=0, max=n, interval=interval_ms, description="Play")
+        w.jslink((self.play, "value"), (self.slider, "value"))
+        # Outside a browser jslink does nothing; keep the two in step from Python too.
+        self.play.observe(self._from_play, names="value")
+        self.prev_move = w.Button(description="◀ move", layout=w.Layout(width="auto"))
+        self.next_move = w.Button(description="move ▶", layout=w.Layout(width="auto"))
+        self.prev_round = w.Button(description="◀◀ round", layout=w.Layout(width="auto"))
+        self.next_round = w.Button(description="round ▶▶", layout=w.Layout(width="auto"))
+        self.stops = _stops(game)
+        self.selector = w.Dropdown(options=self.stops, value=0, description="jump to",
+                                   layout=w.Layout(width="auto"))
+        self.board = w.HTML()
+        self.move = w.HTML()
+        self.prices = prices(game)
+        self.chart = go.FigureWidget(price_chart(self.prices, step=0))
+        self.prev_move.on_click(lambda _: self.go(self.slider.value - 1))
+        self.next_move.on_click(lambda _: self.go(self.slider.value + 1))
+        self.prev_round.on_click(lambda _: self.go(self._round_edge(-1)))
+        self.next_round.on_click(lambda _: self.go(self._round_edge(+1)))
+        self.selector.observe(lambda change: self.go(change["new"]), names="value")
+        self.slider.observe(lambda change: self.show(change["new"]), names="value")
+        controls = w.HBox([self.play, self.slider, self.prev_round, self.prev_move,
+                           self.next_move, self.next_round])
+        super().__init__([controls, self.selector, self.move, self.board, self.chart])
+        self.show(0)
+
+    # --- navigation -----------------------------------------------------------
+
+    def go(self, step: int) -> None:
+        """Move to ``step`` (clamped to the game)."""
+        self.slider.value = max(0, min(len(self.game), step))
+
+    def _from_play(self, change) -> None:
+        if self.slider.value != change["new"]:
+            self.slider.value = change["new"]
+
+    def _round_edge(self, direction: int) -> int:
+        """The start of the next round, or of this round (or the previous one)."""
+        starts = [0] + [s for label, s in self.stops if label.endswith("placement")]
+        here = self.slider.value
+        if direction > 0:
+            later = [s for s in starts if s > here]
+            return later[0] if later else len(self.game)
+        earlier = [s for s in starts if s < here]
+        return earlier[-1] if earlier else 0
+
+    # --- drawing --------------------------------------------------------------------
+
+    def show(self, step: int) -> None:
+        """Draw the state after ``step`` moves: board, move text, chart marker."""
+        state = self.game.state(step)
+        self.board.value = board_html(state)
+        self.move.value = self.move_html(step)
+        with self.chart.batch_update():
+            self.chart.layout.shapes[0].update(x0=step, x1=step, visible=True)
+        if self.play.value != step:
+            self.play.value = step
+
+    def move_html(self, step: int) -> str:
+        if step == 0:
+            return "<b>Setup</b>: the table before the first move"
+        s = self.game.steps[step - 1]
+        where = f"line {s.line}" if s.line else "simulated"
+        comment = "".join(f" <i>{{{escape(c)}}}</i>" for c in s.comments)
+        return (f"<b>Step {step}</b> of {len(self.game)} &middot; {where} &middot; "
+                f"<code>{escape(s.text)}</code>{comment}")
+
+
+def replay_widget(game, **kw) -> ReplayWidget:
+    """The replay widget of a replayed game (``mclog.replay(record)``)."""
+    return ReplayWidget(game, **kw)
+
+
+__all__ = ["ReplayWidget", "replay_widget"]

@@ -1,0 +1,168 @@
+"""Analysis tables, figures and the replay widget (issue 5)."""
+
+from pathlib import Path
+
+import pytest
+from hidden import as_seen_by
+from table import random_game
+
+import mclog
+from mclog.analysis import (
+    attribution, consequences, corpus, final_scores, money_flows, player_colours, prices,
+    timeline,
+)
+from mclog.millionclub.record import GameRecord, record_from_moves
+from mclog.millionclub.scoring import score
+
+SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
+
+
+def load(name):
+    return mclog.replay(mclog.read_one(Path(__file__).parent.parent / "sample_games" / name))
+
+
+@pytest.fixture(scope="module")
+def thursday():
+    return load("thursday-club-3p.mclog")
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_attribution_adds_up_exactly_to_every_final_score(path):
+    game = mclog.replay(mclog.read_one(path))
+    points = attribution(game).groupby("player")["points"].sum()
+    finals = final_scores(game).set_index("name")["total"]
+    for name in finals.index:
+        assert points[name] == finals[name]  # exactly: quarters are exact in floating point
+
+
+def test_attribution_answers_the_questions_of_the_issue(thursday):
+    points = attribution(thursday)
+    by_disc = points.groupby(["player", "disc"])["points"].sum()
+    assert by_disc["Ann", "Colonies"] == 17.0  # where Ann's 24 came from
+    rounding = points[points.category == "wealth rounding"].set_index("player")["points"]
+    assert rounding.to_dict() == {"Ben": -0.5, "Cleo": -0.25}  # 2 and 29 million
+    cost = points[(points.actor == "Cleo") & (points.player == "Ann")]["points"].sum()
+    assert cost == -1.5  # what Cleo's moves cost Ann (Dumping, takeover...)
+    racket = points[(points.card == "racket")]
+    assert set(racket.player) == {"Ann", "Ben", "Cleo"}  # a Racket touches everyone's wealth
+    assert set(points.actor) >= {"setup", "chance", "rules", "Ann", "Ben", "Cleo"}
+
+
+def test_timeline_is_tidy_and_its_scores_are_the_final_scoring_applied_now(thursday):
+    tl = timeline(thursday)
+    assert len(tl) == (len(thursday) + 1) * 3 and tl.step.max() == len(thursday)
+    for step in (0, 40, 100, len(thursday)):
+        rows = tl[tl.step == step]
+        state = thursday.state(step)
+        assert list(rows.total) == [r.total for r in score(state)]
+        assert list(rows.money) == state.money
+        assert rows.price_F.iloc[0] == state.prices["F"]
+    last = tl[tl.step == len(thursday)].set_index("player")
+    assert last.loc["Ann", "n_colonies"] == 11 and last.loc["Ann", "n_industries"] == 0
+    assert tl[tl.step == 50].iloc[0].move == "Cleo takeover Ann R2"
+
+
+def test_unknown_cards_stay_unknown_before_the_reveal():
+    final, moves = random_game(3, 3)
+    full = as_seen_by(record_from_moves(final.table, moves), 0, final)
+    cut = GameRecord(full.tags, full.table, [e for e in full.entries
+                                             if type(e).__name__ != "RevealEntry"])
+    game = mclog.replay(cut)
+    tl = timeline(game)
+    last = tl[tl.step == tl.step.max()]
+    held = game.final.colonies
+    assert list(last.unknown_colonies) == [sum(v for k, v in c.items() if k[0] == "?")
+                                           for c in held]
+    assert last.unknown_colonies.sum() > 0  # shown as unknown, never guessed
+    assert list(last.n_colonies) == [sum(c.values()) for c in held]
+
+
+def test_prices_and_spreads(thursday):
+    pr = prices(thursday)
+    assert (pr.spread_F == pr["F"] - pr["R"]).all() and (pr.spread_T == pr["T"] - pr["F"]).all()
+    ends = pr[pr.round_end]
+    assert list(ends["round"]) == list(range(0, 10))
+    row = ends[ends["round"] == 6].iloc[0]
+    assert (row["F"], row["T"], row["R"]) == (3, 3, 6)  # the recorder's own checkpoint after round 6
+
+
+def test_money_flows_account_for_every_million(thursday):
+    flows = money_flows(thursday)
+    start, end = thursday.state(0).money, thursday.final.money
+    for seat, name in enumerate(thursday.record.table.names):
+        got = flows[flows.payee == name].amount.sum() - flows[flows.payer == name].amount.sum()
+        assert got == end[seat] - start[seat]
+    takeover = flows[flows.cause == "Cleo takeover Ann R2"].iloc[0]
+    assert (takeover.payer, takeover.payee, takeover.amount) == ("Cleo", "Ann", 6)
+    assert (flows.amount > 0).all()
+
+
+def test_consequences_lists_every_legal_move(thursday):
+    step = thursday.disc_start(4, 3) + 3
+    table = consequences(thursday, step)
+    assert table.attrs["question"] == "Ann: buy a card or set one aside"
+    buy = table[table.move == "Ann buys america"].iloc[0]
+    assert (buy["Ann points"], buy["Ann money"], buy["Ben points"]) == (1, -2, 0)
+    placing = consequences(thursday, thursday.round_start(5))
+    assert (placing.note == "worth shows when the disc resolves").all()
+
+
+def test_corpus_over_the_samples_in_parallel():
+    games = corpus(SAMPLES, jobs=2)
+    assert not games.errors and len(games.players) == 2 + 3 + 4 + 5 + 6
+    assert games.players.win.sum() == 5
+    assert games.win_rate("players").to_dict() == {2: 0.5, 3: 1 / 3, 4: 0.25, 5: 0.2, 6: 1 / 6}
+    assert set(games.players.dropna(subset=["role"]).role) >= {"Schemer", "Heir"}
+    total = games.discs.groupby("game").points.sum()
+    assert total.sum() == games.players.total.sum()
+    assert set(games.players.bot.dropna()) == {"greedy"}
+
+
+def test_corpus_keeps_errors_not_half_results(tmp_path):
+    bad = tmp_path / "bad.mclog"
+    bad.write_text(SAMPLES[0].read_text().replace("start      Yann", "start      Nobody"))
+    games = corpus([SAMPLES[0], bad], jobs=1)
+    assert len(games.players) == 2 and len(games.errors) == 1 and "Nobody" in games.errors[0]
+
+
+def test_figures(thursday):
+    from mclog import viz
+
+    pr = prices(thursday)
+    fig = viz.price_chart(pr, step=12)
+    assert [t.name for t in fig.data] == ["Factories", "Transport", "Raw materials"]
+    assert fig.layout.shapes[0].x0 == 12 and len(fig.data[0].x) == len(thursday) + 1
+    points = attribution(thursday)
+    bars = viz.attribution_bars(points)
+    assert {t.name for t in bars.data} >= {"Colonies", "Stock Exchange", "final score"}
+    fall = viz.waterfall(points, "Ann")
+    assert fall.data[0].text[-1] == "24"
+    race = viz.score_race(timeline(thursday), player_colours(thursday))
+    assert [list(t.y)[-1] for t in race.data] == [24, 12, 18]
+    assert viz.money_chart(timeline(thursday)).data[2].y[-1] == 29
+    assert len(viz.stock_exchange_chart(money_flows(thursday)).data) == 3
+
+
+def test_replay_widget_steps_and_buttons(thursday):
+    from mclog.widgets import replay_widget
+
+    w = replay_widget(thursday)
+    assert "Setup" in w.move.value and "Round 1 &mdash;" not in w.board.value
+    w.slider.value = 50
+    assert "Cleo takeover Ann R2" in w.move.value and "line 33" in w.move.value
+    assert "6 million to me" in w.move.value  # the comment of that move
+    assert "Round 2 &mdash;" in w.board.value
+    assert w.chart.layout.shapes[0].x0 == 50 and len(w.chart.data) == 3
+    w.next_round.click()
+    assert w.slider.value == thursday.round_start(3)
+    assert "Round 3 &mdash; next: Cleo: place a pawn" in w.board.value
+    w.prev_move.click()
+    assert w.slider.value == thursday.round_start(3) - 1
+    w.prev_round.click()
+    assert w.slider.value == thursday.round_start(2)
+    w.selector.value = thursday.disc_start(4, 3)
+    assert w.slider.value == thursday.disc_start(4, 3)
+    w.play.value = 7  # what the Play button does, step by step
+    assert w.slider.value == 7 and "start Ann" in w.move.value
+    w.go(10_000)
+    assert w.slider.value == len(thursday) and "game over" in w.board.value
