@@ -166,3 +166,11 @@ def test_replay_widget_steps_and_buttons(thursday):
     assert w.slider.value == 7 and "start Ann" in w.move.value
     w.go(10_000)
     assert w.slider.value == len(thursday) and "game over" in w.board.value
+
+
+def test_points_by_disc_is_attribution_summed(thursday):
+    from mclog.analysis.tables import points_by_disc
+
+    summed = attribution(thursday).groupby(["player", "disc"])["points"].sum()
+    fast = points_by_disc(thursday)
+    assert {k: v for k, v in summed.items() if v} == {k: v for k, v in fast.items() if v}

@@ -39,7 +39,7 @@ class Corpus:
 def _one_file(path: str) -> tuple[list[dict], list[dict], list[str]]:
     from ..millionclub.reader import read_lenient
     from ..millionclub.replayer import replay
-    from .tables import attribution
+    from .tables import points_by_disc
 
     players, discs, errors = [], [], []
     records, problems = read_lenient(path)
@@ -65,8 +65,7 @@ def _one_file(path: str) -> tuple[list[dict], list[dict], list[str]]:
                 "bot": bots[r.seat] if len(bots) == table.players else None,
                 **{c: getattr(r, c) for c in CATEGORIES}, "total": r.total, "money": r.money,
                 "rank": r.rank, "win": r.rank == 1})
-        attr = attribution(game)
-        for (player, disc), points in attr.groupby(["player", "disc"])["points"].sum().items():
+        for (player, disc), points in points_by_disc(game).items():
             discs.append({"game": key, "player": player, "disc": disc, "points": points})
     return players, discs, errors
 
@@ -78,7 +77,9 @@ def corpus(paths, jobs: int | None = None) -> Corpus:
         files += sorted(map(str, p.glob("*.mclog"))) if p.is_dir() else [str(p)]
     jobs = jobs or min(os.cpu_count() or 1, 8)
     if jobs > 1 and len(files) > 1:
-        with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+        # The platform's own way of starting workers: on Linux a fork, which starts in
+        # milliseconds with pandas and mclog already imported (a spawn re-imports them).
+        with ProcessPoolExecutor(jobs, mp_context=get_context()) as pool:
             results = list(pool.map(_one_file, files, chunksize=max(1, len(files) // (4 * jobs))))
     else:
         results = [_one_file(f) for f in files]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..millionclub.board import INTRIGUE, STOCK
 from ..millionclub.flow import HANDLERS, STEPS
-from ..millionclub.scoring import CATEGORIES, score
+from ..millionclub.scoring import CATEGORIES, points
 from ..millionclub.moves import (
     Choose, Draw, MovePawn, Pass, Place, SetAside, StartPlayer, Target, UsePrivilege,
 )
@@ -49,8 +49,7 @@ class Event:
 
 
 def _snapshot(state: State) -> tuple[list[int], list[dict[str, int]]]:
-    rows = score(state)
-    return list(state.money), [{c: getattr(r, c) for c in CATEGORIES} for r in rows]
+    return list(state.money), points(state)
 
 
 #: Moves whose own effect cannot change money or holdings (their consequences, if any,
@@ -86,7 +85,7 @@ def _events(game) -> list[Event]:
         state.decision = None
         HANDLERS[d.kind].moves[kind](state, d, move)
         if kind not in _INERT and not (kind is Draw and d.dest == "hand"):
-            money, points = _note(out, state, money, points, n, Event(
+            money, points = _note(out, state, money, points, n, lambda: Event(
                 step.index, step.round, step.phase, step.disc, step.label, d.actor, card,
                 step.text, False, [], [], []))
         # then the procedure, one step at a time
@@ -100,18 +99,30 @@ def _events(game) -> list[Event]:
                 fcard = frame[1] if name == "intrigue" else None
                 cause = (f"{AUTOMATIC[name]}: {fcard}" if fcard else AUTOMATIC[name])
                 disc = INTRIGUE if name == "intrigue" else STOCK
-                money, points = _note(out, state, money, points, n, Event(
+                money, points = _note(out, state, money, points, n, lambda: Event(
                     step.index, step.round, "resolve", disc, step.label, actor, fcard, cause,
-                    True, [], [], []))
+                    True, [], [], []), money_only=True)
     return out
 
 
-def _note(out, state, money, points, n, event: Event):
-    """Append ``event`` if it changed anything; return the new money and points."""
-    new_money, new_points = _snapshot(state)
+def _note(out, state, money, points, n, make_event, money_only: bool = False):
+    """Append the event ``make_event()`` if the state changed; return the new money and
+    points.  (The event is made only when kept: its text costs something.)  The
+    automatic steps only move money (the Stock Exchange, a Racket, Capitalisation),
+    so for them only the wealth is counted again."""
+    if money_only:
+        new_money = list(state.money)
+        if new_money == money:
+            return money, points
+        new_points = [dict(p, wealth=m // 4) for p, m in zip(points, new_money)]
+    else:
+        new_money, new_points = _snapshot(state)
+    if new_money == money and new_points == points:
+        return money, points
     dm = [new_money[p] - money[p] for p in range(n)]
     dp = [{c: new_points[p][c] - points[p][c] for c in CATEGORIES} for p in range(n)]
     if any(dm) or any(v for d in dp for v in d.values()):
+        event = make_event()
         event.money, event.points, event.money_after = dm, dp, new_money
         event.points_after = new_points
         out.append(event)

@@ -179,3 +179,22 @@ def money_flows(game) -> pd.DataFrame:
                          "payee": names[seat] if delta > 0 else "bank", "amount": abs(delta)})
     return pd.DataFrame(rows, columns=["step", "round", "disc", "actor", "card", "cause",
                                        "payer", "payee", "amount"])
+
+
+def points_by_disc(game) -> dict[tuple[str, str], float]:
+    """``attribution(game)`` summed by (player, disc), without building the table:
+    what ``corpus`` needs from each of many games."""
+    names = game.record.table.names
+    out: dict[tuple[str, str], float] = {}
+    for e in events(game):
+        disc = DISC_NAMES.get(e.disc) if e.disc else e.label
+        for seat, name in enumerate(names):
+            change = sum(v for c, v in e.points[seat].items() if c != "wealth") \
+                + e.money[seat] / 4
+            if change:
+                out[(name, disc)] = out.get((name, disc), 0) + change
+    for seat, name in enumerate(names):
+        money = game.final.money[seat]
+        if money % 4:
+            out[(name, "end")] = out.get((name, "end"), 0) + money // 4 - money / 4
+    return out

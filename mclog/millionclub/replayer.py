@@ -203,9 +203,11 @@ class _Reader:
 
     def make_step(self, index: int, move: Move, info: tuple, comments: list[str]):
         round_, phase, d, entry, disc, label = info
+        # (no column: working it out costs a scan of the line, and a step rarely needs it;
+        # ``record.entries`` has it.)
         return MillionClubStep(
             index=index, move=move, round=round_, phase=phase, actor=d.actor, line=entry.line,
-            col=entry.col, comments=comments, disc=disc, label=label, kind=d.kind, deck=d.deck,
+            comments=comments, disc=disc, label=label, kind=d.kind, deck=d.deck,
             recipient=d.recipient, table=self.record.table)
 
     # --- unknown cards -----------------------------------------------------------------

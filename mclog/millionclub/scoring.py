@@ -88,37 +88,62 @@ def ranks(keys: list[tuple[int, int]]) -> list[int]:
     return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
-def score(state: State) -> list[Score]:
-    """Every player's score by category, as the final scoring would count it now."""
+_TYPE_INDEX = {kind: i for i, kind in enumerate(INDUSTRY_TYPES)}
+
+
+def _leaders(counts: list[list[int]], kinds: int) -> list[int]:
+    """R20 on lists: per kind, the one seat with strictly the most cards scores that many."""
+    bonus = [0] * len(counts)
+    for k in range(kinds):
+        column = [row[k] for row in counts]
+        best = max(column)
+        if best > 0 and column.count(best) == 1:
+            bonus[column.index(best)] += best
+    return bonus
+
+
+def points(state: State) -> list[dict[str, int]]:
+    """Each player's points by category, as the final scoring would count them now.
+
+    The lean form of ``score`` (no ranks, no objects): analysis calls it after
+    every event of a game, so it counts on plain lists.
+    """
     n = state.players
-    industry_counts = [dict.fromkeys(INDUSTRY_TYPES, 0) for _ in range(n)]
-    for seat, cards in enumerate(state.industries):
+    industry_counts = []
+    values = []
+    for cards in state.industries:
+        counts = [0, 0, 0]
+        value = 0
         for card in cards:
-            industry_counts[seat][card.kind] += 1
-    colony_counts = [{c: state.colonies[seat][c] for c in CONTINENTS} for seat in range(n)]
-    leaders = leader_bonus(industry_counts, INDUSTRY_TYPES)
-    dominance = leader_bonus(colony_counts, CONTINENTS)
-    rows = [
-        Score(
-            seat=seat,
-            name=state.name(seat),
-            industries=sum(card.value for card in state.industries[seat]),
-            market_leader=leaders[seat],
-            consortium=2 * consortia(industry_counts[seat]),
-            colonies=sum(state.colonies[seat].values()),
-            dominance=dominance[seat],
-            globalisation=2 * consortia(colony_counts[seat]),
-            wealth=state.money[seat] // 4,
-            money=state.money[seat],
-            unknown=sum(n for c, n in state.colonies[seat].items() if c[0] == "?"),
-        )
+            counts[_TYPE_INDEX[card.kind]] += 1
+            value += card.level + card.bonus
+        industry_counts.append(counts)
+        values.append(value)
+    colony_counts = [[held[c] for c in CONTINENTS] for held in state.colonies]
+    leaders = _leaders(industry_counts, 3)
+    dominance = _leaders(colony_counts, 5)
+    return [
+        {
+            "industries": values[seat],
+            "market_leader": leaders[seat],
+            "consortium": 2 * min(industry_counts[seat]),
+            "colonies": sum(state.colonies[seat].values()),
+            "dominance": dominance[seat],
+            "globalisation": 2 * min(colony_counts[seat]),
+            "wealth": state.money[seat] // 4,
+        }
         for seat in range(n)
     ]
-    places = ranks([(row.total, row.money) for row in rows])
-    return [_with_rank(row, place) for row, place in zip(rows, places)]
 
 
-def _with_rank(row: Score, place: int) -> Score:
-    from dataclasses import replace
-
-    return replace(row, rank=place)
+def score(state: State) -> list[Score]:
+    """Every player's score by category and rank, as the final scoring would count it now."""
+    by_seat = points(state)
+    totals = [sum(p.values()) for p in by_seat]
+    places = ranks([(totals[seat], state.money[seat]) for seat in range(state.players)])
+    return [
+        Score(seat=seat, name=state.name(seat), **by_seat[seat], money=state.money[seat],
+              rank=places[seat],
+              unknown=sum(n for c, n in state.colonies[seat].items() if c[0] == "?"))
+        for seat in range(state.players)
+    ]
