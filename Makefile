@@ -22,7 +22,7 @@ lab: $(STAMP)
 
 ## Run the whole test suite.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n auto
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 ## Replay a sample game on the terminal, round by round.
 demo: $(STAMP)

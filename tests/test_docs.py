@@ -43,3 +43,12 @@ def test_format_spec_lists_every_word_of_the_notation():
     text = (ROOT / "docs" / "format.md").read_text()
     for word in [*CARDS, *DISCS, *VERBS]:
         assert re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I), word
+
+
+def test_readme_walkthrough_record_replays_with_its_checkpoint():
+    from mclog import read_one, replay
+
+    text = (ROOT / "README.md").read_text()
+    block = re.search(r'   ```\n(   \[Event "My first record".*?)   ```', text, re.S).group(1)
+    game = replay(read_one("\n".join(line[3:] for line in block.splitlines())))
+    assert game.replay.current.round == 2 and game.replay.current.money == [0, 5]

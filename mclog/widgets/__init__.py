@@ -46,15 +46,16 @@ class ReplayWidget(w.VBox):
         self.game = game
         n = len(game)
         self.slider = w.IntSlider(value=0, min=0, max=n, description="step",
-                                  continuous_update=True, layout=w.Layout(width="60%"))
+                                  continuous_update=True, layout=w.Layout(width="380px"))
         self.play = w.Play(value=0, min=0, max=n, interval=interval_ms, description="Play")
         w.jslink((self.play, "value"), (self.slider, "value"))
         # Outside a browser jslink does nothing; keep the two in step from Python too.
         self.play.observe(self._from_play, names="value")
-        self.prev_move = w.Button(description="◀ move", layout=w.Layout(width="auto"))
-        self.next_move = w.Button(description="move ▶", layout=w.Layout(width="auto"))
-        self.prev_round = w.Button(description="◀◀ round", layout=w.Layout(width="auto"))
-        self.next_round = w.Button(description="round ▶▶", layout=w.Layout(width="auto"))
+        button = w.Layout(width="auto", min_width="96px")
+        self.prev_move = w.Button(description="◀ move", layout=button)
+        self.next_move = w.Button(description="move ▶", layout=button)
+        self.prev_round = w.Button(description="◀◀ round", layout=button)
+        self.next_round = w.Button(description="round ▶▶", layout=button)
         self.stops = _stops(game)
         self.selector = w.Dropdown(options=self.stops, value=0, description="jump to",
                                    layout=w.Layout(width="auto"))
@@ -69,7 +70,8 @@ class ReplayWidget(w.VBox):
         self.selector.observe(lambda change: self.go(change["new"]), names="value")
         self.slider.observe(lambda change: self.show(change["new"]), names="value")
         controls = w.HBox([self.play, self.slider, self.prev_round, self.prev_move,
-                           self.next_move, self.next_round])
+                           self.next_move, self.next_round],
+                          layout=w.Layout(flex_flow="row wrap"))
         super().__init__([controls, self.selector, self.move, self.board, self.chart])
         self.show(0)
 

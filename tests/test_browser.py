@@ -1,0 +1,215 @@
+"""The notebooks in a real browser (issue 7): JupyterLab + Chromium, driven by Playwright.
+
+A JupyterLab server is started on 127.0.0.1 with a random free port and a
+token, on a temporary copy of the notebooks and sample games (the repository's
+notebooks are never run or saved).  Each notebook is opened, all its cells
+run, and the page is checked as a person would see it.  A screenshot of each
+notebook is saved (to ``docs/screenshots/`` when ``MCLOG_SCREENSHOTS=1``).
+
+In CI (``CI=true``) a missing browser is a failure; elsewhere these tests are
+skipped with a message saying how to enable them.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+CHROMIUM = os.environ.get("MCLOG_CHROMIUM", "/usr/bin/chromium")
+IN_CI = os.environ.get("CI", "").lower() == "true"
+HOW = ("browser tests need Debian's Chromium and Playwright for Python: "
+       "apt-get install chromium, then pip install -e '.[test]' (playwright is in it)")
+
+
+def _missing() -> str | None:
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return "playwright is not installed"
+    if not Path(CHROMIUM).exists():
+        return f"no browser at {CHROMIUM}"
+    return None
+
+
+missing = _missing()
+if missing and IN_CI:
+    raise RuntimeError(f"CI=true but {missing}: {HOW}")
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser"),  # one JupyterLab
+              pytest.mark.skipif(missing is not None, reason=f"{missing}; {HOW}")]
+
+SHOTS = ROOT / "docs" / "screenshots" if os.environ.get("MCLOG_SCREENSHOTS") else None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """A JupyterLab server on a copy of the notebooks; stopped whatever happens."""
+    work = tmp_path_factory.mktemp("lab")
+    shutil.copytree(ROOT / "notebooks", work / "notebooks")
+    shutil.copytree(ROOT / "sample_games", work / "sample_games")
+    port, token = _free_port(), secrets.token_hex(16)
+    log = open(work / "lab.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
+         f"--ServerApp.port={port}", f"--IdentityProvider.token={token}",
+         f"--ServerApp.root_dir={work / 'notebooks'}", "--LabApp.expose_app_in_browser=True",
+         f"--LabApp.workspaces_dir={work / 'workspaces'}", "--LabApp.news_url=",
+         "--ServerApp.port_retries=0", "--allow-root"],
+        stdout=log, stderr=subprocess.STDOUT, cwd=work / "notebooks",
+        env={**os.environ, "JUPYTER_RUNTIME_DIR": str(work / "runtime"),
+             "JUPYTER_CONFIG_DIR": str(work / "config"), "IPYTHONDIR": str(work / "ipython")})
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 120  # the first start of JupyterLab is slow
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
+                break
+            except OSError:
+                if proc.poll() is not None or time.time() > deadline:
+                    log.flush()
+                    raise RuntimeError("JupyterLab did not start:\n"
+                                       + (work / "lab.log").read_text()[-3000:]) from None
+                time.sleep(0.5)
+        yield base, token
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def run_notebook(browser, lab, name: str):
+    """Open ``name`` in JupyterLab, run all cells, wait until done; return the page."""
+    base, token = lab
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(60_000)
+    page.goto(f"{base}/lab/tree/{name}?token={token}&reset")
+    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.context", timeout=90_000)
+    page.wait_for_function("""() => {
+        const w = window.jupyterapp.shell.currentWidget;
+        const k = w.sessionContext && w.sessionContext.session
+                  && w.sessionContext.session.kernel;
+        return k && k.status === 'idle';
+    }""", timeout=90_000)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function("""() => {
+        const w = window.jupyterapp.shell.currentWidget;
+        const cells = w.content.widgets.filter(c => c.model.type === 'code');
+        const k = w.sessionContext.session.kernel;
+        return k.status === 'idle' && cells.every(c => c.model.executionCount !== null);
+    }""", timeout=120_000, polling=500)
+    no_thanks = page.get_by_role("button", name="No", exact=True)  # JupyterLab's news prompt
+    if no_thanks.count():
+        no_thanks.first.click()
+    return page
+
+
+def no_errors(page) -> None:
+    errors = page.locator('[data-mime-type="application/vnd.jupyter.error"]')
+    assert errors.count() == 0, errors.first.inner_text()
+
+
+def shot(page, name: str, tmp_path, element=None) -> None:
+    """A screenshot of the page (kept with the test's files), and of ``element`` as a
+    small PNG for the README (to docs/screenshots/ when MCLOG_SCREENSHOTS=1)."""
+    page.screenshot(path=str(tmp_path / f"{name}.png"))
+    if element is not None:
+        folder = SHOTS or tmp_path
+        folder.mkdir(parents=True, exist_ok=True)
+        element.scroll_into_view_if_needed()
+        element.screenshot(path=str(folder / f"{name}.png"))
+
+
+def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
+    page = run_notebook(browser, lab, "01-replay.ipynb")
+    no_errors(page)
+    board = page.locator(".mclog-board").first
+    board.wait_for()
+    assert "Setup" in board.inner_text() and "Ann" in board.inner_text()
+    move = page.locator(".widget-html", has_text="Setup").first
+    page.get_by_role("button", name="move ▶").first.click()
+    page.wait_for_function("document.body.innerText.includes('Step 1 of 157')")
+    page.get_by_role("button", name="round ▶▶").first.click()
+    page.wait_for_function("document.querySelector('.mclog-board caption')"
+                           ".innerText.startsWith('Round 1')")
+    assert "Round 1" in page.locator(".mclog-board caption").first.inner_text()
+    assert "Step 7 of 157" in page.locator("body").inner_text()
+    # the price chart: a plotly SVG with the three price traces
+    chart = page.locator(".js-plotly-plot").first
+    chart.wait_for()
+    assert chart.locator(".scatterlayer .trace").count() == 3
+    # Play advances the slider
+    readout = page.locator(".widget-readout").first
+    before = int(readout.inner_text())
+    page.locator(".widget-play button").first.click()
+    page.wait_for_function(f"Number(document.querySelector('.widget-readout').innerText)"
+                           f" > {before}", timeout=20_000)
+    page.locator(".widget-play button").first.click()  # pause
+    del move
+    page.locator(".widget-dropdown select").first.select_option(label="Round 4: Colonies")
+    page.wait_for_function("document.querySelector('.mclog-board caption')"
+                           ".innerText.startsWith('Round 4')")
+    widget = page.locator(".widget-vbox", has=page.locator(".mclog-board")).first
+    shot(page, "replay-widget", tmp_path, widget)
+    page.close()
+
+
+@pytest.mark.parametrize("name,charts", [
+    ("02-prices.ipynb", 3), ("03-score-attribution.ipynb", 3), ("04-corpus.ipynb", 4),
+    ("05-teaching.ipynb", 0)])
+def test_notebook_runs_in_the_browser(browser, lab, tmp_path, name, charts):
+    page = run_notebook(browser, lab, name)
+    no_errors(page)
+    if charts:
+        page.locator(".js-plotly-plot").nth(charts - 1).wait_for()
+        assert page.locator(".js-plotly-plot").count() >= charts
+    if name == "02-prices.ipynb":
+        first = page.locator(".js-plotly-plot").first
+        assert first.locator(".scatterlayer .trace").count() == 3
+    if name == "05-teaching.ipynb":
+        assert page.locator("table.dataframe").count() >= 2
+        assert "Ann buys america" in page.locator("body").inner_text()
+    element = None
+    if name == "02-prices.ipynb":
+        element = page.locator(".js-plotly-plot").first
+        shot(page, "price-chart", tmp_path, element)
+    elif name == "03-score-attribution.ipynb":
+        element = page.locator(".js-plotly-plot").first
+        shot(page, "attribution-chart", tmp_path, element)
+    else:
+        shot(page, name.removesuffix(".ipynb"), tmp_path)
+    page.close()
