@@ -91,12 +91,7 @@ def read(source: str | os.PathLike) -> Iterator[GameRecord]:
     """Every game of a file or text, parsed lazily.  Raises ``RecordError`` at the first
     mistake, located as ``file:line:col``."""
     text, file = load_text(source)
-    for number, raw in _games(text, file):
-        if isinstance(raw, RecordError):
-            raise raw
-        record = parse_game(raw, file, number)
-        record.tags.setdefault("Format", FORMAT)
-        yield record
+    yield from read_text(text, file)
 
 
 def read_text(text: str, file: str | None = None) -> Iterator[GameRecord]:
