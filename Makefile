@@ -17,8 +17,9 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 ## Open JupyterLab on notebooks/ (installs the package with JupyterLab, pandas, plotly, ipywidgets).
+# (JupyterLab refuses to run as root unless told; these machines run as root.)
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 ## Run the whole test suite.
 test: $(STAMP)
