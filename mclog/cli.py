@@ -17,7 +17,7 @@ from pathlib import Path
 from .errors import MclogError, RecordError
 from .millionclub.board import DISC_NAMES
 from .millionclub.cards import INDUSTRY_TYPES
-from .millionclub.reader import read_lenient, read_one
+from .millionclub.reader import read_lenient
 from .millionclub.replayer import GameReplay, replay
 from .millionclub.scoring import CATEGORIES, CATEGORY_NAMES
 from .millionclub.writer import to_json, write

@@ -12,8 +12,7 @@ The game supplies two functions: ``copy(state)`` and ``play(state, move)``.
 
 from __future__ import annotations
 
-import bisect
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -123,13 +122,3 @@ class Replay(Generic[S, M]):
             if predicate(step):
                 return step.index
         raise KeyError("no such step")
-
-    def step_at_line(self, line: int) -> int:
-        """The last step written on or before source line ``line``."""
-        lines = [s.line for s in self.steps]
-        i = bisect.bisect_right(lines, line)
-        return self.steps[i - 1].index if i else 0
-
-
-def nearest(sequence: Sequence[int], value: int) -> int:
-    return bisect.bisect_right(sequence, value) - 1

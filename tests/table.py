@@ -87,7 +87,7 @@ def kinds(s: State) -> str:
     return s.decision.kind if s.decision else "game over"
 
 
-from invariants import ALL_TOTALS, card_totals  # noqa: E402  (one count of the cards, R1)
+
 
 
 def random_game(seed: int, players: int, setup: str = "standard",

@@ -12,8 +12,8 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from invariants import check_move
-from table import ALL_TOTALS, NAMES, card_totals
+from invariants import ALL_TOTALS, card_totals, check_move
+from table import NAMES
 
 from mclog import RuleError
 from mclog.millionclub import (

@@ -7,7 +7,7 @@ Expansion (R25) and at the end of the round (R19); all three use these.
 from __future__ import annotations
 
 from ..errors import RuleError
-from .cards import INDUSTRY_NAMES, Industry, card_name
+from .cards import Industry
 from .moves import CAPITAL, DEVELOP, Turn
 from .state import State
 
@@ -73,11 +73,7 @@ def turn_moves(state: State, seat: int, cards: list[Industry]) -> list[Turn]:
     return moves
 
 
-def money_text(amount: int) -> str:
-    return f"{amount} million"
-
-
 __all__ = [
     "distinct", "require_owned", "require_opponent", "require_card", "check_turn", "do_turn",
-    "turn_moves", "money_text", "INDUSTRY_NAMES", "card_name",
+    "turn_moves",
 ]
