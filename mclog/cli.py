@@ -76,54 +76,65 @@ def cmd_replay(args) -> int:
 
 
 def _render_replay(game: GameReplay) -> str:
-    """The game round by round: each line of moves, then what it changed."""
-    table = game.record.table
-    names = table.names
+    """The game round by round: each line of moves, then the money and prices it changed.
+
+    Money changes come from the game's events (``mclog.millionclub.events``), so what the
+    rules do on their own (the Stock Exchange settlement) is shown on a line of its own
+    rather than credited to the move before it.
+    """
+    from .millionclub.events import events
+
+    names = game.record.table.names
     out = [f"{game.record.tags.get('Event', 'Game')}: {', '.join(names)}"]
+    automatic: dict[int, list] = {}
+    own: dict[int, list] = {}
+    for e in events(game)[1:]:
+        (automatic if e.automatic else own).setdefault(e.step, []).append(e)
     states = game.replay.states()
     before = next(states)
-    group: list[str] = []
     key = None
+    lines: list[str] = []
+    money = [0] * len(names)
+
+    def flush(after) -> None:
+        if lines:
+            out.append(_group_text(key, lines, _changes(before_group, after, names, money)))
+
+    before_group = before
+    heading = None
     for step, after in zip(game.steps, states):
         k = (step.round, step.label, step.disc)
         if k != key:
-            if group:
-                out.append(_group_text(key, group))
-            if key is None or step.round != key[0]:
+            flush(before)
+            if step.round != heading:
                 out.append(f"\nRound {step.round}" if step.round else "\nSetup")
-            group, key = [], k
-            start = before
-        group.append(step.text)
+                heading = step.round
+            key, lines, money, before_group = k, [], [0] * len(names), before
+        lines.append(step.text)
+        for e in own.get(step.index, []):
+            money = [m + d for m, d in zip(money, e.money)]
+        for e in automatic.get(step.index, []):
+            flush(after)
+            out.append(_group_text((step.round, "rules", None), [e.cause],
+                                   _changes(after, after, names, e.money)))
+            key, lines, money, before_group = None, [], [0] * len(names), after
         before = after
-        nxt = game.steps[step.index] if step.index < len(game.steps) else None
-        if nxt is None or (nxt.round, nxt.label, nxt.disc) != k:
-            changes = _changes(start, after, names)
-            if changes:
-                group.append(f"-> {changes}")
-    if group:
-        out.append(_group_text(key, group))
-    final = game.final
-    if final.finished:
+    flush(before)
+    if game.final.finished:
         out.append("\nFinal scores: " + ", ".join(
             f"{r.name} {r.total}" for r in sorted(game.scores(), key=lambda r: r.rank)))
     return "\n".join(out)
 
 
-def _group_text(key, group: list[str]) -> str:
+def _group_text(key, moves: list[str], changes: str) -> str:
     _, label, disc = key
-    title = DISC_NAMES.get(disc, label) if label in ("privilege",) else label
-    moves = [g for g in group if not g.startswith("->")]
-    notes = [g for g in group if g.startswith("->")]
+    title = DISC_NAMES.get(disc, label) if label == "privilege" else label
     text = f"  {title:<11} {'; '.join(moves)}"
-    return text + "".join(f"\n  {'':<11} {n}" for n in notes)
+    return text + (f"\n  {'':<11} -> {changes}" if changes else "")
 
 
-def _changes(before, after, names) -> str:
-    parts = []
-    for seat, name in enumerate(names):
-        delta = after.money[seat] - before.money[seat]
-        if delta:
-            parts.append(f"{name} {delta:+d} ({after.money[seat]})")
+def _changes(before, after, names, money) -> str:
+    parts = [f"{name} {delta:+d}" for name, delta in zip(names, money) if delta]
     for kind in INDUSTRY_TYPES:
         if after.prices[kind] != before.prices[kind]:
             parts.append(f"{kind} {before.prices[kind]}->{after.prices[kind]}")

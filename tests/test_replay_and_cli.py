@@ -89,6 +89,10 @@ def test_cli_validate_score_replay(capsys):
     out = capsys.readouterr().out
     assert "\nRound 9\n" in out and "Final scores: Ann 24, Cleo 18, Ben 12" in out
     assert "Cleo takeover Ann R2" in out
+    assert out.count("\nRound 1\n") == 1  # each round heading once
+    # what the rules do by themselves has its own line, not the move's before it
+    assert "  rules       Stock Exchange settlement\n" in out
+    assert "  stock       Cleo takeover Ann R2\n              -> Ann +6, Cleo -6" in out
 
 
 def test_cli_validate_reports_an_incomplete_game(tmp_path, capsys):

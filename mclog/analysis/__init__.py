@@ -1,12 +1,14 @@
 """Analysis: pandas tables of replayed games, score attribution, corpora.
 
 Every function takes a replayed game (``mclog.replay(record)``) and returns a
-tidy DataFrame; nothing here draws.  Figures are in ``mclog.viz``.
+tidy DataFrame; nothing here draws.  Figures are in ``mclog.viz``.  The tables
+of attribution and money are built on the game's events
+(``mclog.millionclub.events``).
 """
 
+from ..millionclub.events import Event, events
 from .corpus import Corpus, corpus
-from .events import Event, events
-from .tables import attribution, final_scores, money_flows, prices, timeline
+from .tables import attribution, final_scores, money_flows, points_by_disc, prices, timeline
 from .teaching import consequences
 
 
@@ -17,4 +19,5 @@ def player_colours(game) -> dict[str, str]:
 
 
 __all__ = ["Corpus", "corpus", "Event", "events", "attribution", "final_scores",
-           "money_flows", "prices", "timeline", "consequences", "player_colours"]
+           "money_flows", "points_by_disc", "prices", "timeline", "consequences",
+           "player_colours"]

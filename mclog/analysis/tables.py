@@ -14,7 +14,7 @@ import pandas as pd
 from ..millionclub.board import DISC_NAMES
 from ..millionclub.cards import DEPENDS_ON, INDUSTRY_TYPES
 from ..millionclub.scoring import CATEGORIES
-from .events import events
+from ..millionclub.events import events
 
 #: The Stock Exchange spreads: what a pawn in each sector earns (R17).
 SPREADS = {f"spread_{k}": (k, DEPENDS_ON[k]) for k in INDUSTRY_TYPES}

@@ -8,19 +8,21 @@ move's handler, then each procedure step, noting the state after each.  An
 event is kept when it changed some player's money or provisional score.
 
 The first event (index 0) is the setup: the starting money and cards.
+Analysis (``mclog.analysis``) builds its attribution and money tables on
+these events; the command line's ``mclog replay`` prints them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..millionclub.board import INTRIGUE, STOCK
-from ..millionclub.flow import HANDLERS, STEPS
-from ..millionclub.scoring import CATEGORIES, points
-from ..millionclub.moves import (
+from .board import INTRIGUE, STOCK
+from .flow import HANDLERS, STEPS
+from .scoring import CATEGORIES, points
+from .moves import (
     Choose, Draw, MovePawn, Pass, Place, SetAside, StartPlayer, Target, UsePrivilege,
 )
-from ..millionclub.state import State
+from .state import State
 
 #: Procedure steps that change money or points on their own, and what a reader calls them.
 AUTOMATIC = {
