@@ -17,6 +17,7 @@ from pathlib import Path
 from .errors import MclogError, RecordError
 from .millionclub.board import DISC_NAMES
 from .millionclub.cards import INDUSTRY_TYPES
+from .millionclub.flow import describe_decision
 from .millionclub.reader import read_lenient
 from .millionclub.replayer import GameReplay, replay
 from .millionclub.scoring import CATEGORIES, CATEGORY_NAMES
@@ -50,7 +51,7 @@ def cmd_validate(args) -> int:
                 line = game.steps[-1].line if game.steps else game.record.start_line
                 errors.append(game.record.error(
                     f"the record ends in round {state.round} (next: "
-                    f"{_next(state)}); a complete game ends after round 9 "
+                    f"{describe_decision(state)}); a complete game ends after round 9 "
                     "(use --partial to accept games in progress)", line, 1, code="incomplete"))
         for e in errors:
             _err(str(e))
@@ -58,12 +59,6 @@ def cmd_validate(args) -> int:
         if not errors:
             print(f"{path}: {len(games)} game{'s' if len(games) != 1 else ''} OK")
     return 1 if bad else 0
-
-
-def _next(state) -> str:
-    from .millionclub.flow import describe_decision
-
-    return describe_decision(state)
 
 
 def cmd_replay(args) -> int:

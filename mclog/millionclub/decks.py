@@ -74,12 +74,8 @@ def deliver(state: State, d: Decision, card: str) -> None:
             state.colonies[seat][card] = state.colonies[seat].get(card, 0) + 1
 
 
-def _apply_draw(state: State, d: Decision, move: Draw) -> None:
-    _check_in_deck(state, d, move.card)
-    deliver(state, d, move.card)
-
-
-def _apply_pick(state: State, d: Decision, move: Pick) -> None:
+def _apply_take(state: State, d: Decision, move: Draw | Pick) -> None:
+    """A card off the deck, drawn by chance or picked: the same checks and the same effect."""
     _check_in_deck(state, d, move.card)
     deliver(state, d, move.card)
 
@@ -92,5 +88,5 @@ def _legal_picks(state: State, d: Decision) -> list:
     return [Pick(d.actor, card) for card, n in state.decks[d.deck].items() if n]
 
 
-handler(DRAW, "draw a {deck} card", "R13", _legal_draws, {Draw: _apply_draw})
-handler(PICK, "pick a card from the {deck} deck", "R30", _legal_picks, {Pick: _apply_pick})
+handler(DRAW, "draw a {deck} card", "R13", _legal_draws, {Draw: _apply_take})
+handler(PICK, "pick a card from the {deck} deck", "R30", _legal_picks, {Pick: _apply_take})

@@ -12,9 +12,9 @@ deck.
 from __future__ import annotations
 
 from ..errors import RuleError
-from .board import COLONIES, DISC_NAMES, INDUSTRIES, INTRIGUE, PRIVILEGE_NAMES
+from .board import COLONIES, INDUSTRIES, INTRIGUE
 from .cards import (
-    COLONY_DECK, DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, article, card_name,
+    COLONY_DECK, INDUSTRY_DECK, INTRIGUE_DECK, Industry, article, card_name,
 )
 from .decks import PICK
 from .flow import handler, push, step
@@ -164,5 +164,3 @@ def reshuffle(state: State, deck: str) -> None:
     """R14, R15: set-aside cards go back; the deck is shuffled for the next round."""
     state.reshuffle(deck)
 
-
-__all__ = ["DISC_NAMES", "PRIVILEGE_NAMES", "DECK_NAMES", "DECK_OF_DISC", "PRICE"]

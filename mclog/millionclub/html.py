@@ -103,8 +103,8 @@ def board_html(state: State, caption: str = "") -> str:
     from .flow import describe_decision
 
     where = f"Round {state.round}" if state.round else "Setup"
-    title = escape(caption or f"{where} &mdash; next: {describe_decision(state)}")
-    title = title.replace("&amp;mdash;", "&mdash;")
+    title = escape(caption) if caption else \
+        f"{where} &mdash; next: {escape(describe_decision(state))}"
     return (
         f'{_STYLE}<div class="mclog-board"><table class="mcb"><caption>{title}</caption>'
         f"{_discs(state)}</table>"

@@ -38,8 +38,8 @@ from .text import move_text
 from .vocabulary import UNKNOWN
 
 DISC_LABEL = {INTRIGUE: "intrigue", COLONIES: "colonies", INDUSTRIES: "industries"}
-#: Moves that can bring a ``?`` into a game that has none yet.
-_MAY_NAME_UNKNOWN = frozenset({Draw, Pick, Buy, SetAside, Choose, BuyContract, Swap})
+#: Moves that name a colony of another player, which may be an unknown one.
+_NAMES_COLONY = (BuyContract, Swap)
 
 
 def phase_label(state: State) -> str:
@@ -85,6 +85,26 @@ class MillionClubStep(Step):
     def text(self) -> str:
         """The move in the notation's words, with its player: ``Ann buys F``."""
         return move_text(self.move, self.table)
+
+
+def step_info(state: State, entry: MoveEntry, label: str) -> tuple:
+    """What a replay notes about a move as it is played (cheap; a ``Step`` is made later)."""
+    return (state.round, state.phase, state.decision, entry, state.resolving, label)
+
+
+def step_maker(table):
+    """The function that turns ``step_info`` into a ``MillionClubStep`` when one is read."""
+
+    def make(index: int, move: Move, info: tuple, comments: list[str]) -> MillionClubStep:
+        round_, phase, d, entry, disc, label = info
+        # (no column: working it out costs a scan of the line, and a step rarely needs it;
+        # ``record.entries`` has it.)
+        return MillionClubStep(
+            index=index, move=move, round=round_, phase=phase, actor=d.actor, line=entry.line,
+            comments=comments, disc=disc, label=label, kind=d.kind, deck=d.deck,
+            recipient=d.recipient, table=table)
+
+    return make
 
 
 @dataclass
@@ -139,7 +159,7 @@ class _Reader:
         t = record.table
         self.initial = new_game(t.names, t.colours, setup=t.setup, privilege_pick=t.privilege_pick)
         self.replay: Replay = Replay(self.initial, State.copy, play, snapshot_every,
-                                     self.make_step)
+                                     step_maker(record.table))
         self.errors: list[RecordError] = []
         self.unknowns = 0
         self.identified: dict[str, str] = {}
@@ -193,22 +213,13 @@ class _Reader:
                 names = self.record.table.names
                 raise self.fail(f"{names[who]} draws this card, not {names[entry.subject]}",
                                 entry.line, entry.col, code="illegal-move", rule="R13")
-        if self.unknowns or type(move) in _MAY_NAME_UNKNOWN:
+        if self.unknowns or type(move) in _NAMES_COLONY or getattr(move, "card", "") == UNKNOWN:
             move = self.resolve_unknown(move, state, entry)
         try:
-            self.replay.push(move, (state.round, state.phase, d, entry, state.resolving, label))
+            self.replay.push(move, step_info(state, entry, label))
         except RuleError as exc:
             raise self.fail(exc.reason, entry.line, entry.col, rule=exc.rule,
                             code="illegal-move") from None
-
-    def make_step(self, index: int, move: Move, info: tuple, comments: list[str]):
-        round_, phase, d, entry, disc, label = info
-        # (no column: working it out costs a scan of the line, and a step rarely needs it;
-        # ``record.entries`` has it.)
-        return MillionClubStep(
-            index=index, move=move, round=round_, phase=phase, actor=d.actor, line=entry.line,
-            comments=comments, disc=disc, label=label, kind=d.kind, deck=d.deck,
-            recipient=d.recipient, table=self.record.table)
 
     # --- unknown cards -----------------------------------------------------------------
 
@@ -226,10 +237,10 @@ class _Reader:
         self.identified[card] = kind
 
     def resolve_unknown(self, move: Move, state: State, entry: MoveEntry) -> Move:
-        """Number a drawn ``?``; pick the unknown a ``?`` names; identify an unknown by name."""
-        if not self.unknowns and getattr(move, "card", None) != UNKNOWN and not isinstance(
-                move, (BuyContract, Swap)):
-            return move  # no unknown card in this game so far: nothing to follow
+        """Number a drawn ``?``; pick the unknown a ``?`` names; identify an unknown by name.
+
+        Called only once a game has an unknown card, or for a move that may bring one in.
+        """
         d = state.decision
         if isinstance(move, (Draw, Pick)) and move.card == UNKNOWN:
             return replace(move, card=self.new_unknown())

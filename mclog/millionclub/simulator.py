@@ -18,8 +18,8 @@ from .board import COLOURS, MAX_PLAYERS
 from .bots import Bot, make_bot
 from .flow import legal_moves, play
 from .moves import Draw, StartPlayer
-from .record import GameRecord, MoveEntry, record_from_moves
-from .replayer import GameReplay, MillionClubStep, phase_label
+from .record import MoveEntry, record_from_moves
+from .replayer import GameReplay, phase_label, step_info, step_maker
 from .setup import new_game
 from .state import State
 
@@ -62,9 +62,8 @@ def simulate(bots: Sequence[Bot], *, seed: int, setup: str = "standard",
         "Bots": ", ".join(getattr(b, "name", type(b).__name__) for b in bots),
         "Seed": str(seed)})
     entries = record.entries
-    replay = Replay(state, State.copy, play)
-    game = GameReplay(record, replay)
-    while (current := replay._current).decision is not None:
+    replay = Replay(state, State.copy, play, make_step=step_maker(record.table))
+    while (current := replay.current).decision is not None:
         d = current.decision
         if d.actor is None and d.kind in ("draw", "start player"):
             move = chance(current, rng)
@@ -72,17 +71,8 @@ def simulate(bots: Sequence[Bot], *, seed: int, setup: str = "standard",
             move = bots[d.actor].choose(current, legal_moves(current))
         entry = MoveEntry(move)
         entries.append(entry)
-        replay.push(move, (current.round, current.phase, d, entry, current.resolving,
-                           phase_label(current)))
-    replay._make_step = lambda i, move, info, notes: _step(record, i, move, info, notes)
-    return game
-
-
-def _step(record: GameRecord, index, move, info, comments) -> MillionClubStep:
-    round_, phase, d, entry, disc, label = info
-    return MillionClubStep(index=index, move=move, round=round_, phase=phase, actor=d.actor,
-                           comments=comments, disc=disc, label=label, kind=d.kind, deck=d.deck,
-                           recipient=d.recipient, table=record.table)
+        replay.push(move, step_info(current, entry, phase_label(current)))
+    return GameReplay(record, replay)
 
 
 def bots_from_names(spec: str, players: int, seed: int) -> list[Bot]:

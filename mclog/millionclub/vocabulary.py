@@ -133,10 +133,6 @@ def spot_word(disc: int, sector: str | None) -> str:
     return ROMAN[disc] + (f":{sector}" if sector else "")
 
 
-def card_word(card: str) -> str:
-    return card
-
-
 def is_reserved(word: str) -> bool:
     """Words a player's name must not be, or it could not be told from the notation."""
     w = word.lower()

@@ -11,7 +11,10 @@ is written where the player changes.  ``parse(write(record)) == record``, and
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from ..record.framing import escape_brace, escape_tag
+from .cards import Industry
 from .moves import Buy, Choose, Draw, SetAside, StartPlayer
 from .record import (
     FORMAT, CheckEntry, CommentEntry, GameRecord, MoveEntry, RevealEntry, canonical_tags,
@@ -150,10 +153,6 @@ def to_json(record: GameRecord) -> dict:
     ``"T3+1"``); checkpoints, the reveal and comments are entries too, so the
     text can be written back from the JSON without loss.
     """
-    from dataclasses import fields
-
-    from .cards import Industry
-
     entries = []
     for e in record.entries:
         if isinstance(e, MoveEntry):

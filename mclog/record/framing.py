@@ -1,4 +1,4 @@
-"""Split record text into games, tag pairs, body lines, tokens and comments.
+"""Split record text into games, tag pairs, body lines, words and comments.
 
 Comments: ``;`` runs to the end of the line and holds any text; ``{...}`` may
 stand anywhere (and span lines) and escapes ``}`` and ``\\`` inside it as
@@ -18,21 +18,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from ..errors import RecordError
 
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN_END = re.compile(r"[\s,;{]")
 _WORD = re.compile(r"[^\s,;{}]+")
-
-
-class Token(NamedTuple):
-    """A word of a body line and where it stands (``col`` is 1-based)."""
-
-    text: str
-    line: int
-    col: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,10 +67,6 @@ class RawLine:
             return self._cols[i]
         return (self._cols[-1] + len(self.words[-1])) if self._cols else 1
 
-    @property
-    def tokens(self) -> list[Token]:
-        return [Token(w, self.number, self.col(i)) for i, w in enumerate(self.words)]
-
 
 @dataclass(slots=True)
 class RawGame:
@@ -101,11 +88,6 @@ def unescape(text: str) -> str:
 
 def escape_brace(text: str) -> str:
     return text.replace("\\", "\\\\").replace("}", "\\}")
-
-
-def frame(text: str) -> Iterator[RawGame]:
-    """Alias of ``split_games``: the framing of every game in ``text``."""
-    return split_games(text)
 
 
 def split_games(text: str, *, first_line: int = 1) -> Iterator[RawGame]:
