@@ -99,8 +99,9 @@ def lab(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=30_000)  # a busy machine: widgets and charts take their time
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -155,23 +156,23 @@ def shot(page, name: str, tmp_path, element=None) -> None:
 
 
 def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
+    # Widgets update through separate messages, so every check after a click waits
+    # (expect retries) rather than reading the page at once.
+    from playwright.sync_api import expect
+
     page = run_notebook(browser, lab, "01-replay.ipynb")
     no_errors(page)
     board = page.locator(".mclog-board").first
-    board.wait_for()
-    assert "Setup" in board.inner_text() and "Ann" in board.inner_text()
-    move = page.locator(".widget-html", has_text="Setup").first
+    expect(board).to_contain_text("Setup")
+    expect(board).to_contain_text("Ann")
     page.get_by_role("button", name="move ▶").first.click()
-    page.wait_for_function("document.body.innerText.includes('Step 1 of 157')")
+    expect(page.locator("body")).to_contain_text("Step 1 of 157")
     page.get_by_role("button", name="round ▶▶").first.click()
-    page.wait_for_function("document.querySelector('.mclog-board caption')"
-                           ".innerText.startsWith('Round 1')")
-    assert "Round 1" in page.locator(".mclog-board caption").first.inner_text()
-    assert "Step 7 of 157" in page.locator("body").inner_text()
+    expect(page.locator(".mclog-board caption").first).to_contain_text("Round 1")
+    expect(page.locator("body")).to_contain_text("Step 7 of 157")
     # the price chart: a plotly SVG with the three price traces
     chart = page.locator(".js-plotly-plot").first
-    chart.wait_for()
-    assert chart.locator(".scatterlayer .trace").count() == 3
+    expect(chart.locator(".scatterlayer .trace")).to_have_count(3)
     # Play advances the slider
     readout = page.locator(".widget-readout").first
     before = int(readout.inner_text())
@@ -179,10 +180,8 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     page.wait_for_function(f"Number(document.querySelector('.widget-readout').innerText)"
                            f" > {before}", timeout=20_000)
     page.locator(".widget-play button").first.click()  # pause
-    del move
     page.locator(".widget-dropdown select").first.select_option(label="Round 4: Colonies")
-    page.wait_for_function("document.querySelector('.mclog-board caption')"
-                           ".innerText.startsWith('Round 4')")
+    expect(page.locator(".mclog-board caption").first).to_contain_text("Round 4")
     widget = page.locator(".widget-vbox", has=page.locator(".mclog-board")).first
     shot(page, "replay-widget", tmp_path, widget)
     page.close()
@@ -192,6 +191,8 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     ("02-prices.ipynb", 3), ("03-score-attribution.ipynb", 3), ("04-corpus.ipynb", 4),
     ("05-teaching.ipynb", 0)])
 def test_notebook_runs_in_the_browser(browser, lab, tmp_path, name, charts):
+    from playwright.sync_api import expect
+
     page = run_notebook(browser, lab, name)
     no_errors(page)
     if charts:
@@ -199,10 +200,10 @@ def test_notebook_runs_in_the_browser(browser, lab, tmp_path, name, charts):
         assert page.locator(".js-plotly-plot").count() >= charts
     if name == "02-prices.ipynb":
         first = page.locator(".js-plotly-plot").first
-        assert first.locator(".scatterlayer .trace").count() == 3
+        expect(first.locator(".scatterlayer .trace")).to_have_count(3)
     if name == "05-teaching.ipynb":
-        assert page.locator("table.dataframe").count() >= 2
-        assert "Ann buys america" in page.locator("body").inner_text()
+        page.locator("table.dataframe").nth(1).wait_for()
+        expect(page.locator("body")).to_contain_text("Ann buys america")
     element = None
     if name == "02-prices.ipynb":
         element = page.locator(".js-plotly-plot").first

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from html import escape
 
+import json
+
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from ..analysis import prices
 from ..millionclub.board import DISC_NAMES
@@ -62,7 +63,10 @@ class ReplayWidget(w.VBox):
         self.board = w.HTML()
         self.move = w.HTML()
         self.prices = prices(game)
-        self.chart = go.FigureWidget(price_chart(self.prices, step=0))
+        #: The price chart as a ``go.Figure``: its marker (``layout.shapes[0]``) follows the step.
+        self.chart = price_chart(self.prices, step=0)
+        self._chart_json = json.loads(self.chart.to_json())
+        self.chart_view = w.Output()
         self.prev_move.on_click(lambda _: self.go(self.slider.value - 1))
         self.next_move.on_click(lambda _: self.go(self.slider.value + 1))
         self.prev_round.on_click(lambda _: self.go(self._round_edge(-1)))
@@ -72,7 +76,7 @@ class ReplayWidget(w.VBox):
         controls = w.HBox([self.play, self.slider, self.prev_round, self.prev_move,
                            self.next_move, self.next_round],
                           layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([controls, self.selector, self.move, self.board, self.chart])
+        super().__init__([controls, self.selector, self.move, self.board, self.chart_view])
         self.show(0)
 
     # --- navigation -----------------------------------------------------------
@@ -102,10 +106,20 @@ class ReplayWidget(w.VBox):
         state = self.game.state(step)
         self.board.value = board_html(state)
         self.move.value = self.move_html(step)
-        with self.chart.batch_update():
-            self.chart.layout.shapes[0].update(x0=step, x1=step, visible=True)
+        self.chart.layout.shapes[0].update(x0=step, x1=step, visible=True)
+        self._draw_chart(step)
         if self.play.value != step:
             self.play.value = step
+
+    def _draw_chart(self, step: int) -> None:
+        """Show the chart with its marker at ``step`` (only the marker changes in the JSON)."""
+        layout = dict(self._chart_json["layout"])
+        shapes = list(layout["shapes"])
+        shapes[0] = {**shapes[0], "x0": step, "x1": step, "visible": True}
+        layout["shapes"] = shapes
+        figure = {"data": self._chart_json["data"], "layout": layout}
+        self.chart_view.outputs = ({"output_type": "display_data", "metadata": {},
+                                    "data": {"application/vnd.plotly.v1+json": figure}},)
 
     def move_html(self, step: int) -> str:
         if step == 0:
