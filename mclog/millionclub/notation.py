@@ -40,13 +40,20 @@ class _Reader:
     """Reads the items of one line; ``pos`` walks its words.  Columns are asked of the
     line only when an entry or an error needs one."""
 
-    def __init__(self, table: Table, line: RawLine, names: dict[str, int]) -> None:
+    def __init__(self, table: Table, names: dict[str, int]) -> None:
         self.table = table
-        self.line = line
-        self.words = line.words
         self.names = names
+        self.line = RawLine(0)
+        self.words: list[str] = []
         self.pos = 0
         self.subject: int | None = None
+
+    def start(self, line: RawLine) -> None:
+        """Start reading ``line`` (one reader serves a whole game)."""
+        self.line = line
+        self.words = line.words
+        self.pos = 0
+        self.subject = None
 
     # --- words --------------------------------------------------------------
 
@@ -95,9 +102,6 @@ class _Reader:
                              "before it", verb_at)
         return self.subject
 
-    def entry(self, move, at: int, label: str | None) -> MoveEntry:
-        return MoveEntry(move, self.line.number, 0, self.subject, label, self.line, at)
-
 
 ANY_CARD = frozenset(DECK_OF)
 COLONY_WORDS = frozenset(CONTINENTS)
@@ -115,8 +119,9 @@ def _interned(cls, *args):
     return move
 
 
-def _items(r: _Reader, label: str | None, out: list[tuple[Entry, int]]) -> None:
-    """Read the items of the rest of the line into ``out`` as (entry, end word index)."""
+def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> None:
+    """Read the items of the rest of the line into ``out``, and the index of the word after
+    each into ``ends`` (where the line's comments go between them)."""
     table = r.table
     words = r.words
     names = r.names
@@ -133,14 +138,16 @@ def _items(r: _Reader, label: str | None, out: list[tuple[Entry, int]]) -> None:
         if spot is not None:  # the commonest item: a placement in canonical form
             if r.subject is None:
                 r.player(at)
-            out.append((MoveEntry(_interned(Place, r.subject, *spot), number, 0, r.subject,
-                                  label, line, at), r.pos))
+            out.append(MoveEntry(_interned(Place, r.subject, *spot), number, 0, r.subject,
+                                 label, line, at))
+            ends.append(r.pos)
             continue
         if label == "start":
             r.pos -= 1
             seat = r.seat("the name of the start player")
             move = StartPlayer(seat, table.seat_of_role(SCHEMER))
-            out.append((MoveEntry(move, r.line.number, 0, None, label, r.line, at), r.pos))
+            out.append(MoveEntry(move, number, 0, None, label, line, at))
+            ends.append(r.pos)
             continue
         if word in names:
             r.subject = names[word]
@@ -157,8 +164,10 @@ def _items(r: _Reader, label: str | None, out: list[tuple[Entry, int]]) -> None:
             first = r.pos
             while (nxt := r.peek()) is not None and (nxt == UNKNOWN or nxt.lower() in CARDS):
                 card = UNKNOWN if nxt == UNKNOWN else CARDS[nxt.lower()]
-                out.append((r.entry(_interned(Draw, card), r.pos, label), r.pos + 1))
+                out.append(MoveEntry(_interned(Draw, card), number, 0, r.subject, label, line,
+                                     r.pos))
                 r.pos += 1
+                ends.append(r.pos)
             if r.pos == first:
                 if r.peek() is None:
                     raise r.error("Expected the cards drawn after 'draws', but the line ends",
@@ -215,7 +224,8 @@ def _items(r: _Reader, label: str | None, out: list[tuple[Entry, int]]) -> None:
             move = CapitalIncrease(r.player(at), r.industry())
         if move is None:
             raise r.error(_unknown_word(word, table), at)
-        out.append((r.entry(move, at, label), r.pos))
+        out.append(MoveEntry(move, number, 0, r.subject, label, line, at))
+        ends.append(r.pos)
 
 
 def _unknown_word(word: str, table: Table) -> str:
@@ -230,7 +240,7 @@ def _unknown_word(word: str, table: Table) -> str:
     return f"'{word}' is not a word of the notation (see docs/format.md)"
 
 
-def _check(r: _Reader, first: int, out: list[tuple[Entry, int]]) -> None:
+def _check(r: _Reader, first: int, out: list[Entry], ends: list[int]) -> None:
     what: str | None = None
     values: list[tuple[int | str, int]] = []
     start = first
@@ -240,7 +250,8 @@ def _check(r: _Reader, first: int, out: list[tuple[Entry, int]]) -> None:
         if what is not None:
             if not values:
                 raise r.error(f"'check {what}' needs at least one value", start, end=True)
-            out.append((CheckEntry(what, tuple(values), number, r.line.col(start)), r.pos))
+            out.append(CheckEntry(what, tuple(values), number, r.line.col(start)))
+            ends.append(r.pos)
 
     subject: int | None = None
     while (word := r.peek()) is not None:
@@ -275,15 +286,16 @@ def _check(r: _Reader, first: int, out: list[tuple[Entry, int]]) -> None:
     flush()
 
 
-def _reveal(r: _Reader, first: int, out: list[tuple[Entry, int]]) -> None:
+def _reveal(r: _Reader, first: int, out: list[Entry], ends: list[int]) -> None:
     seat: int | None = None
     cards: list[str] = []
     where = first
 
     def flush() -> None:
         if seat is not None:
-            out.append((RevealEntry(seat, tuple(sorted(cards)), r.line.number,
-                                    r.line.col(where)), r.pos))
+            out.append(RevealEntry(seat, tuple(sorted(cards)), r.line.number,
+                                   r.line.col(where)))
+            ends.append(r.pos)
 
     while (word := r.peek()) is not None:
         at = r.pos
@@ -334,10 +346,15 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
     tags, table = parse_tags(raw)
     names = {name: seat for seat, name in enumerate(table.names)}
     record = GameRecord(tags, table, [], file, number, raw.start)
+    entries = record.entries
+    r = _Reader(table, names)
     label: str | None = None
+    ends: list[int] = []
     for line in raw.lines:
-        items: list[tuple[Entry, int]] = []
-        r = _Reader(table, line, names)
+        r.start(line)
+        # A line without comments (the common case) reads straight into the record.
+        out = [] if line.comments else entries
+        ends.clear()
         if line.words:
             head = line.words[0]
             low = head.lower()
@@ -348,26 +365,26 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
                     num = r.take("the round number")
                     if not num.isdigit() or not 1 <= int(num) <= 9:
                         raise r.error(f"Expected a round number 1 to 9, found '{num}'", 1)
-                    items.append((Marker("round", int(num), line.number, line.col(0)), r.pos))
+                    out.append(Marker("round", int(num), line.number, line.col(0)))
+                    ends.append(r.pos)
                     label = None
                 elif label == "check":
-                    _check(r, 0, items)
+                    _check(r, 0, out, ends)
                     label = None
                 elif label == "reveal":
-                    _reveal(r, 0, items)
+                    _reveal(r, 0, out, ends)
                     label = None
-            _items(r, label, items)
-        _merge_comments(record.entries, items, line)
+            _items(r, label, out, ends)
+        if line.comments:
+            _merge_comments(entries, out, ends, line)
     return record
 
 
-def _merge_comments(entries: list[Entry], items: list[tuple[Entry, int]], line: RawLine) -> None:
+def _merge_comments(entries: list[Entry], items: list[Entry], ends: list[int],
+                    line: RawLine) -> None:
     """Put each comment after the last item that ends before it on its line."""
-    if not line.comments:
-        entries += [entry for entry, _ in items]
-        return
     comments = list(line.comments)
-    for entry, end in items:
+    for entry, end in zip(items, ends):
         while comments and comments[0].after < end:
             c = comments.pop(0)
             entries.append(CommentEntry(c.text, c.brace, c.line, c.col))

@@ -95,7 +95,19 @@ def split_games(text: str, *, first_line: int = 1) -> Iterator[RawGame]:
     game: RawGame | None = None
     in_body = False
     pending_brace: tuple[list[str], int, int, RawLine] | None = None  # open {...}
+    word_list = _WORD.findall
     for number, line in enumerate(text.split("\n"), first_line):
+        if pending_brace is None and "[" not in line and ";" not in line and "{" not in line \
+                and "}" not in line:
+            # the common line: words only (their columns are worked out if ever needed)
+            words = word_list(line)
+            if words:
+                if game is None:
+                    game = RawGame(start=number)
+                game.lines.append(RawLine(number, words, [], line))
+                in_body = True
+                game.end = number
+            continue
         line = line.rstrip("\r")
         if pending_brace is not None:
             parts, bline, bcol, owner = pending_brace
@@ -160,10 +172,6 @@ def _brace_end(line: str, start: int) -> int:
 
 
 def _scan(line: str, i: int, number: int, raw: RawLine):
-    if i == 0 and ";" not in line and "{" not in line and "}" not in line:
-        raw.words = _WORD.findall(line)  # the common line: words only, columns later
-        raw.text = line
-        return None
     raw._cols = []
     n = len(line)
     while i < n:
