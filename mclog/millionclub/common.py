@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..errors import RuleError
 from .cards import Industry
-from .moves import CAPITAL, DEVELOP, Turn
+from .moves import CAPITAL, DEVELOP, Turn, interned
 from .state import State
 
 
@@ -67,9 +67,9 @@ def turn_moves(state: State, seat: int, cards: list[Industry]) -> list[Turn]:
     moves: list[Turn] = []
     for card in distinct(cards):
         if card.level < 4:
-            moves.append(Turn(seat, card, DEVELOP))
+            moves.append(interned(Turn, seat, card, DEVELOP))
         if card.level > 1:
-            moves.append(Turn(seat, card, CAPITAL))
+            moves.append(interned(Turn, seat, card, CAPITAL))
     return moves
 
 

@@ -18,7 +18,7 @@ from .cards import (
 )
 from .decks import PICK
 from .flow import handler, push, step
-from .moves import Buy, Choose, Move, Pass, SetAside, UsePrivilege
+from .moves import Buy, Choose, Move, Pass, SetAside, UsePrivilege, interned
 from .state import Decision, State
 
 CHOOSE, DRAFT, PRIVILEGE = "choose", "draft", "privilege"
@@ -64,7 +64,7 @@ def _require_in_hand(state: State, seat: int, card: str, rule: str) -> None:
 
 
 def _legal_choose(state: State, d: Decision) -> list[Move]:
-    return [Choose(d.actor, card) for card in sorted(set(state.hand))]
+    return [interned(Choose, d.actor, card) for card in sorted(set(state.hand))]
 
 
 def _apply_choose(state: State, d: Decision, move: Choose) -> None:
@@ -85,8 +85,8 @@ def _legal_draft(state: State, d: Decision) -> list[Move]:
     affordable = state.money[d.actor] >= PRICE[d.disc]
     for card in sorted(set(state.hand)):
         if affordable:
-            moves.append(Buy(d.actor, card))
-        moves.append(SetAside(d.actor, card))
+            moves.append(interned(Buy, d.actor, card))
+        moves.append(interned(SetAside, d.actor, card))
     return moves
 
 
@@ -129,7 +129,7 @@ def privilege(state: State, disc: int) -> None:
 
 
 def _legal_privilege(state: State, d: Decision) -> list[Move]:
-    return [UsePrivilege(d.actor), Pass(d.actor)]
+    return [interned(UsePrivilege, d.actor), interned(Pass, d.actor)]
 
 
 def _apply_use(state: State, d: Decision, move: UsePrivilege) -> None:

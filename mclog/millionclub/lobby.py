@@ -15,7 +15,7 @@ from .board import DISC_NAMES, LOBBY
 from .cards import INDUSTRY_NAMES, INDUSTRY_TYPES
 from .common import check_turn, do_turn, turn_moves
 from .flow import handler, push, step
-from .moves import Move, MovePawn, Pass, Turn
+from .moves import Move, MovePawn, Pass, Turn, interned
 from .placement import check_destination, destinations
 from .state import Decision, State
 
@@ -54,7 +54,7 @@ def lobby_player(state: State, seat: int) -> None:
 def _legal_turns(state: State, d: Decision) -> list[Move]:
     kinds = {kind for kind, n in zip(INDUSTRY_TYPES, d.budget) if n}
     cards = [c for c in state.industries[d.actor] if c.kind in kinds]
-    return [*turn_moves(state, d.actor, cards), Pass(d.actor)]
+    return [*turn_moves(state, d.actor, cards), interned(Pass, d.actor)]
 
 
 def _apply_turn(state: State, d: Decision, move: Turn) -> None:

@@ -250,3 +250,22 @@ MOVE_PHRASES: dict[type[Move], str] = {
     Dump: "dumping",
     CapitalIncrease: "a Capital Increase",
 }
+
+
+#: Moves are immutable, so the hot paths (the reader, ``legal_moves``, the simulator) hand
+#: out one shared object per distinct move: a frozen dataclass costs several times more to
+#: build than to look up.
+_INTERNED: dict[tuple, Move] = {}
+
+
+def interned(cls: type, *args):
+    """The shared ``cls(*args)``.
+
+    >>> interned(Pass, 1) is interned(Pass, 1)
+    True
+    """
+    key = (cls, args)
+    move = _INTERNED.get(key)
+    if move is None:
+        move = _INTERNED[key] = cls(*args)
+    return move

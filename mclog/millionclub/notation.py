@@ -25,6 +25,7 @@ from .cards import CONTINENTS, DECK_OF, INDUSTRY_TYPES, INTRIGUE_CARDS
 from .moves import (
     CAPITAL, DEVELOP, Buy, BuyContract, CapitalIncrease, Choose, Draw, Dump, Lower, MovePawn,
     Pass, Pick, Place, Raise, SetAside, StartPlayer, Swap, Takeover, Target, Turn, UsePrivilege,
+    interned,
 )
 from .record import (
     CheckEntry, CommentEntry, Entry, GameRecord, Marker, MoveEntry, RevealEntry,
@@ -107,18 +108,6 @@ ANY_CARD = frozenset(DECK_OF)
 COLONY_WORDS = frozenset(CONTINENTS)
 INTRIGUE_WORDS = frozenset(INTRIGUE_CARDS)
 
-#: Moves are immutable, so the reader hands out one object per distinct move.
-_MOVES: dict[tuple, object] = {}
-
-
-def _interned(cls, *args):
-    key = (cls, args)
-    move = _MOVES.get(key)
-    if move is None:
-        move = _MOVES[key] = cls(*args)
-    return move
-
-
 def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> None:
     """Read the items of the rest of the line into ``out``, and the index of the word after
     each into ``ends`` (where the line's comments go between them)."""
@@ -138,7 +127,7 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         if spot is not None:  # the commonest item: a placement in canonical form
             if r.subject is None:
                 r.player(at)
-            out.append(MoveEntry(_interned(Place, r.subject, *spot), number, 0, r.subject,
+            out.append(MoveEntry(interned(Place, r.subject, *spot), number, 0, r.subject,
                                  label, line, at))
             ends.append(r.pos)
             continue
@@ -157,14 +146,14 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         verb = VERBS.get(low)
         spot = parse_spot(word) if verb is None else None
         if spot is not None:
-            move = _interned(Place, r.player(at), *spot)
+            move = interned(Place, r.player(at), *spot)
         elif verb is None and label == "setup" and (low in CARDS or word == UNKNOWN):
-            move = _interned(Draw, UNKNOWN if word == UNKNOWN else CARDS[low])
+            move = interned(Draw, UNKNOWN if word == UNKNOWN else CARDS[low])
         elif verb == "draws":
             first = r.pos
             while (nxt := r.peek()) is not None and (nxt == UNKNOWN or nxt.lower() in CARDS):
                 card = UNKNOWN if nxt == UNKNOWN else CARDS[nxt.lower()]
-                out.append(MoveEntry(_interned(Draw, card), number, 0, r.subject, label, line,
+                out.append(MoveEntry(interned(Draw, card), number, 0, r.subject, label, line,
                                      r.pos))
                 r.pos += 1
                 ends.append(r.pos)
@@ -178,11 +167,11 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         elif verb == "picks":
             move = Pick(r.player(at), r.card(ANY_CARD, "the card picked"))
         elif verb in ("up", "cash"):
-            move = _interned(Turn, r.player(at), r.industry(), DEVELOP if verb == "up" else CAPITAL)
+            move = interned(Turn, r.player(at), r.industry(), DEVELOP if verb == "up" else CAPITAL)
         elif verb == "pass":
-            move = _interned(Pass, r.player(at))
+            move = interned(Pass, r.player(at))
         elif verb == "uses":
-            move = _interned(UsePrivilege, r.player(at))
+            move = interned(UsePrivilege, r.player(at))
         elif verb == "moves":
             who = r.player(at)
             target = r.take("a disc such as III or IV:T")
@@ -191,14 +180,14 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
                 raise r.error(f"Expected a disc such as III or IV:T, found '{target}'", r.pos - 1)
             move = MovePawn(who, *spot)
         elif verb == "plays":
-            move = _interned(Choose, r.player(at), r.card(INTRIGUE_WORDS, "an Intrigue card"))
+            move = interned(Choose, r.player(at), r.card(INTRIGUE_WORDS, "an Intrigue card"))
         elif verb == "buys":
-            move = _interned(Buy, r.player(at), r.card(ANY_CARD, "the card bought"))
+            move = interned(Buy, r.player(at), r.card(ANY_CARD, "the card bought"))
         elif verb == "sets":
             who = r.player(at)
             if (nxt := r.peek()) is not None and nxt.lower() == "aside":
                 r.pos += 1
-            move = _interned(SetAside, who, r.card(ANY_CARD, "the card set aside"))
+            move = interned(SetAside, who, r.card(ANY_CARD, "the card set aside"))
         elif verb == "takeover":
             who = r.player(at)
             move = Takeover(who, r.seat("the owner's name"), r.industry())

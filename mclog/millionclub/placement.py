@@ -10,7 +10,7 @@ from ..errors import RuleError
 from .board import DISC_NAMES, DISCS, NUMBERED_DISCS, ROMAN, SECTOR_DISCS, unavailable_disc
 from .cards import INDUSTRY_TYPES
 from .flow import handler, push, step
-from .moves import Move, Place
+from .moves import Move, Place, interned
 from .state import Decision, State
 
 PLACE = "place"
@@ -77,7 +77,7 @@ def destinations(state: State, seat: int, exclude: int | None = None) -> list[tu
 
 
 def _legal(state: State, d: Decision) -> list[Move]:
-    return [Place(d.actor, disc, sector) for disc, sector in destinations(state, d.actor)]
+    return [interned(Place, d.actor, disc, sector) for disc, sector in destinations(state, d.actor)]
 
 
 def _apply(state: State, d: Decision, move: Place) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .board import ROUNDS
 from .common import check_turn, do_turn, turn_moves
 from .flow import handler, push, step
-from .moves import Move, Pass, Turn
+from .moves import Move, Pass, Turn, interned
 from .state import Decision, State
 
 ROUND_TURN = "round turn"
@@ -25,7 +25,7 @@ def round_turn(state: State, i: int) -> None:
 
 
 def _legal(state: State, d: Decision) -> list[Move]:
-    return [*turn_moves(state, d.actor, state.industries[d.actor]), Pass(d.actor)]
+    return [*turn_moves(state, d.actor, state.industries[d.actor]), interned(Pass, d.actor)]
 
 
 def _apply_turn(state: State, d: Decision, move: Turn) -> None:

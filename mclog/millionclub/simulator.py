@@ -17,7 +17,7 @@ from ..replay import Replay
 from .board import COLOURS, MAX_PLAYERS
 from .bots import Bot, make_bot
 from .flow import legal_moves, play
-from .moves import Draw, StartPlayer
+from .moves import Draw, StartPlayer, interned
 from .record import MoveEntry, record_from_moves
 from .replayer import GameReplay, phase_label, step_info, step_maker
 from .setup import new_game
@@ -35,7 +35,7 @@ def chance(state: State, rng: random.Random):
     pick = rng.randrange(sum(pile.values()))
     for card, n in pile.items():
         if pick < n:
-            return Draw(card)
+            return interned(Draw, card)
         pick -= n
     raise AssertionError("empty deck")
 
