@@ -95,12 +95,13 @@ def split_games(text: str, *, first_line: int = 1) -> Iterator[RawGame]:
     game: RawGame | None = None
     in_body = False
     pending_brace: tuple[list[str], int, int, RawLine] | None = None  # open {...}
-    word_list = _WORD.findall
     for number, line in enumerate(text.split("\n"), first_line):
         if pending_brace is None and "[" not in line and ";" not in line and "{" not in line \
                 and "}" not in line:
-            # the common line: words only (their columns are worked out if ever needed)
-            words = word_list(line)
+            # The common line: words only, split by str.split (four times faster than the
+            # regular expression _WORD, and the same words on such a line; their columns
+            # are worked out if ever needed).
+            words = line.replace(",", " ").split()
             if words:
                 if game is None:
                     game = RawGame(start=number)
