@@ -19,7 +19,7 @@ from .cards import (
 from .decks import PICK
 from .flow import handler, push, step
 from .moves import Buy, Choose, Move, Pass, SetAside, UsePrivilege, interned
-from .state import Decision, State
+from .state import Decision, State, ask
 
 CHOOSE, DRAFT, PRIVILEGE = "choose", "draft", "privilege"
 
@@ -51,7 +51,7 @@ def draft(state: State, disc: int, i: int) -> None:
         state.hand.clear()
         return
     state.agenda.append(("draft", disc, i + 1))
-    state.decision = Decision(CHOOSE if disc == INTRIGUE else DRAFT, pawns[i][0], disc=disc)
+    state.decision = ask(CHOOSE if disc == INTRIGUE else DRAFT, pawns[i][0], disc)
 
 
 def _require_in_hand(state: State, seat: int, card: str, rule: str) -> None:
@@ -125,7 +125,7 @@ def privilege(state: State, disc: int) -> None:
     holder = state.privilege_holder(disc)
     state.privileges[disc] = holder
     if holder is not None and state.deck_size(DECK_OF_DISC[disc]):
-        state.decision = Decision(PRIVILEGE, holder, disc=disc)
+        state.decision = ask(PRIVILEGE, holder, disc)
 
 
 def _legal_privilege(state: State, d: Decision) -> list[Move]:
@@ -156,7 +156,7 @@ handler(PRIVILEGE, "use the {privilege} privilege (draw one more card) or pass",
 def privilege_card(state: State, disc: int, holder: int) -> None:
     """R15: the privilege's card may be bought at the usual price."""
     if state.hand:
-        state.decision = Decision(DRAFT, holder, disc=disc)
+        state.decision = ask(DRAFT, holder, disc)
 
 
 @step("reshuffle")

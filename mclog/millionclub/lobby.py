@@ -17,7 +17,7 @@ from .common import check_turn, do_turn, turn_moves
 from .flow import handler, push, step
 from .moves import Move, MovePawn, Pass, Turn, interned
 from .placement import check_destination, destinations
-from .state import Decision, State
+from .state import Decision, State, ask
 
 LOBBY_TURNS, LOBBYIST = "lobby", "lobbyist"
 
@@ -87,7 +87,7 @@ def lobbyist(state: State) -> None:
     holder = state.privilege_holder(LOBBY)
     state.privileges[LOBBY] = holder
     if holder is not None and destinations(state, holder, exclude=LOBBY):
-        state.decision = Decision(LOBBYIST, holder, disc=LOBBY)
+        state.decision = ask(LOBBYIST, holder, LOBBY)
 
 
 def _legal_lobbyist(state: State, d: Decision) -> list[Move]:

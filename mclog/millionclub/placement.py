@@ -11,11 +11,9 @@ from .board import DISC_NAMES, DISCS, NUMBERED_DISCS, ROMAN, SECTOR_DISCS, unava
 from .cards import INDUSTRY_TYPES
 from .flow import handler, push, step
 from .moves import Move, Place, interned
-from .state import Decision, State
+from .state import Decision, State, ask
 
 PLACE = "place"
-#: Decisions are immutable: the placement question of each seat is made once.
-_PLACE_DECISIONS = [Decision(PLACE, seat) for seat in range(6)]
 _SECTORS = "Factories (F), Transport (T) or Raw materials (R)"
 
 
@@ -35,7 +33,7 @@ def placement(state: State) -> None:
     n = state.players
     if state.placed < 2 * n:
         state.agenda.append(("placement",))
-        state.decision = _PLACE_DECISIONS[(state.start + state.placed) % n]
+        state.decision = ask(PLACE, (state.start + state.placed) % n)
 
 
 def check_destination(state: State, disc: int, sector: str | None, rule: str) -> None:

@@ -6,7 +6,7 @@ from .board import ROUNDS
 from .common import check_turn, do_turn, turn_moves
 from .flow import handler, push, step
 from .moves import Move, Pass, Turn, interned
-from .state import Decision, State
+from .state import Decision, State, ask
 
 ROUND_TURN = "round turn"
 
@@ -21,7 +21,7 @@ def round_turn(state: State, i: int) -> None:
     state.agenda.append(("round_turn", i + 1))
     seat = (state.start + i) % state.players
     if state.industries[seat]:
-        state.decision = Decision(ROUND_TURN, seat)
+        state.decision = ask(ROUND_TURN, seat)
 
 
 def _legal(state: State, d: Decision) -> list[Move]:

@@ -8,7 +8,7 @@ from .cards import DEPENDS_ON
 from .common import distinct, require_opponent, require_owned
 from .flow import handler, push, step
 from .moves import Move, Pass, Takeover
-from .state import Decision, State
+from .state import Decision, State, ask
 
 TAKEOVER = "takeover"
 
@@ -42,7 +42,7 @@ def takeover(state: State) -> None:
     holder = state.privilege_holder(STOCK)
     state.privileges[STOCK] = holder
     if holder is not None and _targets(state, holder):
-        state.decision = Decision(TAKEOVER, holder, disc=STOCK)
+        state.decision = ask(TAKEOVER, holder, STOCK)
 
 
 def _legal(state: State, d: Decision) -> list[Move]:
