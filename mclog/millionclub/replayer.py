@@ -88,7 +88,8 @@ class MillionClubStep(Step):
 
 
 def step_info(state: State, entry: MoveEntry, label: str) -> tuple:
-    """What a replay notes about a move as it is played (cheap; a ``Step`` is made later)."""
+    """What a replay notes about a move as it is played (cheap; a ``Step`` is made later):
+    ``(round, phase, decision, entry, disc, label)``, the state's before the move."""
     return (state.round, state.phase, state.decision, entry, state.resolving, label)
 
 
@@ -150,6 +151,12 @@ class GameReplay:
 
     def scores(self):
         return score(self.final)
+
+    def facts(self) -> list[tuple]:
+        """What ``step_info`` noted of each move: ``(round, phase, decision, entry, disc,
+        label)``.  The writer reads these rather than ``steps``, which it would have to
+        build first."""
+        return self.replay.infos
 
 
 class _Reader:

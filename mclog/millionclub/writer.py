@@ -19,7 +19,7 @@ from .moves import Buy, Choose, Draw, SetAside, StartPlayer
 from .record import (
     FORMAT, CheckEntry, CommentEntry, GameRecord, MoveEntry, RevealEntry, canonical_tags,
 )
-from .replayer import GameReplay, MillionClubStep, replay
+from .replayer import GameReplay, replay
 from .text import card_text, item_words
 
 _DRAFT_LABELS = ("intrigue", "colonies", "industries")
@@ -49,10 +49,9 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
     names = record.table.names
     out: list[str] = [f'[{k} "{escape_tag(v)}"]' for k, v in canonical_tags(record.tags).items()]
     out.append("")
-    steps = iter(played.steps)
+    facts = iter(played.facts())
     line: _Line | None = None
     last_round = 0
-    prev: MillionClubStep | None = None
 
     def close() -> None:
         nonlocal line
@@ -62,22 +61,21 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
 
     for entry in record.entries:
         if isinstance(entry, MoveEntry):
-            step: MillionClubStep = next(steps)
+            round_, _, d, _, disc, label = next(facts)
             move = entry.move  # as recorded: a ? stays a ?, even once the reveal tells it
-            if step.label == "place" and step.round != last_round:
+            if label == "place" and round_ != last_round:
                 close()
-                out.extend(["", f"round {step.round}"])
-                last_round = step.round
-            key = (step.label, step.round, step.disc,
-                   step.deck if step.label == "setup" else None)
-            if line is None or line.key != key or _breaks(step, prev, line):
+                out.extend(["", f"round {round_}"])
+                last_round = round_
+            key = (label, round_, disc, d.deck if label == "setup" else None)
+            if line is None or line.key != key or _breaks(label, d.actor, move, line):
                 close()
-                line = _Line(step.label, key)
+                line = _Line(label, key)
             if isinstance(move, Draw):
-                if step.label == "setup":
+                if label == "setup":
                     name = None
-                    if line.subject != step.recipient:
-                        name, line.subject = names[step.recipient], step.recipient
+                    if line.subject != d.recipient:
+                        name, line.subject = names[d.recipient], d.recipient
                     line.add(card_text(move.card), name)
                 elif line.last_draw:
                     line.parts[-1] += f" {card_text(move.card)}"
@@ -91,7 +89,6 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
                     name, line.subject = names[move.player], move.player
                 line.add(item_words(move, record.table), name)
                 line.last_draw = False
-            prev = step
         elif isinstance(entry, CommentEntry):
             text = entry.text
             if line is not None and line.parts:
@@ -122,16 +119,14 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def _breaks(step: MillionClubStep, prev: MillionClubStep | None, line: _Line) -> bool:
+def _breaks(label: str, actor: int | None, move, line: _Line) -> bool:
     """Within one phase, where a new line starts."""
-    move = step.move
-    if step.label in _DRAFT_LABELS:
+    if label in _DRAFT_LABELS:
         if isinstance(move, Draw):
             return not line.last_draw
         return isinstance(move, _DRAFT_CHOICES)
-    if step.label in ("lobby", "privilege"):
-        return prev is not None and move.player is not None and step.actor != line.subject \
-            and line.subject is not None
+    if label in ("lobby", "privilege"):
+        return move.player is not None and actor != line.subject and line.subject is not None
     return False
 
 
