@@ -78,6 +78,9 @@ class Decision(NamedTuple):
 
 
 _ASKED: dict[tuple, Decision] = {}
+#: ``_CLOCKWISE[n][first]``: the seats of an n-player table clockwise from ``first``.
+_CLOCKWISE = [[tuple((first + i) % n for i in range(n)) for first in range(n)]
+              for n in range(7)]
 
 
 def ask(kind: str, actor: int | None, disc: int | None = None) -> Decision:
@@ -159,8 +162,7 @@ class State:
 
     def seats_from(self, first: int) -> list[int]:
         """All seats clockwise, starting with ``first``."""
-        n = len(self.money)
-        return [(first + i) % n for i in range(n)]
+        return list(_CLOCKWISE[len(self.money)][first])
 
     def opponents(self, seat: int) -> list[int]:
         """The other seats, clockwise from the one after ``seat``."""

@@ -61,6 +61,8 @@ class RawLine:
 
     def col(self, i: int) -> int:
         """The 1-based column of word ``i`` (past the end: just after the last word)."""
+        if i == 0 and self._cols is None and self.words:  # a label: no scan of the line
+            return self.text.find(self.words[0]) + 1  # only separators stand before it
         if self._cols is None:
             self._cols = [m.start() + 1 for m in _WORD.finditer(self.text)]
         if i < len(self._cols):
@@ -83,7 +85,7 @@ def escape_tag(value: str) -> str:
 
 
 def unescape(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text)
+    return re.sub(r"\\(.)", r"\1", text) if "\\" in text else text
 
 
 def escape_brace(text: str) -> str:
