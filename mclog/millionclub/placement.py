@@ -7,7 +7,10 @@ player clockwise, each player places one pawn, twice round.
 from __future__ import annotations
 
 from ..errors import RuleError
-from .board import DISC_NAMES, DISCS, NUMBERED_DISCS, ROMAN, SECTOR_DISCS, unavailable_disc
+from .board import (
+    COLONIES, DISC_NAMES, DISCS, INDUSTRIES, INTRIGUE, NUMBERED_DISCS, ROMAN, SECTOR_DISCS,
+    unavailable_disc,
+)
 from .cards import INDUSTRY_TYPES
 from .flow import handler, push, step
 from .moves import Move, Place, interned
@@ -74,8 +77,21 @@ def destinations(state: State, seat: int, exclude: int | None = None) -> list[tu
     return out
 
 
+#: The placements open to a seat depend only on the round (its unavailable disc) and on
+#: which numbered discs are full, so each such list is worked out once: the simulator asks
+#: for it at every placement.
+_LEGAL_PLACES: dict[tuple, tuple[Move, ...]] = {}
+
+
 def _legal(state: State, d: Decision) -> list[Move]:
-    return [interned(Place, d.actor, disc, sector) for disc, sector in destinations(state, d.actor)]
+    n, pawns = len(state.money), state.pawns
+    key = (d.actor, state.round, len(pawns[INTRIGUE]) < n, len(pawns[COLONIES]) < n,
+           len(pawns[INDUSTRIES]) < n)
+    moves = _LEGAL_PLACES.get(key)
+    if moves is None:
+        moves = _LEGAL_PLACES[key] = tuple(
+            interned(Place, d.actor, disc, sector) for disc, sector in destinations(state, d.actor))
+    return list(moves)
 
 
 def _apply(state: State, d: Decision, move: Place) -> None:
