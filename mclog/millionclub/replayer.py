@@ -40,6 +40,8 @@ from .vocabulary import UNKNOWN
 DISC_LABEL = {INTRIGUE: "intrigue", COLONIES: "colonies", INDUSTRIES: "industries"}
 #: Moves that name a colony of another player, which may be an unknown one.
 _NAMES_COLONY = (BuyContract, Swap)
+#: Moves that may bring an unknown card into a game that has none yet.
+_MAY_BRING_UNKNOWN = frozenset({Draw, Pick, Buy, SetAside, Choose, *_NAMES_COLONY})
 
 
 def phase_label(state: State) -> str:
@@ -220,10 +222,12 @@ class _Reader:
                 names = self.record.table.names
                 raise self.fail(f"{names[who]} draws this card, not {names[entry.subject]}",
                                 entry.line, entry.col, code="illegal-move", rule="R13")
-        if self.unknowns or type(move) in _NAMES_COLONY or getattr(move, "card", "") == UNKNOWN:
+        if self.unknowns or type(move) in _MAY_BRING_UNKNOWN and (
+                type(move) in _NAMES_COLONY or move.card == UNKNOWN):  # type: ignore[attr-defined]
             move = self.resolve_unknown(move, state, entry)
         try:
-            self.replay.push(move, step_info(state, entry, label))
+            # (step_info's tuple, written out: this is the replayer's innermost loop)
+            self.replay.push(move, (state.round, state.phase, d, entry, state.resolving, label))
         except RuleError as exc:
             raise self.fail(exc.reason, entry.line, entry.col, rule=exc.rule,
                             code="illegal-move") from None
