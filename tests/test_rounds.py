@@ -21,6 +21,7 @@ def test_r07_unavailable_disc_by_round():
 def test_r08_placement_order_and_capacity():
     """R8 and the rulebook example: 4 players, 4 spaces on a numbered disc; clockwise twice."""
     s = dealt(4, start=BEN)
+    assert Place(BEN, 2) in legal_moves(s)  # (asked before disc II fills: the answer changes)
     order = []
     for _ in range(4):
         order.append(s.decision.actor)
