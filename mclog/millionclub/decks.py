@@ -15,10 +15,9 @@ from .board import CAPITALIST, LOBBYIST
 from .cards import DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, card_name
 from .flow import handler, push, step
 from .moves import Draw, Pick
-from .state import Decision, State
+from .state import Decision, State, ask
 
 DRAW, PICK = "draw", "pick"
-_DRAW_DECISIONS: dict[tuple, Decision] = {}
 
 
 @step("draw")
@@ -27,12 +26,7 @@ def draw_step(state: State, deck: str, count: int, dest: str, recipient: int | N
     if count <= 0 or not state.deck_size(deck):
         return
     state.agenda.append(("draw", deck, count - 1, dest, recipient))
-    key = (deck, dest, recipient)
-    decision = _DRAW_DECISIONS.get(key)
-    if decision is None:  # decisions are immutable: each kind of draw is made once
-        decision = _DRAW_DECISIONS[key] = Decision(DRAW, None, deck=deck, dest=dest,
-                                                   recipient=recipient)
-    state.decision = decision
+    state.decision = ask(DRAW, None, deck=deck, dest=dest, recipient=recipient)
 
 
 def _check_in_deck(state: State, d: Decision, card: str) -> None:

@@ -226,8 +226,7 @@ class _Reader:
                 type(move) in _NAMES_COLONY or move.card == UNKNOWN):  # type: ignore[attr-defined]
             move = self.resolve_unknown(move, state, entry)
         try:
-            # (step_info's tuple, written out: this is the replayer's innermost loop)
-            self.replay.push(move, (state.round, state.phase, d, entry, state.resolving, label))
+            self.replay.push(move, step_info(state, entry, label))
         except RuleError as exc:
             raise self.fail(exc.reason, entry.line, entry.col, rule=exc.rule,
                             code="illegal-move") from None

@@ -78,26 +78,30 @@ class Decision(NamedTuple):
 
 
 _ASKED: dict[tuple, Decision] = {}
-#: ``_CLOCKWISE[n][first]``: the seats of an n-player table clockwise from ``first``.
-_CLOCKWISE = [[tuple((first + i) % n for i in range(n)) for first in range(n)]
-              for n in range(7)]
 
 
-def ask(kind: str, actor: int | None, disc: int | None = None) -> Decision:
-    """``Decision(kind, actor, disc=disc)``, made once and then shared.
+def ask(kind: str, actor: int | None, disc: int | None = None, *, deck: str | None = None,
+        dest: str | None = None, recipient: int | None = None) -> Decision:
+    """``Decision(kind, actor, disc=disc, ...)``, made once and then shared.
 
-    The engine asks the same few questions all game long, and a decision is
-    immutable, so the common ones are looked up rather than built (a tenth of
-    the cost).
+    The engine asks the same few questions all game long (whose placement, which
+    card to draw, who drafts), and a decision is immutable, so these are looked
+    up rather than built (a tenth of the cost).
 
     >>> ask("draft", 1, 3) is ask("draft", 1, 3)
     True
     """
-    key = (kind, actor, disc)
+    key = (kind, actor, disc, deck, dest, recipient)
     d = _ASKED.get(key)
     if d is None:
-        d = _ASKED[key] = Decision(kind, actor, disc=disc)
+        d = _ASKED[key] = Decision(kind, actor, deck=deck, dest=dest, recipient=recipient,
+                                   disc=disc)
     return d
+
+
+#: ``_CLOCKWISE[n][first]``: the seats of an n-player table clockwise from ``first``.
+_CLOCKWISE = [[tuple((first + i) % n for i in range(n)) for first in range(n)]
+              for n in range(7)]
 
 
 def _full_deck(deck: str) -> dict[str, int]:
