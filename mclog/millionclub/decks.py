@@ -30,16 +30,9 @@ def draw_step(state: State, deck: str, count: int, dest: str, recipient: int | N
 
 
 def _check_in_deck(state: State, d: Decision, card: str) -> None:
-    deck = d.deck
-    left = state.decks[deck].get(card)
-    # The common case, a known card still in a deck with no unknown card out, needs no count
-    # of the whole deck; anything else is checked in full.
-    if not left or state.hidden[deck] or card[:1] == "?":
-        _check_in_deck_fully(state, d, card)
-
-
-def _check_in_deck_fully(state: State, d: Decision, card: str) -> None:
     pile = state.decks[d.deck]
+    if pile.get(card) and not state.hidden[d.deck] and card[:1] != "?":
+        return  # a known card still in a deck with no unknown card out: no count needed
     if not state.deck_size(d.deck):
         raise RuleError(f"The {DECK_NAMES[d.deck]} deck is empty", "R13")
     if card[:1] == "?":  # an unknown card (see State.hidden)

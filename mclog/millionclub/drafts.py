@@ -139,7 +139,7 @@ def _apply_use(state: State, d: Decision, move: UsePrivilege) -> None:
     if disc != INTRIGUE:
         push(state, ("privilege_card", disc, holder))
     if state.table.privilege_pick:
-        state.decision = Decision(PICK, holder, deck=deck, dest=dest, recipient=holder)
+        state.decision = ask(PICK, holder, deck=deck, dest=dest, recipient=holder)
     else:
         push(state, ("draw", deck, 1, dest, holder))
 

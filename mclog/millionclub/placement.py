@@ -7,10 +7,7 @@ player clockwise, each player places one pawn, twice round.
 from __future__ import annotations
 
 from ..errors import RuleError
-from .board import (
-    COLONIES, DISC_NAMES, DISCS, INDUSTRIES, INTRIGUE, NUMBERED_DISCS, ROMAN, SECTOR_DISCS,
-    unavailable_disc,
-)
+from .board import DISC_NAMES, DISCS, NUMBERED_DISCS, ROMAN, SECTOR_DISCS, unavailable_disc
 from .cards import INDUSTRY_TYPES
 from .flow import handler, push, step
 from .moves import Move, Place, interned
@@ -81,12 +78,12 @@ def destinations(state: State, seat: int, exclude: int | None = None) -> list[tu
 #: which numbered discs are full, so each such list is worked out once: the simulator asks
 #: for it at every placement.
 _LEGAL_PLACES: dict[tuple, tuple[Move, ...]] = {}
+_NUMBERED = tuple(sorted(NUMBERED_DISCS))
 
 
 def _legal(state: State, d: Decision) -> list[Move]:
     n, pawns = len(state.money), state.pawns
-    key = (d.actor, state.round, len(pawns[INTRIGUE]) < n, len(pawns[COLONIES]) < n,
-           len(pawns[INDUSTRIES]) < n)
+    key = (d.actor, state.round, *[len(pawns[disc]) < n for disc in _NUMBERED])
     moves = _LEGAL_PLACES.get(key)
     if moves is None:
         moves = _LEGAL_PLACES[key] = tuple(

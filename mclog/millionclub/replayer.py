@@ -40,8 +40,8 @@ from .vocabulary import UNKNOWN
 DISC_LABEL = {INTRIGUE: "intrigue", COLONIES: "colonies", INDUSTRIES: "industries"}
 #: Moves that name a colony of another player, which may be an unknown one.
 _NAMES_COLONY = (BuyContract, Swap)
-#: Moves that may bring an unknown card into a game that has none yet.
-_MAY_BRING_UNKNOWN = frozenset({Draw, Pick, Buy, SetAside, Choose, *_NAMES_COLONY})
+#: Moves that name a card, which may be written ``?``.
+_NAMES_CARD = frozenset({Draw, Pick, Buy, SetAside, Choose})
 
 
 def phase_label(state: State) -> str:
@@ -222,8 +222,8 @@ class _Reader:
                 names = self.record.table.names
                 raise self.fail(f"{names[who]} draws this card, not {names[entry.subject]}",
                                 entry.line, entry.col, code="illegal-move", rule="R13")
-        if self.unknowns or type(move) in _MAY_BRING_UNKNOWN and (
-                type(move) in _NAMES_COLONY or move.card == UNKNOWN):  # type: ignore[attr-defined]
+        if self.unknowns or type(move) in _NAMES_COLONY or (
+                type(move) in _NAMES_CARD and move.card == UNKNOWN):  # type: ignore[attr-defined]
             move = self.resolve_unknown(move, state, entry)
         try:
             self.replay.push(move, step_info(state, entry, label))

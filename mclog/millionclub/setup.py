@@ -21,7 +21,7 @@ from .cards import COLONY_DECK, INDUSTRY_DECK
 from .decks import PICK
 from .flow import advance, handler, push, step
 from .moves import StartPlayer
-from .state import Decision, State, Table, new_state
+from .state import Decision, State, Table, ask, new_state
 
 START = "start player"
 
@@ -80,13 +80,13 @@ def new_game(names: Sequence[str], colours: Sequence[str] | None = None, *,
 def setup_pick(state: State, deck: str, seat: int | None) -> None:
     """R30: the Colonist, Entrepreneur and Schemer choose a card from the deck."""
     if seat is not None:
-        state.decision = Decision(PICK, seat, deck=deck, dest="deal", recipient=seat)
+        state.decision = ask(PICK, seat, deck=deck, dest="deal", recipient=seat)
 
 
 @step("start_player")
 def start_player(state: State) -> None:
     """Rulebook setup 7: at random; the Schemer names the start player instead (R30)."""
-    state.decision = Decision(START, state.table.seat_of_role(SCHEMER))
+    state.decision = ask(START, state.table.seat_of_role(SCHEMER))
 
 
 def _legal_start(state: State, d: Decision) -> list:

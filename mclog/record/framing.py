@@ -48,9 +48,9 @@ class Tag:
 class RawLine:
     """One body line: its words, and where each stands.
 
-    A plain line (no comment on it) keeps only its words, read by one regular
-    expression; the columns are worked out when something asks for them (an
-    error message), since most lines never need them.
+    A plain line (no comment on it) keeps only its words, split by ``str.split``;
+    the columns are worked out when something asks for them (an error message),
+    since most lines never need them.
     """
 
     number: int
