@@ -62,10 +62,10 @@ class Replay(Generic[S, M]):
     def push(self, move: M, info: Any) -> None:
         """Play ``move`` on the running state (raises the game's error if illegal)."""
         self._play(self._current, move)
-        self.moves.append(move)
+        moves = self.moves
+        moves.append(move)
         self.infos.append(info)
-        self._steps = None
-        if len(self.moves) % self.every == 0:
+        if len(moves) % self.every == 0:
             self._snapshots.append(self._copy(self._current))
 
     def comment(self, text: str) -> None:
@@ -76,7 +76,7 @@ class Replay(Generic[S, M]):
 
     @property
     def steps(self) -> list[Step]:
-        if self._steps is None:
+        if self._steps is None or len(self._steps) != len(self.moves):  # built, or moves added
             self._steps = [self._make_step(i, move, info, self.comments.get(i, []))
                            for i, (move, info) in enumerate(zip(self.moves, self.infos), 1)]
         return self._steps

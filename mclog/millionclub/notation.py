@@ -127,7 +127,7 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         if spot is not None:  # the commonest item: a placement in canonical form
             if r.subject is None:
                 r.player(at)
-            out.append(MoveEntry(interned(Place, r.subject, *spot), number, 0, r.subject,
+            out.append(MoveEntry(interned(Place, r.subject, spot[0], spot[1]), number, 0, r.subject,
                                  label, line, at))
             ends.append(r.pos)
             continue
@@ -146,7 +146,7 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         verb = VERBS.get(low)
         spot = parse_spot(word) if verb is None else None
         if spot is not None:
-            move = interned(Place, r.player(at), *spot)
+            move = interned(Place, r.player(at), spot[0], spot[1])
         elif verb is None and label == "setup" and (low in CARDS or word == UNKNOWN):
             move = interned(Draw, UNKNOWN if word == UNKNOWN else CARDS[low])
         elif verb == "draws":

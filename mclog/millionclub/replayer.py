@@ -181,55 +181,71 @@ class _Reader:
     # --- entries ------------------------------------------------------------------
 
     def run(self, entries) -> None:
-        move = self.move
+        """Play every entry in order.  Moves take the hot path written out in this loop
+        (a few hundred of them a game); everything else has a method of its own."""
+        replay = self.replay
+        push = replay.push
+        state = replay.current  # played in place: the same object all game long
         for entry in entries:
-            if type(entry) is MoveEntry:
-                move(entry)
-            elif isinstance(entry, CommentEntry):
-                self.replay.comment(entry.text)
-            elif isinstance(entry, Marker):
-                if entry.label == "round":
-                    self.round_mark = entry
-            elif isinstance(entry, CheckEntry):
-                self.check(entry)
-            elif isinstance(entry, RevealEntry):
-                self.reveal(entry)
-
-    def move(self, entry: MoveEntry) -> None:
-        state = self.replay._current
-        d = state.decision
-        move = entry.move
-        if d is None:
-            raise self.fail(f"The game is over after round 9, but the record goes on: "
-                            f"{move_text(move, self.record.table)}", entry.line, entry.col,
-                            code="illegal-move")
-        if self.round_mark is not None:
-            mark, self.round_mark = self.round_mark, None
-            if state.phase != "placement" or state.placed or state.round != mark.number:
+            if type(entry) is not MoveEntry:
+                self.other(entry)
+                continue
+            d = state.decision
+            move = entry.move
+            if d is None:
+                raise self.fail(f"The game is over after round 9, but the record goes on: "
+                                f"{move_text(move, self.record.table)}", entry.line, entry.col,
+                                code="illegal-move")
+            if self.round_mark is not None:
+                self.check_round(state)
+            label = phase_label(state)
+            if entry.label is not None and entry.label != label:
                 raise self.fail(
-                    f"The record says round {mark.number} starts here, but the game is "
-                    f"{'in round ' + str(state.round) if state.round else 'still in its setup'}"
-                    f" ({describe_decision(state)}): a move is missing or one too many",
-                    mark.line, mark.col, code="illegal-move")
-        label = phase_label(state)
-        if entry.label is not None and entry.label != label:
+                    f"This move belongs on the '{label}' line here, not on the "
+                    f"'{entry.label}' line ({describe_decision(state)})", entry.line, entry.col,
+                    code="illegal-move")
+            kind = type(move)
+            if d.actor is None and kind is Draw and entry.subject is not None:
+                self.check_drawer(state, entry)
+            if self.unknowns or kind in _NAMES_COLONY or (
+                    kind in _NAMES_CARD and move.card == UNKNOWN):  # type: ignore[attr-defined]
+                move = self.resolve_unknown(move, state, entry)
+            try:
+                # (what ``step_info`` notes, written out: this is the hot path)
+                push(move, (state.round, state.phase, d, entry, state.resolving, label))
+            except RuleError as exc:
+                raise self.fail(exc.reason, entry.line, entry.col, rule=exc.rule,
+                                code="illegal-move") from None
+
+    def other(self, entry) -> None:
+        """An entry that is not a move: a comment, a round line, a checkpoint, a reveal."""
+        if isinstance(entry, CommentEntry):
+            self.replay.comment(entry.text)
+        elif isinstance(entry, Marker):
+            if entry.label == "round":
+                self.round_mark = entry
+        elif isinstance(entry, CheckEntry):
+            self.check(entry)
+        elif isinstance(entry, RevealEntry):
+            self.reveal(entry)
+
+    def check_round(self, state: State) -> None:
+        """The first move after a round line: the round must start here."""
+        mark, self.round_mark = self.round_mark, None
+        if state.phase != "placement" or state.placed or state.round != mark.number:
             raise self.fail(
-                f"This move belongs on the '{label}' line here, not on the '{entry.label}' line "
-                f"({describe_decision(state)})", entry.line, entry.col, code="illegal-move")
-        if entry.subject is not None and d.actor is None and type(move) is Draw:
-            who = drawer(state)
-            if who is not None and who != entry.subject:
-                names = self.record.table.names
-                raise self.fail(f"{names[who]} draws this card, not {names[entry.subject]}",
-                                entry.line, entry.col, code="illegal-move", rule="R13")
-        if self.unknowns or type(move) in _NAMES_COLONY or (
-                type(move) in _NAMES_CARD and move.card == UNKNOWN):  # type: ignore[attr-defined]
-            move = self.resolve_unknown(move, state, entry)
-        try:
-            self.replay.push(move, step_info(state, entry, label))
-        except RuleError as exc:
-            raise self.fail(exc.reason, entry.line, entry.col, rule=exc.rule,
-                            code="illegal-move") from None
+                f"The record says round {mark.number} starts here, but the game is "
+                f"{'in round ' + str(state.round) if state.round else 'still in its setup'}"
+                f" ({describe_decision(state)}): a move is missing or one too many",
+                mark.line, mark.col, code="illegal-move")
+
+    def check_drawer(self, state: State, entry: MoveEntry) -> None:
+        """R13: the player the record says draws a card is the one who does."""
+        who = drawer(state)
+        if who is not None and who != entry.subject:
+            names = self.record.table.names
+            raise self.fail(f"{names[who]} draws this card, not {names[entry.subject]}",
+                            entry.line, entry.col, code="illegal-move", rule="R13")
 
     # --- unknown cards -----------------------------------------------------------------
 
