@@ -26,7 +26,16 @@ def draw_step(state: State, deck: str, count: int, dest: str, recipient: int | N
     if count <= 0 or not state.deck_size(deck):
         return
     state.agenda.append(("draw", deck, count - 1, dest, recipient))
-    state.decision = ask(DRAW, None, None, deck, dest, recipient)
+    key = (deck, dest, recipient)
+    d = _ASK_DRAW.get(key)
+    if d is None:
+        d = _ASK_DRAW[key] = ask(DRAW, None, None, deck, dest, recipient)
+    state.decision = d
+
+
+#: The draw questions (shared, see ``ask``), by (deck, dest, recipient): a smaller key than
+#: ``ask``'s, for the engine's most frequent question after placements.
+_ASK_DRAW: dict[tuple, Decision] = {}
 
 
 def _check_in_deck(state: State, d: Decision, card: str) -> None:
@@ -51,7 +60,7 @@ def deliver(state: State, d: Decision, card: str) -> None:
     if card[:1] == "?":
         state.hidden[d.deck] += 1
     else:
-        state.take_card(d.deck, card)
+        state.decks[d.deck][card] -= 1
     if d.dest == "hand":
         state.hand.append(card)
     elif d.dest == "machiavelli":

@@ -107,6 +107,14 @@ class _Reader:
 ANY_CARD = frozenset(DECK_OF)
 COLONY_WORDS = frozenset(CONTINENTS)
 INTRIGUE_WORDS = frozenset(INTRIGUE_CARDS)
+#: The two commonest items, looked up whole: a placement in canonical form (``IV:T``) by
+#: its word and then the seat placing, and a drawn card by its word in lower case.
+_PLACES: dict[str, tuple[Place, ...]] = {
+    word: tuple(interned(Place, seat, disc, sector) for seat in range(6))
+    for word, (disc, sector) in SPOTS.items()}
+_DRAWN: dict[str, Draw] = {word: interned(Draw, kind) for word, kind in CARDS.items()}
+_DRAWN[UNKNOWN] = interned(Draw, UNKNOWN)
+
 
 def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> None:
     """Read the items of the rest of the line into ``out``, and the index of the word after
@@ -123,12 +131,11 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         if word in names and label != "start":
             r.subject = names[word]
             continue
-        spot = SPOTS.get(word)
-        if spot is not None:  # the commonest item: a placement in canonical form
+        places = _PLACES.get(word)
+        if places is not None:  # the commonest item: a placement in canonical form
             if r.subject is None:
                 r.player(at)
-            out.append(MoveEntry(interned(Place, r.subject, spot[0], spot[1]), number, 0, r.subject,
-                                 label, line, at))
+            out.append(MoveEntry(places[r.subject], number, 0, r.subject, label, line, at))
             ends.append(r.pos)
             continue
         if label == "start":
@@ -150,14 +157,13 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         elif verb is None and label == "setup" and (low in CARDS or word == UNKNOWN):
             move = interned(Draw, UNKNOWN if word == UNKNOWN else CARDS[low])
         elif verb == "draws":
-            first = r.pos
-            while (nxt := r.peek()) is not None and (nxt == UNKNOWN or nxt.lower() in CARDS):
-                card = UNKNOWN if nxt == UNKNOWN else CARDS[nxt.lower()]
-                out.append(MoveEntry(interned(Draw, card), number, 0, r.subject, label, line,
-                                     r.pos))
-                r.pos += 1
-                ends.append(r.pos)
-            if r.pos == first:
+            first = pos = r.pos
+            while pos < n and (drawn := _DRAWN.get(words[pos].lower())) is not None:
+                out.append(MoveEntry(drawn, number, 0, r.subject, label, line, pos))
+                pos += 1
+                ends.append(pos)
+            r.pos = pos
+            if pos == first:
                 if r.peek() is None:
                     raise r.error("Expected the cards drawn after 'draws', but the line ends",
                                   at, end=True)

@@ -7,7 +7,9 @@ player clockwise, each player places one pawn, twice round.
 from __future__ import annotations
 
 from ..errors import RuleError
-from .board import DISC_NAMES, DISCS, NUMBERED_DISCS, ROMAN, SECTOR_DISCS, unavailable_disc
+from .board import (
+    DISC_NAMES, DISCS, NUMBERED_DISCS, ROMAN, SECTOR_DISCS, UNAVAILABLE, unavailable_disc,
+)
 from .cards import INDUSTRY_TYPES
 from .flow import handler, push, step
 from .moves import Move, Place, interned
@@ -28,19 +30,28 @@ def begin_round(state: State, number: int) -> None:
          ("round_turn", 0), ("end_round",))
 
 
+#: The placement question of each seat (shared, see ``ask``), looked up by seat.
+_ASK_PLACE = tuple(ask(PLACE, seat) for seat in range(6))
+
+
 @step("placement")
 def placement(state: State) -> None:
-    n = state.players
+    """Ask for the next pawn, clockwise from the start player, two rounds of the table.
+
+    The step stays on the agenda while placements remain: a placement asks for the
+    next one itself (``_apply``), and the step ends the placement once all are made.
+    """
+    n = len(state.money)
     if state.placed < 2 * n:
         state.agenda.append(("placement",))
-        state.decision = ask(PLACE, (state.start + state.placed) % n)
+        state.decision = _ASK_PLACE[(state.start + state.placed) % n]
 
 
 def check_destination(state: State, disc: int, sector: str | None, rule: str) -> None:
     """Can a pawn go to ``disc`` (and ``sector``) this round? (R7, R8, and R12 for the Lobbyist)."""
     if disc not in DISCS:
         raise RuleError(f"There is no disc {disc!r}: the discs are I to V", rule)
-    if disc == unavailable_disc(state.round):
+    if disc == UNAVAILABLE[state.round - 1]:  # (unavailable_disc, looked up: a hot path)
         raise RuleError(f"The {disc_name(disc)} is unavailable in round {state.round}", "R7")
     if disc in SECTOR_DISCS:
         if sector not in INDUSTRY_TYPES:
@@ -49,7 +60,7 @@ def check_destination(state: State, disc: int, sector: str | None, rule: str) ->
     else:
         if sector is not None:
             raise RuleError(f"The {disc_name(disc)} has numbered spaces, not sectors", rule)
-        if len(state.pawns[disc]) >= state.players:
+        if len(state.pawns[disc]) >= len(state.money):  # one space per player
             raise RuleError(
                 f"All {state.players} spaces of the {disc_name(disc)} are taken", rule)
 
@@ -94,7 +105,10 @@ def _legal(state: State, d: Decision) -> list[Move]:
 def _apply(state: State, d: Decision, move: Place) -> None:
     check_destination(state, move.disc, move.sector, "R8")
     state.pawns[move.disc].append((move.player, move.sector))
-    state.placed += 1
+    placed = state.placed = state.placed + 1
+    n = len(state.money)
+    if placed < 2 * n:  # the next pawn, asked here rather than by a round trip to the step
+        state.decision = _ASK_PLACE[(state.start + placed) % n]
 
 
 handler(PLACE, "place a pawn", "R8", _legal, {Place: _apply})

@@ -14,12 +14,13 @@ ROUND_TURN = "round turn"
 @step("round_turn")
 def round_turn(state: State, i: int) -> None:
     """R19: from the start player clockwise, one optional industry turn each."""
-    if i >= state.players:
+    n = len(state.money)
+    if i >= n:
         return
     state.phase = "round end"
     state.resolving = None
     state.agenda.append(("round_turn", i + 1))
-    seat = (state.start + i) % state.players
+    seat = (state.start + i) % n
     if state.industries[seat]:
         state.decision = ask(ROUND_TURN, seat)
 

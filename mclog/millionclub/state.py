@@ -259,9 +259,6 @@ class State:
         self.prices[old.kind] -= old.value
         self.prices[new.kind] += new.value
 
-    def take_card(self, deck: str, card: str) -> None:
-        self.decks[deck][card] -= 1
-
     def reshuffle(self, deck: str) -> None:
         """Set-aside cards and any card left in the hand go back into ``deck``.
 
