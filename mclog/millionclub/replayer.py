@@ -45,22 +45,28 @@ _NAMES_CARD = frozenset({Draw, Pick, Buy, SetAside, Choose})
 
 
 def phase_label(state: State) -> str:
-    """The label of the line a move belongs to, worked out from the state before it."""
-    d = state.decision
-    if state.phase == "setup":
-        return "start" if d is not None and d.kind == "start player" else "setup"
-    if state.phase == "placement":
+    """The label of the line a move belongs to, worked out from the state before it.
+
+    On Intrigue, Colonies and Industries the moves after the draft are the
+    privilege's: they start once the privilege step has named a holder (the disc's
+    entry in ``state.privileges`` is ``None`` until then; with no holder, the disc
+    has no more moves).
+    """
+    phase = state.phase
+    if phase == "resolve":
+        disc = state.resolving
+        if disc == LOBBY:
+            d = state.decision
+            return "lobbyist" if d is not None and d.kind == "lobbyist" else "lobby"
+        if disc == STOCK:
+            return "stock"
+        return DISC_LABEL[disc] if state.privileges.get(disc) is None else "privilege"
+    if phase == "placement":
         return "place"
-    if state.phase == "round end":
+    if phase == "round end":
         return "end"
-    disc = state.resolving
-    if disc == LOBBY:
-        return "lobbyist" if d is not None and d.kind == "lobbyist" else "lobby"
-    if disc == STOCK:
-        return "stock"
-    if ("privilege", disc) not in state.agenda:
-        return "privilege"
-    return DISC_LABEL[disc]
+    d = state.decision
+    return "start" if d is not None and d.kind == "start player" else "setup"
 
 
 def drawer(state: State) -> int | None:
@@ -89,14 +95,13 @@ class MillionClubStep(Step):
         return move_text(self.move, self.table)
 
 
-def step_info(state: State, entry: MoveEntry, label: str) -> tuple:
-    """What a replay notes about a move as it is played (cheap; a ``Step`` is made later):
-    ``(round, phase, decision, entry, disc, label)``, the state's before the move."""
-    return (state.round, state.phase, state.decision, entry, state.resolving, label)
-
-
 def step_maker(table):
-    """The function that turns ``step_info`` into a ``MillionClubStep`` when one is read."""
+    """The function that turns a move's facts into a ``MillionClubStep`` when one is read.
+
+    The facts are what the replayer (and the simulator) note as each move is played, a
+    plain tuple because a game has hundreds of moves and few are ever read as steps:
+    ``(round, phase, decision, entry, disc, label)``, the state's before the move.
+    """
 
     def make(index: int, move: Move, info: tuple, comments: list[str]) -> MillionClubStep:
         round_, phase, d, entry, disc, label = info
@@ -155,9 +160,9 @@ class GameReplay:
         return score(self.final)
 
     def facts(self) -> list[tuple]:
-        """What ``step_info`` noted of each move: ``(round, phase, decision, entry, disc,
-        label)``.  The writer reads these rather than ``steps``, which it would have to
-        build first."""
+        """What was noted of each move as it was played (see ``step_maker``): ``(round,
+        phase, decision, entry, disc, label)``.  The writer reads these rather than
+        ``steps``, which it would have to build first."""
         return self.replay.infos
 
 
@@ -211,7 +216,7 @@ class _Reader:
                     kind in _NAMES_CARD and move.card == UNKNOWN):  # type: ignore[attr-defined]
                 move = self.resolve_unknown(move, state, entry)
             try:
-                # (what ``step_info`` notes, written out: this is the hot path)
+                # the move's facts (see ``step_maker``)
                 push(move, (state.round, state.phase, d, entry, state.resolving, label))
             except RuleError as exc:
                 raise self.fail(exc.reason, entry.line, entry.col, rule=exc.rule,

@@ -19,7 +19,7 @@ from .bots import Bot, make_bot
 from .flow import legal_moves, play
 from .moves import Draw, StartPlayer, interned
 from .record import MoveEntry, record_from_moves
-from .replayer import GameReplay, phase_label, step_info, step_maker
+from .replayer import GameReplay, phase_label, step_maker
 from .setup import new_game
 from .state import State
 
@@ -63,15 +63,18 @@ def simulate(bots: Sequence[Bot], *, seed: int, setup: str = "standard",
         "Seed": str(seed)})
     entries = record.entries
     replay = Replay(state, State.copy, play, make_step=step_maker(record.table))
-    while (current := replay.current).decision is not None:
-        d = current.decision
+    push = replay.push
+    current = replay.current  # played in place: the same object all game long
+    while (d := current.decision) is not None:
         if d.actor is None and d.kind in ("draw", "start player"):
             move = chance(current, rng)
         else:
             move = bots[d.actor].choose(current, legal_moves(current))
         entry = MoveEntry(move)
         entries.append(entry)
-        replay.push(move, step_info(current, entry, phase_label(current)))
+        # the move's facts (see ``step_maker``)
+        push(move, (current.round, current.phase, d, entry, current.resolving,
+                    phase_label(current)))
     return GameReplay(record, replay)
 
 
