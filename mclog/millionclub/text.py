@@ -26,29 +26,29 @@ def card_text(card: str) -> str:
 def item_words(move: Move, table: Table) -> str:
     """The words of one item, without the subject's name."""
     names = table.names
-    match move:
-        case Draw(card=card):
-            return f"draws {card_text(card)}"
-        case StartPlayer(seat=seat):
-            return names[seat]
-        case Pick(card=card):
-            return f"picks {card_text(card)}"
+    match move:  # the commonest moves first
         case Place(disc=disc, sector=sector):
             return spot_word(disc, sector)
         case Turn(industry=card, action=action):
             return f"{'cash' if action == CAPITAL else 'up'} {card}"
         case Pass():
             return "pass"
-        case UsePrivilege():
-            return "uses"
-        case MovePawn(disc=disc, sector=sector):
-            return f"moves {spot_word(disc, sector)}"
-        case Choose(card=card):
-            return f"plays {card_text(card)}"
+        case Draw(card=card):
+            return f"draws {card_text(card)}"
         case Buy(card=card):
             return f"buys {card_text(card)}"
         case SetAside(card=card):
             return f"sets {card_text(card)}"
+        case Choose(card=card):
+            return f"plays {card_text(card)}"
+        case UsePrivilege():
+            return "uses"
+        case MovePawn(disc=disc, sector=sector):
+            return f"moves {spot_word(disc, sector)}"
+        case StartPlayer(seat=seat):
+            return names[seat]
+        case Pick(card=card):
+            return f"picks {card_text(card)}"
         case Takeover(owner=owner, industry=card):
             return f"takeover {names[owner]} {card}"
         case Target(opponent=other):

@@ -24,6 +24,8 @@ from .text import card_text, item_words
 
 _DRAFT_LABELS = ("intrigue", "colonies", "industries")
 _DRAFT_CHOICES = (Choose, Buy, SetAside)
+#: The labels whose moves may go on several lines within one phase (see ``_breaks``).
+_BREAKING = frozenset({*_DRAFT_LABELS, "lobby", "privilege"})
 _PAD = 11  # labels are padded to this width (one more than "industries"), so items line up
 
 
@@ -60,7 +62,7 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
         line = None
 
     for entry in record.entries:
-        if isinstance(entry, MoveEntry):
+        if type(entry) is MoveEntry:
             round_, _, d, _, disc, label = next(facts)
             move = entry.move  # as recorded: a ? stays a ?, even once the reveal tells it
             if label == "place" and round_ != last_round:
@@ -68,7 +70,8 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
                 out.extend(["", f"round {round_}"])
                 last_round = round_
             key = (label, round_, disc, d.deck if label == "setup" else None)
-            if line is None or line.key != key or _breaks(label, d.actor, move, line):
+            if line is None or line.key != key or (label in _BREAKING
+                                                    and _breaks(label, d.actor, move, line)):
                 close()
                 line = _Line(label, key)
             if isinstance(move, Draw):
