@@ -68,7 +68,9 @@ def _apply_turn(state: State, d: Decision, move: Turn) -> None:
             f"{INDUSTRY_NAMES.get(card.kind, card.kind)}, only {left}", "R11")
     new = check_turn(state, move.player, card, move.action, "R11")
     do_turn(state, move.player, card, new)
-    budget = tuple(n - 1 if j == i else n for j, n in enumerate(d.budget))
+    left = list(d.budget)
+    left[i] -= 1
+    budget = tuple(left)
     if _usable(state, move.player, budget):
         state.decision = Decision(LOBBY_TURNS, move.player, disc=LOBBY, budget=budget)
 

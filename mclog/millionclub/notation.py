@@ -67,12 +67,12 @@ class _Reader:
 
     def take(self, expected: str) -> str:
         """The next word; ``expected`` names it in the error if the line ends."""
-        word = self.peek()
-        if word is None:
-            raise self.error(f"Expected {expected} after '{self.words[self.pos - 1]}', but the "
-                             "line ends", self.pos - 1, end=True)
-        self.pos += 1
-        return word
+        pos = self.pos
+        if pos >= len(self.words):
+            raise self.error(f"Expected {expected} after '{self.words[pos - 1]}', but the "
+                             "line ends", pos - 1, end=True)
+        self.pos = pos + 1
+        return self.words[pos]
 
     def seat(self, expected: str = "a player's name") -> int:
         word = self.take(expected)

@@ -89,12 +89,12 @@ def destinations(state: State, seat: int, exclude: int | None = None) -> list[tu
 #: which numbered discs are full, so each such list is worked out once: the simulator asks
 #: for it at every placement.
 _LEGAL_PLACES: dict[tuple, tuple[Move, ...]] = {}
-_NUMBERED = tuple(sorted(NUMBERED_DISCS))
+_N1, _N2, _N3 = sorted(NUMBERED_DISCS)
 
 
 def _legal(state: State, d: Decision) -> list[Move]:
     n, pawns = len(state.money), state.pawns
-    key = (d.actor, state.round, *[len(pawns[disc]) < n for disc in _NUMBERED])
+    key = (d.actor, state.round, len(pawns[_N1]) < n, len(pawns[_N2]) < n, len(pawns[_N3]) < n)
     moves = _LEGAL_PLACES.get(key)
     if moves is None:
         moves = _LEGAL_PLACES[key] = tuple(
