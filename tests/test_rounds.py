@@ -1,6 +1,10 @@
 """Round structure: R7, R8, R9, R10, R19, R32 and the placement examples."""
 
+from collections import Counter
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from table import ANN, BEN, CLEO, DAN, dealt, ind, kinds, place, position, run
 
 from mclog import RuleError
@@ -83,3 +87,15 @@ def test_r10_privilege_needs_strictly_most_pawns_and_is_optional():
         if kinds(s) == "round turn":
             break
     assert s.privileges[5] is None and s.privileges[4] is None
+
+
+@given(st.lists(st.integers(0, 5), max_size=12))
+def test_r10_holder_is_the_one_seat_with_strictly_most_pawns(seats):
+    """R10 for any pawns on a disc: the holder has more pawns than every other seat; a tie
+    for the most, or no pawn at all, gives no holder."""
+    s = dealt(6)
+    s.pawns[3] = [(seat, None) for seat in seats]
+    counts = Counter(seats).most_common()
+    expected = counts[0][0] if counts and (len(counts) == 1 or counts[0][1] > counts[1][1]) \
+        else None
+    assert s.privilege_holder(3) == expected

@@ -145,9 +145,6 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
             out.append(MoveEntry(move, number, 0, None, label, line, at))
             ends.append(r.pos)
             continue
-        if word in names:
-            r.subject = names[word]
-            continue
         low = word.lower()
         move = None
         verb = VERBS.get(low)

@@ -189,12 +189,15 @@ class State:
 
     def privilege_holder(self, disc: int) -> int | None:
         """R10: the one player with strictly more pawns on ``disc`` than every other."""
-        counts = self.pawn_counts(disc)
-        if not counts:
-            return None
-        best = max(counts.values())
-        leaders = [s for s, c in counts.items() if c == best]
-        return leaders[0] if len(leaders) == 1 else None
+        seats = [seat for seat, _ in self.pawns[disc]]
+        best, holder = 0, None
+        for seat in set(seats):
+            count = seats.count(seat)
+            if count > best:
+                best, holder = count, seat
+            elif count == best:  # a tie for the most: no one holds the privilege
+                holder = None
+        return holder
 
     def _repr_html_(self) -> str:
         """Notebooks draw the table (``mclog.millionclub.html``, imported here lazily:
