@@ -74,7 +74,7 @@ def _apply_choose(state: State, d: Decision, move: Choose) -> None:
     _require_in_hand(state, move.player, move.card, "R14")
     state.hand.remove(move.card)
     state.set_aside[INTRIGUE_DECK][move.card] += 1
-    push(state, ("intrigue", move.card, move.player))
+    state.agenda.append(("intrigue", move.card, move.player))
 
 
 handler(CHOOSE, "choose an Intrigue card", "R14", _legal_choose, {Choose: _apply_choose})

@@ -114,11 +114,15 @@ def _apply(state: State, d: Decision, move: Place) -> None:
 handler(PLACE, "place a pawn", "R8", _legal, {Place: _apply})
 
 
+#: The step that carries out each disc (``disc II`` ...), registered by the disc's module.
+_DISC_STEP = {disc: (f"disc {ROMAN[disc]}",) for disc in DISCS}
+
+
 @step("resolve")
 def resolve(state: State, disc: int) -> None:
     """Carry out one disc's actions and privilege (resolved I to V)."""
     state.phase = "resolve"
     state.resolving = disc
     state.privileges[disc] = None
-    if disc != unavailable_disc(state.round) and state.pawns[disc]:
-        push(state, (f"disc {ROMAN[disc]}",))
+    if disc != UNAVAILABLE[state.round - 1] and state.pawns[disc]:
+        state.agenda.append(_DISC_STEP[disc])
