@@ -64,13 +64,24 @@ def do_turn(state: State, seat: int, card: Industry, new: Industry) -> None:
 
 def turn_moves(state: State, seat: int, cards: list[Industry]) -> list[Turn]:
     """Every legal industry turn on the given cards (each distinct card once)."""
-    moves: list[Turn] = []
-    for card in distinct(cards):
-        if card.level < 4:
-            moves.append(interned(Turn, seat, card, DEVELOP))
-        if card.level > 1:
-            moves.append(interned(Turn, seat, card, CAPITAL))
-    return moves
+    key = (seat, *cards)
+    moves = _TURN_MOVES.get(key)
+    if moves is None:
+        found: list[Turn] = []
+        for card in distinct(cards):
+            if card.level < 4:
+                found.append(interned(Turn, seat, card, DEVELOP))
+            if card.level > 1:
+                found.append(interned(Turn, seat, card, CAPITAL))
+        moves = tuple(found)
+        if len(_TURN_MOVES) < 1 << 16:  # the same hands of cards come back again and again
+            _TURN_MOVES[key] = moves
+    return list(moves)
+
+
+#: The turns open to a seat holding these cards (in this order): the end of every round
+#: and each Lobby turn ask for them, in a game and in the simulator's next game.
+_TURN_MOVES: dict[tuple, tuple[Turn, ...]] = {}
 
 
 __all__ = [

@@ -48,7 +48,8 @@ class _Line:
 def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
     """The canonical text of one game (ending with a newline)."""
     played = played or replay(record)
-    names = record.table.names
+    table = record.table
+    names = table.names
     out: list[str] = [f'[{k} "{escape_tag(v)}"]' for k, v in canonical_tags(record.tags).items()]
     out.append("")
     facts = iter(played.facts())
@@ -74,7 +75,7 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
                                                     and _breaks(label, d.actor, move, line)):
                 close()
                 line = _Line(label, key)
-            if isinstance(move, Draw):
+            if type(move) is Draw:
                 if label == "setup":
                     name = None
                     if line.subject != d.recipient:
@@ -86,11 +87,13 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
                     line.add(f"draws {card_text(move.card)}")
                 line.last_draw = True
             else:
-                name = None
-                if move.player is not None and not isinstance(move, StartPlayer) \
-                        and line.subject != move.player:
-                    name, line.subject = names[move.player], move.player
-                line.add(item_words(move, record.table), name)
+                words = item_words(move, table)
+                player = move.player
+                if player is not None and player != line.subject \
+                        and type(move) is not StartPlayer:
+                    line.subject = player
+                    words = f"{names[player]} {words}"
+                line.parts.append(words)
                 line.last_draw = False
         elif isinstance(entry, CommentEntry):
             text = entry.text
