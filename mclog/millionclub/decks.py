@@ -21,8 +21,9 @@ DRAW, PICK = "draw", "pick"
 
 
 @step("draw")
-def draw_step(state: State, deck: str, count: int, dest: str, recipient: int | None) -> None:
+def draw_step(state: State, frame: tuple) -> None:
     """Ask chance for ``count`` cards of ``deck``, one at a time; stop when it runs out (R13)."""
+    _, deck, count, dest, recipient = frame
     if count <= 0 or not state.deck_size(deck):
         return
     state.agenda.append(("draw", deck, count - 1, dest, recipient))

@@ -28,7 +28,7 @@ DECK_OF_DISC = {INTRIGUE: INTRIGUE_DECK, COLONIES: COLONY_DECK, INDUSTRIES: INDU
 PRICE = {COLONIES: 2, INDUSTRIES: 4}
 
 
-def _draft_disc(state: State) -> None:
+def _draft_disc(state: State, frame: tuple) -> None:
     disc = state.resolving
     deck = DECK_OF_DISC[disc]
     push(state, ("draw", deck, len(state.pawns[disc]) + 1, "hand", None), ("draft", disc, 0),
@@ -40,8 +40,9 @@ for _roman in ("II", "III", "V"):
 
 
 @step("draft")
-def draft(state: State, disc: int, i: int) -> None:
+def draft(state: State, frame: tuple) -> None:
     """Hand the cards to the pawn on space i+1; pawns that get no card do nothing (R13)."""
+    _, disc, i = frame
     pawns = state.pawns[disc]
     if i >= len(pawns) or not state.hand:
         deck = DECK_OF_DISC[disc]
@@ -120,8 +121,9 @@ handler(DRAFT, "buy a card or set one aside", "R15", _legal_draft,
 
 
 @step("privilege")
-def privilege(state: State, disc: int) -> None:
+def privilege(state: State, frame: tuple) -> None:
     """R10: Machiavelli, Acquisition, Opportunity; nothing to gain from an empty deck (R13)."""
+    _, disc = frame
     holder = state.privilege_holder(disc)
     state.privileges[disc] = holder
     if holder is not None and state.deck_size(DECK_OF_DISC[disc]):
@@ -153,14 +155,16 @@ handler(PRIVILEGE, "use the {privilege} privilege (draw one more card) or pass",
 
 
 @step("privilege_card")
-def privilege_card(state: State, disc: int, holder: int) -> None:
+def privilege_card(state: State, frame: tuple) -> None:
     """R15: the privilege's card may be bought at the usual price."""
+    _, disc, holder = frame
     if state.hand:
         state.decision = ask(DRAFT, holder, disc)
 
 
 @step("reshuffle")
-def reshuffle(state: State, deck: str) -> None:
+def reshuffle(state: State, frame: tuple) -> None:
     """R14, R15: set-aside cards go back; the deck is shuffled for the next round."""
+    _, deck = frame
     state.reshuffle(deck)
 

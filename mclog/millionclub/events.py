@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import INTRIGUE, STOCK
-from .flow import HANDLERS, run_step
+from .flow import HANDLERS, STEPS
 from .scoring import CATEGORIES, points
 from .moves import (
     Choose, Draw, MovePawn, Pass, Place, SetAside, StartPlayer, Target, UsePrivilege,
@@ -94,7 +94,7 @@ def _events(game) -> list[Event]:
         agenda = state.agenda
         while state.decision is None and agenda:
             frame = agenda.pop()
-            run_step(state, frame)
+            STEPS[frame[0]](state, frame)
             name = frame[0]
             if name in AUTOMATIC:
                 actor = frame[2] if name == "intrigue" else None

@@ -5,8 +5,11 @@ module of the phase it belongs to (setup, placement, Lobby, drafts, Stock
 Exchange, Intrigue cards, end of round):
 
 * a **step** runs a piece of procedure that needs no one's decision (pay the
-  Stock Exchange, hand out a privilege, pass the start player tile).  It may
-  push further steps on the agenda, or stop and ask a question by setting
+  Stock Exchange, hand out a privilege, pass the start player tile).  It is
+  called with the state and its own agenda frame, ``(name, *arguments)``, and
+  unpacks the arguments itself: a call through ``*args`` would cost several
+  times a plain call, and some five hundred steps run in a game.  It may push
+  further steps on the agenda, or stop and ask a question by setting
   ``state.decision``;
 * a **handler** answers one kind of question: it lists the legal moves, and
   it checks and carries out a move.  Each handler validates everything before
@@ -27,7 +30,7 @@ from .cards import DECK_NAMES
 from .moves import MOVE_PHRASES, Move
 from .state import Decision, State
 
-StepFn = Callable[..., None]
+StepFn = Callable[[State, tuple], None]
 ApplyFn = Callable[[State, Decision, Move], None]
 LegalFn = Callable[[State, Decision], list[Move]]
 
@@ -53,7 +56,7 @@ HANDLERS: dict[str, Handler] = {}
 
 
 def step(name: str) -> Callable[[StepFn], StepFn]:
-    """Register a procedure step under ``name`` (the first item of its agenda tuple)."""
+    """Register a procedure step under ``name`` (the first item of its agenda frame)."""
 
     def register(fn: StepFn) -> StepFn:
         STEPS[name] = fn
@@ -72,37 +75,7 @@ def advance(state: State) -> None:
     agenda, steps = state.agenda, STEPS
     while state.decision is None and agenda:
         frame = agenda.pop()
-        n = len(frame)  # (``run_step`` written out: this loop is the engine's hot path)
-        if n == 1:
-            steps[frame[0]](state)
-        elif n == 2:
-            steps[frame[0]](state, frame[1])
-        elif n == 5:  # a draw
-            steps[frame[0]](state, frame[1], frame[2], frame[3], frame[4])
-        elif n == 3:
-            steps[frame[0]](state, frame[1], frame[2])
-        else:
-            steps[frame[0]](state, *frame[1:])
-
-
-def run_step(state: State, frame: tuple) -> None:
-    """Run one agenda frame: ``STEPS[frame[0]](state, *frame[1:])``.
-
-    Written out by the frame's length because a call through ``*args`` costs several
-    times a plain one (it misses the interpreter's fast path for Python calls), and some
-    five hundred steps run in a game.
-    """
-    n = len(frame)
-    if n == 1:
-        STEPS[frame[0]](state)
-    elif n == 2:
-        STEPS[frame[0]](state, frame[1])
-    elif n == 3:
-        STEPS[frame[0]](state, frame[1], frame[2])
-    elif n == 5:
-        STEPS[frame[0]](state, frame[1], frame[2], frame[3], frame[4])
-    else:
-        STEPS[frame[0]](state, *frame[1:])
+        steps[frame[0]](state, frame)
 
 
 def push(state: State, *frames: tuple) -> None:

@@ -44,8 +44,9 @@ def _someone_else_has_colonies(state: State, seat: int) -> bool:
 
 
 @step("intrigue")
-def carry_out(state: State, card: str, seat: int) -> None:
+def carry_out(state: State, frame: tuple) -> None:
     """Carry out ``card`` for ``seat``; ask a question only if the player has a say."""
+    _, card, seat = frame
     if card == RACKET:  # R22
         state.money[seat] += RACKET_GAIN
         for other in state.opponents(seat):
@@ -197,8 +198,9 @@ def _lowerable(state: State, other: int, kind: str) -> list[Industry]:
 
 
 @step("unfair_lower")
-def unfair_lower(state: State, seat: int, kind: str, other: int) -> None:
+def unfair_lower(state: State, frame: tuple) -> None:
     """R27: one of ``other``'s industries of ``kind`` loses a level, if one can."""
+    _, seat, kind, other = frame
     if _lowerable(state, other, kind):
         state.decision = Decision(LOWER, seat, card=UNFAIR, target=other, sector=kind)
 

@@ -23,7 +23,7 @@ LOBBY_TURNS, LOBBYIST = "lobby", "lobbyist"
 
 
 @step("disc I")
-def lobby(state: State) -> None:
+def lobby(state: State, frame: tuple) -> None:
     push(state, *[("lobby_player", seat) for seat in state.seats_from(state.start)],
          ("lobbyist",))
 
@@ -37,8 +37,9 @@ def _usable(state: State, seat: int, budget: tuple[int, ...]) -> bool:
 
 
 @step("lobby_player")
-def lobby_player(state: State, seat: int) -> None:
+def lobby_player(state: State, frame: tuple) -> None:
     """R11, R32: one player's Lobby turns, in seat order from the start player."""
+    _, seat = frame
     own = [0, 0, 0]
     total = [0, 0, 0]
     for s, sector in state.pawns[LOBBY]:
@@ -84,7 +85,7 @@ handler(LOBBY_TURNS, "make a Lobby industry turn", "R11", _legal_turns,
 
 
 @step("lobbyist")
-def lobbyist(state: State) -> None:
+def lobbyist(state: State, frame: tuple) -> None:
     """R12: the privilege holder may move one Lobby pawn to another available disc."""
     holder = state.privilege_holder(LOBBY)
     state.privileges[LOBBY] = holder

@@ -20,7 +20,8 @@ _SECTORS = "Factories (F), Transport (T) or Raw materials (R)"
 
 
 @step("round")
-def begin_round(state: State, number: int) -> None:
+def begin_round(state: State, frame: tuple) -> None:
+    _, number = frame
     state.round = number
     state.phase = "placement"
     state.placed = 0
@@ -35,7 +36,7 @@ _ASK_PLACE = tuple(ask(PLACE, seat) for seat in range(6))
 
 
 @step("placement")
-def placement(state: State) -> None:
+def placement(state: State, frame: tuple) -> None:
     """Ask for the next pawn, clockwise from the start player, two rounds of the table.
 
     The step stays on the agenda while placements remain: a placement asks for the
@@ -119,8 +120,9 @@ _DISC_STEP = {disc: (f"disc {ROMAN[disc]}",) for disc in DISCS}
 
 
 @step("resolve")
-def resolve(state: State, disc: int) -> None:
+def resolve(state: State, frame: tuple) -> None:
     """Carry out one disc's actions and privilege (resolved I to V)."""
+    _, disc = frame
     state.phase = "resolve"
     state.resolving = disc
     state.privileges[disc] = None

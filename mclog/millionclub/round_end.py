@@ -12,8 +12,9 @@ ROUND_TURN = "round turn"
 
 
 @step("round_turn")
-def round_turn(state: State, i: int) -> None:
+def round_turn(state: State, frame: tuple) -> None:
     """R19: from the start player clockwise, one optional industry turn each."""
+    _, i = frame
     n = len(state.money)
     if i >= n:
         return
@@ -43,7 +44,7 @@ handler(ROUND_TURN, "make the end-of-round industry turn", "R19", _legal,
 
 
 @step("end_round")
-def end_round(state: State) -> None:
+def end_round(state: State, frame: tuple) -> None:
     """Pawns come home, the start player tile passes clockwise (R9); after round 9, scoring."""
     for pawns in state.pawns.values():
         pawns.clear()

@@ -77,14 +77,15 @@ def new_game(names: Sequence[str], colours: Sequence[str] | None = None, *,
 
 
 @step("setup_pick")
-def setup_pick(state: State, deck: str, seat: int | None) -> None:
+def setup_pick(state: State, frame: tuple) -> None:
     """R30: the Colonist, Entrepreneur and Schemer choose a card from the deck."""
+    _, deck, seat = frame
     if seat is not None:
         state.decision = ask(PICK, seat, deck=deck, dest="deal", recipient=seat)
 
 
 @step("start_player")
-def start_player(state: State) -> None:
+def start_player(state: State, frame: tuple) -> None:
     """Rulebook setup 7: at random; the Schemer names the start player instead (R30)."""
     state.decision = ask(START, state.table.seat_of_role(SCHEMER))
 

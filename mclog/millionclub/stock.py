@@ -19,7 +19,7 @@ def pawn_earnings(state: State, sector: str) -> int:
 
 
 @step("disc IV")
-def stock_exchange(state: State) -> None:
+def stock_exchange(state: State, frame: tuple) -> None:
     """R17: each player's pawns are settled together; a shortfall is forgiven."""
     totals: dict[int, int] = {}
     for seat, sector in state.pawns[STOCK]:
@@ -38,7 +38,7 @@ def _targets(state: State, seat: int) -> list[Takeover]:
 
 
 @step("takeover")
-def takeover(state: State) -> None:
+def takeover(state: State, frame: tuple) -> None:
     holder = state.privilege_holder(STOCK)
     state.privileges[STOCK] = holder
     if holder is not None and _targets(state, holder):
