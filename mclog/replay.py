@@ -12,7 +12,7 @@ The game supplies two functions: ``copy(state)`` and ``play(state, move)``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -61,12 +61,25 @@ class Replay(Generic[S, M]):
 
     def push(self, move: M, info: Any) -> None:
         """Play ``move`` on the running state (raises the game's error if illegal)."""
-        self._play(self._current, move)
-        moves = self.moves
-        moves.append(move)
-        self.infos.append(info)
-        if len(moves) % self.every == 0:
-            self._snapshots.append(self._copy(self._current))
+        self.extend(((move, info),))
+
+    def extend(self, plays: Iterable[tuple[M, Any]]) -> None:
+        """Play each ``(move, info)`` of ``plays`` in turn, as ``push`` would.
+
+        A game's reader or simulator is written as a generator: it looks at ``current``
+        (the state the last move left), decides or checks the next move, and yields it;
+        this loop plays it and keeps it.  One loop for a whole game costs less than a
+        call of ``push`` for each of its hundreds of moves.  The game's error for an
+        illegal move comes out of here, and the generator knows which move that was.
+        """
+        play, state, every = self._play, self._current, self.every
+        moves, infos = self.moves, self.infos
+        for move, info in plays:
+            play(state, move)
+            moves.append(move)
+            infos.append(info)
+            if len(moves) % every == 0:
+                self._snapshots.append(self._copy(state))
 
     def comment(self, text: str) -> None:
         """Attach a comment to the last move pushed."""

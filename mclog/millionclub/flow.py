@@ -127,8 +127,10 @@ def play(state: State, move: Move) -> None:
     except RuleError:
         state.decision = d
         raise
-    if state.decision is None:
-        advance(state)
+    agenda = state.agenda  # then ``advance``, written out: this is the hot path
+    while state.decision is None and agenda:
+        frame = agenda.pop()
+        STEPS[frame[0]](state, frame)
 
 
 def apply(state: State, move: Move) -> State:

@@ -178,6 +178,7 @@ class _Reader:
         self.unknowns = 0
         self.identified: dict[str, str] = {}
         self.round_mark: Marker | None = None
+        self.entry: MoveEntry | None = None  # the move being played
         self.pending_comments: list[str] = []
 
     def fail(self, message: str, line: int, col: int, **kw) -> RecordError:
@@ -186,11 +187,19 @@ class _Reader:
     # --- entries ------------------------------------------------------------------
 
     def run(self, entries) -> None:
-        """Play every entry in order.  Moves take the hot path written out in this loop
-        (a few hundred of them a game); everything else has a method of its own."""
-        replay = self.replay
-        push = replay.push
-        state = replay.current  # played in place: the same object all game long
+        """Play every entry in order; an illegal move is reported at its own line."""
+        try:
+            self.replay.extend(self.plays(entries))
+        except RuleError as exc:
+            entry = self.entry
+            raise self.fail(exc.reason, entry.line, entry.col, rule=exc.rule,
+                            code="illegal-move") from None
+
+    def plays(self, entries):
+        """Check each move against what the record says of it, and yield it with its facts
+        (see ``step_maker``) for the replay to play.  Entries that are not moves are dealt
+        with here, between the moves (a few hundred a game: this loop is written out)."""
+        state = self.replay.current  # played in place: the same object all game long
         for entry in entries:
             if type(entry) is not MoveEntry:
                 self.other(entry)
@@ -215,12 +224,8 @@ class _Reader:
             if self.unknowns or kind in _NAMES_COLONY or (
                     kind in _NAMES_CARD and move.card == UNKNOWN):  # type: ignore[attr-defined]
                 move = self.resolve_unknown(move, state, entry)
-            try:
-                # the move's facts (see ``step_maker``)
-                push(move, (state.round, state.phase, d, entry, state.resolving, label))
-            except RuleError as exc:
-                raise self.fail(exc.reason, entry.line, entry.col, rule=exc.rule,
-                                code="illegal-move") from None
+            self.entry = entry
+            yield move, (state.round, state.phase, d, entry, state.resolving, label)
 
     def other(self, entry) -> None:
         """An entry that is not a move: a comment, a round line, a checkpoint, a reveal."""

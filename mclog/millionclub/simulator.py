@@ -61,10 +61,14 @@ def simulate(bots: Sequence[Bot], *, seed: int, setup: str = "standard",
         "Event": "Simulated game", **(tags or {}),
         "Bots": ", ".join(getattr(b, "name", type(b).__name__) for b in bots),
         "Seed": str(seed)})
-    entries = record.entries
     replay = Replay(state, State.copy, play, make_step=step_maker(record.table))
-    push = replay.push
-    current = replay.current  # played in place: the same object all game long
+    replay.extend(_plays(replay.current, bots, rng, record.entries))
+    return GameReplay(record, replay)
+
+
+def _plays(current: State, bots: Sequence[Bot], rng: random.Random, entries: list):
+    """Each decision to its seat's bot and each draw to chance, with the move's facts (see
+    ``step_maker``), for the replay to play on ``current`` (the same object all game)."""
     while (d := current.decision) is not None:
         if d.actor is None and d.kind in ("draw", "start player"):
             move = chance(current, rng)
@@ -72,10 +76,8 @@ def simulate(bots: Sequence[Bot], *, seed: int, setup: str = "standard",
             move = bots[d.actor].choose(current, legal_moves(current))
         entry = MoveEntry(move)
         entries.append(entry)
-        # the move's facts (see ``step_maker``)
-        push(move, (current.round, current.phase, d, entry, current.resolving,
-                    phase_label(current)))
-    return GameReplay(record, replay)
+        yield move, (current.round, current.phase, d, entry, current.resolving,
+                     phase_label(current))
 
 
 def bots_from_names(spec: str, players: int, seed: int) -> list[Bot]:
