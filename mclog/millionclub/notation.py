@@ -124,10 +124,11 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
     names = r.names
     number, line = r.line.number, r.line
     n = len(words)
-    while r.pos < n:
-        at = r.pos
+    pos = r.pos  # (a local copy while names and placements are read; r.pos for the rest)
+    while pos < n:
+        at = pos
         word = words[at]
-        r.pos += 1
+        pos += 1
         if word in names and label != "start":
             r.subject = names[word]
             continue
@@ -136,14 +137,16 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
             if r.subject is None:
                 r.player(at)
             out.append(MoveEntry(places[r.subject], number, 0, r.subject, label, line, at))
-            ends.append(r.pos)
+            ends.append(pos)
             continue
+        r.pos = pos
         if label == "start":
             r.pos -= 1
             seat = r.seat("the name of the start player")
             move = StartPlayer(seat, table.seat_of_role(SCHEMER))
             out.append(MoveEntry(move, number, 0, None, label, line, at))
-            ends.append(r.pos)
+            pos = r.pos
+            ends.append(pos)
             continue
         low = word.lower()
         move = None
@@ -154,7 +157,7 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         elif verb is None and label == "setup" and (low in CARDS or word == UNKNOWN):
             move = interned(Draw, UNKNOWN if word == UNKNOWN else CARDS[low])
         elif verb == "draws":
-            first = pos = r.pos
+            first = pos
             while pos < n and (drawn := _DRAWN.get(words[pos].lower())) is not None:
                 out.append(MoveEntry(drawn, number, 0, r.subject, label, line, pos))
                 pos += 1
@@ -217,7 +220,9 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         if move is None:
             raise r.error(_unknown_word(word, table), at)
         out.append(MoveEntry(move, number, 0, r.subject, label, line, at))
-        ends.append(r.pos)
+        pos = r.pos
+        ends.append(pos)
+    r.pos = pos
 
 
 def _unknown_word(word: str, table: Table) -> str:
