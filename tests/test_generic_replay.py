@@ -1,0 +1,52 @@
+"""The game-independent ``mclog.replay.Replay``, with a toy game: a counter that moves
+may add 1 to 3 to, and that must never go past 10."""
+
+import pytest
+
+from mclog.replay import Replay
+
+
+class Illegal(Exception):
+    pass
+
+
+def add(state: list[int], move: int) -> None:
+    if not 1 <= move <= 3 or state[0] + move > 10:
+        raise Illegal(f"cannot add {move} to {state[0]}")
+    state[0] += move
+
+
+def toy(every: int = 4) -> Replay:
+    return Replay([0], list.copy, add, snapshot_every=every)
+
+
+def test_push_and_extend_keep_the_same_moves_states_and_snapshots():
+    one, many = toy(), toy()
+    moves = [1, 2, 3, 1, 1, 1, 1]
+    for i, m in enumerate(moves):
+        one.push(m, ("info", i))
+    many.extend((m, ("info", i)) for i, m in enumerate(moves))
+    for r in (one, many):
+        assert r.moves == moves and r.infos == [("info", i) for i in range(7)]
+        assert [r.state(i)[0] for i in range(8)] == [0, 1, 3, 6, 7, 8, 9, 10]
+        assert r.current == [10] and len(r._snapshots) == 2  # after 0 and 4 moves
+
+
+def test_extend_stops_at_an_illegal_move_and_keeps_what_was_played():
+    r = toy()
+    with pytest.raises(Illegal, match="cannot add 3 to 9"):
+        r.extend((m, None) for m in [3, 3, 3, 3])
+    assert r.moves == [3, 3, 3] and r.current == [9]
+
+
+def test_the_generator_sees_the_state_each_move_left():
+    """A simulator is a generator that reads ``current`` before each move: here it adds
+    as much as it may without passing 10."""
+    r = toy()
+
+    def greedy():
+        while (left := 10 - r.current[0]) > 0:
+            yield min(3, left), None
+
+    r.extend(greedy())
+    assert r.moves == [3, 3, 3, 1] and r.final == [10]
