@@ -27,16 +27,7 @@ def draw_step(state: State, frame: tuple) -> None:
     if count <= 0 or not state.deck_size(deck):
         return
     state.agenda.append(("draw", deck, count - 1, dest, recipient))
-    key = (deck, dest, recipient)
-    d = _ASK_DRAW.get(key)
-    if d is None:
-        d = _ASK_DRAW[key] = ask(DRAW, None, None, deck, dest, recipient)
-    state.decision = d
-
-
-#: The draw questions (shared, see ``ask``), by (deck, dest, recipient): a smaller key than
-#: ``ask``'s, for the engine's most frequent question after placements.
-_ASK_DRAW: dict[tuple, Decision] = {}
+    state.decision = ask(DRAW, None, None, deck, dest, recipient)
 
 
 def _check_in_deck(state: State, d: Decision, card: str) -> None:

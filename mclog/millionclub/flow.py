@@ -127,10 +127,8 @@ def play(state: State, move: Move) -> None:
     except RuleError:
         state.decision = d
         raise
-    agenda = state.agenda  # then ``advance``, written out: this is the hot path
-    while state.decision is None and agenda:
-        frame = agenda.pop()
-        STEPS[frame[0]](state, frame)
+    if state.decision is None:
+        advance(state)
 
 
 def apply(state: State, move: Move) -> State:

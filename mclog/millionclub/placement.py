@@ -42,10 +42,17 @@ def placement(state: State, frame: tuple) -> None:
     The step stays on the agenda while placements remain: a placement asks for the
     next one itself (``_apply``), and the step ends the placement once all are made.
     """
+    if _ask_next_pawn(state):
+        state.agenda.append(("placement",))
+
+
+def _ask_next_pawn(state: State) -> bool:
+    """Ask the next seat for a pawn, if any pawn is still to be placed this round."""
     n = len(state.money)
     if state.placed < 2 * n:
-        state.agenda.append(("placement",))
         state.decision = _ASK_PLACE[(state.start + state.placed) % n]
+        return True
+    return False
 
 
 def check_destination(state: State, disc: int, sector: str | None, rule: str) -> None:
@@ -106,10 +113,8 @@ def _legal(state: State, d: Decision) -> list[Move]:
 def _apply(state: State, d: Decision, move: Place) -> None:
     check_destination(state, move.disc, move.sector, "R8")
     state.pawns[move.disc].append((move.player, move.sector))
-    placed = state.placed = state.placed + 1
-    n = len(state.money)
-    if placed < 2 * n:  # the next pawn, asked here rather than by a round trip to the step
-        state.decision = _ASK_PLACE[(state.start + placed) % n]
+    state.placed += 1
+    _ask_next_pawn(state)  # here rather than by a round trip to the step
 
 
 handler(PLACE, "place a pawn", "R8", _legal, {Place: _apply})
@@ -126,5 +131,5 @@ def resolve(state: State, frame: tuple) -> None:
     state.phase = "resolve"
     state.resolving = disc
     state.privileges[disc] = None
-    if disc != UNAVAILABLE[state.round - 1] and state.pawns[disc]:
+    if disc != unavailable_disc(state.round) and state.pawns[disc]:
         state.agenda.append(_DISC_STEP[disc])
