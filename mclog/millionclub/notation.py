@@ -122,7 +122,7 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
     table = r.table
     words = r.words
     names = r.names
-    number, line = r.line.number, r.line
+    line = r.line
     n = len(words)
     pos = r.pos  # (a local copy while names and placements are read; r.pos for the rest)
     while pos < n:
@@ -136,7 +136,7 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         if places is not None:  # the commonest item: a placement in canonical form
             if r.subject is None:
                 r.player(at)
-            out.append(MoveEntry(places[r.subject], number, 0, r.subject, label, line, at))
+            out.append(MoveEntry(places[r.subject], r.subject, label, line, at))
             ends.append(pos)
             continue
         r.pos = pos
@@ -144,7 +144,7 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
             r.pos -= 1
             seat = r.seat("the name of the start player")
             move = StartPlayer(seat, table.seat_of_role(SCHEMER))
-            out.append(MoveEntry(move, number, 0, None, label, line, at))
+            out.append(MoveEntry(move, None, label, line, at))
             pos = r.pos
             ends.append(pos)
             continue
@@ -159,7 +159,7 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         elif verb == "draws":
             first = pos
             while pos < n and (drawn := _DRAWN.get(words[pos].lower())) is not None:
-                out.append(MoveEntry(drawn, number, 0, r.subject, label, line, pos))
+                out.append(MoveEntry(drawn, r.subject, label, line, pos))
                 pos += 1
                 ends.append(pos)
             r.pos = pos
@@ -219,7 +219,7 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
             move = CapitalIncrease(r.player(at), r.industry())
         if move is None:
             raise r.error(_unknown_word(word, table), at)
-        out.append(MoveEntry(move, number, 0, r.subject, label, line, at))
+        out.append(MoveEntry(move, r.subject, label, line, at))
         pos = r.pos
         ends.append(pos)
     r.pos = pos

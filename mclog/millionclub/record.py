@@ -31,18 +31,21 @@ class MoveEntry:
     person who drew, which the replayer checks against the table."""
 
     move: Move
-    line: int = field(default=0, compare=False)
-    given_col: int = field(default=0, compare=False)
     subject: int | None = field(default=None, compare=False)
     label: str | None = field(default=None, compare=False)
-    #: The source line and the index of the move's first word in it, from which the
-    #: column is worked out when a message needs it.
+    #: The source line (a ``RawLine``) and the index of the move's first word in it, from
+    #: which the line number and the column are worked out when a message needs them.
+    #: A move that was not read from text (JSON, a simulated game) has no source.
     source: object = field(default=None, compare=False, repr=False)
     word: int = field(default=0, compare=False, repr=False)
 
     @property
+    def line(self) -> int:
+        return self.source.number if self.source is not None else 0  # type: ignore[attr-defined]
+
+    @property
     def col(self) -> int:
-        return self.source.col(self.word) if self.source is not None else self.given_col
+        return self.source.col(self.word) if self.source is not None else 0  # type: ignore[attr-defined]
 
 
 @dataclass(slots=True)
