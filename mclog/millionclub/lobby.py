@@ -24,8 +24,11 @@ LOBBY_TURNS, LOBBYIST = "lobby", "lobbyist"
 
 @step("disc I")
 def lobby(state: State, frame: tuple) -> None:
-    push(state, *[("lobby_player", seat) for seat in state.seats_from(state.start)],
-         ("lobbyist",))
+    """The Lobby's players in seat order from the start player (R32), then the Lobbyist.
+    A player with no pawn on the Lobby has no turns there and is not asked."""
+    present = {seat for seat, _ in state.pawns[LOBBY]}
+    push(state, *[("lobby_player", seat) for seat in state.seats_from(state.start)
+                  if seat in present], ("lobbyist",))
 
 
 def _usable(state: State, seat: int, budget: tuple[int, ...]) -> bool:

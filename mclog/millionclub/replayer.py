@@ -213,7 +213,7 @@ class _Reader:
             if self.round_mark is not None:
                 self.check_round(state)
             label = phase_label(state)
-            if entry.label is not None and entry.label != label:
+            if entry.label != label and entry.label is not None:
                 raise self.fail(
                     f"This move belongs on the '{label}' line here, not on the "
                     f"'{entry.label}' line ({describe_decision(state)})", entry.line, entry.col,
