@@ -1,11 +1,15 @@
 """Bots and the simulator (issue 4)."""
 
+import random
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from invariants import check_move, check_state
 
 from mclog import read_one, replay, write
 from mclog.cli import main
-from mclog.millionclub.bots import GreedyBot, RandomBot, make_bot
+from mclog.millionclub.bots import GreedyBot, RandomBot, below, make_bot
 from mclog.millionclub.simulator import bots_from_names, simulate, simulated_text
 
 
@@ -84,3 +88,15 @@ def test_cli_simulate(tmp_path, capsys):
     capsys.readouterr()
     assert main(["simulate", "--players", "2", "--seed", "1", "--bots", "nobody"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
+
+
+@given(st.integers(0, 2**32), st.integers(1, 10**6))
+def test_below_draws_what_randrange_and_choice_draw(seed, n):
+    """The simulator's draws are the standard library's: the same seed gives the same
+    games as before ``below`` was written out, and as ``randrange`` would."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert [below(ours, n) for _ in range(5)] == [theirs.randrange(n) for _ in range(5)]
+    items = list(range(n % 50 + 1))
+    assert below(ours, len(items)) == items.index(theirs.choice(items))
+    with pytest.raises(ValueError):
+        below(ours, 0)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from ..replay import Replay
 from .board import COLOURS, MAX_PLAYERS
-from .bots import Bot, make_bot
+from .bots import Bot, below, make_bot
 from .flow import legal_moves, play
 from .moves import Draw, StartPlayer, interned
 from .record import MoveEntry, record_from_moves
@@ -32,7 +32,7 @@ def chance(state: State, rng: random.Random):
     if d.kind == "start player":
         return StartPlayer(rng.randrange(state.players))
     pile = state.decks[d.deck]
-    pick = rng.randrange(sum(pile.values()))
+    pick = below(rng, sum(pile.values()))
     for card, n in pile.items():
         if pick < n:
             return interned(Draw, card)
