@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import RecordError
+from ..record.framing import RawLine
 from .board import ALTERNATIVE, COLOURS, STANDARD
 from .moves import Move
 from .setup import check_table, default_colours
@@ -36,16 +37,16 @@ class MoveEntry:
     #: The source line (a ``RawLine``) and the index of the move's first word in it, from
     #: which the line number and the column are worked out when a message needs them.
     #: A move that was not read from text (JSON, a simulated game) has no source.
-    source: object = field(default=None, compare=False, repr=False)
+    source: RawLine | None = field(default=None, compare=False, repr=False)
     word: int = field(default=0, compare=False, repr=False)
 
     @property
     def line(self) -> int:
-        return self.source.number if self.source is not None else 0  # type: ignore[attr-defined]
+        return self.source.number if self.source is not None else 0
 
     @property
     def col(self) -> int:
-        return self.source.col(self.word) if self.source is not None else 0  # type: ignore[attr-defined]
+        return self.source.col(self.word) if self.source is not None else 0
 
 
 @dataclass(slots=True)
