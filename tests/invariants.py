@@ -7,6 +7,8 @@ other party, and every change has a rule behind it.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from mclog.millionclub import (
     Buy, BuyContract, Choose, Draw, MovePawn, Pick, Place, Takeover, Turn,
 )
@@ -42,7 +44,7 @@ def check_state(s) -> None:
                                      if c.kind == kind)
     for disc, holder in s.privileges.items():  # each privilege to at most one player (R10)
         if holder is not None and disc != 1:  # (the Lobbyist may since have moved a pawn)
-            counts = s.pawn_counts(disc)
+            counts = Counter(seat for seat, _ in s.pawns[disc])
             assert all(counts[holder] > n for seat, n in counts.items() if seat != holder)
 
 

@@ -181,12 +181,6 @@ class State:
     def colony_count(self, seat: int) -> int:
         return sum(self.colonies[seat].values())
 
-    def pawn_counts(self, disc: int) -> dict[int, int]:
-        counts: dict[int, int] = {}
-        for seat, _ in self.pawns[disc]:
-            counts[seat] = counts.get(seat, 0) + 1
-        return counts
-
     def privilege_holder(self, disc: int) -> int | None:
         """R10: the one player with strictly more pawns on ``disc`` than every other."""
         seats = [seat for seat, _ in self.pawns[disc]]
