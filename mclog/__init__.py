@@ -11,10 +11,11 @@ The rules engine lives in ``mclog.millionclub``; the game-independent parts
 from .errors import MclogError, RecordError, RuleError, SetupError
 from .millionclub.reader import from_json, read, read_headers, read_lenient, read_one
 from .millionclub.replayer import GameReplay, replay
+from .millionclub.seat_view import seat_view
 from .millionclub.writer import to_json, write
 
 __version__ = "0.1.0"
 __all__ = [
     "MclogError", "RecordError", "RuleError", "SetupError", "read", "read_one", "read_headers",
-    "read_lenient", "from_json", "replay", "GameReplay", "write", "to_json", "__version__",
+    "read_lenient", "from_json", "replay", "GameReplay", "seat_view", "write", "to_json", "__version__",
 ]

@@ -21,6 +21,7 @@ from .millionclub.flow import describe_decision
 from .millionclub.reader import read_lenient
 from .millionclub.replayer import GameReplay, replay
 from .millionclub.scoring import CATEGORIES, CATEGORY_NAMES
+from .millionclub.seat_view import seat_view
 from .millionclub.writer import to_json, write
 
 
@@ -197,6 +198,25 @@ def _atomic_write(path: str, text: str) -> None:
         raise
 
 
+def cmd_hide(args) -> int:
+    """The record as the player in one seat would have written it (``seat_view``)."""
+    games, errors = _replayed(args.file)
+    for e in errors:
+        _err(str(e))
+    if errors:
+        return 1
+    out = []
+    for game in games:
+        names = game.record.table.names
+        if args.seat not in names:
+            _err(f"{args.file}: {args.seat!r} is not a player of this game: the players are "
+                 f"{', '.join(names)}")
+            return 2
+        out.append(seat_view(game, names.index(args.seat)))
+    sys.stdout.write(write(out))
+    return 0
+
+
 def cmd_export(args) -> int:
     games, errors = _replayed(args.file)
     for e in errors:
@@ -279,6 +299,11 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--check", action="store_true",
                    help="change nothing; exit 1 if a file is not canonical")
     f.set_defaults(func=cmd_fmt)
+    h = sub.add_parser("hide", help="print the record as the player in one seat would have "
+                                    "written it: ? for every card that seat did not see")
+    h.add_argument("--seat", required=True, help="the player's name, as in the Players tag")
+    h.add_argument("file")
+    h.set_defaults(func=cmd_hide)
     e = sub.add_parser("export", help="print the record as JSON")
     e.add_argument("file")
     e.add_argument("--json", action="store_true", default=True, help="(the default)")

@@ -16,6 +16,7 @@ from .cards import DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, card_name
 from .flow import handler, push, step
 from .moves import Draw, Pick
 from .state import Decision, State, ask
+from .unknown import alike, group_of, new_handle, note
 
 DRAW, PICK = "draw", "pick"
 
@@ -48,16 +49,25 @@ def _check_in_deck(state: State, d: Decision, card: str) -> None:
 
 
 def deliver(state: State, d: Decision, card: str) -> None:
-    """Take ``card`` off ``d.deck`` and put it where the decision says."""
+    """Take ``card`` off ``d.deck`` and put it where the decision says.
+
+    An unknown card (``?``) becomes a handle (``unknown.py``); cards drawn unseen into
+    one hand are alike, and share a group.
+    """
     if card[:1] == "?":
         state.hidden[d.deck] += 1
+        if d.dest == "machiavelli":
+            raise RuleError("The Machiavelli card is carried out in the open: name it", "R14")
+        group = None
+        if d.dest == "hand" and state.hand and alike(state.hand):
+            group = group_of(state.hand[0])
+        card = new_handle(state, group)
+        note(state, "new", card, d.deck)
     else:
         state.decks[d.deck][card] -= 1
     if d.dest == "hand":
         state.hand.append(card)
     elif d.dest == "machiavelli":
-        if card[:1] == "?":
-            raise RuleError("The Machiavelli card is carried out in the open: name it", "R14")
         state.set_aside[INTRIGUE_DECK][card] += 1
         push(state, ("intrigue", card, d.recipient))
     else:  # deal

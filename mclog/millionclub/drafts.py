@@ -20,6 +20,7 @@ from .decks import PICK
 from .flow import handler, push, step
 from .moves import Buy, Choose, Move, Pass, SetAside, UsePrivilege, interned
 from .state import Decision, State, ask
+from .unknown import UNKNOWN, note, out_handles, resolve
 
 CHOOSE, DRAFT, PRIVILEGE = "choose", "draft", "privilege"
 
@@ -55,13 +56,23 @@ def draft(state: State, frame: tuple) -> None:
     state.decision = ask(CHOOSE if disc == INTRIGUE else DRAFT, pawns[i][0], disc)
 
 
-def _require_in_hand(state: State, seat: int, card: str, rule: str) -> None:
+def _in_hand(state: State, seat: int, card: str, rule: str) -> str:
+    """The card of the hand a move names (``?`` for one the record did not see; see
+    ``unknown.py``), as it stands in the hand; ``RuleError`` if the hand has none."""
+    hand = state.hand
+    if card in hand:
+        return card
+    if card == UNKNOWN or any(c[:1] == "?" for c in hand):
+        def put(new: list[str]) -> None:
+            hand[:] = new
+        card = resolve(state, hand, card, DECK_OF_DISC[state.resolving], "hand", put)
     if card not in state.hand:
         held = ", ".join(card_name(c) for c in sorted(state.hand))
         raise RuleError(
             f"{state.name(seat)} was not handed {article(card_name(card))} card: the cards are "
             f"{held}",
             rule)
+    return card
 
 
 def _legal_choose(state: State, d: Decision) -> list[Move]:
@@ -72,10 +83,10 @@ def _apply_choose(state: State, d: Decision, move: Choose) -> None:
     if move.card[:1] == "?":
         raise RuleError("An Intrigue card is carried out in the open: name the card "
                         f"{state.name(move.player)} chose", "R14")
-    _require_in_hand(state, move.player, move.card, "R14")
-    state.hand.remove(move.card)
-    state.set_aside[INTRIGUE_DECK][move.card] += 1
-    state.agenda.append(("intrigue", move.card, move.player))
+    card = _in_hand(state, move.player, move.card, "R14")
+    state.hand.remove(card)
+    state.set_aside[INTRIGUE_DECK][card] += 1
+    state.agenda.append(("intrigue", card, move.player))
 
 
 handler(CHOOSE, "choose an Intrigue card", "R14", _legal_choose, {Choose: _apply_choose})
@@ -93,10 +104,10 @@ def _legal_draft(state: State, d: Decision) -> list[Move]:
 
 def _apply_buy(state: State, d: Decision, move: Buy) -> None:
     seat, card, price = move.player, move.card, PRICE[d.disc]
-    _require_in_hand(state, seat, card, "R15")
     if d.disc == INDUSTRIES and card[:1] == "?":
         raise RuleError("An Industry card is bought face up: name the card "
                         f"{state.name(seat)} bought", "R15")
+    card = _in_hand(state, seat, card, "R15")
     if state.money[seat] < price:
         raise RuleError(
             f"{state.name(seat)} cannot buy the {card_name(card)} card: "
@@ -110,10 +121,10 @@ def _apply_buy(state: State, d: Decision, move: Buy) -> None:
 
 
 def _apply_set_aside(state: State, d: Decision, move: SetAside) -> None:
-    _require_in_hand(state, move.player, move.card, "R15")
-    state.hand.remove(move.card)
+    card = _in_hand(state, move.player, move.card, "R15")
+    state.hand.remove(card)
     pile = state.set_aside[DECK_OF_DISC[d.disc]]
-    pile[move.card] = pile.get(move.card, 0) + 1
+    pile[card] = pile.get(card, 0) + 1
 
 
 handler(DRAFT, "buy a card or set one aside", "R15", _legal_draft,
@@ -164,7 +175,14 @@ def privilege_card(state: State, frame: tuple) -> None:
 
 @step("reshuffle")
 def reshuffle(state: State, frame: tuple) -> None:
-    """R14, R15: set-aside cards go back; the deck is shuffled for the next round."""
+    """R14, R15: set-aside cards go back; the deck is shuffled for the next round.
+
+    Before they go, a listener is told which unknown cards are out of the deck: at no
+    moment can more cards of a kind be out than exist (R1), and the last moment before
+    a reshuffle is the fullest.
+    """
     _, deck = frame
+    if state.log is not None and state.hidden[deck]:
+        note(state, "out", deck, tuple(out_handles(state, deck, True)), dict(state.decks[deck]))
     state.reshuffle(deck)
 

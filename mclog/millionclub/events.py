@@ -72,7 +72,9 @@ def events(game) -> list[Event]:
 
 def _events(game) -> list[Event]:
     state = game.replay.state(0)
-    money, points = _snapshot(state)
+    # Points are counted on what the record settles of its unknown cards, never a guess.
+    view = (lambda s: game.known_view(s.copy())) if game.variables else (lambda s: s)
+    money, points = _snapshot(view(state))
     n = state.players
     out = [Event(0, 0, "setup", None, "setup", None, None, "setup: starting money and cards",
                  True, money, points, money, points)]
@@ -87,7 +89,7 @@ def _events(game) -> list[Event]:
         state.decision = None
         HANDLERS[d.kind].moves[kind](state, d, move)
         if kind not in _INERT and not (kind is Draw and d.dest == "hand"):
-            money, points = _note(out, state, money, points, n, lambda: Event(
+            money, points = _note(out, view(state), money, points, n, lambda: Event(
                 step.index, step.round, step.phase, step.disc, step.label, d.actor, card,
                 step.text, False, [], [], []))
         # then the procedure, one step at a time
@@ -104,6 +106,11 @@ def _events(game) -> list[Event]:
                 money, points = _note(out, state, money, points, n, lambda: Event(
                     step.index, step.round, "resolve", disc, step.label, actor, fcard, cause,
                     True, [], [], []), money_only=True)
+    if game.revealed and game.steps:  # what the reveal tells of colonies no move named
+        last = game.steps[-1]
+        _note(out, game.known_view(state.copy(), final=True), money, points, n, lambda: Event(
+            last.index, last.round, "game over", None, "reveal", None, None,
+            "reveal: the colonies shown at the end", True, [], [], []))
     return out
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..errors import RuleError
 from .cards import (
-    CAPITALISATION, CONTINENTS, CONTRACT, DUMPING, EXPANSION, INCREASE, INDUSTRY_SINGULAR,
+    CAPITALISATION, COLONY_DECK, CONTINENTS, CONTRACT, DUMPING, EXPANSION, INCREASE, INDUSTRY_SINGULAR,
     RACKET, UNFAIR, UNREST, Industry, card_name,
 )
 from .common import (
@@ -30,6 +30,7 @@ from .moves import (
     BuyContract, CapitalIncrease, Dump, Lower, Move, Pass, Raise, Swap, Target, Turn,
 )
 from .state import Decision, State
+from .unknown import UNKNOWN, resolve
 
 TARGET, CONTRACT_BUY, UNREST_SWAP = "target", "contract", "unrest"
 EXPAND, RAISE, LOWER, DUMP, CAPITAL_INCREASE = "expansion", "raise", "lower", "dumping", "increase"
@@ -106,21 +107,38 @@ def _legal_contract(state: State, d: Decision) -> list[Move]:
     return [*(BuyContract(d.actor, c) for c in _held(state, d.target)), Pass(d.actor)]
 
 
-def _require_colony(state: State, seat: int, continent: str, rule: str) -> None:
+def _colony(state: State, seat: int, continent: str, rule: str) -> str:
+    """The colony of ``seat`` a move names (``?`` for one the record did not see; see
+    ``unknown.py``), as it stands among the seat's colonies."""
     if not (isinstance(continent, str) and continent[:1] == "?"):
         require_card(continent, CONTINENTS, "a continent (" + ", ".join(CONTINENTS) + ")", rule)
-    if not state.colonies[seat].get(continent):
+    held = state.colonies[seat]
+    if not held.get(continent) and (continent == UNKNOWN or any(
+            c[:1] == "?" and n for c, n in held.items())):
+        items = [c for c, n in held.items() for _ in range(n)]
+
+        def put(new: list[str]) -> None:
+            for c in items:
+                held[c] -= 1
+                if c[:1] == "?":
+                    del held[c]
+            for c in new:
+                held[c] = 1
+
+        continent = resolve(state, items, continent, COLONY_DECK, f"colonies of {seat}", put)
+    if not held.get(continent):
         raise RuleError(f"{state.name(seat)} has no {card_name(continent)} colony", rule)
+    return continent
 
 
 def _apply_contract(state: State, d: Decision, move: BuyContract) -> None:
     seat, other = move.player, d.target
-    _require_colony(state, other, move.continent, "R23")
+    continent = _colony(state, other, move.continent, "R23")
     if state.money[seat] < CONTRACT_PRICE:  # cannot happen: checked before asking
         raise RuleError(f"{state.name(seat)} cannot pay 3 million for a colonial contract", "R23")
     state.money[seat] -= CONTRACT_PRICE
     state.money[other] += CONTRACT_PRICE
-    _move_colony(state, other, seat, move.continent)
+    _move_colony(state, other, seat, continent)
 
 
 handler(CONTRACT_BUY, "buy one of the opponent's colonies for 3 million, or pass", "R23",
@@ -135,10 +153,10 @@ def _legal_swap(state: State, d: Decision) -> list[Move]:
 
 def _apply_swap(state: State, d: Decision, move: Swap) -> None:
     seat, other = move.player, d.target
-    _require_colony(state, seat, move.give, "R24")
-    _require_colony(state, other, move.take, "R24")
-    _move_colony(state, seat, other, move.give)
-    _move_colony(state, other, seat, move.take)
+    give = _colony(state, seat, move.give, "R24")
+    take = _colony(state, other, move.take, "R24")
+    _move_colony(state, seat, other, give)
+    _move_colony(state, other, seat, take)
 
 
 def _move_colony(state: State, giver: int, taker: int, card: str) -> None:

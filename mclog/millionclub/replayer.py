@@ -8,26 +8,27 @@ with a ``RecordError`` at its line and column; in lenient mode checkpoint
 mismatches are collected and the replay goes on (an illegal move still stops
 the game: what follows it cannot be known without guessing).
 
-Unknown cards (``?``) are followed as numbered unknowns (``?1``, ``?2``...).
-A later move that names the card (a face-up buy, an Intrigue card played, the
-reveal) identifies it; once the game is read, every identified unknown is
-written back into the moves and the game is replayed again, which checks that
-the completed game is consistent with the decks (R1).
+Unknown cards (``?``) are followed by the engine as handles (``unknown.py``),
+moves are played exactly as recorded, and what the record tells of the unknown
+cards (a card named later, a reveal, how many cards of a kind exist) becomes a
+constraint problem (``mclog.unknowns``).  The record fits if some identities of
+its ``?`` cards meet every constraint; a card is shown as known only when every
+such assignment agrees on it, never by a guess.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections import Counter
+from dataclasses import dataclass, field
 
 from ..errors import RecordError, RuleError
+from ..unknowns import BUDGET, Problem, TooHard
 from ..replay import Replay, Step
 from .board import COLONIES, INDUSTRIES, INTRIGUE, LOBBY, STOCK
-from .cards import CONTINENTS, DECK_NAMES, DECK_OF, card_name
+from .cards import CONTINENTS, DECK_NAMES, DECK_TOTALS, article, card_name
 from .drafts import DECK_OF_DISC
 from .flow import describe_decision, play
-from .moves import (
-    Buy, BuyContract, Choose, Draw, Move, Pick, SetAside, Swap,
-)
+from .moves import Draw, Move
 from .record import (
     CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry,
 )
@@ -35,13 +36,9 @@ from .scoring import score
 from .setup import new_game
 from .state import State
 from .text import move_text
-from .vocabulary import UNKNOWN
+from .unknown import is_handle, out_handles
 
 DISC_LABEL = {INTRIGUE: "intrigue", COLONIES: "colonies", INDUSTRIES: "industries"}
-#: Moves that name a colony of another player, which may be an unknown one.
-_NAMES_COLONY = (BuyContract, Swap)
-#: Moves that name a card, which may be written ``?``.
-_NAMES_CARD = frozenset({Draw, Pick, Buy, SetAside, Choose})
 
 
 def phase_label(state: State) -> str:
@@ -122,7 +119,42 @@ class GameReplay:
     record: GameRecord
     replay: Replay
     errors: list[RecordError] = field(default_factory=list)
-    identified: dict[str, str] = field(default_factory=dict)
+    #: The identities of the unknown cards as a constraint problem, and each handle's
+    #: variable in it (see ``mclog.unknowns``).
+    problem: Problem = field(default_factory=Problem)
+    variables: dict[str, int] = field(default_factory=dict)
+    #: The colonies each player showed at the reveal that the record had not named.
+    revealed: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def identified(self) -> dict[str, str]:
+        """Each unknown card (handle) that every fitting assignment names alike: its kind."""
+        if not self.variables:
+            return {}
+        possible = self.problem.possible()
+        return {h: next(iter(possible[x])) for h, x in self.variables.items()
+                if len(possible[x]) == 1}
+
+    def known_view(self, state: State, final: bool = False) -> State:
+        """``state`` with every unknown card that the record settles shown as what it is
+        (in place).  At the end, a player's colonies are what the reveal showed."""
+        if not any(state.hidden.values()):
+            return state
+        known = self.identified
+        for handle in sorted(_handles_in(state)):
+            if handle in known:
+                state.identify(handle, known[handle])
+        if final:
+            for seat, shown in self.revealed.items():
+                rest = Counter(shown)  # the colonies shown that the record had not named
+                held = state.colonies[seat]
+                for handle in sorted(h for h, n in held.items() if n and is_handle(h)):
+                    kind = next((k for k in CONTINENTS if rest[k] > 0), None)
+                    if kind is None:
+                        break
+                    rest[kind] -= 1
+                    state.identify(handle, kind)
+        return state
 
     # --- navigation ----------------------------------------------------------
 
@@ -134,14 +166,17 @@ class GameReplay:
         return self.replay.steps  # type: ignore[return-value]
 
     def state(self, index: int) -> State:
-        return self.replay.state(index)
+        """The state after ``index`` moves, with what the record settles of unknown cards."""
+        n = len(self.replay)
+        state = self.replay.state(index)
+        return self.known_view(state, final=index in (n, -1))
 
     def __getitem__(self, index: int) -> State:
-        return self.replay.state(index)
+        return self.state(index)
 
     @property
     def final(self) -> State:
-        return self.replay.final
+        return self.state(len(self.replay))
 
     @property
     def complete(self) -> bool:
@@ -175,8 +210,11 @@ class _Reader:
         self.replay: Replay = Replay(self.initial, State.copy, play, snapshot_every,
                                      step_maker(record.table))
         self.errors: list[RecordError] = []
-        self.unknowns = 0
-        self.identified: dict[str, str] = {}
+        self.problem = Problem()
+        self.var: dict[str, int] = {}
+        self.revealed: dict[int, tuple[str, ...]] = {}
+        self.replay.current.log = []
+        self.last_entry = None
         self.round_mark: Marker | None = None
         self.entry: MoveEntry | None = None  # the move being played
         self.pending_comments: list[str] = []
@@ -192,8 +230,21 @@ class _Reader:
             self.replay.extend(self.plays(entries))
         except RuleError as exc:
             entry = self.entry
+            self.replay.current.log.clear()
+            self.settle(entry)  # an unknown card that stopped fitting earlier is the first slip
             raise self.fail(exc.reason, entry.line, entry.col, rule=exc.rule,
                             code="illegal-move") from None
+        except RecordError:
+            log = self.replay.current.log
+            if log and self.entry is not None:
+                self.note_unknowns(self.entry)
+            self.settle()
+            raise
+        if self.replay.current.log and self.entry is not None:
+            self.note_unknowns(self.entry)
+        if self.problem.constraints or self.var:
+            self.note_end(self.last_entry)
+        self.settle()
 
     def plays(self, entries):
         """Check each move against what the record says of it, and yield it with its facts
@@ -201,6 +252,9 @@ class _Reader:
         with here, between the moves (a few hundred a game: this loop is written out)."""
         state = self.replay.current  # played in place: the same object all game long
         for entry in entries:
+            if state.log:
+                self.note_unknowns(self.entry)
+            self.last_entry = entry
             if type(entry) is not MoveEntry:
                 self.other(entry)
                 continue
@@ -218,12 +272,8 @@ class _Reader:
                     f"This move belongs on the '{label}' line here, not on the "
                     f"'{entry.label}' line ({describe_decision(state)})", entry.line, entry.col,
                     code="illegal-move")
-            kind = type(move)
-            if d.actor is None and kind is Draw and entry.subject is not None:
+            if d.actor is None and type(move) is Draw and entry.subject is not None:
                 self.check_drawer(state, entry)
-            if self.unknowns or kind in _NAMES_COLONY or (
-                    kind in _NAMES_CARD and move.card == UNKNOWN):  # type: ignore[attr-defined]
-                move = self.resolve_unknown(move, state, entry)
             self.entry = entry
             yield move, (state.round, state.phase, d, entry, state.resolving, label)
 
@@ -259,68 +309,72 @@ class _Reader:
 
     # --- unknown cards -----------------------------------------------------------------
 
-    def new_unknown(self) -> str:
-        self.unknowns += 1
-        return f"{UNKNOWN}{self.unknowns}"
+    def note_unknowns(self, entry) -> None:
+        """Turn what the engine did with unknown cards during the last move (``unknown.py``)
+        into constraints on their identities, tagged with the move's entry."""
+        log = self.replay.current.log
+        for event in log:
+            what = event[0]
+            if what == "new":
+                _, handle, deck = event
+                self.var[handle] = self.problem.variable(DECK_TOTALS[deck])
+            elif what == "is":
+                _, handle, kind, _where = event
+                self.problem.fix(self.var[handle], kind, tag=(entry, "is", kind))
+            elif what == "relabel":
+                _, deck, new, old = event
+                for handle in new:
+                    self.var[handle] = self.problem.variable(DECK_TOTALS[deck])
+                known = Counter(c for c in old if not is_handle(c))
+                self.problem.same([self.var[h] for h in new],
+                                  [self.var[h] for h in old if is_handle(h)], known,
+                                  tag=(entry, "same", deck))
+            elif what == "out":
+                _, deck, handles, caps = event
+                self.problem.at_most([self.var[h] for h in handles], caps,
+                                     tag=(entry, "out", deck))
+        log.clear()
 
-    def identify(self, state: State, card: str, kind: str, entry) -> None:
-        deck = DECK_OF[kind]
-        if not state.decks[deck][kind]:
-            raise self.fail(f"This {card_name(kind)} card would be one more than the "
-                            f"{DECK_NAMES[deck]} deck holds", entry.line, entry.col,
-                            rule="R1", code="reveal")
-        state.identify(card, kind)
-        self.identified[card] = kind
+    def note_end(self, entry) -> None:
+        """At the end of the record, the cards out of each deck are bounded as well (R1)."""
+        state = self.replay.current
+        for deck in DECK_NAMES:
+            if state.hidden[deck]:
+                with_hand = state.resolving is not None and bool(state.hand) and \
+                    DECK_OF_DISC.get(state.resolving) == deck
+                handles = out_handles(state, deck, with_hand)
+                self.problem.at_most([self.var[h] for h in handles], dict(state.decks[deck]),
+                                     tag=(entry, "out", deck))
 
-    def resolve_unknown(self, move: Move, state: State, entry: MoveEntry) -> Move:
-        """Number a drawn ``?``; pick the unknown a ``?`` names; identify an unknown by name.
-
-        Called only once a game has an unknown card, or for a move that may bring one in.
-        """
-        d = state.decision
-        if isinstance(move, (Draw, Pick)) and move.card == UNKNOWN:
-            return replace(move, card=self.new_unknown())
-        hand_unknowns = [c for c in state.hand if c.startswith(UNKNOWN)]
-        if isinstance(move, (Buy, SetAside, Choose)):
-            if move.card == UNKNOWN:
-                if len(hand_unknowns) < len(state.hand):  # which card it was is not known
-                    state.forget_hand(self._names())
-                    hand_unknowns = [c for c in state.hand if c.startswith(UNKNOWN)]
-                if not hand_unknowns:
-                    raise self.fail("There is no card in the hand here", entry.line, entry.col,
-                                    code="illegal-move")
-                return replace(move, card=hand_unknowns[0])
-            if move.card not in state.hand and hand_unknowns and move.card in DECK_OF \
-                    and DECK_OF[move.card] == DECK_OF_DISC.get(d.disc):
-                self.identify(state, hand_unknowns[0], move.card, entry)
-            return move
-        if isinstance(move, BuyContract) and d.target is not None:
-            return replace(move, continent=self._colony(state, d.target, move.continent, entry))
-        if isinstance(move, Swap) and d.target is not None:
-            give = self._colony(state, move.player, move.give, entry)
-            take = self._colony(state, d.target, move.take, entry)
-            return replace(move, give=give, take=take)
-        return move
-
-    def _names(self):
-        while True:
-            yield self.new_unknown()
-
-    def _colony(self, state: State, seat: int, card: str, entry) -> str:
-        """The colony of ``seat`` that an Intrigue card moves, as the replayer follows it."""
-        held = state.colonies[seat]
-        if card == UNKNOWN:
-            if any(held[c] for c in CONTINENTS):
-                state.forget(seat, self._names())  # which one left is not known
-            unknown = [c for c, n in held.items() if n and c.startswith(UNKNOWN)]
-            if not unknown:
-                raise self.fail(f"{self.record.table.names[seat]} has no colony here",
-                                entry.line, entry.col, code="illegal-move", rule="R23")
-            return unknown[0]
-        unknown = [c for c, n in held.items() if n and c.startswith(UNKNOWN)]
-        if not held.get(card) and unknown and card in CONTINENTS:
-            self.identify(state, unknown[0], card, entry)
-        return card
+    def settle(self, failed_at=None) -> None:
+        """Check that some identities of the unknown cards fit the whole record; if none
+        does, report the first line after which none remains."""
+        if not self.problem.constraints:
+            return
+        try:
+            conflict = self.problem.first_conflict()
+        except TooHard:
+            entry = failed_at or self.last_entry
+            raise self.fail(
+                f"Too many unknown cards to check (more than {BUDGET:,} steps of search): "
+                f"name some of the ? cards", *_where(entry), code="unknown") from None
+        if conflict is None:
+            return
+        entry, what, detail = conflict
+        names = self.record.table.names
+        if what == "is":
+            message = (f"The unknown cards cannot be named to fit this line: no way of naming "
+                       f"the ? cards recorded so far leaves {article(card_name(detail))} card "
+                       f"here")
+        elif what == "reveal":
+            message = (f"{names[entry.seat]} cannot show {_list(list(entry.colonies))}: no way "
+                       f"of naming the ? cards recorded so far gives {names[entry.seat]} these "
+                       f"colonies")
+        else:
+            message = (f"The unknown cards cannot be named to fit this line: however the ? cards "
+                       f"recorded so far are named, more cards of a kind would be out of the "
+                       f"{DECK_NAMES[detail]} deck than it holds")
+        raise self.fail(message, *_where(entry), rule="R1", code="unknown")
 
     # --- checkpoints and the reveal --------------------------------------------------------
 
@@ -352,7 +406,7 @@ class _Reader:
                             entry.line, entry.col, code="reveal")
         held = state.colonies[entry.seat]
         known = [c for c in CONTINENTS for _ in range(held[c])]
-        unknown = [c for c, n in held.items() if n and c.startswith(UNKNOWN)]
+        unknown = [c for c, n in held.items() if n and is_handle(c)]
         shown = list(entry.colonies)
         rest = list(shown)
         for c in known:
@@ -368,8 +422,10 @@ class _Reader:
                 f"{name} shows {len(shown)} colonies ({_list(shown)}), but the game gives "
                 f"{name} {len(known) + len(unknown)} ({_list(known + ['?'] * len(unknown))})",
                 entry.line, entry.col, code="reveal")
-        for card, kind in zip(unknown, rest):
-            self.identify(state, card, kind, entry)
+        if unknown:
+            self.problem.exactly([self.var[h] for h in unknown], Counter(rest),
+                                 tag=(entry, "reveal", None))
+        self.revealed[entry.seat] = tuple(rest)
 
 
 def _list(cards: list[str]) -> str:
@@ -381,36 +437,17 @@ def replay(record: GameRecord, *, strict: bool = True, snapshot_every: int = 32)
     (in lenient mode, failed checkpoints are collected in ``.errors`` instead)."""
     reader = _Reader(record, strict, snapshot_every)
     reader.run(record.entries)
-    if reader.identified:
-        reader = _backfill(record, reader, strict, snapshot_every)
-    return GameReplay(record, reader.replay, reader.errors, reader.identified)
+    reader.replay.current.log = None
+    return GameReplay(record, reader.replay, reader.errors, reader.problem, reader.var,
+                      reader.revealed)
 
 
-def _backfill(record: GameRecord, first: _Reader, strict: bool, every: int) -> _Reader:
-    """Write identified unknowns back into the moves and replay, checking the decks (R1)."""
-    known = first.identified
-    again = _Reader(record, strict, every)
-    moves = iter(first.replay.moves)
-    entries = []
-    for entry in record.entries:
-        if isinstance(entry, MoveEntry):
-            entries.append(replace(entry, move=_substitute(next(moves), known)))
-        else:
-            entries.append(entry)
-    try:
-        again.run(entries)
-    except RecordError as exc:
-        raise record.error(f"the unknown cards, once revealed, do not fit the game: "
-                           f"{exc.reason}", exc.line, exc.col, rule=exc.rule,
-                           code="reveal") from None
-    again.identified = known
-    return again
+def _where(entry) -> tuple[int, int]:
+    return (entry.line, entry.col) if entry is not None else (0, 0)
 
 
-def _substitute(move: Move, known: dict[str, str]) -> Move:
-    changes = {}
-    for name in ("card", "continent", "give", "take"):
-        value = getattr(move, name, None)
-        if isinstance(value, str) and value in known:
-            changes[name] = known[value]
-    return replace(move, **changes) if changes else move
+def _handles_in(state: State) -> set[str]:
+    found = {c for c in state.hand if is_handle(c)}
+    for pile in (*state.set_aside.values(), *state.colonies):
+        found.update(c for c, n in pile.items() if n and is_handle(c))
+    return found

@@ -152,6 +152,11 @@ class State:
     resolving: int | None = None
     decision: Decision | None = None
     agenda: list[tuple] = field(default_factory=list)
+    #: How many unknown-card handles have been made (``?3.5``: see ``unknown.py``).
+    unknowns: int = 0
+    #: Where the engine reports what it did with unknown cards, when someone listens (the
+    #: replayer sets a list on its running state; a copy never listens).
+    log: list | None = None
 
     # --- reading ------------------------------------------------------------
 
@@ -223,6 +228,8 @@ class State:
         s.resolving = self.resolving
         s.decision = self.decision
         s.agenda = self.agenda[:]
+        s.unknowns = self.unknowns
+        s.log = None
         return s
 
     def __eq__(self, other: object) -> bool:
@@ -235,7 +242,7 @@ class State:
             self.table, self.money, [sorted(c) for c in self.industries], self.colonies,
             self.decks, self.set_aside, sorted(self.hand), self.prices, self.pawns, self.hidden,
             self.privileges, self.round, self.start, self.placed, self.phase,
-            self.resolving, self.decision, self.agenda,
+            self.resolving, self.decision, self.agenda, self.unknowns,
         )
 
     __hash__ = None  # type: ignore[assignment]  # mutable
@@ -276,38 +283,8 @@ class State:
                 pile[card] += 1
         self.hand.clear()
 
-    def forget(self, seat: int, names) -> None:
-        """The record no longer knows which colonies ``seat`` holds: every known one
-        becomes an unknown card (named from ``names``), to be identified at the reveal.
-
-        This happens when the player gives away a colony the record does not name
-        while holding known ones: which one left is not known.
-        """
-        held = self.colonies[seat]
-        for continent in CONTINENTS:
-            count = held[continent]
-            if count:
-                held[continent] = 0
-                self.decks[DECK_OF[continent]][continent] += count
-                self.hidden[DECK_OF[continent]] += count
-                for _ in range(count):
-                    held[next(names)] = 1
-
-    def forget_hand(self, names) -> None:
-        """The record no longer knows which cards are in the hand (a player took one
-        without the record naming it): the known ones become unknown cards."""
-        hand = []
-        for card in self.hand:
-            if card[0] != "?":
-                deck = DECK_OF[card]
-                self.decks[deck][card] += 1
-                self.hidden[deck] += 1
-                card = next(names)
-            hand.append(card)
-        self.hand = hand
-
     def identify(self, unknown: str, kind: str) -> None:
-        """The unknown card ``unknown`` (``?3``) turns out to be a ``kind``.
+        """The unknown card ``unknown`` (``?3.5``) turns out to be a ``kind``.
 
         The caller checks that the deck still counts such a card (R1).
         """
