@@ -11,11 +11,13 @@ as a *variable* whose value is the card's kind, and says what the record tells o
 * ``exactly(xs, counts)``: the cards ``xs`` are exactly ``counts`` (a reveal).
 
 A record fits if and only if some assignment satisfies every constraint; a card is
-*known* when every such assignment gives it the same value.  Both are answered by a
-depth-first search with forward checking, one connected part of the problem at a time
-(the cards of one round's Intrigue draft never meet another round's).  The domains are
-small, and the search is bounded: past ``budget`` steps it raises ``TooHard`` rather
-than running long.
+*known* when every such assignment gives it the same value.  Both are answered one
+connected part of the problem at a time (the cards of one round's Intrigue draft never
+meet another round's), first by a quick depth-first search with propagation, which
+settles nearly every record in a millisecond; a question it cannot settle in
+``QUICK`` steps goes to OR-Tools' CP-SAT solver, which is exact (each card a set of
+0/1 variables, each constraint a sum per kind).  Past ``SAT_SECONDS`` on one question
+the problem raises ``TooHard`` rather than running long.
 
 This module knows no game: a value is any hashable.
 
@@ -38,10 +40,12 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-#: Steps the search may take to find whether a record fits before it gives up (``TooHard``).
-BUDGET = 200_000
-#: Steps for each "can this card be that?" question; past it the answer is "maybe".
-QUESTION_BUDGET = 5_000
+#: Steps the quick search takes before the question goes to the CP-SAT solver.
+QUICK = 2_000
+#: The same for each "can this card be that?" question (there are many).
+QUICK_QUESTION = 300
+#: Seconds CP-SAT may take on one question before the record is "too hard" (``TooHard``).
+SAT_SECONDS = 10.0
 
 
 class TooHard(Exception):
@@ -93,44 +97,50 @@ class Problem:
 
     # --- questions ---------------------------------------------------------------------
 
-    def solve(self, upto: int | None = None, budget: int = BUDGET) -> dict[int, Hashable] | None:
+    def solve(self, upto: int | None = None) -> dict[int, Hashable] | None:
         """One assignment that satisfies the first ``upto`` constraints (all by default),
-        or ``None`` when there is none.  Raises ``TooHard`` past ``budget`` steps."""
+        or ``None`` when there is none.  Raises ``TooHard`` past ``SAT_SECONDS``."""
         cons = self.constraints if upto is None else self.constraints[:upto]
         out: dict[int, Hashable] = {}
         for part in _parts(len(self.domains), cons):
-            found = _Search(self.domains, part, budget).run()
+            found = _decide(self.domains, part, QUICK)
             if found is None:
                 return None
             out.update(found)
         return out
 
-    def first_conflict(self, budget: int = BUDGET) -> object:
+    def first_conflict(self) -> object:
         """The tag of the first constraint after which no assignment remains (``None`` if
         every constraint can be met): the line of a record where it stops fitting."""
-        if self.solve(budget=budget) is not None:
+        if self.solve() is not None:
             return None
         lo, hi = 0, len(self.constraints)  # the first lo fit; the first hi do not
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            if self.solve(mid, budget) is None:
+            if self.solve(mid) is None:
                 hi = mid
             else:
                 lo = mid
         return self.constraints[hi - 1].tag
 
-    def possible(self, budget: int = QUESTION_BUDGET) -> dict[int, set]:
+    def possible(self) -> dict[int, set]:
         """Every value each variable takes in some assignment (empty sets if none fits).
 
-        A value the search could not settle within its budget counts as possible: a card
-        is never shown as known unless it is.
+        A value no answer could be had for within ``SAT_SECONDS`` counts as possible: a
+        card is never shown as known unless it is.
         """
         if self._possible is not None:
             return self._possible
         seen: dict[int, set] = {x: set() for x in range(len(self.domains))}
         for part in _parts(len(self.domains), self.constraints):
-            search = _Search(self.domains, part, BUDGET)
-            first = search.run(prefer=seen)
+            search = _Search(self.domains, part, QUICK)
+            sat = _Sat(self.domains, part)
+            try:
+                first = _decide(self.domains, part, QUICK, sat=sat)
+            except TooHard:
+                first = None
+                for x in search.variables:
+                    seen[x].update(search.domain(x))
             if first is None:
                 continue
             for x, v in first.items():
@@ -140,7 +150,8 @@ class Problem:
                     if v in seen[x]:
                         continue
                     try:
-                        found = _Search(self.domains, part, budget).run(prefer=seen, force=(x, v))
+                        found = _decide(self.domains, part, QUICK_QUESTION, prefer=seen,
+                                        force=(x, v), sat=sat)
                     except TooHard:
                         seen[x].add(v)
                         continue
@@ -149,6 +160,68 @@ class Problem:
                             seen[y].add(w)
         self._possible = seen
         return seen
+
+
+def _decide(domains, part, budget: int, prefer=None, force=None, sat=None):
+    """An assignment of ``part`` (with ``force``'s value), or ``None``: the quick search
+    first, CP-SAT when the quick search runs out of steps."""
+    try:
+        return _Search(domains, part, budget).run(prefer=prefer, force=force)
+    except TooHard:
+        return (sat or _Sat(domains, part)).solve(force)
+
+
+class _Sat:
+    """The same part as a CP-SAT model (built on first use, then asked with assumptions):
+    a 0/1 variable per card and kind, exactly one kind per card, and a sum per kind for
+    each constraint."""
+
+    def __init__(self, domains, part: list[_Constraint]) -> None:
+        self.domains, self.part = domains, part
+        self.model = None
+
+    def _build(self) -> None:
+        from ortools.sat.python import cp_model
+
+        m = cp_model.CpModel()
+        xs = sorted({x for c in self.part for x in c.left + c.right})
+        b = {x: {v: m.NewBoolVar(f"x{x}={v}") for v in self.domains[x]} for x in xs}
+        for bs in b.values():
+            m.AddExactlyOne(bs.values())
+        for c in self.part:
+            if c.kind == "fix":
+                (x,), (v,) = c.left, c.known
+                m.Add(b[x][v] == 1) if v in b[x] else m.AddBoolOr([])
+            elif c.kind in ("same", "at_most"):
+                values = set(c.known)
+                for x in c.left + c.right:
+                    values |= set(b[x])
+                for v in values:
+                    left = sum(b[x][v] for x in c.left if v in b[x])
+                    right = sum(b[y][v] for y in c.right if v in b[y]) + c.known.get(v, 0)
+                    m.Add(left == right) if c.kind == "same" else m.Add(left <= right)
+        self.model, self.vars, self.cp = m, b, cp_model
+        self.solver = cp_model.CpSolver()
+        self.solver.parameters.num_workers = 1
+        self.solver.parameters.max_time_in_seconds = SAT_SECONDS
+
+    def solve(self, force=None):
+        if self.model is None:
+            self._build()
+        m, cp = self.model, self.cp
+        m.ClearAssumptions()
+        if force is not None:
+            x, v = force
+            if v not in self.vars[x]:
+                return None
+            m.AddAssumptions([self.vars[x][v]])
+        status = self.solver.Solve(m)
+        if status in (cp.OPTIMAL, cp.FEASIBLE):
+            return {x: next(v for v, var in bs.items() if self.solver.Value(var))
+                    for x, bs in self.vars.items()}
+        if status == cp.INFEASIBLE:
+            return None
+        raise TooHard
 
 
 def _parts(n: int, constraints: Sequence[_Constraint]) -> list[list[_Constraint]]:
@@ -182,129 +255,176 @@ def _parts(n: int, constraints: Sequence[_Constraint]) -> list[list[_Constraint]
 
 
 class _Search:
-    """Depth-first search over the variables of one part.
+    """Depth-first search with constraint propagation over the variables of one part.
 
-    Cards a move named come first, then the others from the last made to the first:
-    the latest cards are the most constrained (a reveal says what a player ends with;
-    a re-labelled place's cards are the older ones in some order), so settling them
-    first lets each older card be checked at once against what its later self became.
+    Each variable keeps the values it can still take.  Taking a value for one card
+    narrows the others at once: a kind whose deck count is reached is struck from every
+    other card out at that moment; a place's cards and their re-labelled selves keep
+    the same counts; a reveal's last cards must be what is left of it.  The next card
+    tried is the one with the fewest values left (the latest made, on a tie: the most
+    constrained), so that a record that does not fit is found out early.
     """
 
     def __init__(self, domains, constraints: list[_Constraint], budget: int) -> None:
-        self.domains = domains
-        self.cons = [c for c in constraints if c.kind != "free"]
+        self.cons = [c for c in constraints if c.kind in ("same", "at_most")]
         xs = sorted({x for c in constraints for x in c.left + c.right})
         self.variables = xs
-        self.fixed: dict[int, Hashable] = {}
-        self.empty = False
-        for c in self.cons:
+        self.rank = {x: {v: i for i, v in enumerate(domains[x])} for x in xs}
+        start = {x: frozenset(domains[x]) for x in xs}
+        for c in constraints:
             if c.kind == "fix":
                 (x,), (v,) = c.left, c.known
-                if self.fixed.get(x, v) != v or v not in domains[x]:
-                    self.empty = True
-                self.fixed[x] = v
+                start[x] = start[x] & {v}
+        self.start = start
         self.budget = budget
-        # the constraints each variable is in, with its side (0 left, 1 right)
-        self.of: dict[int, list[tuple[int, int]]] = {x: [] for x in xs}
+        self.of: dict[int, list[int]] = {x: [] for x in xs}
         for i, c in enumerate(self.cons):
-            if c.kind == "fix":
-                continue
-            for x in c.left:
-                self.of[x].append((i, 0))
-            for x in c.right:
-                self.of[x].append((i, 1))
+            for x in set(c.left + c.right):
+                self.of[x].append(i)
 
     def domain(self, x: int) -> tuple:
-        return (self.fixed[x],) if x in self.fixed else self.domains[x]
+        return tuple(sorted(self.start[x], key=self.rank[x].get))
+
+    # --- the search -------------------------------------------------------------------
 
     def run(self, prefer: dict[int, set] | None = None, force: tuple | None = None):
-        if self.empty:
+        self.dom = dict(self.start)
+        if force is not None:
+            x, v = force
+            self.dom[x] = self.dom[x] & {v}
+        if any(not d for d in self.dom.values()):
             return None
-        cons = [c for c in self.cons if c.kind != "fix"]
-        index = {id(c): i for i, c in enumerate(self.cons)}
-        # counts[i][side][v] and the unassigned count of each side
-        counts = [[Counter(), Counter()] for _ in self.cons]
-        unset = [[len(c.left), len(c.right)] for c in self.cons]
-        for c in cons:  # a constraint that no assignment can meet is seen at once
+        for c in self.cons:
             if c.kind == "same" and len(c.left) != len(c.right) + sum(c.known.values()):
                 return None
-            if c.kind == "same" and not c.left and not c.right:
-                continue
-            if not self._fits(c, counts[index[id(c)]], unset[index[id(c)]]):
-                return None
-        forced = force[0] if force is not None else None
-        order = sorted(self.variables, key=lambda x: (x != forced, x not in self.fixed, -x))
-        values: list[tuple] = []
-        for x in order:
-            dom = self.domain(x)
-            if x == forced:
-                dom = (force[1],) if force[1] in dom else ()
-            # a value that breaks a constraint on its own is never tried
-            dom = tuple(v for v in dom if self._alone(x, v, counts, unset))
-            if not dom:
-                return None
-            if prefer is not None:  # values no assignment has shown yet first
-                had = prefer.get(x, ())
-                dom = tuple(sorted(dom, key=lambda v: v in had))
-            values.append(dom)
-        assignment: dict[int, Hashable] = {}
-        steps = 0
-        n = len(order)
-        choice = [0] * n
-        depth = 0
-        while depth >= 0:
-            if depth == n:
-                return assignment
-            x = order[depth]
-            if choice[depth] > 0:  # undo the value tried last at this depth
-                self._set(x, assignment.pop(x), counts, unset, -1)
-            placed = False
-            while choice[depth] < len(values[depth]):
-                v = values[depth][choice[depth]]
-                choice[depth] += 1
-                steps += 1
-                if steps > self.budget:
-                    raise TooHard
-                self._set(x, v, counts, unset, +1)
-                if all(self._fits(self.cons[i], counts[i], unset[i]) for i, _ in self.of[x]):
-                    assignment[x] = v
-                    placed = True
-                    break
-                self._set(x, v, counts, unset, -1)
-            if placed:
-                depth += 1
-                if depth < n:
-                    choice[depth] = 0
-            else:
-                choice[depth] = 0
-                depth -= 1
+        self.trail: list[tuple[int, frozenset]] = []
+        self.single = [Counter() for _ in self.cons]  # at_most: cards settled per kind
+        for i, c in enumerate(self.cons):
+            if c.kind == "at_most":
+                for x in c.left:
+                    if len(self.dom[x]) == 1:
+                        self.single[i][next(iter(self.dom[x]))] += 1
+        self.prefer = prefer or {}
+        self.steps = 0
+        if not self._propagate(list(range(len(self.cons)))):
+            return None
+        return self._dfs()
+
+    def _dfs(self):
+        dom = self.dom
+        best, key = None, None
+        for x in self.variables:
+            n = len(dom[x])
+            if n > 1 and (key is None or (n, -x) < key):
+                best, key = x, (n, -x)
+        if best is None:
+            return {x: next(iter(d)) for x, d in dom.items()}
+        x = best
+        had = self.prefer.get(x, ())
+        rank = self.rank[x]
+        for v in sorted(dom[x], key=lambda v: (v in had, rank[v])):
+            self.steps += 1
+            if self.steps > self.budget:
+                raise TooHard
+            mark = len(self.trail)
+            queue: list[int] = []
+            if self._narrow(x, frozenset((v,)), queue) and self._propagate(queue):
+                found = self._dfs()
+                if found is not None:
+                    return found
+            self._undo(mark)
         return None
 
-    def _alone(self, x: int, v, counts, unset) -> bool:
-        self._set(x, v, counts, unset, +1)
-        fits = all(self._fits(self.cons[i], counts[i], unset[i]) for i, _ in self.of[x])
-        self._set(x, v, counts, unset, -1)
-        return fits
+    # --- propagation ---------------------------------------------------------------------
 
-    def _set(self, x: int, v, counts, unset, sign: int) -> None:
-        for i, side in self.of[x]:
-            counts[i][side][v] += sign
-            unset[i][side] -= sign
+    def _narrow(self, x: int, new: frozenset, queue: list[int]) -> bool:
+        old = self.dom[x]
+        if new == old:
+            return True
+        if not new:
+            return False
+        self.trail.append((x, old))
+        self.dom[x] = new
+        if len(new) == 1:
+            (v,) = new
+            for i in self.of[x]:
+                if self.cons[i].kind == "at_most":
+                    self.single[i][v] += 1
+        queue.extend(self.of[x])
+        return True
 
-    @staticmethod
-    def _fits(c: _Constraint, count, unset) -> bool:
-        left, right = count
-        if c.kind == "at_most":
-            room = 0
-            for v, cap in c.known.items():
-                have = left[v]
-                if have > cap:
-                    return False
-                room += cap - have
-            return sum(left.values()) <= sum(c.known.values()) and room >= unset[0]
-        known = c.known
-        for v in set(left) | set(right) | set(known):
-            need = right[v] + known.get(v, 0)
-            if left[v] > need + unset[1] or need > left[v] + unset[0]:
+    def _undo(self, mark: int) -> None:
+        trail, dom = self.trail, self.dom
+        while len(trail) > mark:
+            x, old = trail.pop()
+            if len(dom[x]) == 1:
+                (v,) = dom[x]
+                for i in self.of[x]:
+                    if self.cons[i].kind == "at_most":
+                        self.single[i][v] -= 1
+            dom[x] = old
+
+    def _propagate(self, queue: list[int]) -> bool:
+        pending = set(queue)
+        queue = list(pending)
+        while queue:
+            i = queue.pop()
+            pending.discard(i)
+            more: list[int] = []
+            ok = self._at_most(i, more) if self.cons[i].kind == "at_most" else self._same(i, more)
+            if not ok:
                 return False
+            for j in more:
+                if j not in pending:
+                    pending.add(j)
+                    queue.append(j)
+        return True
+
+    def _at_most(self, i: int, queue: list[int]) -> bool:
+        c, single, dom = self.cons[i], self.single[i], self.dom
+        for v, n in list(single.items()):
+            cap = c.known.get(v, 0)
+            if n > cap:
+                return False
+            if n == cap:  # the deck's last card of this kind is out: no other card is one
+                for y in c.left:
+                    d = dom[y]
+                    if len(d) > 1 and v in d and not self._narrow(y, d - {v}, queue):
+                        return False
+        return True
+
+    def _same(self, i: int, queue: list[int]) -> bool:
+        c, dom = self.cons[i], self.dom
+        sides = (c.left, c.right)
+        values = set(c.known)
+        for x in c.left + c.right:
+            values |= dom[x]
+        lo = ([Counter(), Counter()])
+        hi = ([Counter(), Counter()])
+        for side, xs in enumerate(sides):
+            for x in xs:
+                d = dom[x]
+                if len(d) == 1:
+                    lo[side][next(iter(d))] += 1
+                for v in d:
+                    hi[side][v] += 1
+        for v, n in c.known.items():
+            lo[1][v] += n
+            hi[1][v] += n
+        for v in values:
+            for side, other in ((0, 1), (1, 0)):
+                if lo[side][v] > hi[other][v]:
+                    return False
+                xs = sides[side]
+                if lo[side][v] == hi[other][v]:  # no more of this kind on this side
+                    for x in xs:
+                        d = dom[x]
+                        if len(d) > 1 and v in d and not self._narrow(x, d - {v}, queue):
+                            return False
+                if lo[other][v] == hi[side][v] and lo[other][v] > lo[side][v]:
+                    # every card of this side that can be one must be one
+                    for x in xs:
+                        d = dom[x]
+                        if len(d) > 1 and v in d and not self._narrow(x, frozenset((v,)), queue):
+                            return False
         return True

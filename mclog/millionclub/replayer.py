@@ -19,10 +19,10 @@ such assignment agrees on it, never by a guess.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import RecordError, RuleError
-from ..unknowns import BUDGET, Problem, TooHard
+from ..unknowns import SAT_SECONDS, Problem, TooHard
 from ..replay import Replay, Step
 from .board import COLONIES, INDUSTRIES, INTRIGUE, LOBBY, STOCK
 from .cards import CONTINENTS, DECK_NAMES, DECK_TOTALS, article, card_name
@@ -32,7 +32,7 @@ from .moves import Draw, Move
 from .record import (
     CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry,
 )
-from .scoring import score
+from .scoring import colony_ranges, score
 from .setup import new_game
 from .state import State
 from .text import move_text
@@ -140,20 +140,16 @@ class GameReplay:
         (in place).  At the end, a player's colonies are what the reveal showed."""
         if not any(state.hidden.values()):
             return state
+        if final:  # a revealed player's unknown colonies are what the reveal showed
+            for seat, shown in self.revealed.items():
+                held = state.colonies[seat]
+                handles = sorted(h for h, n in held.items() if n and is_handle(h))
+                for handle, kind in zip(handles, sorted(shown)):
+                    state.identify(handle, kind)
         known = self.identified
         for handle in sorted(_handles_in(state)):
             if handle in known:
                 state.identify(handle, known[handle])
-        if final:
-            for seat, shown in self.revealed.items():
-                rest = Counter(shown)  # the colonies shown that the record had not named
-                held = state.colonies[seat]
-                for handle in sorted(h for h, n in held.items() if n and is_handle(h)):
-                    kind = next((k for k in CONTINENTS if rest[k] > 0), None)
-                    if kind is None:
-                        break
-                    rest[kind] -= 1
-                    state.identify(handle, kind)
         return state
 
     # --- navigation ----------------------------------------------------------
@@ -192,7 +188,17 @@ class GameReplay:
             lambda s: s.round == number and s.disc == disc and s.phase == "resolve") - 1
 
     def scores(self):
-        return score(self.final)
+        """Each player's score now (final once the game is complete), by category and
+        rank; where unknown colonies still held could change it, each row says the range
+        (``Score.ranges``, ``Score.total_range``)."""
+        final = self.final
+        rows = score(final)
+        if any(final.hidden.values()) and self.variables:
+            possible = self.problem.possible()
+            can_be = {h: possible[x] for h, x in self.variables.items()}
+            rows = [replace(row, ranges=ranges)
+                    for row, ranges in zip(rows, colony_ranges(final, can_be))]
+        return rows
 
     def facts(self) -> list[tuple]:
         """What was noted of each move as it was played (see ``step_maker``): ``(round,
@@ -356,8 +362,8 @@ class _Reader:
         except TooHard:
             entry = failed_at or self.last_entry
             raise self.fail(
-                f"Too many unknown cards to check (more than {BUDGET:,} steps of search): "
-                f"name some of the ? cards", *_where(entry), code="unknown") from None
+                f"Too many unknown cards to check (no answer in {SAT_SECONDS:g} seconds of "
+                f"search): name some of the ? cards", *_where(entry), code="unknown") from None
         if conflict is None:
             return
         entry, what, detail = conflict

@@ -36,7 +36,7 @@ from .drafts import CHOOSE, DRAFT, PRIVILEGE
 from .moves import Buy, BuyContract, Draw, Pick, SetAside, Swap
 from .record import GameRecord, MoveEntry, RevealEntry
 from .replayer import GameReplay
-from .unknown import UNKNOWN
+from .unknown import UNKNOWN, is_handle
 
 
 def seat_view(game: GameReplay, seat: int) -> GameRecord:
@@ -84,10 +84,12 @@ def seat_view(game: GameReplay, seat: int) -> GameRecord:
             if seat not in (m.player, d.target):
                 m = replace(m, give=UNKNOWN, take=UNKNOWN)
         entries.append(replace(entry, move=m))
-    final = states[-1]
-    if final.finished:
+    if states[-1].finished:
+        final = game.final  # what the record itself knows (it may have ? cards of its own)
         for p in range(table.players):
             held = final.colonies[p]
+            if any(n and is_handle(c) for c, n in held.items()):
+                continue  # not known to this record either: no reveal to write
             shown = tuple(c for c in CONTINENTS for _ in range(held[c]))
             entries.append(RevealEntry(p, shown))
     return GameRecord(dict(record.tags), table, entries)
