@@ -45,6 +45,9 @@ class RuleError(MclogError):
         self.rule = rule
         super().__init__(f"{reason} ({rule})")
 
+    def __reduce__(self):  # crosses process boundaries whole (corpora run in a pool)
+        return (RuleError, (self.reason, self.rule))
+
 
 class RecordError(MclogError):
     """A mistake in a record, located in its source: ``file:line:col: message``.
@@ -64,6 +67,10 @@ class RecordError(MclogError):
         self.code = code
         super().__init__(self.located())
 
+    def __reduce__(self):  # crosses process boundaries whole (corpora run in a pool)
+        return (_record_error, (self.reason, self.line, self.col, self.file, self.rule,
+                                self.game, self.code))
+
     def located(self) -> str:
         where = f"{self.file or '<text>'}:{self.line}:{self.col}"
         game = f"game {self.game}: " if self.game else ""
@@ -79,3 +86,7 @@ class RecordError(MclogError):
                            file=file if file is not None else self.file,
                            rule=self.rule, game=game if game is not None else self.game,
                            code=self.code)
+
+
+def _record_error(reason, line, col, file, rule, game, code) -> RecordError:
+    return RecordError(reason, line=line, col=col, file=file, rule=rule, game=game, code=code)

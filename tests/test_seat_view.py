@@ -193,3 +193,39 @@ def test_known_means_every_fitting_assignment_agrees():
 
 def test_public_api_names_the_seat_view():
     assert mclog.seat_view is seat_view
+
+
+def test_errors_cross_process_boundaries_whole():
+    import pickle
+
+    from mclog.errors import RuleError
+
+    rule = pickle.loads(pickle.dumps(RuleError("Ben was not handed an Asia card", "R15")))
+    assert (str(rule), rule.rule) == ("Ben was not handed an Asia card (R15)", "R15")
+    rec = RecordError("check failed", line=3, col=4, file="a.mclog", rule="R1", game=2,
+                      code="check")
+    back = pickle.loads(pickle.dumps(rec))
+    assert (str(back), back.code, back.line) == (str(rec), "check", 3)
+
+
+THURSDAY = SAMPLES[-1]
+
+
+def test_every_prefix_of_the_thursday_sample_that_validates_replays_everywhere():
+    """Cut anywhere (here every 41 bytes from the first round on), a record that
+    validates with --partial also replays, scores and draws every step."""
+    from mclog.cli import _render_replay
+
+    text = THURSDAY.read_text()
+    accepted = 0
+    for cut in range(900, len(text), 23):
+        try:
+            game = replay(read_one(text[:cut]))
+        except RecordError:
+            continue
+        accepted += 1
+        _render_replay(game)
+        game.scores()
+        for i in range(0, len(game) + 1, 5):
+            game.state(i)._repr_html_()
+    assert accepted > 20
