@@ -47,6 +47,11 @@ def cmd_validate(args) -> int:
         games, errors = _replayed(path, strict=not args.lenient)
         for game in games:
             errors.extend(game.errors)
+            for w in game.warnings:
+                if args.strict:
+                    errors.append(w)
+                else:
+                    _err(f"{w.located().replace(': ', ': warning: ', 1)}")
             if not game.complete and not args.partial:
                 state = game.replay.current
                 line = game.steps[-1].line if game.steps else game.record.start_line
@@ -286,6 +291,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--lenient", action="store_true",
                    help="report every failed check, not just the first")
     v.add_argument("--partial", action="store_true", help="accept games still in progress")
+    v.add_argument("--strict", action="store_true",
+                   help="count warnings (items that decline a question never asked) as errors")
     v.set_defaults(func=cmd_validate)
     r = sub.add_parser("replay", help="print the game round by round")
     r.add_argument("file")

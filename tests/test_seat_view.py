@@ -229,3 +229,51 @@ def test_every_prefix_of_the_thursday_sample_that_validates_replays_everywhere()
         for i in range(0, len(game) + 1, 5):
             game.state(i)._repr_html_()
     assert accepted > 20
+
+
+# --- items that decline a question the rules never ask (issue 12, item 5) -------------
+
+def _with_redundant_items() -> str:
+    lines = THURSDAY.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("stock      Cleo takes-over"))
+    assert lines[at + 1].startswith("end        Ben cash F3")
+    lines[at + 1] = lines[at + 1].replace("end        Ben", "end        Ann pass, Ben")
+    lines.insert(at + 1, "stock      Ann pass                   ; Cleo held the privilege")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_pass_for_a_question_never_asked_is_a_warning(tmp_path, capsys):
+    text = _with_redundant_items()
+    game = replay(read_one(text))
+    assert [w.reason for w in game.warnings] == [
+        "Ann pass is redundant: Ann does not hold the Stock Exchange privilege this round "
+        "(R10), so there is no Hostile takeover to decline",
+        "Ann pass is redundant: Ann has no industry, so has no end-of-round turn to decline "
+        "(R19)"]
+    assert [r.total for r in game.scores()] == [24, 12, 18]  # the same game
+    path = tmp_path / "club.mclog"
+    path.write_text(text)
+    assert main(["validate", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert f"{path}:34:16: warning: Ann pass is redundant: Ann does not hold" in err
+    assert main(["validate", "--strict", str(path)]) == 1
+    capsys.readouterr()
+    assert main(["fmt", str(path)]) == 0  # fmt leaves the redundant items out, not comments
+    formatted = path.read_text()
+    assert "Ann pass" not in formatted and "; Cleo held the privilege" in formatted
+    assert formatted.replace("; Cleo held the privilege\n", "") == write(read_one(THURSDAY))
+    assert not replay(read_one(formatted)).warnings
+
+
+def test_a_contract_that_cannot_be_paid_names_no_one():
+    from mclog.millionclub.cards import CONTRACT
+    from mclog.millionclub.moves import Target
+    from mclog.millionclub.redundant import not_asked
+    from table import dealt
+
+    s = dealt(3)
+    s.phase, s.resolving, s.money[0] = "resolve", 2, 2
+    assert not_asked(s, Target(0, 1), "intrigue", (0, CONTRACT)) == (
+        "Ann cannot pay 3 million, so Buy a colonial contract is not carried out and names "
+        "no opponent (R23)")
+    assert not_asked(s, Target(0, 1), "intrigue", (1, CONTRACT)) is None  # not Ann's card

@@ -28,10 +28,11 @@ from .board import COLONIES, INDUSTRIES, INTRIGUE, LOBBY, STOCK
 from .cards import CONTINENTS, DECK_NAMES, DECK_TOTALS, article, card_name
 from .drafts import DECK_OF_DISC
 from .flow import describe_decision, play
-from .moves import Draw, Move
+from .moves import Choose, Draw, Move, Pass, Target
 from .record import (
     CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry,
 )
+from .redundant import not_asked
 from .scoring import colony_ranges, score
 from .setup import new_game
 from .state import State
@@ -125,6 +126,10 @@ class GameReplay:
     variables: dict[str, int] = field(default_factory=dict)
     #: The colonies each player showed at the reveal that the record had not named.
     revealed: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    #: Items that decline a question the rules never asked (``redundant.py``): each with a
+    #: warning, and the entries themselves (``fmt`` leaves them out).
+    warnings: list[RecordError] = field(default_factory=list)
+    redundant: set[int] = field(default_factory=set)
 
     @property
     def identified(self) -> dict[str, str]:
@@ -221,6 +226,9 @@ class _Reader:
         self.revealed: dict[int, tuple[str, ...]] = {}
         self.replay.current.log = []
         self.last_entry = None
+        self.last_card: tuple | None = None  # (seat, card) of the last Intrigue card played
+        self.warnings: list[RecordError] = []
+        self.redundant: set[int] = set()
         self.round_mark: Marker | None = None
         self.entry: MoveEntry | None = None  # the move being played
         self.pending_comments: list[str] = []
@@ -273,12 +281,25 @@ class _Reader:
             if self.round_mark is not None:
                 self.check_round(state)
             label = phase_label(state)
+            kind = type(move)
+            if (kind is Pass or kind is Target) and (
+                    entry.label not in (None, label) or move.player != d.actor
+                    or (kind is Target and d.kind != "target")):
+                reason = not_asked(state, move, entry.label or label, self.last_card)
+                if reason is not None:
+                    self.warnings.append(self.fail(
+                        f"{move_text(move, self.record.table)} is redundant: {reason}",
+                        entry.line, entry.col, code="redundant"))
+                    self.redundant.add(id(entry))
+                    continue
+            if kind is Choose or (kind is Draw and d.dest == "machiavelli"):
+                self.last_card = (d.actor if kind is Choose else d.recipient, move.card)
             if entry.label != label and entry.label is not None:
                 raise self.fail(
                     f"This move belongs on the '{label}' line here, not on the "
                     f"'{entry.label}' line ({describe_decision(state)})", entry.line, entry.col,
                     code="illegal-move")
-            if d.actor is None and type(move) is Draw and entry.subject is not None:
+            if d.actor is None and kind is Draw and entry.subject is not None:
                 self.check_drawer(state, entry)
             self.entry = entry
             yield move, (state.round, state.phase, d, entry, state.resolving, label)
@@ -445,7 +466,7 @@ def replay(record: GameRecord, *, strict: bool = True, snapshot_every: int = 32)
     reader.run(record.entries)
     reader.replay.current.log = None
     return GameReplay(record, reader.replay, reader.errors, reader.problem, reader.var,
-                      reader.revealed)
+                      reader.revealed, reader.warnings, reader.redundant)
 
 
 def _where(entry) -> tuple[int, int]:

@@ -62,8 +62,11 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
             out.append(line.text())
         line = None
 
+    skip = played.redundant  # items that decline a question never asked: left out
     for entry in record.entries:
         if type(entry) is MoveEntry:
+            if skip and id(entry) in skip:
+                continue
             round_, _, d, _, disc, label = next(facts)
             move = entry.move  # as recorded: a ? stays a ?, even once the reveal tells it
             if label == "place" and round_ != last_round:
