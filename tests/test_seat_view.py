@@ -260,7 +260,7 @@ def test_a_pass_for_a_question_never_asked_is_a_warning(tmp_path, capsys):
     capsys.readouterr()
     assert main(["fmt", str(path)]) == 0  # fmt leaves the redundant items out, not comments
     formatted = path.read_text()
-    assert "Ann pass" not in formatted and "; Cleo held the privilege" in formatted
+    assert "stock      Ann pass" not in formatted and "; Cleo held the privilege" in formatted
     assert formatted.replace("; Cleo held the privilege\n", "") == write(read_one(THURSDAY))
     assert not replay(read_one(formatted)).warnings
 
