@@ -14,7 +14,7 @@ from table import random_game
 import mclog
 from mclog import RecordError, read_one, replay, seat_view, write
 from mclog.cli import main
-from mclog.millionclub.cards import CONTINENTS
+from mclog.millionclub.cards import CONTINENTS, INDUSTRY_NAMES
 from mclog.millionclub.record import GameRecord, RevealEntry, record_from_moves
 from mclog.unknowns import Problem
 
@@ -277,3 +277,43 @@ def test_a_contract_that_cannot_be_paid_names_no_one():
         "Ann cannot pay 3 million, so Buy a colonial contract is not carried out and names "
         "no opponent (R23)")
     assert not_asked(s, Target(0, 1), "intrigue", (1, CONTRACT)) is None  # not Ann's card
+
+
+# --- shorter where unambiguous (issue 12, item 6) -----------------------------------------
+
+def test_an_industry_may_be_named_by_its_type_alone_when_unambiguous():
+    canonical = THURSDAY.read_text()
+    short = canonical.replace("Ben up F2", "Ben up F", 1).replace(
+        "Cleo takes-over Ann R2", "Cleo takes-over Ann raw", 1)
+    assert short != canonical
+    game = replay(read_one(short))
+    assert [r.total for r in game.scores()] == [24, 12, 18]
+    assert write(game.record, game) == write(read_one(THURSDAY))  # written out in full
+    assert "Ben up F2" in write(game.record, game)
+
+
+def test_a_type_alone_is_refused_when_the_player_owns_different_ones():
+    from mclog.millionclub.moves import Turn
+
+    full = full_game(1, 3, "standard", False)
+    states = list(full.replay.states())
+    text = write(full.record, full)
+    for step in full.steps:
+        move = step.move
+        owned = {c for c in states[step.index - 1].industries[move.player or 0]
+                 if type(move) is Turn and c.kind == move.industry.kind}
+        if type(move) is Turn and len(owned) > 1:
+            break
+    else:
+        pytest.skip("no such turn in this game")
+    record = read_one(text)
+    entry = [e for e in record.entries if type(e).__name__ == "MoveEntry"][step.index - 1]
+    lines = text.splitlines()
+    word, line = str(move.industry), lines[entry.line - 1]
+    at = line.index(f" {word}", entry.col - 1)
+    lines[entry.line - 1] = line[:at] + f" {word[0]}" + line[at + 1 + len(word):]
+    with pytest.raises(RecordError) as info:
+        replay(read_one("\n".join(lines) + "\n"))
+    assert info.value.line == entry.line
+    assert info.value.reason.startswith(f"Which {INDUSTRY_NAMES[word[0]]} industry? ")
+    assert " and ".join(map(str, sorted(owned))) in info.value.reason

@@ -25,10 +25,12 @@ from ..errors import RecordError, RuleError
 from ..unknowns import SAT_SECONDS, Problem, TooHard
 from ..replay import Replay, Step
 from .board import COLONIES, INDUSTRIES, INTRIGUE, LOBBY, STOCK
-from .cards import CONTINENTS, DECK_NAMES, DECK_TOTALS, article, card_name
+from .cards import CONTINENTS, DECK_NAMES, DECK_TOTALS, INDUSTRY_NAMES, article, card_name
 from .drafts import DECK_OF_DISC
 from .flow import describe_decision, play
-from .moves import Choose, Draw, Move, Pass, Target
+from .moves import (
+    CapitalIncrease, Choose, Draw, Dump, Lower, Move, Pass, Raise, Takeover, Target, Turn,
+)
 from .record import (
     CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry,
 )
@@ -38,8 +40,15 @@ from .setup import new_game
 from .state import State
 from .text import move_text
 from .unknown import is_handle, out_handles
+from .vocabulary import SHORT
 
 DISC_LABEL = {INTRIGUE: "intrigue", COLONIES: "colonies", INDUSTRIES: "industries"}
+#: Moves that name an industry, with each industry field and the field of its owner.
+_NAMES_INDUSTRY = {
+    Turn: (("industry", "player"),), Raise: (("industry", "player"),),
+    CapitalIncrease: (("industry", "player"),), Takeover: (("industry", "owner"),),
+    Lower: (("industry", "owner"),), Dump: (("give", "player"), ("take", "owner")),
+}
 
 
 def phase_label(state: State) -> str:
@@ -299,6 +308,8 @@ class _Reader:
                     f"This move belongs on the '{label}' line here, not on the "
                     f"'{entry.label}' line ({describe_decision(state)})", entry.line, entry.col,
                     code="illegal-move")
+            if kind in _NAMES_INDUSTRY:
+                move = self.complete(move, state, entry)
             if d.actor is None and kind is Draw and entry.subject is not None:
                 self.check_drawer(state, entry)
             self.entry = entry
@@ -315,6 +326,32 @@ class _Reader:
             self.check(entry)
         elif isinstance(entry, RevealEntry):
             self.reveal(entry)
+
+    def complete(self, move: Move, state: State, entry: MoveEntry) -> Move:
+        """An industry written by its type alone (``Kim cash R``, ``SHORT``) is the player's
+        only one of that type, or one of several identical ones: written out in full, in
+        the move and in the record (so ``fmt`` and ``export`` write the full name)."""
+        changes = {}
+        for name, owner_field in _NAMES_INDUSTRY[type(move)]:
+            card = getattr(move, name)
+            if card.level != SHORT:
+                continue
+            owner = getattr(move, owner_field)
+            owned = sorted({c for c in state.industries[owner] if c.kind == card.kind})
+            who = self.record.table.names[owner]
+            if not owned:
+                raise self.fail(f"{who} owns no {INDUSTRY_NAMES[card.kind]} industry",
+                                entry.line, entry.col, code="illegal-move")
+            if len(owned) > 1:
+                raise self.fail(
+                    f"Which {INDUSTRY_NAMES[card.kind]} industry? {who} owns "
+                    f"{' and '.join(map(str, owned))}: write the one meant in full",
+                    entry.line, entry.col, code="illegal-move")
+            changes[name] = owned[0]
+        if changes:
+            move = replace(move, **changes)
+            entry.move = move
+        return move
 
     def check_round(self, state: State) -> None:
         """The first move after a round line: the round must start here."""

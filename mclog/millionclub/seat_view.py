@@ -57,7 +57,7 @@ def seat_view(game: GameReplay, seat: int) -> GameRecord:
         if not isinstance(entry, MoveEntry):
             entries.append(entry)
             continue
-        before, move = states[index], moves[index]
+        before = states[index]
         d = before.decision
         index += 1
         m = entry.move

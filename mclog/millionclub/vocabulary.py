@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from .board import COLONIES, INDUSTRIES, INTRIGUE, LOBBY, ROMAN, STOCK
-from .cards import CONTINENTS, INTRIGUE_CARDS, Industry
+from .cards import CONTINENTS, INDUSTRY_TYPES, INTRIGUE_CARDS, Industry
 
 UNKNOWN = "?"
 
@@ -94,10 +94,18 @@ _INDUSTRY = re.compile(r"^([ftr])([1-4])(?:\+([0-9]{1,2}))?$", re.IGNORECASE)
 
 
 def parse_industry(word: str) -> Industry | None:
-    """``F2`` -> level-2 factory; ``T3+1`` -> level-3 transport with one Capital Increase."""
+    """``F2`` -> level-2 factory; ``T3+1`` -> level-3 transport with one Capital Increase.
+
+    A type alone (``R``, ``raw``) names the player's only industry of that type, or one of
+    several identical ones: it is read as level 0 (``SHORT``), and the replayer, which
+    knows what the player owns, completes it.
+    """
     card = _INDUSTRY_WORDS.get(word)
     if card is not None:
         return card
+    kind = CARDS.get(word.lower())
+    if kind in INDUSTRY_TYPES:
+        return Industry(kind, SHORT, 0)
     m = _INDUSTRY.match(word)
     if m is None:
         return None
@@ -108,6 +116,8 @@ def parse_industry(word: str) -> Industry | None:
 
 
 _INDUSTRY_WORDS: dict[str, Industry] = {}
+#: The level of an industry written by its type alone (``Kim cash R``), until completed.
+SHORT = 0
 
 
 def parse_spot(word: str) -> tuple[int, str | None] | None:
