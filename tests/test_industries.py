@@ -39,7 +39,7 @@ def test_r05_limits_read_the_printed_level():
         run(s, Turn(ANN, ind("R1+2"), CAPITAL))
     assert str(e.value) == ("Ann cannot draw capital from the level-1 raw-materials with 2 "
                             "Capital Increase: its level is 1 (R5)")
-    with pytest.raises(RuleError, match=r"Ann has no level-2 transport \(T2\) \(R19\)"):
+    with pytest.raises(RuleError, match=r"Ann has no level-2 transport card, written T2: Ann owns .* \(R19\)"):
         run(s, Turn(ANN, ind("T2"), DEVELOP))
 
 

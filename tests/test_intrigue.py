@@ -79,7 +79,7 @@ def test_r25_expansion_two_turns_on_one_industry_in_any_order():
     with pytest.raises(RuleError) as e:
         run(s, Turn(ANN, ind("T3"), DEVELOP))
     assert str(e.value) == ("Expansion gives both turns to one industry: Ann's second turn must "
-                            "be on the level-2 factory (F2) (R25)")
+                            "be on the level-2 factory, written F2 (R25)")
     run(s, Turn(ANN, ind("F2"), CAPITAL))
     assert s.money[ANN] == 9 and s.industries[ANN] == [ind("F1"), ind("T3")] and after_card(s)
     s = chosen("expansion", industries={ANN: ["F1"]})

@@ -46,7 +46,7 @@ def test_r18_hostile_takeover_costs_three_times_the_value_paid_to_the_owner():
     with pytest.raises(RuleError) as e:
         run(s, Takeover(ANN, ANN, ind("F1")))
     assert str(e.value) == "Ann must name an opponent, not themself (R18)"
-    with pytest.raises(RuleError, match=r"Ben has no level-2 transport \(T2\) \(R18\)"):
+    with pytest.raises(RuleError, match=r"Ben has no level-2 transport card, written T2: Ben owns \S+ \(R18\)"):
         run(s, Takeover(ANN, BEN, ind("T2")))
     run(s, Takeover(ANN, BEN, ind("T2+1")))  # a player's last industry may be taken (R18)
     assert s.money[:2] == [5, 9] and s.industries[ANN] == [ind("F1"), ind("T2+1")]

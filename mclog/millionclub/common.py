@@ -21,7 +21,16 @@ def require_owned(state: State, seat: int, card: Industry, rule: str) -> None:
     if not isinstance(card, Industry):
         raise RuleError(f"{card!r} is not an industry (type, level, bonus)", rule)
     if card not in state.industries[seat]:
-        raise RuleError(f"{state.name(seat)} has no {card.describe()} ({card})", rule)
+        name = state.name(seat)
+        owned = sorted(state.industries[seat])
+        has = (f"{name} owns " + _and([str(c) for c in owned])) if owned else \
+            f"{name} owns no industry"
+        raise RuleError(f"{name} has no {card.describe()} card, written {card}: {has}", rule)
+
+
+def _and(words: list[str]) -> str:
+    """``F2``, ``F2 and T1``, ``F2, T1 and R3``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def require_opponent(state: State, seat: int, other: int, rule: str) -> None:

@@ -182,7 +182,7 @@ def _apply_expand(state: State, d: Decision, move: Turn) -> None:
     if d.industry is not None and move.industry != d.industry:
         raise RuleError(
             f"Expansion gives both turns to one industry: {state.name(move.player)}'s second "
-            f"turn must be on the {d.industry.describe()} ({d.industry})", "R25")
+            f"turn must be on the {d.industry.describe()}, written {d.industry}", "R25")
     new = check_turn(state, move.player, move.industry, move.action, "R25")
     do_turn(state, move.player, move.industry, new)
     if d.turns > 1:

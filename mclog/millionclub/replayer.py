@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from ..errors import RecordError, RuleError
 from ..unknowns import SAT_SECONDS, Problem, TooHard
 from ..replay import Replay, Step
-from .board import COLONIES, INDUSTRIES, INTRIGUE, LOBBY, STOCK
+from .board import COLONIES, DISC_NAMES, INDUSTRIES, INTRIGUE, LOBBY, ROMAN, STOCK
 from .cards import CONTINENTS, DECK_NAMES, DECK_TOTALS, INDUSTRY_NAMES, article, card_name
 from .drafts import DECK_OF_DISC
 from .flow import describe_decision, play
@@ -455,8 +455,9 @@ class _Reader:
                 what = f"{names[key]}'s score is"
             if actual != expected:
                 unit = " million" if entry.what == "money" else ""
-                err = self.fail(f"check failed: {what} {actual}{unit} by the rules, but the "
-                                f"record says {expected}", entry.line, entry.col, code="check")
+                err = self.fail(f"check failed {_when(state)}: {what} {actual}{unit} by the "
+                                f"rules, but the record says {expected}", entry.line, entry.col,
+                                code="check")
                 if self.strict:
                     raise err
                 self.errors.append(err)
@@ -504,6 +505,22 @@ def replay(record: GameRecord, *, strict: bool = True, snapshot_every: int = 32)
     reader.replay.current.log = None
     return GameReplay(record, reader.replay, reader.errors, reader.problem, reader.var,
                       reader.revealed, reader.warnings, reader.redundant)
+
+
+def _when(state: State) -> str:
+    """Where the game stands, in a player's words: ``after round 3``."""
+    r = state.round
+    if state.finished:
+        return "at the end of the game"
+    if state.phase == "setup":
+        return "during the setup"
+    if state.phase == "placement":
+        if not state.placed:
+            return f"after round {r - 1}" if r > 1 else "before round 1"
+        return f"during the placements of round {r}"
+    if state.phase == "round end":
+        return f"at the end-of-round turns of round {r}"
+    return f"in round {r}, at the {DISC_NAMES[state.resolving]} ({ROMAN[state.resolving]})"
 
 
 def _where(entry) -> tuple[int, int]:
