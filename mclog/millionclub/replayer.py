@@ -305,9 +305,10 @@ class _Reader:
                 self.last_card = (d.actor if kind is Choose else d.recipient, move.card)
             if entry.label != label and entry.label is not None:
                 raise self.fail(
-                    f"This move belongs on the '{label}' line here, not on the "
-                    f"'{entry.label}' line ({describe_decision(state)})", entry.line, entry.col,
-                    code="illegal-move")
+                    f"{move_text(move, self.record.table)} is on "
+                    f"{'an' if entry.label[0] in 'aeiou' else 'a'} '{entry.label}' line, but "
+                    f"the game is {_when(state)}: next is {describe_decision(state)} (a "
+                    f"'{label}' line)", entry.line, entry.col, code="illegal-move")
             if kind in _NAMES_INDUSTRY:
                 move = self.complete(move, state, entry)
             if d.actor is None and kind is Draw and entry.subject is not None:
