@@ -51,5 +51,5 @@ def test_docs_errors_quotes_each_example_exactly():
     for name in named:
         assert f"> {expectation(Path(__file__).parent / 'broken' / (name + '.mclog'))}" in doc
     for code in ("encoding", "too-large", "header", "syntax", "illegal-move", "check", "reveal",
-                 "incomplete"):
+                 "unknown", "redundant", "incomplete"):
         assert f"## `{code}`" in doc
