@@ -154,7 +154,7 @@ def cmd_score(args) -> int:
         if not game.complete:
             print(f"(provisional: the record ends in round {game.replay.current.round})")
         headers = ["", *[CATEGORY_NAMES[c] for c in CATEGORIES], "Total", "Money", "Rank"]
-        table = [[r.name, *[str(getattr(r, c)) for c in CATEGORIES], str(r.total),
+        table = [[r.name, *[_points(r, c) for c in CATEGORIES], _points(r, "total"),
                   str(r.money), str(r.rank)] for r in rows]
         widths = [max(len(h), *(len(row[i]) for row in table)) for i, h in enumerate(headers)]
         print("  ".join(h.rjust(w) if i else h.ljust(w) for i, (h, w) in
@@ -162,7 +162,20 @@ def cmd_score(args) -> int:
         for row in table:
             print("  ".join(v.rjust(w) if i else v.ljust(w) for i, (v, w) in
                             enumerate(zip(row, widths))))
+        if not all(r.exact for r in rows):
+            print("(a range such as 12-15: the points depend on colonies not revealed yet)")
     return 1 if errors else 0
+
+
+def _points(row, category: str) -> str:
+    """A score cell: the points, or their range where unknown colonies could change them."""
+    if category == "total":
+        lo, hi = row.total_range
+        return f"{lo}-{hi}" if lo != hi else str(row.total)
+    if category in row.ranges:
+        lo, hi = row.ranges[category]
+        return f"{lo}-{hi}"
+    return str(getattr(row, category))
 
 
 def cmd_fmt(args) -> int:
