@@ -396,32 +396,31 @@ class _Search:
     def _same(self, i: int, queue: list[int]) -> bool:
         c, dom = self.cons[i], self.dom
         sides = (c.left, c.right)
-        values = set(c.known)
-        for x in c.left + c.right:
-            values |= dom[x]
-        lo = ([Counter(), Counter()])
-        hi = ([Counter(), Counter()])
+        # lo[side][v]: cards of that side settled as v; hi[side][v]: cards that may be v
+        lo: tuple[dict, dict] = ({}, dict(c.known))
+        hi: tuple[dict, dict] = ({}, dict(c.known))
         for side, xs in enumerate(sides):
+            low, high = lo[side], hi[side]
             for x in xs:
                 d = dom[x]
                 if len(d) == 1:
-                    lo[side][next(iter(d))] += 1
+                    for v in d:
+                        low[v] = low.get(v, 0) + 1
                 for v in d:
-                    hi[side][v] += 1
-        for v, n in c.known.items():
-            lo[1][v] += n
-            hi[1][v] += n
-        for v in values:
+                    high[v] = high.get(v, 0) + 1
+        for v in hi[0].keys() | hi[1].keys():
             for side, other in ((0, 1), (1, 0)):
-                if lo[side][v] > hi[other][v]:
+                mine, theirs = lo[side].get(v, 0), hi[other].get(v, 0)
+                if mine > theirs:
                     return False
                 xs = sides[side]
-                if lo[side][v] == hi[other][v]:  # no more of this kind on this side
+                if mine == theirs:  # no more of this kind on this side
                     for x in xs:
                         d = dom[x]
                         if len(d) > 1 and v in d and not self._narrow(x, d - {v}, queue):
                             return False
-                if lo[other][v] == hi[side][v] and lo[other][v] > lo[side][v]:
+                need = lo[other].get(v, 0)
+                if need > mine and need == hi[side].get(v, 0):
                     # every card of this side that can be one must be one
                     for x in xs:
                         d = dom[x]
