@@ -317,3 +317,17 @@ def test_a_type_alone_is_refused_when_the_player_owns_different_ones():
     assert info.value.line == entry.line
     assert info.value.reason.startswith(f"Which {INDUSTRY_NAMES[word[0]]} industry? ")
     assert " and ".join(map(str, sorted(owned))) in info.value.reason
+
+
+def test_attribution_marks_the_points_that_depend_on_unknown_colonies():
+    from mclog.analysis import attribution
+
+    full = full_game(7, 4, "standard", False)
+    game = replay(seat_view(full, 0))
+    points = attribution(game)
+    assert points.unknown.any() and not points.unknown.all()
+    marked = points[points.unknown]
+    assert set(marked.category) <= {"dominance", "globalisation", "colonies"}
+    totals = points.groupby("player")["points"].sum()
+    assert {n: totals[n] for n in totals.index} == {r.name: r.total for r in game.scores()}
+    assert not attribution(full).unknown.any()  # a record that names every card

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ..millionclub.board import DISC_NAMES
-from ..millionclub.cards import DEPENDS_ON, INDUSTRY_TYPES
+from ..millionclub.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_TYPES
 from ..millionclub.scoring import CATEGORIES
 from ..millionclub.events import events
 
@@ -128,10 +128,15 @@ def attribution(game) -> pd.DataFrame:
     of every player add up exactly to their final score:
 
         attribution(game).groupby("player").points.sum() == final totals
+
+    ``unknown`` marks the points that depend on colonies the record does not name (a
+    ``?`` card): dominance and globalisation, counted on what the record settles, and
+    what the reveal added at the end.  The other rows are exact.
     """
     names = game.record.table.names
     rows = []
     evs = events(game)
+    hidden = _has_unknown_colonies(game)
     for e in evs:
         for seat in range(len(names)):
             changes = {c: v for c, v in e.points[seat].items() if c != "wealth" and v}
@@ -143,7 +148,9 @@ def attribution(game) -> pd.DataFrame:
                     "disc": DISC_NAMES.get(e.disc) if e.disc else e.label,
                     "label": e.label, "actor": _actor(names, e), "card": e.card,
                     "move": e.cause, "automatic": e.automatic, "player": names[seat],
-                    "category": category, "points": float(points)})
+                    "category": category, "points": float(points),
+                    "unknown": hidden and (e.label == "reveal"
+                                           or category in ("dominance", "globalisation"))})
     final = game.final
     last = evs[-1]
     for seat, name in enumerate(names):
@@ -152,10 +159,17 @@ def attribution(game) -> pd.DataFrame:
             rows.append({"step": last.step, "round": last.round, "phase": "game over",
                          "disc": "end", "label": "end", "actor": "", "card": None,
                          "move": "wealth: 1 point per full 4 million", "automatic": True,
-                         "player": name, "category": "wealth rounding", "points": rounding})
+                         "player": name, "category": "wealth rounding", "points": rounding,
+                         "unknown": False})
     return pd.DataFrame(rows, columns=[
         "step", "round", "phase", "disc", "label", "actor", "card", "move", "automatic",
-        "player", "category", "points"])
+        "player", "category", "points", "unknown"])
+
+
+def _has_unknown_colonies(game) -> bool:
+    """Whether the record leaves some colony unnamed (a ``?`` Colony card)."""
+    domains = game.problem.domains
+    return any(CONTINENTS[0] in domains[x] for x in game.variables.values())
 
 
 def money_flows(game) -> pd.DataFrame:
