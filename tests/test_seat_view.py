@@ -14,7 +14,7 @@ from table import random_game
 import mclog
 from mclog import RecordError, read_one, replay, seat_view, write
 from mclog.cli import main
-from mclog.millionclub.cards import CONTINENTS, INDUSTRY_NAMES
+from mclog.millionclub.cards import CONTINENTS, INDUSTRY_NAMES, card_name
 from mclog.millionclub.record import GameRecord, RevealEntry, record_from_moves
 from mclog.unknowns import Problem
 
@@ -38,6 +38,11 @@ def known_colonies(state, seat) -> Counter:
     return Counter({c: state.colonies[seat][c] for c in CONTINENTS if state.colonies[seat][c]})
 
 
+def _options(text: str) -> list[str]:
+    """``Ben buys ? (India or Africa)`` -> ``["India", "Africa"]``."""
+    return text.split("(")[1].split(")")[0].split(" or ")
+
+
 def check_every_seat(full):
     truth = [(r.total, r.rank) for r in full.scores()]
     true_states = [full.state(i) for i in range(len(full) + 1)]  # as the full record knows
@@ -51,6 +56,16 @@ def check_every_seat(full):
         for row, (total, _) in zip(before.scores(), truth):
             lo, hi = row.total_range
             assert lo <= total <= hi
+        # a ? card the replay names is what the card was; one it narrows down is among them
+        # (a sample game is itself written from one seat: its own text may narrow a card down)
+        for mine, true in zip(game.steps, full.steps):
+            if "?" not in mine.text:
+                assert mine.text == true.text or "?" in true.text, (seat, mine.index)
+            elif "(" in mine.text and "? " not in true.text + " ":
+                named = {card_name(w) for w in true.text.split()}
+                assert named & set(_options(mine.text)), (seat, mine.index)
+            elif "(" in mine.text and "(" in true.text:
+                assert set(_options(true.text)) & set(_options(mine.text)), (seat, mine.index)
         # at every step, what the seat's replay shows agrees with the game: the same money,
         # prices and industries, as many colonies, and a colony shown by name is there
         assert len(game) == len(full)

@@ -62,7 +62,7 @@ def deliver(state: State, d: Decision, card: str) -> None:
         if d.dest == "hand" and state.hand and alike(state.hand):
             group = group_of(state.hand[0])
         card = new_handle(state, group)
-        note(state, "new", card, d.deck)
+        note(state, "new", card, d.deck, d.dest == "hand" and d.recipient is None)
     else:
         state.decks[d.deck][card] -= 1
     if d.dest == "hand":

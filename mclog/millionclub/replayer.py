@@ -95,11 +95,19 @@ class MillionClubStep(Step):
     deck: str | None = None
     recipient: int | None = None
     table: object = None
+    #: What each ``?`` word of the move turned out to be, as far as the record settles it
+    #: (``GameReplay.card_shown``); ``None`` until the game has said.
+    shown: tuple[str, ...] | None = None
 
     @property
     def text(self) -> str:
-        """The move in the notation's words, with its player: ``Ann buys F``."""
-        return move_text(self.move, self.table)
+        """The move in the notation's words, with its player: ``Ann buys F``; a ``?`` card
+        the record settles is named (``Ben buys india``), never guessed."""
+        text = move_text(self.move, self.table)
+        if self.shown:
+            words, shown = text.split(" "), iter(self.shown)
+            text = " ".join(next(shown, w) if w == "?" else w for w in words)
+        return text
 
 
 def step_maker(table):
@@ -139,6 +147,8 @@ class GameReplay:
     #: warning, and the entries themselves (``fmt`` leaves them out).
     warnings: list[RecordError] = field(default_factory=list)
     redundant: set[int] = field(default_factory=set)
+    #: For each step with ``?`` words, the unknown cards (handles) they meant, in order.
+    took: dict[int, list[str]] = field(default_factory=dict)
 
     @property
     def identified(self) -> dict[str, str]:
@@ -173,7 +183,26 @@ class GameReplay:
 
     @property
     def steps(self) -> list[MillionClubStep]:
-        return self.replay.steps  # type: ignore[return-value]
+        steps = self.replay.steps
+        if self.took and steps and steps[0].shown is None:  # say what the ? cards were
+            for step in steps:
+                step.shown = ()
+            for index, handles in self.took.items():
+                steps[index - 1].shown = tuple(self.card_shown(h) for h in handles)
+        return steps  # type: ignore[return-value]
+
+    def card_shown(self, handle: str) -> str:
+        """An unknown card as the replay tells it: its name when every fitting assignment
+        agrees, ``? (India or Africa)`` when few names remain, else ``?``."""
+        if handle not in self.variables:
+            return "?"
+        x = self.variables[handle]
+        can_be = self.problem.possible()[x]
+        if len(can_be) == 1:
+            return next(iter(can_be))
+        if 1 < len(can_be) <= 3 and len(can_be) < len(self.problem.domains[x]):
+            return "? (" + " or ".join(card_name(c) for c in sorted(can_be)) + ")"
+        return "?"
 
     def state(self, index: int) -> State:
         """The state after ``index`` moves, with what the record settles of unknown cards."""
@@ -238,6 +267,7 @@ class _Reader:
         self.last_card: tuple | None = None  # (seat, card) of the last Intrigue card played
         self.warnings: list[RecordError] = []
         self.redundant: set[int] = set()
+        self.took: dict[int, list[str]] = {}  # step -> the unknown cards its ? words meant
         self.round_mark: Marker | None = None
         self.entry: MoveEntry | None = None  # the move being played
         self.pending_comments: list[str] = []
@@ -381,8 +411,14 @@ class _Reader:
         for event in log:
             what = event[0]
             if what == "new":
-                _, handle, deck = event
+                _, handle, deck, in_draft = event
                 self.var[handle] = self.problem.variable(DECK_TOTALS[deck])
+                # Cards drawn unseen into a draft hand are alike, and which of them a later
+                # move names is not known: the draw itself stays "?" (a dealt card is itself).
+                self.took.setdefault(len(self.replay.moves), []).append(
+                    "" if in_draft else handle)
+            elif what == "took":
+                self.took.setdefault(len(self.replay.moves), []).append(event[1])
             elif what == "is":
                 _, handle, kind, _where = event
                 self.problem.fix(self.var[handle], kind, tag=(entry, "is", kind))
@@ -505,7 +541,7 @@ def replay(record: GameRecord, *, strict: bool = True, snapshot_every: int = 32)
     reader.run(record.entries)
     reader.replay.current.log = None
     return GameReplay(record, reader.replay, reader.errors, reader.problem, reader.var,
-                      reader.revealed, reader.warnings, reader.redundant)
+                      reader.revealed, reader.warnings, reader.redundant, reader.took)
 
 
 def _when(state: State) -> str:

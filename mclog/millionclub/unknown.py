@@ -107,10 +107,13 @@ def resolve(state: State, items: list[str], card: str, deck: str, where: str,
         if not items:
             raise RuleError("There is no card there to take", "R13")
         if alike(items) or len(set(items)) == 1:
-            return items[0]
-        new = relabel(state, items, deck)
-        relabel_place(new)
-        return new[0]
+            taken = items[0]
+        else:
+            new = relabel(state, items, deck)
+            relabel_place(new)
+            taken = new[0]
+        note(state, "took", taken)  # which card a ``?`` meant, for the replay's text
+        return taken
     if card in items or DECK_OF.get(card) != deck or not any(is_handle(c) for c in items):
         return card  # a known card, or a card the place cannot hold (the caller says so)
     if not alike(items):
