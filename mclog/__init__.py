@@ -17,5 +17,6 @@ from .millionclub.writer import to_json, write
 __version__ = "0.1.0"
 __all__ = [
     "MclogError", "RecordError", "RuleError", "SetupError", "read", "read_one", "read_headers",
-    "read_lenient", "from_json", "replay", "GameReplay", "seat_view", "write", "to_json", "__version__",
+    "read_lenient", "from_json", "replay", "GameReplay", "seat_view", "write", "to_json",
+    "__version__",
 ]

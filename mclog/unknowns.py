@@ -112,6 +112,11 @@ class Problem:
     def first_conflict(self) -> object:
         """The tag of the first constraint after which no assignment remains (``None`` if
         every constraint can be met): the line of a record where it stops fitting."""
+        index = self.first_conflict_index()
+        return None if index is None else self.constraints[index].tag
+
+    def first_conflict_index(self) -> int | None:
+        """The position of that constraint in ``constraints`` (``None`` if all fit)."""
         if self.solve() is not None:
             return None
         lo, hi = 0, len(self.constraints)  # the first lo fit; the first hi do not
@@ -121,7 +126,25 @@ class Problem:
                 hi = mid
             else:
                 lo = mid
-        return self.constraints[hi - 1].tag
+        return hi - 1
+
+    def kinds_at_fault(self, index: int) -> list[Hashable]:
+        """For a count constraint (``at_most``) that is the first conflict: the values whose
+        cap, one higher, would let the constraints up to it fit."""
+        c = self.constraints[index]
+        if c.kind != "at_most":
+            return []
+        found = []
+        for v in c.known:
+            relaxed = _Constraint("at_most", c.left, known={**c.known, v: c.known[v] + 1},
+                                  tag=c.tag)
+            self.constraints[index] = relaxed
+            try:
+                if self.solve(index + 1) is not None:
+                    found.append(v)
+            finally:
+                self.constraints[index] = c
+        return found
 
     def possible(self) -> dict[int, set]:
         """Every value each variable takes in some assignment (empty sets if none fits).

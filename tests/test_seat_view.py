@@ -346,3 +346,14 @@ def test_attribution_marks_the_points_that_depend_on_unknown_colonies():
     totals = points.groupby("player")["points"].sum()
     assert {n: totals[n] for n in totals.index} == {r.name: r.total for r in game.scores()}
     assert not attribution(full).unknown.any()  # a record that names every card
+
+
+def test_a_deck_count_conflict_names_the_kind_at_fault():
+    p = Problem()
+    xs = [p.variable(("a", "b")) for _ in range(2)]
+    p.fix(xs[0], "a", tag="line 3")
+    p.fix(xs[1], "a", tag="line 5")
+    p.at_most(xs, {"a": 1, "b": 2}, tag="line 8")
+    index = p.first_conflict_index()
+    assert p.constraints[index].tag == "line 8"
+    assert p.kinds_at_fault(index) == ["a"]

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from ..errors import RuleError
 from .cards import (
-    CAPITALISATION, COLONY_DECK, CONTINENTS, CONTRACT, DUMPING, EXPANSION, INCREASE, INDUSTRY_SINGULAR,
+    CAPITALISATION, COLONY_DECK, CONTINENTS, CONTRACT, DUMPING, EXPANSION, INCREASE,
+    INDUSTRY_SINGULAR,
     RACKET, UNFAIR, UNREST, Industry, card_name,
 )
 from .common import (

@@ -453,29 +453,60 @@ class _Reader:
         if not self.problem.constraints:
             return
         try:
-            conflict = self.problem.first_conflict()
+            index = self.problem.first_conflict_index()
         except TooHard:
             entry = failed_at or self.last_entry
             raise self.fail(
                 f"Too many unknown cards to check (no answer in {SAT_SECONDS:g} seconds of "
                 f"search): name some of the ? cards", *_where(entry), code="unknown") from None
-        if conflict is None:
+        if index is None:
             return
-        entry, what, detail = conflict
+        entry, what, detail = self.problem.constraints[index].tag
         names = self.record.table.names
         if what == "is":
+            kinds = [detail]
             message = (f"The unknown cards cannot be named to fit this line: no way of naming "
                        f"the ? cards recorded so far leaves {article(card_name(detail))} card "
                        f"here")
         elif what == "reveal":
+            kinds = sorted(set(entry.colonies))
             message = (f"{names[entry.seat]} cannot show {_list(list(entry.colonies))}: no way "
                        f"of naming the ? cards recorded so far gives {names[entry.seat]} these "
                        f"colonies")
         else:
+            kinds = self.problem.kinds_at_fault(index) if what == "out" else []
+            which = _and([f"{card_name(k)}" for k in kinds]) + " cards" if kinds else \
+                "cards of a kind"
             message = (f"The unknown cards cannot be named to fit this line: however the ? cards "
-                       f"recorded so far are named, more cards of a kind would be out of the "
+                       f"recorded so far are named, more {which} would be out of the "
                        f"{DECK_NAMES[detail]} deck than it holds")
+        seen = self.named_at(kinds, entry.line)
+        if seen:
+            message += f" ({seen})"
         raise self.fail(message, *_where(entry), rule="R1", code="unknown")
+
+    def named_at(self, kinds, upto: int) -> str:
+        """Where the record names cards of ``kinds`` up to line ``upto``, for a message:
+        ``Asia cards named at lines 12, 30 and 41``."""
+        parts = []
+        for kind in kinds:
+            lines = []
+            for e in self.record.entries:
+                if e.line > upto and upto:
+                    break
+                if isinstance(e, MoveEntry):
+                    m = e.move
+                    if kind in (getattr(m, "card", None), getattr(m, "continent", None),
+                                getattr(m, "give", None), getattr(m, "take", None)):
+                        lines.append(e.line)
+                elif isinstance(e, RevealEntry) and kind in e.colonies:
+                    lines.append(e.line)
+            if lines:
+                lines = sorted(set(lines))
+                at = _and([str(n) for n in lines[:12]]) + (" ..." if len(lines) > 12 else "")
+                parts.append(f"{card_name(kind)} cards named at line{'s' if len(lines) > 1 else ''}"
+                             f" {at}")
+        return "; ".join(parts)
 
     # --- checkpoints and the reveal --------------------------------------------------------
 
@@ -528,6 +559,10 @@ class _Reader:
             self.problem.exactly([self.var[h] for h in unknown], Counter(rest),
                                  tag=(entry, "reveal", None))
         self.revealed[entry.seat] = tuple(rest)
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _list(cards: list[str]) -> str:
