@@ -94,6 +94,7 @@ def test_every_prefix_of_a_seat_view_replays_in_every_view(seed):
     """Cut after each line, a seat's record is a game in progress: it validates with
     --partial, and every step of it can be sought, drawn, scored and analysed."""
     from mclog.analysis import attribution, timeline
+    from mclog.widgets import replay_widget
 
     full = full_game(seed, 2 + seed % 5, "standard", False)
     text = write(seat_view(full, 1))
@@ -109,6 +110,10 @@ def test_every_prefix_of_a_seat_view_replays_in_every_view(seed):
         assert all(lo <= r.total <= hi or not r.exact for r in rows
                    for lo, hi in [r.total_range])
         if cut % 9 == 0:
+            widget = replay_widget(game)  # the widget steps through every state too
+            for i in range(0, len(game) + 1, 11):
+                widget.go(i)
+                assert widget.slider.value == i
             timeline(game)
             points = attribution(game)
             totals = points.groupby("player")["points"].sum()
