@@ -169,9 +169,6 @@ def cmd_score(args) -> int:
 
 def _points(row, category: str) -> str:
     """A score cell: the points, or their range where unknown colonies could change them."""
-    if category == "total":
-        lo, hi = row.total_range
-        return f"{lo}-{hi}" if lo != hi else str(row.total)
     if category in row.ranges:
         lo, hi = row.ranges[category]
         return f"{lo}-{hi}"

@@ -185,6 +185,20 @@ class Problem:
         return seen
 
 
+    def cp_sat(self, variables: Iterable[int] = ()):
+        """The whole problem as a CP-SAT model, for a caller that adds its own sums and
+        optimises them (the range of a score): ``(cp_model, model, solver, vars)`` where
+        ``vars[x][v]`` is the 0/1 variable "card ``x`` is a ``v``".  ``variables`` are made
+        even if no constraint names them."""
+        variables = set(variables)
+        parts = _parts(len(self.domains), self.constraints)
+        wanted = [c for part in parts if any(x in variables for c in part
+                                             for x in c.left + c.right) for c in part]
+        sat = _Sat(self.domains, wanted, extra=variables)
+        sat._build()
+        return sat.cp, sat.model, sat.solver, sat.vars
+
+
 def _decide(domains, part, budget: int, prefer=None, force=None, sat=None):
     """An assignment of ``part`` (with ``force``'s value), or ``None``: the quick search
     first, CP-SAT when the quick search runs out of steps."""
@@ -199,15 +213,15 @@ class _Sat:
     a 0/1 variable per card and kind, exactly one kind per card, and a sum per kind for
     each constraint."""
 
-    def __init__(self, domains, part: list[_Constraint]) -> None:
-        self.domains, self.part = domains, part
+    def __init__(self, domains, part: list[_Constraint], extra: Iterable[int] = ()) -> None:
+        self.domains, self.part, self.extra = domains, part, tuple(extra)
         self.model = None
 
     def _build(self) -> None:
         from ortools.sat.python import cp_model
 
         m = cp_model.CpModel()
-        xs = sorted({x for c in self.part for x in c.left + c.right})
+        xs = sorted({x for c in self.part for x in c.left + c.right} | set(self.extra))
         b = {x: {v: m.NewBoolVar(f"x{x}={v}") for v in self.domains[x]} for x in xs}
         for bs in b.values():
             m.AddExactlyOne(bs.values())

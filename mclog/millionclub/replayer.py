@@ -35,7 +35,8 @@ from .record import (
     CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry,
 )
 from .redundant import not_asked
-from .scoring import colony_ranges, score
+from .score_range import exact_ranges
+from .scoring import ranks, score
 from .setup import new_game
 from .state import State
 from .text import move_text
@@ -149,6 +150,7 @@ class GameReplay:
     redundant: set[int] = field(default_factory=set)
     #: For each step with ``?`` words, the unknown cards (handles) they meant, in order.
     took: dict[int, list[str]] = field(default_factory=dict)
+    _scores: list | None = field(default=None, repr=False)
 
     @property
     def identified(self) -> dict[str, str]:
@@ -234,13 +236,25 @@ class GameReplay:
         """Each player's score now (final once the game is complete), by category and
         rank; where unknown colonies still held could change it, each row says the range
         (``Score.ranges``, ``Score.total_range``)."""
+        if self._scores is not None:
+            return list(self._scores)
         final = self.final
         rows = score(final)
         if any(final.hidden.values()) and self.variables:
-            possible = self.problem.possible()
-            can_be = {h: possible[x] for h, x in self.variables.items()}
-            rows = [replace(row, ranges=ranges)
-                    for row, ranges in zip(rows, colony_ranges(final, can_be))]
+            out = []
+            for row, ranges in zip(rows, exact_ranges(final, self.problem, self.variables)):
+                base = row.total - row.dominance - row.globalisation  # the exact categories
+                lo, hi = ranges["total"]
+                settled = {c: r for c, r in ranges.items() if c != "total" and r[0] != r[1]}
+                if lo != hi:
+                    settled["total"] = (base + lo, base + hi)
+                # a category the unknown cards cannot change has its one value; one they can
+                # shows its lowest (with its range beside it)
+                out.append(replace(row, dominance=ranges["dominance"][0],
+                                   globalisation=ranges["globalisation"][0], ranges=settled))
+            places = ranks([(r.total_range[0], r.money) for r in out])
+            rows = [replace(r, rank=place) for r, place in zip(out, places)]
+        self._scores = rows
         return rows
 
     def facts(self) -> list[tuple]:

@@ -54,7 +54,8 @@ class Score:
     #: as Colony cards, but dominance and globalisation leave them out until revealed.
     unknown: int = 0
     #: Where the score depends on unknown cards: ``{category: (lowest, highest)}`` over
-    #: every identity the record allows them (see ``colony_ranges``); empty when exact.
+    #: every identity the record allows them, ``"total"`` included (``score_range.py``);
+    #: empty when exact.
     ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
@@ -68,12 +69,7 @@ class Score:
     @property
     def total_range(self) -> tuple[int, int]:
         """The lowest and highest total the unknown cards allow (the total twice if exact)."""
-        lo = hi = self.total
-        for c, (low, high) in self.ranges.items():
-            value = getattr(self, c)
-            lo += low - value
-            hi += high - value
-        return lo, hi
+        return self.ranges.get("total", (self.total, self.total))
 
     def as_dict(self) -> dict[str, int | str]:
         out: dict[str, int | str] = {"seat": self.seat, "name": self.name}
@@ -82,8 +78,7 @@ class Score:
         if self.unknown:
             out["unknown"] = self.unknown
         if self.ranges:
-            out["range"] = {"total": list(self.total_range),
-                            **{c: list(r) for c, r in self.ranges.items()}}
+            out["range"] = {c: list(r) for c, r in self.ranges.items()}
         return out
 
 
@@ -154,51 +149,6 @@ def points(state: State) -> list[dict[str, int]]:
         }
         for seat in range(n)
     ]
-
-
-def colony_ranges(state: State, can_be: dict[str, set]) -> list[dict[str, tuple[int, int]]]:
-    """For each player, the range of dominance and globalisation points over every
-    identity the unknown colonies still held can have (``can_be[handle]``: the continents
-    that handle may be).  The bounds are safe (the true points always lie within) and
-    simple rather than tight: a player keeps a dominance for certain only if no rival
-    could reach the same count; at best every unknown colony helps.  Empty dicts where
-    no unknown colony can change a player's points.
-    """
-    n = state.players
-    known = [[held[c] for c in CONTINENTS] for held in state.colonies]
-    can = [[0] * 5 for _ in range(n)]
-    count = [0] * n
-    for seat, held in enumerate(state.colonies):
-        for card, k in held.items():
-            if k and card[0] == "?":
-                count[seat] += 1
-                for i, c in enumerate(CONTINENTS):
-                    if c in can_be.get(card, CONTINENTS):
-                        can[seat][i] += 1
-    if not any(count):
-        return [{} for _ in range(n)]
-    out = []
-    for p in range(n):
-        total = sum(known[p]) + count[p]
-        lo_dom = hi_dom = 0
-        for i in range(5):
-            rivals_most = max((known[q][i] + can[q][i] for q in range(n) if q != p), default=0)
-            rivals_least = max((known[q][i] for q in range(n) if q != p), default=0)
-            if known[p][i] > rivals_most:
-                lo_dom += known[p][i]
-            best = known[p][i] + can[p][i]
-            if best > rivals_least:
-                hi_dom += best
-        hi_dom = min(hi_dom, total)
-        glob = (2 * min(known[p]), 2 * min(min(k + c for k, c in zip(known[p], can[p])),
-                                          total // 5))
-        ranges = {}
-        if lo_dom != hi_dom:
-            ranges["dominance"] = (lo_dom, hi_dom)
-        if glob[0] != glob[1]:
-            ranges["globalisation"] = glob
-        out.append(ranges)
-    return out
 
 
 def score(state: State) -> list[Score]:

@@ -1,0 +1,148 @@
+"""The range of each player's score while some colonies are unknown (issue 12).
+
+Before the reveal, a record from one seat leaves rivals' colonies unnamed, and the
+final scoring's dominance and globalisation depend on them.  The range given for a
+score is exact: the lowest and the highest points over every identity of the unknown
+colonies that fits the record (``mclog.unknowns``), found by CP-SAT with the scoring
+written as sums (R20): for each continent, whether a player strictly leads it, and
+then the cards of the lead; the complete sets of five continents.
+"""
+
+from __future__ import annotations
+
+from .cards import CONTINENTS
+from .scoring import points
+from .state import State
+from .unknown import is_handle
+
+#: Seconds CP-SAT may take for one bound; past it the safe bound is kept.
+SECONDS = 5.0
+
+
+def safe_ranges(state: State, can_be: dict[str, set]) -> list[dict[str, tuple[int, int]]]:
+    """For each player, safe bounds of dominance and globalisation points over every
+    identity the unknown colonies still held can have (``can_be[handle]``: the continents
+    that handle may be): the true points always lie within, but the bounds are simple
+    rather than tight (a player keeps a dominance for certain only if no rival could reach
+    the same count; at best every unknown colony helps).  Where they meet, the points are
+    certain and no search is needed; elsewhere ``exact_ranges`` narrows them.
+    """
+    n = state.players
+    known = [[held[c] for c in CONTINENTS] for held in state.colonies]
+    can = [[0] * 5 for _ in range(n)]
+    count = [0] * n
+    for seat, held in enumerate(state.colonies):
+        for card, k in held.items():
+            if k and card[0] == "?":
+                count[seat] += 1
+                for i, c in enumerate(CONTINENTS):
+                    if c in can_be.get(card, CONTINENTS):
+                        can[seat][i] += 1
+    if not any(count):
+        return [{} for _ in range(n)]
+    out = []
+    for p in range(n):
+        total = sum(known[p]) + count[p]
+        lo_dom = hi_dom = 0
+        for i in range(5):
+            rivals_most = max((known[q][i] + can[q][i] for q in range(n) if q != p), default=0)
+            rivals_least = max((known[q][i] for q in range(n) if q != p), default=0)
+            if known[p][i] > rivals_most:
+                lo_dom += known[p][i]
+            best = known[p][i] + can[p][i]
+            if best > rivals_least:
+                hi_dom += best
+        hi_dom = min(hi_dom, total)
+        glob = (2 * min(known[p]), 2 * min(min(k + c for k, c in zip(known[p], can[p])),
+                                          total // 5))
+        ranges = {}
+        if lo_dom != hi_dom:
+            ranges["dominance"] = (lo_dom, hi_dom)
+        if glob[0] != glob[1]:
+            ranges["globalisation"] = glob
+        out.append(ranges)
+    return out
+
+
+def exact_ranges(state: State, problem, variables: dict[str, int]) -> list[dict[str, tuple]]:
+    """For each player, ``{"dominance": (lo, hi), "globalisation": (lo, hi), "total": (lo,
+    hi)}``: the lowest and highest points the unknown colonies still held in ``state`` allow
+    in those two categories and in their sum (the other categories do not depend on them)."""
+    n = state.players
+    held = [[h for h, k in state.colonies[p].items() if k and is_handle(h)] for p in range(n)]
+    known = points(state)
+    certain = [{c: (known[p][c],) * 2 for c in ("dominance", "globalisation")}
+               for p in range(n)]
+    for row in certain:
+        row["total"] = (row["dominance"][0] + row["globalisation"][0],) * 2
+    if not any(held):
+        return certain
+    possible = problem.possible()
+    can_be = {h: possible[x] for h, x in variables.items()}
+    safe = safe_ranges(state, can_be)
+    if not any(safe):
+        return certain
+    xs = {h: variables[h] for hs in held for h in hs}
+    cp, model, solver, b = problem.cp_sat(xs.values())
+    solver.parameters.max_time_in_seconds = SECONDS
+    solver.parameters.cp_model_presolve = False  # a small model asked many times: 3x faster
+    count = [[model.NewIntVar(0, 30, "") for _ in CONTINENTS] for _ in range(n)]
+    for p in range(n):
+        for i, c in enumerate(CONTINENTS):
+            model.Add(count[p][i] == state.colonies[p][c]
+                      + sum(b[xs[h]][c] for h in held[p] if c in b[xs[h]]))
+    dominance, sets = [], []
+    for p in range(n):
+        gains = []
+        for i in range(len(CONTINENTS)):
+            lead = model.NewBoolVar("")
+            rivals = [q for q in range(n) if q != p]
+            for q in rivals:  # leads: strictly more than every rival (R20)
+                model.Add(count[p][i] >= count[q][i] + 1).OnlyEnforceIf(lead)
+            ties = []
+            for q in rivals:  # or not: some rival has as many
+                tie = model.NewBoolVar("")
+                model.Add(count[q][i] >= count[p][i]).OnlyEnforceIf(tie)
+                ties.append(tie)
+            model.AddBoolOr([lead, *ties])
+            got = model.NewIntVar(0, 30, "")  # the lead's cards, or 0: count x lead, linear
+            model.Add(got == count[p][i]).OnlyEnforceIf(lead)
+            model.Add(got == 0).OnlyEnforceIf(lead.Not())
+            gains.append(got)
+        dom = model.NewIntVar(0, 30, "")
+        model.Add(dom == sum(gains))
+        least = model.NewIntVar(0, 30, "")
+        model.AddMinEquality(least, count[p])
+        dominance.append(dom)
+        sets.append(least)
+
+    def bounds(expr, safe_lo, safe_hi) -> tuple[int, int]:
+        found = []
+        for sense, safe_bound in ((model.Minimize, safe_lo), (model.Maximize, safe_hi)):
+            sense(expr)
+            status = solver.Solve(model)
+            if status == cp.OPTIMAL:
+                found.append(round(solver.ObjectiveValue()))
+            elif status == cp.FEASIBLE:  # out of time: the solver's bound is still safe
+                found.append(round(solver.BestObjectiveBound()))
+            else:
+                found.append(safe_bound)
+        return found[0], found[1]
+
+    out = []
+    for p in range(n):
+        if not safe[p]:
+            out.append(certain[p])
+            continue
+        dom_safe = safe[p].get("dominance", certain[p]["dominance"])
+        glob_safe = safe[p].get("globalisation", certain[p]["globalisation"])
+        total = bounds(dominance[p] + 2 * sets[p], dom_safe[0] + glob_safe[0],
+                       dom_safe[1] + glob_safe[1])
+        row = {"total": total}
+        if total[0] == total[1] and "globalisation" not in safe[p]:
+            row["dominance"], row["globalisation"] = (total[0] - glob_safe[0],) * 2, glob_safe
+        else:
+            row["dominance"] = bounds(dominance[p], *dom_safe)
+            row["globalisation"] = bounds(2 * sets[p], *glob_safe)
+        out.append(row)
+    return out
