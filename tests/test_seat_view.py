@@ -364,3 +364,15 @@ def test_a_deck_count_conflict_names_the_kind_at_fault():
     index = p.first_conflict_index()
     assert p.constraints[index].tag == "line 8"
     assert p.kinds_at_fault(index) == ["a"]
+
+
+def test_final_scores_table_gives_the_exact_range_before_the_reveal():
+    from mclog.analysis import final_scores
+
+    full = full_game(9, 6, "standard", False)
+    table = final_scores(replay(without_reveal(seat_view(full, 0))))
+    truth = {r.name: r.total for r in full.scores()}
+    assert not table.exact.all()
+    for row in table.itertuples():
+        assert row.total_low <= truth[row.name] <= row.total_high
+        assert row.exact == (row.total_low == row.total_high)

@@ -108,12 +108,18 @@ def prices(game) -> pd.DataFrame:
 
 
 def final_scores(game) -> pd.DataFrame:
-    """One row per player: every category of the final scoring, total, money and rank."""
-    return pd.DataFrame([{"name": r.name, "seat": r.seat,
-                          **{c: getattr(r, c) for c in CATEGORIES},
-                          "total": r.total, "money": r.money, "rank": r.rank,
-                          "unknown_colonies": r.unknown}
-                         for r in game.scores()])
+    """One row per player: every category of the final scoring, total, money and rank.
+
+    While unknown colonies could change a score, ``total_low`` and ``total_high`` give
+    its exact range and ``exact`` is False (a ranged category shows its lowest)."""
+    rows = []
+    for r in game.scores():
+        lo, hi = r.total_range
+        rows.append({"name": r.name, "seat": r.seat, **{c: getattr(r, c) for c in CATEGORIES},
+                     "total": r.total, "money": r.money, "rank": r.rank,
+                     "unknown_colonies": r.unknown, "total_low": lo, "total_high": hi,
+                     "exact": r.exact})
+    return pd.DataFrame(rows)
 
 
 def attribution(game) -> pd.DataFrame:
