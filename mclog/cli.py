@@ -213,12 +213,18 @@ def _atomic_write(path: str, text: str) -> None:
         raise
 
 
-def cmd_hide(args) -> int:
-    """The record as the player in one seat would have written it (``seat_view``)."""
-    games, errors = _replayed(args.file)
+def _valid_games(path: str) -> list[GameReplay] | None:
+    """The replayed games of ``path``, or ``None`` once its errors are reported."""
+    games, errors = _replayed(path)
     for e in errors:
         _err(str(e))
-    if errors:
+    return None if errors else games
+
+
+def cmd_hide(args) -> int:
+    """The record as the player in one seat would have written it (``seat_view``)."""
+    games = _valid_games(args.file)
+    if games is None:
         return 1
     out = []
     for game in games:
@@ -233,10 +239,8 @@ def cmd_hide(args) -> int:
 
 
 def cmd_export(args) -> int:
-    games, errors = _replayed(args.file)
-    for e in errors:
-        _err(str(e))
-    if errors:
+    games = _valid_games(args.file)
+    if games is None:
         return 1
     data = [to_json(g.record) for g in games]
     print(json.dumps(data[0] if len(data) == 1 else data, indent=1, ensure_ascii=False))
