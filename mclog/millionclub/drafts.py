@@ -65,7 +65,7 @@ def _in_hand(state: State, seat: int, card: str, rule: str) -> str:
     if card == UNKNOWN or any(c[:1] == "?" for c in hand):
         def put(new: list[str]) -> None:
             hand[:] = new
-        card = resolve(state, hand, card, DECK_OF_DISC[state.resolving], "hand", put)
+        card = resolve(state, hand, card, DECK_OF_DISC[state.resolving], put)
     if card not in state.hand:
         held = ", ".join(card_name(c) for c in sorted(state.hand))
         raise RuleError(

@@ -126,7 +126,7 @@ def _colony(state: State, seat: int, continent: str, rule: str) -> str:
             for c in new:
                 held[c] = 1
 
-        continent = resolve(state, items, continent, COLONY_DECK, f"colonies of {seat}", put)
+        continent = resolve(state, items, continent, COLONY_DECK, put)
     if not held.get(continent):
         raise RuleError(f"{state.name(seat)} has no {card_name(continent)} colony", rule)
     return continent

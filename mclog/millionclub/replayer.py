@@ -196,6 +196,8 @@ class GameReplay:
     def card_shown(self, handle: str) -> str:
         """An unknown card as the replay tells it: its name when every fitting assignment
         agrees, ``? (India or Africa)`` when few names remain, else ``?``."""
+        if not is_handle(handle):  # a card the place held alone: named; or a draw: "?"
+            return handle or "?"
         if handle not in self.variables:
             return "?"
         x = self.variables[handle]
@@ -434,7 +436,7 @@ class _Reader:
             elif what == "took":
                 self.took.setdefault(len(self.replay.moves), []).append(event[1])
             elif what == "is":
-                _, handle, kind, _where = event
+                _, handle, kind = event
                 self.problem.fix(self.var[handle], kind, tag=(entry, "is", kind))
             elif what == "relabel":
                 _, deck, new, old = event

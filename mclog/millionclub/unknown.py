@@ -29,7 +29,7 @@ replayer does; copies of a state do not).
 from __future__ import annotations
 
 from ..errors import RuleError
-from .cards import COLONY_DECK, DECK_NAMES, DECK_OF, card_name
+from .cards import COLONY_DECK, DECK_NAMES, DECK_OF, article, card_name
 from .state import State
 
 UNKNOWN = "?"
@@ -62,7 +62,7 @@ def note(state: State, *event) -> None:
         state.log.append(event)
 
 
-def identify(state: State, handle: str, kind: str, where: str) -> None:
+def identify(state: State, handle: str, kind: str) -> None:
     """The handle turns out to be a ``kind`` (a move named it): it is a known card from now on.
 
     ``decks[deck][kind]`` counts the cards of that kind not known to be out of the deck, so
@@ -70,10 +70,11 @@ def identify(state: State, handle: str, kind: str, where: str) -> None:
     """
     deck = DECK_OF[kind]
     if not state.decks[deck][kind]:
-        raise RuleError(f"This cannot be {_an(kind)} card: every {card_name(kind)} card of the "
-                        f"{DECK_NAMES[deck]} deck is already known to be elsewhere", "R1")
+        raise RuleError(f"This cannot be {article(card_name(kind))} card: every "
+                        f"{card_name(kind)} card of the {DECK_NAMES[deck]} deck is already "
+                        f"known to be elsewhere", "R1")
     state.identify(handle, kind)
-    note(state, "is", handle, kind, where)
+    note(state, "is", handle, kind)
 
 
 def relabel(state: State, items: list[str], deck: str) -> list[str]:
@@ -86,7 +87,7 @@ def relabel(state: State, items: list[str], deck: str) -> list[str]:
     new = []
     for card in items:
         h = new_handle(state, group)
-        group = group or h.partition(".")[0]
+        group = group or group_of(h)
         if not is_handle(card):
             state.decks[deck][card] += 1
             state.hidden[deck] += 1
@@ -95,8 +96,7 @@ def relabel(state: State, items: list[str], deck: str) -> list[str]:
     return new
 
 
-def resolve(state: State, items: list[str], card: str, deck: str, where: str,
-            relabel_place) -> str:
+def resolve(state: State, items: list[str], card: str, deck: str, relabel_place) -> str:
     """The card of the place ``items`` that a move naming ``card`` (or ``?``) takes.
 
     ``relabel_place(new)`` puts the new handles in the place when it has to be re-labelled.
@@ -119,14 +119,8 @@ def resolve(state: State, items: list[str], card: str, deck: str, where: str,
     if not alike(items):
         items = relabel(state, items, deck)
         relabel_place(items)
-    handle = items[0]
-    identify(state, handle, card, where)
+    identify(state, items[0], card)
     return card
-
-
-def _an(kind: str) -> str:
-    name = card_name(kind)
-    return ("an " if name[:1] in "AEIOU" else "a ") + name
 
 
 def out_handles(state: State, deck: str, with_hand: bool) -> list[str]:
