@@ -10,19 +10,20 @@ import argparse
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from .errors import MclogError, RecordError
+from .record.files import FileError, read_source, replace_file, write_new
 from .millionclub.board import DISC_NAMES
 from .millionclub.cards import INDUSTRY_TYPES
 from .millionclub.flow import describe_decision
-from .millionclub.reader import read_lenient
+from .millionclub.reader import read_bytes_lenient
 from .millionclub.replayer import GameReplay, replay
 from .millionclub.scoring import CATEGORIES, CATEGORY_NAMES
 from .millionclub.seat_view import seat_view
-from .millionclub.writer import to_json, write
+from .millionclub.record import Marker
+from .millionclub.writer import kept_entries, to_json, write
 
 
 def _err(message: str) -> None:
@@ -30,7 +31,18 @@ def _err(message: str) -> None:
 
 
 def _replayed(path: str, strict: bool = True) -> tuple[list[GameReplay], list[MclogError]]:
-    records, errors = read_lenient(path)
+    """The games of the file ``path`` (``-``: standard input), replayed, and every error.
+
+    A path is always a path (never taken for record text); a file with no game in it is
+    an error of its own."""
+    name = "<stdin>" if path == "-" else path
+    try:
+        records, errors = read_bytes_lenient(read_source(path), name)
+    except FileError as exc:
+        return [], [exc]
+    if not records and not errors:
+        errors = [FileError(f"{name}: no game in this file (a game starts with its tags, "
+                            '[Players "..."])')]
     games: list[GameReplay] = []
     for record in records:
         try:
@@ -186,31 +198,50 @@ def cmd_fmt(args) -> int:
             status = 1
             continue
         text = "\n".join(write(g.record, g) for g in games)
-        with open(path, encoding="utf-8") as f:
-            old = f.read()
+        if path == "-":
+            sys.stdout.write(text)
+            continue
+        old = read_source(path).decode("utf-8")
         if text == old:
             continue
         if args.check:
             _err(f"{path}: not in canonical form (run: mclog fmt {path})")
             status = 1
             continue
-        _atomic_write(path, text)
+        try:
+            replace_file(path, text, verify=_same_games(path, games))
+        except MclogError as exc:
+            _err(str(exc))
+            status = 1
+            continue
         print(f"{path}: formatted")
     return status
 
 
-def _atomic_write(path: str, text: str) -> None:
-    """Write to a temporary file beside ``path``, then rename: never a half-written record."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".mclog-", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+def _kept(game: GameReplay) -> list:
+    """What ``fmt`` writes of a record (``writer.kept_entries``), as a record compares."""
+    return [e for e in kept_entries(game.record, game.redundant) if not isinstance(e, Marker)]
+
+
+def _same_games(path: str, games: list[GameReplay]):
+    """What ``fmt`` checks before it replaces a file: the text it wrote reads back to the
+    same records (every move, check, reveal and comment, less the redundant items), and
+    they replay."""
+    def verify(text: str) -> None:
+        records, errors = read_bytes_lenient(text.encode("utf-8"), path)
+        same = not errors and len(records) == len(games) and all(
+            r.tags == g.record.tags and r.content == _kept(g) for r, g in zip(records, games))
+        if same:
+            try:
+                for r in records:
+                    replay(r)
+            except RecordError:
+                same = False
+        if not same:
+            raise FileError(f"{path}: not formatted: the canonical form would not read back "
+                            "as the same record (a comment or an item would be lost or "
+                            "changed); the file is unchanged. Please report this record.")
+    return verify
 
 
 def _valid_games(path: str) -> list[GameReplay] | None:
@@ -288,7 +319,7 @@ def cmd_simulate(args) -> int:
     bar.close()
     for seed in seeds:
         if out:
-            _atomic_write(str(out / f"game-{args.players}p-{seed:06d}.mclog"), texts[seed])
+            write_new(str(out / f"game-{args.players}p-{seed:06d}.mclog"), texts[seed])
         else:
             sys.stdout.write(texts[seed] + ("\n" if seed != seeds[-1] else ""))
     if out:

@@ -381,10 +381,11 @@ def _merge_comments(entries: list[Entry], items: list[Entry], ends: list[int],
                     line: RawLine) -> None:
     """Put each comment after the last item that ends before it on its line."""
     comments = list(line.comments)
+    own = not line.words  # a line of comments only: each stays on a line of its own
     for entry, end in zip(items, ends):
         while comments and comments[0].after < end:
             c = comments.pop(0)
-            entries.append(CommentEntry(c.text, c.brace, c.line, c.col))
+            entries.append(CommentEntry(c.text, c.brace, own, c.line, c.col))
         entries.append(entry)
     for c in comments:
-        entries.append(CommentEntry(c.text, c.brace, c.line, c.col))
+        entries.append(CommentEntry(c.text, c.brace, own, c.line, c.col))

@@ -139,12 +139,28 @@ def read_headers(source: str | os.PathLike) -> Iterator[dict[str, str]]:
 def read_lenient(source: str | os.PathLike) -> tuple[list[GameRecord], list[RecordError]]:
     """Every game that can be read, and every error found; one bad game does not stop
     the reading of the next."""
-    records: list[GameRecord] = []
-    errors: list[RecordError] = []
     try:
         text, file = load_text(source)
     except RecordError as exc:
         return [], [exc]
+    return read_text_lenient(text, file)
+
+
+def read_bytes_lenient(data: bytes, file: str | None) -> tuple[list[GameRecord],
+                                                                list[RecordError]]:
+    """``read_lenient`` of a file's bytes (checked for UTF-8 and line length first)."""
+    try:
+        text = decode(data, file)
+    except RecordError as exc:
+        return [], [exc]
+    return read_text_lenient(text, file)
+
+
+def read_text_lenient(text: str, file: str | None) -> tuple[list[GameRecord],
+                                                             list[RecordError]]:
+    """``read_lenient`` of text (never taken for a file name)."""
+    records: list[GameRecord] = []
+    errors: list[RecordError] = []
     games = 0
     for number, raw in _games(text, file):
         games = number
@@ -194,7 +210,8 @@ def from_json(data: dict, file: str | None = None) -> GameRecord:
                 record.entries.append(RevealEntry(int(item["player"]),
                                                   tuple(item["colonies"])))
             elif kind == "comment":
-                record.entries.append(CommentEntry(str(item["text"]), bool(item["brace"])))
+                record.entries.append(CommentEntry(str(item["text"]), bool(item["brace"]),
+                                                   bool(item.get("own_line", False))))
             elif kind in MOVE_TYPES:
                 cls = MOVE_TYPES[kind]
                 args = {}

@@ -75,8 +75,13 @@ class RevealEntry:
 
 @dataclass(slots=True)
 class CommentEntry:
+    """A comment, and what it is anchored to (``docs/format.md``, "Comments"): a comment on
+    a line of its own (``own_line``) stays on a line of its own at that place; any other
+    belongs to the item (move, round line, check or reveal) it follows on its line."""
+
     text: str
     brace: bool = False
+    own_line: bool = False
     line: int = field(default=0, compare=False)
     col: int = field(default=0, compare=False)
 

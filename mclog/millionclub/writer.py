@@ -11,13 +11,14 @@ is written where the player changes.  ``parse(write(record)) == record``, and
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 
 from ..record.framing import escape_brace, escape_tag
 from .cards import Industry
 from .moves import Buy, Choose, Draw, SetAside, StartPlayer
 from .record import (
-    FORMAT, CheckEntry, CommentEntry, GameRecord, MoveEntry, RevealEntry, canonical_tags,
+    FORMAT, CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry,
+    canonical_tags,
 )
 from .replayer import GameReplay, replay
 from .text import card_text, item_words
@@ -55,6 +56,9 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
     facts = iter(played.facts())
     line: _Line | None = None
     last_round = 0
+    #: After a round line of the record, until its first placement: the comments written
+    #: on that round line, and those on lines of their own just after it.
+    round_notes: list[CommentEntry] | None = None
 
     def close() -> None:
         nonlocal line
@@ -62,16 +66,35 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
             out.append(line.text())
         line = None
 
-    skip = played.redundant  # items that decline a question never asked: left out
-    for entry in record.entries:
+    def comment(entry: CommentEntry) -> None:
+        """A comment where it was anchored: after its item on the same line (a ``;``
+        comment ends that line), or on a line of its own."""
+        text = entry.text
+        brace = entry.brace or "\n" in text
+        if not entry.own_line and line is not None and line.parts:
+            if brace:
+                line.parts[-1] += " {" + escape_brace(text) + "}"
+                line.last_draw = False
+            else:
+                line.parts[-1] += f" ; {text}".rstrip()
+                close()
+            return
+        close()
+        out.append("{" + escape_brace(text) + "}" if brace else f"; {text}".rstrip())
+
+    for entry in kept_entries(record, played.redundant):
         if type(entry) is MoveEntry:
-            if skip and id(entry) in skip:
-                continue
             round_, _, d, _, disc, label = next(facts)
             move = entry.move  # as recorded: a ? stays a ?, even once the reveal tells it
             if label == "place" and round_ != last_round:
                 close()
-                out.extend(["", f"round {round_}"])
+                out.append("")
+                line = _Line("", ("round", round_))  # "round N", unpadded
+                line.parts.append(f"round {round_}")
+                for note in round_notes or ():
+                    comment(note)
+                close()
+                round_notes = None
                 last_round = round_
             key = (label, round_, disc, d.deck if label == "setup" else None)
             if line is None or line.key != key or (label in _BREAKING
@@ -87,7 +110,12 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
                 elif line.last_draw:
                     line.parts[-1] += f" {card_text(move.card)}"
                 else:
-                    line.add(f"draws {card_text(move.card)}")
+                    drawer = entry.subject  # the name the recorder wrote before "draws"
+                    if drawer is not None and drawer != line.subject:
+                        line.subject = drawer
+                        line.add(f"{names[drawer]} draws {card_text(move.card)}")
+                    else:
+                        line.add(f"draws {card_text(move.card)}")
                 line.last_draw = True
             else:
                 words = item_words(move, table)
@@ -99,33 +127,48 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
                 line.parts.append(words)
                 line.last_draw = False
         elif isinstance(entry, CommentEntry):
-            text = entry.text
-            if line is not None and line.parts:
-                if entry.brace or "\n" in text:
-                    line.parts[-1] += " {" + escape_brace(text) + "}"
-                    line.last_draw = False
-                else:
-                    line.parts[-1] += f" ; {text}".rstrip()
-                    close()
-            elif entry.brace or "\n" in text:
-                close()
-                out.append("{" + escape_brace(text) + "}")
+            if round_notes is not None:
+                round_notes.append(entry)
             else:
-                close()
-                out.append(f"; {text}".rstrip())
+                comment(entry)
+        elif isinstance(entry, Marker):
+            if entry.label == "round":
+                round_notes = []
         elif isinstance(entry, CheckEntry):
             close()
             if entry.what == "prices":
                 values = " ".join(f"{k}{v}" for k, v in entry.values)
             else:
                 values = " ".join(f"{names[k]} {v}" for k, v in entry.values)
-            out.append(f"{'check':<{_PAD}}{entry.what} {values}")
+            line = _Line("check", ("check",))
+            line.parts.append(f"{entry.what} {values}")
         elif isinstance(entry, RevealEntry):
             close()
             shown = " ".join(entry.colonies) if entry.colonies else "none"
-            out.append(f"{'reveal':<{_PAD}}{names[entry.seat]} {shown}")
+            line = _Line("reveal", ("reveal",))
+            line.parts.append(f"{names[entry.seat]} {shown}")
     close()
     return "\n".join(out) + "\n"
+
+
+def kept_entries(record: GameRecord, redundant: set[int]) -> list:
+    """The entries the canonical form writes: all but the redundant items (``redundant``:
+    their ids; see ``redundant.py``), a comment that followed one of them then standing on
+    a line of its own.  What ``fmt`` reads back must be exactly these."""
+    if not redundant:
+        return record.entries
+    kept, orphaned = [], False
+    for entry in record.entries:
+        if isinstance(entry, MoveEntry) and id(entry) in redundant:
+            orphaned = True
+            continue
+        if isinstance(entry, CommentEntry):
+            if orphaned and not entry.own_line:
+                entry = replace(entry, own_line=True)
+        elif not isinstance(entry, Marker):
+            orphaned = False
+        kept.append(entry)
+    return kept
 
 
 def _breaks(label: str, actor: int | None, move, line: _Line) -> bool:
@@ -171,6 +214,9 @@ def to_json(record: GameRecord) -> dict:
         elif isinstance(e, RevealEntry):
             entries.append({"type": "reveal", "player": e.seat, "colonies": list(e.colonies)})
         elif isinstance(e, CommentEntry):
-            entries.append({"type": "comment", "text": e.text, "brace": e.brace})
+            item = {"type": "comment", "text": e.text, "brace": e.brace}
+            if e.own_line:
+                item["own_line"] = True
+            entries.append(item)
     return {"format": FORMAT, "tags": dict(record.tags), "players": list(record.table.names),
             "entries": entries}

@@ -149,7 +149,8 @@ def split_games(text: str, *, first_line: int = 1) -> Iterator[RawGame]:
             game = RawGame(start=number)
         raw = RawLine(number)
         pending_brace = _scan(line, rest_start, number, raw)
-        if raw.words or raw.comments:
+        if raw.words or raw.comments or pending_brace is not None:  # (a comment still open
+            # on this line belongs to it: it is added when its } comes)
             game.lines.append(raw)
             in_body = in_body or bool(raw.words)
             game.end = number
