@@ -330,6 +330,9 @@ def cmd_simulate(args) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mclog", description="Record, replay and analyse games "
                                 "of Million Club (.mclog records).")
+    from . import __version__
+
+    p.add_argument("--version", action="version", version=f"mclog {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     v = sub.add_parser("validate", help="replay every game; exit 0 when all are legal")
     v.add_argument("files", nargs="+")

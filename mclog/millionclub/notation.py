@@ -379,13 +379,18 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
 
 def _merge_comments(entries: list[Entry], items: list[Entry], ends: list[int],
                     line: RawLine) -> None:
-    """Put each comment after the last item that ends before it on its line."""
+    """Put each comment after the last item that ends before it on its line.
+
+    A comment that follows no item of its line (a line of comments only, or a comment
+    before the line's first item is complete) is anchored to a line of its own there.
+    """
     comments = list(line.comments)
-    own = not line.words  # a line of comments only: each stays on a line of its own
+    own = True
     for entry, end in zip(items, ends):
         while comments and comments[0].after < end:
             c = comments.pop(0)
             entries.append(CommentEntry(c.text, c.brace, own, c.line, c.col))
         entries.append(entry)
+        own = False
     for c in comments:
         entries.append(CommentEntry(c.text, c.brace, own, c.line, c.col))

@@ -1,0 +1,210 @@
+"""A record is never damaged or lost (issue 13): comments keep their anchor through
+read -> write -> read and fmt, fmt replaces a file only with what reads back the same and
+keeps the file as the user had it, and the command line judges each file on its own."""
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from mclog import RecordError, read_one, replay, write
+from mclog.cli import main
+from mclog.millionclub.record import CommentEntry
+from mclog.record.files import FileError, replace_file
+
+SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
+THURSDAY = Path(__file__).parent.parent / "sample_games" / "thursday-club-3p.mclog"
+
+#: Comment texts: any printable text, braces and backslashes included; multi-line braces.
+texts = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=30)
+
+
+@st.composite
+def commented(draw):
+    """A canonical sample record with comments inserted between words and on lines of
+    their own: ``;`` comments end a line, ``{...}`` ones may span lines."""
+    path = draw(st.sampled_from(SAMPLES))
+    base = write(read_one(path))
+    lines = base.splitlines()
+    body = next(i for i, line in enumerate(lines) if not line.startswith("[")) + 1
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(body, len(lines) - 1))
+        text = draw(texts)
+        escaped = text.replace("\\", "\\\\").replace("}", "\\}")
+        how = draw(st.sampled_from(["own ;", "own {}", "end ;", "inside {}", "multi {}"]))
+        line = lines[at]
+        if how == "own ;":
+            lines.insert(at, f"; {text}".rstrip())
+        elif how == "own {}":
+            lines.insert(at, "{" + escaped + "}")
+        elif how == "end ;" and line.strip() and "{" not in line and ";" not in line:
+            lines[at] = f"{line} ; {text}".rstrip()
+        elif how in ("inside {}", "multi {}") and line.strip() and not line.startswith(
+                ("[", ";", "{")) and ";" not in line:
+            words = line.split(" ")
+            cut = draw(st.integers(1, len(words)))
+            note = escaped if how == "inside {}" else escaped + "\nand more"
+            lines[at] = " ".join(words[:cut] + ["{" + note + "}"] + words[cut:])
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=120, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(commented())
+def test_comments_keep_their_text_and_anchor_through_write_and_read(text):
+    try:
+        record = read_one(text)
+    except RecordError:  # a comment that splits an item over two lines: not a record
+        assume(False)
+    written = write(record)
+    back = read_one(written)
+    assert back == record  # every comment's text, place and anchor (own line or not)
+    assert write(back) == written  # and writing is idempotent
+    mine = [(c.text, c.brace, c.own_line) for c in record.entries
+            if isinstance(c, CommentEntry)]
+    assert mine == [(c.text, c.brace, c.own_line) for c in back.entries
+                    if isinstance(c, CommentEntry)]
+
+
+def test_a_multi_line_comment_that_starts_a_line_is_kept(tmp_path):
+    text = ('[Players "Ann yellow, Ben blue"]\n\nsetup      Ann asia, Ben india\n'
+            "{Our notes from the evening:\nAnn arrived late}\n"
+            "setup      Ann F, Ben T\nstart      Ann\n")
+    path = tmp_path / "notes.mclog"
+    path.write_text(text)
+    assert main(["fmt", str(path)]) == 0
+    out = path.read_text()
+    assert "{Our notes from the evening:\nAnn arrived late}\nsetup      Ann F" in out
+
+
+def test_comments_on_round_and_check_lines_stay_there():
+    text = write(read_one(THURSDAY))
+    text = text.replace("\nround 1\n", "\nround 1 ; the Lobby is closed in round 1\n", 1)
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("check"))
+    lines[at] += " ; we counted twice"
+    text = "\n".join(lines) + "\n"
+    assert write(read_one(text)) == text  # both comments where they were written
+
+
+def test_the_drawers_name_is_written_back():
+    text = THURSDAY.read_text().replace("intrigue   draws dumping expansion",
+                                        "intrigue   Cleo draws dumping expansion", 1)
+    out = write(read_one(text))
+    assert "intrigue   Cleo draws dumping expansion" in out
+
+
+# --- fmt keeps the file as the user had it ------------------------------------------------
+
+def _messy(tmp_path, name="game.mclog") -> Path:
+    path = tmp_path / name
+    path.write_text(THURSDAY.read_text())  # not canonical: fmt will rewrite it
+    return path
+
+
+def test_fmt_keeps_the_mode(tmp_path):
+    path = _messy(tmp_path)
+    os.chmod(path, 0o640)
+    assert main(["fmt", str(path)]) == 0
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert not list(tmp_path.glob(".mclog-*"))
+
+
+def test_fmt_writes_through_a_symbolic_link_to_its_target(tmp_path):
+    target = _messy(tmp_path, "real.mclog")
+    link = tmp_path / "link.mclog"
+    link.symlink_to(target)
+    assert main(["fmt", str(link)]) == 0
+    assert link.is_symlink() and target.read_text() == write(read_one(THURSDAY))
+
+
+def test_fmt_keeps_a_hard_link(tmp_path):
+    path = _messy(tmp_path)
+    other = tmp_path / "also.mclog"
+    os.link(path, other)
+    assert main(["fmt", str(path)]) == 0
+    assert path.stat().st_ino == other.stat().st_ino
+    assert other.read_text() == write(read_one(THURSDAY))
+
+
+def test_fmt_refuses_a_read_only_file(tmp_path, capsys):
+    path = _messy(tmp_path)
+    before = path.read_text()
+    os.chmod(path, 0o444)
+    assert main(["fmt", str(path)]) == 1
+    assert "the file is read-only; it was left unchanged" in capsys.readouterr().err
+    assert path.read_text() == before
+
+
+def test_a_failed_check_leaves_the_file_and_no_temporary(tmp_path):
+    path = _messy(tmp_path)
+    before = path.read_text()
+
+    def refuse(text):
+        raise FileError("no")
+
+    with pytest.raises(FileError):
+        replace_file(str(path), "something else\n", verify=refuse)
+    assert path.read_text() == before and not list(tmp_path.glob(".mclog-*"))
+    with pytest.raises(KeyboardInterrupt):
+        replace_file(str(path), "x\n", verify=lambda text: (_ for _ in ()).throw(
+            KeyboardInterrupt()))
+    assert path.read_text() == before and not list(tmp_path.glob(".mclog-*"))
+
+
+def test_simulated_games_get_a_new_files_permissions(tmp_path):
+    old = os.umask(0o022)
+    try:
+        assert main(["simulate", "--players", "2", "--seed", "1", "--games", "1", "--out",
+                     str(tmp_path)]) == 0
+    finally:
+        os.umask(old)
+    (game,) = tmp_path.glob("*.mclog")
+    assert stat.S_IMODE(game.stat().st_mode) == 0o644
+
+
+# --- the command line judges each file on its own ---------------------------------------
+
+def test_validate_checks_every_file_and_says_which_failed(tmp_path, capsys):
+    good = tmp_path / "a.mclog"
+    good.write_text(THURSDAY.read_text())
+    empty = tmp_path / "empty.mclog"
+    empty.write_text("")
+    assert main(["validate", str(good), str(tmp_path / "missing.mclog"), str(empty),
+                 str(tmp_path), str(good)]) == 1
+    out, err = capsys.readouterr()
+    assert out.count(f"{good}: 1 game OK") == 2
+    assert f"{tmp_path / 'missing.mclog'}: cannot be read: No such file or directory" in err
+    assert f"{empty}: no game in this file" in err
+    assert f"{tmp_path}: is a folder, not a record file" in err
+
+
+def test_a_name_is_a_path_never_record_text(capsys):
+    assert main(["validate", "nonexist"]) == 1
+    assert "nonexist: cannot be read: No such file or directory" in capsys.readouterr().err
+    assert main(["validate", ""]) == 1
+    assert "an empty name is no file" in capsys.readouterr().err
+
+
+def test_a_dash_reads_standard_input():
+    done = subprocess.run([sys.executable, "-m", "mclog.cli", "validate", "-"],
+                          input=THURSDAY.read_bytes(), capture_output=True, timeout=60)
+    assert done.returncode == 0 and b"-: 1 game OK" in done.stdout
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out.strip().startswith("mclog ")
+
+
+def test_the_formatted_record_replays_as_before(tmp_path):
+    path = _messy(tmp_path)
+    assert main(["fmt", str(path)]) == 0
+    assert [r.total for r in replay(read_one(path)).scores()] == [24, 12, 18]
