@@ -273,18 +273,26 @@ def cmd_export(args) -> int:
     games = _valid_games(args.file)
     if games is None:
         return 1
-    data = [to_json(g.record) for g in games]
-    print(json.dumps(data[0] if len(data) == 1 else data, indent=1, ensure_ascii=False))
+    # One shape for one game or many: an array of records (as `score --json` gives an
+    # array of score tables); import reads an array or a single record.
+    print(json.dumps([to_json(g.record) for g in games], indent=1, ensure_ascii=False))
     return 0
 
 
 def cmd_import(args) -> int:
-    from .millionclub.reader import from_json
+    """A JSON record (``export``'s form) as .mclog text, checked (``json_import.py``);
+    the text is printed only once it reads back as the same records."""
+    from .millionclub.json_import import records_from_json
 
-    with open(args.file, encoding="utf-8") as f:
-        data = json.load(f)
-    records = [from_json(d, args.file) for d in (data if isinstance(data, list) else [data])]
-    print(write(records), end="")
+    name = "<stdin>" if args.file == "-" else args.file
+    records = records_from_json(read_source(args.file), name)
+    text = write(records)
+    back, errors = read_bytes_lenient(text.encode("utf-8"), name)
+    if errors or back != records:
+        _err(f"{name}: the record cannot be written as .mclog text that reads back the same "
+             "(please report this file)")
+        return 1
+    sys.stdout.write(text)
     return 0
 
 

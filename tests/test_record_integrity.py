@@ -208,3 +208,113 @@ def test_the_formatted_record_replays_as_before(tmp_path):
     path = _messy(tmp_path)
     assert main(["fmt", str(path)]) == 0
     assert [r.total for r in replay(read_one(path)).scores()] == [24, 12, 18]
+
+
+@pytest.mark.parametrize("name", ["none", "None", "aside", "bank", "chance", "rules"])
+def test_a_word_read_specially_is_refused_as_a_name(name):
+    with pytest.raises(RecordError) as info:
+        read_one(f'[Players "{name} yellow, Ben blue"]\n\nsetup      {name} asia, Ben india\n')
+    assert info.value.reason.startswith(f"The player name '{name}' is also a word of the "
+                                        "notation; choose another name")
+
+
+# --- import checks what it reads (issue 13, item 4) ---------------------------------------
+
+def _export(path=THURSDAY) -> dict:
+    from mclog import to_json
+
+    return to_json(read_one(path))
+
+
+def _import(tmp_path, data, capsys, raw: str | None = None) -> tuple[int, str, str]:
+    import json
+
+    path = tmp_path / "game.json"
+    path.write_text(raw if raw is not None else json.dumps(data))
+    code = main(["import", str(path)])
+    out, err = capsys.readouterr()
+    return code, out, err.replace(str(path), "game.json")
+
+
+def _first(data: dict, kind: str) -> int:
+    return next(i for i, e in enumerate(data["entries"]) if e["type"] == kind)
+
+
+def test_import_refuses_a_seat_that_is_not_at_the_table(tmp_path, capsys):
+    data = _export()
+    i = next(i for i, e in enumerate(data["entries"]) if e.get("player") == 1)
+    data["entries"][i]["player"] = 99
+    code, _, err = _import(tmp_path, data, capsys)
+    assert code == 1 and err.strip() == f"game.json: entries[{i}].player: 99 is not a seat (0 to 2)"
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["entries"][_first(d, "Place")].update(player=1.5),
+     ".player: 1.5 is not of type 'integer'"),
+    (lambda d: d.update(entries=5), "entries: 5 is not of type 'array'"),
+    (lambda d: d["tags"].update(Event="two\nlines"), "tags.Event: 'two\\nlines' does not match"),
+    (lambda d: d["entries"].append({"type": "check", "what": "banana", "values": [[0, 1]]}),
+     "'banana' is not one of ['money', 'prices', 'score']"),
+    (lambda d: d["entries"].append({"type": "check", "what": "money", "values": [[9, 1]]}),
+     "values[0][0]: 9 is not a seat (0 to 2)"),
+])
+def test_import_names_where_the_json_is_wrong(tmp_path, capsys, change, message):
+    data = _export()
+    change(data)
+    code, out, err = _import(tmp_path, data, capsys)
+    assert code == 1 and out == "" and message in err and "internal error" not in err
+
+
+def test_import_refuses_deep_nesting_and_bad_json(tmp_path, capsys):
+    code, _, err = _import(tmp_path, None, capsys, raw="[" * 5000 + "]" * 5000)
+    assert code == 1 and "nested 5000 levels deep; a record is at most 32" in err
+    code, _, err = _import(tmp_path, None, capsys, raw='{"format": ')
+    assert code == 1 and err.startswith("game.json:1:12: not JSON: Expecting value")
+
+
+def test_import_names_the_entry_of_an_illegal_move(tmp_path, capsys):
+    data = _export()
+    i = next(i for i, e in enumerate(data["entries"]) if e["type"] == "Buy")
+    data["entries"][i]["card"] = "racket"
+    code, _, err = _import(tmp_path, data, capsys)
+    assert code == 1 and err.startswith(f"game.json: entries[{i}]: ")
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data())
+def test_import_of_mutated_exports_never_fails_inside_mclog(tmp_path_factory, data):
+    """Arbitrary JSON values put anywhere in a real export: imported, or refused with a
+    message; never an internal error."""
+    import json
+
+    from mclog.millionclub.json_import import JsonRecordError, records_from_json
+
+    record = _export(data.draw(st.sampled_from(SAMPLES)))
+    json_values = st.recursive(
+        st.none() | st.booleans() | st.integers(-10, 100) | st.floats(allow_nan=False)
+        | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5),
+                                                                   inner, max_size=3),
+        max_leaves=6)
+    for _ in range(data.draw(st.integers(1, 3))):
+        where = data.draw(st.sampled_from(["entry", "tags", "top"]))
+        value = data.draw(json_values)
+        entries, tags = record.get("entries"), record.get("tags")
+        if where == "entry" and isinstance(entries, list) and entries:
+            entry = entries[data.draw(st.integers(0, len(entries) - 1))]
+            key = data.draw(st.sampled_from(["type", "player", "card", "disc", "industry",
+                                             "values", "what", "text", "colonies", "x"]))
+            if isinstance(entry, dict):
+                entry[key] = value
+        elif where == "tags" and isinstance(tags, dict):
+            tags[data.draw(st.sampled_from(["Players", "Event", "Setup"]))] = value
+        else:
+            record[data.draw(st.sampled_from(["format", "tags", "entries", "players"]))] = value
+    try:
+        records = records_from_json(json.dumps(record).encode(), "game.json")
+    except JsonRecordError as exc:
+        assert str(exc).startswith("game.json")
+        return
+    text = write(records)
+    assert [read_one(text)] == records or len(records) != 1

@@ -126,7 +126,7 @@ def test_cli_fmt_check_rewrite_and_atomicity(tmp_path, capsys):
 
 def test_cli_export_and_import_round_trip(tmp_path, capsys):
     assert main(["export", str(THURSDAY), "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    (data,) = json.loads(capsys.readouterr().out)  # an array, one record per game
     assert data["format"] == "mclog 1" and data["players"] == ["Ann", "Ben", "Cleo"]
     path = tmp_path / "g.json"
     path.write_text(json.dumps(data))

@@ -301,13 +301,16 @@ class _Reader:
             entry = self.entry
             self.replay.current.log.clear()
             self.settle(entry)  # an unknown card that stopped fitting earlier is the first slip
-            raise self.fail(exc.reason, entry.line, entry.col, rule=exc.rule,
-                            code="illegal-move") from None
-        except RecordError:
+            error = self.fail(exc.reason, entry.line, entry.col, rule=exc.rule,
+                              code="illegal-move")
+            error.entry = entry  # which entry (a JSON record has no lines to point at)
+            raise error from None
+        except RecordError as exc:
             log = self.replay.current.log
             if log and self.entry is not None:
                 self.note_unknowns(self.entry)
             self.settle()
+            exc.entry = self.last_entry
             raise
         if self.replay.current.log and self.entry is not None:
             self.note_unknowns(self.entry)

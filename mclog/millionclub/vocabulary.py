@@ -148,7 +148,13 @@ def is_reserved(word: str) -> bool:
     w = word.lower()
     return (w in CARDS or w in DISCS or w in VERBS or w in LABELS or w == UNKNOWN
             or parse_industry(w) is not None or parse_spot(w) is not None
-            or w in ("money", "prices", "score", "from", "for", "with"))
+            or w in _OTHER_WORDS)
+
+
+#: Other words the notation or the analysis reads specially: check kinds, ``reveal Ben
+#: none``, ``sets aside``, and the actors of an event that are not players (analysis).
+_OTHER_WORDS = frozenset({"money", "prices", "score", "from", "for", "with", "none", "aside",
+                          "bank", "chance", "rules", "setup"})
 
 
 #: The canonical spot words, looked up before any parsing (they are most of a record).
