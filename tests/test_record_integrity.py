@@ -318,3 +318,39 @@ def test_import_of_mutated_exports_never_fails_inside_mclog(tmp_path_factory, da
         return
     text = write(records)
     assert [read_one(text)] == records or len(records) != 1
+
+
+def test_plotly_text_from_records_is_escaped():
+    """Names reach titles, legends, axes and hover text; plotly reads tags there."""
+    from mclog.analysis import attribution, money_flows, prices, timeline
+    from mclog.millionclub.bots import make_bot
+    from mclog.millionclub.simulator import simulate
+    from mclog.viz import (
+        attribution_bars, money_chart, price_chart, score_race, stock_exchange_chart,
+        waterfall,
+    )
+
+    game = simulate([make_bot("random", 1), make_bot("random", 2)], seed=3,
+                    names=["<i>Zoe", "A&B<a>"])
+    game = replay(read_one(write(game.record, game)))
+    line = timeline(game)
+    points = attribution(game)
+    figures = [money_chart(line), score_race(line), attribution_bars(points),
+               waterfall(points, "<i>Zoe"), stock_exchange_chart(money_flows(game)),
+               price_chart(prices(game))]
+    def strings(value):
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            for v in value.values():
+                yield from strings(v)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                yield from strings(v)
+        elif hasattr(value, "tolist"):
+            yield from strings(value.tolist())
+
+    for fig in figures:
+        shown = list(strings(fig.to_plotly_json()))
+        assert not [t for t in shown if "<i>" in t or "<a>" in t]
+    assert "&lt;i&gt;Zoe" in list(strings(figures[0].to_plotly_json()))

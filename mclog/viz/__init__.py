@@ -8,6 +8,8 @@ players are drawn in their own table colours.
 
 from __future__ import annotations
 
+from html import escape
+
 import pandas as pd
 import plotly.graph_objects as go
 
@@ -19,6 +21,13 @@ DISC_ORDER = ["setup", "Lobby", "Intrigue", "Colonies", "Stock Exchange", "Indus
 DISC_COLOURS = {"setup": "#9e9e9e", "Lobby": "#8e6cbf", "Intrigue": "#c2185b",
                 "Colonies": "#2e7d9a", "Stock Exchange": "#f2a900", "Industries": "#5d8a3a",
                 "end": "#6d6d6d"}
+
+
+def _text(value) -> str:
+    """Text from a record (a player's name, a tag, a comment) as plotly must show it:
+    plotly reads ``<b>``, ``<a href=...>`` and entities in titles, legends, axis labels
+    and hover text, so the record's ``<`` and ``&`` are escaped."""
+    return escape(str(value), quote=False)
 
 
 def _player_colour(colour: str) -> str:
@@ -38,7 +47,7 @@ def price_chart(prices: pd.DataFrame, step: int | None = None) -> go.Figure:
     that step (the replay widget moves it).
     """
     fig = go.Figure()
-    hover = prices["disc"].fillna(prices["label"]).astype(str)
+    hover = prices["disc"].fillna(prices["label"]).astype(str).map(_text)
     for kind in ("F", "T", "R"):
         fig.add_trace(go.Scatter(
             x=prices["step"], y=prices[kind], name=TYPE_NAMES[kind], mode="lines",
@@ -75,7 +84,7 @@ def money_chart(timeline: pd.DataFrame, colours: dict[str, str] | None = None) -
     """Each player's money after every move."""
     fig = go.Figure()
     for name, rows in timeline.groupby("player", sort=False):
-        fig.add_trace(go.Scatter(x=rows["step"], y=rows["money"], name=name, mode="lines",
+        fig.add_trace(go.Scatter(x=rows["step"], y=rows["money"], name=_text(name), mode="lines",
                                  line={"shape": "hv", "color": _player_colour(
                                      (colours or {}).get(name, ""))}))
     fig.update_layout(title="Money", xaxis_title="step", yaxis_title="million", height=340)
@@ -88,7 +97,7 @@ def score_race(timeline: pd.DataFrame, colours: dict[str, str] | None = None) ->
         timeline["player"].unique()), fill_value=-1)]
     fig = go.Figure()
     for name, rows in ends.groupby("player", sort=False):
-        fig.add_trace(go.Scatter(x=rows["round"], y=rows["total"], name=name,
+        fig.add_trace(go.Scatter(x=rows["round"], y=rows["total"], name=_text(name),
                                  mode="lines+markers", line={"color": _player_colour(
                                      (colours or {}).get(name, ""))}))
     fig.update_layout(title="Score race (provisional score at the end of each round)",
@@ -104,11 +113,13 @@ def attribution_bars(attribution: pd.DataFrame) -> go.Figure:
     fig = go.Figure()
     for disc in [d for d in DISC_ORDER if d in table.columns] + [
             d for d in table.columns if d not in DISC_ORDER]:
-        fig.add_trace(go.Bar(x=players, y=[table.loc[p, disc] if p in table.index else 0
+        fig.add_trace(go.Bar(x=[_text(p) for p in players],
+                             y=[table.loc[p, disc] if p in table.index else 0
                                            for p in players],
-                             name=disc, marker_color=DISC_COLOURS.get(disc)))
+                             name=_text(disc), marker_color=DISC_COLOURS.get(disc)))
     totals = attribution.groupby("player")["points"].sum()
-    fig.add_trace(go.Scatter(x=players, y=[totals[p] for p in players], mode="markers+text",
+    fig.add_trace(go.Scatter(x=[_text(p) for p in players], y=[totals[p] for p in players],
+                             mode="markers+text",
                              text=[f"{totals[p]:g}" for p in players], textposition="top center",
                              marker={"symbol": "line-ew-open", "size": 20, "color": "#000"},
                              name="final score"))
@@ -125,13 +136,14 @@ def waterfall(attribution: pd.DataFrame, player: str, by: str = "disc") -> go.Fi
     if by == "disc":
         parts = parts.reindex([d for d in DISC_ORDER if d in parts.index] + [
             d for d in parts.index if d not in DISC_ORDER])
-    labels = [str(k) for k in parts.index]
+    labels = [_text(k) for k in parts.index]
     fig = go.Figure(go.Waterfall(
         x=[*labels, "final score"], y=[*parts.values, 0],
         measure=["relative"] * len(parts) + ["total"],
         text=[f"{v:+g}" for v in parts.values] + [f"{parts.sum():g}"],
         connector={"line": {"color": "#999"}}))
-    fig.update_layout(title=f"{player}'s score by {by}", yaxis_title="points", height=360,
+    fig.update_layout(title=f"{_text(player)}'s score by {_text(by)}", yaxis_title="points",
+                      height=360,
                       showlegend=False)
     return fig
 
@@ -142,7 +154,7 @@ def stock_exchange_chart(flows: pd.DataFrame) -> go.Figure:
     rows["signed"] = rows["amount"].where(rows["payee"] != "bank", -rows["amount"])
     rows["player"] = rows["payee"].where(rows["payee"] != "bank", rows["payer"])
     table = rows.groupby(["round", "player"])["signed"].sum().unstack(fill_value=0)
-    fig = go.Figure([go.Bar(x=table.index, y=table[p], name=p) for p in table.columns])
+    fig = go.Figure([go.Bar(x=table.index, y=table[p], name=_text(p)) for p in table.columns])
     fig.update_layout(barmode="group", title="Stock Exchange: earned (+) or paid (-) per round",
                       xaxis={"title": "round", "dtick": 1}, yaxis_title="million", height=340)
     return fig
@@ -150,7 +162,7 @@ def stock_exchange_chart(flows: pd.DataFrame) -> go.Figure:
 
 def score_distribution(players: pd.DataFrame, by: str = "players") -> go.Figure:
     """Final scores of many games (a ``corpus(...).players`` table), one box per group."""
-    fig = go.Figure([go.Box(y=rows["total"], name=str(key), boxmean=True)
+    fig = go.Figure([go.Box(y=rows["total"], name=_text(key), boxmean=True)
                      for key, rows in players.groupby(by)])
     fig.update_layout(title=f"Final scores by {by}", yaxis_title="points", height=360)
     return fig
@@ -158,9 +170,10 @@ def score_distribution(players: pd.DataFrame, by: str = "players") -> go.Figure:
 
 def win_rate_chart(rates: pd.Series, title: str = "Win rate") -> go.Figure:
     """A win-rate series (``Corpus.win_rate(by)``) as bars, with the fair share marked."""
-    fig = go.Figure(go.Bar(x=[str(k) for k in rates.index], y=rates.values,
+    fig = go.Figure(go.Bar(x=[_text(k) for k in rates.index], y=rates.values,
                            text=[f"{v:.0%}" for v in rates.values], textposition="outside"))
-    fig.update_layout(title=title, yaxis={"title": "share of games won", "tickformat": ".0%"},
+    fig.update_layout(title=_text(title),
+                      yaxis={"title": "share of games won", "tickformat": ".0%"},
                       height=340)
     return fig
 
