@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import os
 import sys
 from collections.abc import Sequence
@@ -26,8 +27,21 @@ from .millionclub.record import Marker
 from .millionclub.writer import kept_entries, to_json, write
 
 
+def _shown(text: str) -> str:
+    """Text from a record, safe to print on a terminal: control characters (an escape
+    sequence in a name or a tag) are shown as ``\x1b`` rather than obeyed."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
 def _err(message: str) -> None:
-    print(message, file=sys.stderr)
+    print(_shown(message), file=sys.stderr)
+
+
+def _say(text: str) -> None:
+    print(_shown(text))
 
 
 def _replayed(path: str, strict: bool = True) -> tuple[list[GameReplay], list[MclogError]]:
@@ -75,7 +89,7 @@ def cmd_validate(args) -> int:
             _err(str(e))
         bad += len(errors)
         if not errors:
-            print(f"{path}: {len(games)} game{'s' if len(games) != 1 else ''} OK")
+            _say(f"{path}: {len(games)} game{'s' if len(games) != 1 else ''} OK")
     return 1 if bad else 0
 
 
@@ -84,7 +98,7 @@ def cmd_replay(args) -> int:
     for e in errors:
         _err(str(e))
     for game in games:
-        print(_render_replay(game))
+        _say(_render_replay(game))
     return 1 if errors else 0
 
 
@@ -169,10 +183,10 @@ def cmd_score(args) -> int:
         table = [[r.name, *[_points(r, c) for c in CATEGORIES], _points(r, "total"),
                   str(r.money), str(r.rank)] for r in rows]
         widths = [max(len(h), *(len(row[i]) for row in table)) for i, h in enumerate(headers)]
-        print("  ".join(h.rjust(w) if i else h.ljust(w) for i, (h, w) in
+        _say("  ".join(h.rjust(w) if i else h.ljust(w) for i, (h, w) in
                         enumerate(zip(headers, widths))))
         for row in table:
-            print("  ".join(v.rjust(w) if i else v.ljust(w) for i, (v, w) in
+            _say("  ".join(v.rjust(w) if i else v.ljust(w) for i, (v, w) in
                             enumerate(zip(row, widths))))
         if not all(r.exact for r in rows):
             print("(a range such as 12-15: the points depend on colonies not revealed yet)")
@@ -214,7 +228,7 @@ def cmd_fmt(args) -> int:
             _err(str(exc))
             status = 1
             continue
-        print(f"{path}: formatted")
+        _say(f"{path}: formatted")
     return status
 
 

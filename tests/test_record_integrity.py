@@ -354,3 +354,13 @@ def test_plotly_text_from_records_is_escaped():
         shown = list(strings(fig.to_plotly_json()))
         assert not [t for t in shown if "<i>" in t or "<a>" in t]
     assert "&lt;i&gt;Zoe" in list(strings(figures[0].to_plotly_json()))
+
+
+def test_control_characters_from_a_record_are_shown_not_obeyed(tmp_path, capsys):
+    text = THURSDAY.read_text().replace('[Event "Thursday club"]', '[Event "club\x1b[2J"]')
+    assert "\x1b" in text
+    path = tmp_path / "esc.mclog"
+    path.write_text(text)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "club\\x1b[2J" in out
