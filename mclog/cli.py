@@ -19,7 +19,7 @@ from .record.files import FileError, read_source, replace_file, write_new
 from .millionclub.board import DISC_NAMES
 from .millionclub.cards import INDUSTRY_TYPES
 from .millionclub.flow import describe_decision
-from .millionclub.reader import read_bytes_lenient
+from .millionclub.reader import decode, iter_lenient, read_bytes_lenient, unnumbered
 from .millionclub.replayer import GameReplay, replay
 from .millionclub.scoring import CATEGORIES, CATEGORY_NAMES
 from .millionclub.seat_view import seat_view
@@ -68,29 +68,62 @@ def _replayed(path: str, strict: bool = True) -> tuple[list[GameReplay], list[Mc
 
 
 def cmd_validate(args) -> int:
+    """Replay every game of every file, one game at a time (memory does not grow with the
+    number of games), and report each file on its own."""
     bad = 0
     for path in args.files:
-        games, errors = _replayed(path, strict=not args.lenient)
-        for game in games:
-            errors.extend(game.errors)
-            for w in game.warnings:
-                if args.strict:
-                    errors.append(w)
-                else:
-                    _err(f"{w.located().replace(': ', ': warning: ', 1)}")
-            if not game.complete and not args.partial:
-                state = game.replay.current
-                line = game.steps[-1].line if game.steps else game.record.start_line
-                errors.append(game.record.error(
-                    f"the record ends in round {state.round} (next: "
-                    f"{describe_decision(state)}); a complete game ends after round 9 "
-                    "(use --partial to accept games in progress)", line, 1, code="incomplete"))
-        for e in errors:
-            _err(str(e))
-        bad += len(errors)
+        name = "<stdin>" if path == "-" else path
+        try:
+            text = decode(read_source(path), name)
+        except (FileError, RecordError) as exc:
+            _err(str(exc))
+            bad += 1
+            continue
+        games = errors = number = 0
+        first: list[MclogError] = []  # game 1's, held until it is known to have a second
+        for number, item in iter_lenient(text, name):
+            found = [item] if isinstance(item, RecordError) else _checked(item, args)
+            games += not isinstance(item, RecordError)
+            errors += len(found)
+            if number == 1:
+                first = found
+                continue
+            for e in first + found:
+                _err(str(e))
+            first = []
+        for e in first:  # a file of one game: its errors need no number
+            _err(str(unnumbered(e) if number == 1 and isinstance(e, RecordError) else e))
+        if not games and not errors:
+            _err(f"{name}: no game in this file (a game starts with its tags, "
+                 '[Players "..."])')
+            errors = 1
+        bad += errors
         if not errors:
-            _say(f"{path}: {len(games)} game{'s' if len(games) != 1 else ''} OK")
+            _say(f"{name}: {games} game{'s' if games != 1 else ''} OK")
     return 1 if bad else 0
+
+
+def _checked(record, args) -> list[MclogError]:
+    """What ``validate`` finds in one game: its errors, its warnings (printed here, or
+    errors with ``--strict``), and an unfinished game without ``--partial``."""
+    try:
+        game = replay(record, strict=not args.lenient)
+    except RecordError as exc:
+        return [exc]
+    errors: list[MclogError] = list(game.errors)
+    for w in game.warnings:
+        if args.strict:
+            errors.append(w)
+        else:
+            _err(f"{w.located().replace(': ', ': warning: ', 1)}")
+    if not game.complete and not args.partial:
+        state = game.replay.current
+        line = game.steps[-1].line if game.steps else game.record.start_line
+        errors.append(game.record.error(
+            f"the record ends in round {state.round} (next: {describe_decision(state)}); a "
+            "complete game ends after round 9 (use --partial to accept games in progress)",
+            line, 1, code="incomplete"))
+    return errors
 
 
 def cmd_replay(args) -> int:

@@ -194,7 +194,7 @@ def test_a_name_is_a_path_never_record_text(capsys):
 def test_a_dash_reads_standard_input():
     done = subprocess.run([sys.executable, "-m", "mclog.cli", "validate", "-"],
                           input=THURSDAY.read_bytes(), capture_output=True, timeout=60)
-    assert done.returncode == 0 and b"-: 1 game OK" in done.stdout
+    assert done.returncode == 0 and b"<stdin>: 1 game OK" in done.stdout
 
 
 def test_version(capsys):

@@ -51,6 +51,7 @@ def records_from_json(data: bytes, file: str) -> list[GameRecord]:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise JsonRecordError(f"{file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+    value = _integral(value)
     games = value if isinstance(value, list) else [value]
     if not games:
         raise fail("", "an empty array: no game in this file")
@@ -89,6 +90,18 @@ def _check_seats(game: dict, prefix: str, fail) -> None:
         for name, seat in seats:
             if isinstance(seat, int) and not 0 <= seat <= top:
                 raise fail(f"{prefix}entries[{i}].{name}", f"{seat} is not a seat (0 to {top})")
+
+
+def _integral(value):
+    """JSON's ``1.0`` is the number 1 (and the schema counts it an integer): made an int,
+    so that it can stand for a seat or a disc."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [_integral(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _integral(v) for k, v in value.items()}
+    return value
 
 
 def _path(parts) -> str:

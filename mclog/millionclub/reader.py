@@ -162,22 +162,33 @@ def read_text_lenient(text: str, file: str | None) -> tuple[list[GameRecord],
     records: list[GameRecord] = []
     errors: list[RecordError] = []
     games = 0
+    for games, item in iter_lenient(text, file):
+        (errors if isinstance(item, RecordError) else records).append(item)
+    if games == 1:  # one game: no need to number it
+        errors = [unnumbered(e) for e in errors]
+    return records, errors
+
+
+def unnumbered(error: RecordError) -> RecordError:
+    """The error without its game number (a file of one game)."""
+    return RecordError(error.reason, line=error.line, col=error.col, file=error.file,
+                       rule=error.rule, code=error.code)
+
+
+def iter_lenient(text: str, file: str | None) -> Iterator[tuple[int, GameRecord | RecordError]]:
+    """Each game of ``text`` in turn, as ``(number, record)`` or ``(number, error)``: one
+    game at a time, so that a file of many games is read in bounded memory."""
     for number, raw in _games(text, file):
-        games = number
         if isinstance(raw, RecordError):
-            errors.append(raw)
+            yield number, raw
             continue
         try:
             record = parse_game(raw, file, number)
         except RecordError as exc:
-            errors.append(exc if exc.game else exc.relocate(game=number))
+            yield number, exc if exc.game else exc.relocate(game=number)
             continue
         record.tags.setdefault("Format", FORMAT)
-        records.append(record)
-    if games == 1:  # one game: no need to number it
-        errors = [RecordError(e.reason, line=e.line, col=e.col, file=e.file, rule=e.rule,
-                              code=e.code) for e in errors]
-    return records, errors
+        yield number, record
 
 
 # --- JSON ---------------------------------------------------------------------------
