@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .errors import MclogError, RecordError
-from .record.files import FileError, read_source, replace_file, write_new
+from .record.files import FileError, iter_lines, read_source, replace_file, write_new
 from .millionclub.board import DISC_NAMES
 from .millionclub.cards import INDUSTRY_TYPES
 from .millionclub.flow import describe_decision
-from .millionclub.reader import decode, iter_lenient, read_bytes_lenient, unnumbered
+from .millionclub.reader import iter_lenient, read_bytes_lenient, unnumbered
 from .millionclub.replayer import GameReplay, replay
 from .millionclub.scoring import CATEGORIES, CATEGORY_NAMES
 from .millionclub.seat_view import seat_view
@@ -73,24 +73,22 @@ def cmd_validate(args) -> int:
     bad = 0
     for path in args.files:
         name = "<stdin>" if path == "-" else path
-        try:
-            text = decode(read_source(path), name)
-        except (FileError, RecordError) as exc:
-            _err(str(exc))
-            bad += 1
-            continue
         games = errors = number = 0
         first: list[MclogError] = []  # game 1's, held until it is known to have a second
-        for number, item in iter_lenient(text, name):
-            found = [item] if isinstance(item, RecordError) else _checked(item, args)
-            games += not isinstance(item, RecordError)
-            errors += len(found)
-            if number == 1:
-                first = found
-                continue
-            for e in first + found:
-                _err(str(e))
-            first = []
+        try:
+            for number, item in iter_lenient(iter_lines(path), name):
+                found = [item] if isinstance(item, RecordError) else _checked(item, args)
+                games += not isinstance(item, RecordError)
+                errors += len(found)
+                if number == 1:
+                    first = found
+                    continue
+                for e in first + found:
+                    _err(str(e))
+                first = []
+        except (FileError, RecordError) as exc:  # the file cannot be read on
+            first.append(exc)
+            errors += 1
         for e in first:  # a file of one game: its errors need no number
             _err(str(unnumbered(e) if number == 1 and isinstance(e, RecordError) else e))
         if not games and not errors:

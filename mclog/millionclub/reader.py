@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from pathlib import Path
 
@@ -76,7 +76,8 @@ def decode(data: bytes, file: str | None = None) -> str:
     return text
 
 
-def _games(text: str, file: str | None) -> Iterator[tuple[int, RawGame | RecordError]]:
+def _games(text: str | Iterable[str], file: str | None
+           ) -> Iterator[tuple[int, RawGame | RecordError]]:
     """Each framed game, or the framing error that ended the reading."""
     number = 0
     try:
@@ -175,9 +176,11 @@ def unnumbered(error: RecordError) -> RecordError:
                        rule=error.rule, code=error.code)
 
 
-def iter_lenient(text: str, file: str | None) -> Iterator[tuple[int, GameRecord | RecordError]]:
-    """Each game of ``text`` in turn, as ``(number, record)`` or ``(number, error)``: one
-    game at a time, so that a file of many games is read in bounded memory."""
+def iter_lenient(text: str | Iterable[str], file: str | None
+                 ) -> Iterator[tuple[int, GameRecord | RecordError]]:
+    """Each game of ``text`` (the text, or its lines as a file is read) in turn, as
+    ``(number, record)`` or ``(number, error)``: one game at a time, so that a file of
+    many games is read in bounded memory."""
     for number, raw in _games(text, file):
         if isinstance(raw, RecordError):
             yield number, raw

@@ -19,7 +19,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 
-from ..errors import MclogError
+from ..errors import MclogError, RecordError
 
 #: What one read may hold: a record file is at most 10 MB (``too-large`` past it).
 MAX_BYTES = 10 * 1024 * 1024
@@ -52,6 +52,70 @@ def read_source(path: str, limit: int = MAX_BYTES) -> bytes:
         raise FileError(f"{name}: more than {limit} bytes; a record file is at most "
                         f"{limit // (1024 * 1024)} MB")
     return data
+
+
+#: What ``validate`` streams from one file (one game at a time): 1 GB.
+MAX_STREAM = 1024 * 1024 * 1024
+#: A line of a record is at most this many characters (``too-large`` past it).
+MAX_LINE = 10_000
+
+
+def iter_lines(path: str, limit: int = MAX_STREAM) -> Iterator[str]:
+    """The lines of the record file ``path`` (``-``: standard input), decoded one by one as
+    they are read, so that memory holds one line, not the file: each checked as
+    ``decode`` checks a whole text (UTF-8, no NUL, at most ``MAX_LINE`` characters), and
+    at most ``limit`` bytes in all.  Errors are located ``RecordError``s (``FileError``
+    for a file that cannot be read)."""
+    name = "<stdin>" if path == "-" else path
+    if not path:
+        raise FileError("'': an empty name is no file")
+    try:
+        if path != "-" and os.path.isdir(path):
+            raise FileError(f"{path}: is a folder, not a record file")
+        f = sys.stdin.buffer if path == "-" else open(path, "rb")
+    except OSError as exc:
+        raise FileError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    try:
+        offset = 0
+        number = 0
+        while True:
+            try:
+                raw = f.readline(4 * MAX_LINE + 2)  # a UTF-8 character is 4 bytes at most
+            except OSError as exc:
+                raise FileError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+            if not raw:
+                return
+            number += 1
+            offset += len(raw)
+            if offset > limit:
+                raise RecordError(f"This file is over {limit} bytes; a file is read up to "
+                                  f"{limit // (1024 * 1024)} MB", line=number, col=1,
+                                  file=name, code="too-large")
+            yield _checked_line(raw, number, offset - len(raw), name)
+    finally:
+        if f is not sys.stdin.buffer:
+            f.close()
+
+
+def _checked_line(raw: bytes, number: int, start: int, name: str) -> str:
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"This is not UTF-8 text: byte {start + exc.start} "
+                          f"(0x{raw[exc.start]:02x}) cannot be read; save the record as UTF-8",
+                          line=number, col=exc.start + 1, file=name, code="encoding") from None
+    if line.endswith("\n"):
+        line = line[:-1]
+    if number == 1 and line.startswith("\ufeff"):
+        line = line[1:]
+    if "\x00" in line:
+        raise RecordError("This file holds binary data (a NUL character), not a record",
+                          line=number, col=line.index("\x00") + 1, file=name, code="encoding")
+    if len(line) > MAX_LINE:
+        raise RecordError(f"Line {number} is {len(line)} characters long; a line of a record "
+                          f"is at most {MAX_LINE}", line=number, col=MAX_LINE + 1, file=name,
+                          code="too-large")
+    return line
 
 
 @contextlib.contextmanager

@@ -16,7 +16,7 @@ stand anywhere (and span lines) and escapes ``}`` and ``\\`` inside it as
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..errors import RecordError
@@ -92,12 +92,16 @@ def escape_brace(text: str) -> str:
     return text.replace("\\", "\\\\").replace("}", "\\}")
 
 
-def split_games(text: str, *, first_line: int = 1) -> Iterator[RawGame]:
-    """Yield each game of ``text`` lazily.  A tag line after a body starts a new game."""
+def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[RawGame]:
+    """Yield each game of ``text`` lazily.  A tag line after a body starts a new game.
+
+    ``text`` is the whole text, or its lines one by one (a file read as it goes: then
+    memory holds one game at a time, however many games the file has)."""
     game: RawGame | None = None
     in_body = False
     pending_brace: tuple[list[str], int, int, RawLine] | None = None  # open {...}
-    for number, line in enumerate(text.split("\n"), first_line):
+    lines = text.split("\n") if isinstance(text, str) else text
+    for number, line in enumerate(lines, first_line):
         if pending_brace is None and "[" not in line and ";" not in line and "{" not in line \
                 and "}" not in line:
             # The common line: words only, split by str.split (four times faster than the
