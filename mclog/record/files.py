@@ -76,46 +76,71 @@ def iter_lines(path: str, limit: int = MAX_STREAM) -> Iterator[str]:
     except OSError as exc:
         raise FileError(f"{path}: cannot be read: {exc.strerror or exc}") from None
     try:
-        offset = 0
-        number = 0
-        while True:
-            try:
-                raw = f.readline(4 * MAX_LINE + 2)  # a UTF-8 character is 4 bytes at most
-            except OSError as exc:
-                raise FileError(f"{name}: cannot be read: {exc.strerror or exc}") from None
-            if not raw:
-                return
-            number += 1
-            offset += len(raw)
-            if offset > limit:
-                raise RecordError(f"This file is over {limit} bytes; a file is read up to "
-                                  f"{limit // (1024 * 1024)} MB", line=number, col=1,
-                                  file=name, code="too-large")
-            yield _checked_line(raw, number, offset - len(raw), name)
+        yield from _lines(f, name, limit)
     finally:
         if f is not sys.stdin.buffer:
             f.close()
 
 
-def _checked_line(raw: bytes, number: int, start: int, name: str) -> str:
+def _lines(f, name: str, limit: int) -> Iterator[str]:
+    """The checked lines of the open binary file ``f``, read a block at a time (each block
+    decoded and checked at once: a line at a time would cost a third of a replay)."""
+    offset = 0  # bytes before ``rest``
+    number = 0  # lines yielded
+    rest = b""
+    while True:
+        try:
+            chunk = f.read(1 << 20)
+        except OSError as exc:
+            raise FileError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+        if offset + len(rest) + len(chunk) > limit:
+            raise RecordError(f"This file is over {limit} bytes; a file is read up to "
+                              f"{limit // (1024 * 1024)} MB", line=number + 1, col=1,
+                              file=name, code="too-large")
+        if not chunk:
+            if rest:
+                yield from _checked_block(rest, number, offset, name)
+            return
+        block, cut, rest = (rest + chunk).rpartition(b"\n")
+        if not cut:  # no end of line yet: the line so far must not be too long
+            rest = block + rest
+            if len(rest) > 4 * MAX_LINE:  # a UTF-8 character is 4 bytes at most
+                raise RecordError(f"Line {number + 1} is over {MAX_LINE} characters long; a "
+                                  f"line of a record is at most {MAX_LINE}", line=number + 1,
+                                  col=MAX_LINE + 1, file=name, code="too-large")
+            continue
+        lines = _checked_block(block, number, offset, name)
+        number += len(lines)
+        offset += len(block) + 1
+        yield from lines
+
+
+def _checked_block(block: bytes, number: int, offset: int, name: str) -> list[str]:
+    """The lines of ``block`` (whole lines; ``number`` lines and ``offset`` bytes come
+    before it), checked as ``decode`` checks a text."""
     try:
-        line = raw.decode("utf-8")
+        text = block.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RecordError(f"This is not UTF-8 text: byte {start + exc.start} "
-                          f"(0x{raw[exc.start]:02x}) cannot be read; save the record as UTF-8",
-                          line=number, col=exc.start + 1, file=name, code="encoding") from None
-    if line.endswith("\n"):
-        line = line[:-1]
-    if number == 1 and line.startswith("\ufeff"):
-        line = line[1:]
-    if "\x00" in line:
+        before = block[:exc.start]
+        line = number + before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise RecordError(f"This is not UTF-8 text: byte {offset + exc.start} "
+                          f"(0x{block[exc.start]:02x}) cannot be read; save the record as UTF-8",
+                          line=line, col=col, file=name, code="encoding") from None
+    if number == 0 and text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    if "\x00" in text:
+        at = next(i for i, line in enumerate(lines) if "\x00" in line)
         raise RecordError("This file holds binary data (a NUL character), not a record",
-                          line=number, col=line.index("\x00") + 1, file=name, code="encoding")
-    if len(line) > MAX_LINE:
-        raise RecordError(f"Line {number} is {len(line)} characters long; a line of a record "
-                          f"is at most {MAX_LINE}", line=number, col=MAX_LINE + 1, file=name,
-                          code="too-large")
-    return line
+                          line=number + at + 1, col=lines[at].index("\x00") + 1, file=name,
+                          code="encoding")
+    if max(map(len, lines)) > MAX_LINE:
+        at = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE)
+        raise RecordError(f"Line {number + at + 1} is {len(lines[at])} characters long; a line "
+                          f"of a record is at most {MAX_LINE}", line=number + at + 1,
+                          col=MAX_LINE + 1, file=name, code="too-large")
+    return lines
 
 
 @contextlib.contextmanager
