@@ -12,7 +12,7 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from mclog import MclogError, RecordError, replay, write
+from mclog import MclogError, RecordError, read_one, replay, to_json, write
 from mclog.millionclub.reader import read_bytes, read_text
 
 SAMPLES = [p.read_text() for p in sorted(
@@ -85,3 +85,114 @@ arbitrary_text = st.one_of(
         lambda ws: '[Players "Ann yellow, Ben blue, Cleo red"]\n' + " ".join(ws)),
 )
 arbitrary_bytes = st.binary(max_size=400)
+
+
+# --- comments (issue 13): inserted anywhere, they must keep their text and anchor ----------
+
+SAMPLE_PATHS = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
+
+#: Comment texts: any printable text, braces and backslashes included; multi-line braces.
+texts = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=30)
+
+
+@st.composite
+def commented(draw):
+    """A canonical sample record with comments inserted between words and on lines of
+    their own: ``;`` comments end a line, ``{...}`` ones may span lines."""
+    path = draw(st.sampled_from(SAMPLE_PATHS))
+    base = write(read_one(path))
+    lines = base.splitlines()
+    body = next(i for i, line in enumerate(lines) if not line.startswith("[")) + 1
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(body, len(lines) - 1))
+        text = draw(texts)
+        escaped = text.replace("\\", "\\\\").replace("}", "\\}")
+        how = draw(st.sampled_from(["own ;", "own {}", "end ;", "inside {}", "multi {}"]))
+        line = lines[at]
+        if how == "own ;":
+            lines.insert(at, f"; {text}".rstrip())
+        elif how == "own {}":
+            lines.insert(at, "{" + escaped + "}")
+        elif how == "end ;" and line.strip() and "{" not in line and ";" not in line:
+            lines[at] = f"{line} ; {text}".rstrip()
+        elif how in ("inside {}", "multi {}") and line.strip() and not line.startswith(
+                ("[", ";", "{")) and ";" not in line:
+            words = line.split(" ")
+            cut = draw(st.integers(1, len(words)))
+            note = escaped if how == "inside {}" else escaped + "\nand more"
+            lines[at] = " ".join(words[:cut] + ["{" + note + "}"] + words[cut:])
+    return "\n".join(lines) + "\n"
+
+
+
+def comment_round_trip(text: str) -> str:
+    """``text`` (from ``commented``) reads, writes and reads back to the same record, every
+    comment with its text and anchor, and writing it again changes nothing; "skipped" when
+    a comment split an item over two lines (then it is no record)."""
+    from mclog.millionclub.record import CommentEntry
+
+    try:
+        record = read_one(text)
+    except RecordError:
+        return "skipped"
+    written = write(record)
+    back = read_one(written)
+    assert back == record
+    assert write(back) == written
+
+    def notes(r):
+        return [(c.text, c.brace, c.own_line) for c in r.entries if isinstance(c, CommentEntry)]
+
+    assert notes(back) == notes(record)
+    return "ok"
+
+
+# --- the JSON form (issue 13): import believes nothing it has not checked ----------------
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 100) | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                               max_size=3),
+    max_leaves=6)
+
+
+@st.composite
+def mutated_exports(draw) -> bytes:
+    """A sample's export with one to three arbitrary JSON values put in its entries, its
+    tags or at its top level."""
+    import json
+
+    record = to_json(read_one(draw(st.sampled_from(SAMPLE_PATHS))))
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(st.sampled_from(["entry", "tags", "top"]))
+        value = draw(_json_values)
+        entries, tags = record.get("entries"), record.get("tags")
+        if where == "entry" and isinstance(entries, list) and entries:
+            entry = entries[draw(st.integers(0, len(entries) - 1))]
+            key = draw(st.sampled_from(["type", "player", "card", "disc", "industry", "values",
+                                        "what", "text", "colonies", "x"]))
+            if isinstance(entry, dict):
+                entry[key] = value
+        elif where == "tags" and isinstance(tags, dict):
+            tags[draw(st.sampled_from(["Players", "Event", "Setup"]))] = value
+        else:
+            record[draw(st.sampled_from(["format", "tags", "entries", "players"]))] = value
+    return json.dumps(record).encode()
+
+
+def run_import(data: bytes) -> str:
+    """Import ``data``: "ok" (its text reads back as the same records) or "refused" (a
+    ``JsonRecordError`` naming the file); anything else fails."""
+    from mclog.millionclub.json_import import JsonRecordError, records_from_json
+
+    start = time.perf_counter()
+    try:
+        records = records_from_json(data, "game.json")
+    except JsonRecordError as exc:
+        assert str(exc).startswith("game.json"), exc
+        return "refused"
+    text = write(records)
+    assert list(read_text(text)) == records
+    assert time.perf_counter() - start < 1.0, "an input took over a second"
+    return "ok"
