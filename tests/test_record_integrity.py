@@ -290,3 +290,17 @@ def test_control_characters_from_a_record_are_shown_not_obeyed(tmp_path, capsys)
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "club\\x1b[2J" in out
+
+
+def test_the_writer_never_writes_a_line_longer_than_the_reader_takes():
+    """Long comments on several placements of one line: the canonical form, which joins a
+    phase's items on one line, goes on on a new line rather than past 10,000 characters."""
+    lines = write(read_one(THURSDAY)).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("place"))
+    items = lines[at][len("place      "):].split(", ")
+    lines[at:at + 1] = [f"place      {item} {{{'x' * 4000}}}" for item in items]
+    text = "\n".join(lines) + "\n"
+    record = read_one(text)
+    written = write(record)
+    assert max(map(len, written.splitlines())) <= 10_000
+    assert read_one(written) == record

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
+from ..errors import MclogError
+from ..record.files import MAX_LINE
 from ..record.framing import escape_brace, escape_tag
 from .cards import Industry
 from .moves import Buy, Choose, Draw, SetAside, StartPlayer
@@ -40,6 +42,11 @@ class _Line:
     def add(self, words: str, name: str | None = None) -> None:
         """One item, with its subject's name in front when the subject changes."""
         self.parts.append(f"{name} {words}" if name else words)
+
+    def long(self) -> bool:
+        """Whether the line is long enough that the next item goes on a new one (a line is
+        never longer than the reader takes, ``MAX_LINE``)."""
+        return sum(map(len, self.parts)) > MAX_LINE - 2000
 
     def text(self) -> str:
         body = ", ".join(self.parts)
@@ -98,8 +105,9 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
                 last_round = round_
             key = (label, round_, disc, d.deck if label == "setup" else None)
             if line is None or line.key != key or (label in _BREAKING
-                                                    and _breaks(label, d.actor, move, line)):
-                close()
+                                                    and _breaks(label, d.actor, move, line)) \
+                    or line.long():  # a phase may go on on a line of its own (the reader's
+                close()             # limit is MAX_LINE characters a line)
                 line = _Line(label, key)
             if type(move) is Draw:
                 if label == "setup":
@@ -148,6 +156,12 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
             line = _Line("reveal", ("reveal",))
             line.parts.append(f"{names[entry.seat]} {shown}")
     close()
+    for i, text in enumerate(out):
+        if len(text) > MAX_LINE:  # only comments written inline can make such a line
+            raise MclogError(
+                f"game {record.number}: line {i + 1} of the canonical text would be "
+                f"{len(text)} characters long, over the {MAX_LINE} a record may have: "
+                f"{text[:60]}...; put the long comment on a line of its own")
     return "\n".join(out) + "\n"
 
 
