@@ -304,3 +304,15 @@ def test_the_writer_never_writes_a_line_longer_than_the_reader_takes():
     written = write(record)
     assert max(map(len, written.splitlines())) <= 10_000
     assert read_one(written) == record
+
+
+def test_analysis_tells_players_from_chance_rules_and_bank_by_a_field():
+    from mclog.analysis import attribution, money_flows
+
+    game = replay(read_one(THURSDAY))
+    points = attribution(game)
+    assert set(points[~points.actor_is_player].actor) <= {"chance", "rules", "setup", ""}
+    assert set(points[points.actor_is_player].actor) <= set(game.record.table.names)
+    flows = money_flows(game)
+    assert flows.bank.any() and not flows.bank.all()
+    assert ((flows.payer == "bank") | (flows.payee == "bank")).equals(flows.bank)

@@ -135,6 +135,10 @@ def attribution(game) -> pd.DataFrame:
 
         attribution(game).groupby("player").points.sum() == final totals
 
+    ``actor`` is a player's name, or "chance", "rules" or "setup" for what no player
+    decided; ``actor_is_player`` says which, as a field of its own (and no player may be
+    called by those words).
+
     ``unknown`` marks the points that depend on colonies the record does not name (a
     ``?`` card): dominance and globalisation, counted on what the record settles, and
     what the reveal added at the end.  The other rows are exact.
@@ -152,7 +156,8 @@ def attribution(game) -> pd.DataFrame:
                 rows.append({
                     "step": e.step, "round": e.round, "phase": e.phase,
                     "disc": DISC_NAMES.get(e.disc) if e.disc else e.label,
-                    "label": e.label, "actor": _actor(names, e), "card": e.card,
+                    "label": e.label, "actor": _actor(names, e),
+                    "actor_is_player": e.step > 0 and e.actor is not None, "card": e.card,
                     "move": e.cause, "automatic": e.automatic, "player": names[seat],
                     "category": category, "points": float(points),
                     "unknown": hidden and (e.label == "reveal"
@@ -164,12 +169,13 @@ def attribution(game) -> pd.DataFrame:
         if rounding:
             rows.append({"step": last.step, "round": last.round, "phase": "game over",
                          "disc": "end", "label": "end", "actor": "", "card": None,
+                         "actor_is_player": False,
                          "move": "wealth: 1 point per full 4 million", "automatic": True,
                          "player": name, "category": "wealth rounding", "points": rounding,
                          "unknown": False})
     return pd.DataFrame(rows, columns=[
-        "step", "round", "phase", "disc", "label", "actor", "card", "move", "automatic",
-        "player", "category", "points", "unknown"])
+        "step", "round", "phase", "disc", "label", "actor", "actor_is_player", "card", "move",
+        "automatic", "player", "category", "points", "unknown"])
 
 
 def _has_unknown_colonies(game) -> bool:
@@ -180,7 +186,9 @@ def _has_unknown_colonies(game) -> bool:
 
 def money_flows(game) -> pd.DataFrame:
     """Every movement of money: ``payer`` -> ``payee`` (a player or "bank"), ``amount``
-    (always positive), and its ``cause`` (the move or the automatic step)."""
+    (always positive), and its ``cause`` (the move or the automatic step).  ``bank`` says
+    whether one side is the bank (a field of its own, never read from a name: no player
+    may be called "bank")."""
     names = game.record.table.names
     rows = []
     for e in events(game)[1:]:
@@ -192,13 +200,14 @@ def money_flows(game) -> pd.DataFrame:
             (a, da), (b, _) = changed
             payer, payee = (a, b) if da < 0 else (b, a)
             rows.append({**base, "payer": names[payer], "payee": names[payee],
-                         "amount": abs(da)})
+                         "amount": abs(da), "bank": False})
             continue
         for seat, delta in changed:
             rows.append({**base, "payer": "bank" if delta > 0 else names[seat],
-                         "payee": names[seat] if delta > 0 else "bank", "amount": abs(delta)})
+                         "payee": names[seat] if delta > 0 else "bank", "amount": abs(delta),
+                         "bank": True})
     return pd.DataFrame(rows, columns=["step", "round", "disc", "actor", "card", "cause",
-                                       "payer", "payee", "amount"])
+                                       "payer", "payee", "amount", "bank"])
 
 
 def points_by_disc(game) -> dict[tuple[str, str], float]:
