@@ -28,7 +28,7 @@ def tables_time(repeat: int) -> float:
     text = SIX.read_text()
     times = []
     for _ in range(repeat):
-        game = mclog.replay(mclog.read_one(text))  # a fresh game: nothing cached
+        game = mclog.replay(mclog.parse_one(text))  # a fresh game: nothing cached
         t0 = time.perf_counter()
         timeline(game), prices(game), final_scores(game), attribution(game), money_flows(game)
         times.append(time.perf_counter() - t0)

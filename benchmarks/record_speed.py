@@ -36,7 +36,7 @@ import chess  # noqa: E402  (benchmark-only dependency: pip install -e '.[bench]
 import chess.pgn  # noqa: E402
 from engine_speed import NAMES, random_moves  # noqa: E402
 
-from mclog import read_one, replay, write  # noqa: E402
+from mclog import parse_one, replay, write  # noqa: E402
 from mclog.millionclub import new_game  # noqa: E402
 from mclog.millionclub.record import record_from_moves  # noqa: E402
 
@@ -70,7 +70,7 @@ def pgn_texts(n: int, plies: int) -> list[str]:
 def time_mclog(text: str) -> tuple[float, int]:
     gc.disable()
     t0 = time.perf_counter()
-    game = replay(read_one(text))
+    game = replay(parse_one(text))
     t = time.perf_counter() - t0
     gc.enable()
     return t, len(game)
@@ -110,7 +110,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     mc = mclog_texts(args.games, 4)
-    mean_moves = statistics.mean(len(read_one(t).moves) for t in mc[:20])
+    mean_moves = statistics.mean(len(parse_one(t).moves) for t in mc[:20])
     pg = pgn_texts(args.games, plies=int(mean_moves))
     best, counts = sweep(list(zip(mc, pg)), args.repeat)
     mc_t, mc_n, pg_t, pg_n = best["mclog"], counts["mclog"], best["chess"], counts["chess"]
@@ -124,7 +124,7 @@ def main() -> None:
 
     # jumping: a 6-player game, every step, state(i) from the snapshots
     text6 = mclog_texts(1, 6)[0]
-    game = replay(read_one(text6))
+    game = replay(parse_one(text6))
     jumps = []
     rng = random.Random(2)
     for _ in range(2000):
@@ -138,7 +138,7 @@ def main() -> None:
     # memory: the whole replay object (record, moves, steps, snapshots) of a 6-player game
     tracemalloc.start()
     base = tracemalloc.take_snapshot()
-    record = read_one(text6)
+    record = parse_one(text6)
     kept = replay(record)
     after = tracemalloc.take_snapshot()
     size = sum(s.size_diff for s in after.compare_to(base, "filename"))

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from table import random_game  # noqa: E402  (a random legal game, invariants checked)
 
 import mclog  # noqa: E402
-from mclog import read_one, replay, seat_view, write  # noqa: E402
+from mclog import parse_one, read_one, replay, seat_view, write  # noqa: E402
 from mclog.millionclub.cards import CONTINENTS  # noqa: E402
 from mclog.millionclub.record import GameRecord, RevealEntry, record_from_moves  # noqa: E402
 
@@ -85,7 +85,7 @@ def best_times(texts: list[str], repeat: int) -> list[float]:
         for i, text in enumerate(texts):
             gc.disable()
             t = time.perf_counter()
-            replay(read_one(text))
+            replay(parse_one(text))
             best[i] = min(best[i], time.perf_counter() - t)
             gc.enable()
     return best

@@ -19,7 +19,7 @@ import argparse
 import gc
 import time
 
-from mclog import read_one, replay, write
+from mclog import parse_one, replay, write
 from mclog.millionclub.simulator import bots_from_names, simulate
 
 
@@ -30,7 +30,7 @@ def one(seed: int) -> tuple[float, float, float]:
     t1 = time.perf_counter()
     text = write(game.record, game)
     t2 = time.perf_counter()
-    again = replay(read_one(text))
+    again = replay(parse_one(text))
     t3 = time.perf_counter()
     assert again.complete and again.scores() == game.scores()
     return t1 - t0, t2 - t1, t3 - t2

@@ -9,7 +9,9 @@ The rules engine lives in ``mclog.millionclub``; the game-independent parts
 """
 
 from .errors import MclogError, RecordError, RuleError, SetupError
-from .millionclub.reader import from_json, read, read_headers, read_lenient, read_one
+from .millionclub.reader import (
+    from_json, parse, parse_one, read, read_headers, read_lenient, read_one,
+)
 from .millionclub.replayer import GameReplay, replay
 from .millionclub.seat_view import seat_view
 from .millionclub.writer import to_json, write
@@ -17,6 +19,7 @@ from .millionclub.writer import to_json, write
 __version__ = "0.1.0"
 __all__ = [
     "MclogError", "RecordError", "RuleError", "SetupError", "read", "read_one", "read_headers",
+    "parse", "parse_one",
     "read_lenient", "from_json", "replay", "GameReplay", "seat_view", "write", "to_json",
     "__version__",
 ]

@@ -52,7 +52,7 @@ def _replayed(path: str, strict: bool = True) -> tuple[list[GameReplay], list[Mc
     name = "<stdin>" if path == "-" else path
     try:
         records, errors = read_bytes_lenient(read_source(path), name)
-    except FileError as exc:
+    except (FileError, RecordError) as exc:
         return [], [exc]
     if not records and not errors:
         errors = [FileError(f"{name}: no game in this file (a game starts with its tags, "

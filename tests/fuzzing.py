@@ -12,7 +12,7 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from mclog import MclogError, RecordError, read_one, replay, to_json, write
+from mclog import MclogError, RecordError, parse_one, read_one, replay, to_json, write
 from mclog.millionclub.reader import read_bytes, read_text
 
 SAMPLES = [p.read_text() for p in sorted(
@@ -132,11 +132,11 @@ def comment_round_trip(text: str) -> str:
     from mclog.millionclub.record import CommentEntry
 
     try:
-        record = read_one(text)
+        record = parse_one(text)
     except RecordError:
         return "skipped"
     written = write(record)
-    back = read_one(written)
+    back = parse_one(written)
     assert back == record
     assert write(back) == written
 

@@ -29,11 +29,11 @@ def test_docstring_examples_run(name):
 def test_format_spec_example_replays_with_its_checkpoints():
     import re
 
-    from mclog import read_one, replay
+    from mclog import parse_one, replay
 
     text = (ROOT / "docs" / "format.md").read_text()
     block = re.search(r"```\n(\[Event.*?)```", text, re.S).group(1)
-    game = replay(read_one(block))
+    game = replay(parse_one(block))
     assert game.replay.current.round == 2 and game.replay.current.money == [12, 0, 2]
 
 
@@ -46,9 +46,9 @@ def test_format_spec_lists_every_word_of_the_notation():
 
 
 def test_readme_walkthrough_record_replays_with_its_checkpoint():
-    from mclog import read_one, replay
+    from mclog import parse_one, replay
 
     text = (ROOT / "README.md").read_text()
     block = re.search(r'   ```\n(   \[Event "My first record".*?)   ```', text, re.S).group(1)
-    game = replay(read_one("\n".join(line[3:] for line in block.splitlines())))
+    game = replay(parse_one("\n".join(line[3:] for line in block.splitlines())))
     assert game.replay.current.round == 2 and game.replay.current.money == [0, 5]

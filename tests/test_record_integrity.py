@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, assume, given, settings
 
 from fuzzing import comment_round_trip, commented, mutated_exports, run_import
 
-from mclog import RecordError, read_one, replay, write
+from mclog import RecordError, parse_one, read_one, replay, write
 from mclog.cli import main
 from mclog.record.files import FileError, replace_file
 
@@ -45,13 +45,13 @@ def test_comments_on_round_and_check_lines_stay_there():
     at = next(i for i, line in enumerate(lines) if line.startswith("check"))
     lines[at] += " ; we counted twice"
     text = "\n".join(lines) + "\n"
-    assert write(read_one(text)) == text  # both comments where they were written
+    assert write(parse_one(text)) == text  # both comments where they were written
 
 
 def test_the_drawers_name_is_written_back():
     text = THURSDAY.read_text().replace("intrigue   draws dumping expansion",
                                         "intrigue   Cleo draws dumping expansion", 1)
-    out = write(read_one(text))
+    out = write(parse_one(text))
     assert "intrigue   Cleo draws dumping expansion" in out
 
 
@@ -169,7 +169,7 @@ def test_the_formatted_record_replays_as_before(tmp_path):
 @pytest.mark.parametrize("name", ["none", "None", "aside", "bank", "chance", "rules"])
 def test_a_word_read_specially_is_refused_as_a_name(name):
     with pytest.raises(RecordError) as info:
-        read_one(f'[Players "{name} yellow, Ben blue"]\n\nsetup      {name} asia, Ben india\n')
+        parse_one(f'[Players "{name} yellow, Ben blue"]\n\nsetup      {name} asia, Ben india\n')
     assert info.value.reason.startswith(f"The player name '{name}' is also a word of the "
                                         "notation; choose another name")
 
@@ -258,7 +258,7 @@ def test_plotly_text_from_records_is_escaped():
 
     game = simulate([make_bot("random", 1), make_bot("random", 2)], seed=3,
                     names=["<i>Zoe", "A&B<a>"])
-    game = replay(read_one(write(game.record, game)))
+    game = replay(parse_one(write(game.record, game)))
     line = timeline(game)
     points = attribution(game)
     figures = [money_chart(line), score_race(line), attribution_bars(points),
@@ -300,10 +300,10 @@ def test_the_writer_never_writes_a_line_longer_than_the_reader_takes():
     items = lines[at][len("place      "):].split(", ")
     lines[at:at + 1] = [f"place      {item} {{{'x' * 4000}}}" for item in items]
     text = "\n".join(lines) + "\n"
-    record = read_one(text)
+    record = parse_one(text)
     written = write(record)
     assert max(map(len, written.splitlines())) <= 10_000
-    assert read_one(written) == record
+    assert parse_one(written) == record
 
 
 def test_analysis_tells_players_from_chance_rules_and_bank_by_a_field():

@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from mclog import read_lenient, read_one, replay
+from mclog import parse_one, read_one, replay
 from mclog.cli import main
+from mclog.millionclub.reader import read_text_lenient
 from mclog.millionclub.html import board_html
 
 SAMPLES = Path(__file__).parent.parent / "sample_games"
@@ -61,7 +62,7 @@ def test_board_html_shows_pawns_prices_players_and_privileges(game):
 def test_lenient_mode_collects_every_failed_check():
     text = THURSDAY.read_text().replace("check      money Ann 13", "check      money Ann 14") \
         .replace("check      prices F3 T3 R6", "check      prices F4 T3 R6")
-    record = read_one(text)
+    record = parse_one(text)
     with pytest.raises(Exception, match="check failed after round [0-9]: Ann has 13 million"):
         replay(record)
     game = replay(record, strict=False)
@@ -71,7 +72,7 @@ def test_lenient_mode_collects_every_failed_check():
 def test_lenient_reading_goes_on_after_a_bad_game():
     good = THURSDAY.read_text()
     bad = good.replace("start      Ann", "start      Zed")
-    records, errors = read_lenient(bad + "\n" + good + "\n" + bad)
+    records, errors = read_text_lenient(bad + "\n" + good + "\n" + bad, None)
     assert len(records) == 1 and len(errors) == 2
     assert [e.game for e in errors] == [1, 3]
 
@@ -114,7 +115,7 @@ def test_cli_fmt_check_rewrite_and_atomicity(tmp_path, capsys):
     assert main(["fmt", str(path)]) == 0
     canonical = path.read_text()
     assert main(["fmt", "--check", str(path)]) == 0
-    assert read_one(canonical) == read_one(THURSDAY)
+    assert parse_one(canonical) == read_one(THURSDAY)
     broken = tmp_path / "broken.mclog"
     broken.write_text(canonical.replace("Ann buys america", "Ann buys F"))
     before = broken.read_text()
@@ -132,7 +133,7 @@ def test_cli_export_and_import_round_trip(tmp_path, capsys):
     path.write_text(json.dumps(data))
     assert main(["import", str(path)]) == 0
     text = capsys.readouterr().out
-    assert read_one(text) == read_one(THURSDAY)
+    assert parse_one(text) == read_one(THURSDAY)
 
 
 def test_cli_missing_file_is_a_message_not_a_traceback(capsys):

@@ -7,7 +7,7 @@ import pytest
 from hidden import as_seen_by
 from table import random_game
 
-from mclog import from_json, read_one, replay, to_json, write
+from mclog import from_json, parse_one, replay, to_json, write
 from mclog.millionclub.record import record_from_moves
 
 CASES = [(seed, 2 + seed % 5, "alternative" if seed % 3 == 0 else "standard")
@@ -23,7 +23,7 @@ def simulated(seed, players, setup):
 def test_text_round_trip_of_random_games(seed, players, setup):
     final, record = simulated(seed, players, setup)
     text = write(record)
-    back = read_one(text)
+    back = parse_one(text)
     assert back == record                # parse(write(record)) == record
     assert write(back) == text           # write(parse(text)) == text, canonical
     assert replay(back).final == final   # and it is the same game
@@ -58,7 +58,7 @@ def test_unknown_colonies_are_back_filled_by_the_reveal(seed):
     assert [r.total for r in game.scores()] == [r.total for r in replay(
         record_from_moves(final.table, moves)).scores()]
     text = write(record, game)
-    assert "?" in text and read_one(text) == record and write(read_one(text)) == text
+    assert "?" in text and parse_one(text) == record and write(parse_one(text)) == text
 
 
 def test_before_the_reveal_unknowns_stay_unknown():

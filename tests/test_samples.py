@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mclog import read, read_one, replay, write
+from mclog import read, parse_one, read_one, replay, write
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
 
@@ -111,7 +111,7 @@ def test_every_sample_replays_and_round_trips(path):
         game = replay(record)
         assert game.complete and not game.errors
         text = write(record, game)
-        back = read_one(text)
+        back = parse_one(text)
         assert back == record and write(back) == text
 
 

@@ -12,7 +12,7 @@ import pytest
 from table import random_game
 
 import mclog
-from mclog import RecordError, read_one, replay, seat_view, write
+from mclog import RecordError, parse_one, read_one, replay, seat_view, write
 from mclog.cli import main
 from mclog.millionclub.cards import CONTINENTS, INDUSTRY_NAMES, card_name
 from mclog.millionclub.record import GameRecord, RevealEntry, record_from_moves
@@ -102,7 +102,7 @@ def test_every_prefix_of_a_seat_view_replays_in_every_view(seed):
     lines = text.splitlines(keepends=True)
     body = next(i for i, line in enumerate(lines) if not line.startswith("[")) + 1
     for cut in range(body, len(lines) + 1, 3):
-        game = replay(read_one("".join(lines[:cut])))
+        game = replay(parse_one("".join(lines[:cut])))
         states = list(game.replay.states())
         for i in range(len(game) + 1):
             assert game.replay.state(i) == states[i]  # seeking is playing from the start
@@ -154,7 +154,7 @@ colonies   Ben buys ?
 def test_a_card_taken_unseen_from_a_hand_i_saw_is_one_of_what_was_left():
     """Ann saw the hand (asia, india, africa), bought the Asia and passed the rest: Ben's
     colony is India or Africa, the card set aside the other one, and nothing more."""
-    game = replay(read_one(DUEL))
+    game = replay(parse_one(DUEL))
     state = game.state(len(game))
     bought = [c for c, n in state.colonies[1].items() if n and c.startswith("?")]
     assert len(bought) == 2  # the setup colony and this one, both unknown
@@ -169,7 +169,7 @@ def test_a_named_colony_taken_from_a_rival_is_not_a_guess():
     hidden = seat_view(full, 2)
     game = replay(hidden)
     text = write(hidden, game)
-    assert read_one(text) == hidden and write(read_one(text)) == text  # ? stays ?
+    assert parse_one(text) == hidden and write(parse_one(text)) == text  # ? stays ?
 
 
 def test_a_record_no_identities_fit_is_refused_at_the_first_line_that_breaks():
@@ -184,7 +184,7 @@ def test_a_record_no_identities_fit_is_refused_at_the_first_line_that_breaks():
     lines[reveal] = f"reveal     {name} " + " ".join(["asia"] * held) if held else lines[reveal]
     bad = "\n".join(lines) + "\n"
     try:
-        replay(read_one(bad))
+        replay(parse_one(bad))
     except RecordError as exc:
         assert exc.line <= reveal + 1
         assert exc.code in ("unknown", "reveal")
@@ -242,7 +242,7 @@ def test_every_prefix_of_the_thursday_sample_that_validates_replays_everywhere()
     accepted = 0
     for cut in range(900, len(text), 23):
         try:
-            game = replay(read_one(text[:cut]))
+            game = replay(parse_one(text[:cut]))
         except RecordError:
             continue
         accepted += 1
@@ -266,7 +266,7 @@ def _with_redundant_items() -> str:
 
 def test_a_pass_for_a_question_never_asked_is_a_warning(tmp_path, capsys):
     text = _with_redundant_items()
-    game = replay(read_one(text))
+    game = replay(parse_one(text))
     assert [w.reason for w in game.warnings] == [
         "Ann pass is redundant: Ann does not hold the Stock Exchange privilege this round "
         "(R10), so there is no Hostile takeover to decline",
@@ -284,7 +284,7 @@ def test_a_pass_for_a_question_never_asked_is_a_warning(tmp_path, capsys):
     formatted = path.read_text()
     assert "stock      Ann pass" not in formatted and "; Cleo held the privilege" in formatted
     assert formatted.replace("; Cleo held the privilege\n", "") == write(read_one(THURSDAY))
-    assert not replay(read_one(formatted)).warnings
+    assert not replay(parse_one(formatted)).warnings
 
 
 def test_a_contract_that_cannot_be_paid_names_no_one():
@@ -308,7 +308,7 @@ def test_an_industry_may_be_named_by_its_type_alone_when_unambiguous():
     short = canonical.replace("Ben up F2", "Ben up F", 1).replace(
         "Cleo takes-over Ann R2", "Cleo takes-over Ann raw", 1)
     assert short != canonical
-    game = replay(read_one(short))
+    game = replay(parse_one(short))
     assert [r.total for r in game.scores()] == [24, 12, 18]
     assert write(game.record, game) == write(read_one(THURSDAY))  # written out in full
     assert "Ben up F2" in write(game.record, game)
@@ -328,14 +328,14 @@ def test_a_type_alone_is_refused_when_the_player_owns_different_ones():
             break
     else:
         pytest.skip("no such turn in this game")
-    record = read_one(text)
+    record = parse_one(text)
     entry = [e for e in record.entries if type(e).__name__ == "MoveEntry"][step.index - 1]
     lines = text.splitlines()
     word, line = str(move.industry), lines[entry.line - 1]
     at = line.index(f" {word}", entry.col - 1)
     lines[entry.line - 1] = line[:at] + f" {word[0]}" + line[at + 1 + len(word):]
     with pytest.raises(RecordError) as info:
-        replay(read_one("\n".join(lines) + "\n"))
+        replay(parse_one("\n".join(lines) + "\n"))
     assert info.value.line == entry.line
     assert info.value.reason.startswith(f"Which {INDUSTRY_NAMES[word[0]]} industry? ")
     assert " and ".join(map(str, sorted(owned))) in info.value.reason

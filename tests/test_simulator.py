@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from invariants import check_move, check_state
 
-from mclog import read_one, replay, write
+from mclog import parse_one, replay, write
 from mclog.cli import main
 from mclog.millionclub.bots import GreedyBot, RandomBot, below, make_bot
 from mclog.millionclub.simulator import bots_from_names, simulate, simulated_text
@@ -25,7 +25,7 @@ def test_every_simulated_game_writes_rereads_and_replays_the_same(players, setup
             check_move(before, move, after)
             before = after
         text = write(game.record, game)
-        back = read_one(text)
+        back = parse_one(text)
         again = replay(back)
         assert again.final == game.final, seed
         assert write(back, again) == text, seed  # canonical: fmt changes nothing

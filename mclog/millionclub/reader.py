@@ -1,7 +1,8 @@
-"""Read .mclog records: from a path or from text, one game or many, lazily.
+"""Read .mclog records: from a file (``read``, ``read_one``: always a path) or from
+text (``parse``, ``parse_one``), one game or many, lazily.
 
 >>> text = '[Players "Ann yellow, Ben black"]\\nsetup Ann asia, Ben india\\n'
->>> rec = next(read(text))
+>>> rec = next(parse(text))
 >>> rec.table.names, rec.moves[0]
 (('Ann', 'Ben'), Draw(card='asia', player=None))
 """
@@ -11,9 +12,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import fields
-from pathlib import Path
 
-from ..errors import MclogError, RecordError
+from ..errors import RecordError
+from ..record.files import read_source
 from ..record.framing import RawGame, split_games
 from .cards import Industry
 from .moves import MOVE_TYPES
@@ -26,27 +27,16 @@ MAX_BYTES = 10 * 1024 * 1024
 MAX_LINE = 10_000
 
 
-def load_text(source: str | os.PathLike) -> tuple[str, str | None]:
-    """(text, file name) of ``source``: a path to a file, or the text of a record itself."""
-    if isinstance(source, str) and "\n" not in source and not source.lstrip().startswith(
-            ("[", ";", "{")) and (source.endswith((".mclog", ".json", ".txt")) or os.sep in source):
-        source = Path(source)  # a name, not a record: read it (or say it cannot be read)
-    if isinstance(source, os.PathLike) or ("\n" not in source and Path(source).is_file()):
-        path = Path(source)
-        try:
-            size = path.stat().st_size
-            if size > MAX_BYTES:
-                raise RecordError(f"This file is {size} bytes; a record is at most {MAX_BYTES} "
-                                  "bytes (10 MB)", line=1, col=1, file=str(path),
-                                  code="too-large")
-            data = path.read_bytes()
-        except OSError as exc:
-            raise MclogError(f"{path}: cannot be read: {exc.strerror}") from None
-        return decode(data, str(path)), str(path)
-    if len(source) > MAX_BYTES:
-        raise RecordError("This text is over 10 MB; a record is at most 10 MB", line=1, col=1,
-                          code="too-large")
-    return source, None
+def load_text(source: str | os.PathLike) -> tuple[str, str]:
+    """(text, file name) of the file ``source``: always a path, never record text (for
+    text, ``read_text``/``parse``).  Read within the size limit, as UTF-8."""
+    if not isinstance(source, (str, os.PathLike)):
+        raise TypeError(f"a record file's path is a str or a Path, not {type(source).__name__}")
+    if isinstance(source, str) and "\n" in source:
+        raise TypeError("this is record text, not a file's path: read it with "
+                        "mclog.parse(text) or mclog.parse_one(text)")
+    path = str(source)
+    return decode(read_source(path), path), path
 
 
 def decode(data: bytes, file: str | None = None) -> str:
@@ -89,8 +79,9 @@ def _games(text: str | Iterable[str], file: str | None
 
 
 def read(source: str | os.PathLike) -> Iterator[GameRecord]:
-    """Every game of a file or text, parsed lazily.  Raises ``RecordError`` at the first
-    mistake, located as ``file:line:col``."""
+    """Every game of the file at ``source`` (a path: a name is never taken for record
+    text), parsed lazily.  Raises ``RecordError`` at the first mistake, located as
+    ``file:line:col``."""
     text, file = load_text(source)
     yield from read_text(text, file)
 
@@ -117,8 +108,28 @@ def read_bytes(data: bytes, file: str | None = None) -> Iterator[GameRecord]:
 
 
 def read_one(source: str | os.PathLike) -> GameRecord:
-    """The single game of a file or text (an error if it holds none)."""
-    for record in read(source):
+    """The single game of the file at ``source`` (an error if it holds none)."""
+    return _one(read(source))
+
+
+def parse(text: str, file: str | None = None) -> Iterator[GameRecord]:
+    """Every game of record ``text`` (never taken for a file name), parsed lazily.
+
+    >>> [r.table.names for r in parse('[Players "Ann yellow, Ben black"]\\n')]
+    [('Ann', 'Ben')]
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"record text is a str, not {type(text).__name__}")
+    return read_text(text, file)
+
+
+def parse_one(text: str, file: str | None = None) -> GameRecord:
+    """The single game of record ``text`` (an error if it holds none)."""
+    return _one(parse(text, file))
+
+
+def _one(records: Iterator[GameRecord]) -> GameRecord:
+    for record in records:
         return record
     raise RecordError("This holds no game: a record starts with its tags", line=1, col=1,
                       code="header")

@@ -49,8 +49,9 @@ def read_source(path: str, limit: int = MAX_BYTES) -> bytes:
         except OSError as exc:
             raise FileError(f"{path}: cannot be read: {exc.strerror or exc}") from None
     if len(data) > limit:
-        raise FileError(f"{name}: more than {limit} bytes; a record file is at most "
-                        f"{limit // (1024 * 1024)} MB")
+        raise RecordError(f"This file is over {limit} bytes; a record file is at most "
+                          f"{limit // (1024 * 1024)} MB here (mclog validate reads larger "
+                          "files as it goes)", line=1, col=1, file=name, code="too-large")
     return data
 
 
