@@ -316,3 +316,18 @@ def test_analysis_tells_players_from_chance_rules_and_bank_by_a_field():
     flows = money_flows(game)
     assert flows.bank.any() and not flows.bank.all()
     assert ((flows.payer == "bank") | (flows.payee == "bank")).equals(flows.bank)
+
+
+def test_the_api_never_guesses_text_or_path(tmp_path):
+    from mclog import parse_one
+
+    text = THURSDAY.read_text()
+    with pytest.raises(TypeError, match=r"this is record text, not a file's path: read it "
+                                        r"with mclog.parse\(text\) or mclog.parse_one\(text\)"):
+        read_one(text)
+    with pytest.raises(TypeError, match="a record file's path is a str or a Path, not int"):
+        read_one(5)
+    with pytest.raises(TypeError, match="record text is a str, not PosixPath"):
+        parse_one(THURSDAY)
+    (tmp_path / "[Players").write_text(text)  # an odd name is still a name
+    assert read_one(str(tmp_path / "[Players")) == parse_one(text)
