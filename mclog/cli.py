@@ -11,7 +11,7 @@ import json
 import re
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from .errors import MclogError, RecordError
@@ -68,46 +68,27 @@ def _replayed(path: str, strict: bool = True) -> tuple[list[GameReplay], list[Mc
 
 
 def cmd_validate(args) -> int:
-    """Replay every game of every file, one game at a time (memory does not grow with the
-    number of games), and report each file on its own."""
+    """Replay every game of every file, one game at a time, and report each file on its
+    own (a file that cannot be read does not stop the others)."""
     bad = 0
     for path in args.files:
-        name = "<stdin>" if path == "-" else path
-        games = errors = number = 0
-        first: list[MclogError] = []  # game 1's, held until it is known to have a second
-        try:
-            for number, item in iter_lenient(iter_lines(path), name):
-                found = [item] if isinstance(item, RecordError) else _checked(item, args)
-                games += not isinstance(item, RecordError)
-                errors += len(found)
-                if number == 1:
-                    first = found
-                    continue
-                for e in first + found:
-                    _err(str(e))
-                first = []
-        except (FileError, RecordError) as exc:  # the file cannot be read on
-            first.append(exc)
-            errors += 1
-        for e in first:  # a file of one game: its errors need no number
-            _err(str(unnumbered(e) if number == 1 and isinstance(e, RecordError) else e))
-        if not games and not errors:
-            _err(f"{name}: no game in this file (a game starts with its tags, "
-                 '[Players "..."])')
-            errors = 1
+        games = errors = 0
+        for item in _each(path, strict=not args.lenient):
+            found = [item] if isinstance(item, MclogError) else _checked(item, args)
+            games += not isinstance(item, MclogError)
+            errors += len(found)
+            for e in found:
+                _err(str(e))
         bad += errors
         if not errors:
+            name = "<stdin>" if path == "-" else path
             _say(f"{name}: {games} game{'s' if games != 1 else ''} OK")
     return 1 if bad else 0
 
 
-def _checked(record, args) -> list[MclogError]:
-    """What ``validate`` finds in one game: its errors, its warnings (printed here, or
-    errors with ``--strict``), and an unfinished game without ``--partial``."""
-    try:
-        game = replay(record, strict=not args.lenient)
-    except RecordError as exc:
-        return [exc]
+def _checked(game: GameReplay, args) -> list[MclogError]:
+    """What ``validate`` finds in one replayed game: its errors, its warnings (printed
+    here, or errors with ``--strict``), and an unfinished game without ``--partial``."""
     errors: list[MclogError] = list(game.errors)
     for w in game.warnings:
         if args.strict:
@@ -125,12 +106,14 @@ def _checked(record, args) -> list[MclogError]:
 
 
 def cmd_replay(args) -> int:
-    games, errors = _replayed(args.file)
-    for e in errors:
-        _err(str(e))
-    for game in games:
-        _say(_render_replay(game))
-    return 1 if errors else 0
+    status = 0
+    for item in _each(args.file):
+        if isinstance(item, MclogError):
+            _err(str(item))
+            status = 1
+        else:
+            _say(_render_replay(item))
+    return status
 
 
 def _render_replay(game: GameReplay) -> str:
@@ -200,28 +183,43 @@ def _changes(before, after, names, money) -> str:
 
 
 def cmd_score(args) -> int:
-    games, errors = _replayed(args.file)
-    for e in errors:
-        _err(str(e))
+    """The score table of each game, as the file is read.  ``--json``: an array with one
+    array of rows per game (the same shape for one game or many)."""
+    status = 0
+    opened = False
+    for item in _each(args.file):
+        if isinstance(item, MclogError):
+            _err(str(item))
+            status = 1
+            continue
+        if args.json:
+            sys.stdout.write(",\n" if opened else "[\n")
+            sys.stdout.write(json.dumps([row.as_dict() for row in item.scores()], indent=2))
+            opened = True
+        else:
+            _score_table(item)
     if args.json:
-        print(json.dumps([[row.as_dict() for row in g.scores()] for g in games], indent=2))
-        return 1 if errors else 0
-    for game in games:
-        rows = game.scores()
-        if not game.complete:
-            print(f"(provisional: the record ends in round {game.replay.current.round})")
-        headers = ["", *[CATEGORY_NAMES[c] for c in CATEGORIES], "Total", "Money", "Rank"]
-        table = [[r.name, *[_points(r, c) for c in CATEGORIES], _points(r, "total"),
-                  str(r.money), str(r.rank)] for r in rows]
-        widths = [max(len(h), *(len(row[i]) for row in table)) for i, h in enumerate(headers)]
-        _say("  ".join(h.rjust(w) if i else h.ljust(w) for i, (h, w) in
-                        enumerate(zip(headers, widths))))
-        for row in table:
-            _say("  ".join(v.rjust(w) if i else v.ljust(w) for i, (v, w) in
-                            enumerate(zip(row, widths))))
-        if not all(r.exact for r in rows):
-            print("(a range such as 12-15: the points depend on colonies not revealed yet)")
-    return 1 if errors else 0
+        sys.stdout.write("\n]\n" if opened else "[]\n")
+    return status
+
+
+def _score_table(game: GameReplay) -> None:
+    """One game's score table on the terminal, with ranges where unknown colonies leave
+    the points open."""
+    rows = game.scores()
+    if not game.complete:
+        print(f"(provisional: the record ends in round {game.replay.current.round})")
+    headers = ["", *[CATEGORY_NAMES[c] for c in CATEGORIES], "Total", "Money", "Rank"]
+    table = [[r.name, *[_points(r, c) for c in CATEGORIES], _points(r, "total"),
+              str(r.money), str(r.rank)] for r in rows]
+    widths = [max(len(h), *(len(row[i]) for row in table)) for i, h in enumerate(headers)]
+    _say("  ".join(h.rjust(w) if i else h.ljust(w) for i, (h, w) in
+                    enumerate(zip(headers, widths))))
+    for row in table:
+        _say("  ".join(v.rjust(w) if i else v.ljust(w) for i, (v, w) in
+                        enumerate(zip(row, widths))))
+    if not all(r.exact for r in rows):
+        print("(a range such as 12-15: the points depend on colonies not revealed yet)")
 
 
 def _points(row, category: str) -> str:
@@ -297,6 +295,36 @@ def _valid_games(path: str) -> list[GameReplay] | None:
     return None if errors else games
 
 
+def _each(path: str, strict: bool = True) -> Iterator[GameReplay | MclogError]:
+    """Each game of the file ``path`` (``-``: standard input) replayed, or each error, as
+    the file is read: one game at a time, so that memory does not grow with the number of
+    games.  An error in a file's only game is not numbered (game 1's are held until a
+    second game shows that the file has several)."""
+    name = "<stdin>" if path == "-" else path
+    held: list[GameReplay | MclogError] = []
+    number = 0
+    try:
+        for number, item in iter_lenient(iter_lines(path), name):
+            if not isinstance(item, RecordError):
+                try:
+                    item = replay(item, strict=strict)
+                except RecordError as exc:
+                    item = exc
+            if number == 1:
+                held.append(item)
+                continue
+            yield from held
+            held = []
+            yield item
+    except (FileError, RecordError) as exc:  # the file cannot be read on
+        held.append(exc)
+    if number == 0 and not held:
+        held.append(FileError(f"{name}: no game in this file (a game starts with its tags, "
+                              '[Players "..."])'))
+    for item in held:
+        yield unnumbered(item) if number == 1 and isinstance(item, RecordError) else item
+
+
 def cmd_hide(args) -> int:
     """The record as the player in one seat would have written it (``seat_view``)."""
     games = _valid_games(args.file)
@@ -315,12 +343,24 @@ def cmd_hide(args) -> int:
 
 
 def cmd_export(args) -> int:
-    games = _valid_games(args.file)
-    if games is None:
+    """The records as JSON, as the file is read: one shape for one game or many, an array
+    of records (as ``score --json`` gives an array of score tables); ``import`` reads an
+    array or a single record.  Nothing is printed for a file with a mistake."""
+    if args.file == "-":  # standard input is read once: its games are held
+        items = list(_each(args.file))
+    else:  # a file is read twice, one game at a time: checked, then written
+        items = [e for e in _each(args.file) if isinstance(e, MclogError)]
+    errors = [e for e in items if isinstance(e, MclogError)]
+    for e in errors:
+        _err(str(e))
+    if errors:
         return 1
-    # One shape for one game or many: an array of records (as `score --json` gives an
-    # array of score tables); import reads an array or a single record.
-    print(json.dumps([to_json(g.record) for g in games], indent=1, ensure_ascii=False))
+    games = items if args.file == "-" else _each(args.file)
+    sys.stdout.write("[\n")
+    for i, game in enumerate(games):
+        sys.stdout.write((",\n" if i else "") + json.dumps(to_json(game.record), indent=1,
+                                                            ensure_ascii=False))
+    sys.stdout.write("\n]\n")
     return 0
 
 
