@@ -331,3 +331,19 @@ def test_the_api_never_guesses_text_or_path(tmp_path):
         parse_one(THURSDAY)
     (tmp_path / "[Players").write_text(text)  # an odd name is still a name
     assert read_one(str(tmp_path / "[Players")) == parse_one(text)
+
+
+def test_a_device_without_end_is_refused_at_once_not_read_to_the_end(capsys):
+    """/dev/zero reports no size and never ends: the limit counts the bytes read."""
+    assert main(["validate", "/dev/zero"]) == 1
+    err = capsys.readouterr().err
+    assert err == ("/dev/zero:1:10001: Line 1 is over 10000 characters long; a line of a "
+                   "record is at most 10000\n")
+
+
+def test_import_refuses_a_json_file_over_the_limit(tmp_path, capsys):
+    path = tmp_path / "huge.json"
+    with open(path, "w") as f:
+        f.write("[" + " " * (10 * 1024 * 1024) + "]")
+    assert main(["import", str(path)]) == 1
+    assert "a record file is at most 10 MB" in capsys.readouterr().err
