@@ -14,18 +14,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import fields
 
 from ..errors import RecordError
-from ..record.files import read_source
+from ..record.files import MAX_BYTES, decode, read_source  # (the limits live there)
 from ..record.framing import RawGame, split_games
 from .cards import Industry
 from .moves import MOVE_TYPES
 from .notation import parse_game, parse_tags
 from .record import FORMAT, CheckEntry, CommentEntry, GameRecord, MoveEntry, RevealEntry
 from .vocabulary import parse_industry
-
-#: Issue 6's limits: refuse, with a message, what cannot be a real record.
-MAX_BYTES = 10 * 1024 * 1024
-MAX_LINE = 10_000
-
 
 def load_text(source: str | os.PathLike) -> tuple[str, str]:
     """(text, file name) of the file ``source``: always a path, never record text (for
@@ -37,33 +32,6 @@ def load_text(source: str | os.PathLike) -> tuple[str, str]:
                         "mclog.parse(text) or mclog.parse_one(text)")
     path = str(source)
     return decode(read_source(path), path), path
-
-
-def decode(data: bytes, file: str | None = None) -> str:
-    """UTF-8 text of ``data``, or an error naming the line, column and byte offset."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        before = data[:exc.start]
-        line = before.count(b"\n") + 1
-        col = exc.start - (before.rfind(b"\n") + 1) + 1
-        raise RecordError(f"This is not UTF-8 text: byte {exc.start} (0x{data[exc.start]:02x})"
-                          " cannot be read; save the record as UTF-8", line=line, col=col,
-                          file=file, code="encoding") from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    if "\x00" in text:
-        offset = text.index("\x00")
-        line = text.count("\n", 0, offset) + 1
-        raise RecordError("This file holds binary data (a NUL character), not a record",
-                          line=line, col=offset - text.rfind("\n", 0, offset), file=file,
-                          code="encoding")
-    for number, line_text in enumerate(text.split("\n"), 1):
-        if len(line_text) > MAX_LINE:
-            raise RecordError(f"Line {number} is {len(line_text)} characters long; a line of a "
-                              f"record is at most {MAX_LINE}", line=number, col=MAX_LINE + 1,
-                              file=file, code="too-large")
-    return text
 
 
 def _games(text: str | Iterable[str], file: str | None

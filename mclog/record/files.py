@@ -34,25 +34,41 @@ class FileError(MclogError):
 def read_source(path: str, limit: int = MAX_BYTES) -> bytes:
     """The bytes of ``path`` (``-``: standard input), reading at most ``limit`` + 1 bytes:
     more than ``limit`` is refused however the file reports its size."""
-    if path == "-":
-        data = sys.stdin.buffer.read(limit + 1)
-        name = "<stdin>"
-    else:
-        name = path
-        if not path:
-            raise FileError("'': an empty name is no file")
+    with _opened(path) as (f, name):
         try:
-            if os.path.isdir(path):
-                raise FileError(f"{path}: is a folder, not a record file")
-            with open(path, "rb") as f:
-                data = f.read(limit + 1)
+            data = f.read(limit + 1)
         except OSError as exc:
-            raise FileError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+            raise FileError(f"{name}: cannot be read: {exc.strerror or exc}") from None
     if len(data) > limit:
         raise RecordError(f"This file is over {limit} bytes; a record file is at most "
                           f"{limit // (1024 * 1024)} MB here (mclog validate reads larger "
                           "files as it goes)", line=1, col=1, file=name, code="too-large")
     return data
+
+
+@contextlib.contextmanager
+def _opened(path: str) -> Iterator[tuple]:
+    """The binary file ``path`` open for reading (``-``: standard input, left open), with
+    the name messages give it; a ``FileError`` for what cannot be opened."""
+    if path == "-":
+        yield sys.stdin.buffer, "<stdin>"
+        return
+    if not path:
+        raise FileError("'': an empty name is no file")
+    try:
+        if os.path.isdir(path):
+            raise FileError(f"{path}: is a folder, not a record file")
+        f = open(path, "rb")
+    except OSError as exc:
+        raise FileError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    with f:
+        yield f, path
+
+
+def decode(data: bytes, file: str | None = None) -> str:
+    """UTF-8 text of ``data``, checked as a record's text: no NUL, no line over
+    ``MAX_LINE`` characters, each mistake located (the byte offset for bad UTF-8)."""
+    return "\n".join(_checked_block(data, 0, 0, file))
 
 
 #: What ``validate`` streams from one file (one game at a time): 1 GB.
@@ -67,20 +83,8 @@ def iter_lines(path: str, limit: int = MAX_STREAM) -> Iterator[str]:
     ``decode`` checks a whole text (UTF-8, no NUL, at most ``MAX_LINE`` characters), and
     at most ``limit`` bytes in all.  Errors are located ``RecordError``s (``FileError``
     for a file that cannot be read)."""
-    name = "<stdin>" if path == "-" else path
-    if not path:
-        raise FileError("'': an empty name is no file")
-    try:
-        if path != "-" and os.path.isdir(path):
-            raise FileError(f"{path}: is a folder, not a record file")
-        f = sys.stdin.buffer if path == "-" else open(path, "rb")
-    except OSError as exc:
-        raise FileError(f"{path}: cannot be read: {exc.strerror or exc}") from None
-    try:
+    with _opened(path) as (f, name):
         yield from _lines(f, name, limit)
-    finally:
-        if f is not sys.stdin.buffer:
-            f.close()
 
 
 def _lines(f, name: str, limit: int) -> Iterator[str]:
@@ -116,7 +120,7 @@ def _lines(f, name: str, limit: int) -> Iterator[str]:
         yield from lines
 
 
-def _checked_block(block: bytes, number: int, offset: int, name: str) -> list[str]:
+def _checked_block(block: bytes, number: int, offset: int, name: str | None) -> list[str]:
     """The lines of ``block`` (whole lines; ``number`` lines and ``offset`` bytes come
     before it), checked as ``decode`` checks a text."""
     try:
