@@ -11,11 +11,13 @@ import json
 import re
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from .errors import MclogError, RecordError
-from .record.files import FileError, iter_lines, read_source, replace_file, write_new
+from .record.files import (
+    FileError, decode, iter_lines, read_source, replace_file, write_new,
+)
 from .millionclub.board import DISC_NAMES
 from .millionclub.cards import INDUSTRY_TYPES
 from .millionclub.flow import describe_decision
@@ -42,29 +44,6 @@ def _err(message: str) -> None:
 
 def _say(text: str) -> None:
     print(_shown(text))
-
-
-def _replayed(path: str, strict: bool = True) -> tuple[list[GameReplay], list[MclogError]]:
-    """The games of the file ``path`` (``-``: standard input), replayed, and every error.
-
-    A path is always a path (never taken for record text); a file with no game in it is
-    an error of its own."""
-    name = "<stdin>" if path == "-" else path
-    try:
-        records, errors = read_bytes_lenient(read_source(path), name)
-    except (FileError, RecordError) as exc:
-        return [], [exc]
-    if not records and not errors:
-        errors = [FileError(f"{name}: no game in this file (a game starts with its tags, "
-                            '[Players "..."])')]
-    games: list[GameReplay] = []
-    for record in records:
-        try:
-            games.append(replay(record, strict=strict))
-        except RecordError as exc:
-            errors.append(exc)
-    errors.sort(key=lambda e: (getattr(e, "game", 0) or 0, getattr(e, "line", 0)))
-    return games, errors
 
 
 def cmd_validate(args) -> int:
@@ -233,7 +212,14 @@ def _points(row, category: str) -> str:
 def cmd_fmt(args) -> int:
     status = 0
     for path in args.files:
-        games, errors = _replayed(path)
+        try:  # read once: the games, and the text they are compared with
+            old = decode(read_source(path), "<stdin>" if path == "-" else path)
+        except MclogError as exc:
+            _err(str(exc))
+            status = 1
+            continue
+        games = list(_each(path, lines=old.split("\n")))
+        errors = [e for e in games if isinstance(e, MclogError)]
         if errors:
             for e in errors:
                 _err(str(e))
@@ -244,7 +230,6 @@ def cmd_fmt(args) -> int:
         if path == "-":
             sys.stdout.write(text)
             continue
-        old = read_source(path).decode("utf-8")
         if text == old:
             continue
         if args.check:
@@ -287,24 +272,18 @@ def _same_games(path: str, games: list[GameReplay]):
     return verify
 
 
-def _valid_games(path: str) -> list[GameReplay] | None:
-    """The replayed games of ``path``, or ``None`` once its errors are reported."""
-    games, errors = _replayed(path)
-    for e in errors:
-        _err(str(e))
-    return None if errors else games
-
-
-def _each(path: str, strict: bool = True) -> Iterator[GameReplay | MclogError]:
+def _each(path: str, strict: bool = True, lines: Iterable[str] | None = None
+          ) -> Iterator[GameReplay | MclogError]:
     """Each game of the file ``path`` (``-``: standard input) replayed, or each error, as
     the file is read: one game at a time, so that memory does not grow with the number of
-    games.  An error in a file's only game is not numbered (game 1's are held until a
-    second game shows that the file has several)."""
+    games (``lines``: the file's lines, when the caller has read it already).  A path is
+    always a path, never record text.  An error in a file's only game is not numbered
+    (game 1's are held until a second game shows that the file has several)."""
     name = "<stdin>" if path == "-" else path
     held: list[GameReplay | MclogError] = []
     number = 0
     try:
-        for number, item in iter_lenient(iter_lines(path), name):
+        for number, item in iter_lenient(iter_lines(path) if lines is None else lines, name):
             if not isinstance(item, RecordError):
                 try:
                     item = replay(item, strict=strict)
@@ -327,8 +306,11 @@ def _each(path: str, strict: bool = True) -> Iterator[GameReplay | MclogError]:
 
 def cmd_hide(args) -> int:
     """The record as the player in one seat would have written it (``seat_view``)."""
-    games = _valid_games(args.file)
-    if games is None:
+    games = list(_each(args.file))
+    errors = [e for e in games if isinstance(e, MclogError)]
+    for e in errors:
+        _err(str(e))
+    if errors:
         return 1
     out = []
     for game in games:
