@@ -23,27 +23,17 @@ import gc
 import statistics
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from table import random_game  # noqa: E402  (a random legal game, invariants checked)
+# the seat-view test's own helpers: a random legal game replayed, a record without its
+# reveal, a player's named colonies
+from test_seat_view import full_game, known_colonies, without_reveal  # noqa: E402
 
 import mclog  # noqa: E402
 from mclog import parse_one, read_one, replay, seat_view, write  # noqa: E402
-from mclog.millionclub.cards import CONTINENTS  # noqa: E402
-from mclog.millionclub.record import GameRecord, RevealEntry, record_from_moves  # noqa: E402
-
-
-def full_game(seed: int, players: int, setup: str, pick: bool):
-    final, moves = random_game(seed, players, setup, privilege_pick=pick)
-    return replay(record_from_moves(final.table, moves, {"Event": f"sim {seed}"}))
-
-
-def known(state, seat) -> Counter:
-    return Counter({c: state.colonies[seat][c] for c in CONTINENTS if state.colonies[seat][c]})
 
 
 def check(full, slowest: list) -> list[str]:
@@ -61,9 +51,7 @@ def check(full, slowest: list) -> list[str]:
             slowest.append((time.perf_counter() - t, where))
             if [(r.total, r.rank) for r in game.scores()] != truth:
                 failures.append(f"{where}: scores differ after the reveal")
-            cut = GameRecord(dict(hidden.tags), hidden.table,
-                             [e for e in hidden.entries if not isinstance(e, RevealEntry)])
-            for row, (total, _) in zip(replay(cut).scores(), truth):
+            for row, (total, _) in zip(replay(without_reveal(hidden)).scores(), truth):
                 lo, hi = row.total_range
                 if not lo <= total <= hi:
                     failures.append(f"{where}: range {lo}-{hi} misses {total}")
@@ -72,7 +60,7 @@ def check(full, slowest: list) -> list[str]:
                 if got.money != true.money or got.prices != true.prices:
                     failures.append(f"{where}: step {i} money or prices differ")
                 for p in range(true.players):
-                    if known(got, p) - known(true, p):
+                    if known_colonies(got, p) - known_colonies(true, p):
                         failures.append(f"{where}: step {i} shows a colony {p} does not hold")
         except mclog.MclogError as exc:
             failures.append(f"{where}: {exc}")

@@ -151,15 +151,17 @@ class GameReplay:
     #: For each step with ``?`` words, the unknown cards (handles) they meant, in order.
     took: dict[int, list[str]] = field(default_factory=dict)
     _scores: list | None = field(default=None, repr=False)
+    _identified: dict[str, str] | None = field(default=None, repr=False)
 
     @property
     def identified(self) -> dict[str, str]:
-        """Each unknown card (handle) that every fitting assignment names alike: its kind."""
-        if not self.variables:
-            return {}
-        possible = self.problem.possible()
-        return {h: next(iter(possible[x])) for h, x in self.variables.items()
-                if len(possible[x]) == 1}
+        """Each unknown card (handle) that every fitting assignment names alike: its kind
+        (worked out once: every view of every step asks)."""
+        if self._identified is None:
+            possible = self.problem.possible() if self.variables else {}
+            self._identified = {h: next(iter(possible[x])) for h, x in self.variables.items()
+                                if len(possible[x]) == 1}
+        return self._identified
 
     def known_view(self, state: State, final: bool = False) -> State:
         """``state`` with every unknown card that the record settles shown as what it is
@@ -173,7 +175,7 @@ class GameReplay:
                 for handle, kind in zip(handles, sorted(shown)):
                     state.identify(handle, kind)
         known = self.identified
-        for handle in sorted(_handles_in(state)):
+        for handle in sorted({h for deck in DECK_NAMES for h in out_handles(state, deck, True)}):
             if handle in known:
                 state.identify(handle, known[handle])
         return state
@@ -616,10 +618,3 @@ def _when(state: State) -> str:
 
 def _where(entry) -> tuple[int, int]:
     return (entry.line, entry.col) if entry is not None else (0, 0)
-
-
-def _handles_in(state: State) -> set[str]:
-    found = {c for c in state.hand if is_handle(c)}
-    for pile in (*state.set_aside.values(), *state.colonies):
-        found.update(c for c, n in pile.items() if n and is_handle(c))
-    return found
