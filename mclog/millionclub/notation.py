@@ -122,7 +122,7 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
     table = r.table
     words = r.words
     names = r.names
-    line = r.line
+    line = r.line.source()  # (what the entries keep of the line)
     n = len(words)
     pos = r.pos  # (a local copy while names and placements are read; r.pos for the rest)
     while pos < n:

@@ -44,6 +44,29 @@ class Tag:
     line: int
 
 
+@dataclass(slots=True, eq=False)
+class SourceLine:
+    """Where an item was read: its line's number and text.  This is what a record keeps of
+    its source (not the line's word list, which would double a kept record's size); the
+    column of a word is worked out from the text when a message needs it."""
+
+    number: int
+    text: str
+    _cols: list[int] | None = None  # 1-based start of each word, once worked out
+
+    def col(self, i: int) -> int:
+        """The 1-based column of word ``i`` (past the end: just after the last word)."""
+        if self._cols is None:  # a line without comments: every word is a token
+            self._cols = [m.start() + 1 for m in _WORD.finditer(self.text)]
+        cols = self._cols
+        if i < len(cols):
+            return cols[i]
+        if not cols:
+            return 1
+        end = _TOKEN_END.search(self.text, cols[-1] - 1)
+        return (end.start() if end else len(self.text)) + 1
+
+
 @dataclass(slots=True)
 class RawLine:
     """One body line: its words, and where each stands.
@@ -57,17 +80,20 @@ class RawLine:
     words: list[str] = field(default_factory=list)
     comments: list[Comment] = field(default_factory=list)
     text: str = ""
-    _cols: list[int] | None = None
+    _cols: list[int] | None = None  # set by the scan of a line with comments
+    _source: SourceLine | None = None
+
+    def source(self) -> SourceLine:
+        """The line as a record keeps it (one object, shared by the line's items)."""
+        if self._source is None:
+            self._source = SourceLine(self.number, self.text, self._cols)
+        return self._source
 
     def col(self, i: int) -> int:
         """The 1-based column of word ``i`` (past the end: just after the last word)."""
         if i == 0 and self._cols is None and self.words:  # a label: no scan of the line
             return self.text.find(self.words[0]) + 1  # only separators stand before it
-        if self._cols is None:
-            self._cols = [m.start() + 1 for m in _WORD.finditer(self.text)]
-        if i < len(self._cols):
-            return self._cols[i]
-        return (self._cols[-1] + len(self.words[-1])) if self._cols else 1
+        return self.source().col(i)
 
 
 @dataclass(slots=True)
@@ -151,7 +177,7 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
             if not stripped:
                 continue
             game = RawGame(start=number)
-        raw = RawLine(number)
+        raw = RawLine(number, text=line)
         pending_brace = _scan(line, rest_start, number, raw)
         if raw.words or raw.comments or pending_brace is not None:  # (a comment still open
             # on this line belongs to it: it is added when its } comes)
