@@ -7,17 +7,17 @@ editors understand); the exit status is 0 only when everything was fine.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import fields
 from pathlib import Path
 
 from .errors import MclogError, RecordError
-from .record.files import (
-    FileError, decode, iter_lines, read_source, replace_file, write_new,
-)
+from .record.files import Comparison, FileError, iter_lines, read_source, replacing, write_new
 from .millionclub.board import DISC_NAMES
 from .millionclub.cards import INDUSTRY_TYPES
 from .millionclub.flow import describe_decision
@@ -210,40 +210,53 @@ def _points(row, category: str) -> str:
 
 
 def cmd_fmt(args) -> int:
+    """Rewrite each file in canonical form, game by game as it is read (``_fmt``)."""
     status = 0
     for path in args.files:
-        try:  # read once: the games, and the text they are compared with
-            old = decode(read_source(path), "<stdin>" if path == "-" else path)
-        except MclogError as exc:
-            _err(str(exc))
-            status = 1
-            continue
-        games = list(_each(path, lines=old.split("\n")))
-        errors = [e for e in games if isinstance(e, MclogError)]
-        if errors:
-            for e in errors:
-                _err(str(e))
-            _err(f"{path}: not formatted: the record has mistakes (the file is unchanged)")
-            status = 1
-            continue
-        text = "\n".join(write(g.record, g) for g in games)
-        if path == "-":
-            sys.stdout.write(text)
-            continue
-        if text == old:
-            continue
-        if args.check:
-            _err(f"{path}: not in canonical form (run: mclog fmt {path})")
-            status = 1
-            continue
         try:
-            replace_file(path, text, verify=_same_games(path, games))
+            status |= _fmt(path, args.check)
         except MclogError as exc:
             _err(str(exc))
             status = 1
-            continue
-        _say(f"{path}: formatted")
     return status
+
+
+def _fmt(path: str, check: bool) -> int:
+    """Format one file: each game is replayed and written in canonical form as the file is
+    read, to a temporary file beside it (``--check``: only compared with it), so memory
+    holds one game whatever the file's size; the file is replaced only if it had no
+    mistake, changes, and the temporary reads back as the same games (``_same_games``).
+    Standard input is written to standard output once all of it is read."""
+    if path == "-":
+        texts = []
+        for item in _each(path):
+            if isinstance(item, MclogError):
+                _err(str(item))
+                return 1
+            texts.append(write(item.record, item))
+        sys.stdout.write("\n".join(texts))
+        return 0
+    errors = 0
+    fingerprints: list[bytes] = []
+    with (Comparison(path) if check else replacing(path)) as new:
+        for item in _each(path):
+            if isinstance(item, MclogError):
+                _err(str(item))
+                errors += 1
+            elif not errors:  # (after a mistake, the rest is only checked)
+                new.write(("\n" if fingerprints else "") + write(item.record, item))
+                fingerprints.append(_fingerprint(item.record.tags, _kept(item)))
+        if errors:
+            _err(f"{path}: not formatted: the record has mistakes (the file is unchanged)")
+            return 1
+        if new.unchanged():
+            return 0
+        if check:
+            _err(f"{path}: not in canonical form (run: mclog fmt {path})")
+            return 1
+        new.commit(verify=_same_games(path, fingerprints))
+    _say(f"{path}: formatted")
+    return 0
 
 
 def _kept(game: GameReplay) -> list:
@@ -251,39 +264,51 @@ def _kept(game: GameReplay) -> list:
     return [e for e in kept_entries(game.record, game.redundant) if not isinstance(e, Marker)]
 
 
-def _same_games(path: str, games: list[GameReplay]):
-    """What ``fmt`` checks before it replaces a file: the text it wrote reads back to the
-    same records (every move, check, reveal and comment, less the redundant items), and
-    they replay."""
-    def verify(text: str) -> None:
-        records, errors = read_bytes_lenient(text.encode("utf-8"), path)
-        same = not errors and len(records) == len(games) and all(
-            r.tags == g.record.tags and r.content == _kept(g) for r, g in zip(records, games))
-        if same:
-            try:
-                for r in records:
-                    replay(r)
-            except RecordError:
-                same = False
-        if not same:
+def _fingerprint(tags: dict[str, str], entries: list) -> bytes:
+    """A digest of a record as records compare (tags, and each entry's compared fields),
+    so that ``fmt`` can check the games it wrote without holding them."""
+    digest = hashlib.sha256(repr(sorted(tags.items())).encode())
+    for e in entries:
+        digest.update(repr((type(e).__name__, *(getattr(e, f.name) for f in fields(e)
+                                                 if f.compare))).encode())
+    return digest.digest()
+
+
+def _same_games(path: str, fingerprints: list[bytes]):
+    """What ``fmt`` checks before it replaces a file: the text it wrote (read as it goes)
+    reads back to the same records (every move, check, reveal and comment, less the
+    redundant items), and they replay."""
+    def verify(written: str) -> None:
+        same = True
+        count = 0
+        for count, item in iter_lenient(iter_lines(written), path):
+            same = (not isinstance(item, RecordError) and count <= len(fingerprints)
+                    and _fingerprint(item.tags, item.content) == fingerprints[count - 1])
+            if same:
+                try:
+                    replay(item)
+                except RecordError:
+                    same = False
+            if not same:
+                break
+        if not same or count != len(fingerprints):
             raise FileError(f"{path}: not formatted: the canonical form would not read back "
                             "as the same record (a comment or an item would be lost or "
                             "changed); the file is unchanged. Please report this record.")
     return verify
 
 
-def _each(path: str, strict: bool = True, lines: Iterable[str] | None = None
-          ) -> Iterator[GameReplay | MclogError]:
+def _each(path: str, strict: bool = True) -> Iterator[GameReplay | MclogError]:
     """Each game of the file ``path`` (``-``: standard input) replayed, or each error, as
     the file is read: one game at a time, so that memory does not grow with the number of
-    games (``lines``: the file's lines, when the caller has read it already).  A path is
-    always a path, never record text.  An error in a file's only game is not numbered
-    (game 1's are held until a second game shows that the file has several)."""
+    games.  A path is always a path, never record text.  An error in a file's only game
+    is not numbered (game 1's are held until a second game shows that the file has
+    several)."""
     name = "<stdin>" if path == "-" else path
     held: list[GameReplay | MclogError] = []
     number = 0
     try:
-        for number, item in iter_lenient(iter_lines(path) if lines is None else lines, name):
+        for number, item in iter_lenient(iter_lines(path), name):
             if not isinstance(item, RecordError):
                 try:
                     item = replay(item, strict=strict)
@@ -304,23 +329,53 @@ def _each(path: str, strict: bool = True, lines: Iterable[str] | None = None
         yield unnumbered(item) if number == 1 and isinstance(item, RecordError) else item
 
 
-def cmd_hide(args) -> int:
-    """The record as the player in one seat would have written it (``seat_view``)."""
-    games = list(_each(args.file))
-    errors = [e for e in games if isinstance(e, MclogError)]
+def _checked_first(path: str, problem=None) -> Iterator[GameReplay] | None:
+    """The games of ``path`` for a command that prints nothing if any game has a mistake
+    (``problem(game)``: a further mistake, as a message, or None): the file is checked
+    one game at a time, then read again as it is printed, so memory holds one game
+    (standard input, which can be read only once, is held).  None, once the mistakes are
+    reported."""
+    def mistake(item: GameReplay | MclogError) -> MclogError | None:
+        if isinstance(item, MclogError):
+            return item
+        message = problem(item) if problem else None
+        return FileError(message) if message else None
+
+    held = list(_each(path)) if path == "-" else None
+    errors = [e for e in map(mistake, held if held is not None else _each(path)) if e]
     for e in errors:
         _err(str(e))
     if errors:
-        return 1
-    out = []
-    for game in games:
+        return None
+    return _games_only(held if held is not None else _each(path))
+
+
+def _games_only(items: Iterable[GameReplay | MclogError]) -> Iterator[GameReplay]:
+    """The games of a file checked already (a mistake now: the file changed meanwhile)."""
+    for item in items:
+        if isinstance(item, MclogError):
+            raise item
+        yield item
+
+
+def cmd_hide(args) -> int:
+    """The record as the player in one seat would have written it (``seat_view``), game by
+    game as the file is read."""
+    def not_at_table(game: GameReplay) -> str | None:
         names = game.record.table.names
-        if args.seat not in names:
-            _err(f"{args.file}: {args.seat!r} is not a player of this game: the players are "
-                 f"{', '.join(names)}")
-            return 2
-        out.append(seat_view(game, names.index(args.seat)))
-    sys.stdout.write(write(out))
+        if args.seat in names:
+            return None
+        where = f"{args.file}: game {game.record.number}" if game.record.number > 1 \
+            else args.file
+        return f"{where}: {args.seat!r} is not a player of this game: the players are " \
+               f"{', '.join(names)}"
+
+    games = _checked_first(args.file, not_at_table)
+    if games is None:
+        return 1
+    for i, game in enumerate(games):
+        hidden = seat_view(game, game.record.table.names.index(args.seat))
+        sys.stdout.write(("\n" if i else "") + write(hidden))
     return 0
 
 
@@ -328,16 +383,9 @@ def cmd_export(args) -> int:
     """The records as JSON, as the file is read: one shape for one game or many, an array
     of records (as ``score --json`` gives an array of score tables); ``import`` reads an
     array or a single record.  Nothing is printed for a file with a mistake."""
-    if args.file == "-":  # standard input is read once: its games are held
-        items = list(_each(args.file))
-    else:  # a file is read twice, one game at a time: checked, then written
-        items = [e for e in _each(args.file) if isinstance(e, MclogError)]
-    errors = [e for e in items if isinstance(e, MclogError)]
-    for e in errors:
-        _err(str(e))
-    if errors:
+    games = _checked_first(args.file)
+    if games is None:
         return 1
-    games = items if args.file == "-" else _each(args.file)
     sys.stdout.write("[\n")
     for i, game in enumerate(games):
         sys.stdout.write((",\n" if i else "") + json.dumps(to_json(game.record), indent=1,
@@ -349,10 +397,10 @@ def cmd_export(args) -> int:
 def cmd_import(args) -> int:
     """A JSON record (``export``'s form) as .mclog text, checked (``json_import.py``);
     the text is printed only once it reads back as the same records."""
-    from .millionclub.json_import import records_from_json
+    from .millionclub.json_import import MAX_JSON, records_from_json
 
     name = "<stdin>" if args.file == "-" else args.file
-    records = records_from_json(read_source(args.file), name)
+    records = records_from_json(read_source(args.file, MAX_JSON, "a JSON record"), name)
     text = write(records)
     back, errors = read_bytes_lenient(text.encode("utf-8"), name)
     if errors or back != records:

@@ -5,18 +5,35 @@ import pytest
 
 from mclog import RecordError, read
 from mclog.cli import main
-from mclog.millionclub.reader import MAX_BYTES, read_bytes
+from mclog.millionclub.reader import read_bytes, read_text
+from mclog.record.files import MAX_GAME
+
+GAME = '[Players "Ann yellow, Ben blue"]\nsetup Ann asia, Ben india\n'
 
 
-def test_a_file_over_ten_megabytes_is_refused_before_it_is_read(tmp_path):
-    path = tmp_path / "huge.mclog"
-    with open(path, "wb") as f:
-        f.truncate(MAX_BYTES + 1)  # sparse: the size is what is checked
+def _lines_of(total: int, line: str = "; " + "x" * 9_000):
+    """Comment lines of ``total`` characters in all, made as they are read."""
+    for _ in range(total // (len(line) + 1) + 1):
+        yield line
+
+
+def test_one_game_over_ten_megabytes_is_refused_where_it_starts():
+    lines = iter([*GAME.splitlines(), "", *GAME.splitlines(), *_lines_of(MAX_GAME)])
     with pytest.raises(RecordError) as e:
-        list(read(path))
-    assert str(e.value) == (f"{path}:1:1: This file is over {MAX_BYTES} bytes; a record file "
-                            "is at most 10 MB here (mclog validate reads larger files as it "
-                            "goes)")
+        list(read_text(lines, "big.mclog"))
+    assert str(e.value) == ("big.mclog:4:1: This game is over 10485760 characters (10 MB); one "
+                            "game of a record is at most 10 MB (a file may hold many games)")
+
+
+def test_a_file_of_many_games_may_be_larger_than_one_game(tmp_path):
+    path = tmp_path / "many.mclog"
+    game = GAME + "; " + "x" * 9_000 + "\n"
+    copies = MAX_GAME // len(game) + 10
+    with open(path, "w") as f:
+        for _ in range(copies):
+            f.write(game + "\n")
+    assert path.stat().st_size > MAX_GAME
+    assert sum(1 for _ in read(path)) == copies
 
 
 def test_a_line_over_ten_thousand_characters_is_refused():

@@ -346,4 +346,100 @@ def test_import_refuses_a_json_file_over_the_limit(tmp_path, capsys):
     with open(path, "w") as f:
         f.write("[" + " " * (10 * 1024 * 1024) + "]")
     assert main(["import", str(path)]) == 1
-    assert "a record file is at most 10 MB" in capsys.readouterr().err
+    assert "a JSON record is read whole, and is at most 10 MB" in capsys.readouterr().err
+
+
+# --- fmt and hide read a file game by game ----------------------------------------------
+
+def _three_games(tmp_path, middle: str | None = None) -> Path:
+    """Three games in one file, not in canonical form; ``middle`` replaces the second."""
+    game = THURSDAY.read_text()
+    path = tmp_path / "three.mclog"
+    path.write_text("\n".join([game, middle if middle is not None else game, game]))
+    return path
+
+
+def test_fmt_writes_a_file_of_many_games_game_by_game(tmp_path):
+    path = _three_games(tmp_path)
+    assert main(["fmt", str(path)]) == 0
+    canonical = write(read_one(THURSDAY))
+    assert path.read_text() == "\n".join([canonical] * 3)
+    assert main(["fmt", "--check", str(path)]) == 0
+    assert not list(tmp_path.glob(".mclog-*"))
+
+
+def test_fmt_leaves_a_file_with_a_mistake_in_a_later_game_untouched(tmp_path, capsys):
+    broken = THURSDAY.read_text().replace("Ben buys", "Ben sells", 1)
+    path = _three_games(tmp_path, broken)
+    before = path.read_bytes()
+    assert main(["fmt", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert ": game 2: " in err and "not formatted: the record has mistakes" in err
+    assert path.read_bytes() == before and not list(tmp_path.glob(".mclog-*"))
+
+
+def test_fmt_check_writes_nothing(tmp_path, capsys, monkeypatch):
+    """--check compares the canonical form with the file as it goes: no temporary file (so
+    it works beside a read-only folder, even for root, who could write there)."""
+    path = _messy(tmp_path)
+    monkeypatch.setattr("tempfile.mkstemp", lambda *a, **k: pytest.fail("wrote a file"))
+    assert main(["fmt", "--check", str(path)]) == 1
+    assert capsys.readouterr().err == f"{path}: not in canonical form (run: mclog fmt {path})\n"
+
+
+def test_fmt_of_a_canonical_read_only_file_is_silent_and_succeeds(tmp_path, capsys):
+    path = tmp_path / "done.mclog"
+    path.write_text(write(read_one(THURSDAY)))
+    os.chmod(path, 0o444)
+    assert main(["fmt", str(path)]) == 0
+    assert capsys.readouterr() == ("", "")
+
+
+def test_fmt_refuses_a_canonical_form_that_loses_a_comment(tmp_path, monkeypatch, capsys):
+    """The check before replacing: a writer that dropped a comment is caught."""
+    import mclog.cli
+
+    path = tmp_path / "notes.mclog"
+    path.write_text('[Players "Ann yellow, Ben blue"]\nsetup Ann asia, Ben india ; dealt\n')
+    before = path.read_text()
+    real = mclog.cli.write
+    monkeypatch.setattr(mclog.cli, "write", lambda *a: real(*a).replace(" ; dealt", ""))
+    assert main(["fmt", str(path)]) == 1
+    assert "would not read back as the same record" in capsys.readouterr().err
+    assert path.read_text() == before and not list(tmp_path.glob(".mclog-*"))
+
+
+def test_hide_prints_every_game_or_nothing(tmp_path, capsys):
+    path = _three_games(tmp_path)
+    assert main(["hide", "--seat", "Ann", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("[Players") == 3 and "?" in out
+    other = THURSDAY.read_text().replace("Ann", "Dora")
+    path = _three_games(tmp_path, other)
+    assert main(["hide", "--seat", "Ann", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and f"{path}: game 2: 'Ann' is not a player of this game" in err
+
+
+def test_a_kept_record_holds_its_lines_text_not_their_words():
+    record = read_one(THURSDAY)
+    move = next(e for e in record.entries if hasattr(e, "source") and e.source)
+    assert not hasattr(move.source, "words")
+    assert (move.line, move.col) == (move.source.number, move.source.col(move.word))
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root may give a file to another user")
+def test_fmt_keeps_the_owner_where_permitted(tmp_path):
+    path = _messy(tmp_path)
+    os.chown(path, 1234, 5678)
+    assert main(["fmt", str(path)]) == 0
+    assert (path.stat().st_uid, path.stat().st_gid) == (1234, 5678)
+
+
+def test_fmt_refuses_a_pipe_without_waiting_for_it(tmp_path, capsys):
+    fifo = tmp_path / "pipe.mclog"
+    os.mkfifo(fifo)
+    assert main(["fmt", str(fifo), str(tmp_path / "missing.mclog")]) == 1
+    err = capsys.readouterr().err
+    assert f"{fifo}: is not a regular file (a pipe or a device)" in err
+    assert f"{tmp_path / 'missing.mclog'}: cannot be read: No such file or directory" in err

@@ -131,7 +131,7 @@ def test_hide_on_the_command_line(tmp_path, capsys):
     hidden = tmp_path / "hidden.mclog"
     hidden.write_text(out)
     assert "?" in out and main(["validate", str(hidden)]) == 0
-    assert main(["hide", "--seat", "Nobody", str(path)]) == 2
+    assert main(["hide", "--seat", "Nobody", str(path)]) == 1
     assert "'Nobody' is not a player of this game: the players are" in capsys.readouterr().err
 
 

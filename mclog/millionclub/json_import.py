@@ -15,7 +15,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import MclogError, RecordError
-from ..record.files import MAX_BYTES
 from .reader import from_json
 from .record import GameRecord
 from .replayer import replay
@@ -25,6 +24,9 @@ MAX_DEPTH = 32
 #: The fields of an entry that hold a seat number.
 _SEAT_FIELDS = ("player", "seat", "owner", "opponent")
 
+
+#: A JSON file is parsed whole (not as it is read), so it is bounded: 10 MB.
+MAX_JSON = 10 * 1024 * 1024
 
 class JsonRecordError(MclogError):
     """A JSON record that cannot be imported: ``file: path: message``."""
@@ -38,8 +40,8 @@ def records_from_json(data: bytes, file: str) -> list[GameRecord]:
     def fail(where: str, message: str) -> JsonRecordError:
         return JsonRecordError(f"{file}: {where + ': ' if where else ''}{message}")
 
-    if len(data) > MAX_BYTES:
-        raise fail("", f"more than {MAX_BYTES} bytes; a JSON record is at most 10 MB")
+    if len(data) > MAX_JSON:
+        raise fail("", f"more than {MAX_JSON} bytes; a JSON record is at most 10 MB")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

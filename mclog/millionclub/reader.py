@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import fields
 
 from ..errors import RecordError
-from ..record.files import MAX_BYTES, decode, read_source  # (the limits live there)
+from ..record.files import decode, iter_lines  # (the limits live there)
 from ..record.framing import RawGame, split_games
 from .cards import Industry
 from .moves import MOVE_TYPES
@@ -22,16 +22,17 @@ from .notation import parse_game, parse_tags
 from .record import FORMAT, CheckEntry, CommentEntry, GameRecord, MoveEntry, RevealEntry
 from .vocabulary import parse_industry
 
-def load_text(source: str | os.PathLike) -> tuple[str, str]:
-    """(text, file name) of the file ``source``: always a path, never record text (for
-    text, ``read_text``/``parse``).  Read within the size limit, as UTF-8."""
+def file_lines(source: str | os.PathLike) -> tuple[Iterator[str], str]:
+    """(the lines, as they are read, and the file name) of the file ``source``: always a
+    path, never record text (for text, ``parse``).  Read as UTF-8 within the limits of
+    ``mclog.record.files`` (a line, a game, a file read as it goes)."""
     if not isinstance(source, (str, os.PathLike)):
         raise TypeError(f"a record file's path is a str or a Path, not {type(source).__name__}")
     if isinstance(source, str) and "\n" in source:
         raise TypeError("this is record text, not a file's path: read it with "
                         "mclog.parse(text) or mclog.parse_one(text)")
     path = str(source)
-    return decode(read_source(path), path), path
+    return iter_lines(path), "<stdin>" if path == "-" else path
 
 
 def _games(text: str | Iterable[str], file: str | None
@@ -50,15 +51,13 @@ def read(source: str | os.PathLike) -> Iterator[GameRecord]:
     """Every game of the file at ``source`` (a path: a name is never taken for record
     text), parsed lazily.  Raises ``RecordError`` at the first mistake, located as
     ``file:line:col``."""
-    text, file = load_text(source)
-    yield from read_text(text, file)
+    lines, file = file_lines(source)
+    yield from read_text(lines, file)
 
 
-def read_text(text: str, file: str | None = None) -> Iterator[GameRecord]:
-    """Every game of ``text`` (never taken for a file name), parsed lazily."""
-    if len(text) > MAX_BYTES:
-        raise RecordError("This text is over 10 MB; a record is at most 10 MB", line=1, col=1,
-                          file=file, code="too-large")
+def read_text(text: str | Iterable[str], file: str | None = None) -> Iterator[GameRecord]:
+    """Every game of ``text`` (never taken for a file name; or its lines as a file is
+    read), parsed lazily, one game at a time."""
     for number, raw in _games(text, file):
         if isinstance(raw, RecordError):
             raise raw
@@ -68,10 +67,7 @@ def read_text(text: str, file: str | None = None) -> Iterator[GameRecord]:
 
 
 def read_bytes(data: bytes, file: str | None = None) -> Iterator[GameRecord]:
-    """Every game of raw bytes: checked for size, UTF-8 and line length first."""
-    if len(data) > MAX_BYTES:
-        raise RecordError(f"This is {len(data)} bytes; a record is at most {MAX_BYTES} bytes "
-                          "(10 MB)", line=1, col=1, file=file, code="too-large")
+    """Every game of raw bytes: checked for UTF-8 and line length first."""
     return read_text(decode(data, file), file)
 
 
@@ -105,8 +101,8 @@ def _one(records: Iterator[GameRecord]) -> GameRecord:
 
 def read_headers(source: str | os.PathLike) -> Iterator[dict[str, str]]:
     """The tags of every game, without reading the moves (the fast path for catalogues)."""
-    text, file = load_text(source)
-    for number, raw in _games(text, file):
+    lines, file = file_lines(source)
+    for number, raw in _games(lines, file):
         if isinstance(raw, RecordError):
             raise raw
         try:
@@ -119,11 +115,8 @@ def read_headers(source: str | os.PathLike) -> Iterator[dict[str, str]]:
 def read_lenient(source: str | os.PathLike) -> tuple[list[GameRecord], list[RecordError]]:
     """Every game that can be read, and every error found; one bad game does not stop
     the reading of the next."""
-    try:
-        text, file = load_text(source)
-    except RecordError as exc:
-        return [], [exc]
-    return read_text_lenient(text, file)
+    lines, file = file_lines(source)
+    return read_text_lenient(lines, file)
 
 
 def read_bytes_lenient(data: bytes, file: str | None) -> tuple[list[GameRecord],
@@ -136,7 +129,7 @@ def read_bytes_lenient(data: bytes, file: str | None) -> tuple[list[GameRecord],
     return read_text_lenient(text, file)
 
 
-def read_text_lenient(text: str, file: str | None) -> tuple[list[GameRecord],
+def read_text_lenient(text: str | Iterable[str], file: str | None) -> tuple[list[GameRecord],
                                                              list[RecordError]]:
     """``read_lenient`` of text (never taken for a file name)."""
     records: list[GameRecord] = []
@@ -223,5 +216,5 @@ def from_json(data: dict, file: str | None = None) -> GameRecord:
     return record
 
 
-__all__ = ["read", "read_one", "read_headers", "read_lenient", "from_json", "load_text",
+__all__ = ["read", "read_one", "read_headers", "read_lenient", "from_json", "file_lines",
            "decode", "Industry"]

@@ -12,7 +12,9 @@ every failure, signals included.  This module knows no game.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import shutil
 import signal
 import stat
 import sys
@@ -21,8 +23,12 @@ from collections.abc import Callable, Iterator
 
 from ..errors import MclogError, RecordError
 
-#: What one read may hold: a record file is at most 10 MB (``too-large`` past it).
-MAX_BYTES = 10 * 1024 * 1024
+#: One game of a record is at most 10 MB (``too-large`` past it; the framing counts it).
+MAX_GAME = 10 * 1024 * 1024
+#: What a file read as it goes may hold: 1 GB, however many games.
+MAX_STREAM = 1024 * 1024 * 1024
+#: A line of a record is at most this many characters (``too-large`` past it).
+MAX_LINE = 10_000
 
 
 class FileError(MclogError):
@@ -31,18 +37,19 @@ class FileError(MclogError):
     code = "file"
 
 
-def read_source(path: str, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of ``path`` (``-``: standard input), reading at most ``limit`` + 1 bytes:
-    more than ``limit`` is refused however the file reports its size."""
+def read_source(path: str, limit: int, what: str = "such a file") -> bytes:
+    """The whole of ``path`` (``-``: standard input), for what cannot be read as it goes
+    (a JSON document): at most ``limit`` + 1 bytes are read, and more than ``limit`` is
+    refused however the file reports its size."""
     with _opened(path) as (f, name):
         try:
             data = f.read(limit + 1)
         except OSError as exc:
             raise FileError(f"{name}: cannot be read: {exc.strerror or exc}") from None
     if len(data) > limit:
-        raise RecordError(f"This file is over {limit} bytes; a record file is at most "
-                          f"{limit // (1024 * 1024)} MB here (mclog validate reads larger "
-                          "files as it goes)", line=1, col=1, file=name, code="too-large")
+        raise RecordError(f"This file is over {limit} bytes; {what} is read whole, and "
+                          f"is at most {limit // (1024 * 1024)} MB", line=1, col=1,
+                          file=name, code="too-large")
     return data
 
 
@@ -69,12 +76,6 @@ def decode(data: bytes, file: str | None = None) -> str:
     """UTF-8 text of ``data``, checked as a record's text: no NUL, no line over
     ``MAX_LINE`` characters, each mistake located (the byte offset for bad UTF-8)."""
     return "\n".join(_checked_block(data, 0, 0, file))
-
-
-#: What ``validate`` streams from one file (one game at a time): 1 GB.
-MAX_STREAM = 1024 * 1024 * 1024
-#: A line of a record is at most this many characters (``too-large`` past it).
-MAX_LINE = 10_000
 
 
 def iter_lines(path: str, limit: int = MAX_STREAM) -> Iterator[str]:
@@ -168,47 +169,156 @@ def _signals_raise() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
-def replace_file(path: str, text: str, verify: Callable[[str], None] | None = None) -> None:
-    """Replace the contents of ``path`` with ``text``, safely (see the module text).
+class Comparison:
+    """Whether the text written to it, piece by piece, is exactly the file ``path`` (read
+    alongside, so that neither is held whole): ``fmt --check`` and ``fmt`` of a file that is
+    already canonical change nothing."""
 
-    ``verify(text_read_back)`` raises (an ``MclogError`` saying why) if what was written
-    is not what it should be; the original is then left untouched.
-    """
-    target = os.path.realpath(path)  # through a symbolic link, to the file itself
-    try:
-        st = os.stat(target)
-    except OSError as exc:
-        raise FileError(f"{path}: cannot be read: {exc.strerror or exc}") from None
-    if not st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise FileError(f"{path}: the file is read-only; it was left unchanged (make it "
-                        "writable to let mclog rewrite it)")
-    with _signals_raise():
-        tmp = _written_beside(target, text)
+    def __init__(self, path: str):
         try:
-            with open(tmp, encoding="utf-8", newline="") as f:
-                back = f.read()
-            if back != text:
-                raise FileError(f"{path}: what was written did not read back the same; the "
-                                "file was left unchanged")
-            if verify is not None:
-                verify(back)
-            os.chmod(tmp, stat.S_IMODE(st.st_mode))
-            with contextlib.suppress(OSError):  # the owner too, where permitted
-                os.chown(tmp, st.st_uid, st.st_gid)
-            if st.st_nlink > 1:  # other names share this file: write into it, keep them
-                with open(target, "r+", encoding="utf-8", newline="") as f:
-                    f.write(text)
-                    f.truncate()
-                    f.flush()
-                    os.fsync(f.fileno())
-                os.unlink(tmp)
-            else:
-                os.replace(tmp, target)
-                _sync_folder(target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+            _must_be_regular(path, os.stat(path))  # (opening a pipe would wait for a writer)
+            self._file = open(path, "rb")
+        except OSError as exc:
+            raise FileError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+        self.same = True
+
+    def write(self, text: str) -> None:
+        if self.same:
+            data = text.encode("utf-8")
+            self.same = self._file.read(len(data)) == data
+
+    def unchanged(self) -> bool:
+        """True if the file holds exactly what was written (and nothing more)."""
+        with self._file:
+            return self.same and not self._file.read(1)
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> Comparison:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _must_be_regular(path: str, st: os.stat_result) -> None:
+    if not stat.S_ISREG(st.st_mode):
+        raise FileError(f"{path}: is not a regular file (a pipe or a device); only a file "
+                        "can be compared with its canonical form and rewritten")
+
+
+class Replacement:
+    """The new contents of a file, written piece by piece (``write``) to a temporary file
+    beside it; ``commit`` puts them in the file's place (see ``replacing``)."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.target = os.path.realpath(path)  # through a symbolic link, to the file itself
+        try:
+            self._stat = os.stat(self.target)
+        except OSError as exc:
+            raise FileError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+        _must_be_regular(path, self._stat)
+        self._digest = hashlib.sha256()
+        self.temporary, self._file = _temporary_beside(self.target)
+        self.committed = False
+        try:
+            self._compared = Comparison(self.target)
+        except FileError:
+            self.discard()
             raise
+
+    def write(self, text: str) -> None:
+        data = text.encode("utf-8")
+        self._file.write(data)
+        self._digest.update(data)
+        self._compared.write(text)
+
+    def unchanged(self) -> bool:
+        """Whether what was written is exactly what the file holds (then it need not be
+        replaced).  Ends the writing."""
+        self._close()
+        return self._compared.unchanged()
+
+    def commit(self, verify: Callable[[str], None] | None = None) -> None:
+        """Check what was written and put it in the file's place.  ``verify(temporary)``
+        (the path of what was written, to read as it goes) raises an ``MclogError`` if it
+        is not what it should be; the file is then left untouched."""
+        path, st = self.path, self._stat
+        if not st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+            raise FileError(f"{path}: the file is read-only; it was left unchanged (make it "
+                            "writable to let mclog rewrite it)")
+        self._close()
+        back = hashlib.sha256()
+        with open(self.temporary, "rb") as f:
+            while chunk := f.read(1 << 20):
+                back.update(chunk)
+        if back.digest() != self._digest.digest():
+            raise FileError(f"{path}: what was written did not read back the same; the "
+                            "file was left unchanged")
+        if verify is not None:
+            verify(self.temporary)
+        os.chmod(self.temporary, stat.S_IMODE(st.st_mode))
+        with contextlib.suppress(OSError):  # the owner too, where permitted
+            os.chown(self.temporary, st.st_uid, st.st_gid)
+        if st.st_nlink > 1:  # other names share this file: write into it, keep them
+            with open(self.temporary, "rb") as new, open(self.target, "r+b") as f:
+                shutil.copyfileobj(new, f)
+                f.truncate()
+                f.flush()
+                os.fsync(f.fileno())
+            os.unlink(self.temporary)
+        else:
+            os.replace(self.temporary, self.target)
+            _sync_folder(self.target)
+        self.committed = True
+
+    def _close(self) -> None:
+        if not self._file.closed:
+            self._file.flush()
+            os.fsync(self._file.fileno())
+            self._file.close()
+
+    def discard(self) -> None:
+        """Forget what was written (the file stays as it was): the temporary goes."""
+        with contextlib.suppress(OSError):
+            self._file.close()
+        with contextlib.suppress(OSError, AttributeError):  # (AttributeError: never opened)
+            self._compared.close()
+        if not self.committed:
+            with contextlib.suppress(OSError):
+                os.unlink(self.temporary)
+
+
+@contextlib.contextmanager
+def replacing(path: str) -> Iterator[Replacement]:
+    r"""A ``Replacement`` of the file ``path``: what is written to it replaces the file only
+    on ``commit``; on leaving the block otherwise (an error, a signal, a return) the file
+    is as it was and the temporary file is gone.
+
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "game.mclog"; _ = p.write_text("old\n")
+    >>> with replacing(str(p)) as new:
+    ...     new.write("new\n")
+    ...     new.commit()
+    >>> p.read_text(), [f.name for f in p.parent.iterdir()]
+    ('new\n', ['game.mclog'])
+    """
+    with _signals_raise():
+        new = Replacement(path)
+        try:
+            yield new
+        finally:
+            new.discard()
+
+
+def replace_file(path: str, text: str, verify: Callable[[str], None] | None = None) -> None:
+    """Replace the contents of ``path`` with ``text``, safely (see the module text and
+    ``Replacement.commit`` for ``verify``)."""
+    with replacing(path) as new:
+        new.write(text)
+        new.commit(verify)
 
 
 def write_new(path: str, text: str) -> None:
@@ -227,13 +337,23 @@ def write_new(path: str, text: str) -> None:
             raise
 
 
+def _temporary_beside(target: str):
+    """(path, open binary file) of a new temporary file in ``target``'s folder."""
+    folder = os.path.dirname(target) or "."
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".mclog-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise FileError(f"{target}: cannot write beside it in {folder}: "
+                        f"{exc.strerror or exc}") from None
+    return tmp, os.fdopen(fd, "wb")
+
+
 def _written_beside(target: str, text: str) -> str:
     """A temporary file in ``target``'s folder holding ``text``, flushed to the disk."""
-    folder = os.path.dirname(target) or "."
-    fd, tmp = tempfile.mkstemp(prefix=".mclog-", suffix=".tmp", dir=folder)
+    tmp, f = _temporary_beside(target)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with f:
+            f.write(text.encode("utf-8"))
             f.flush()
             os.fsync(f.fileno())
     except BaseException:

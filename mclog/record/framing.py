@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..errors import RecordError
+from .files import MAX_GAME
 
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN_END = re.compile(r"[\s,;{]")
@@ -127,7 +128,15 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
     in_body = False
     pending_brace: tuple[list[str], int, int, RawLine] | None = None  # open {...}
     lines = text.split("\n") if isinstance(text, str) else text
+    chars = 0  # characters read so far (a line and its end of line)
+    game_from = 0  # ... when the current game began
     for number, line in enumerate(lines, first_line):
+        line_from = chars
+        chars += len(line) + 1
+        if chars - game_from > MAX_GAME and game is not None:
+            raise RecordError(f"This game is over {MAX_GAME} characters (10 MB); one game of "
+                              "a record is at most 10 MB (a file may hold many games)",
+                              line=game.start, col=1, code="too-large")
         if pending_brace is None and "[" not in line and ";" not in line and "{" not in line \
                 and "}" not in line:
             # The common line: words only, split by str.split (four times faster than the
@@ -136,7 +145,7 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
             words = line.replace(",", " ").split()
             if words:
                 if game is None:
-                    game = RawGame(start=number)
+                    game, game_from = RawGame(start=number), line_from
                 game.lines.append(RawLine(number, words, [], line))
                 in_body = True
                 game.end = number
@@ -168,7 +177,7 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
             if game is None or in_body:
                 if game is not None:
                     yield game
-                game = RawGame(start=number)
+                game, game_from = RawGame(start=number), line_from
                 in_body = False
             game.tags.append(Tag(match.group(1), unescape(match.group(2)), number))
             game.end = number
@@ -176,7 +185,7 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
         if game is None:
             if not stripped:
                 continue
-            game = RawGame(start=number)
+            game, game_from = RawGame(start=number), line_from
         raw = RawLine(number, text=line)
         pending_brace = _scan(line, rest_start, number, raw)
         if raw.words or raw.comments or pending_brace is not None:  # (a comment still open
