@@ -19,7 +19,7 @@ from pathlib import Path
 
 import mclog
 from mclog.analysis import attribution, corpus, final_scores, money_flows, prices, timeline
-from mclog.millionclub.simulator import _simulated_text
+from mclog.games.millionclub.simulator import _simulated_text
 
 SIX = Path(__file__).parent.parent / "sample_games" / "six-players-alternative-schemer.mclog"
 

@@ -16,8 +16,8 @@ from multiprocessing import get_context
 
 
 def one_game(seed: int) -> tuple[int, int]:
-    from mclog.millionclub.bots import GreedyBot, RandomBot
-    from mclog.millionclub.simulator import simulate
+    from mclog.games.millionclub.bots import GreedyBot, RandomBot
+    from mclog.games.millionclub.simulator import simulate
 
     seat = seed % 4
     bots = [RandomBot(seed * 10 + s) for s in range(4)]

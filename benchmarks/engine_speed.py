@@ -24,7 +24,7 @@ import random
 import statistics
 import time
 
-from mclog.millionclub import apply, legal_moves, new_game, play
+from mclog.games.millionclub.rules import apply, legal_moves, new_game, play
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn")
 

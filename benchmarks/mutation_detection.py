@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 
 from mclog import MclogError, RecordError, replay  # noqa: E402
-from mclog.millionclub.reader import read_text  # noqa: E402
+from mclog.record.reading import read_text  # noqa: E402
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
 

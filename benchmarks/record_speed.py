@@ -37,8 +37,8 @@ import chess.pgn  # noqa: E402
 from engine_speed import NAMES, random_moves  # noqa: E402
 
 from mclog import parse_one, replay, write  # noqa: E402
-from mclog.millionclub import new_game  # noqa: E402
-from mclog.millionclub.record import record_from_moves  # noqa: E402
+from mclog.games.millionclub.rules import new_game  # noqa: E402
+from mclog.games.millionclub.notation.record import record_from_moves  # noqa: E402
 
 
 def mclog_texts(n: int, players: int) -> list[str]:

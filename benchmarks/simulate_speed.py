@@ -20,7 +20,7 @@ import gc
 import time
 
 from mclog import parse_one, replay, write
-from mclog.millionclub.simulator import bots_from_names, simulate
+from mclog.games.millionclub.simulator import bots_from_names, simulate
 
 
 def one(seed: int) -> tuple[float, float, float]:

@@ -1,25 +1,63 @@
-"""mclog: record, replay and analyse real played games of Million Club.
+"""mclog: record, replay and analyse real played games: Million Club and Millionenspiel.
 
 >>> import mclog
 >>> game = mclog.replay(mclog.read_one("sample_games/thursday-club-3p.mclog"))  # doctest: +SKIP
 >>> game.scores()[0].total                                                     # doctest: +SKIP
 
-The rules engine lives in ``mclog.millionclub``; the game-independent parts
-(errors, the framing of record files, replay with snapshots) live beside it.
+Every function here works for any game: a record's ``[Game "..."]`` tag (Million Club
+when absent) names the game, and the registry (``mclog.games``) finds its folder.  The
+shared parts (errors, the framing and reading of record files, replay with snapshots)
+live beside ``mclog/games/``; each game's rules, notation and views live in its folder.
 """
 
+from __future__ import annotations
+
+from . import replay as _replay_module  # noqa: F401  (imported first: see replay() below)
 from .errors import MclogError, RecordError, RuleError, SetupError
-from .millionclub.reader import (
-    from_json, parse, parse_one, read, read_headers, read_lenient, read_one,
+from .games import game as _game
+from .record.reading import (
+    parse, parse_one, read, read_headers, read_lenient, read_one,
 )
-from .millionclub.replayer import GameReplay, replay
-from .millionclub.seat_view import seat_view
-from .millionclub.writer import to_json, write
 
 __version__ = "0.1.0"
+
+
+# The module ``mclog.replay`` (replay with snapshots) is imported above, before this
+# function takes its name in the package: a first import of the module later would
+# otherwise put the module in the function's place.
+def replay(record, *, strict: bool = True):
+    """The record played through its game's rules (``Game.replay``): every state by step,
+    the scores, and the record's mistakes."""
+    return _game(record.game).replay(record, strict=strict)
+
+
+def write(records, played=None) -> str:
+    """The canonical text of one record, or of several (separated by a blank line)."""
+    if isinstance(records, (list, tuple)):
+        return "\n".join(_game(r.game).write(r) for r in records)
+    return _game(records.game).write(records, played)
+
+
+def to_json(record) -> dict:
+    """The record as JSON-ready data (``mclog export``)."""
+    return _game(record.game).to_json(record)
+
+
+def from_json(data: dict, file: str | None = None, game: str | None = None):
+    """The record of ``to_json``'s data, for the game ``game`` (Million Club by default)."""
+    from .games import game as named
+
+    return named(game).record_from_json(data, file)
+
+
+def seat_view(played, seat: int):
+    """The record as the player in ``seat`` would have written it (a game with hidden
+    information: Million Club)."""
+    return _game(played.record.game).seat_view(played, seat)
+
+
 __all__ = [
     "MclogError", "RecordError", "RuleError", "SetupError", "read", "read_one", "read_headers",
-    "parse", "parse_one",
-    "read_lenient", "from_json", "replay", "GameReplay", "seat_view", "write", "to_json",
-    "__version__",
+    "parse", "parse_one", "read_lenient", "from_json", "replay", "seat_view", "write",
+    "to_json", "__version__",
 ]

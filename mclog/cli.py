@@ -1,7 +1,9 @@
-"""The ``mclog`` command: validate, replay, score, fmt and export records.
+"""The ``mclog`` command: validate, replay, score, fmt and export records of any game.
 
-Errors go to stderr, one per line, as ``file:line:col: message`` (the form
-editors understand); the exit status is 0 only when everything was fine.
+Each game of a file is read and played by the game its ``[Game]`` tag names (through the
+registry, ``mclog.games``; the command line imports no game itself).  Errors go to
+stderr, one per line, as ``file:line:col: message`` (the form editors understand); the
+exit status is 0 only when everything was fine.
 """
 
 from __future__ import annotations
@@ -16,17 +18,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import fields
 from pathlib import Path
 
+from . import games
 from .errors import MclogError, RecordError
+from .protocol import Game, Played
 from .record.files import Comparison, FileError, iter_lines, read_source, replacing, write_new
-from .millionclub.board import DISC_NAMES
-from .millionclub.cards import INDUSTRY_TYPES
-from .millionclub.flow import describe_decision
-from .millionclub.reader import iter_lenient, read_bytes_lenient, unnumbered
-from .millionclub.replayer import GameReplay, replay
-from .millionclub.scoring import CATEGORIES, CATEGORY_NAMES
-from .millionclub.seat_view import seat_view
-from .millionclub.record import Marker
-from .millionclub.writer import kept_entries, to_json, write
+from .record.reading import iter_lenient, read_bytes_lenient, unnumbered
 
 
 def _shown(text: str) -> str:
@@ -65,7 +61,7 @@ def cmd_validate(args) -> int:
     return 1 if bad else 0
 
 
-def _checked(game: GameReplay, args) -> list[MclogError]:
+def _checked(game: Played, args) -> list[MclogError]:
     """What ``validate`` finds in one replayed game: its errors, its warnings (printed
     here, or errors with ``--strict``), and an unfinished game without ``--partial``."""
     errors: list[MclogError] = list(game.errors)
@@ -75,11 +71,9 @@ def _checked(game: GameReplay, args) -> list[MclogError]:
         else:
             _err(f"{w.located().replace(': ', ': warning: ', 1)}")
     if not game.complete and not args.partial:
-        state = game.replay.current
         line = game.steps[-1].line if game.steps else game.record.start_line
         errors.append(game.record.error(
-            f"the record ends in round {state.round} (next: {describe_decision(state)}); a "
-            "complete game ends after round 9 (use --partial to accept games in progress)",
+            f"{_game(game).unfinished(game)} (use --partial to accept games in progress)",
             line, 1, code="incomplete"))
     return errors
 
@@ -91,74 +85,8 @@ def cmd_replay(args) -> int:
             _err(str(item))
             status = 1
         else:
-            _say(_render_replay(item))
+            _say(_game(item).replay_text(item))
     return status
-
-
-def _render_replay(game: GameReplay) -> str:
-    """The game round by round: each line of moves, then the money and prices it changed.
-
-    Money changes come from the game's events (``mclog.millionclub.events``), so what the
-    rules do on their own (the Stock Exchange settlement) is shown on a line of its own
-    rather than credited to the move before it.
-    """
-    from .millionclub.events import events
-
-    names = game.record.table.names
-    out = [f"{game.record.tags.get('Event', 'Game')}: {', '.join(names)}"]
-    automatic: dict[int, list] = {}
-    own: dict[int, list] = {}
-    for e in events(game)[1:]:
-        (automatic if e.automatic else own).setdefault(e.step, []).append(e)
-    states = game.replay.states()
-    before = next(states)
-    key = None
-    lines: list[str] = []
-    money = [0] * len(names)
-
-    def flush(after) -> None:
-        if lines:
-            out.append(_group_text(key, lines, _changes(before_group, after, names, money)))
-
-    before_group = before
-    heading = None
-    for step, after in zip(game.steps, states):
-        k = (step.round, step.label, step.disc)
-        if k != key:
-            flush(before)
-            if step.round != heading:
-                out.append(f"\nRound {step.round}" if step.round else "\nSetup")
-                heading = step.round
-            key, lines, money, before_group = k, [], [0] * len(names), before
-        lines.append(step.text)
-        for e in own.get(step.index, []):
-            money = [m + d for m, d in zip(money, e.money)]
-        for e in automatic.get(step.index, []):
-            flush(after)
-            out.append(_group_text((step.round, "rules", None), [e.cause],
-                                   _changes(after, after, names, e.money)))
-            key, lines, money, before_group = None, [], [0] * len(names), after
-        before = after
-    flush(before)
-    if game.final.finished:
-        out.append("\nFinal scores: " + ", ".join(
-            f"{r.name} {r.total}" for r in sorted(game.scores(), key=lambda r: r.rank)))
-    return "\n".join(out)
-
-
-def _group_text(key, moves: list[str], changes: str) -> str:
-    _, label, disc = key
-    title = DISC_NAMES.get(disc, label) if label == "privilege" else label
-    text = f"  {title:<11} {'; '.join(moves)}"
-    return text + (f"\n  {'':<11} -> {changes}" if changes else "")
-
-
-def _changes(before, after, names, money) -> str:
-    parts = [f"{name} {delta:+d}" for name, delta in zip(names, money) if delta]
-    for kind in INDUSTRY_TYPES:
-        if after.prices[kind] != before.prices[kind]:
-            parts.append(f"{kind} {before.prices[kind]}->{after.prices[kind]}")
-    return ", ".join(parts)
 
 
 def cmd_score(args) -> int:
@@ -176,37 +104,11 @@ def cmd_score(args) -> int:
             sys.stdout.write(json.dumps([row.as_dict() for row in item.scores()], indent=2))
             opened = True
         else:
-            _score_table(item)
+            for line in _game(item).score_lines(item):
+                _say(line)
     if args.json:
         sys.stdout.write("\n]\n" if opened else "[]\n")
     return status
-
-
-def _score_table(game: GameReplay) -> None:
-    """One game's score table on the terminal, with ranges where unknown colonies leave
-    the points open."""
-    rows = game.scores()
-    if not game.complete:
-        print(f"(provisional: the record ends in round {game.replay.current.round})")
-    headers = ["", *[CATEGORY_NAMES[c] for c in CATEGORIES], "Total", "Money", "Rank"]
-    table = [[r.name, *[_points(r, c) for c in CATEGORIES], _points(r, "total"),
-              str(r.money), str(r.rank)] for r in rows]
-    widths = [max(len(h), *(len(row[i]) for row in table)) for i, h in enumerate(headers)]
-    _say("  ".join(h.rjust(w) if i else h.ljust(w) for i, (h, w) in
-                    enumerate(zip(headers, widths))))
-    for row in table:
-        _say("  ".join(v.rjust(w) if i else v.ljust(w) for i, (v, w) in
-                        enumerate(zip(row, widths))))
-    if not all(r.exact for r in rows):
-        print("(a range such as 12-15: the points depend on colonies not revealed yet)")
-
-
-def _points(row, category: str) -> str:
-    """A score cell: the points, or their range where unknown colonies could change them."""
-    if category in row.ranges:
-        lo, hi = row.ranges[category]
-        return f"{lo}-{hi}"
-    return str(getattr(row, category))
 
 
 def cmd_fmt(args) -> int:
@@ -233,7 +135,7 @@ def _fmt(path: str, check: bool) -> int:
             if isinstance(item, MclogError):
                 _err(str(item))
                 return 1
-            texts.append(write(item.record, item))
+            texts.append(_game(item).write(item.record, item))
         sys.stdout.write("\n".join(texts))
         return 0
     errors = 0
@@ -244,8 +146,9 @@ def _fmt(path: str, check: bool) -> int:
                 _err(str(item))
                 errors += 1
             elif not errors:  # (after a mistake, the rest is only checked)
-                new.write(("\n" if fingerprints else "") + write(item.record, item))
-                fingerprints.append(_fingerprint(item.record.tags, _kept(item)))
+                game = _game(item)
+                new.write(("\n" if fingerprints else "") + game.write(item.record, item))
+                fingerprints.append(_fingerprint(item.record.tags, game.kept(item)))
         if errors:
             _err(f"{path}: not formatted: the record has mistakes (the file is unchanged)")
             return 1
@@ -259,9 +162,9 @@ def _fmt(path: str, check: bool) -> int:
     return 0
 
 
-def _kept(game: GameReplay) -> list:
-    """What ``fmt`` writes of a record (``writer.kept_entries``), as a record compares."""
-    return [e for e in kept_entries(game.record, game.redundant) if not isinstance(e, Marker)]
+def _game(played: Played) -> Game:
+    """The game a replayed record is of."""
+    return games.game(played.record.game)
 
 
 def _fingerprint(tags: dict[str, str], entries: list) -> bytes:
@@ -286,7 +189,7 @@ def _same_games(path: str, fingerprints: list[bytes]):
                     and _fingerprint(item.tags, item.content) == fingerprints[count - 1])
             if same:
                 try:
-                    replay(item)
+                    games.game(item.game).replay(item)
                 except RecordError:
                     same = False
             if not same:
@@ -298,20 +201,20 @@ def _same_games(path: str, fingerprints: list[bytes]):
     return verify
 
 
-def _each(path: str, strict: bool = True) -> Iterator[GameReplay | MclogError]:
+def _each(path: str, strict: bool = True) -> Iterator[Played | MclogError]:
     """Each game of the file ``path`` (``-``: standard input) replayed, or each error, as
     the file is read: one game at a time, so that memory does not grow with the number of
     games.  A path is always a path, never record text.  An error in a file's only game
     is not numbered (game 1's are held until a second game shows that the file has
     several)."""
     name = "<stdin>" if path == "-" else path
-    held: list[GameReplay | MclogError] = []
+    held: list[Played | MclogError] = []
     number = 0
     try:
         for number, item in iter_lenient(iter_lines(path), name):
             if not isinstance(item, RecordError):
                 try:
-                    item = replay(item, strict=strict)
+                    item = games.game(item.game).replay(item, strict=strict)
                 except RecordError as exc:
                     item = exc
             if number == 1:
@@ -329,13 +232,13 @@ def _each(path: str, strict: bool = True) -> Iterator[GameReplay | MclogError]:
         yield unnumbered(item) if number == 1 and isinstance(item, RecordError) else item
 
 
-def _checked_first(path: str, problem=None) -> Iterator[GameReplay] | None:
+def _checked_first(path: str, problem=None) -> Iterator[Played] | None:
     """The games of ``path`` for a command that prints nothing if any game has a mistake
     (``problem(game)``: a further mistake, as a message, or None): the file is checked
     one game at a time, then read again as it is printed, so memory holds one game
     (standard input, which can be read only once, is held).  None, once the mistakes are
     reported."""
-    def mistake(item: GameReplay | MclogError) -> MclogError | None:
+    def mistake(item: Played | MclogError) -> MclogError | None:
         if isinstance(item, MclogError):
             return item
         message = problem(item) if problem else None
@@ -350,7 +253,7 @@ def _checked_first(path: str, problem=None) -> Iterator[GameReplay] | None:
     return _games_only(held if held is not None else _each(path))
 
 
-def _games_only(items: Iterable[GameReplay | MclogError]) -> Iterator[GameReplay]:
+def _games_only(items: Iterable[Played | MclogError]) -> Iterator[Played]:
     """The games of a file checked already (a mistake now: the file changed meanwhile)."""
     for item in items:
         if isinstance(item, MclogError):
@@ -361,21 +264,25 @@ def _games_only(items: Iterable[GameReplay | MclogError]) -> Iterator[GameReplay
 def cmd_hide(args) -> int:
     """The record as the player in one seat would have written it (``seat_view``), game by
     game as the file is read."""
-    def not_at_table(game: GameReplay) -> str | None:
-        names = game.record.table.names
+    def not_at_table(played: Played) -> str | None:
+        names = played.record.table.names
+        where = f"{args.file}: game {played.record.number}" if played.record.number > 1 \
+            else args.file
+        if not _game(played).hidden_information:
+            return f"{where}: {played.record.game} has no hidden information: every " \
+                   "player sees the whole game, so one seat's record is the record"
         if args.seat in names:
             return None
-        where = f"{args.file}: game {game.record.number}" if game.record.number > 1 \
-            else args.file
         return f"{where}: {args.seat!r} is not a player of this game: the players are " \
                f"{', '.join(names)}"
 
-    games = _checked_first(args.file, not_at_table)
-    if games is None:
+    checked = _checked_first(args.file, not_at_table)
+    if checked is None:
         return 1
-    for i, game in enumerate(games):
-        hidden = seat_view(game, game.record.table.names.index(args.seat))
-        sys.stdout.write(("\n" if i else "") + write(hidden))
+    for i, played in enumerate(checked):
+        game = _game(played)
+        hidden = game.seat_view(played, played.record.table.names.index(args.seat))
+        sys.stdout.write(("\n" if i else "") + game.write(hidden))
     return 0
 
 
@@ -383,25 +290,29 @@ def cmd_export(args) -> int:
     """The records as JSON, as the file is read: one shape for one game or many, an array
     of records (as ``score --json`` gives an array of score tables); ``import`` reads an
     array or a single record.  Nothing is printed for a file with a mistake."""
-    games = _checked_first(args.file)
-    if games is None:
+    checked = _checked_first(args.file)
+    if checked is None:
         return 1
     sys.stdout.write("[\n")
-    for i, game in enumerate(games):
-        sys.stdout.write((",\n" if i else "") + json.dumps(to_json(game.record), indent=1,
-                                                            ensure_ascii=False))
+    for i, played in enumerate(checked):
+        data = _game(played).to_json(played.record)
+        sys.stdout.write((",\n" if i else "") + json.dumps(data, indent=1, ensure_ascii=False))
     sys.stdout.write("\n]\n")
     return 0
 
 
-def cmd_import(args) -> int:
-    """A JSON record (``export``'s form) as .mclog text, checked (``json_import.py``);
-    the text is printed only once it reads back as the same records."""
-    from .millionclub.json_import import MAX_JSON, records_from_json
+#: A JSON file is parsed whole (not as it is read), so it is bounded: 10 MB.
+MAX_JSON = 10 * 1024 * 1024
 
+
+def cmd_import(args) -> int:
+    """A JSON record (``export``'s form) of the game ``--game`` as .mclog text, checked by
+    the game (``Game.from_json``); the text is printed only once it reads back as the same
+    records."""
+    game = games.game(args.game)
     name = "<stdin>" if args.file == "-" else args.file
-    records = records_from_json(read_source(args.file, MAX_JSON, "a JSON record"), name)
-    text = write(records)
+    records = game.records_from_json(read_source(args.file, MAX_JSON, "a JSON record"), name)
+    text = "\n".join(game.write(r) for r in records)
     back, errors = read_bytes_lenient(text.encode("utf-8"), name)
     if errors or back != records:
         _err(f"{name}: the record cannot be written as .mclog text that reads back the same "
@@ -417,13 +328,14 @@ def cmd_simulate(args) -> int:
 
     from tqdm import tqdm
 
-    from .millionclub.bots import make_bot
-    from .millionclub.simulator import _simulated_text
-
-    for name in args.bots.split(","):
-        make_bot(name.strip() or "random")  # an unknown name fails before any game is played
+    game = games.game(args.game)
+    if args.players not in game.players:
+        raise ValueError(f"{game.name} is played by {game.players.start} to "
+                         f"{game.players.stop - 1} players, not {args.players}")
+    game.check_bots(args.bots)  # an unknown name fails before any game is played
+    options = {"setup": args.setup}
     seeds = range(args.seed, args.seed + args.games)
-    jobs = [(args.players, args.setup, args.bots, seed) for seed in seeds]
+    jobs = [(game.name, args.players, seed, args.bots, options) for seed in seeds]
     out = Path(args.out) if args.out else None
     if out:
         out.mkdir(parents=True, exist_ok=True)
@@ -431,23 +343,31 @@ def cmd_simulate(args) -> int:
     texts: dict[int, str] = {}
     if args.jobs > 1 and len(jobs) > 1:
         with get_context("spawn").Pool(args.jobs) as pool:
-            for seed, text in pool.imap_unordered(_simulated_text, jobs, chunksize=8):
+            for seed, text in pool.imap_unordered(_simulated, jobs, chunksize=8):
                 texts[seed] = text
                 bar.update()
     else:
         for job in jobs:
-            seed, text = _simulated_text(job)
+            seed, text = _simulated(job)
             texts[seed] = text
             bar.update()
     bar.close()
     for seed in seeds:
         if out:
-            write_new(str(out / f"game-{args.players}p-{seed:06d}.mclog"), texts[seed])
+            name = f"{game.file_prefix}-{args.players}p-{seed:06d}.mclog"
+            write_new(str(out / name), texts[seed])
         else:
             sys.stdout.write(texts[seed] + ("\n" if seed != seeds[-1] else ""))
     if out:
         print(f"{len(jobs)} games written to {out}/", file=sys.stderr)
     return 0
+
+
+def _simulated(job: tuple) -> tuple[int, str]:
+    """(seed, record) of one simulated game: run in a process pool, so it takes the game
+    by name and returns plain text."""
+    name, players, seed, bots, options = job
+    return seed, games.game(name).simulated_text(players, seed, bots, options)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -488,10 +408,15 @@ def build_parser() -> argparse.ArgumentParser:
     e.set_defaults(func=cmd_export)
     i = sub.add_parser("import", help="print a JSON record (from export) as .mclog text")
     i.add_argument("file")
+    i.add_argument("--game", default=games.DEFAULT,
+                   help="the game the JSON record is of (default: %(default)s)")
     i.set_defaults(func=cmd_import)
     m = sub.add_parser("simulate", help="play games with bots and write their records")
-    m.add_argument("--players", type=int, default=4, choices=range(2, 7), metavar="N")
-    m.add_argument("--setup", choices=["standard", "alternative"], default="standard")
+    m.add_argument("--game", default=games.DEFAULT,
+                   help=f"the game to play: {', '.join(games.names())} (default: %(default)s)")
+    m.add_argument("--players", type=int, default=4, metavar="N")
+    m.add_argument("--setup", choices=["standard", "alternative"], default="standard",
+                   help="(Million Club) the board's setup")
     m.add_argument("--bots", default="random",
                    help="bots by seat, e.g. greedy,random (the last one fills the table)")
     m.add_argument("--seed", type=int, required=True)
@@ -515,7 +440,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except json.JSONDecodeError as exc:
         _err(f"{args.file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}")
         return 1
-    except ValueError as exc:  # an unknown bot name
+    except ValueError as exc:  # an unknown bot name, a number of players out of range
         _err(f"mclog: {exc}")
         return 2
     except KeyboardInterrupt:

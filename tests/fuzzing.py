@@ -13,7 +13,7 @@ from pathlib import Path
 from hypothesis import strategies as st
 
 from mclog import MclogError, RecordError, parse_one, read_one, replay, to_json, write
-from mclog.millionclub.reader import read_bytes, read_text
+from mclog.record.reading import read_bytes, read_text
 
 SAMPLES = [p.read_text() for p in sorted(
     (Path(__file__).parent.parent / "sample_games").glob("*.mclog"))]
@@ -129,7 +129,7 @@ def comment_round_trip(text: str) -> str:
     """``text`` (from ``commented``) reads, writes and reads back to the same record, every
     comment with its text and anchor, and writing it again changes nothing; "skipped" when
     a comment split an item over two lines (then it is no record)."""
-    from mclog.millionclub.record import CommentEntry
+    from mclog.games.millionclub.notation.record import CommentEntry
 
     try:
         record = parse_one(text)
@@ -184,7 +184,7 @@ def mutated_exports(draw) -> bytes:
 def run_import(data: bytes) -> str:
     """Import ``data``: "ok" (its text reads back as the same records) or "refused" (a
     ``JsonRecordError`` naming the file); anything else fails."""
-    from mclog.millionclub.json_import import JsonRecordError, records_from_json
+    from mclog.games.millionclub.notation.json_import import JsonRecordError, records_from_json
 
     start = time.perf_counter()
     try:

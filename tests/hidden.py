@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from mclog.millionclub.cards import CONTINENTS
-from mclog.millionclub.moves import Buy, BuyContract, Draw, Pick, SetAside, Swap, Target
-from mclog.millionclub.record import GameRecord, MoveEntry, RevealEntry
+from mclog.games.millionclub.rules.cards import CONTINENTS
+from mclog.games.millionclub.rules.moves import Buy, BuyContract, Draw, Pick, SetAside, Swap, Target
+from mclog.games.millionclub.notation.record import GameRecord, MoveEntry, RevealEntry
 
 
 def as_seen_by(record: GameRecord, viewer: int, final) -> GameRecord:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from mclog.millionclub import (
+from mclog.games.millionclub.rules import (
     Buy, BuyContract, Choose, Draw, MovePawn, Pick, Place, Takeover, Turn,
 )
-from mclog.millionclub.board import unavailable_disc
-from mclog.millionclub.cards import DECK_TOTALS, DEPENDS_ON, INDUSTRY_TYPES
+from mclog.games.millionclub.rules.board import unavailable_disc
+from mclog.games.millionclub.rules.cards import DECK_TOTALS, DEPENDS_ON, INDUSTRY_TYPES
 
 ALL_TOTALS = {card: n for totals in DECK_TOTALS.values() for card, n in totals.items()}
 PRICE = {3: 2, 5: 4}

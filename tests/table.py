@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from mclog.millionclub import (
+from mclog.games.millionclub.rules import (
     Draw, Industry, Move, Place, StartPlayer, State, legal_moves, new_game, play,
 )
-from mclog.millionclub.cards import COLONY_DECK, DECK_OF, INDUSTRY_DECK
+from mclog.games.millionclub.rules.cards import COLONY_DECK, DECK_OF, INDUSTRY_DECK
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn")
 ANN, BEN, CLEO, DAN, EVE, FINN = range(6)

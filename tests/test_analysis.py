@@ -11,8 +11,8 @@ from mclog.analysis import (
     attribution, consequences, corpus, final_scores, money_flows, player_colours, prices,
     timeline,
 )
-from mclog.millionclub.record import GameRecord, record_from_moves
-from mclog.millionclub.scoring import score
+from mclog.games.millionclub.notation.record import GameRecord, record_from_moves
+from mclog.games.millionclub.rules.scoring import score
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
 

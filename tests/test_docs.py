@@ -38,7 +38,7 @@ def test_format_spec_example_replays_with_its_checkpoints():
 
 
 def test_format_spec_lists_every_word_of_the_notation():
-    from mclog.millionclub.vocabulary import CARDS, DISCS, VERBS
+    from mclog.games.millionclub.notation.vocabulary import CARDS, DISCS, VERBS
 
     text = (ROOT / "docs" / "format.md").read_text()
     for word in [*CARDS, *DISCS, *VERBS]:

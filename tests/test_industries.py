@@ -4,7 +4,7 @@ import pytest
 from table import ANN, BEN, dealt, ind, place, position, run
 
 from mclog import RuleError
-from mclog.millionclub import CAPITAL, DEVELOP, Pass, Turn, legal_moves
+from mclog.games.millionclub.rules import CAPITAL, DEVELOP, Pass, Turn, legal_moves
 
 
 def end_of_round_1(players=2, **pos):

@@ -4,7 +4,7 @@ import pytest
 from table import ANN, BEN, CLEO, dealt, draws, ind, kinds, place, position, run
 
 from mclog import RuleError
-from mclog.millionclub import (
+from mclog.games.millionclub.rules import (
     CAPITAL, DEVELOP, BuyContract, CapitalIncrease, Choose, Dump, Lower, Pass, Raise, Swap,
     Target, Turn, legal_moves,
 )

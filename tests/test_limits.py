@@ -5,7 +5,7 @@ import pytest
 
 from mclog import RecordError, read
 from mclog.cli import main
-from mclog.millionclub.reader import read_bytes, read_text
+from mclog.record.reading import read_bytes, read_text
 from mclog.record.files import MAX_GAME
 
 GAME = '[Players "Ann yellow, Ben blue"]\nsetup Ann asia, Ben india\n'

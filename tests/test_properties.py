@@ -16,12 +16,12 @@ from invariants import ALL_TOTALS, card_totals, check_move
 from table import NAMES
 
 from mclog import RuleError
-from mclog.millionclub import (
+from mclog.games.millionclub.rules import (
     CAPITAL, DEVELOP, Buy, BuyContract, CapitalIncrease, Choose, Draw, Dump, Industry, Lower,
     MovePawn, Pass, Pick, Place, Raise, SetAside, StartPlayer, Swap, Takeover, Target, Turn,
     UsePrivilege, apply, legal_moves, new_game, play, score,
 )
-from mclog.millionclub.cards import CONTINENTS, DECK_OF, INDUSTRY_TYPES
+from mclog.games.millionclub.rules.cards import CONTINENTS, DECK_OF, INDUSTRY_TYPES
 
 games = st.builds(
     lambda seed, n, setup, pick: (seed, n, setup, pick),

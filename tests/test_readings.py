@@ -6,7 +6,7 @@ name matches the heading there.
 
 from table import ANN, BEN, CLEO, DAN, dealt, draws, kinds, place, position, run
 
-from mclog.millionclub import (
+from mclog.games.millionclub.rules import (
     Buy, MovePawn, Pass, SetAside, Swap, Target, UsePrivilege, legal_moves,
 )
 

@@ -249,8 +249,8 @@ def test_import_of_mutated_exports_never_fails_inside_mclog(data):
 def test_plotly_text_from_records_is_escaped():
     """Names reach titles, legends, axes and hover text; plotly reads tags there."""
     from mclog.analysis import attribution, money_flows, prices, timeline
-    from mclog.millionclub.bots import make_bot
-    from mclog.millionclub.simulator import simulate
+    from mclog.games.millionclub.bots import make_bot
+    from mclog.games.millionclub.simulator import simulate
     from mclog.viz import (
         attribution_bars, money_chart, price_chart, score_race, stock_exchange_chart,
         waterfall,
@@ -397,13 +397,13 @@ def test_fmt_of_a_canonical_read_only_file_is_silent_and_succeeds(tmp_path, caps
 
 def test_fmt_refuses_a_canonical_form_that_loses_a_comment(tmp_path, monkeypatch, capsys):
     """The check before replacing: a writer that dropped a comment is caught."""
-    import mclog.cli
+    from mclog.games.millionclub import MillionClub
 
     path = tmp_path / "notes.mclog"
     path.write_text('[Players "Ann yellow, Ben blue"]\nsetup Ann asia, Ben india ; dealt\n')
     before = path.read_text()
-    real = mclog.cli.write
-    monkeypatch.setattr(mclog.cli, "write", lambda *a: real(*a).replace(" ; dealt", ""))
+    real = MillionClub.write
+    monkeypatch.setattr(MillionClub, "write", lambda *a: real(*a).replace(" ; dealt", ""))
     assert main(["fmt", str(path)]) == 1
     assert "would not read back as the same record" in capsys.readouterr().err
     assert path.read_text() == before and not list(tmp_path.glob(".mclog-*"))

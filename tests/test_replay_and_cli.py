@@ -7,8 +7,8 @@ import pytest
 
 from mclog import parse_one, read_one, replay
 from mclog.cli import main
-from mclog.millionclub.reader import read_text_lenient
-from mclog.millionclub.html import board_html
+from mclog.record.reading import read_text_lenient
+from mclog.games.millionclub.draw import board_html
 
 SAMPLES = Path(__file__).parent.parent / "sample_games"
 THURSDAY = SAMPLES / "thursday-club-3p.mclog"

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from table import ANN, BEN, CLEO, DAN, dealt, ind, kinds, place, position, run
 
 from mclog import RuleError
-from mclog.millionclub import Pass, Place, Turn, UsePrivilege, legal_moves
-from mclog.millionclub.board import unavailable_disc
+from mclog.games.millionclub.rules import Pass, Place, Turn, UsePrivilege, legal_moves
+from mclog.games.millionclub.rules.board import unavailable_disc
 
 
 def test_r07_unavailable_disc_by_round():

@@ -8,7 +8,7 @@ from hidden import as_seen_by
 from table import random_game
 
 from mclog import from_json, parse_one, replay, to_json, write
-from mclog.millionclub.record import record_from_moves
+from mclog.games.millionclub.notation.record import record_from_moves
 
 CASES = [(seed, 2 + seed % 5, "alternative" if seed % 3 == 0 else "standard")
          for seed in range(30)]

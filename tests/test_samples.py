@@ -82,8 +82,8 @@ def test_six_players_alternative_schemer():
 def test_the_set_covers_what_issue_4_asks():
     """A game per player count, two alternative setups (one of 6 with the Schemer), a deck
     that runs out, and every Intrigue card played somewhere in the set."""
-    from mclog.millionclub.cards import INTRIGUE_CARDS
-    from mclog.millionclub.moves import Choose, Draw
+    from mclog.games.millionclub.rules.cards import INTRIGUE_CARDS
+    from mclog.games.millionclub.rules.moves import Choose, Draw
 
     counts, alternative, schemer, exhausted, played = set(), 0, False, False, set()
     for path in SAMPLES:

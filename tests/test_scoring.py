@@ -2,8 +2,8 @@
 
 from table import ANN, BEN, CLEO, DAN, dealt, position, random_game
 
-from mclog.millionclub import score
-from mclog.millionclub.scoring import ranks
+from mclog.games.millionclub.rules import score
+from mclog.games.millionclub.rules.scoring import ranks
 
 
 def four(**pos):

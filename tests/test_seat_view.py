@@ -14,9 +14,9 @@ from table import random_game
 import mclog
 from mclog import RecordError, parse_one, read_one, replay, seat_view, write
 from mclog.cli import main
-from mclog.millionclub.cards import CONTINENTS, INDUSTRY_NAMES, card_name
-from mclog.millionclub.record import GameRecord, RevealEntry, record_from_moves
-from mclog.millionclub.scoring import score
+from mclog.games.millionclub.rules.cards import CONTINENTS, INDUSTRY_NAMES, card_name
+from mclog.games.millionclub.notation.record import GameRecord, RevealEntry, record_from_moves
+from mclog.games.millionclub.rules.scoring import score
 from mclog.unknowns import Problem
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
@@ -236,7 +236,7 @@ THURSDAY = SAMPLES[-1]
 def test_every_prefix_of_the_thursday_sample_that_validates_replays_everywhere():
     """Cut anywhere (here every 41 bytes from the first round on), a record that
     validates with --partial also replays, scores and draws every step."""
-    from mclog.cli import _render_replay
+    from mclog.games.millionclub.terminal import replay_text as _render_replay
 
     text = THURSDAY.read_text()
     accepted = 0
@@ -288,9 +288,9 @@ def test_a_pass_for_a_question_never_asked_is_a_warning(tmp_path, capsys):
 
 
 def test_a_contract_that_cannot_be_paid_names_no_one():
-    from mclog.millionclub.cards import CONTRACT
-    from mclog.millionclub.moves import Target
-    from mclog.millionclub.redundant import not_asked
+    from mclog.games.millionclub.rules.cards import CONTRACT
+    from mclog.games.millionclub.rules.moves import Target
+    from mclog.games.millionclub.redundant import not_asked
     from table import dealt
 
     s = dealt(3)
@@ -315,7 +315,7 @@ def test_an_industry_may_be_named_by_its_type_alone_when_unambiguous():
 
 
 def test_a_type_alone_is_refused_when_the_player_owns_different_ones():
-    from mclog.millionclub.moves import Turn
+    from mclog.games.millionclub.rules.moves import Turn
 
     full = full_game(1, 3, "standard", False)
     states = list(full.replay.states())

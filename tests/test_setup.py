@@ -4,7 +4,7 @@ import pytest
 from table import ANN, BEN, CLEO, FINN, dealt, game, ind, run
 
 from mclog import RuleError, SetupError
-from mclog.millionclub import Draw, Industry, Pick, StartPlayer, legal_moves, new_game
+from mclog.games.millionclub.rules import Draw, Industry, Pick, StartPlayer, legal_moves, new_game
 
 
 def test_r01_decks_hold_the_printed_cards():

@@ -9,8 +9,8 @@ from invariants import check_move, check_state
 
 from mclog import parse_one, replay, write
 from mclog.cli import main
-from mclog.millionclub.bots import GreedyBot, RandomBot, below, make_bot
-from mclog.millionclub.simulator import bots_from_names, simulate, simulated_text
+from mclog.games.millionclub.bots import GreedyBot, RandomBot, below, make_bot
+from mclog.games.millionclub.simulator import bots_from_names, simulate, simulated_text
 
 
 @pytest.mark.parametrize("setup", ["standard", "alternative"])

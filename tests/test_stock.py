@@ -4,7 +4,7 @@ import pytest
 from table import ANN, BEN, CLEO, dealt, ind, kinds, place, position, run
 
 from mclog import RuleError
-from mclog.millionclub import Pass, Takeover, legal_moves
+from mclog.games.millionclub.rules import Pass, Takeover, legal_moves
 
 
 def stock_round(players=3, spots=(), **pos):

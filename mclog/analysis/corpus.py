@@ -17,8 +17,8 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import MclogError
-from ..millionclub.board import ROLE_OF_COLOUR, STANDARD
-from ..millionclub.scoring import CATEGORIES
+from ..games.millionclub.rules.board import ROLE_OF_COLOUR, STANDARD
+from ..games.millionclub.rules.scoring import CATEGORIES
 
 
 @dataclass
@@ -37,8 +37,8 @@ class Corpus:
 
 
 def _one_file(path: str) -> tuple[list[dict], list[dict], list[str]]:
-    from ..millionclub.reader import read_lenient
-    from ..millionclub.replayer import replay
+    from ..record.reading import read_lenient
+    from ..games.millionclub.replayer import replay
     from .tables import points_by_disc
 
     players, discs, errors = [], [], []

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..millionclub.board import DISC_NAMES
-from ..millionclub.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_TYPES
-from ..millionclub.scoring import CATEGORIES
-from ..millionclub.events import events
+from ..games.millionclub.rules.board import DISC_NAMES
+from ..games.millionclub.rules.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_TYPES
+from ..games.millionclub.rules.scoring import CATEGORIES
+from ..games.millionclub.events import events
 
 #: The Stock Exchange spreads: what a pawn in each sector earns (R17).
 SPREADS = {f"spread_{k}": (k, DEPENDS_ON[k]) for k in INDUSTRY_TYPES}

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..millionclub.flow import describe_decision, legal_moves, play
-from ..millionclub.moves import Place
-from ..millionclub.scoring import score
-from ..millionclub.text import move_text
+from ..games.millionclub.rules.flow import describe_decision, legal_moves, play
+from ..games.millionclub.rules.moves import Place
+from ..games.millionclub.rules.scoring import score
+from ..games.millionclub.notation.text import move_text
 
 
 def consequences(game, step: int) -> pd.DataFrame:

@@ -13,7 +13,7 @@ from html import escape
 import pandas as pd
 import plotly.graph_objects as go
 
-from ..millionclub.html import COLOUR_CSS
+from ..games.millionclub.draw import COLOUR_CSS
 
 TYPE_COLOURS = {"F": "#4c6a92", "T": "#e08a1e", "R": "#3a9a5b"}
 TYPE_NAMES = {"F": "Factories", "T": "Transport", "R": "Raw materials"}

@@ -2,7 +2,7 @@
 
 ``replay_widget(game)`` returns a ``ReplayWidget`` (an ipywidgets ``VBox``):
 a Play button and a step slider, previous/next move and previous/next round
-buttons, a round/disc selector, the board (``mclog.millionclub.html``), the
+buttons, a round/disc selector, the board (``mclog.games.millionclub.draw``), the
 move with its source line and comment, and the price chart with a marker at
 the current step.  Everything it shows is computed by ``show(step)``, which
 the slider's observer calls, so tests set ``widget.slider.value`` and read
@@ -18,8 +18,8 @@ import json
 import ipywidgets as w
 
 from ..analysis import prices
-from ..millionclub.board import DISC_NAMES
-from ..millionclub.html import board_html
+from ..games.millionclub.rules.board import DISC_NAMES
+from ..games.millionclub.draw import board_html
 from ..viz import price_chart
 
 

@@ -1,0 +1,92 @@
+"""Million Club (Arnaud Ladagnous, Playad Games, 2016): 2 to 6 players, nine rounds.
+
+The folder reads as the data flows: ``rules/`` (the engine), ``notation/`` (the record
+format), ``replayer`` (a record played through the rules, with its unknown cards),
+``seat_view`` and ``redundant`` (records from one seat), ``events`` (what each step
+changed), ``terminal`` and ``draw`` (the game as text and as an HTML board), ``bots/``
+and ``simulator``.  ``GAME`` is what the shared parts of mclog use (``mclog.protocol``).
+"""
+
+from __future__ import annotations
+
+from mclog.protocol import Game
+
+
+class MillionClub(Game):
+    name = "Million Club"
+    players = range(2, 7)
+    file_prefix = "game"
+    hidden_information = True
+
+    def parse(self, raw, file, number):
+        from .notation.reader import parse_record
+
+        return parse_record(raw, file, number)
+
+    def replay(self, record, *, strict=True):
+        from .replayer import replay
+
+        return replay(record, strict=strict)
+
+    def write(self, record, played=None):
+        from .notation.writer import write_game
+
+        return write_game(record, played)
+
+    def kept(self, played):
+        from .notation.record import Marker
+        from .notation.writer import kept_entries
+
+        return [e for e in kept_entries(played.record, played.redundant)
+                if not isinstance(e, Marker)]
+
+    def to_json(self, record):
+        from .notation.writer import to_json
+
+        return to_json(record)
+
+    def record_from_json(self, data, file=None):
+        from .notation.reader import from_json
+
+        return from_json(data, file)
+
+    def records_from_json(self, data, file):
+        from .notation.json_import import records_from_json
+
+        return records_from_json(data, file)
+
+    def unfinished(self, played):
+        from .rules.flow import describe_decision
+
+        state = played.replay.current
+        return (f"the record ends in round {state.round} (next: {describe_decision(state)}); "
+                "a complete game ends after round 9")
+
+    def replay_text(self, played):
+        from .terminal import replay_text
+
+        return replay_text(played)
+
+    def score_lines(self, played):
+        from .terminal import score_lines
+
+        return score_lines(played)
+
+    def seat_view(self, played, seat):
+        from .seat_view import seat_view
+
+        return seat_view(played, seat)
+
+    def check_bots(self, bots):
+        from .bots import make_bot
+
+        for name in bots.split(","):
+            make_bot(name.strip() or "random")
+
+    def simulated_text(self, players, seed, bots, options):
+        from .simulator import simulated_text
+
+        return simulated_text(players, options.get("setup", "standard"), bots, seed)
+
+
+GAME = MillionClub()

@@ -1,0 +1,204 @@
+"""A recorded game of Million Club: tags, table, and the body as entries.
+
+The body is a list of entries in the order they were written: moves (chance
+draws included), checkpoints, the end-of-game reveal, and comments.  Round
+lines and line labels (``intrigue``, ``end`` ...) are kept as markers: the
+replayer checks them, but they carry nothing the rules cannot work out, so
+two records that differ only in them are equal.  Source positions never
+count for equality either: ``parse(write(record)) == record``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from mclog.errors import RecordError
+from mclog.record.framing import RawLine
+from ..rules.board import ALTERNATIVE, COLOURS, STANDARD
+from ..rules.moves import Move
+from ..rules.setup import check_table, default_colours
+from ..rules.state import Table
+from .vocabulary import is_reserved
+
+FORMAT = "mclog 1"
+#: Canonical order of the tags the format knows; others follow in their own order.
+TAG_ORDER = ("Game", "Event", "Site", "Date", "Format", "Setup", "Privileges", "Players")
+
+
+@dataclass(slots=True)
+class MoveEntry:
+    """A move as written.  ``subject`` is the name written before it, if any: for a
+    decision the player (it is the move's own ``player``), for a chance draw the
+    person who drew, which the replayer checks against the table."""
+
+    move: Move
+    subject: int | None = field(default=None, compare=False)
+    label: str | None = field(default=None, compare=False)
+    #: The source line (a ``RawLine``) and the index of the move's first word in it, from
+    #: which the line number and the column are worked out when a message needs them.
+    #: A move that was not read from text (JSON, a simulated game) has no source.
+    source: RawLine | None = field(default=None, compare=False, repr=False)
+    word: int = field(default=0, compare=False, repr=False)
+
+    @property
+    def line(self) -> int:
+        return self.source.number if self.source is not None else 0
+
+    @property
+    def col(self) -> int:
+        return self.source.col(self.word) if self.source is not None else 0
+
+
+@dataclass(slots=True)
+class CheckEntry:
+    """``check money Ann 12 Ben 0`` / ``check prices F3 T2 R3`` / ``check score Ann 30``.
+
+    ``values`` pairs a seat (money, score) or an industry type (prices) with the
+    number the recorder saw at the table.
+    """
+
+    what: str
+    values: tuple[tuple[int | str, int], ...]
+    line: int = field(default=0, compare=False)
+    col: int = field(default=0, compare=False)
+
+
+@dataclass(slots=True)
+class RevealEntry:
+    """``reveal Ben india africa``: the colonies a player shows at the end (R20)."""
+
+    seat: int
+    colonies: tuple[str, ...]
+    line: int = field(default=0, compare=False)
+    col: int = field(default=0, compare=False)
+
+
+@dataclass(slots=True)
+class CommentEntry:
+    """A comment, and what it is anchored to (``docs/format.md``, "Comments"): a comment on
+    a line of its own (``own_line``) stays on a line of its own at that place; any other
+    belongs to the item (move, round line, check or reveal) it follows on its line."""
+
+    text: str
+    brace: bool = False
+    own_line: bool = False
+    line: int = field(default=0, compare=False)
+    col: int = field(default=0, compare=False)
+
+
+@dataclass(slots=True)
+class Marker:
+    """A round line or a line label as written; checked by the replayer, never compared."""
+
+    label: str
+    number: int | None = None
+    line: int = 0
+    col: int = 0
+
+
+Entry = MoveEntry | CheckEntry | RevealEntry | CommentEntry | Marker
+
+
+@dataclass(slots=True, eq=False)
+class GameRecord:
+    """One game: its tags (in order), the table they describe, and the body."""
+
+    #: The game's name, as a ``Game`` tag gives it (the registry's key: ``mclog.games``).
+    game: ClassVar[str] = "Million Club"
+    tags: dict[str, str]
+    table: Table
+    entries: list[Entry] = field(default_factory=list)
+    file: str | None = None
+    number: int = 1
+    start_line: int = 1
+
+    @property
+    def moves(self) -> list[Move]:
+        return [e.move for e in self.entries if isinstance(e, MoveEntry)]
+
+    @property
+    def content(self) -> list[Entry]:
+        """The entries that make the record what it is (markers left out)."""
+        return [e for e in self.entries if not isinstance(e, Marker)]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameRecord):
+            return NotImplemented
+        return self.tags == other.tags and self.content == other.content
+
+    def error(self, message: str, line: int, col: int, **kw) -> RecordError:
+        return RecordError(message, line=line, col=col, file=self.file,
+                           game=self.number if self.number > 1 else None, **kw)
+
+
+def record_from_moves(table: Table, moves, tags: dict[str, str] | None = None) -> GameRecord:
+    """A record of a game known as a list of moves (a simulated game, say)."""
+    all_tags = {"Format": FORMAT}
+    if table.setup != STANDARD:
+        all_tags["Setup"] = table.setup
+    if table.privilege_pick:
+        all_tags["Privileges"] = "pick"
+    all_tags["Players"] = ", ".join(f"{n} {c}" for n, c in zip(table.names, table.colours))
+    all_tags.update(tags or {})
+    entries: list[Entry] = [MoveEntry(m, subject=getattr(m, "player", None)) for m in moves]
+    return GameRecord(canonical_tags(all_tags), table, entries)
+
+
+def table_from_tags(tags: dict[str, str], tag_lines: dict[str, int]) -> Table:
+    """Read the Players, Setup and Privileges tags into a ``Table``."""
+
+    def fail(message: str, tag: str) -> RecordError:
+        return RecordError(message, line=tag_lines.get(tag, 1), col=1, code="header")
+
+    fmt = tags.get("Format")
+    if fmt is not None and fmt != FORMAT:
+        raise fail(f'This reader knows [Format "{FORMAT}"], not "{fmt}"', "Format")
+    setup = tags.get("Setup", STANDARD).strip().lower()
+    if setup not in (STANDARD, ALTERNATIVE):
+        raise fail(f'[Setup] is "standard" or "alternative", not "{tags["Setup"]}"', "Setup")
+    privileges = tags.get("Privileges", "draw").strip().lower()
+    if privileges not in ("draw", "pick"):
+        raise fail('[Privileges] is "draw" (the rulebook) or "pick" (the Japanese summary, '
+                   f'R16), not "{tags["Privileges"]}"', "Privileges")
+    if "Players" not in tags:
+        raise fail('A game needs a [Players "Ann yellow, Ben blue, ..."] tag: the players '
+                   "in seat order, clockwise", "Format" if "Format" in tags else "Event")
+    names: list[str] = []
+    colours: list[str] = []
+    for part in tags["Players"].split(","):
+        words = part.split()
+        if not words:
+            raise fail("[Players] has an empty entry: write 'Name colour' between commas",
+                       "Players")
+        if len(words) > 2:
+            raise fail(f"[Players] entry '{part.strip()}' should be a name and a colour",
+                       "Players")
+        name = words[0]
+        if is_reserved(name):
+            raise fail(f"The player name '{name}' is also a word of the notation; "
+                       "choose another name", "Players")
+        if name in names:
+            raise fail(f"Two players are called '{name}'", "Players")
+        names.append(name)
+        if len(words) == 2:
+            colour = words[1].lower()
+            if colour not in COLOURS:
+                raise fail(f"'{words[1]}' is not a colour of the game: {', '.join(COLOURS)} "
+                           "(R2)", "Players")
+            colours.append(colour)
+    if colours and len(colours) != len(names):
+        raise fail("Give every player a colour, or none", "Players")
+    table = Table(tuple(names), tuple(colours) or default_colours(len(names), setup), setup,
+                  privileges == "pick")
+    try:
+        check_table(table)
+    except Exception as exc:  # SetupError: re-located on the Players tag
+        raise fail(str(exc), "Players") from None
+    return table
+
+
+def canonical_tags(tags: dict[str, str]) -> dict[str, str]:
+    out = {name: tags[name] for name in TAG_ORDER if name in tags}
+    out.update((k, v) for k, v in tags.items() if k not in out)
+    return out

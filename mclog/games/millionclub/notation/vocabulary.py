@@ -1,0 +1,165 @@
+"""The words of the .mclog notation for Million Club: cards, discs, verbs, labels.
+
+Every word has a short canonical form and readable long aliases; matching is
+case-insensitive.  ``docs/format.md`` lists them all (generated from here in
+spirit: the tests check that every alias below appears there).
+
+>>> CARDS["factories"], CARDS["as"], CARDS["unfair-competition"]
+('F', 'asia', 'unfair')
+>>> parse_industry("t3+1"), parse_spot("stock:raw")
+(Industry(kind='T', level=3, bonus=1), (4, 'R'))
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..rules.board import COLONIES, INDUSTRIES, INTRIGUE, LOBBY, ROMAN, STOCK
+from ..rules.cards import CONTINENTS, INDUSTRY_TYPES, INTRIGUE_CARDS, Industry
+
+UNKNOWN = "?"
+
+#: card word -> card kind (canonical word = the kind itself, industries in capitals)
+CARDS: dict[str, str] = {}
+_CARD_ALIASES = {
+    "F": ["f", "factory", "factories"],
+    "T": ["t", "transport", "transports"],
+    "R": ["r", "raw", "raw-materials", "rawmaterials", "raw_materials"],
+    "africa": ["af"],
+    "asia": ["as"],
+    "america": ["am", "americas"],
+    "india": ["in", "ind"],
+    "oceania": ["oc"],
+    "racket": [],
+    "contract": ["buy-contract", "colonial-contract", "buy-a-colonial-contract"],
+    "unrest": ["colonial-unrest"],
+    "expansion": ["expand"],
+    "capitalisation": ["capitalization", "capital"],
+    "unfair": ["unfair-competition"],
+    "dumping": ["dump"],
+    "increase": ["capital-increase"],
+}
+for _kind, _aliases in _CARD_ALIASES.items():
+    for _word in (_kind, *_aliases):
+        CARDS[_word.lower()] = _kind
+assert set(_CARD_ALIASES) >= set(CONTINENTS) | set(INTRIGUE_CARDS)
+
+#: disc word -> disc number
+DISCS: dict[str, int] = {}
+for _disc, _words in {
+    LOBBY: ["i", "lobby"],
+    INTRIGUE: ["ii", "intrigue"],
+    COLONIES: ["iii", "colonies", "colony"],
+    STOCK: ["iv", "stock", "stock-exchange", "exchange"],
+    INDUSTRIES: ["v", "industries", "industry"],
+}.items():
+    for _word in _words:
+        DISCS[_word] = _disc
+
+#: verb word -> canonical verb
+VERBS: dict[str, str] = {}
+_VERB_ALIASES = {
+    "draws": ["draw", "drew"],
+    "picks": ["pick", "picked"],
+    "up": ["develop", "develops", "developed", "dev"],
+    "cash": ["capital-from", "cashes", "cashed", "draws-capital"],
+    "pass": ["passes", "passed", "declines", "decline", "no", "stop", "done"],
+    "uses": ["use", "yes"],
+    "moves": ["move", "moved"],
+    "plays": ["play", "played", "chooses", "choose", "chose"],
+    "buys": ["buy", "bought"],
+    "sets": ["set", "set-aside", "sets-aside", "discards", "discard"],
+    "takeover": ["takes-over", "take-over", "took-over"],
+    "targets": ["target", "names", "looks-at"],
+    "takes": ["take", "took"],
+    "swaps": ["swap", "swapped", "exchanges"],
+    "raises": ["raise", "raised"],
+    "lowers": ["lower", "lowered"],
+    "dumps": ["dumped"],
+    "invests": ["invest", "invested", "notes"],
+}
+for _verb, _aliases in _VERB_ALIASES.items():
+    for _word in (_verb, *_aliases):
+        VERBS[_word] = _verb
+
+#: line labels: the phase a line's moves belong to (checked by the replayer)
+LABELS = {
+    "setup": "setup", "start": "start", "round": "round", "place": "place",
+    "placement": "place", "lobby": "lobby", "lobbyist": "lobbyist", "intrigue": "intrigue",
+    "colonies": "colonies", "stock": "stock", "industries": "industries",
+    "privilege": "privilege", "end": "end", "check": "check", "reveal": "reveal",
+}
+
+_INDUSTRY = re.compile(r"^([ftr])([1-4])(?:\+([0-9]{1,2}))?$", re.IGNORECASE)
+
+
+def parse_industry(word: str) -> Industry | None:
+    """``F2`` -> level-2 factory; ``T3+1`` -> level-3 transport with one Capital Increase.
+
+    A type alone (``R``, ``raw``) names the player's only industry of that type, or one of
+    several identical ones: it is read as level 0 (``SHORT``), and the replayer, which
+    knows what the player owns, completes it.
+    """
+    card = _INDUSTRY_WORDS.get(word)
+    if card is not None:
+        return card
+    kind = CARDS.get(word.lower())
+    if kind in INDUSTRY_TYPES:
+        return Industry(kind, SHORT, 0)
+    m = _INDUSTRY.match(word)
+    if m is None:
+        return None
+    card = Industry(m.group(1).upper(), int(m.group(2)), int(m.group(3) or 0))
+    if len(_INDUSTRY_WORDS) < 4096:  # a record repeats the same few cards again and again
+        _INDUSTRY_WORDS[word] = card
+    return card
+
+
+_INDUSTRY_WORDS: dict[str, Industry] = {}
+#: The level of an industry written by its type alone (``Kim cash R``), until completed.
+SHORT = 0
+
+
+def parse_spot(word: str) -> tuple[int, str | None] | None:
+    """``III`` -> (3, None); ``IV:T`` or ``stock:transport`` -> (4, "T")."""
+    spot = SPOTS.get(word)
+    return spot if spot is not None else _parse_spot(word)
+
+
+def _parse_spot(word: str) -> tuple[int, str | None] | None:
+    disc_word, _, sector_word = word.lower().partition(":")
+    disc = DISCS.get(disc_word)
+    if disc is None:
+        return None
+    if not sector_word:
+        return disc, None
+    sector = CARDS.get(sector_word)
+    if sector not in ("F", "T", "R"):
+        return None
+    return disc, sector
+
+
+def spot_word(disc: int, sector: str | None) -> str:
+    return ROMAN[disc] + (f":{sector}" if sector else "")
+
+
+def is_reserved(word: str) -> bool:
+    """Words a player's name must not be, or it could not be told from the notation."""
+    w = word.lower()
+    return (w in CARDS or w in DISCS or w in VERBS or w in LABELS or w == UNKNOWN
+            or parse_industry(w) is not None or parse_spot(w) is not None
+            or w in _OTHER_WORDS)
+
+
+#: Other words the notation or the analysis reads specially: check kinds, ``reveal Ben
+#: none``, ``sets aside``, and the actors of an event that are not players (analysis).
+_OTHER_WORDS = frozenset({"money", "prices", "score", "from", "for", "with", "none", "aside",
+                          "bank", "chance", "rules", "setup"})
+
+
+#: The canonical spot words, looked up before any parsing (they are most of a record).
+SPOTS: dict[str, tuple[int, str | None]] = {}
+for _disc, _roman in ROMAN.items():
+    SPOTS[_roman] = (_disc, None)
+    for _sector in ("F", "T", "R"):
+        SPOTS[f"{_roman}:{_sector}"] = (_disc, _sector)

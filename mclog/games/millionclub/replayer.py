@@ -1,0 +1,620 @@
+"""Replay a recorded game of Million Club through the rules engine.
+
+Every move is checked by the engine; besides, the replayer checks what the
+recorder wrote that the rules can work out: the round lines, the line labels
+(a ``colonies`` line holds Colonies moves), who drew a card, the
+checkpoints, and the end-of-game reveal.  The first mistake stops the replay
+with a ``RecordError`` at its line and column; in lenient mode checkpoint
+mismatches are collected and the replay goes on (an illegal move still stops
+the game: what follows it cannot be known without guessing).
+
+Unknown cards (``?``) are followed by the engine as handles (``unknown.py``),
+moves are played exactly as recorded, and what the record tells of the unknown
+cards (a card named later, a reveal, how many cards of a kind exist) becomes a
+constraint problem (``mclog.unknowns``).  The record fits if some identities of
+its ``?`` cards meet every constraint; a card is shown as known only when every
+such assignment agrees on it, never by a guess.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+from mclog.errors import RecordError, RuleError
+from mclog.unknowns import SAT_SECONDS, Problem, TooHard
+from mclog.replay import Replay, Step
+from .rules.board import COLONIES, DISC_NAMES, INDUSTRIES, INTRIGUE, LOBBY, ROMAN, STOCK
+from .rules.cards import CONTINENTS, DECK_NAMES, DECK_TOTALS, INDUSTRY_NAMES, article, card_name
+from .rules.drafts import DECK_OF_DISC
+from .rules.flow import describe_decision, play
+from .rules.moves import (
+    CapitalIncrease, Choose, Draw, Dump, Lower, Move, Pass, Raise, Takeover, Target, Turn,
+)
+from .notation.record import (
+    CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry,
+)
+from .redundant import not_asked
+from .rules.score_range import exact_ranges
+from .rules.scoring import ranks, score
+from .rules.setup import new_game
+from .rules.state import State
+from .notation.text import move_text
+from .rules.unknown import is_handle, out_handles
+from .notation.vocabulary import SHORT
+
+DISC_LABEL = {INTRIGUE: "intrigue", COLONIES: "colonies", INDUSTRIES: "industries"}
+#: Moves that name an industry, with each industry field and the field of its owner.
+_NAMES_INDUSTRY = {
+    Turn: (("industry", "player"),), Raise: (("industry", "player"),),
+    CapitalIncrease: (("industry", "player"),), Takeover: (("industry", "owner"),),
+    Lower: (("industry", "owner"),), Dump: (("give", "player"), ("take", "owner")),
+}
+
+
+def phase_label(state: State) -> str:
+    """The label of the line a move belongs to, worked out from the state before it.
+
+    On Intrigue, Colonies and Industries the moves after the draft are the
+    privilege's: they start once the privilege step has named a holder (the disc's
+    entry in ``state.privileges`` is ``None`` until then; with no holder, the disc
+    has no more moves).
+    """
+    phase = state.phase
+    if phase == "resolve":
+        disc = state.resolving
+        if disc == LOBBY:
+            d = state.decision
+            return "lobbyist" if d is not None and d.kind == "lobbyist" else "lobby"
+        if disc == STOCK:
+            return "stock"
+        return DISC_LABEL[disc] if state.privileges.get(disc) is None else "privilege"
+    if phase == "placement":
+        return "place"
+    if phase == "round end":
+        return "end"
+    d = state.decision
+    return "start" if d is not None and d.kind == "start player" else "setup"
+
+
+def drawer(state: State) -> int | None:
+    """Who physically draws the card the state asks chance for."""
+    d = state.decision
+    if d.recipient is not None:
+        return d.recipient
+    pawns = state.pawns.get(state.resolving or 0) or []
+    return pawns[0][0] if pawns else None
+
+
+@dataclass(slots=True)
+class MillionClubStep(Step):
+    """A step of a Million Club game: adds the disc being resolved and the line label."""
+
+    disc: int | None = None
+    label: str = ""
+    kind: str = ""
+    deck: str | None = None
+    recipient: int | None = None
+    table: object = None
+    #: What each ``?`` word of the move turned out to be, as far as the record settles it
+    #: (``GameReplay.card_shown``); ``None`` until the game has said.
+    shown: tuple[str, ...] | None = None
+
+    @property
+    def text(self) -> str:
+        """The move in the notation's words, with its player: ``Ann buys F``; a ``?`` card
+        the record settles is named (``Ben buys india``), never guessed."""
+        text = move_text(self.move, self.table)
+        if self.shown:
+            words, shown = text.split(" "), iter(self.shown)
+            text = " ".join(next(shown, w) if w == "?" else w for w in words)
+        return text
+
+
+def step_maker(table):
+    """The function that turns a move's facts into a ``MillionClubStep`` when one is read.
+
+    The facts are what the replayer (and the simulator) note as each move is played, a
+    plain tuple because a game has hundreds of moves and few are ever read as steps:
+    ``(round, phase, decision, entry, disc, label)``, the state's before the move.
+    """
+
+    def make(index: int, move: Move, info: tuple, comments: list[str]) -> MillionClubStep:
+        round_, phase, d, entry, disc, label = info
+        # (no column: working it out costs a scan of the line, and a step rarely needs it;
+        # ``record.entries`` has it.)
+        return MillionClubStep(
+            index=index, move=move, round=round_, phase=phase, actor=d.actor, line=entry.line,
+            comments=comments, disc=disc, label=label, kind=d.kind, deck=d.deck,
+            recipient=d.recipient, table=table)
+
+    return make
+
+
+@dataclass
+class GameReplay:
+    """A recorded game replayed: the record, its states, and what was found."""
+
+    record: GameRecord
+    replay: Replay
+    errors: list[RecordError] = field(default_factory=list)
+    #: The identities of the unknown cards as a constraint problem, and each handle's
+    #: variable in it (see ``mclog.unknowns``).
+    problem: Problem = field(default_factory=Problem)
+    variables: dict[str, int] = field(default_factory=dict)
+    #: The colonies each player showed at the reveal that the record had not named.
+    revealed: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    #: Items that decline a question the rules never asked (``redundant.py``): each with a
+    #: warning, and the entries themselves (``fmt`` leaves them out).
+    warnings: list[RecordError] = field(default_factory=list)
+    redundant: set[int] = field(default_factory=set)
+    #: For each step with ``?`` words, the unknown cards (handles) they meant, in order.
+    took: dict[int, list[str]] = field(default_factory=dict)
+    _scores: list | None = field(default=None, repr=False)
+    _identified: dict[str, str] | None = field(default=None, repr=False)
+
+    @property
+    def identified(self) -> dict[str, str]:
+        """Each unknown card (handle) that every fitting assignment names alike: its kind
+        (worked out once: every view of every step asks)."""
+        if self._identified is None:
+            possible = self.problem.possible() if self.variables else {}
+            self._identified = {h: next(iter(possible[x])) for h, x in self.variables.items()
+                                if len(possible[x]) == 1}
+        return self._identified
+
+    def known_view(self, state: State, final: bool = False) -> State:
+        """``state`` with every unknown card that the record settles shown as what it is
+        (in place).  At the end, a player's colonies are what the reveal showed."""
+        if not any(state.hidden.values()):
+            return state
+        if final:  # a revealed player's unknown colonies are what the reveal showed
+            for seat, shown in self.revealed.items():
+                held = state.colonies[seat]
+                handles = sorted(h for h, n in held.items() if n and is_handle(h))
+                for handle, kind in zip(handles, sorted(shown)):
+                    state.identify(handle, kind)
+        known = self.identified
+        for handle in sorted({h for deck in DECK_NAMES for h in out_handles(state, deck, True)}):
+            if handle in known:
+                state.identify(handle, known[handle])
+        return state
+
+    # --- navigation ----------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.replay)
+
+    @property
+    def steps(self) -> list[MillionClubStep]:
+        steps = self.replay.steps
+        if self.took and steps and steps[0].shown is None:  # say what the ? cards were
+            for step in steps:
+                step.shown = ()
+            for index, handles in self.took.items():
+                steps[index - 1].shown = tuple(self.card_shown(h) for h in handles)
+        return steps  # type: ignore[return-value]
+
+    def card_shown(self, handle: str) -> str:
+        """An unknown card as the replay tells it: its name when every fitting assignment
+        agrees, ``? (India or Africa)`` when few names remain, else ``?``."""
+        if not is_handle(handle):  # a card the place held alone: named; or a draw: "?"
+            return handle or "?"
+        if handle not in self.variables:
+            return "?"
+        x = self.variables[handle]
+        can_be = self.problem.possible()[x]
+        if len(can_be) == 1:
+            return next(iter(can_be))
+        if 1 < len(can_be) <= 3 and len(can_be) < len(self.problem.domains[x]):
+            return "? (" + " or ".join(card_name(c) for c in sorted(can_be)) + ")"
+        return "?"
+
+    def state(self, index: int) -> State:
+        """The state after ``index`` moves, with what the record settles of unknown cards."""
+        n = len(self.replay)
+        state = self.replay.state(index)
+        return self.known_view(state, final=index in (n, -1))
+
+    def __getitem__(self, index: int) -> State:
+        return self.state(index)
+
+    @property
+    def final(self) -> State:
+        return self.state(len(self.replay))
+
+    @property
+    def complete(self) -> bool:
+        return self.replay.current.finished
+
+    def round_start(self, number: int) -> int:
+        """The step index at the start of round ``number`` (before its first placement)."""
+        return self.replay.first_step(lambda s: s.round == number) - 1
+
+    def disc_start(self, number: int, disc: int) -> int:
+        """The step index just before the first move of ``disc`` in round ``number``."""
+        return self.replay.first_step(
+            lambda s: s.round == number and s.disc == disc and s.phase == "resolve") - 1
+
+    def scores(self):
+        """Each player's score now (final once the game is complete), by category and
+        rank; where unknown colonies still held could change it, each row says the range
+        (``Score.ranges``, ``Score.total_range``)."""
+        if self._scores is not None:
+            return list(self._scores)
+        final = self.final
+        rows = score(final)
+        if any(final.hidden.values()) and self.variables:
+            out = []
+            for row, ranges in zip(rows, exact_ranges(final, self.problem, self.variables)):
+                base = row.total - row.dominance - row.globalisation  # the exact categories
+                lo, hi = ranges["total"]
+                settled = {c: r for c, r in ranges.items() if c != "total" and r[0] != r[1]}
+                if lo != hi:
+                    settled["total"] = (base + lo, base + hi)
+                # a category the unknown cards cannot change has its one value; one they can
+                # shows its lowest (with its range beside it)
+                out.append(replace(row, dominance=ranges["dominance"][0],
+                                   globalisation=ranges["globalisation"][0], ranges=settled))
+            places = ranks([(r.total_range[0], r.money) for r in out])
+            rows = [replace(r, rank=place) for r, place in zip(out, places)]
+        self._scores = rows
+        return rows
+
+    def facts(self) -> list[tuple]:
+        """What was noted of each move as it was played (see ``step_maker``): ``(round,
+        phase, decision, entry, disc, label)``.  The writer reads these rather than
+        ``steps``, which it would have to build first."""
+        return self.replay.infos
+
+
+class _Reader:
+    def __init__(self, record: GameRecord, strict: bool, snapshot_every: int) -> None:
+        self.record = record
+        self.strict = strict
+        t = record.table
+        self.initial = new_game(t.names, t.colours, setup=t.setup, privilege_pick=t.privilege_pick)
+        self.replay: Replay = Replay(self.initial, State.copy, play, snapshot_every,
+                                     step_maker(record.table))
+        self.errors: list[RecordError] = []
+        self.problem = Problem()
+        self.var: dict[str, int] = {}
+        self.revealed: dict[int, tuple[str, ...]] = {}
+        self.replay.current.log = []
+        self.last_entry = None
+        self.last_card: tuple | None = None  # (seat, card) of the last Intrigue card played
+        self.warnings: list[RecordError] = []
+        self.redundant: set[int] = set()
+        self.took: dict[int, list[str]] = {}  # step -> the unknown cards its ? words meant
+        self.round_mark: Marker | None = None
+        self.entry: MoveEntry | None = None  # the move being played
+        self.pending_comments: list[str] = []
+
+    def fail(self, message: str, line: int, col: int, **kw) -> RecordError:
+        return self.record.error(message, line, col, **kw)
+
+    # --- entries ------------------------------------------------------------------
+
+    def run(self, entries) -> None:
+        """Play every entry in order; an illegal move is reported at its own line."""
+        try:
+            self.replay.extend(self.plays(entries))
+        except RuleError as exc:
+            entry = self.entry
+            self.replay.current.log.clear()
+            self.settle(entry)  # an unknown card that stopped fitting earlier is the first slip
+            error = self.fail(exc.reason, entry.line, entry.col, rule=exc.rule,
+                              code="illegal-move")
+            error.entry = entry  # which entry (a JSON record has no lines to point at)
+            raise error from None
+        except RecordError as exc:
+            log = self.replay.current.log
+            if log and self.entry is not None:
+                self.note_unknowns(self.entry)
+            self.settle()
+            exc.entry = self.last_entry
+            raise
+        if self.replay.current.log and self.entry is not None:
+            self.note_unknowns(self.entry)
+        if self.problem.constraints or self.var:
+            self.note_end(self.last_entry)
+        self.settle()
+
+    def plays(self, entries):
+        """Check each move against what the record says of it, and yield it with its facts
+        (see ``step_maker``) for the replay to play.  Entries that are not moves are dealt
+        with here, between the moves (a few hundred a game: this loop is written out)."""
+        state = self.replay.current  # played in place: the same object all game long
+        for entry in entries:
+            if state.log:
+                self.note_unknowns(self.entry)
+            self.last_entry = entry
+            if type(entry) is not MoveEntry:
+                self.other(entry)
+                continue
+            d = state.decision
+            move = entry.move
+            if d is None:
+                raise self.fail(f"The game is over after round 9, but the record goes on: "
+                                f"{move_text(move, self.record.table)}", entry.line, entry.col,
+                                code="illegal-move")
+            if self.round_mark is not None:
+                self.check_round(state)
+            label = phase_label(state)
+            kind = type(move)
+            if (kind is Pass or kind is Target) and (
+                    entry.label not in (None, label) or move.player != d.actor
+                    or (kind is Target and d.kind != "target")):
+                reason = not_asked(state, move, entry.label or label, self.last_card)
+                if reason is not None:
+                    self.warnings.append(self.fail(
+                        f"{move_text(move, self.record.table)} is redundant: {reason}",
+                        entry.line, entry.col, code="redundant"))
+                    self.redundant.add(id(entry))
+                    continue
+            if kind is Choose or (kind is Draw and d.dest == "machiavelli"):
+                self.last_card = (d.actor if kind is Choose else d.recipient, move.card)
+            if entry.label != label and entry.label is not None:
+                raise self.fail(
+                    f"{move_text(move, self.record.table)} is on "
+                    f"{'an' if entry.label[0] in 'aeiou' else 'a'} '{entry.label}' line, but "
+                    f"the game is {_when(state)}: next is {describe_decision(state)} (a "
+                    f"'{label}' line)", entry.line, entry.col, code="illegal-move")
+            if kind in _NAMES_INDUSTRY:
+                move = self.complete(move, state, entry)
+            if d.actor is None and kind is Draw and entry.subject is not None:
+                self.check_drawer(state, entry)
+            self.entry = entry
+            yield move, (state.round, state.phase, d, entry, state.resolving, label)
+
+    def other(self, entry) -> None:
+        """An entry that is not a move: a comment, a round line, a checkpoint, a reveal."""
+        if isinstance(entry, CommentEntry):
+            self.replay.comment(entry.text)
+        elif isinstance(entry, Marker):
+            if entry.label == "round":
+                self.round_mark = entry
+        elif isinstance(entry, CheckEntry):
+            self.check(entry)
+        elif isinstance(entry, RevealEntry):
+            self.reveal(entry)
+
+    def complete(self, move: Move, state: State, entry: MoveEntry) -> Move:
+        """An industry written by its type alone (``Kim cash R``, ``SHORT``) is the player's
+        only one of that type, or one of several identical ones: written out in full, in
+        the move and in the record (so ``fmt`` and ``export`` write the full name)."""
+        changes = {}
+        for name, owner_field in _NAMES_INDUSTRY[type(move)]:
+            card = getattr(move, name)
+            if card.level != SHORT:
+                continue
+            owner = getattr(move, owner_field)
+            owned = sorted({c for c in state.industries[owner] if c.kind == card.kind})
+            who = self.record.table.names[owner]
+            if not owned:
+                raise self.fail(f"{who} owns no {INDUSTRY_NAMES[card.kind]} industry",
+                                entry.line, entry.col, code="illegal-move")
+            if len(owned) > 1:
+                raise self.fail(
+                    f"Which {INDUSTRY_NAMES[card.kind]} industry? {who} owns "
+                    f"{' and '.join(map(str, owned))}: write the one meant in full",
+                    entry.line, entry.col, code="illegal-move")
+            changes[name] = owned[0]
+        if changes:
+            move = replace(move, **changes)
+            entry.move = move
+        return move
+
+    def check_round(self, state: State) -> None:
+        """The first move after a round line: the round must start here."""
+        mark, self.round_mark = self.round_mark, None
+        if state.phase != "placement" or state.placed or state.round != mark.number:
+            raise self.fail(
+                f"The record says round {mark.number} starts here, but the game is "
+                f"{'in round ' + str(state.round) if state.round else 'still in its setup'}"
+                f" ({describe_decision(state)}): a move is missing or one too many",
+                mark.line, mark.col, code="illegal-move")
+
+    def check_drawer(self, state: State, entry: MoveEntry) -> None:
+        """R13: the player the record says draws a card is the one who does."""
+        who = drawer(state)
+        if who is not None and who != entry.subject:
+            names = self.record.table.names
+            raise self.fail(f"{names[who]} draws this card, not {names[entry.subject]}",
+                            entry.line, entry.col, code="illegal-move", rule="R13")
+
+    # --- unknown cards -----------------------------------------------------------------
+
+    def note_unknowns(self, entry) -> None:
+        """Turn what the engine did with unknown cards during the last move (``unknown.py``)
+        into constraints on their identities, tagged with the move's entry."""
+        log = self.replay.current.log
+        for event in log:
+            what = event[0]
+            if what == "new":
+                _, handle, deck, in_draft = event
+                self.var[handle] = self.problem.variable(DECK_TOTALS[deck])
+                # Cards drawn unseen into a draft hand are alike, and which of them a later
+                # move names is not known: the draw itself stays "?" (a dealt card is itself).
+                self.took.setdefault(len(self.replay.moves), []).append(
+                    "" if in_draft else handle)
+            elif what == "took":
+                self.took.setdefault(len(self.replay.moves), []).append(event[1])
+            elif what == "is":
+                _, handle, kind = event
+                self.problem.fix(self.var[handle], kind, tag=(entry, "is", kind))
+            elif what == "relabel":
+                _, deck, new, old = event
+                for handle in new:
+                    self.var[handle] = self.problem.variable(DECK_TOTALS[deck])
+                known = Counter(c for c in old if not is_handle(c))
+                self.problem.same([self.var[h] for h in new],
+                                  [self.var[h] for h in old if is_handle(h)], known,
+                                  tag=(entry, "same", deck))
+            elif what == "out":
+                _, deck, handles, caps = event
+                self.problem.at_most([self.var[h] for h in handles], caps,
+                                     tag=(entry, "out", deck))
+        log.clear()
+
+    def note_end(self, entry) -> None:
+        """At the end of the record, the cards out of each deck are bounded as well (R1)."""
+        state = self.replay.current
+        for deck in DECK_NAMES:
+            if state.hidden[deck]:
+                with_hand = state.resolving is not None and bool(state.hand) and \
+                    DECK_OF_DISC.get(state.resolving) == deck
+                handles = out_handles(state, deck, with_hand)
+                self.problem.at_most([self.var[h] for h in handles], dict(state.decks[deck]),
+                                     tag=(entry, "out", deck))
+
+    def settle(self, failed_at=None) -> None:
+        """Check that some identities of the unknown cards fit the whole record; if none
+        does, report the first line after which none remains."""
+        if not self.problem.constraints:
+            return
+        try:
+            index = self.problem.first_conflict_index()
+        except TooHard:
+            entry = failed_at or self.last_entry
+            raise self.fail(
+                f"Too many unknown cards to check (no answer in {SAT_SECONDS:g} seconds of "
+                f"search): name some of the ? cards", *_where(entry), code="unknown") from None
+        if index is None:
+            return
+        entry, what, detail = self.problem.constraints[index].tag
+        names = self.record.table.names
+        if what == "is":
+            kinds = [detail]
+            message = (f"The unknown cards cannot be named to fit this line: no way of naming "
+                       f"the ? cards recorded so far leaves {article(card_name(detail))} card "
+                       f"here")
+        elif what == "reveal":
+            kinds = sorted(set(entry.colonies))
+            message = (f"{names[entry.seat]} cannot show {_list(list(entry.colonies))}: no way "
+                       f"of naming the ? cards recorded so far gives {names[entry.seat]} these "
+                       f"colonies")
+        else:
+            kinds = self.problem.kinds_at_fault(index) if what == "out" else []
+            which = _and([f"{card_name(k)}" for k in kinds]) + " cards" if kinds else \
+                "cards of a kind"
+            message = (f"The unknown cards cannot be named to fit this line: however the ? cards "
+                       f"recorded so far are named, more {which} would be out of the "
+                       f"{DECK_NAMES[detail]} deck than it holds")
+        seen = self.named_at(kinds, entry.line)
+        if seen:
+            message += f" ({seen})"
+        raise self.fail(message, *_where(entry), rule="R1", code="unknown")
+
+    def named_at(self, kinds, upto: int) -> str:
+        """Where the record names cards of ``kinds`` up to line ``upto``, for a message:
+        ``Asia cards named at lines 12, 30 and 41``."""
+        parts = []
+        for kind in kinds:
+            lines = []
+            for e in self.record.entries:
+                if e.line > upto and upto:
+                    break
+                if isinstance(e, MoveEntry):
+                    m = e.move
+                    if kind in (getattr(m, "card", None), getattr(m, "continent", None),
+                                getattr(m, "give", None), getattr(m, "take", None)):
+                        lines.append(e.line)
+                elif isinstance(e, RevealEntry) and kind in e.colonies:
+                    lines.append(e.line)
+            if lines:
+                lines = sorted(set(lines))
+                at = _and([str(n) for n in lines[:12]]) + (" ..." if len(lines) > 12 else "")
+                parts.append(f"{card_name(kind)} cards named at line{'s' if len(lines) > 1 else ''}"
+                             f" {at}")
+        return "; ".join(parts)
+
+    # --- checkpoints and the reveal --------------------------------------------------------
+
+    def check(self, entry: CheckEntry) -> None:
+        state = self.replay.current
+        names = self.record.table.names
+        for key, expected in entry.values:
+            if entry.what == "prices":
+                actual, what = state.prices[key], f"the {card_name(key)} price is"
+            elif entry.what == "money":
+                actual, what = state.money[key], f"{names[key]} has"
+            else:
+                actual = score(state)[key].total
+                what = f"{names[key]}'s score is"
+            if actual != expected:
+                unit = " million" if entry.what == "money" else ""
+                err = self.fail(f"check failed {_when(state)}: {what} {actual}{unit} by the "
+                                f"rules, but the record says {expected}", entry.line, entry.col,
+                                code="check")
+                if self.strict:
+                    raise err
+                self.errors.append(err)
+
+    def reveal(self, entry: RevealEntry) -> None:
+        state = self.replay.current
+        name = self.record.table.names[entry.seat]
+        if not state.finished:
+            raise self.fail(f"The colonies are revealed at the end of the game, but it is "
+                            f"still round {state.round} ({describe_decision(state)})",
+                            entry.line, entry.col, code="reveal")
+        held = state.colonies[entry.seat]
+        known = [c for c in CONTINENTS for _ in range(held[c])]
+        unknown = [c for c, n in held.items() if n and is_handle(c)]
+        shown = list(entry.colonies)
+        rest = list(shown)
+        for c in known:
+            if c in rest:
+                rest.remove(c)
+            else:
+                raise self.fail(
+                    f"{name} shows {_list(shown)}, but the game gives {name} "
+                    f"{_list(known + ['?'] * len(unknown))}: {card_name(c)} is missing",
+                    entry.line, entry.col, code="reveal")
+        if len(rest) != len(unknown):
+            raise self.fail(
+                f"{name} shows {len(shown)} colonies ({_list(shown)}), but the game gives "
+                f"{name} {len(known) + len(unknown)} ({_list(known + ['?'] * len(unknown))})",
+                entry.line, entry.col, code="reveal")
+        if unknown:
+            self.problem.exactly([self.var[h] for h in unknown], Counter(rest),
+                                 tag=(entry, "reveal", None))
+        self.revealed[entry.seat] = tuple(rest)
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _list(cards: list[str]) -> str:
+    return ", ".join(cards) if cards else "none"
+
+
+def replay(record: GameRecord, *, strict: bool = True, snapshot_every: int = 32) -> GameReplay:
+    """Replay ``record`` through the engine.  Raises ``RecordError`` at the first mistake
+    (in lenient mode, failed checkpoints are collected in ``.errors`` instead)."""
+    reader = _Reader(record, strict, snapshot_every)
+    reader.run(record.entries)
+    reader.replay.current.log = None
+    return GameReplay(record, reader.replay, reader.errors, reader.problem, reader.var,
+                      reader.revealed, reader.warnings, reader.redundant, reader.took)
+
+
+def _when(state: State) -> str:
+    """Where the game stands, in a player's words: ``after round 3``."""
+    r = state.round
+    if state.finished:
+        return "at the end of the game"
+    if state.phase == "setup":
+        return "during the setup"
+    if state.phase == "placement":
+        if not state.placed:
+            return f"after round {r - 1}" if r > 1 else "before round 1"
+        return f"during the placements of round {r}"
+    if state.phase == "round end":
+        return f"at the end-of-round turns of round {r}"
+    return f"in round {r}, at the {DISC_NAMES[state.resolving]} ({ROMAN[state.resolving]})"
+
+
+def _where(entry) -> tuple[int, int]:
+    return (entry.line, entry.col) if entry is not None else (0, 0)

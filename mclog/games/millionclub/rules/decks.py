@@ -1,0 +1,99 @@
+"""Cards coming off a deck: chance draws (``Draw``) and chosen picks (``Pick``).
+
+Where a drawn card goes is part of the question (``Decision.dest``):
+
+* ``deal``: to ``recipient`` at setup (the Lobbyist's industry at level 2, the
+  Capitalist's with bonus 1, R30);
+* ``hand``: into the draft hand of Intrigue, Colonies or Industries (R13);
+* ``machiavelli``: the Intrigue privilege's card, carried out at once (R14).
+"""
+
+from __future__ import annotations
+
+from mclog.errors import RuleError
+from .board import CAPITALIST, LOBBYIST
+from .cards import DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, card_name
+from .flow import handler, push, step
+from .moves import Draw, Pick
+from .state import Decision, State, ask
+from .unknown import alike, group_of, new_handle, note
+
+DRAW, PICK = "draw", "pick"
+
+
+@step("draw")
+def draw_step(state: State, frame: tuple) -> None:
+    """Ask chance for ``count`` cards of ``deck``, one at a time; stop when it runs out (R13)."""
+    _, deck, count, dest, recipient = frame
+    if count <= 0 or not state.deck_size(deck):
+        return
+    state.agenda.append(("draw", deck, count - 1, dest, recipient))
+    state.decision = ask(DRAW, None, None, deck, dest, recipient)
+
+
+def _check_in_deck(state: State, d: Decision, card: str) -> None:
+    pile = state.decks[d.deck]
+    if pile.get(card) and not state.hidden[d.deck] and card[:1] != "?":
+        return  # a known card still in a deck with no unknown card out: no count needed
+    if not state.deck_size(d.deck):
+        raise RuleError(f"The {DECK_NAMES[d.deck]} deck is empty", "R13")
+    if card[:1] == "?":  # an unknown card (see State.hidden)
+        if d.deck == INDUSTRY_DECK and d.dest == "deal":
+            raise RuleError("A starting Industry card lies face up: name it", "R30")
+        return
+    if card not in pile:
+        raise RuleError(f"{card!r} is not a card of the {DECK_NAMES[d.deck]} deck", "R1")
+    if not pile[card]:
+        raise RuleError(
+            f"No {card_name(card)} card is left in the {DECK_NAMES[d.deck]} deck", "R1")
+
+
+def deliver(state: State, d: Decision, card: str) -> None:
+    """Take ``card`` off ``d.deck`` and put it where the decision says.
+
+    An unknown card (``?``) becomes a handle (``unknown.py``); cards drawn unseen into
+    one hand are alike, and share a group.
+    """
+    if card[:1] == "?":
+        state.hidden[d.deck] += 1
+        if d.dest == "machiavelli":
+            raise RuleError("The Machiavelli card is carried out in the open: name it", "R14")
+        group = None
+        if d.dest == "hand" and state.hand and alike(state.hand):
+            group = group_of(state.hand[0])
+        card = new_handle(state, group)
+        note(state, "new", card, d.deck, d.dest == "hand" and d.recipient is None)
+    else:
+        state.decks[d.deck][card] -= 1
+    if d.dest == "hand":
+        state.hand.append(card)
+    elif d.dest == "machiavelli":
+        state.set_aside[INTRIGUE_DECK][card] += 1
+        push(state, ("intrigue", card, d.recipient))
+    else:  # deal
+        seat = d.recipient
+        if d.deck == INDUSTRY_DECK:
+            role = state.table.roles[seat]
+            level = 2 if role == LOBBYIST and d.actor is None else 1
+            bonus = 1 if role == CAPITALIST and d.actor is None else 0
+            state.add_industry(seat, Industry(card, level, bonus))
+        else:
+            state.colonies[seat][card] = state.colonies[seat].get(card, 0) + 1
+
+
+def _apply_take(state: State, d: Decision, move: Draw | Pick) -> None:
+    """A card off the deck, drawn by chance or picked: the same checks and the same effect."""
+    _check_in_deck(state, d, move.card)
+    deliver(state, d, move.card)
+
+
+def _legal_draws(state: State, d: Decision) -> list:
+    return [Draw(card) for card, n in state.decks[d.deck].items() if n]
+
+
+def _legal_picks(state: State, d: Decision) -> list:
+    return [Pick(d.actor, card) for card, n in state.decks[d.deck].items() if n]
+
+
+handler(DRAW, "draw a {deck} card", "R13", _legal_draws, {Draw: _apply_take})
+handler(PICK, "pick a card from the {deck} deck", "R30", _legal_picks, {Pick: _apply_take})

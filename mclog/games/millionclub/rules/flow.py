@@ -1,0 +1,153 @@
+"""The engine's mechanism: procedure steps, decision handlers, ``play`` and ``legal_moves``.
+
+The rules are written as two kinds of pieces, each registered here by the
+module of the phase it belongs to (setup, placement, Lobby, drafts, Stock
+Exchange, Intrigue cards, end of round):
+
+* a **step** runs a piece of procedure that needs no one's decision (pay the
+  Stock Exchange, hand out a privilege, pass the start player tile).  It is
+  called with the state and its own agenda frame, ``(name, *arguments)``, and
+  unpacks the arguments itself: a call through ``*args`` would cost several
+  times a plain call, and some five hundred steps run in a game.  It may push
+  further steps on the agenda, or stop and ask a question by setting
+  ``state.decision``;
+* a **handler** answers one kind of question: it lists the legal moves, and
+  it checks and carries out a move.  Each handler validates everything before
+  it changes anything, so a rejected move leaves the state untouched.
+
+``play`` gives a move to the handler of the current decision, then runs steps
+until the next question (or the end of the game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from mclog.errors import RuleError
+from .board import PRIVILEGE_NAMES
+from .cards import DECK_NAMES
+from .moves import MOVE_PHRASES, Move
+from .state import Decision, State
+
+StepFn = Callable[[State, tuple], None]
+ApplyFn = Callable[[State, Decision, Move], None]
+LegalFn = Callable[[State, Decision], list[Move]]
+
+STEPS: dict[str, StepFn] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """How one kind of decision is answered.
+
+    ``what`` completes "Ann must ... now" in messages; ``rule`` is the rule
+    that governs the question, cited when a move does not fit it at all.
+    """
+
+    kind: str
+    what: str
+    rule: str
+    legal: LegalFn
+    moves: dict[type[Move], ApplyFn]
+
+
+HANDLERS: dict[str, Handler] = {}
+
+
+def step(name: str) -> Callable[[StepFn], StepFn]:
+    """Register a procedure step under ``name`` (the first item of its agenda frame)."""
+
+    def register(fn: StepFn) -> StepFn:
+        STEPS[name] = fn
+        return fn
+
+    return register
+
+
+def handler(kind: str, what: str, rule: str, legal: LegalFn,
+            moves: dict[type[Move], ApplyFn]) -> None:
+    HANDLERS[kind] = Handler(kind, what, rule, legal, moves)
+
+
+def advance(state: State) -> None:
+    """Run procedure steps until a decision is needed or the agenda is empty."""
+    agenda, steps = state.agenda, STEPS
+    while state.decision is None and agenda:
+        frame = agenda.pop()
+        steps[frame[0]](state, frame)
+
+
+def push(state: State, *frames: tuple) -> None:
+    """Schedule ``frames`` to run in the order given, before anything already scheduled."""
+    state.agenda.extend(reversed(frames))
+
+
+def actor_name(state: State, seat: int | None) -> str:
+    return "chance" if seat is None else state.table.names[seat]
+
+
+def what(state: State, d: Decision) -> str:
+    """What the question asks, in a player's words: ``draw a Colony card``."""
+    text = HANDLERS[d.kind].what
+    if "{" not in text:
+        return text
+    return text.format(deck=DECK_NAMES.get(d.deck, ""), privilege=PRIVILEGE_NAMES.get(d.disc, ""))
+
+
+def describe_decision(state: State) -> str:
+    """Whose decision it is and of what kind, in a player's words.
+
+    ``"Ann: place a pawn"``, ``"chance: draw a Colony card"``, ``"game over"``.
+    """
+    d = state.decision
+    if d is None:
+        return "game over"
+    return f"{actor_name(state, d.actor)}: {what(state, d)}"
+
+
+def play(state: State, move: Move) -> None:
+    """Carry out ``move`` on ``state`` in place, or raise ``RuleError`` and change nothing."""
+    d = state.decision
+    if d is None:
+        raise RuleError("The game is over: no more moves can be made", "R20")
+    h = HANDLERS[d.kind]
+    apply_fn = h.moves.get(type(move))
+    if apply_fn is None:
+        raise RuleError(
+            f"{actor_name(state, d.actor)} must {what(state, d)} now, not "
+            f"{MOVE_PHRASES.get(type(move), type(move).__name__)}", h.rule)
+    if move.player != d.actor:
+        raise RuleError(
+            f"It is {actor_name(state, d.actor)}'s decision ({what(state, d)}), not "
+            f"{actor_name(state, move.player)}'s", h.rule)
+    state.decision = None
+    try:
+        apply_fn(state, d, move)
+    except RuleError:
+        state.decision = d
+        raise
+    if state.decision is None:
+        advance(state)
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; ``state`` itself is not changed.  Raises ``RuleError``.
+
+    >>> from mclog.games.millionclub.rules import new_game, legal_moves
+    >>> s = new_game(["Ann", "Ben"])
+    >>> t = apply(s, legal_moves(s)[0])
+    >>> s is t, s.decision == t.decision
+    (False, False)
+    """
+    new = state.copy()
+    play(new, move)
+    return new
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every legal answer to the current decision (empty once the game is over)."""
+    d = state.decision
+    if d is None:
+        return []
+    return HANDLERS[d.kind].legal(state, d)

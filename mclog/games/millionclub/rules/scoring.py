@@ -1,0 +1,164 @@
+"""Final scoring (rulebook "Game End"; R20) and ranking (R21).
+
+``score`` applies the final scoring to any state, so analysis can show a
+*provisional* score during the game; after round 9 it is the final score.
+
+>>> from mclog.games.millionclub.rules.cards import Industry
+>>> consortia({"F": 4, "R": 3, "T": 2})   # rulebook example: 2 consortia
+2
+>>> ranks([(41, 12), (41, 9), (37, 30)])
+[1, 2, 3]
+>>> ranks([(41, 12), (41, 12), (37, 30)])
+[1, 1, 3]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import CONTINENTS, INDUSTRY_TYPES
+from .state import State
+
+#: Score categories in the order of the score pad.
+CATEGORIES = (
+    "industries", "market_leader", "consortium", "colonies", "dominance", "globalisation",
+    "wealth",
+)
+CATEGORY_NAMES = {
+    "industries": "Industry cards",
+    "market_leader": "Market leader",
+    "consortium": "Consortium",
+    "colonies": "Colony cards",
+    "dominance": "Dominance",
+    "globalisation": "Globalisation",
+    "wealth": "Wealth",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """One player's points by category, with total, money (the tie-break) and rank."""
+
+    seat: int
+    name: str
+    industries: int
+    market_leader: int
+    consortium: int
+    colonies: int
+    dominance: int
+    globalisation: int
+    wealth: int
+    money: int
+    rank: int = 0
+    #: Colonies whose continent is not known yet (``?`` before the reveal): they count
+    #: as Colony cards, but dominance and globalisation leave them out until revealed.
+    unknown: int = 0
+    #: Where the score depends on unknown cards: ``{category: (lowest, highest)}`` over
+    #: every identity the record allows them, ``"total"`` included (``score_range.py``);
+    #: empty when exact.
+    ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(getattr(self, c) for c in CATEGORIES)
+
+    @property
+    def exact(self) -> bool:
+        return not self.ranges
+
+    @property
+    def total_range(self) -> tuple[int, int]:
+        """The lowest and highest total the unknown cards allow (the total twice if exact)."""
+        return self.ranges.get("total", (self.total, self.total))
+
+    def as_dict(self) -> dict[str, int | str]:
+        out: dict[str, int | str] = {"seat": self.seat, "name": self.name}
+        out.update({c: getattr(self, c) for c in CATEGORIES})
+        out.update(total=self.total, money=self.money, rank=self.rank)
+        if self.unknown:
+            out["unknown"] = self.unknown
+        if self.ranges:
+            out["range"] = {c: list(r) for c, r in self.ranges.items()}
+        return out
+
+
+def consortia(counts: dict[str, int]) -> int:
+    """Complete sets of all the kinds in ``counts`` (a consortium or a globalisation)."""
+    return min(counts.values())
+
+
+def leader_bonus(counts_by_seat: list[dict[str, int]], kinds: tuple[str, ...]) -> list[int]:
+    """R20: for each kind, the one player with strictly the most cards scores that many."""
+    bonus = [0] * len(counts_by_seat)
+    for kind in kinds:
+        counts = [c[kind] for c in counts_by_seat]
+        best = max(counts)
+        if best > 0 and counts.count(best) == 1:
+            bonus[counts.index(best)] += best
+    return bonus
+
+
+def ranks(keys: list[tuple[int, int]]) -> list[int]:
+    """R21: rank by (points, money); equal keys share a place, the next place is skipped."""
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+_TYPE_INDEX = {kind: i for i, kind in enumerate(INDUSTRY_TYPES)}
+
+
+def _leaders(counts: list[list[int]], kinds: int) -> list[int]:
+    """R20 on lists: per kind, the one seat with strictly the most cards scores that many."""
+    bonus = [0] * len(counts)
+    for k in range(kinds):
+        column = [row[k] for row in counts]
+        best = max(column)
+        if best > 0 and column.count(best) == 1:
+            bonus[column.index(best)] += best
+    return bonus
+
+
+def points(state: State) -> list[dict[str, int]]:
+    """Each player's points by category, as the final scoring would count them now.
+
+    The lean form of ``score`` (no ranks, no objects): analysis calls it after
+    every event of a game, so it counts on plain lists.
+    """
+    n = state.players
+    industry_counts = []
+    values = []
+    for cards in state.industries:
+        counts = [0, 0, 0]
+        value = 0
+        for card in cards:
+            counts[_TYPE_INDEX[card.kind]] += 1
+            value += card.level + card.bonus
+        industry_counts.append(counts)
+        values.append(value)
+    colony_counts = [[held[c] for c in CONTINENTS] for held in state.colonies]
+    leaders = _leaders(industry_counts, 3)
+    dominance = _leaders(colony_counts, 5)
+    return [
+        {
+            "industries": values[seat],
+            "market_leader": leaders[seat],
+            "consortium": 2 * min(industry_counts[seat]),
+            "colonies": sum(state.colonies[seat].values()),
+            "dominance": dominance[seat],
+            "globalisation": 2 * min(colony_counts[seat]),
+            "wealth": state.money[seat] // 4,
+        }
+        for seat in range(n)
+    ]
+
+
+def score(state: State) -> list[Score]:
+    """Every player's score by category and rank, as the final scoring would count it now."""
+    by_seat = points(state)
+    totals = [sum(p.values()) for p in by_seat]
+    places = ranks([(totals[seat], state.money[seat]) for seat in range(state.players)])
+    return [
+        Score(seat=seat, name=state.name(seat), **by_seat[seat], money=state.money[seat],
+              rank=places[seat],
+              unknown=sum(n for c, n in state.colonies[seat].items() if c[0] == "?"))
+        for seat in range(state.players)
+    ]

@@ -1,0 +1,104 @@
+"""Play complete games with bots; chance comes from a seeded shuffle.
+
+``simulate(bots, seed=...)`` plays one game: each decision goes to the bot of
+the deciding seat, each card drawn comes off the deck as a real shuffle would
+give it (a card kind with probability proportional to how many are left),
+and the start player is drawn at random.  The game is kept as a replay (the
+same object the record reader builds), so writing its record needs no second
+pass, and the same seed always gives the same game and the same bytes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from mclog.replay import Replay
+from .rules.board import COLOURS, MAX_PLAYERS
+from .bots import Bot, below, make_bot
+from .rules.flow import legal_moves, play
+from .rules.moves import Draw, StartPlayer, interned
+from .notation.record import MoveEntry, record_from_moves
+from .replayer import GameReplay, phase_label, step_maker
+from .rules.setup import new_game
+from .rules.state import State
+
+NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn")
+
+
+def chance(state: State, rng: random.Random):
+    """The chance move a shuffled deck (or a random start player) would give."""
+    d = state.decision
+    if d.kind == "start player":
+        return StartPlayer(rng.randrange(state.players))
+    pile = state.decks[d.deck]
+    pick = below(rng, sum(pile.values()))
+    for card, n in pile.items():
+        if pick < n:
+            return interned(Draw, card)
+        pick -= n
+    raise AssertionError("empty deck")
+
+
+def simulate(bots: Sequence[Bot], *, seed: int, setup: str = "standard",
+             names: Sequence[str] | None = None, tags: dict[str, str] | None = None
+             ) -> GameReplay:
+    """Play one complete game; the record's tags name the bots and the seed.
+
+    In the alternative setup the colours (and so the roles) are dealt at random
+    from the seed, as the rulebook says; green only at a 6-player table.
+    """
+    n = len(bots)
+    names = tuple(names or NAMES[:n])
+    rng = random.Random(seed)
+    colours = None
+    if setup == "alternative":
+        pool = list(COLOURS if n == MAX_PLAYERS else COLOURS[:-1])
+        rng.shuffle(pool)
+        colours = pool[:n]
+    state = new_game(names, colours, setup=setup)
+    record = record_from_moves(state.table, [], {
+        "Event": "Simulated game", **(tags or {}),
+        "Bots": ", ".join(getattr(b, "name", type(b).__name__) for b in bots),
+        "Seed": str(seed)})
+    replay = Replay(state, State.copy, play, make_step=step_maker(record.table))
+    replay.extend(_plays(replay.current, bots, rng, record.entries))
+    return GameReplay(record, replay)
+
+
+def _plays(current: State, bots: Sequence[Bot], rng: random.Random, entries: list):
+    """Each decision to its seat's bot and each draw to chance, with the move's facts (see
+    ``step_maker``), for the replay to play on ``current`` (the same object all game)."""
+    while (d := current.decision) is not None:
+        if d.actor is None and d.kind in ("draw", "start player"):
+            move = chance(current, rng)
+        else:
+            move = bots[d.actor].choose(current, legal_moves(current))
+        entry = MoveEntry(move)
+        entries.append(entry)
+        yield move, (current.round, current.phase, d, entry, current.resolving,
+                     phase_label(current))
+
+
+def bots_from_names(spec: str, players: int, seed: int) -> list[Bot]:
+    """``"greedy,random"`` -> one bot per seat (the last name repeats to fill the table);
+    each bot's generator is seeded from the game's seed and its seat."""
+    names = [s.strip() for s in spec.split(",") if s.strip()] or ["random"]
+    names += [names[-1]] * (players - len(names))
+    return [make_bot(name, seed * 100 + seat) for seat, name in enumerate(names[:players])]
+
+
+def simulated_text(players: int, setup: str, bots: str, seed: int) -> str:
+    """The canonical record of one simulated game (what ``mclog simulate`` writes)."""
+    from .notation.writer import write_game
+
+    game = simulate(bots_from_names(bots, players, seed), seed=seed, setup=setup)
+    return write_game(game.record, game)
+
+
+def _simulated_text(args: tuple) -> tuple[int, str]:  # for a process pool
+    players, setup, bots, seed = args
+    return seed, simulated_text(players, setup, bots, seed)
+
+
+__all__ = ["simulate", "chance", "bots_from_names", "simulated_text", "record_from_moves"]

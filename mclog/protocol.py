@@ -1,0 +1,104 @@
+"""What a game supplies to the shared machinery: one ``Game`` object per game.
+
+The shared parts (reading files, the command line) know games only through this
+interface and the registry (``mclog.games``), never by importing a game, so that a new
+game is a new folder under ``mclog/games/`` and one line in the registry.  A game's
+records and replayed games are its own classes; what the shared parts ask of them is
+listed here (``Played``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from .record.framing import RawGame
+
+
+class Played(Protocol):
+    """A record replayed through its game's rules, as the shared parts use it."""
+
+    record: Any         # the game's record; ``record.game`` is the game's name
+    errors: list        # the record's mistakes (``RecordError``), empty if it replayed
+    warnings: list      # items that are legal but say nothing (``RecordError``)
+
+    @property
+    def complete(self) -> bool: ...          # the game reached its end
+
+    def scores(self) -> Sequence[Any]: ...   # rows with ``as_dict()``, ``name``, ``total``
+
+
+class Game(ABC):
+    """One game: its name, and what reading, replaying, writing, scoring and simulating
+    its records take.  Methods take and return the game's own records and replays."""
+
+    #: The name a record gives in its ``[Game "..."]`` tag.
+    name: str
+    #: How many may play.
+    players: range = range(2, 7)
+    #: The start of a simulated game's file name (``game-4p-000001.mclog``).
+    file_prefix: str = "game"
+    #: Whether a player can miss something (a card drawn unseen): then ``seat_view``.
+    hidden_information: bool = False
+
+    @abstractmethod
+    def parse(self, raw: RawGame, file: str | None, number: int) -> Any:
+        """The record of one framed game (``RecordError`` located at its mistake)."""
+
+    @abstractmethod
+    def replay(self, record: Any, *, strict: bool = True) -> Played:
+        """The record played through the rules; mistakes are kept in ``errors`` unless
+        the record cannot be played at all (``RecordError``)."""
+
+    @abstractmethod
+    def write(self, record: Any, played: Played | None = None) -> str:
+        """The canonical text of one game (ending with a newline)."""
+
+    @abstractmethod
+    def kept(self, played: Played) -> list:
+        """The entries ``write`` keeps, as the game's records compare them (``fmt`` checks
+        that its text reads back to these)."""
+
+    @abstractmethod
+    def to_json(self, record: Any) -> dict:
+        """The record as JSON-ready data."""
+
+    @abstractmethod
+    def record_from_json(self, data: dict, file: str | None = None) -> Any:
+        """The record of ``to_json``'s data (``RecordError`` if it is malformed)."""
+
+    @abstractmethod
+    def records_from_json(self, data: bytes, file: str) -> list:
+        """The records of a JSON file's bytes (one record or an array), each checked and
+        replayed (``mclog import``; ``MclogError`` saying where in the data)."""
+
+    @abstractmethod
+    def unfinished(self, played: Played) -> str:
+        """Where a record that stops before the end stops, in words (``validate``)."""
+
+    @abstractmethod
+    def replay_text(self, played: Played) -> str:
+        """The game step by step, for a terminal (``mclog replay``)."""
+
+    @abstractmethod
+    def score_lines(self, played: Played) -> list[str]:
+        """The score table, for a terminal (``mclog score``)."""
+
+    def seat_view(self, played: Played, seat: int) -> Any:
+        """The record as the player in ``seat`` would have written it (``mclog hide``):
+        only games with hidden information have one."""
+        raise NotImplementedError(f"{self.name} has no hidden information: every player "
+                                  "sees the whole game, so a seat's record is the record")
+
+    @abstractmethod
+    def check_bots(self, bots: str) -> None:
+        """``ValueError`` naming the bots there are, if ``bots`` (names by seat, with
+        commas) names one that is not."""
+
+    @abstractmethod
+    def simulated_text(self, players: int, seed: int, bots: str, options: dict) -> str:
+        """The canonical record of one game played by bots (``mclog simulate``)."""
+
+    def __repr__(self) -> str:
+        return f"<game {self.name}>"

@@ -1,0 +1,186 @@
+"""Read records of any game: from a file (``read``, ``read_one``: always a path) or from
+text (``parse``, ``parse_one``), one game or many, lazily, one game at a time.
+
+Each framed game's ``[Game "..."]`` tag (Million Club when absent) picks the game from
+the registry (``mclog.games``), whose ``parse`` gives the body its meaning.
+
+>>> text = '[Players "Ann yellow, Ben black"]\\nsetup Ann asia, Ben india\\n'
+>>> rec = next(parse(text))
+>>> rec.table.names, rec.moves[0]
+(('Ann', 'Ben'), Draw(card='asia', player=None))
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from ..errors import MclogError, RecordError
+from .files import decode, iter_lines
+from .framing import RawGame, split_games
+
+
+def file_lines(source: str | os.PathLike) -> tuple[Iterator[str], str]:
+    """(the lines, as they are read, and the file name) of the file ``source``: always a
+    path, never record text (for text, ``parse``).  Read as UTF-8 within the limits of
+    ``mclog.record.files`` (a line, a game, a file read as it goes)."""
+    if not isinstance(source, (str, os.PathLike)):
+        raise TypeError(f"a record file's path is a str or a Path, not {type(source).__name__}")
+    if isinstance(source, str) and "\n" in source:
+        raise TypeError("this is record text, not a file's path: read it with "
+                        "mclog.parse(text) or mclog.parse_one(text)")
+    path = str(source)
+    return iter_lines(path), "<stdin>" if path == "-" else path
+
+
+def game_of(raw: RawGame):
+    """The game (``mclog.protocol.Game``) a framed game names in its ``Game`` tag."""
+    from ..games import game
+
+    tag = next((t for t in raw.tags if t.name == "Game"), None)
+    try:
+        return game(tag.value if tag is not None else None)
+    except MclogError as exc:
+        raise RecordError(f"[Game] {exc}", line=tag.line, col=1, code="header") from None
+
+
+def _games(text: str | Iterable[str], file: str | None
+           ) -> Iterator[tuple[int, RawGame | RecordError]]:
+    """Each framed game, or the framing error that ended the reading."""
+    number = 0
+    try:
+        for raw in split_games(text):
+            number += 1
+            yield number, raw
+    except RecordError as exc:
+        yield number + 1, exc.relocate(file=file, game=None)
+
+
+def _record(raw: RawGame, file: str | None, number: int) -> Any:
+    try:
+        return game_of(raw).parse(raw, file, number)
+    except RecordError as exc:
+        raise exc.relocate(file=file, game=number if number > 1 else None) from None
+
+
+def read(source: str | os.PathLike) -> Iterator[Any]:
+    """Every game of the file at ``source`` (a path: a name is never taken for record
+    text), parsed lazily.  Raises ``RecordError`` at the first mistake, located as
+    ``file:line:col``."""
+    lines, file = file_lines(source)
+    yield from read_text(lines, file)
+
+
+def read_text(text: str | Iterable[str], file: str | None = None) -> Iterator[Any]:
+    """Every game of ``text`` (never taken for a file name; or its lines as a file is
+    read), parsed lazily, one game at a time."""
+    for number, raw in _games(text, file):
+        if isinstance(raw, RecordError):
+            raise raw
+        yield _record(raw, file, number)
+
+
+def read_bytes(data: bytes, file: str | None = None) -> Iterator[Any]:
+    """Every game of raw bytes: checked for UTF-8 and line length first."""
+    return read_text(decode(data, file), file)
+
+
+def read_one(source: str | os.PathLike) -> Any:
+    """The single game of the file at ``source`` (an error if it holds none)."""
+    return _one(read(source))
+
+
+def parse(text: str, file: str | None = None) -> Iterator[Any]:
+    """Every game of record ``text`` (never taken for a file name), parsed lazily.
+
+    >>> [r.table.names for r in parse('[Players "Ann yellow, Ben black"]\\n')]
+    [('Ann', 'Ben')]
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"record text is a str, not {type(text).__name__}")
+    return read_text(text, file)
+
+
+def parse_one(text: str, file: str | None = None) -> Any:
+    """The single game of record ``text`` (an error if it holds none)."""
+    return _one(parse(text, file))
+
+
+def _one(records: Iterator[Any]) -> Any:
+    for record in records:
+        return record
+    raise RecordError("This holds no game: a record starts with its tags", line=1, col=1,
+                      code="header")
+
+
+def read_headers(source: str | os.PathLike) -> Iterator[dict[str, str]]:
+    """The tags of every game, without reading the moves (the fast path for catalogues)."""
+    lines, file = file_lines(source)
+    for number, raw in _games(lines, file):
+        if isinstance(raw, RecordError):
+            raise raw
+        tags: dict[str, str] = {}
+        for tag in raw.tags:
+            if tag.name in tags:
+                raise RecordError(f"The tag [{tag.name}] is given twice", line=tag.line,
+                                  col=1, code="header", file=file,
+                                  game=number if number > 1 else None)
+            tags[tag.name] = tag.value
+        yield tags
+
+
+def read_lenient(source: str | os.PathLike) -> tuple[list[Any], list[RecordError]]:
+    """Every game that can be read, and every error found; one bad game does not stop
+    the reading of the next."""
+    lines, file = file_lines(source)
+    return read_text_lenient(lines, file)
+
+
+def read_bytes_lenient(data: bytes, file: str | None) -> tuple[list[Any], list[RecordError]]:
+    """``read_lenient`` of a file's bytes (checked for UTF-8 and line length first)."""
+    try:
+        text = decode(data, file)
+    except RecordError as exc:
+        return [], [exc]
+    return read_text_lenient(text, file)
+
+
+def read_text_lenient(text: str | Iterable[str], file: str | None
+                      ) -> tuple[list[Any], list[RecordError]]:
+    """``read_lenient`` of text (never taken for a file name)."""
+    records: list[Any] = []
+    errors: list[RecordError] = []
+    games = 0
+    for games, item in iter_lenient(text, file):
+        (errors if isinstance(item, RecordError) else records).append(item)
+    if games == 1:  # one game: no need to number it
+        errors = [unnumbered(e) for e in errors]
+    return records, errors
+
+
+def unnumbered(error: RecordError) -> RecordError:
+    """The error without its game number (a file of one game)."""
+    return RecordError(error.reason, line=error.line, col=error.col, file=error.file,
+                       rule=error.rule, code=error.code)
+
+
+def iter_lenient(text: str | Iterable[str], file: str | None
+                 ) -> Iterator[tuple[int, Any]]:
+    """Each game of ``text`` (the text, or its lines as a file is read) in turn, as
+    ``(number, record)`` or ``(number, error)``: one game at a time, so that a file of
+    many games is read in bounded memory."""
+    for number, raw in _games(text, file):
+        if isinstance(raw, RecordError):
+            yield number, raw
+            continue
+        try:
+            record = _record(raw, file, number)
+        except RecordError as exc:
+            yield number, exc if exc.game else exc.relocate(game=number)
+            continue
+        yield number, record
+
+
+__all__ = ["read", "read_one", "read_headers", "read_lenient", "parse", "parse_one",
+           "file_lines", "iter_lenient", "read_text", "read_bytes", "game_of"]
