@@ -22,6 +22,7 @@ from . import games
 from .errors import MclogError, RecordError
 from .protocol import Game, Played
 from .record.files import Comparison, FileError, iter_lines, read_source, replacing, write_new
+from .record.json_form import MAX_JSON
 from .record.reading import iter_lenient, read_bytes_lenient, unnumbered
 
 
@@ -299,10 +300,6 @@ def cmd_export(args) -> int:
         sys.stdout.write((",\n" if i else "") + json.dumps(data, indent=1, ensure_ascii=False))
     sys.stdout.write("\n]\n")
     return 0
-
-
-#: A JSON file is parsed whole (not as it is read), so it is bounded: 10 MB.
-MAX_JSON = 10 * 1024 * 1024
 
 
 def cmd_import(args) -> int:

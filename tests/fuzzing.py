@@ -184,7 +184,8 @@ def mutated_exports(draw) -> bytes:
 def run_import(data: bytes) -> str:
     """Import ``data``: "ok" (its text reads back as the same records) or "refused" (a
     ``JsonRecordError`` naming the file); anything else fails."""
-    from mclog.games.millionclub.notation.json_import import JsonRecordError, records_from_json
+    from mclog.games.millionclub.notation.json_import import records_from_json
+    from mclog.record.json_form import JsonRecordError
 
     start = time.perf_counter()
     try:

@@ -14,49 +14,21 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from mclog.errors import MclogError, RecordError
+from mclog.errors import RecordError
+from mclog.record.json_form import failure, json_path, load_json
 from .reader import from_json
 from .record import GameRecord
 from ..replayer import replay
 
-#: How deep JSON may nest: a record is four levels deep; much deeper is not a record.
-MAX_DEPTH = 32
 #: The fields of an entry that hold a seat number.
 _SEAT_FIELDS = ("player", "seat", "owner", "opponent")
-
-
-#: A JSON file is parsed whole (not as it is read), so it is bounded: 10 MB.
-MAX_JSON = 10 * 1024 * 1024
-
-class JsonRecordError(MclogError):
-    """A JSON record that cannot be imported: ``file: path: message``."""
-
-    code = "json"
 
 
 def records_from_json(data: bytes, file: str) -> list[GameRecord]:
     """The records of a JSON file's bytes (one record object, or an array of them), each
     checked as the module text says and replayed.  Raises ``JsonRecordError``."""
-    def fail(where: str, message: str) -> JsonRecordError:
-        return JsonRecordError(f"{file}: {where + ': ' if where else ''}{message}")
-
-    if len(data) > MAX_JSON:
-        raise fail("", f"more than {MAX_JSON} bytes; a JSON record is at most 10 MB")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise fail("", f"not UTF-8 text (byte {exc.start})") from None
-    depth = _depth(text)
-    if depth > MAX_DEPTH:
-        raise fail("", f"nested {depth} levels deep; a record is at most {MAX_DEPTH}")
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise JsonRecordError(f"{file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
-    value = _integral(value)
-    games = value if isinstance(value, list) else [value]
-    if not games:
-        raise fail("", "an empty array: no game in this file")
+    fail = failure(file)
+    value, games = load_json(data, file)
     validator = _validator()
     records = []
     for number, game in enumerate(games):
@@ -64,7 +36,7 @@ def records_from_json(data: bytes, file: str) -> list[GameRecord]:
         errors = sorted(validator.iter_errors(game), key=lambda e: list(e.absolute_path))
         if errors:
             error = _deepest(errors[0])
-            raise fail(prefix + _path(error.absolute_path) or "the record", error.message)
+            raise fail(prefix + json_path(error.absolute_path) or "the record", error.message)
         _check_seats(game, prefix, fail)
         try:
             record = from_json(game, file)
@@ -94,52 +66,11 @@ def _check_seats(game: dict, prefix: str, fail) -> None:
                 raise fail(f"{prefix}entries[{i}].{name}", f"{seat} is not a seat (0 to {top})")
 
 
-def _integral(value):
-    """JSON's ``1.0`` is the number 1 (and the schema counts it an integer): made an int,
-    so that it can stand for a seat or a disc."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, list):
-        return [_integral(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _integral(v) for k, v in value.items()}
-    return value
-
-
-def _path(parts) -> str:
-    out = ""
-    for part in parts:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
-    return out
-
-
 def _deepest(error):
     """The most specific of an error and its causes (a failed ``allOf`` names the field)."""
     while error.context:
         error = max(error.context, key=lambda e: len(e.absolute_path))
     return error
-
-
-def _depth(text: str) -> int:
-    """How deeply ``text`` nests arrays and objects (strings skipped), without parsing it."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch in "]}":
-            depth -= 1
-    return deepest
 
 
 @lru_cache(maxsize=1)

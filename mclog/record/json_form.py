@@ -1,0 +1,97 @@
+"""The JSON form of records, read with care (``mclog import``): what every game's import
+shares.  A JSON file is checked in layers before anything believes it: its size and
+nesting (bounded before any parsing), its encoding, its syntax (line and column); the
+game then checks the values (its JSON Schema, its seats) and replays the records.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from ..errors import MclogError
+
+#: A JSON file is parsed whole (not as it is read), so it is bounded: 10 MB.
+MAX_JSON = 10 * 1024 * 1024
+#: How deep JSON may nest: a record is four levels deep; much deeper is not a record.
+MAX_DEPTH = 32
+
+
+class JsonRecordError(MclogError):
+    """A JSON record that cannot be imported: ``file: path: message``."""
+
+    code = "json"
+
+
+def failure(file: str) -> Callable[[str, str], JsonRecordError]:
+    """``fail(where, message)``: the error for a problem at ``where`` (a path into the
+    data such as ``entries[12].player``, or "") of ``file``."""
+    def fail(where: str, message: str) -> JsonRecordError:
+        return JsonRecordError(f"{file}: {where + ': ' if where else ''}{message}")
+    return fail
+
+
+def load_json(data: bytes, file: str) -> tuple[object, list]:
+    """(the value, its games) of a JSON file's bytes: one record object, or an array of
+    them (the games, as a list either way).  ``JsonRecordError`` for what is too large,
+    too deep, not UTF-8, not JSON, or an empty array."""
+    fail = failure(file)
+    if len(data) > MAX_JSON:
+        raise fail("", f"more than {MAX_JSON} bytes; a JSON record is at most 10 MB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise fail("", f"not UTF-8 text (byte {exc.start})") from None
+    depth = _depth(text)
+    if depth > MAX_DEPTH:
+        raise fail("", f"nested {depth} levels deep; a record is at most {MAX_DEPTH}")
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise JsonRecordError(f"{file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+    value = _integral(value)
+    games = value if isinstance(value, list) else [value]
+    if not games:
+        raise fail("", "an empty array: no game in this file")
+    return value, games
+
+
+def _integral(value):
+    """JSON's ``1.0`` is the number 1 (and the schema counts it an integer): made an int,
+    so that it can stand for a seat or a disc."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [_integral(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _integral(v) for k, v in value.items()}
+    return value
+
+
+def _depth(text: str) -> int:
+    """How deeply ``text`` nests arrays and objects (strings skipped), without parsing it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def json_path(parts) -> str:
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
