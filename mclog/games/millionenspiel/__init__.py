@@ -1,0 +1,83 @@
+"""Millionenspiel: one pawn for all, bets on the colour it lands on, and the first
+millionaire wins (``../shared/rules/millionenspiel.en.txt``; readings M1..M18 in
+docs/rules-millionenspiel.md).
+
+The folder reads as the data flows: ``rules/`` (track, moves, state, engine),
+``notation/`` (the record format), ``replayer``, ``terminal``, ``bots`` and
+``simulator``.  ``GAME`` is what the shared parts of mclog use (``mclog.protocol``).
+"""
+
+from __future__ import annotations
+
+from mclog.protocol import Game
+
+
+class Millionenspiel(Game):
+    name = "Millionenspiel"
+    players = range(2, 11)
+    file_prefix = "millionenspiel"
+    hidden_information = False
+
+    def parse(self, raw, file, number):
+        from .notation.parse import parse_game
+
+        return parse_game(raw, file, number)
+
+    def replay(self, record, *, strict=True):
+        from .replayer import replay
+
+        return replay(record, strict=strict)
+
+    def write(self, record, played=None):
+        from .notation.writer import write_game
+
+        return write_game(record, played)
+
+    def kept(self, played):
+        return list(played.record.entries)
+
+    def to_json(self, record):
+        from .notation.writer import to_json
+
+        return to_json(record)
+
+    def record_from_json(self, data, file=None):
+        from .notation.json_form import record_from_json
+
+        return record_from_json(data, file)
+
+    def records_from_json(self, data, file):
+        from .notation.json_form import records_from_json
+
+        return records_from_json(data, file)
+
+    def unfinished(self, played):
+        from .rules.engine import describe_decision
+
+        state = played.replay.current
+        return (f"the record ends at throw {state.throw} (next: {describe_decision(state)}); "
+                "a complete game ends when a player reaches 1,000,000")
+
+    def replay_text(self, played):
+        from .terminal import replay_text
+
+        return replay_text(played)
+
+    def score_lines(self, played):
+        from .terminal import score_lines
+
+        return score_lines(played)
+
+    def check_bots(self, bots):
+        from .bots import make_bot
+
+        for name in bots.split(","):
+            make_bot(name.strip() or "random")
+
+    def simulated_text(self, players, seed, bots, options):
+        from .simulator import simulated_text
+
+        return simulated_text(players, seed, bots)
+
+
+GAME = Millionenspiel()

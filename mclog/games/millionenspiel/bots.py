@@ -1,0 +1,119 @@
+"""Bots for Millionenspiel: a bot answers its own seat's questions (``bet``, ``refuse``,
+``buy``); chance is the simulator's.
+
+``RandomBot`` bets a random part of its money.  ``ChanceBot`` bets by the odds: with a
+track it knows, it works out, for the throw ahead, the chance of each colour (two dice,
+doubles rolled again), and bets a part of its money that grows with the expected gain of
+a unit bet (the Kelly idea, capped); without a track it bets a small fixed part.
+
+>>> from .rules.track import ILLUSTRATIVE
+>>> odds = colour_odds(ILLUSTRATIVE, 0)
+>>> round(sum(odds.values()), 6), max(odds, key=odds.get) in ("blue", "beige")
+(1.0, True)
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from .rules.state import MILLION, PENSION_PRICE, PENSIONS, State
+from .rules.track import WINS
+
+
+class Bot:
+    """A player: ``bet`` (an amount from 0 to its money), ``refuse`` (the first throw?)
+    and ``buy`` (a pension card now? the value, or None)."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def bet(self, state: State, seat: int) -> int:
+        raise NotImplementedError
+
+    def refuse(self, state: State, seat: int) -> bool:
+        return False
+
+    def buy(self, state: State, seat: int) -> int | None:
+        """The next pension card, once the money is ten times its price."""
+        have = state.pension[seat]
+        if have == PENSIONS[-1]:
+            return None
+        wanted = PENSIONS[PENSIONS.index(have) + 1]
+        return wanted if state.money[seat] >= 10 * PENSION_PRICE[wanted] else None
+
+
+class RandomBot(Bot):
+    name = "random"
+
+    def bet(self, state: State, seat: int) -> int:
+        return self.rng.randint(0, state.money[seat])
+
+    def refuse(self, state: State, seat: int) -> bool:
+        return self.rng.random() < 0.3
+
+
+class ChanceBot(Bot):
+    """Bets by the odds of the track (see the module text)."""
+
+    name = "chance"
+
+    def bet(self, state: State, seat: int) -> int:
+        money = state.money[seat]
+        if state.track is None or state.position is None:
+            return money // 10
+        odds = colour_odds(state.track, state.position)
+        gain = sum(odds.get(c, 0) * f for c, f in WINS.items()) - odds.get("beige", 0)
+        risk_green = odds.get("green", 0)
+        if gain <= 0:
+            return 0
+        # Kelly for a bet that wins ``gain`` on average; a green lands on money not bet,
+        # so a bot facing a likely green bets more (what it bets is safe from green).
+        part = min(0.5, gain / 10 + risk_green)
+        goal = MILLION - money  # no need to bet more than the million asks
+        return max(0, min(money, int(money * part), goal))
+
+    def refuse(self, state: State, seat: int) -> bool:
+        """Refuses a first throw that lands on beige or black (when the track is known)."""
+        if state.track is None or state.position is None or not state.throws:
+            return False
+        spaces = state.throws[0].spaces
+        if spaces is None or state.throws[0].double:
+            return False
+        colour = state.track[(state.position + spaces) % len(state.track)]
+        return colour in ("beige", "black") or (colour == "green" and state.bet(seat) == 0)
+
+
+@lru_cache(maxsize=256)
+def colour_odds(track: tuple[str, ...], position: int) -> dict[str, float]:
+    """The chance of each colour at the end of the next throw from ``position`` (doubles
+    rolled again, as often as they come; at most four in a row counted)."""
+    odds: dict[str, float] = {}
+    length = len(track)
+
+    def walk(spaces: int, p: float, depth: int) -> None:
+        for a in range(1, 7):
+            for b in range(1, 7):
+                q = p / 36
+                total = spaces + a + b
+                if a == b and depth < 4:
+                    walk(total, q, depth + 1)
+                else:
+                    colour = track[(position + total) % length]
+                    odds[colour] = odds.get(colour, 0) + q
+
+    walk(0, 1.0, 0)
+    return odds
+
+
+BOTS = {"random": RandomBot, "chance": ChanceBot}
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    try:
+        return BOTS[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}: the bots of Millionenspiel are "
+                         f"{', '.join(BOTS)}") from None

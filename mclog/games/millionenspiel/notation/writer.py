@@ -1,0 +1,173 @@
+"""Canonical text and JSON of a Millionenspiel record.
+
+One line per part of a throw: the start player, each throw's bets, each throw's dice and
+landing (with the roller's name), each pension card bought, each check.  A comment stays
+where it was anchored: on a line of its own, or after its item (``{...}`` when items
+follow on the line, ``; ...`` at its end).
+"""
+
+from __future__ import annotations
+
+from mclog.errors import RecordError, RuleError
+from mclog.record.files import MAX_LINE
+from mclog.record.framing import escape_brace, escape_tag
+
+from ..rules.engine import play
+from ..rules.moves import (
+    MOVE_TYPES, Accept, Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw,
+)
+from ..rules.state import ACCEPT, new_game
+from .record import FORMAT, CheckEntry, CommentEntry, MoveEntry, Record, canonical_tags
+
+_GROUP = {StartPlayer: "start", Bet: "bets", Throw: "roll", Refuse: "roll", Land: "roll",
+          Die: "roll", BuyPension: "pension"}
+
+
+def write_game(record: Record, played=None) -> str:
+    """The canonical text of one game (ending with a newline)."""
+    names = record.names
+    out = [f'[{k} "{escape_tag(v)}"]' for k, v in canonical_tags(record.tags).items()]
+    out.append("")
+    line = _Line(out)
+    rollers = _rollers(record)
+    for entry in record.entries:
+        if isinstance(entry, CommentEntry):
+            if entry.own_line or line.empty:
+                line.close()
+                out.append(_comment(entry))
+            else:
+                line.comment(entry)
+            continue
+        if isinstance(entry, CheckEntry):
+            line.close()
+            values = " ".join(f"{names[seat]} {value}" for seat, value in entry.values)
+            out.append(f"check {entry.what} {values}")
+            continue
+        move = entry.move
+        group = _GROUP[type(move)]
+        if group != line.group or group in ("start", "pension") or \
+                (isinstance(move, Throw) and line.landed):
+            line.close()
+        if line.empty:
+            line.start(group)
+        line.item(_item(move, names, rollers.get(id(entry)), first=line.empty))
+        line.landed = isinstance(move, (Land, Die))
+    line.close()
+    text = "\n".join(out) + "\n"
+    _check_lines(text, record)
+    return text
+
+
+class _Line:
+    """The line being written: its items and inline comments, and its group (a line holds
+    one start, one throw's bets, one throw's dice and landing, or one pension card)."""
+
+    def __init__(self, out: list[str]) -> None:
+        self.out = out
+        self.text = ""
+        self.group: str | None = None
+        self.landed = False
+
+    @property
+    def empty(self) -> bool:
+        return not self.text
+
+    def start(self, group: str) -> None:
+        self.group = group
+        if group == "bets":
+            self.text = "bets"
+
+    def item(self, text: str) -> None:
+        self.text += (", " if self.text and self.text != "bets" else " " if self.text
+                      else "") + text
+
+    def comment(self, entry: CommentEntry) -> None:
+        """After the item before it: ``{...}``, or ``; ...``, which ends the line."""
+        self.text += " " + _comment(entry)
+        if not (entry.brace or "\n" in entry.text):
+            group = self.group
+            self.close()
+            self.group = group  # (the next item of this group starts a new line)
+
+    def close(self) -> None:
+        if self.text and self.text != "bets":
+            self.out.append(self.text)
+        self.text, self.group, self.landed = "", None, False
+
+
+def _comment(entry: CommentEntry) -> str:
+    text = entry.text
+    if entry.brace or "\n" in text:
+        return f"{{{escape_brace(text)}}}"
+    return f"; {text}"
+
+
+def _rollers(record: Record) -> dict[int, int]:
+    """The roller at each throw of the record (by entry), for writing 'Ann rolls': played
+    as far as the record plays (a record with a mistake is still written as it is)."""
+    state = new_game(record.names, record.track)
+    rollers = {}
+    try:
+        for entry in record.entries:
+            if not isinstance(entry, MoveEntry):
+                continue
+            move = entry.move
+            rollers[id(entry)] = state.roller
+            if state.decision is not None and state.decision.kind == ACCEPT and \
+                    not isinstance(move, Refuse):
+                play(state, Accept(state.roller))
+            play(state, Refuse(state.roller) if isinstance(move, Refuse) else move)
+    except RuleError:  # (the rest is written without names)
+        pass
+    return rollers
+
+
+def _item(move, names, roller, first: bool) -> str:
+    if isinstance(move, StartPlayer):
+        return f"start {names[move.player]}"
+    if isinstance(move, Bet):
+        return f"{names[move.player]} {move.amount if move.amount else 'pass'}"
+    if isinstance(move, Throw):
+        dice = " ".join("?" if d is None else str(d) for d in move.dice)
+        who = f"{names[roller]} " if first and roller is not None else ""
+        return f"{who}rolls {dice}"
+    if isinstance(move, Refuse):
+        return "refuses"
+    if isinstance(move, Land):
+        return ("past arrow, " if move.past_arrow else "") + f"lands {move.colour}"
+    if isinstance(move, Die):
+        return f"die {move.value}"
+    return f"{names[move.player]} buys pension {move.value}"
+
+
+def _check_lines(text: str, record: Record) -> None:
+    for number, line in enumerate(text.split("\n"), 1):
+        if len(line) > MAX_LINE:
+            raise RecordError(f"The canonical form of this game would have a line of "
+                              f"{len(line)} characters (line {number}), over the {MAX_LINE} a "
+                              "record may have: a comment written beside an item is too long "
+                              "(put it on a line of its own)", line=record.start_line, col=1,
+                              file=record.file, code="too-large")
+
+
+def to_json(record: Record) -> dict:
+    """The record as JSON-ready data: tags, players and one object per entry."""
+    entries = []
+    for e in record.entries:
+        if isinstance(e, MoveEntry):
+            item = {"type": type(e.move).__name__}
+            for name in e.move.__slots__:
+                value = getattr(e.move, name)
+                item[name] = list(value) if isinstance(value, tuple) else value
+            entries.append(item)
+        elif isinstance(e, CheckEntry):
+            entries.append({"type": "check", "what": e.what,
+                            "values": [list(v) for v in e.values]})
+        else:
+            entries.append({"type": "comment", "text": e.text, "brace": e.brace,
+                            "own_line": e.own_line})
+    return {"format": FORMAT, "game": record.game, "tags": dict(record.tags),
+            "players": list(record.names), "entries": entries}
+
+
+__all__ = ["write_game", "to_json", "MOVE_TYPES"]

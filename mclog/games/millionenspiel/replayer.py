@@ -1,0 +1,149 @@
+"""A Millionenspiel record played through the rules: every state by step, with the
+record's checks compared and each mistake located at its line.
+
+The record does not write what the rules can work out: keeping the first throw
+(``Accept``) is played here when the record goes on without ``refuses``, and a refusal
+is given the roller's seat.  A name written before ``rolls`` or ``refuses`` must be the
+roller's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mclog.errors import RecordError, RuleError
+from mclog.replay import Replay, Step
+
+from .notation.record import CheckEntry, MoveEntry, Record
+from .rules.engine import describe_decision, play
+from .rules.moves import Accept, Refuse, Throw
+from .rules.state import ACCEPT, State, new_game
+
+
+@dataclass(slots=True)
+class ScoreRow:
+    """A player's result: money (the score: M16), pension card, rank."""
+
+    name: str
+    money: int
+    pension: int
+    rank: int
+    winner: bool
+
+    @property
+    def total(self) -> int:
+        return self.money
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "money": self.money, "pension": self.pension,
+                "rank": self.rank, "winner": self.winner}
+
+
+class GameReplay:
+    """A replayed record: ``state(i)`` after ``i`` moves, ``steps``, ``scores()``."""
+
+    def __init__(self, record: Record, replay: Replay, errors: list[RecordError]) -> None:
+        self.record, self.replay, self.errors = record, replay, errors
+        self.warnings: list[RecordError] = []
+
+    def __len__(self) -> int:
+        return len(self.replay)
+
+    @property
+    def steps(self) -> list[Step]:
+        return self.replay.steps
+
+    def state(self, index: int) -> State:
+        return self.replay.state(index)
+
+    def __getitem__(self, index: int) -> State:
+        return self.state(index)
+
+    @property
+    def final(self) -> State:
+        return self.replay.current.copy()
+
+    @property
+    def complete(self) -> bool:
+        return self.replay.current.finished
+
+    def scores(self) -> list[ScoreRow]:
+        """Money at the end (or now, for a game in progress), ranked: the winner first
+        (M16: the most money; a tie goes to who bet first in the last throw)."""
+        s = self.replay.current
+        n = s.players
+        first = s.roller if s.roller is not None else n - 1
+        order = [(first + i) % n for i in range(1, n + 1)]  # betting order: ties
+        ranked = sorted(range(n), key=lambda seat: (-s.money[seat], order.index(seat)))
+        rank = {seat: i + 1 for i, seat in enumerate(ranked)}
+        return [ScoreRow(s.names[seat], s.money[seat], s.pension[seat], rank[seat],
+                         s.winner == seat) for seat in range(n)]
+
+
+def _make_step(index: int, move, info: tuple, comments: list[str]) -> Step:
+    throw, phase, actor, line, col = info
+    return Step(index, move, throw, phase, actor, line, col, comments)
+
+
+def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32) -> GameReplay:
+    """Play ``record``.  A move the rules refuse ends the replay with a located
+    ``RecordError``; a check that fails is one too, or, with ``strict=False``, is kept
+    in ``errors`` and the replay goes on."""
+    state = new_game(record.names, record.track)
+    steps = Replay(state, State.copy, play, snapshot_every, _make_step)
+    errors: list[RecordError] = []
+    current = steps.current
+    playing: list = [None]  # the entry whose move is being played (for a rule's refusal)
+
+    def fail(message: str, entry, rule: str | None = None) -> RecordError:
+        return record.error(message, entry.line, entry.col, rule=rule)
+
+    def plays():
+        for entry in record.entries:
+            if isinstance(entry, CheckEntry):
+                problem = _check(current, entry, record)
+                if problem:
+                    error = fail(problem, entry)
+                    if strict:
+                        raise error
+                    errors.append(error)
+                continue
+            if not isinstance(entry, MoveEntry):
+                continue
+            playing[0] = entry
+            move = entry.move
+            d = current.decision
+            if d is not None and d.kind == ACCEPT and not isinstance(move, Refuse):
+                yield Accept(current.roller), (current.throw, d.kind, d.actor, entry.line,
+                                               entry.col)
+                d = current.decision
+            if isinstance(move, Refuse):
+                move = Refuse(current.roller)
+            if entry.subject is not None and isinstance(entry.move, (Throw, Refuse)) \
+                    and current.roller is not None and entry.subject != current.roller:
+                raise fail(f"{record.names[entry.subject]} is not rolling: the dice are "
+                           f"{record.names[current.roller]}'s this throw", entry, "M5")
+            actor = d.actor if d is not None else None
+            yield move, (current.throw, d.kind if d else "over", actor, entry.line, entry.col)
+
+    try:
+        try:
+            steps.extend(plays())
+        except RuleError as exc:
+            raise fail(exc.reason, playing[0], exc.rule) from None
+    except RecordError as exc:
+        raise exc.relocate(file=record.file,
+                           game=record.number if record.number > 1 else None) from None
+    return GameReplay(record, steps, errors)
+
+
+def _check(state: State, entry: CheckEntry, record: Record) -> str | None:
+    table = state.money if entry.what == "money" else state.pension
+    wrong = [f"{record.names[seat]} has {table[seat]:,}, not {value:,}"
+             for seat, value in entry.values if table[seat] != value]
+    if wrong:
+        return f"check {entry.what} failed: " + "; ".join(wrong)
+    return None
+
+
+__all__ = ["replay", "GameReplay", "ScoreRow", "describe_decision"]

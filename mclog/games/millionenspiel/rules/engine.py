@@ -1,0 +1,335 @@
+"""The engine: playing a move: ``play(state, move)`` changes the state in place, or raises
+``RuleError`` naming the rule (M1..M18, docs/rules-millionenspiel.md) in a player's words
+and leaves the state as it was.
+
+>>> s = new_game(["Ann", "Ben"])
+>>> for move in (StartPlayer(0), Bet(1, 3), Bet(0, 5), Throw((4, 3)), Accept(0),
+...              Land("yellow")):
+...     play(s, move)
+>>> s.money, s.roller
+([55, 35], 1)
+"""
+
+from __future__ import annotations
+
+from mclog.errors import RuleError
+
+from .moves import Accept, Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
+from .state import (
+    ACCEPT, BET, DIE, LAND, MILLION, PENSION_PRICE, PENSIONS, START, THROW, Decision, State,
+    new_game,
+)
+from .track import COLOURS, WINS, landing
+
+#: How many may play (M1).
+PLAYERS = range(2, 11)
+
+
+def check_players(names: tuple[str, ...]) -> None:
+    if len(names) not in PLAYERS:
+        raise RuleError(f"Millionenspiel is played here by {PLAYERS.start} to "
+                        f"{PLAYERS.stop - 1} players, not {len(names)}", "M1")
+
+
+def describe_decision(state: State) -> str:
+    """The next question in words."""
+    d = state.decision
+    if d is None:
+        return "the game is over"
+    who = state.names[d.actor] if d.actor is not None else None
+    roller = state.names[state.roller] if state.roller is not None else "?"
+    return {
+        START: "chance: the roll-off's winner, who rolls first",
+        BET: f"{who} bets (or passes)",
+        THROW: f"chance: {roller} throws the dice",
+        ACCEPT: f"{who} keeps or refuses the first throw",
+        LAND: "chance: where the pawn lands",
+        DIE: f"chance: {roller} throws one die for the black space",
+    }[d.kind]
+
+
+def play(state: State, move) -> None:
+    """Play ``move`` on ``state`` (in place)."""
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise RuleError(f"{move!r} is not a move of Millionenspiel", "M8")
+    state.changes = []
+    handler(state, move)
+
+
+def apply(state: State, move) -> State:
+    """The state after ``move`` (``state`` is left as it was)."""
+    after = state.copy()
+    play(after, move)
+    return after
+
+
+def _expect(state: State, kind: str, what: str) -> None:
+    d = state.decision
+    if d is None:
+        raise RuleError(f"the game is over: {what} comes too late", "M16")
+    if d.kind != kind:
+        raise RuleError(f"{what} is out of turn: next is {describe_decision(state)}",
+                        _RULE_OF[d.kind])
+
+
+_RULE_OF = {START: "M3", BET: "M4", THROW: "M5", ACCEPT: "M6", LAND: "M8", DIE: "M9"}
+
+
+def _start(state: State, move: StartPlayer) -> None:
+    _expect(state, START, "the start player")
+    _seat(state, move.player)
+    state.roller = move.player
+    _begin_throw(state)
+
+
+def _begin_throw(state: State) -> None:
+    """Bets from the roller's left, clockwise, the roller last; a player with no money has
+    nothing to bet and is not asked (M4)."""
+    n = state.players
+    state.throw += 1
+    state.bets = {}
+    order = [(state.roller + i) % n for i in range(1, n + 1)]
+    state.to_bet = [seat for seat in order if state.money[seat] > 0]
+    state.throws = []
+    state.refused = False
+    _next_bettor(state)
+
+
+def _next_bettor(state: State) -> None:
+    state.decision = Decision(BET, state.to_bet[0]) if state.to_bet else Decision(THROW)
+
+
+def _bet(state: State, move: Bet) -> None:
+    _seat(state, move.player)
+    name = state.names[move.player]
+    d = state.decision
+    if d is not None and d.kind == BET and d.actor != move.player:
+        if state.money[move.player] == 0:
+            raise RuleError(f"{name} has no money and is not asked to bet", "M4")
+        if move.player in state.bets:
+            raise RuleError(f"{name} has bet already on this throw", "M4")
+        raise RuleError(f"it is {state.names[d.actor]}'s turn to bet, not {name}'s: bets go "
+                        "clockwise from the roller's left, the roller last", "M4")
+    _expect(state, BET, f"{name}'s bet")
+    if move.amount < 0:
+        raise RuleError(f"{name} cannot bet a negative amount", "M4")
+    if move.amount > state.money[move.player]:
+        raise RuleError(f"{name} cannot bet {move.amount}: {name} has "
+                        f"{state.money[move.player]}", "M4")
+    state.bets[move.player] = move.amount
+    state.to_bet.pop(0)
+    _next_bettor(state)
+
+
+def _throw(state: State, move: Throw) -> None:
+    _expect(state, THROW, "a throw of the dice")
+    for die in move.dice:
+        if die is not None and not 1 <= die <= 6:
+            raise RuleError(f"a die shows 1 to 6, not {die}", "M5")
+    state.throws.append(move)
+    if len(state.throws) == 1 and not state.refused:
+        state.decision = Decision(ACCEPT, state.roller)
+    else:
+        _after_kept_throw(state)
+
+
+def _after_kept_throw(state: State) -> None:
+    """A double must be rolled again (M7); otherwise the pawn moves.  An unseen die
+    leaves it open: the next item (another throw, or the landing) tells (M18)."""
+    last = state.throws[-1]
+    state.decision = Decision(THROW) if last.double else Decision(LAND)
+
+
+def _accept(state: State, move: Accept) -> None:
+    _expect(state, ACCEPT, "keeping the throw")
+    _is_roller(state, move.player)
+    _after_kept_throw(state)
+
+
+def _refuse(state: State, move: Refuse) -> None:
+    d = state.decision
+    if d is not None and d.kind in (THROW, LAND) and state.refused:
+        raise RuleError(f"{state.names[state.roller]} has refused a throw already: only the "
+                        "first throw of a turn may be refused", "M6")
+    if d is not None and d.kind in (THROW, LAND) and state.throws:
+        raise RuleError("only the first throw may be refused; this one was kept", "M6")
+    _expect(state, ACCEPT, "refusing the throw")
+    _is_roller(state, move.player)
+    state.refused = True
+    state.throws = []
+    state.decision = Decision(THROW)
+
+
+def _throw_after_unseen(state: State) -> bool:
+    """Whether a throw now follows a throw with an unseen die (it was a double, M18)."""
+    d = state.decision
+    return d is not None and d.kind == LAND and state.throws[-1].double is None
+
+
+def _land(state: State, move: Land) -> None:
+    _expect(state, LAND, "where the pawn lands")
+    if move.colour not in COLOURS:
+        raise RuleError(f"{move.colour!r} is not a colour of the board", "M8")
+    spaces = _spaces(state)
+    if state.track is not None and state.position is not None and spaces is not None:
+        new, colour, passed = landing(state.track, state.position, spaces)
+        if colour != move.colour:
+            raise RuleError(f"{spaces} spaces from space {state.position} the track puts the "
+                            f"pawn on {colour} (space {new}), not on {move.colour}", "M12")
+        if passed != move.past_arrow:
+            said = "passes" if passed else "does not reach"
+            raise RuleError(f"{spaces} spaces from space {state.position} the pawn {said} the "
+                            "arrow on this track" + (": write 'past arrow'" if passed else ""),
+                            "M12")
+        state.position = new
+    else:
+        state.position = None
+    if move.past_arrow:
+        _pay_pensions(state, "the pawn passed the arrow")
+    n = state.players
+    bets = [state.bet(seat) for seat in range(n)]
+    if move.colour in WINS:
+        factor = WINS[move.colour]
+        _change(state, f"{move.colour}: every bet wins {factor}x", [factor * b for b in bets])
+    elif move.colour == "beige":
+        _change(state, "beige: every bet is lost", [-b for b in bets])
+    elif move.colour == "green":
+        _change(state, "green: all money not bet is lost",
+                [-(state.money[s] - bets[s]) for s in range(n)])
+    else:
+        state.decision = Decision(DIE, None)
+        return
+    _end_throw(state)
+
+
+def _spaces(state: State) -> int | None:
+    total = 0
+    for throw in state.throws:
+        if throw.spaces is None:
+            return None
+        total += throw.spaces
+    return total
+
+
+def _die(state: State, move: Die) -> None:
+    _expect(state, DIE, "the black space's die")
+    if not 1 <= move.value <= 6:
+        raise RuleError(f"a die shows 1 to 6, not {move.value}", "M9")
+    n, roller = state.players, state.roller
+    bets = [state.bet(seat) for seat in range(n)]
+    deltas = [0] * n
+    if move.value == 1:
+        deltas[roller] = -state.money[roller]
+        cause = "black, 1: the roller loses all their money"
+    elif move.value == 2:
+        deltas[roller] = 1_000
+        cause = "black, 2: the roller wins 1,000"
+    elif move.value == 3:
+        deltas[roller] = -bets[roller]
+        cause = "black, 3: the roller loses their bet"
+    elif move.value == 4:
+        for seat in range(n):
+            if seat != roller:
+                deltas[seat] = -bets[seat]
+        deltas[roller] = -sum(deltas)
+        cause = "black, 4: the roller wins the others' bets"
+    elif move.value == 5:
+        deltas[roller] = -(state.money[roller] - bets[roller])
+        cause = "black, 5: the roller loses all money not bet"
+    else:
+        for seat in range(n):
+            if seat != roller:
+                deltas[seat] = -(state.money[seat] - bets[seat])
+        deltas[roller] = -sum(deltas)
+        cause = "black, 6: the roller wins the money the others did not bet"
+    _change(state, cause, deltas)
+    _end_throw(state)
+
+
+def _end_throw(state: State) -> None:
+    """After the payouts: everyone broke (M13), the end (M16), or the next roller (M5)."""
+    n = state.players
+    if not any(state.money):
+        if state.track is not None:
+            state.position = 0
+        _pay_pensions(state, "everyone was broke: the pawn to the arrow")
+    rich = [seat for seat in range(n) if state.money[seat] >= MILLION]
+    if rich:
+        order = [(state.roller + i) % n for i in range(1, n + 1)]
+        best = max(state.money[seat] for seat in rich)
+        state.winner = next(seat for seat in order if state.money[seat] == best)
+        state.decision = None
+        return
+    state.roller = (state.roller + 1) % n
+    _begin_throw(state)
+
+
+def _pay_pensions(state: State, cause: str) -> None:
+    _change(state, f"pensions: {cause}", list(state.pension))
+
+
+def _change(state: State, cause: str, deltas: list[int]) -> None:
+    for seat, delta in enumerate(deltas):
+        state.money[seat] += delta
+    if any(deltas):
+        state.changes.append((cause, tuple(deltas)))
+
+
+def _buy_pension(state: State, move: BuyPension) -> None:
+    _seat(state, move.player)
+    name = state.names[move.player]
+    if state.decision is None:
+        raise RuleError(f"the game is over: {name} can no longer buy a pension card", "M16")
+    if state.decision.kind == START or state.bets or state.throws or \
+            state.decision.kind not in (BET, THROW):
+        raise RuleError(f"{name} can buy a pension card only between throws (after the "
+                        "payouts, before the first bet)", "M15")
+    if move.value not in PENSION_PRICE:
+        raise RuleError(f"pension cards are bought for 50 or 500, not {move.value}", "M15")
+    have = state.pension[move.player]
+    wanted = PENSIONS[PENSIONS.index(have) + 1] if have != PENSIONS[-1] else None
+    if move.value != wanted:
+        raise RuleError(f"{name} holds the pension card of {have}: cards are bought in "
+                        + (f"sequence, so the next is {wanted}" if wanted else
+                           "sequence, and 500 is the last"), "M15")
+    price = PENSION_PRICE[move.value]
+    if state.money[move.player] < price:
+        raise RuleError(f"{name} cannot pay {price:,} for the pension card of "
+                        f"{move.value}: {name} has {state.money[move.player]:,}", "M15")
+    state.pension[move.player] = move.value
+    deltas = [0] * state.players
+    deltas[move.player] = -price
+    _change(state, f"{name} buys the pension card of {move.value}", deltas)
+    if state.money[move.player] == 0 and move.player in state.to_bet:
+        state.to_bet.remove(move.player)
+        _next_bettor(state)
+
+
+def _seat(state: State, seat: int) -> None:
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise RuleError(f"{seat!r} is not a seat at this table (0 to {state.players - 1})",
+                        "M1")
+
+
+def _is_roller(state: State, seat: int) -> None:
+    _seat(state, seat)
+    if seat != state.roller:
+        raise RuleError(f"{state.names[seat]} is not rolling: {state.names[state.roller]} "
+                        "is", "M5")
+
+
+def _throw_or_double(state: State, move: Throw) -> None:
+    """A throw: the expected one, or one after a throw with an unseen die, which shows
+    that throw was a double (M18)."""
+    if _throw_after_unseen(state):
+        state.decision = Decision(THROW)
+    _throw(state, move)
+
+
+_HANDLERS = {
+    StartPlayer: _start, Bet: _bet, Throw: _throw_or_double, Accept: _accept,
+    Refuse: _refuse, Land: _land, Die: _die, BuyPension: _buy_pension,
+}
+
+__all__ = ["play", "apply", "describe_decision", "new_game", "PLAYERS", "check_players"]
