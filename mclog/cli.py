@@ -266,12 +266,12 @@ def cmd_hide(args) -> int:
     """The record as the player in one seat would have written it (``seat_view``), game by
     game as the file is read."""
     def not_at_table(played: Played) -> str | None:
-        names = played.record.table.names
         where = f"{args.file}: game {played.record.number}" if played.record.number > 1 \
             else args.file
         if not _game(played).hidden_information:
             return f"{where}: {played.record.game} has no hidden information: every " \
                    "player sees the whole game, so one seat's record is the record"
+        names = played.record.table.names
         if args.seat in names:
             return None
         return f"{where}: {args.seat!r} is not a player of this game: the players are " \

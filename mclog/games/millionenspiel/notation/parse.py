@@ -22,7 +22,7 @@ import re
 from mclog.errors import RecordError, RuleError
 from mclog.record.framing import RawGame, RawLine
 
-from ..rules.moves import Accept, Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
+from ..rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
 from ..rules.engine import PLAYERS
 from ..rules.track import COLOURS, parse_track
 from .record import FORMAT, CheckEntry, CommentEntry, MoveEntry, Record

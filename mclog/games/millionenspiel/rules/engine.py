@@ -104,9 +104,9 @@ def _bet(state: State, move: Bet) -> None:
     _seat(state, move.player)
     name = state.names[move.player]
     d = state.decision
+    if d is not None and state.money[move.player] == 0 and d.kind in (BET, THROW):
+        raise RuleError(f"{name} has no money and is not asked to bet", "M4")
     if d is not None and d.kind == BET and d.actor != move.player:
-        if state.money[move.player] == 0:
-            raise RuleError(f"{name} has no money and is not asked to bet", "M4")
         if move.player in state.bets:
             raise RuleError(f"{name} has bet already on this throw", "M4")
         raise RuleError(f"it is {state.names[d.actor]}'s turn to bet, not {name}'s: bets go "

@@ -1,0 +1,344 @@
+"""Millionenspiel (issue 16): one test per rule and reading (docs/rules-millionenspiel.md,
+M1..M18), the notation's errors, and property tests over random play."""
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mclog import RecordError, RuleError, parse_one, read_one, replay, to_json, write
+from mclog.cli import main
+from mclog.games.millionenspiel.notation.json_form import record_from_json
+from mclog.games.millionenspiel.rules import (
+    ILLUSTRATIVE, MILLION, Accept, Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw,
+    apply, new_game, play,
+)
+from mclog.games.millionenspiel.simulator import bots_from_names, simulate
+
+SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("millionenspiel-*"))
+HEAD = '[Game "Millionenspiel"]\n[Players "Ann, Ben, Cleo"]\n'
+
+
+def game(*moves, names=("Ann", "Ben", "Cleo"), track=None):
+    state = new_game(names, track)
+    for move in moves:
+        play(state, move)
+    return state
+
+
+def bets(*amounts, roller=0):
+    """The bets of one throw, from the roller's left, the roller last."""
+    n = len(amounts)
+    return [Bet((roller + 1 + i) % n, a) for i, a in enumerate(amounts)]
+
+
+def text(body: str):
+    return replay(parse_one(HEAD + body), strict=True)
+
+
+def test_m1_two_to_ten_players():
+    with pytest.raises(RuleError, match=r"played here by 2 to 10 players, not 1 \(M1\)"):
+        new_game(["Ann"])
+    with pytest.raises(RecordError, match="not 11 \\(M1\\)"):
+        parse_one('[Game "Millionenspiel"]\n[Players "' + ", ".join(
+            f"P{i}" for i in range(11)) + '"]\n')
+    assert new_game([f"P{i}" for i in range(10)]).money == [5] * 10
+
+
+def test_m2_setup():
+    s = new_game(["Ann", "Ben"], ILLUSTRATIVE)
+    assert (s.money, s.pension, s.position, s.decision.kind) == ([5, 5], [5, 5], 0, "start")
+
+
+def test_m3_start_player_rolls_first():
+    s = game(StartPlayer(2))
+    assert s.roller == 2 and s.decision == ("bet", 0)  # Ann, on Cleo's left, bets first
+
+
+def test_m4_bets_in_order_within_the_stake():
+    s = game(StartPlayer(0))
+    with pytest.raises(RuleError, match=r"it is Ben's turn to bet, not Cleo's: bets go "
+                                        r"clockwise from the roller's left, the roller last \(M4\)"):
+        play(s, Bet(2, 1))
+    with pytest.raises(RuleError, match=r"Ben cannot bet 6: Ben has 5 \(M4\)"):
+        play(s, Bet(1, 6))
+    play(s, Bet(1, 5))
+    play(s, Bet(2, 0))
+    assert s.decision == ("bet", 0)  # the roller last
+    with pytest.raises(RecordError) as error:
+        text("start Ann\nbets Ben pass, Cleo 1, Ann 1\nAnn rolls 2 3, lands green\n"
+             "bets Cleo 1, Ann 1, Ben 1\n")
+    assert str(error.value) == "<text>:6:21: Ben has no money and is not asked to bet (M4)"
+
+
+def test_m5_the_dice_pass_left_even_to_the_broke():
+    s = game(StartPlayer(0), *bets(5, 0, 0), Throw((1, 2)), Accept(0), Land("beige"))
+    assert s.money == [5, 0, 5] and s.roller == 1  # Ben, broke, rolls
+    assert s.decision == ("bet", 2)  # and is not asked to bet
+    with pytest.raises(RecordError, match=r"5:1: Cleo is not rolling: the dice are Ann's "
+                                          r"this throw \(M5\)"):
+        text("start Ann\nbets Ben 1, Cleo 1, Ann 1\nCleo rolls 2 3, lands blue\n")
+
+
+def test_m6_only_the_first_throw_may_be_refused():
+    s = game(StartPlayer(0), *bets(1, 1, 1), Throw((3, 3)), Refuse(0), Throw((1, 2)))
+    assert s.decision.kind == "land" and len(s.throws) == 1  # the refused throw is gone
+    with pytest.raises(RuleError, match=r"has refused a throw already: only the first "
+                                        r"throw of a turn may be refused \(M6\)"):
+        play(s, Refuse(0))
+    played = text("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 6 6, refuses, rolls 1 2,"
+                  " lands blue\n")
+    assert played.final.money == [6, 6, 6]
+
+
+def test_m7_doubles_add_up():
+    s = game(StartPlayer(0), *bets(1, 1, 1), Throw((2, 2)), Accept(0))
+    assert s.decision.kind == "throw"  # a kept double is rolled again
+    play(s, Throw((5, 5)))
+    assert s.decision.kind == "throw"
+    play(s, Throw((1, 2)))
+    assert s.decision.kind == "land"
+    track = ILLUSTRATIVE
+    s = game(StartPlayer(0), *bets(1, 1, 1), Throw((2, 2)), Accept(0), Throw((1, 2)),
+             track=track)
+    with pytest.raises(RuleError, match=r"7 spaces from space 0 the track puts the pawn on "
+                                        r"blue \(space 7\), not on red \(M12\)"):
+        play(s, Land("red"))
+
+
+@pytest.mark.parametrize("colour, money", [
+    ("blue", [7, 8, 9]), ("yellow", [25, 35, 45]), ("red", [205, 305, 405]),
+    ("beige", [3, 2, 1]), ("green", [2, 3, 4]),
+])
+def test_m8_each_colour_pays_every_player(colour, money):
+    s = game(StartPlayer(2), Bet(0, 2), Bet(1, 3), Bet(2, 4), Throw((1, 2)), Accept(2),
+             Land(colour))
+    assert s.money == money
+
+
+@pytest.mark.parametrize("value, money", [
+    (1, [5, 5, 0]), (2, [5, 5, 1005]), (3, [5, 5, 1]), (4, [3, 2, 10]), (5, [5, 5, 4]),
+    (6, [2, 3, 10]),
+])
+def test_m9_the_black_die(value, money):
+    """Ann bets 2, Ben 3, Cleo (rolling) 4, everyone holding 5."""
+    s = game(StartPlayer(2), Bet(0, 2), Bet(1, 3), Bet(2, 4), Throw((1, 2)), Accept(2),
+             Land("black"), Die(value))
+    assert s.money == money
+
+
+def test_m12_a_track_checks_every_landing():
+    track = " ".join(ILLUSTRATIVE)
+    head = f'[Game "Millionenspiel"]\n[Players "Ann, Ben"]\n[Track "{track}"]\n'
+    rec = parse_one(head + "start Ann\nbets Ben 1, Ann 1\nAnn rolls 1 2, lands blue\n")
+    with pytest.raises(RecordError) as e:
+        replay(rec)
+    assert str(e.value) == ("<text>:6:16: 3 spaces from space 0 the track puts the pawn on "
+                            "yellow (space 3), not on blue (M12)")
+    with pytest.raises(RecordError, match=r'\[Track\] the track starts at the space with '
+                                          r'the arrow, which is black'):
+        parse_one('[Game "Millionenspiel"]\n[Players "A, B"]\n[Track "' +
+                  " ".join(["blue"] * 13) + '"]\n')
+
+
+def test_m13_everyone_broke_pays_pensions():
+    s = game(StartPlayer(0), *bets(0, 0, 0), Throw((1, 2)), Accept(0), Land("green"))
+    assert s.money == [5, 5, 5]  # all broke by green: the pensions of 5 paid at once
+    s = game(StartPlayer(0), *bets(0, 0, 0), Throw((1, 2)), Accept(0), Land("green"),
+             track=None)
+    assert s.roller == 1
+
+
+def test_m14_pensions_are_paid_before_the_landing():
+    s = game(StartPlayer(0), *bets(2, 0, 1), Throw((1, 2)), Accept(0), Land("green", True))
+    assert s.money == [1, 2, 0]  # 5 + 5 pension, less the money not bet
+    track = ILLUSTRATIVE
+    s = game(StartPlayer(0), *bets(1, 1, 1), *[m for m in (Throw((6, 6)), Accept(0),
+             Throw((6, 6)), Throw((6, 6)), Throw((3, 1)))], track=track)
+    play(s, Land("black", True))  # 40 spaces: exactly on the arrow, which is black
+    assert s.decision.kind == "die" and s.money == [10, 10, 10]
+
+
+def test_m15_pension_cards_in_sequence_between_throws():
+    s = game(StartPlayer(0))
+    s.money[1] = 20_000
+    with pytest.raises(RuleError, match=r"Ben holds the pension card of 5: cards are bought "
+                                        r"in sequence, so the next is 50 \(M15\)"):
+        play(s, BuyPension(1, 500))
+    play(s, BuyPension(1, 50))
+    play(s, BuyPension(1, 500))
+    assert s.pension[1] == 500 and s.money[1] == 9_000
+    play(s, Bet(1, 1))
+    with pytest.raises(RuleError, match=r"only between throws \(after the payouts, before "
+                                        r"the first bet\) \(M15\)"):
+        play(s, BuyPension(2, 50))
+    s.money[2] = 999
+    with pytest.raises(RuleError, match="M15"):
+        apply(game(StartPlayer(0)), BuyPension(2, 50))
+
+
+def test_m16_the_first_millionaire_and_ties():
+    s = game(StartPlayer(0), *bets(5, 5, 5), Throw((1, 2)), Accept(0))
+    for seat in range(3):
+        s.money[seat] = 10_000
+        s.bets[seat] = 9_901  # all of them reach 1,000,000 at once on red
+    play(s, Land("red"))
+    assert s.finished and s.winner == 1  # Ben bet first (on Ann's left)
+    assert [r.rank for r in sorted(replay(parse_one(HEAD)).scores(), key=lambda r: r.name)]
+    with pytest.raises(RuleError, match="the game is over"):
+        play(s, Bet(1, 1))
+    assert MILLION == 1_000_000
+
+
+def test_m17_a_game_in_progress(tmp_path, capsys):
+    path = tmp_path / "part.mclog"
+    path.write_text(HEAD + "start Ann\nbets Ben 1, Cleo 1, Ann 1\n")
+    assert main(["validate", str(path)]) == 1
+    assert ("the record ends at throw 1 (next: chance: Ann throws the dice); a complete game "
+            "ends when a player reaches 1,000,000") in capsys.readouterr().err
+    assert main(["validate", "--partial", str(path)]) == 0
+
+
+def test_m18_unseen_dice():
+    played = text("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls ? ?, rolls 2 1, "
+                  "lands blue\n")
+    assert played.final.money == [6, 6, 6]
+    assert [type(step.move).__name__ for step in played.steps].count("Throw") == 2
+    with pytest.raises(RecordError, match="the black space's die decides|write the number"):
+        text("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands black, die ?\n")
+
+
+# --- the notation ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("body, message", [
+    ("start Dora\n", "<text>:3:7: 'Dora' is not a player of this game (Ann, Ben, Cleo)"),
+    ("start Ann\nbets Ben x\n", "<text>:4:10: Expected Ben's bet (a number, or pass), not 'x'"),
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 7 1\n",
+     "<text>:5:11: A die shows 1 to 6 (or ? if not seen), not '7'"),
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, past arrow, check money Ann 1\n",
+     "<text>:5:28: 'past arrow' is followed by where the pawn lands ('lands yellow'), not by "
+     "'check'"),
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands pink\n",
+     "<text>:5:22: 'pink' is not a colour of the board (blue, yellow, red, beige, green, "
+     "black)"),
+    ("start Ann\nAnn sings\n", "<text>:4:5: 'sings' is not something a player does (bets, "
+     "passes, rolls, refuses, buys pension)"),
+])
+def test_located_errors(body, message):
+    with pytest.raises(RecordError) as e:
+        replay(parse_one(HEAD + body))
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize("name", ["pass", "Rolls", "blue", "Arrow", "none"])
+def test_words_of_the_notation_are_refused_as_names(name):
+    with pytest.raises(RecordError, match=f"The player name '{name}' is also a word of the "
+                                          "notation"):
+        parse_one(f'[Game "Millionenspiel"]\n[Players "Ann, {name}"]\n')
+
+
+def test_amounts_may_group_their_thousands():
+    record = parse_one(HEAD + "start Ann\nbets Ben 1_000, Cleo 2'000, Ann 3k\n")
+    assert [m.amount for m in record.moves[1:]] == [1000, 2000, 3000]
+    assert "bets Ben 1000, Cleo 2000, Ann 3000" in write(record)
+
+
+def test_an_unknown_game_is_named():
+    with pytest.raises(RecordError, match=r"1:1: \[Game\] mclog knows no game called 'Go': "
+                                          r"the games are Million Club, Millionenspiel"):
+        parse_one('[Game "Go"]\n[Players "A, B"]\n')
+
+
+# --- samples and round trips -------------------------------------------------------------
+
+#: Each sample's final money, pinned (worked out by hand from the records' checks).
+PINNED = {
+    "millionenspiel-duel-2p.mclog": [("Zoe", 1_000_000, 1), ("Yann", 190_000, 2)],
+    "millionenspiel-family-3p.mclog": [("Ann", 511_015, 2), ("Ben", 1_000_000, 1),
+                                       ("Cleo", 56_055, 3)],
+    "millionenspiel-club-5p.mclog": [("Ida", 1_155, 3), ("Jon", 115, 4), ("Kai", 5, 5),
+                                     ("Lea", 505_615, 2), ("Max", 1_031_005, 1)],
+}
+
+
+def test_there_are_three_hand_written_samples():
+    assert [p.name for p in SAMPLES] == sorted(PINNED)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_samples_replay_to_their_pinned_result(path):
+    played = replay(read_one(path))
+    assert played.complete
+    assert [(r.name, r.money, r.rank) for r in played.scores()] == PINNED[path.name]
+    again = parse_one(write(played.record))
+    assert again == played.record and write(again) == write(played.record)
+    assert record_from_json(to_json(played.record)) == played.record
+
+
+def ledger(before, move) -> list[int] | None:
+    """Each player's money after a landing or the black die, worked out apart from the
+    engine from the rulebook's table (M8, M9, M13, M14); None for other moves."""
+    n, money = before.players, list(before.money)
+    bets = [before.bets.get(seat, 0) for seat in range(n)]
+    if isinstance(move, Land):
+        if move.past_arrow:
+            money = [m + p for m, p in zip(money, before.pension)]
+        if move.colour == "black":
+            return money
+        factor = {"blue": 1, "yellow": 10, "red": 100, "beige": -1}.get(move.colour)
+        money = [m + factor * b for m, b in zip(money, bets)] if factor else bets  # green
+    elif isinstance(move, Die):
+        r, others = before.roller, [s for s in range(n) if s != before.roller]
+        if move.value == 1:
+            money[r] = 0
+        elif move.value == 2:
+            money[r] += 1000
+        elif move.value in (3, 5):
+            money[r] -= bets[r] if move.value == 3 else money[r] - bets[r]
+        else:
+            taken = {s: bets[s] if move.value == 4 else money[s] - bets[s] for s in others}
+            for s in others:
+                money[s] -= taken[s]
+            money[r] += sum(taken.values())
+    else:
+        return None
+    if not any(money):  # everyone broke: pensions (M13)
+        money = list(before.pension)
+    return money
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 10**6), st.sampled_from(["random", "chance"]))
+def test_random_play_keeps_the_rules_promises(players, seed, bots):
+    """Money is never negative and moves only as the rulebook's table says (the bank
+    pays and takes; M9's 4 and 6 pass through the roller), the game ends once someone
+    has a million, and the text round trips."""
+    record = simulate(bots_from_names(bots, players, seed), seed)
+    played = replay(record)
+    states = list(played.replay.states())
+    for step, before, after in zip(played.steps, states, states[1:]):
+        assert min(after.money) >= 0
+        assert after.finished == (max(after.money) >= MILLION)
+        expected = ledger(before, step.move)
+        if expected is not None:
+            assert after.money == expected, step
+        elif not isinstance(step.move, BuyPension):
+            assert after.money == before.money, step
+    again = parse_one(write(record))
+    assert again == record and replay(again).final.money == played.final.money
+    if played.complete:
+        final = played.final
+        assert max(final.money) >= MILLION and final.money[final.winner] == max(final.money)
+
+
+def test_the_command_line_simulates_and_reads_millionenspiel(tmp_path, capsys):
+    assert main(["simulate", "--game", "millionenspiel", "--players", "3", "--seed", "4",
+                 "--games", "2", "--out", str(tmp_path)]) == 0
+    files = sorted(tmp_path.glob("millionenspiel-3p-*.mclog"))
+    assert len(files) == 2
+    assert main(["validate", *map(str, files)]) == 0
+    assert main(["hide", "--seat", "Ann", str(files[0])]) == 1
+    assert "Millionenspiel has no hidden information" in capsys.readouterr().err
+    assert main(["simulate", "--game", "millionenspiel", "--players", "11", "--seed",
+                 "1"]) == 2
