@@ -22,7 +22,8 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 
 from fuzzing import (  # noqa: E402
     arbitrary_bytes, arbitrary_text, comment_round_trip, commented, mutated_exports,
-    mutated_records, run_import, run_input,
+    ME_PATHS, millionenspiel_words, mutated_millionenspiel, mutated_records, run_import,
+    run_input,
 )
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 
@@ -30,7 +31,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=20_000,
-                        help="inputs per strategy (five strategies)")
+                        help="inputs per strategy (nine strategies)")
     args = parser.parse_args()
     total = 0
     t0 = time.perf_counter()
@@ -39,7 +40,13 @@ def main() -> None:
             ("arbitrary bytes", arbitrary_bytes, run_input),
             ("mutated records", mutated_records, run_input),
             ("comments", commented(), comment_round_trip),  # issue 13: anchors kept
-            ("JSON imports", mutated_exports(), run_import)]:  # issue 13: import checks
+            ("JSON imports", mutated_exports(), run_import),  # issue 13: import checks
+            # issue 16: Millionenspiel's reader, comments and import
+            ("ME mutated", mutated_millionenspiel, run_input),
+            ("ME words", millionenspiel_words, run_input),
+            ("ME comments", commented(ME_PATHS), comment_round_trip),
+            ("ME JSON imports", mutated_exports(ME_PATHS),
+             lambda data: run_import(data, "Millionenspiel"))]:
         outcomes: collections.Counter = collections.Counter()
 
         @settings(max_examples=args.examples, deadline=None, database=None,

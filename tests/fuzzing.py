@@ -77,6 +77,22 @@ def _apply_all(text: str, edits) -> str:
     return text
 
 
+#: Millionenspiel (issue 16): its samples mutated the same way, and its words at random.
+ME_PATHS = sorted((Path(__file__).parent.parent / "sample_games" / "millionenspiel").glob(
+    "*.mclog"))
+ME_SAMPLES = [p.read_text() for p in ME_PATHS]
+ME_WORDS = sorted({w for text in ME_SAMPLES for w in text.replace(",", " ").split()} | {
+    "?", "0", "7", "10k", "1_000", "past", "arrow", "refuses", "die", "check", "pension",
+    "money", "black", "green"})
+mutated_millionenspiel = st.builds(
+    lambda base, edits: _apply_all(base, edits),
+    st.sampled_from(ME_SAMPLES),
+    st.lists(st.tuples(st.integers(0, 4), st.integers(0, 10_000), st.integers(0, 50),
+                       st.sampled_from(ME_WORDS)), min_size=1, max_size=3),
+)
+millionenspiel_words = st.lists(st.sampled_from(ME_WORDS), max_size=60).map(
+    lambda ws: '[Game "Millionenspiel"]\n[Players "Ann, Ben, Cleo"]\n' + " ".join(ws))
+
 #: (a) arbitrary text (often behind a valid tag line) and arbitrary bytes.
 arbitrary_text = st.one_of(
     st.text(max_size=400),
@@ -96,10 +112,11 @@ texts = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=30)
 
 
 @st.composite
-def commented(draw):
-    """A canonical sample record with comments inserted between words and on lines of
-    their own: ``;`` comments end a line, ``{...}`` ones may span lines."""
-    path = draw(st.sampled_from(SAMPLE_PATHS))
+def commented(draw, paths=None):
+    """A canonical sample record (of ``paths``: Million Club's samples by default) with
+    comments inserted between words and on lines of their own: ``;`` comments end a
+    line, ``{...}`` ones may span lines."""
+    path = draw(st.sampled_from(paths or SAMPLE_PATHS))
     base = write(read_one(path))
     lines = base.splitlines()
     body = next(i for i, line in enumerate(lines) if not line.startswith("[")) + 1
@@ -129,8 +146,6 @@ def comment_round_trip(text: str) -> str:
     """``text`` (from ``commented``) reads, writes and reads back to the same record, every
     comment with its text and anchor, and writing it again changes nothing; "skipped" when
     a comment split an item over two lines (then it is no record)."""
-    from mclog.games.millionclub.notation.record import CommentEntry
-
     try:
         record = parse_one(text)
     except RecordError:
@@ -141,7 +156,8 @@ def comment_round_trip(text: str) -> str:
     assert write(back) == written
 
     def notes(r):
-        return [(c.text, c.brace, c.own_line) for c in r.entries if isinstance(c, CommentEntry)]
+        return [(c.text, c.brace, c.own_line) for c in r.entries
+                if type(c).__name__ == "CommentEntry"]
 
     assert notes(back) == notes(record)
     return "ok"
@@ -158,12 +174,12 @@ _json_values = st.recursive(
 
 
 @st.composite
-def mutated_exports(draw) -> bytes:
-    """A sample's export with one to three arbitrary JSON values put in its entries, its
-    tags or at its top level."""
+def mutated_exports(draw, paths=None) -> bytes:
+    """A sample's export (of ``paths``: Million Club's by default) with one to three
+    arbitrary JSON values put in its entries, its tags or at its top level."""
     import json
 
-    record = to_json(read_one(draw(st.sampled_from(SAMPLE_PATHS))))
+    record = to_json(read_one(draw(st.sampled_from(paths or SAMPLE_PATHS))))
     for _ in range(draw(st.integers(1, 3))):
         where = draw(st.sampled_from(["entry", "tags", "top"]))
         value = draw(_json_values)
@@ -171,7 +187,8 @@ def mutated_exports(draw) -> bytes:
         if where == "entry" and isinstance(entries, list) and entries:
             entry = entries[draw(st.integers(0, len(entries) - 1))]
             key = draw(st.sampled_from(["type", "player", "card", "disc", "industry", "values",
-                                        "what", "text", "colonies", "x"]))
+                                        "what", "text", "colonies", "x", "amount", "dice",
+                                        "colour", "value", "past_arrow"]))
             if isinstance(entry, dict):
                 entry[key] = value
         elif where == "tags" and isinstance(tags, dict):
@@ -181,15 +198,15 @@ def mutated_exports(draw) -> bytes:
     return json.dumps(record).encode()
 
 
-def run_import(data: bytes) -> str:
-    """Import ``data``: "ok" (its text reads back as the same records) or "refused" (a
-    ``JsonRecordError`` naming the file); anything else fails."""
-    from mclog.games.millionclub.notation.json_import import records_from_json
+def run_import(data: bytes, game: str = "Million Club") -> str:
+    """Import ``data`` as a record of ``game``: "ok" (its text reads back as the same
+    records) or "refused" (a ``JsonRecordError`` naming the file); anything else fails."""
+    from mclog.games import game as named
     from mclog.record.json_form import JsonRecordError
 
     start = time.perf_counter()
     try:
-        records = records_from_json(data, "game.json")
+        records = named(game).records_from_json(data, "game.json")
     except JsonRecordError as exc:
         assert str(exc).startswith("game.json"), exc
         return "refused"

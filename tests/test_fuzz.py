@@ -1,6 +1,10 @@
 """Bounded fuzzing of the reader and replayer (a few seconds); `make fuzz` runs it long."""
 
-from fuzzing import arbitrary_bytes, arbitrary_text, mutated_records, run_input
+from fuzzing import (
+    ME_PATHS, arbitrary_bytes, arbitrary_text, commented, comment_round_trip,
+    millionenspiel_words, mutated_exports, mutated_millionenspiel, mutated_records,
+    run_import, run_input,
+)
 from hypothesis import HealthCheck, given, settings
 
 FAST = settings(max_examples=150, deadline=None,
@@ -23,3 +27,27 @@ def test_arbitrary_bytes_are_read_or_refused_with_a_located_error(data):
 @given(mutated_records)
 def test_mutated_records_replay_or_fail_at_a_located_error(text):
     run_input(text)
+
+
+@FAST
+@given(mutated_millionenspiel)
+def test_mutated_millionenspiel_records_replay_or_fail_at_a_located_error(text):
+    run_input(text)
+
+
+@FAST
+@given(millionenspiel_words)
+def test_millionenspiel_words_at_random_are_read_or_refused_with_a_located_error(text):
+    run_input(text)
+
+
+@FAST
+@given(commented(ME_PATHS))
+def test_millionenspiel_comments_keep_their_text_and_anchor(text):
+    comment_round_trip(text)
+
+
+@FAST
+@given(mutated_exports(ME_PATHS))
+def test_millionenspiel_import_of_mutated_exports_never_fails_inside_mclog(data):
+    run_import(data, "Millionenspiel")

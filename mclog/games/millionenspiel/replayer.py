@@ -95,15 +95,16 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32) -> 
     current = steps.current
     playing: list = [None]  # the entry whose move is being played (for a rule's refusal)
 
-    def fail(message: str, entry, rule: str | None = None) -> RecordError:
-        return record.error(message, entry.line, entry.col, rule=rule)
+    def fail(message: str, entry, rule: str | None = None, code: str = "illegal-move"
+             ) -> RecordError:
+        return record.error(message, entry.line, entry.col, rule=rule, code=code)
 
     def plays():
         for entry in record.entries:
             if isinstance(entry, CheckEntry):
                 problem = _check(current, entry, record)
                 if problem:
-                    error = fail(problem, entry)
+                    error = fail(problem, entry, code="check")
                     if strict:
                         raise error
                     errors.append(error)

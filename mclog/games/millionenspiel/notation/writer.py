@@ -40,12 +40,13 @@ def write_game(record: Record, played=None) -> str:
             continue
         if isinstance(entry, CheckEntry):
             line.close()
+            line.start("check")
             values = " ".join(f"{names[seat]} {value}" for seat, value in entry.values)
-            out.append(f"check {entry.what} {values}")
+            line.item(f"check {entry.what} {values}")
             continue
         move = entry.move
         group = _GROUP[type(move)]
-        if group != line.group or group in ("start", "pension") or \
+        if group != line.group or group in ("start", "pension", "check") or \
                 (isinstance(move, Throw) and line.landed):
             line.close()
         if line.empty:
@@ -60,7 +61,8 @@ def write_game(record: Record, played=None) -> str:
 
 class _Line:
     """The line being written: its items and inline comments, and its group (a line holds
-    one start, one throw's bets, one throw's dice and landing, or one pension card)."""
+    one start, one throw's bets, one throw's dice and landing, one pension card, or one
+    check)."""
 
     def __init__(self, out: list[str]) -> None:
         self.out = out
