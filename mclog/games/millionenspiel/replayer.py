@@ -81,8 +81,10 @@ class GameReplay:
 
 
 def _make_step(index: int, move, info: tuple, comments: list[str]) -> Step:
-    throw, phase, actor, line, col = info
-    return Step(index, move, throw, phase, actor, line, col, comments)
+    """A step from what the replayer noted: (throw, phase, actor, the entry read), the
+    entry's line and column worked out only now (most replays never ask)."""
+    throw, phase, actor, entry = info
+    return Step(index, move, throw, phase, actor, entry.line, entry.col, comments)
 
 
 def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32) -> GameReplay:
@@ -115,8 +117,7 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32) -> 
             move = entry.move
             d = current.decision
             if d is not None and d.kind == ACCEPT and not isinstance(move, Refuse):
-                yield Accept(current.roller), (current.throw, d.kind, d.actor, entry.line,
-                                               entry.col)
+                yield Accept(current.roller), (current.throw, d.kind, d.actor, entry)
                 d = current.decision
             if isinstance(move, Refuse):
                 move = Refuse(current.roller)
@@ -125,7 +126,7 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32) -> 
                 raise fail(f"{record.names[entry.subject]} is not rolling: the dice are "
                            f"{record.names[current.roller]}'s this throw", entry, "M5")
             actor = d.actor if d is not None else None
-            yield move, (current.throw, d.kind if d else "over", actor, entry.line, entry.col)
+            yield move, (current.throw, d.kind if d else "over", actor, entry)
 
     try:
         try:

@@ -32,11 +32,14 @@ RESERVED = frozenset({"start", "bets", "bet", "pass", "passes", "rolls", "refuse
                       "arrow", "lands", "die", "buys", "pension", "check", "money", "none",
                       *COLOURS})
 _AMOUNT = re.compile(r"(\d{1,3}(?:[_']\d{3})+|\d+)([kK]?)$")
+_DIE = {"1", "2", "3", "4", "5", "6"}
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.'-]*$")
 
 
 def amount(word: str) -> int | None:
     """A sum of money as written: ``1000``, ``1_000`` or ``1'000``, ``10k``."""
+    if word.isascii() and word.isdigit():  # (the common case)
+        return int(word)
     m = _AMOUNT.match(word)
     if m is None:
         return None
@@ -121,6 +124,7 @@ class _Line:
         self.raw, self.body = raw, body
         self.seats, self.out = body.seats, body.out
         self.words = raw.words
+        self.source = raw.source()  # (what the entries keep of the line)
         self.at = 0
         self.ends: list[int] = []  # the word index after each item read (for comments)
 
@@ -159,7 +163,7 @@ class _Line:
         self.out.append(entry)
 
     def move(self, move, start: int, subject: int | None = None) -> None:
-        self.add(MoveEntry(move, subject), start)
+        self.out.append(MoveEntry(move, subject, self.source, start))
 
     # --- the items -----------------------------------------------------------------
 
@@ -210,7 +214,7 @@ class _Line:
             if value == "?":
                 raise self.error("The black space's die decides who wins what: write the "
                                  "number it showed", self.at - 1)
-            if not value.isdigit() or not 1 <= int(value) <= 6:
+            if value not in _DIE:
                 raise self.error(f"A die shows 1 to 6, not '{value}'", self.at - 1)
             self.move(Die(int(value)), start)
         elif word in self.seats:
@@ -261,7 +265,7 @@ class _Line:
             word = self.take(f"the {which} die (1 to 6, or ? if not seen)")
             if word == "?":
                 dice.append(None)
-            elif word.isdigit() and 1 <= int(word) <= 6:
+            elif word in _DIE:
                 dice.append(int(word))
             else:
                 raise self.error(f"A die shows 1 to 6 (or ? if not seen), not '{word}'",

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from mclog.errors import RecordError
+from mclog.record.framing import SourceLine
 
 from ..rules.moves import Move
 
@@ -25,8 +26,18 @@ class MoveEntry:
 
     move: Move
     subject: int | None = field(default=None, compare=False)
-    line: int = field(default=0, compare=False)
-    col: int = field(default=0, compare=False)
+    #: The source line and the index of the item's first word in it: the line number and
+    #: column are worked out when a message needs them (most moves never need them).
+    source: SourceLine | None = field(default=None, compare=False, repr=False)
+    word: int = field(default=0, compare=False, repr=False)
+
+    @property
+    def line(self) -> int:
+        return self.source.number if self.source is not None else 0
+
+    @property
+    def col(self) -> int:
+        return self.source.col(self.word) if self.source is not None else 0
 
 
 @dataclass(slots=True)
