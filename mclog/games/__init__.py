@@ -12,6 +12,7 @@ first use, and the shared parts of mclog never import a game.
 from __future__ import annotations
 
 import importlib
+from functools import lru_cache
 
 from ..errors import MclogError
 from ..protocol import Game
@@ -38,9 +39,11 @@ def _key(name: str) -> str:
 _BY_KEY = {_key(name): name for name in GAMES}
 
 
+@lru_cache(maxsize=64)
 def game(name: str | None) -> Game:
     """The game called ``name`` (any case; spaces and dashes ignored: ``million-club``);
-    Million Club for ``None``.  ``UnknownGame`` names the games there are."""
+    Million Club for ``None``.  ``UnknownGame`` names the games there are.  (Asked for
+    every game read, replayed and written: the answer is kept.)"""
     full = DEFAULT if name is None else _BY_KEY.get(_key(name))
     if full is None:
         raise UnknownGame(f"mclog knows no game called {name!r}: the games are "
