@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import NamedTuple
 
 from mclog.errors import RecordError, RuleError
 from mclog.unknowns import SAT_SECONDS, Problem, TooHard
@@ -38,7 +40,7 @@ from .redundant import not_asked
 from .rules.score_range import exact_ranges
 from .rules.scoring import ranks, score
 from .rules.setup import new_game
-from .rules.state import State
+from .rules.state import Decision, State
 from .notation.text import move_text
 from .rules.unknown import is_handle, out_handles
 from .notation.vocabulary import SHORT
@@ -111,15 +113,31 @@ class MillionClubStep(Step):
         return text
 
 
+class MoveFacts(NamedTuple):
+    """What the replayer (and the simulator) note of each move as it is played, from the
+    state before it: a named tuple, cheap to make, because a game has hundreds of moves
+    and few are ever read as steps (``step_maker``) or by the writer."""
+
+    round: int
+    phase: str
+    decision: Decision           # the question the move answers
+    entry: MoveEntry             # the record's entry (its line)
+    disc: int | None             # the disc being resolved, if any
+    label: str                   # the line label the move belongs under
+
+
+#: ``MoveFacts`` from a tuple of its fields, in their order, made at C speed: the named
+#: tuple's own constructor is a Python call, 7% of a replay at one per move (measured
+#: with benchmarks/record_speed.py); this costs a tenth of that.
+move_facts = partial(tuple.__new__, MoveFacts)
+
+
 def step_maker(table):
-    """The function that turns a move's facts into a ``MillionClubStep`` when one is read.
+    """The function that turns a move's ``MoveFacts`` into a ``MillionClubStep`` when one
+    is read."""
 
-    The facts are what the replayer (and the simulator) note as each move is played, a
-    plain tuple because a game has hundreds of moves and few are ever read as steps:
-    ``(round, phase, decision, entry, disc, label)``, the state's before the move.
-    """
-
-    def make(index: int, move: Move, info: tuple, comments: list[str]) -> MillionClubStep:
+    def make(index: int, move: Move, info: MoveFacts, comments: list[str]
+             ) -> MillionClubStep:
         round_, phase, d, entry, disc, label = info
         # (no column: working it out costs a scan of the line, and a step rarely needs it;
         # ``record.entries`` has it.)
@@ -261,10 +279,9 @@ class GameReplay:
         self._scores = rows
         return rows
 
-    def facts(self) -> list[tuple]:
-        """What was noted of each move as it was played (see ``step_maker``): ``(round,
-        phase, decision, entry, disc, label)``.  The writer reads these rather than
-        ``steps``, which it would have to build first."""
+    def facts(self) -> list[MoveFacts]:
+        """What was noted of each move as it was played.  The writer reads these rather
+        than ``steps``, which it would have to build first."""
         return self.replay.infos
 
 
@@ -365,7 +382,8 @@ class _Reader:
             if d.actor is None and kind is Draw and entry.subject is not None:
                 self.check_drawer(state, entry)
             self.entry = entry
-            yield move, (state.round, state.phase, d, entry, state.resolving, label)
+            yield move, move_facts((state.round, state.phase, d, entry, state.resolving,
+                                    label))
 
     def other(self, entry) -> None:
         """An entry that is not a move: a comment, a round line, a checkpoint, a reveal."""

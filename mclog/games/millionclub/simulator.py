@@ -19,7 +19,7 @@ from .bots import Bot, below, make_bot
 from .rules.flow import legal_moves, play
 from .rules.moves import Draw, StartPlayer, interned
 from .notation.record import MoveEntry, record_from_moves
-from .replayer import GameReplay, phase_label, step_maker
+from .replayer import GameReplay, move_facts, phase_label, step_maker
 from .rules.setup import new_game
 from .rules.state import State
 
@@ -67,8 +67,8 @@ def simulate(bots: Sequence[Bot], *, seed: int, setup: str = "standard",
 
 
 def _plays(current: State, bots: Sequence[Bot], rng: random.Random, entries: list):
-    """Each decision to its seat's bot and each draw to chance, with the move's facts (see
-    ``step_maker``), for the replay to play on ``current`` (the same object all game)."""
+    """Each decision to its seat's bot and each draw to chance, with the move's
+    ``MoveFacts``, for the replay to play on ``current`` (the same object all game)."""
     while (d := current.decision) is not None:
         if d.actor is None and d.kind in ("draw", "start player"):
             move = chance(current, rng)
@@ -76,8 +76,8 @@ def _plays(current: State, bots: Sequence[Bot], rng: random.Random, entries: lis
             move = bots[d.actor].choose(current, legal_moves(current))
         entry = MoveEntry(move)
         entries.append(entry)
-        yield move, (current.round, current.phase, d, entry, current.resolving,
-                     phase_label(current))
+        yield move, move_facts((current.round, current.phase, d, entry, current.resolving,
+                                phase_label(current)))
 
 
 def bots_from_names(spec: str, players: int, seed: int) -> list[Bot]:

@@ -91,7 +91,8 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
 
     for entry in kept_entries(record, played.redundant):
         if type(entry) is MoveEntry:
-            round_, _, d, _, disc, label = next(facts)
+            fact = next(facts)
+            round_, d, disc, label = fact.round, fact.decision, fact.disc, fact.label
             move = entry.move  # as recorded: a ? stays a ?, even once the reveal tells it
             if label == "place" and round_ != last_round:
                 close()

@@ -28,7 +28,7 @@ def draw_step(state: State, frame: tuple) -> None:
     if count <= 0 or not state.deck_size(deck):
         return
     state.agenda.append(("draw", deck, count - 1, dest, recipient))
-    state.decision = ask(DRAW, None, None, deck, dest, recipient)
+    state.decision = ask(DRAW, None, deck=deck, dest=dest, recipient=recipient)
 
 
 def _check_in_deck(state: State, d: Decision, card: str) -> None:

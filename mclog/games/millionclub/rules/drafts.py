@@ -53,7 +53,7 @@ def draft(state: State, frame: tuple) -> None:
         state.hand.clear()
         return
     state.agenda.append(("draft", disc, i + 1))
-    state.decision = ask(CHOOSE if disc == INTRIGUE else DRAFT, pawns[i][0], disc)
+    state.decision = ask(CHOOSE if disc == INTRIGUE else DRAFT, pawns[i][0], disc=disc)
 
 
 def _in_hand(state: State, seat: int, card: str, rule: str) -> str:
@@ -138,7 +138,7 @@ def privilege(state: State, frame: tuple) -> None:
     holder = state.privilege_holder(disc)
     state.privileges[disc] = holder
     if holder is not None and state.deck_size(DECK_OF_DISC[disc]):
-        state.decision = ask(PRIVILEGE, holder, disc)
+        state.decision = ask(PRIVILEGE, holder, disc=disc)
 
 
 def _legal_privilege(state: State, d: Decision) -> list[Move]:
@@ -161,8 +161,8 @@ def _apply_decline(state: State, d: Decision, move: Pass) -> None:
     pass
 
 
-handler(PRIVILEGE, "use the {privilege} privilege (draw one more card) or pass", "R10", _legal_privilege,
-        {UsePrivilege: _apply_use, Pass: _apply_decline})
+handler(PRIVILEGE, "use the {privilege} privilege (draw one more card) or pass", "R10",
+        _legal_privilege, {UsePrivilege: _apply_use, Pass: _apply_decline})
 
 
 @step("privilege_card")
@@ -170,7 +170,7 @@ def privilege_card(state: State, frame: tuple) -> None:
     """R15: the privilege's card may be bought at the usual price."""
     _, disc, holder = frame
     if state.hand:
-        state.decision = ask(DRAFT, holder, disc)
+        state.decision = ask(DRAFT, holder, disc=disc)
 
 
 @step("reshuffle")

@@ -93,7 +93,7 @@ def lobbyist(state: State, frame: tuple) -> None:
     holder = state.privilege_holder(LOBBY)
     state.privileges[LOBBY] = holder
     if holder is not None and destinations(state, holder, exclude=LOBBY):
-        state.decision = ask(LOBBYIST, holder, LOBBY)
+        state.decision = ask(LOBBYIST, holder, disc=LOBBY)
 
 
 def _legal_lobbyist(state: State, d: Decision) -> list[Move]:

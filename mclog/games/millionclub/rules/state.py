@@ -80,17 +80,18 @@ class Decision(NamedTuple):
 _ASKED: dict[tuple, Decision] = {}
 
 
-def ask(kind: str, actor: int | None, disc: int | None = None, deck: str | None = None,
-        dest: str | None = None, recipient: int | None = None) -> Decision:
-    """``Decision(kind, actor, disc=disc, ...)``, made once and then shared.
+def ask(kind: str, actor: int | None, *, deck: str | None = None, dest: str | None = None,
+        recipient: int | None = None, disc: int | None = None) -> Decision:
+    """``Decision(kind, actor, deck=..., dest=..., recipient=..., disc=...)``, made once
+    and then shared.
 
     The engine asks the same few questions all game long (whose placement, which
     card to draw, who drafts), and a decision is immutable, so these are looked
-    up rather than built (a tenth of the cost).  (No keyword-only parameters, and
-    the hot callers pass every argument by position: either costs a call the
-    interpreter's fast path.)
+    up rather than built (a tenth of the cost).  The fields after ``actor`` are
+    keywords, named as ``Decision`` names them, so that no call can put a deck where
+    a disc belongs.
 
-    >>> ask("draft", 1, 3) is ask("draft", 1, 3)
+    >>> ask("draft", 1, disc=3) is ask("draft", 1, disc=3)
     True
     """
     key = (kind, actor, disc, deck, dest, recipient)

@@ -42,7 +42,7 @@ def takeover(state: State, frame: tuple) -> None:
     holder = state.privilege_holder(STOCK)
     state.privileges[STOCK] = holder
     if holder is not None and _targets(state, holder):
-        state.decision = ask(TAKEOVER, holder, STOCK)
+        state.decision = ask(TAKEOVER, holder, disc=STOCK)
 
 
 def _legal(state: State, d: Decision) -> list[Move]:
