@@ -9,6 +9,7 @@ from mclog import parse_one, read_one, replay
 from mclog.cli import main
 from mclog.record.reading import read_text_lenient
 from mclog.games.millionclub.draw import board_html
+from mclog.games.millionclub.rules.flow import describe_decision
 
 SAMPLES = Path(__file__).parent.parent / "sample_games"
 THURSDAY = SAMPLES / "thursday-club-3p.mclog"
@@ -50,7 +51,7 @@ def test_jumping_is_the_same_as_replaying(game):
 
 def test_board_html_shows_pawns_prices_players_and_privileges(game):
     s = game.state(game.disc_start(2, 3))  # round 2, Colonies about to start
-    html = board_html(s)
+    html = board_html(s, next_question=describe_decision(s))
     assert "Round 2 &mdash; next: chance: draw a Colony card" in html
     assert 'class="off"><b>II</b> unavailable' in html
     assert html.count('class="pawn"') == 6 + 3  # six pawns on discs, three in the table

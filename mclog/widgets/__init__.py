@@ -20,6 +20,7 @@ import ipywidgets as w
 from ..analysis import prices
 from ..games.millionclub.rules.board import DISC_NAMES
 from ..games.millionclub.draw import board_html
+from ..games.millionclub.rules.flow import describe_decision
 from ..viz import price_chart
 
 
@@ -104,7 +105,7 @@ class ReplayWidget(w.VBox):
     def show(self, step: int) -> None:
         """Draw the state after ``step`` moves: board, move text, chart marker."""
         state = self.game.state(step)
-        self.board.value = board_html(state)
+        self.board.value = board_html(state, next_question=describe_decision(state))
         self.move.value = self.move_html(step)
         self.chart.layout.shapes[0].update(x0=step, x1=step, visible=True)
         self._draw_chart(step)

@@ -98,13 +98,13 @@ def _players(state: State) -> str:
     return "".join(rows)
 
 
-def board_html(state: State, caption: str = "") -> str:
-    """The table as HTML: discs and pawns, price board, players."""
-    from .rules.flow import describe_decision
-
+def board_html(state: State, caption: str = "", next_question: str = "") -> str:
+    """The table as HTML: discs and pawns, price board, players.  The caption is
+    ``caption``, or the round and ``next_question`` (the caller's wording of the state's
+    decision: ``describe_decision``; the drawing knows nothing of the rules' flow)."""
     where = f"Round {state.round}" if state.round else "Setup"
-    title = escape(caption) if caption else \
-        f"{where} &mdash; next: {escape(describe_decision(state))}"
+    title = escape(caption) if caption else where + (
+        f" &mdash; next: {escape(next_question)}" if next_question else "")
     return (
         f'{_STYLE}<div class="mclog-board"><table class="mcb"><caption>{title}</caption>'
         f"{_discs(state)}</table>"

@@ -38,8 +38,9 @@ _PRICE = re.compile(r"^([ftr])=?([0-9]+)$", re.IGNORECASE)
 
 
 class _Reader:
-    """Reads the items of one line; ``pos`` walks its words.  Columns are asked of the
-    line only when an entry or an error needs one."""
+    """Reads the items of one line; ``pos``, the one cursor, is the index of the next
+    word not yet read.  Columns are asked of the line only when an entry or an error
+    needs one."""
 
     def __init__(self, table: Table, names: dict[str, int]) -> None:
         self.table = table
@@ -124,11 +125,12 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
     names = r.names
     line = r.line.source()  # (what the entries keep of the line)
     n = len(words)
-    pos = r.pos  # (a local copy while names and placements are read; r.pos for the rest)
-    while pos < n:
-        at = pos
+    # One cursor, ``r.pos``: the index of the next word not yet read.  Each item is read
+    # from its first word ``at`` up to ``r.pos``, where the next item (or comment) starts.
+    while r.pos < n:
+        at = r.pos
         word = words[at]
-        pos += 1
+        r.pos = at + 1
         if word in names and label != "start":
             r.subject = names[word]
             continue
@@ -137,16 +139,14 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
             if r.subject is None:
                 r.player(at)
             out.append(MoveEntry(places[r.subject], r.subject, label, line, at))
-            ends.append(pos)
+            ends.append(r.pos)
             continue
-        r.pos = pos
         if label == "start":
-            r.pos -= 1
+            r.pos = at  # the word is the start player's name
             seat = r.seat("the name of the start player")
             move = StartPlayer(seat, table.seat_of_role(SCHEMER))
             out.append(MoveEntry(move, None, label, line, at))
-            pos = r.pos
-            ends.append(pos)
+            ends.append(r.pos)
             continue
         low = word.lower()
         move = None
@@ -157,13 +157,12 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         elif verb is None and label == "setup" and (low in CARDS or word == UNKNOWN):
             move = interned(Draw, UNKNOWN if word == UNKNOWN else CARDS[low])
         elif verb == "draws":
-            first = pos
-            while pos < n and (drawn := _DRAWN.get(words[pos].lower())) is not None:
-                out.append(MoveEntry(drawn, r.subject, label, line, pos))
-                pos += 1
-                ends.append(pos)
-            r.pos = pos
-            if pos == first:
+            first = r.pos
+            while r.pos < n and (drawn := _DRAWN.get(words[r.pos].lower())) is not None:
+                out.append(MoveEntry(drawn, r.subject, label, line, r.pos))
+                r.pos += 1
+                ends.append(r.pos)
+            if r.pos == first:
                 if r.peek() is None:
                     raise r.error("Expected the cards drawn after 'draws', but the line ends",
                                   at, end=True)
@@ -220,9 +219,7 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         if move is None:
             raise r.error(_unknown_word(word, table), at)
         out.append(MoveEntry(move, r.subject, label, line, at))
-        pos = r.pos
-        ends.append(pos)
-    r.pos = pos
+        ends.append(r.pos)
 
 
 def _unknown_word(word: str, table: Table) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from mclog.errors import RuleError
 from .board import (
-    DISC_NAMES, DISCS, NUMBERED_DISCS, ROMAN, SECTOR_DISCS, UNAVAILABLE, unavailable_disc,
+    DISC_NAMES, DISCS, NUMBERED_DISCS, ROMAN, SECTOR_DISCS, unavailable_disc,
 )
 from .cards import INDUSTRY_TYPES
 from .flow import handler, push, step
@@ -59,7 +59,7 @@ def check_destination(state: State, disc: int, sector: str | None, rule: str) ->
     """Can a pawn go to ``disc`` (and ``sector``) this round? (R7, R8, and R12 for the Lobbyist)."""
     if disc not in DISCS:
         raise RuleError(f"There is no disc {disc!r}: the discs are I to V", rule)
-    if disc == UNAVAILABLE[state.round - 1]:  # (unavailable_disc, looked up: a hot path)
+    if disc == unavailable_disc(state.round):
         raise RuleError(f"The {disc_name(disc)} is unavailable in round {state.round}", "R7")
     if disc in SECTOR_DISCS:
         if sector not in INDUSTRY_TYPES:

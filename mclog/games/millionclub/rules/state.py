@@ -203,8 +203,9 @@ class State:
         """Notebooks draw the table (``mclog.games.millionclub.draw``, imported here lazily:
         the drawing is a view of the state, not part of the rules)."""
         from ..draw import board_html
+        from .flow import describe_decision
 
-        return board_html(self)
+        return board_html(self, next_question=describe_decision(self))
 
     # --- copying --------------------------------------------------------------
 
