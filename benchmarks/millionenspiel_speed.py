@@ -1,5 +1,5 @@
 """Issue 16: reading + validating + replaying Millionenspiel records, in moves per second,
-beside Million Club's (target: at least as many).
+beside Million Club's (target: at least as many); and the replay widget's step.
 
     python benchmarks/millionenspiel_speed.py [--games 100] [--repeat 3]
 
@@ -55,6 +55,23 @@ def main() -> None:
     print(f"Million Club:   {mc_rate:,.0f} moves/s ({mc_moves:.0f} moves a game, "
           f"{args.games} games)")
     print(f"ratio: {me_rate / mc_rate:.2f}x (target: at least 1)")
+    widget_step(me_texts[0])
+
+
+def widget_step(text: str) -> None:
+    """The replay widget's step (slider to board, move text and chart marker), median over
+    every step of a simulated game."""
+    from mclog.games.millionenspiel.widget import replay_widget
+
+    played = mclog.replay(mclog.parse_one(text))
+    widget = replay_widget(played)
+    times = []
+    for step in range(len(played) + 1):
+        start = time.perf_counter()
+        widget.slider.value = step
+        times.append(time.perf_counter() - start)
+    print(f"widget step: median {statistics.median(times) * 1e3:.2f} ms, max "
+          f"{max(times) * 1e3:.2f} ms ({len(played)} steps)")
 
 
 if __name__ == "__main__":

@@ -214,3 +214,28 @@ def test_notebook_runs_in_the_browser(browser, lab, tmp_path, name, charts):
     else:
         shot(page, name.removesuffix(".ipynb"), tmp_path)
     page.close()
+
+
+def test_06_millionenspiel_in_the_browser(browser, lab, tmp_path):
+    """The Millionenspiel notebook: the widget's board and its steps, the money chart on a
+    log scale, the attribution and the corpus charts, in Chromium."""
+    from playwright.sync_api import expect
+
+    page = run_notebook(browser, lab, "06-millionenspiel.ipynb")
+    no_errors(page)
+    board = page.locator(".me-board").first
+    expect(board).to_contain_text("Before the roll-off")
+    expect(board).to_contain_text("Cleo")
+    expect(page.locator("body")).to_contain_text("Step 0 of 53: the start")
+    readout = page.locator(".widget-readout").first
+    page.locator(".widget-play button").first.click()
+    page.wait_for_function("Number(document.querySelector('.widget-readout').innerText) > 2",
+                           timeout=20_000)
+    page.locator(".widget-play button").first.click()  # pause
+    step = int(readout.inner_text())
+    expect(page.locator("body")).to_contain_text(f"Step {step} of 53")
+    page.locator(".js-plotly-plot").nth(4).wait_for()
+    assert page.locator(".js-plotly-plot").count() >= 5
+    expect(page.locator(".js-plotly-plot").nth(1).locator(".ytitle")).to_contain_text("log")
+    shot(page, "millionenspiel", tmp_path, page.locator(".widget-vbox", has=board).first)
+    page.close()

@@ -342,3 +342,49 @@ def test_the_command_line_simulates_and_reads_millionenspiel(tmp_path, capsys):
     assert "Millionenspiel has no hidden information" in capsys.readouterr().err
     assert main(["simulate", "--game", "millionenspiel", "--players", "11", "--seed",
                  "1"]) == 2
+
+
+# --- analysis, drawing and the widget ---------------------------------------------------
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_attribution_adds_up_to_every_final_money(path):
+    from mclog.games.millionenspiel.analysis import attribution_summary
+
+    played = replay(read_one(path))
+    totals = attribution_summary(played).groupby("player").amount.sum()
+    assert {name: int(v) for name, v in totals.items()} == {
+        r.name: r.money for r in played.scores()}
+
+
+def test_the_throws_table_of_the_duel():
+    from mclog.games.millionenspiel.analysis import throws
+
+    table = throws(replay(read_one(SAMPLES[1])))  # duel-2p
+    assert list(table.colour) == ["red", "red", "yellow", "black", "green", "yellow"]
+    last = table.iloc[3]
+    assert (last.roller, last.dice, last.refused, last.die) == ("Yann", "4 2", True, 4)
+    assert (last["gain Zoe"], last["gain Yann"]) == (-100_000, 100_000)
+    assert table.iloc[2].spaces == 9 and table.iloc[2].past_arrow
+
+
+def test_the_board_escapes_names_and_draws_the_pawn_on_the_track():
+    from mclog.games.millionenspiel.draw import state_html
+
+    s = game(StartPlayer(0), names=("O'Neil", "Ben", "Cleo"), track=ILLUSTRATIVE)
+    s.names = ("<b>x</b>", "Ben", "Cleo")  # (as a future notation might allow)
+    html = state_html(s)
+    assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
+    assert 'class="me-pawn"' in html and html.count("<circle") == len(ILLUSTRATIVE) + 1
+
+
+def test_the_widget_steps_through_the_game():
+    from mclog.games.millionenspiel.widget import replay_widget
+
+    played = replay(read_one(SAMPLES[1]))
+    widget = replay_widget(played)
+    widget.slider.value = 3
+    assert widget.move.value == "Step 3 of 39: Zoe bets 5"
+    assert "Throw 1" in widget.board.value
+    widget.slider.value = len(played)
+    assert "Zoe is the first millionaire" in widget.board.value
+    assert widget.chart.figure.layout.shapes[0].x0 == len(played)

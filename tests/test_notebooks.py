@@ -9,10 +9,10 @@ from nbclient import NotebookClient
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 
 
-def test_the_five_notebooks_exist():
+def test_the_six_notebooks_exist():
     assert [p.name for p in NOTEBOOKS] == [
         "01-replay.ipynb", "02-prices.ipynb", "03-score-attribution.ipynb",
-        "04-corpus.ipynb", "05-teaching.ipynb"]
+        "04-corpus.ipynb", "05-teaching.ipynb", "06-millionenspiel.ipynb"]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -35,3 +35,40 @@ def test_notebook_runs_without_error(path):
     assert not errors, [f"{e.ename}: {e.evalue}" for e in errors]
     shown = [o for c in nb.cells for o in c.get("outputs", [])]
     assert shown, "a notebook that shows nothing"
+
+
+ROOT = Path(__file__).parent.parent
+ME_NOTEBOOK = ROOT / "notebooks" / "06-millionenspiel.ipynb"
+HOSTILE = ('[Game "Millionenspiel"]\n[Event "<script>alert(1)</script>"]\n'
+           "[Players \"O'Neil, Ben-Hur, Cleo\"]\nstart Ben-Hur\n"
+           "bets Cleo 2, O'Neil pass, Ben-Hur 1 {<img src=x onerror=alert(1)>}\n"
+           "Ben-Hur rolls 6 6, rolls ? 2, lands yellow\n")
+
+
+def _me_games(tmp_path):
+    """Every Millionenspiel sample, a simulated game with a track (the pawn drawn on
+    it), and a game in progress whose players have hostile names."""
+    from mclog.games.millionenspiel.simulator import simulated_text
+
+    simulated = tmp_path / "simulated.mclog"
+    simulated.write_text(simulated_text(4, seed=3, bots="chance,random"))
+    hostile = tmp_path / "hostile.mclog"
+    hostile.write_text(HOSTILE)
+    return [*sorted((ROOT / "sample_games" / "millionenspiel").glob("*.mclog")), simulated,
+            hostile]
+
+
+def test_the_millionenspiel_notebook_runs_on_every_game(tmp_path):
+    games = _me_games(tmp_path)
+    for game in games:
+        nb = nbformat.read(ME_NOTEBOOK, as_version=4)
+        source = nb.cells[1].source
+        assert 'GAME = "../sample_games/millionenspiel/family-3p.mclog"' in source
+        nb.cells[1].source = source.replace(
+            '"../sample_games/millionenspiel/family-3p.mclog"', repr(str(game)))
+        nb.cells = nb.cells[:8]  # (the corpus cells do not depend on the game)
+        NotebookClient(nb, timeout=60, kernel_name="python3",
+                       resources={"metadata": {"path": str(ME_NOTEBOOK.parent)}}).execute()
+        errors = [o for c in nb.cells for o in c.get("outputs", [])
+                  if o.output_type == "error"]
+        assert not errors, (game.name, [f"{e.ename}: {e.evalue}" for e in errors])

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from html import escape
 
-import json
 
 import ipywidgets as w
 
@@ -22,6 +21,7 @@ from ..games.millionclub.rules.board import DISC_NAMES
 from ..games.millionclub.draw import board_html
 from ..games.millionclub.rules.flow import describe_decision
 from ..viz import price_chart
+from ..widget_shell import MarkedChart
 
 
 def _stops(game) -> list[tuple[str, int]]:
@@ -64,10 +64,10 @@ class ReplayWidget(w.VBox):
         self.board = w.HTML()
         self.move = w.HTML()
         self.prices = prices(game)
-        #: The price chart as a ``go.Figure``: its marker (``layout.shapes[0]``) follows the step.
-        self.chart = price_chart(self.prices, step=0)
-        self._chart_json = json.loads(self.chart.to_json())
-        self.chart_view = w.Output()
+        #: The price chart with its step marker (``layout.shapes[0]`` of ``chart``).
+        self.marked = MarkedChart(price_chart(self.prices, step=0))
+        self.chart = self.marked.figure
+        self.chart_view = self.marked.view
         self.prev_move.on_click(lambda _: self.go(self.slider.value - 1))
         self.next_move.on_click(lambda _: self.go(self.slider.value + 1))
         self.prev_round.on_click(lambda _: self.go(self._round_edge(-1)))
@@ -107,20 +107,9 @@ class ReplayWidget(w.VBox):
         state = self.game.state(step)
         self.board.value = board_html(state, next_question=describe_decision(state))
         self.move.value = self.move_html(step)
-        self.chart.layout.shapes[0].update(x0=step, x1=step, visible=True)
-        self._draw_chart(step)
+        self.marked.show(step)
         if self.play.value != step:
             self.play.value = step
-
-    def _draw_chart(self, step: int) -> None:
-        """Show the chart with its marker at ``step`` (only the marker changes in the JSON)."""
-        layout = dict(self._chart_json["layout"])
-        shapes = list(layout["shapes"])
-        shapes[0] = {**shapes[0], "x0": step, "x1": step, "visible": True}
-        layout["shapes"] = shapes
-        figure = {"data": self._chart_json["data"], "layout": layout}
-        self.chart_view.outputs = ({"output_type": "display_data", "metadata": {},
-                                    "data": {"application/vnd.plotly.v1+json": figure}},)
 
     def move_html(self, step: int) -> str:
         if step == 0:

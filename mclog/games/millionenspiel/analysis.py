@@ -1,0 +1,134 @@
+"""Tables of a replayed Millionenspiel game (pandas), for notebooks and reports.
+
+* ``money``: each player's money after every step (a log scale suits it: 5 to 1,000,000);
+* ``throws``: one row per throw: roller, dice, where the pawn landed, each bet and gain;
+* ``attribution``: where each player's money came from: the colour landed (and the black
+  die's number), pensions, pension cards bought, split into the player's own throws and
+  the others' throws.  It adds up: start money + the rows = final money.
+* ``corpus``: simulated games by bot policy: how long they last and who wins.
+
+>>> from mclog import read_one, replay
+>>> game = replay(read_one("sample_games/millionenspiel/duel-2p.mclog"))
+>>> table = attribution(game)
+>>> int(table[table.player == "Zoe"].amount.sum()) + 5
+1000000
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from .replayer import GameReplay
+from .rules.engine import play
+from .rules.moves import Bet, BuyPension, Die, Land, Refuse, Throw
+from .rules.state import START_MONEY, new_game
+
+
+def money(game: GameReplay) -> pd.DataFrame:
+    """Long form: step, throw, player, money (step 0: the start)."""
+    names = game.record.names
+    rows = []
+    for step, state in enumerate(game.replay.states()):
+        for seat, name in enumerate(names):
+            rows.append((step, state.throw, name, state.money[seat]))
+    return pd.DataFrame(rows, columns=["step", "throw", "player", "money"])
+
+
+def throws(game: GameReplay) -> pd.DataFrame:
+    """One row per throw played: ``throw``, ``roller``, ``dice`` (as written), ``spaces``
+    (None if a die was not seen), ``refused``, ``past_arrow``, ``colour``, ``die`` (the
+    black space's, or None), then ``bet <name>`` and ``gain <name>`` for every player."""
+    names = game.record.names
+    rows: list[dict] = []
+    row: dict | None = None
+    before = None
+    for step, (state_before, state_after) in enumerate(
+            zip(game.replay.states(), list(game.replay.states())[1:]), 1):
+        move = game.replay.moves[step - 1]
+        if row is None and isinstance(move, (Bet, Throw)):
+            before = state_before
+            row = {"throw": state_before.throw, "roller": names[state_before.roller],
+                   "dice": [], "refused": False, "past_arrow": False, "colour": None,
+                   "die": None}
+        if row is None:
+            continue
+        if isinstance(move, Throw):
+            row["dice"].append(" ".join("?" if d is None else str(d) for d in move.dice))
+        elif isinstance(move, Refuse):
+            row["refused"], row["dice"] = True, []
+        elif isinstance(move, Land):
+            row["colour"], row["past_arrow"] = move.colour, move.past_arrow
+        elif isinstance(move, Die):
+            row["die"] = move.value
+        if state_after.throw != state_before.throw or state_after.finished:
+            dice = row["dice"]
+            row["spaces"] = None if any("?" in d for d in dice) else sum(
+                int(a) + int(b) for a, b in (d.split() for d in dice))
+            row["dice"] = ", ".join(dice)
+            for seat, name in enumerate(names):
+                row[f"bet {name}"] = state_before.bets.get(seat, 0)
+                row[f"gain {name}"] = state_after.money[seat] - before.money[seat]
+            rows.append(row)
+            row = None
+    columns = ["throw", "roller", "dice", "spaces", "refused", "past_arrow", "colour", "die",
+               *[f"bet {n}" for n in names], *[f"gain {n}" for n in names]]
+    return pd.DataFrame(rows, columns=columns).astype({"spaces": "Int64", "die": "Int64"})
+
+
+def attribution(game: GameReplay) -> pd.DataFrame:
+    """Every change of money with its cause: ``player``, ``throw``, ``cause`` (``yellow``,
+    ``black 4``, ``pension``, ``pension card``), ``whose throw`` (``own`` or ``others'``),
+    ``amount``.  The engine reports each change as it plays (``State.changes``)."""
+    record = game.record
+    names = record.names
+    state = new_game(names, record.track)
+    rows = []
+    for move in game.replay.moves:
+        throw, roller = state.throw, state.roller
+        play(state, move)
+        for cause, deltas in state.changes:
+            kind = _kind(cause, move)
+            for seat, delta in enumerate(deltas):
+                if delta:
+                    whose = "own" if seat == roller else "others'"
+                    if isinstance(move, BuyPension):
+                        whose = "own"
+                    rows.append((names[seat], throw, kind, whose, delta))
+    return pd.DataFrame(rows, columns=["player", "throw", "cause", "whose throw", "amount"])
+
+
+def _kind(cause: str, move) -> str:
+    if cause.startswith("pensions"):
+        return "pension"
+    if isinstance(move, BuyPension):
+        return "pension card"
+    if isinstance(move, Die):
+        return f"black {move.value}"
+    return cause.split(":")[0]
+
+
+def attribution_summary(game: GameReplay) -> pd.DataFrame:
+    """``attribution`` summed: one row per player and cause, with the start money, so
+    that each player's rows add up to their final money."""
+    table = attribution(game)
+    summary = table.groupby(["player", "cause"], sort=False, as_index=False)["amount"].sum()
+    start = pd.DataFrame({"player": list(game.record.names), "cause": "start",
+                          "amount": START_MONEY})
+    return pd.concat([start, summary], ignore_index=True)
+
+
+def corpus(games: list[GameReplay], bots: list[list[str]]) -> pd.DataFrame:
+    """One row per simulated game: ``throws`` (how long it lasted), ``finished``,
+    ``winner``, ``winner bot`` (the policy of the winner's seat) and ``players``."""
+    rows = []
+    for game, seats in zip(games, bots):
+        final = game.replay.current
+        winner = final.winner
+        rows.append({"throws": final.throw, "finished": final.finished,
+                     "players": final.players,
+                     "winner": game.record.names[winner] if winner is not None else None,
+                     "winner bot": seats[winner] if winner is not None else None})
+    return pd.DataFrame(rows)
+
+
+__all__ = ["money", "throws", "attribution", "attribution_summary", "corpus"]
