@@ -106,6 +106,19 @@ class RawGame:
     lines: list[RawLine] = field(default_factory=list)
     end: int = 0
 
+    def tag_values(self) -> tuple[dict[str, str], dict[str, int]]:
+        """(each tag's value, each tag's line), in the order written; a tag given twice is
+        a mistake at its second line."""
+        values: dict[str, str] = {}
+        lines: dict[str, int] = {}
+        for tag in self.tags:
+            if tag.name in values:
+                raise RecordError(f"The tag [{tag.name}] is given twice", line=tag.line,
+                                  col=1, code="header")
+            values[tag.name] = tag.value
+            lines[tag.name] = tag.line
+        return values, lines
+
 
 def escape_tag(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')

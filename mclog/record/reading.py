@@ -120,13 +120,10 @@ def read_headers(source: str | os.PathLike) -> Iterator[dict[str, str]]:
     for number, raw in _games(lines, file):
         if isinstance(raw, RecordError):
             raise raw
-        tags: dict[str, str] = {}
-        for tag in raw.tags:
-            if tag.name in tags:
-                raise RecordError(f"The tag [{tag.name}] is given twice", line=tag.line,
-                                  col=1, code="header", file=file,
-                                  game=number if number > 1 else None)
-            tags[tag.name] = tag.value
+        try:
+            tags, _ = raw.tag_values()
+        except RecordError as exc:
+            raise exc.relocate(file=file, game=number if number > 1 else None) from None
         yield tags
 
 

@@ -321,14 +321,7 @@ def parse_game(raw: RawGame, file: str | None = None, number: int = 1) -> GameRe
 
 
 def parse_tags(raw: RawGame) -> tuple[dict[str, str], Table]:
-    tags: dict[str, str] = {}
-    lines: dict[str, int] = {}
-    for tag in raw.tags:
-        if tag.name in tags:
-            raise RecordError(f"The tag [{tag.name}] is given twice", line=tag.line, col=1,
-                              code="header")
-        tags[tag.name] = tag.value
-        lines[tag.name] = tag.line
+    tags, lines = raw.tag_values()
     if not raw.tags:
         line = raw.lines[0].number if raw.lines else raw.start
         raise RecordError('A game starts with its tags, at least [Players "Ann yellow, '

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from mclog.errors import RecordError
-from mclog.record.framing import RawLine
+from mclog.record.entries import CheckEntry, CommentEntry, FromSource, RecordBase
+from mclog.record.framing import SourceLine
 from ..rules.board import ALTERNATIVE, COLOURS, STANDARD
 from ..rules.moves import Move
 from ..rules.setup import check_table, default_colours
@@ -27,7 +28,7 @@ TAG_ORDER = ("Game", "Event", "Site", "Date", "Format", "Setup", "Privileges", "
 
 
 @dataclass(slots=True)
-class MoveEntry:
+class MoveEntry(FromSource):
     """A move as written.  ``subject`` is the name written before it, if any: for a
     decision the player (it is the move's own ``player``), for a chance draw the
     person who drew, which the replayer checks against the table."""
@@ -38,30 +39,8 @@ class MoveEntry:
     #: The source line (a ``RawLine``) and the index of the move's first word in it, from
     #: which the line number and the column are worked out when a message needs them.
     #: A move that was not read from text (JSON, a simulated game) has no source.
-    source: RawLine | None = field(default=None, compare=False, repr=False)
+    source: SourceLine | None = field(default=None, compare=False, repr=False)
     word: int = field(default=0, compare=False, repr=False)
-
-    @property
-    def line(self) -> int:
-        return self.source.number if self.source is not None else 0
-
-    @property
-    def col(self) -> int:
-        return self.source.col(self.word) if self.source is not None else 0
-
-
-@dataclass(slots=True)
-class CheckEntry:
-    """``check money Ann 12 Ben 0`` / ``check prices F3 T2 R3`` / ``check score Ann 30``.
-
-    ``values`` pairs a seat (money, score) or an industry type (prices) with the
-    number the recorder saw at the table.
-    """
-
-    what: str
-    values: tuple[tuple[int | str, int], ...]
-    line: int = field(default=0, compare=False)
-    col: int = field(default=0, compare=False)
 
 
 @dataclass(slots=True)
@@ -70,19 +49,6 @@ class RevealEntry:
 
     seat: int
     colonies: tuple[str, ...]
-    line: int = field(default=0, compare=False)
-    col: int = field(default=0, compare=False)
-
-
-@dataclass(slots=True)
-class CommentEntry:
-    """A comment, and what it is anchored to (``docs/format.md``, "Comments"): a comment on
-    a line of its own (``own_line``) stays on a line of its own at that place; any other
-    belongs to the item (move, round line, check or reveal) it follows on its line."""
-
-    text: str
-    brace: bool = False
-    own_line: bool = False
     line: int = field(default=0, compare=False)
     col: int = field(default=0, compare=False)
 
@@ -101,7 +67,7 @@ Entry = MoveEntry | CheckEntry | RevealEntry | CommentEntry | Marker
 
 
 @dataclass(slots=True, eq=False)
-class GameRecord:
+class GameRecord(RecordBase):
     """One game: its tags (in order), the table they describe, and the body."""
 
     #: The game's name, as a ``Game`` tag gives it (the registry's key: ``mclog.games``).
@@ -114,22 +80,9 @@ class GameRecord:
     start_line: int = 1
 
     @property
-    def moves(self) -> list[Move]:
-        return [e.move for e in self.entries if isinstance(e, MoveEntry)]
-
-    @property
     def content(self) -> list[Entry]:
         """The entries that make the record what it is (markers left out)."""
         return [e for e in self.entries if not isinstance(e, Marker)]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameRecord):
-            return NotImplemented
-        return self.tags == other.tags and self.content == other.content
-
-    def error(self, message: str, line: int, col: int, **kw) -> RecordError:
-        return RecordError(message, line=line, col=col, file=self.file,
-                           game=self.number if self.number > 1 else None, **kw)
 
 
 def record_from_moves(table: Table, moves, tags: dict[str, str] | None = None) -> GameRecord:

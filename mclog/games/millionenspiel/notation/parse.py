@@ -49,14 +49,7 @@ def amount(word: str) -> int | None:
 
 def parse_game(raw: RawGame, file: str | None, number: int) -> Record:
     """The record of one framed game (``RecordError`` located at its first mistake)."""
-    tags: dict[str, str] = {}
-    lines: dict[str, int] = {}
-    for tag in raw.tags:
-        if tag.name in tags:
-            raise RecordError(f"The tag [{tag.name}] is given twice", line=tag.line, col=1,
-                              code="header")
-        tags[tag.name] = tag.value
-        lines[tag.name] = tag.line
+    tags, lines = raw.tag_values()
     fmt = tags.get("Format")
     if fmt is not None and fmt != FORMAT:
         raise RecordError(f'This reader knows [Format "{FORMAT}"], not "{fmt}"',

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from mclog.errors import RecordError
+from mclog.record.entries import CheckEntry, CommentEntry, FromSource, RecordBase
 from mclog.record.framing import SourceLine
 
 from ..rules.moves import Move
@@ -20,7 +20,7 @@ TAG_ORDER = ("Game", "Event", "Site", "Date", "Format", "Players", "Track")
 
 
 @dataclass(slots=True)
-class MoveEntry:
+class MoveEntry(FromSource):
     """A move as written.  ``subject``: the seat of the name written before an item that
     needs none (``Ann rolls``, ``Ann refuses``), which the replayer checks."""
 
@@ -31,41 +31,12 @@ class MoveEntry:
     source: SourceLine | None = field(default=None, compare=False, repr=False)
     word: int = field(default=0, compare=False, repr=False)
 
-    @property
-    def line(self) -> int:
-        return self.source.number if self.source is not None else 0
-
-    @property
-    def col(self) -> int:
-        return self.source.col(self.word) if self.source is not None else 0
-
-
-@dataclass(slots=True)
-class CheckEntry:
-    """``check money Ann 40 Ben 3`` / ``check pension Ann 50``: what the table showed."""
-
-    what: str
-    values: tuple[tuple[int, int], ...]
-    line: int = field(default=0, compare=False)
-    col: int = field(default=0, compare=False)
-
-
-@dataclass(slots=True)
-class CommentEntry:
-    """A comment: on a line of its own (``own_line``), or after the item before it."""
-
-    text: str
-    brace: bool = False
-    own_line: bool = False
-    line: int = field(default=0, compare=False)
-    col: int = field(default=0, compare=False)
-
 
 Entry = MoveEntry | CheckEntry | CommentEntry
 
 
 @dataclass(slots=True, eq=False)
-class Record:
+class Record(RecordBase):
     """One game: its tags (in order), players, track and body."""
 
     game: ClassVar[str] = "Millionenspiel"
@@ -76,23 +47,6 @@ class Record:
     file: str | None = None
     number: int = 1
     start_line: int = 1
-
-    @property
-    def moves(self) -> list[Move]:
-        return [e.move for e in self.entries if isinstance(e, MoveEntry)]
-
-    @property
-    def content(self) -> list[Entry]:
-        return self.entries
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Record):
-            return NotImplemented
-        return self.tags == other.tags and self.entries == other.entries
-
-    def error(self, message: str, line: int, col: int, **kw) -> RecordError:
-        return RecordError(message, line=line, col=col, file=self.file,
-                           game=self.number if self.number > 1 else None, **kw)
 
 
 def canonical_tags(tags: dict[str, str]) -> dict[str, str]:

@@ -1,0 +1,80 @@
+"""The entries every game's record shares: comments, checks, and where an item was read.
+
+A game's record is a list of entries in the order they were written; the moves are the
+game's own (``MoveEntry`` in each game's ``notation/record.py``), built on ``FromSource``.
+Source positions never count for equality: ``parse(write(record)) == record``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import RecordError
+
+
+class FromSource:
+    """The line and column of an item kept as its source line (``source``: a
+    ``framing.SourceLine``, or None for an item not read from text) and the index of its
+    first word (``word``): worked out only when a message asks."""
+
+    __slots__ = ()
+
+    @property
+    def line(self) -> int:
+        return self.source.number if self.source is not None else 0
+
+    @property
+    def col(self) -> int:
+        return self.source.col(self.word) if self.source is not None else 0
+
+
+@dataclass(slots=True)
+class CheckEntry:
+    """``check money Ann 12 Ben 0``: what the recorder saw at the table.  ``values`` pairs
+    what is checked (a seat, or what the game checks by name) with the number seen."""
+
+    what: str
+    values: tuple[tuple[int | str, int], ...]
+    line: int = field(default=0, compare=False)
+    col: int = field(default=0, compare=False)
+
+
+@dataclass(slots=True)
+class CommentEntry:
+    """A comment, and what it is anchored to (docs/format.md, "Comments"): a comment on a
+    line of its own (``own_line``) stays on a line of its own at that place; any other
+    belongs to the item it follows on its line."""
+
+    text: str
+    brace: bool = False
+    own_line: bool = False
+    line: int = field(default=0, compare=False)
+    col: int = field(default=0, compare=False)
+
+
+class RecordBase:
+    """What every game's record offers the shared parts (its dataclass has ``tags``,
+    ``entries``, ``file`` and ``number``): its moves, equality by tags and content (never
+    by source positions), and errors located in its file and game."""
+
+    __slots__ = ()
+
+    @property
+    def moves(self) -> list:
+        return [e.move for e in self.entries if isinstance(e, FromSource)]
+
+    @property
+    def content(self) -> list:
+        """The entries that make the record what it is (a game may leave some out)."""
+        return self.entries
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.tags == other.tags and self.content == other.content
+
+    __hash__ = None  # (records are mutable)
+
+    def error(self, message: str, line: int, col: int, **kw) -> RecordError:
+        return RecordError(message, line=line, col=col, file=self.file,
+                           game=self.number if self.number > 1 else None, **kw)
