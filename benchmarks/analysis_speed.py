@@ -18,7 +18,7 @@ from multiprocessing import get_context
 from pathlib import Path
 
 import mclog
-from mclog.analysis import attribution, corpus, final_scores, money_flows, prices, timeline
+from mclog.games.millionclub.analysis import attribution, corpus, final_scores, money_flows, prices, timeline
 from mclog.games.millionclub.simulator import _simulated_text
 
 SIX = Path(__file__).parent.parent / "sample_games" / "six-players-alternative-schemer.mclog"
@@ -36,7 +36,7 @@ def tables_time(repeat: int) -> float:
 
 
 def widget_step_time(n: int) -> float:
-    from mclog.widgets import replay_widget
+    from mclog.games.millionclub.widget import replay_widget
 
     game = mclog.replay(mclog.read_one(SIX))
     widget = replay_widget(game)

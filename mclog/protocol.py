@@ -19,9 +19,12 @@ from .record.framing import RawGame
 class Played(Protocol):
     """A record replayed through its game's rules, as the shared parts use it."""
 
-    record: Any         # the game's record; ``record.game`` is the game's name
+    record: Any         # the game's record: ``record.game`` is the game's name,
+                        # ``record.players`` the players' names in seat order
     errors: list        # the record's mistakes (``RecordError``), empty if it replayed
     warnings: list      # items that are legal but say nothing (``RecordError``)
+
+    replay: Any         # ``mclog.replay.Replay``: its states keep ``money`` by seat
 
     @property
     def complete(self) -> bool: ...          # the game reached its end

@@ -7,7 +7,7 @@ from hidden import as_seen_by
 from table import random_game
 
 import mclog
-from mclog.analysis import (
+from mclog.games.millionclub.analysis import (
     attribution, consequences, corpus, final_scores, money_flows, player_colours, prices,
     timeline,
 )
@@ -126,7 +126,7 @@ def test_corpus_keeps_errors_not_half_results(tmp_path):
 
 
 def test_figures(thursday):
-    from mclog import viz
+    from mclog.games.millionclub import viz
 
     pr = prices(thursday)
     fig = viz.price_chart(pr, step=12)
@@ -144,7 +144,7 @@ def test_figures(thursday):
 
 
 def test_replay_widget_steps_and_buttons(thursday):
-    from mclog.widgets import replay_widget
+    from mclog.games.millionclub.widget import replay_widget
 
     w = replay_widget(thursday)
     assert "Setup" in w.move.value and "Round 1 &mdash;" not in w.board.value
@@ -169,7 +169,7 @@ def test_replay_widget_steps_and_buttons(thursday):
 
 
 def test_points_by_disc_is_attribution_summed(thursday):
-    from mclog.analysis.tables import points_by_disc
+    from mclog.games.millionclub.analysis.tables import points_by_disc
 
     summed = attribution(thursday).groupby(["player", "disc"])["points"].sum()
     fast = points_by_disc(thursday)

@@ -248,10 +248,10 @@ def test_import_of_mutated_exports_never_fails_inside_mclog(data):
 
 def test_plotly_text_from_records_is_escaped():
     """Names reach titles, legends, axes and hover text; plotly reads tags there."""
-    from mclog.analysis import attribution, money_flows, prices, timeline
+    from mclog.games.millionclub.analysis import attribution, money_flows, prices, timeline
     from mclog.games.millionclub.bots import make_bot
     from mclog.games.millionclub.simulator import simulate
-    from mclog.viz import (
+    from mclog.games.millionclub.viz import (
         attribution_bars, money_chart, price_chart, score_race, stock_exchange_chart,
         waterfall,
     )
@@ -307,7 +307,7 @@ def test_the_writer_never_writes_a_line_longer_than_the_reader_takes():
 
 
 def test_analysis_tells_players_from_chance_rules_and_bank_by_a_field():
-    from mclog.analysis import attribution, money_flows
+    from mclog.games.millionclub.analysis import attribution, money_flows
 
     game = replay(read_one(THURSDAY))
     points = attribution(game)

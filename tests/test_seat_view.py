@@ -94,8 +94,8 @@ def test_every_seat_view_of_simulated_games(seed, players, setup, pick):
 def test_every_prefix_of_a_seat_view_replays_in_every_view(seed):
     """Cut after each line, a seat's record is a game in progress: it validates with
     --partial, and every step of it can be sought, drawn, scored and analysed."""
-    from mclog.analysis import attribution, timeline
-    from mclog.widgets import replay_widget
+    from mclog.games.millionclub.analysis import attribution, timeline
+    from mclog.games.millionclub.widget import replay_widget
 
     full = full_game(seed, 2 + seed % 5, "standard", False)
     text = write(seat_view(full, 1))
@@ -342,7 +342,7 @@ def test_a_type_alone_is_refused_when_the_player_owns_different_ones():
 
 
 def test_attribution_marks_the_points_that_depend_on_unknown_colonies():
-    from mclog.analysis import attribution
+    from mclog.games.millionclub.analysis import attribution
 
     full = full_game(7, 4, "standard", False)
     game = replay(seat_view(full, 0))
@@ -367,7 +367,7 @@ def test_a_deck_count_conflict_names_the_kind_at_fault():
 
 
 def test_final_scores_table_gives_the_exact_range_before_the_reveal():
-    from mclog.analysis import final_scores
+    from mclog.games.millionclub.analysis import final_scores
 
     full = full_game(9, 6, "standard", False)
     table = final_scores(replay(without_reveal(seat_view(full, 0))))

@@ -8,7 +8,7 @@ move's handler, then each procedure step, noting the state after each.  An
 event is kept when it changed some player's money or provisional score.
 
 The first event (index 0) is the setup: the starting money and cards.
-Analysis (``mclog.analysis``) builds its attribution and money tables on
+Analysis (``mclog.games.millionclub.analysis``) builds its attribution and money tables on
 these events; the command line's ``mclog replay`` prints them.
 """
 

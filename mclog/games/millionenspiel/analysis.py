@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from mclog.analysis import money as shared_money
+
 from .replayer import GameReplay
 from .rules.engine import play
 from .rules.moves import Bet, BuyPension, Die, Land, Refuse, Throw
@@ -25,13 +27,9 @@ from .rules.state import START_MONEY, new_game
 
 
 def money(game: GameReplay) -> pd.DataFrame:
-    """Long form: step, throw, player, money (step 0: the start)."""
-    names = game.record.names
-    rows = []
-    for step, state in enumerate(game.replay.states()):
-        for seat, name in enumerate(names):
-            rows.append((step, state.throw, name, state.money[seat]))
-    return pd.DataFrame(rows, columns=["step", "throw", "player", "money"])
+    """Long form: step, throw, player, money (step 0: the start): the shared table
+    (``mclog.analysis.money``), whose rounds are Millionenspiel's throws."""
+    return shared_money(game).rename(columns={"round": "throw"})
 
 
 def throws(game: GameReplay) -> pd.DataFrame:

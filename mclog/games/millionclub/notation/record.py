@@ -80,6 +80,11 @@ class GameRecord(RecordBase):
     start_line: int = 1
 
     @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in seat order."""
+        return self.table.names
+
+    @property
     def content(self) -> list[Entry]:
         """The entries that make the record what it is (markers left out)."""
         return [e for e in self.entries if not isinstance(e, Marker)]

@@ -48,6 +48,11 @@ class Record(RecordBase):
     number: int = 1
     start_line: int = 1
 
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in seat order."""
+        return self.names
+
 
 def canonical_tags(tags: dict[str, str]) -> dict[str, str]:
     out = {name: tags[name] for name in TAG_ORDER if name in tags}

@@ -1,6 +1,6 @@
 """Figures of a game, drawn with plotly from the analysis tables.
 
-Every function takes tables from ``mclog.analysis`` and returns a
+Every function takes tables from ``mclog.games.millionclub.analysis`` and returns a
 ``go.Figure``; notebooks only call them.  Industry types keep one colour
 throughout (Factories grey-blue, Transport orange, Raw materials green), and
 players are drawn in their own table colours.
@@ -13,7 +13,7 @@ from html import escape
 import pandas as pd
 import plotly.graph_objects as go
 
-from ..games.millionclub.draw import COLOUR_CSS
+from .draw import COLOUR_CSS
 
 TYPE_COLOURS = {"F": "#4c6a92", "T": "#e08a1e", "R": "#3a9a5b"}
 TYPE_NAMES = {"F": "Factories", "T": "Transport", "R": "Raw materials"}

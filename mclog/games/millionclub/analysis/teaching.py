@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..games.millionclub.rules.flow import describe_decision, legal_moves, play
-from ..games.millionclub.rules.moves import Place
-from ..games.millionclub.rules.scoring import score
-from ..games.millionclub.notation.text import move_text
+from ..rules.flow import describe_decision, legal_moves, play
+from ..rules.moves import Place
+from ..rules.scoring import score
+from ..notation.text import move_text
 
 
 def consequences(game, step: int) -> pd.DataFrame:

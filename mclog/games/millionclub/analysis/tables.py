@@ -1,7 +1,7 @@
 """Tidy pandas tables of a replayed game (one row per observation).
 
 >>> import mclog
->>> from mclog.analysis import final_scores
+>>> from mclog.games.millionclub.analysis import final_scores
 >>> game = mclog.replay(mclog.read_one("sample_games/duel-2p.mclog"))
 >>> final_scores(game)[["name", "total", "rank"]].to_dict("records")
 [{'name': 'Zoe', 'total': 12, 'rank': 2}, {'name': 'Yann', 'total': 20, 'rank': 1}]
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..games.millionclub.rules.board import DISC_NAMES
-from ..games.millionclub.rules.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_TYPES
-from ..games.millionclub.rules.scoring import CATEGORIES
-from ..games.millionclub.events import events
+from ..rules.board import DISC_NAMES
+from ..rules.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_TYPES
+from ..rules.scoring import CATEGORIES
+from ..events import events
 
 #: The Stock Exchange spreads: what a pawn in each sector earns (R17).
 SPREADS = {f"spread_{k}": (k, DEPENDS_ON[k]) for k in INDUSTRY_TYPES}

@@ -16,12 +16,12 @@ from html import escape
 
 import ipywidgets as w
 
-from ..analysis import prices
-from ..games.millionclub.rules.board import DISC_NAMES
-from ..games.millionclub.draw import board_html
-from ..games.millionclub.rules.flow import describe_decision
-from ..viz import price_chart
-from ..widget_shell import MarkedChart
+from .analysis import prices
+from .rules.board import DISC_NAMES
+from .draw import board_html
+from .rules.flow import describe_decision
+from .viz import price_chart
+from mclog.widget_shell import MarkedChart
 
 
 def _stops(game) -> list[tuple[str, int]]:

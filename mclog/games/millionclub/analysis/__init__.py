@@ -1,12 +1,12 @@
 """Analysis: pandas tables of replayed games, score attribution, corpora.
 
 Every function takes a replayed game (``mclog.replay(record)``) and returns a
-tidy DataFrame; nothing here draws.  Figures are in ``mclog.viz``.  The tables
+tidy DataFrame; nothing here draws.  Figures are in ``mclog.games.millionclub.viz``.  The tables
 of attribution and money are built on the game's events
 (``mclog.games.millionclub.events``).
 """
 
-from ..games.millionclub.events import Event, events
+from ..events import Event, events
 from .corpus import Corpus, corpus
 from .tables import attribution, final_scores, money_flows, points_by_disc, prices, timeline
 from .teaching import consequences

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import MclogError
-from ..games.millionclub.rules.board import ROLE_OF_COLOUR, STANDARD
-from ..games.millionclub.rules.scoring import CATEGORIES
+from mclog.errors import MclogError
+from ..rules.board import ROLE_OF_COLOUR, STANDARD
+from ..rules.scoring import CATEGORIES
 
 
 @dataclass
@@ -37,8 +37,8 @@ class Corpus:
 
 
 def _one_file(path: str) -> tuple[list[dict], list[dict], list[str]]:
-    from ..record.reading import read_lenient
-    from ..games.millionclub.replayer import replay
+    from mclog.record.reading import read_lenient
+    from ..replayer import replay
     from .tables import points_by_disc
 
     players, discs, errors = [], [], []
