@@ -259,10 +259,14 @@ PINNED = {
                                        ("Cleo", 56_055, 3)],
     "club-5p.mclog": [("Ida", 1_155, 3), ("Jon", 115, 4), ("Kai", 5, 5),
                                      ("Lea", 505_615, 2), ("Max", 1_031_005, 1)],
+    # simulated (mclog simulate --game millionenspiel --players 4 --bots chance,random
+    # --seed 11), on the illustrative track: every landing is checked against it
+    "simulated-4p-seed11.mclog": [("Ann", 634_592, 2), ("Ben", 2_613, 4),
+                                  ("Cleo", 1_705_848, 1), ("Dan", 7_108, 3)],
 }
 
 
-def test_there_are_three_hand_written_samples():
+def test_there_are_three_hand_written_samples_and_a_simulated_one():
     assert [p.name for p in SAMPLES] == sorted(PINNED)
 
 
@@ -360,6 +364,7 @@ def test_the_throws_table_of_the_duel():
     from mclog.games.millionenspiel.analysis import throws
 
     table = throws(replay(read_one(SAMPLES[1])))  # duel-2p
+    assert SAMPLES[1].name == "duel-2p.mclog"
     assert list(table.colour) == ["red", "red", "yellow", "black", "green", "yellow"]
     last = table.iloc[3]
     assert (last.roller, last.dice, last.refused, last.die) == ("Yann", "4 2", True, 4)
