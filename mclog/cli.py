@@ -22,7 +22,7 @@ from . import games
 from .errors import MclogError, RecordError
 from .protocol import Game, Played
 from .record.files import Comparison, FileError, iter_lines, read_source, replacing, write_new
-from .record.json_form import MAX_JSON
+from .record.json_form import MAX_JSON, failure, load_json
 from .record.reading import iter_lenient, read_bytes_lenient, unnumbered
 
 
@@ -303,12 +303,17 @@ def cmd_export(args) -> int:
 
 
 def cmd_import(args) -> int:
-    """A JSON record (``export``'s form) of the game ``--game`` as .mclog text, checked by
-    the game (``Game.from_json``); the text is printed only once it reads back as the same
-    records."""
-    game = games.game(args.game)
+    """A JSON record (``export``'s form) as .mclog text, checked by its game
+    (``Game.records_from_json``): the game ``--game`` names, or else the one the record's
+    ``"game"`` field names (Million Club without one).  The text is printed only once it
+    reads back as the same records."""
     name = "<stdin>" if args.file == "-" else args.file
-    records = game.records_from_json(read_source(args.file, MAX_JSON, "a JSON record"), name)
+    data = read_source(args.file, MAX_JSON, "a JSON record")
+    try:
+        game = games.game(args.game if args.game is not None else _json_game(data, name))
+    except games.UnknownGame as exc:
+        raise failure(name)("game", str(exc)) from None
+    records = game.records_from_json(data, name)
     text = "\n".join(game.write(r) for r in records)
     back, errors = read_bytes_lenient(text.encode("utf-8"), name)
     if errors or back != records:
@@ -317,6 +322,15 @@ def cmd_import(args) -> int:
         return 1
     sys.stdout.write(text)
     return 0
+
+
+def _json_game(data: bytes, name: str) -> str | None:
+    """The game the first record of a JSON file names in its ``"game"`` field (None: none
+    named), read with the shared loader's care (``load_json``)."""
+    _, records = load_json(data, name)
+    first = records[0]
+    game = first.get("game") if isinstance(first, dict) else None
+    return game if isinstance(game, str) else None
 
 
 def cmd_simulate(args) -> int:
@@ -405,8 +419,9 @@ def build_parser() -> argparse.ArgumentParser:
     e.set_defaults(func=cmd_export)
     i = sub.add_parser("import", help="print a JSON record (from export) as .mclog text")
     i.add_argument("file")
-    i.add_argument("--game", default=games.DEFAULT,
-                   help="the game the JSON record is of (default: %(default)s)")
+    i.add_argument("--game", default=None,
+                   help="the game the JSON record is of (default: the game its \"game\" "
+                        "field names, or Million Club)")
     i.set_defaults(func=cmd_import)
     m = sub.add_parser("simulate", help="play games with bots and write their records")
     m.add_argument("--game", default=games.DEFAULT,

@@ -393,3 +393,17 @@ def test_the_widget_steps_through_the_game():
     widget.slider.value = len(played)
     assert "Zoe is the first millionaire" in widget.board.value
     assert widget.chart.figure.layout.shapes[0].x0 == len(played)
+
+
+def test_import_finds_the_game_in_the_json_and_round_trips(tmp_path, capsys):
+    path = SAMPLES[2]  # family-3p
+    assert main(["export", str(path)]) == 0
+    exported = tmp_path / "family.json"
+    exported.write_text(capsys.readouterr().out)
+    assert main(["import", str(exported)]) == 0
+    assert capsys.readouterr().out == write(read_one(path))
+    other = tmp_path / "go.json"
+    other.write_text('[{"game": "Go"}]')
+    assert main(["import", str(other)]) == 1
+    assert capsys.readouterr().err == (f"{other}: game: mclog knows no game called 'Go': the "
+                                       "games are Million Club, Millionenspiel\n")
