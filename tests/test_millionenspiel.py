@@ -92,6 +92,13 @@ def test_m6_only_the_first_throw_may_be_refused():
     assert played.final.money == [6, 6, 6]
 
 
+def test_m7_a_double_cannot_land():
+    with pytest.raises(RecordError) as e:
+        text("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 1, lands blue\n")
+    assert str(e.value) == ("<text>:5:16: Ann rolled a double (1 1): a double is rolled "
+                            "again, and the throws add up (M7)")
+
+
 def test_m7_doubles_add_up():
     s = game(StartPlayer(0), *bets(1, 1, 1), Throw((2, 2)), Accept(0))
     assert s.decision.kind == "throw"  # a kept double is rolled again
@@ -222,6 +229,8 @@ def test_m18_unseen_dice():
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands pink\n",
      "<text>:5:22: 'pink' is not a colour of the board (blue, yellow, red, beige, green, "
      "black)"),
+    ("start Ann\nbets Ben " + "9" * 5000 + "\n",
+     "<text>:4:10: Expected Ben's bet (a number, or pass), not '" + "9" * 5000 + "'"),
     ("start Ann\nAnn sings\n", "<text>:4:5: 'sings' is not something a player does (bets, "
      "passes, rolls, refuses, buys pension)"),
 ])

@@ -443,3 +443,20 @@ def test_fmt_refuses_a_pipe_without_waiting_for_it(tmp_path, capsys):
     err = capsys.readouterr().err
     assert f"{fifo}: is not a regular file (a pipe or a device)" in err
     assert f"{tmp_path / 'missing.mclog'}: cannot be read: No such file or directory" in err
+
+
+@pytest.mark.parametrize("tail, message", [
+    ("check money Ann " + "9" * 5000, "<text>:3:17: '99999999999999999999...' is not a number "
+     "a check reads: plain digits 0 to 9, at most 16 of them"),
+    ("check money Ann 4²", "<text>:3:17: '4²' is not a number a check reads: plain digits 0 "
+     "to 9, at most 16 of them"),
+    ("round " + "9" * 5000, "<text>:3:7: Expected a round number 1 to 9, found '" + "9" * 5000
+     + "'"),
+])
+def test_numbers_too_long_or_not_plain_digits_are_located_mistakes(tail, message):
+    """Python refuses to convert more than 4,300 digits, and a superscript digit is a
+    digit to str.isdigit but no number to int: both were unlocated errors."""
+    with pytest.raises(RecordError) as e:
+        replay(parse_one('[Players "Ann yellow, Ben blue"]\nsetup Ann asia, Ben india\n'
+                         + tail + "\n"))
+    assert str(e.value) == message

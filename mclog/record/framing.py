@@ -120,6 +120,19 @@ class RawGame:
         return values, lines
 
 
+def whole_number(word: str) -> int | None:
+    """The number a word of plain ASCII digits stands for, or None: for any other word
+    (a superscript digit is no number), and for more than 16 digits (no table counts
+    so high, and Python refuses to convert over 4,300).
+
+    >>> whole_number("42"), whole_number("4²"), whole_number("9" * 5000)
+    (42, None, None)
+    """
+    if len(word) > 16 or not (word.isascii() and word.isdigit()):
+        return None
+    return int(word)
+
+
 def escape_tag(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 

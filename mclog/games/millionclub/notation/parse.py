@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from mclog.errors import RecordError
-from mclog.record.framing import RawGame, RawLine
+from mclog.record.framing import RawGame, RawLine, whole_number
 from ..rules.board import SCHEMER
 from ..rules.cards import CONTINENTS, DECK_OF, INDUSTRY_TYPES, INTRIGUE_CARDS
 from ..rules.moves import (
@@ -259,17 +259,22 @@ def _check(r: _Reader, first: int, out: list[Entry], ends: list[int]) -> None:
             what, start = ("prices" if low == "price" else low), at
         elif word in r.names:
             subject = r.names[word]
-        elif what == "prices" and (m := _PRICE.match(word)):
-            values.append((m.group(1).upper(), int(m.group(2))))
+        elif what == "prices" and (m := _PRICE.match(word)) and \
+                whole_number(m.group(2)) is not None:
+            values.append((m.group(1).upper(), whole_number(m.group(2))))
         elif what == "prices" and low in CARDS and CARDS[low] in INDUSTRY_TYPES:
             num = r.take("a number")
-            if not num.isdigit():
+            if whole_number(num) is None:
                 raise r.error(f"Expected a price, found '{num}'", r.pos - 1)
-            values.append((CARDS[low], int(num)))
-        elif word.isdigit() and what in ("money", "score"):
+            values.append((CARDS[low], whole_number(num)))
+        elif whole_number(word) is not None and what in ("money", "score"):
             if subject is None:
                 raise r.error(f"Whose {what} is {word}? Write the player's name before it", at)
-            values.append((subject, int(word)))
+            values.append((subject, whole_number(word)))
+        elif word.isdigit() and what in ("money", "score"):
+            shown = word if len(word) <= 20 else word[:20] + "..."
+            raise r.error(f"'{shown}' is not a number a check reads: plain digits 0 to 9, at "
+                          "most 16 of them", at)
         elif word.isdigit():
             raise r.error("Say what is checked before the number: money, prices or score", at)
         else:
@@ -350,9 +355,9 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
                 label = LABELS[low]
                 if label == "round":
                     num = r.take("the round number")
-                    if not num.isdigit() or not 1 <= int(num) <= 9:
+                    if whole_number(num) is None or not 1 <= whole_number(num) <= 9:
                         raise r.error(f"Expected a round number 1 to 9, found '{num}'", 1)
-                    out.append(Marker("round", int(num), line.number, line.col(0)))
+                    out.append(Marker("round", whole_number(num), line.number, line.col(0)))
                     ends.append(r.pos)
                     label = None
                 elif label == "check":

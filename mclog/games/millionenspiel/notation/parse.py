@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from mclog.errors import RecordError, RuleError
-from mclog.record.framing import RawGame, RawLine
+from mclog.record.framing import RawGame, RawLine, whole_number
 
 from ..rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
 from ..rules.engine import PLAYERS
@@ -38,8 +38,9 @@ _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.'-]*$")
 
 def amount(word: str) -> int | None:
     """A sum of money as written: ``1000``, ``1_000`` or ``1'000``, ``10k``."""
-    if word.isascii() and word.isdigit():  # (the common case)
-        return int(word)
+    value = whole_number(word)
+    if value is not None or len(word) > 16:  # (the common case; or no amount at all)
+        return value
     m = _AMOUNT.match(word)
     if m is None:
         return None

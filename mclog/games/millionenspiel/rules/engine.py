@@ -168,6 +168,11 @@ def _throw_after_unseen(state: State) -> bool:
 
 
 def _land(state: State, move: Land) -> None:
+    d = state.decision
+    if d is not None and d.kind == THROW and state.throws and state.throws[-1].double:
+        dice = " ".join(map(str, state.throws[-1].dice))
+        raise RuleError(f"{state.names[state.roller]} rolled a double ({dice}): a double is "
+                        "rolled again, and the throws add up", "M7")
     _expect(state, LAND, "where the pawn lands")
     if move.colour not in COLOURS:
         raise RuleError(f"{move.colour!r} is not a colour of the board", "M8")
