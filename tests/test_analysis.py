@@ -174,3 +174,20 @@ def test_points_by_disc_is_attribution_summed(thursday):
     summed = attribution(thursday).groupby(["player", "disc"])["points"].sum()
     fast = points_by_disc(thursday)
     assert {k: v for k, v in summed.items() if v} == {k: v for k, v in fast.items() if v}
+
+
+def test_decisions_list_the_moments_with_a_choice_and_consequences_mark_the_move_played():
+    """Issue 14: a teacher picks a moment from the game itself, not by step arithmetic."""
+    from mclog.games.millionclub.analysis import consequences, decisions
+
+    game = mclog.replay(mclog.read_one(SAMPLES[-1]))  # thursday-club-3p
+    moments = decisions(game)
+    assert (moments.options >= 2).all() and moments.step.is_monotonic_increasing
+    first_draft = moments[moments.kind == "draft"].iloc[0]
+    assert (first_draft["round"], first_draft.player, first_draft.played) == (1, "Ann",
+                                                                            "Ann buys oceania")
+    table = consequences(game, int(first_draft.step))
+    assert list(table.played).count("played") == 1
+    assert table[table.played == "played"].move.iloc[0] == "Ann buys oceania"
+    points = list(table["Ann points"])
+    assert points == sorted(points, reverse=True)  # the best for Ann first

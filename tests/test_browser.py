@@ -203,7 +203,7 @@ def test_notebook_runs_in_the_browser(browser, lab, tmp_path, name, charts):
         expect(first.locator(".scatterlayer .trace")).to_have_count(3)
     if name == "05-teaching.ipynb":
         page.locator("table.dataframe").nth(1).wait_for()
-        expect(page.locator("body")).to_contain_text("Ann buys america")
+        expect(page.locator("body")).to_contain_text("Ann buys oceania")
     element = None
     if name == "02-prices.ipynb":
         element = page.locator(".js-plotly-plot").first

@@ -9,7 +9,7 @@ of attribution and money are built on the game's events
 from ..events import Event, events
 from .corpus import Corpus, corpus
 from .tables import attribution, final_scores, money_flows, points_by_disc, prices, timeline
-from .teaching import consequences
+from .teaching import consequences, decisions
 
 
 def player_colours(game) -> dict[str, str]:
@@ -19,5 +19,5 @@ def player_colours(game) -> dict[str, str]:
 
 
 __all__ = ["Corpus", "corpus", "Event", "events", "attribution", "final_scores",
-           "money_flows", "points_by_disc", "prices", "timeline", "consequences",
+           "money_flows", "points_by_disc", "prices", "timeline", "consequences", "decisions",
            "player_colours"]
