@@ -333,6 +333,29 @@ def _json_game(data: bytes, name: str) -> str | None:
     return game if isinstance(game, str) else None
 
 
+def cmd_report(args) -> int:
+    """One self-contained HTML page of one game (``mclog.report``), written safely to
+    ``-o`` (never over the record itself)."""
+    from .report import report_html
+
+    if os.path.realpath(args.out) == os.path.realpath(args.file):
+        raise FileError(f"{args.out}: this is the record itself; give the page another name")
+    chosen = None
+    for item in _each(args.file):
+        if isinstance(item, MclogError):
+            _err(str(item))
+            return 1
+        if item.record.number == args.number or (chosen is None and args.number == 1):
+            chosen = item
+            break
+    if chosen is None:
+        _err(f"{args.file}: there is no game {args.number} in this file")
+        return 1
+    write_new(args.out, report_html(chosen))
+    _say(f"{args.out}: the report of {chosen.record.tags.get('Event') or 'the game'}")
+    return 0
+
+
 def cmd_simulate(args) -> int:
     """Play games with bots and write each as a canonical record."""
     from multiprocessing import get_context
@@ -423,6 +446,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the game the JSON record is of (default: the game its \"game\" "
                         "field names, or Million Club)")
     i.set_defaults(func=cmd_import)
+    o = sub.add_parser("report", help="write one self-contained HTML page of a game: "
+                                      "board stepper, charts and the record")
+    o.add_argument("file")
+    o.add_argument("-o", "--out", required=True, help="the page to write (game.html)")
+    o.add_argument("--number", type=int, default=1,
+                   help="which game of the file (default: the first)")
+    o.set_defaults(func=cmd_report)
     m = sub.add_parser("simulate", help="play games with bots and write their records")
     m.add_argument("--game", default=games.DEFAULT,
                    help=f"the game to play: {', '.join(games.names())} (default: %(default)s)")

@@ -88,6 +88,22 @@ class Game(ABC):
     def score_lines(self, played: Played) -> list[str]:
         """The score table, for a terminal (``mclog score``)."""
 
+    @abstractmethod
+    def draw(self, state: Any) -> str:
+        """The table in ``state`` as HTML (escaped), for the report and notebooks."""
+
+    @abstractmethod
+    def step_text(self, played: Played, index: int) -> str:
+        """Step ``index`` (from 1) of a replayed game in words (``Ann buys F``)."""
+
+    @abstractmethod
+    def final_text(self, played: Played) -> str:
+        """The result in words: the winner and the ranking (or where the record stops)."""
+
+    @abstractmethod
+    def report_charts(self, played: Played) -> list:
+        """The report's charts: ``(title, plotly figure)`` pairs."""
+
     def seat_view(self, played: Played, seat: int) -> Any:
         """The record as the player in ``seat`` would have written it (``mclog hide``):
         only games with hidden information have one."""

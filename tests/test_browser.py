@@ -239,3 +239,47 @@ def test_06_millionenspiel_in_the_browser(browser, lab, tmp_path):
     expect(page.locator(".js-plotly-plot").nth(1).locator(".ytitle")).to_contain_text("log")
     shot(page, "millionenspiel", tmp_path, page.locator(".widget-vbox", has=board).first)
     page.close()
+
+
+@pytest.mark.parametrize("record", [
+    "six-players-alternative-schemer.mclog", "millionenspiel/family-3p.mclog", "hostile"])
+def test_the_report_opens_offline_and_steps(browser, tmp_path, record):
+    """``mclog report``: one page from file://, no server; it opens, steps forward and
+    back by button and by arrow key, draws its charts, and logs no error."""
+    from playwright.sync_api import expect
+
+    from mclog.cli import main
+
+    root = Path(__file__).parent.parent / "sample_games"
+    if record == "hostile":  # a game in progress whose names and texts try to get out
+        path = tmp_path / "hostile.mclog"
+        path.write_text('[Event "</script><script>alert(1)</script>"]\n'
+                        '[Players "Ann yellow, Ben blue"]\n'
+                        "setup Ann asia, Ben ? {<img src=x onerror=alert(2)>}\n")
+    else:
+        path = root / record
+    out = tmp_path / "game.html"
+    assert main(["report", str(path), "-o", str(out)]) == 0
+    assert out.stat().st_size < 5_000_000
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
+    page.goto(out.as_uri())
+    step = page.locator("#step")
+    expect(step).to_contain_text("Step 0 of ")
+    page.locator("#next").click()
+    expect(step).to_contain_text("Step 1 of ")
+    page.keyboard.press("ArrowRight")
+    expect(step).to_contain_text("Step 2 of ")
+    page.keyboard.press("ArrowLeft")
+    expect(step).to_contain_text("Step 1 of ")
+    page.locator("#last").click()
+    total = step.inner_text().split(" of ")[1].split(":")[0]
+    expect(step).to_contain_text(f"Step {total} of {total}")
+    assert page.locator("#board").inner_html()
+    if record != "hostile":
+        page.locator(".js-plotly-plot").nth(1).wait_for()
+    assert not problems, problems
+    page.close()

@@ -167,3 +167,28 @@ def _parser_with(cli, command, fn):
         return parser
 
     return build
+
+
+def test_report_writes_one_escaped_page_and_never_over_the_record(tmp_path, capsys):
+    """``mclog report``: a page under 5 MB for the largest sample, the record's text
+    escaped, and the record itself never overwritten."""
+    import base64
+    import gzip
+
+    sample = Path(__file__).parent.parent / "sample_games" / "thursday-club-3p.mclog"
+    out = tmp_path / "thursday.html"
+    assert main(["report", str(sample), "-o", str(out)]) == 0
+    page = out.read_text()
+    assert len(page.encode()) < 5_000_000
+    packed = page.split('id="data">')[1].split("</script>")[0]
+    data = json.loads(gzip.decompress(base64.b64decode(packed)))
+    game = replay(read_one(sample))
+    assert len(data["boards"]) == len(game) + 1 and data["texts"][1] == game.steps[0].text
+    assert "Ann wins. Final scores: 1. Ann 24, 2. Cleo 18, 3. Ben 12" in page
+    copy = tmp_path / "copy.mclog"
+    copy.write_text(sample.read_text())
+    assert main(["report", str(copy), "-o", str(copy)]) == 1
+    assert "this is the record itself" in capsys.readouterr().err
+    assert copy.read_text() == sample.read_text()
+    assert main(["report", str(sample), "-o", str(out), "--number", "2"]) == 1
+    assert "there is no game 2 in this file" in capsys.readouterr().err

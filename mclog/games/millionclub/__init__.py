@@ -72,6 +72,33 @@ class MillionClub(Game):
 
         return score_lines(played)
 
+    def draw(self, state):
+        from .draw import board_html
+        from .rules.flow import describe_decision
+
+        return board_html(state, next_question=describe_decision(state))
+
+    def step_text(self, played, index):
+        return played.steps[index - 1].text
+
+    def final_text(self, played):
+        rows = sorted(played.scores(), key=lambda r: r.rank)
+        ranking = ", ".join(f"{r.rank}. {r.name} {r.total}" + ("" if r.exact else
+                            f" ({r.total_range[0]}-{r.total_range[1]})") for r in rows)
+        if not played.complete:
+            return (f"In progress, round {played.replay.current.round}; provisional "
+                    f"scores: {ranking}")
+        return f"{rows[0].name} wins. Final scores: {ranking} (ties: money decides, R21)"
+
+    def report_charts(self, played):
+        from .analysis import attribution, player_colours, prices, timeline
+        from .viz import attribution_bars, price_chart, score_race
+
+        return [("The score over the game", score_race(timeline(played),
+                                                       player_colours(played))),
+                ("The price markers", price_chart(prices(played))),
+                ("Where the points came from", attribution_bars(attribution(played)))]
+
     def seat_view(self, played, seat):
         from .seat_view import seat_view
 

@@ -68,6 +68,33 @@ class Millionenspiel(Game):
 
         return score_lines(played)
 
+    def draw(self, state):
+        from .draw import state_html
+
+        return state_html(state)
+
+    def step_text(self, played, index):
+        from .terminal import _move_text
+
+        before = played.state(index - 1)
+        return _move_text(played.replay.moves[index - 1], played.record.names, before) or \
+            f"{played.record.names[before.roller]} keeps the throw"
+
+    def final_text(self, played):
+        rows = sorted(played.scores(), key=lambda r: r.rank)
+        ranking = ", ".join(f"{r.rank}. {r.name} {r.money:,}" for r in rows)
+        if not played.complete:
+            return f"In progress, throw {played.replay.current.throw}; money: {ranking}"
+        return f"{rows[0].name} is the first millionaire. Money: {ranking}"
+
+    def report_charts(self, played):
+        from .analysis import attribution_summary
+        from .charts import attribution_chart
+        from .widget import money_chart
+
+        return [("Money over the game (log scale)", money_chart(played)),
+                ("Where the money came from", attribution_chart(attribution_summary(played)))]
+
     def check_bots(self, bots):
         from .bots import make_bot
 
