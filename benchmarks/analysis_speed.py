@@ -18,7 +18,9 @@ from multiprocessing import get_context
 from pathlib import Path
 
 import mclog
-from mclog.games.millionclub.analysis import attribution, corpus, final_scores, money_flows, prices, timeline
+from mclog.games.millionclub.analysis import (
+    attribution, corpus, final_scores, money_flows, prices, timeline,
+)
 from mclog.games.millionclub.simulator import _simulated_text
 
 SIX = Path(__file__).parent.parent / "sample_games" / "six-players-alternative-schemer.mclog"

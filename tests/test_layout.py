@@ -11,9 +11,6 @@ ROOT = Path(__file__).parent.parent
 PACKAGE = ROOT / "mclog"
 GAMES = sorted(p.name for p in (PACKAGE / "games").iterdir()
                if (p / "__init__.py").exists())
-#: Shared modules that still hold Million Club's tables, figures and widget (to become
-#: the shared tables every game has, plus Million Club's extras in its folder).
-NOT_YET_SHARED = {"mclog.games.millionclub.analysis", "mclog.games.millionclub.viz", "mclog.games.millionclub.widget"}
 
 
 def _module(path: Path) -> str:

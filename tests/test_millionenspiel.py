@@ -59,7 +59,8 @@ def test_m3_start_player_rolls_first():
 def test_m4_bets_in_order_within_the_stake():
     s = game(StartPlayer(0))
     with pytest.raises(RuleError, match=r"it is Ben's turn to bet, not Cleo's: bets go "
-                                        r"clockwise from the roller's left, the roller last \(M4\)"):
+                                        r"clockwise from the roller's left, the roller "
+                                        r"last \(M4\)"):
         play(s, Bet(2, 1))
     with pytest.raises(RuleError, match=r"Ben cannot bet 6: Ben has 5 \(M4\)"):
         play(s, Bet(1, 6))

@@ -192,5 +192,6 @@ def disc_payoff_chart(discs: pd.DataFrame) -> go.Figure:
 
 
 __all__ = ["stock_exchange_chart", "score_distribution", "win_rate_chart",
-           "disc_payoff_chart", "price_chart", "spreads_chart", "money_chart", "score_race", "attribution_bars",
+           "disc_payoff_chart", "price_chart", "spreads_chart", "money_chart", "score_race",
+           "attribution_bars",
            "waterfall", "TYPE_COLOURS"]
