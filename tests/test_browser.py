@@ -13,16 +13,11 @@ skipped with a message saying how to enable them.
 from __future__ import annotations
 
 import os
-import secrets
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from labserver import jupyter_lab, run_notebook
 
 ROOT = Path(__file__).parent.parent
 CHROMIUM = os.environ.get("MCLOG_CHROMIUM", "/usr/bin/chromium")
@@ -50,51 +45,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser"),  # one Ju
 SHOTS = ROOT / "docs" / "screenshots" if os.environ.get("MCLOG_SCREENSHOTS") else None
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     """A JupyterLab server on a copy of the notebooks; stopped whatever happens."""
-    work = tmp_path_factory.mktemp("lab")
-    shutil.copytree(ROOT / "notebooks", work / "notebooks")
-    shutil.copytree(ROOT / "sample_games", work / "sample_games")
-    port, token = _free_port(), secrets.token_hex(16)
-    log = open(work / "lab.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
-         f"--ServerApp.port={port}", f"--IdentityProvider.token={token}",
-         f"--ServerApp.root_dir={work / 'notebooks'}", "--LabApp.expose_app_in_browser=True",
-         f"--LabApp.workspaces_dir={work / 'workspaces'}", "--LabApp.news_url=",
-         "--ServerApp.port_retries=0", "--allow-root"],
-        stdout=log, stderr=subprocess.STDOUT, cwd=work / "notebooks",
-        env={**os.environ, "JUPYTER_RUNTIME_DIR": str(work / "runtime"),
-             "JUPYTER_CONFIG_DIR": str(work / "config"), "IPYTHONDIR": str(work / "ipython")})
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.time() + 120  # the first start of JupyterLab is slow
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
-                break
-            except OSError:
-                if proc.poll() is not None or time.time() > deadline:
-                    log.flush()
-                    raise RuntimeError("JupyterLab did not start:\n"
-                                       + (work / "lab.log").read_text()[-3000:]) from None
-                time.sleep(0.5)
-        yield base, token
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+    with jupyter_lab(tmp_path_factory.mktemp("lab")) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")
@@ -110,33 +65,6 @@ def browser():
             yield b
         finally:
             b.close()
-
-
-def run_notebook(browser, lab, name: str):
-    """Open ``name`` in JupyterLab, run all cells, wait until done; return the page."""
-    base, token = lab
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.set_default_timeout(60_000)
-    page.goto(f"{base}/lab/tree/{name}?token={token}&reset")
-    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                           " && window.jupyterapp.shell.currentWidget.context", timeout=90_000)
-    page.wait_for_function("""() => {
-        const w = window.jupyterapp.shell.currentWidget;
-        const k = w.sessionContext && w.sessionContext.session
-                  && w.sessionContext.session.kernel;
-        return k && k.status === 'idle';
-    }""", timeout=90_000)
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function("""() => {
-        const w = window.jupyterapp.shell.currentWidget;
-        const cells = w.content.widgets.filter(c => c.model.type === 'code');
-        const k = w.sessionContext.session.kernel;
-        return k.status === 'idle' && cells.every(c => c.model.executionCount !== null);
-    }""", timeout=120_000, polling=500)
-    no_thanks = page.get_by_role("button", name="No", exact=True)  # JupyterLab's news prompt
-    if no_thanks.count():
-        no_thanks.first.click()
-    return page
 
 
 def no_errors(page) -> None:

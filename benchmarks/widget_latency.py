@@ -1,0 +1,74 @@
+"""Issue 14's replay numbers, in JupyterLab in Chromium: how long a step of the replay
+widget takes to show, board and chart marker both (notebook 01, the Thursday sample).
+
+    python benchmarks/widget_latency.py [--clicks 20] [--chromium /usr/bin/chromium]
+
+For ``--clicks`` presses of "move ▶", the time from the click until the board's step
+text reads the new step and the chart's marker stands on it (read from the plotly graph
+in the page), p50 and p95; the same for the slider moved by the keyboard's arrow.
+Targets: p50 under 100 ms, p95 under 250 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
+
+from labserver import jupyter_lab, run_notebook  # noqa: E402
+
+#: True once the page shows step ``n``: the move text, and the chart's marker at ``n``.
+SHOWN = """n => {
+  const text = document.body.innerText.includes('Step ' + n + ' of ');
+  const plots = [...document.querySelectorAll('.js-plotly-plot')];
+  const marked = plots.some(p => p.layout && p.layout.shapes && p.layout.shapes.length
+                            && Number(p.layout.shapes[0].x0) === n);
+  return text && marked;
+}"""
+
+
+def measure(page, action, start: int, clicks: int) -> list[float]:
+    times = []
+    for n in range(start + 1, start + clicks + 1):
+        t0 = time.perf_counter()
+        action()
+        page.wait_for_function(SHOWN, arg=n, timeout=30_000, polling="raf")
+        times.append((time.perf_counter() - t0) * 1e3)
+    return times
+
+
+def p95(values: list[float]) -> float:
+    return sorted(values)[max(0, int(round(0.95 * len(values))) - 1)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clicks", type=int, default=20)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp, jupyter_lab(Path(tmp)) as lab, \
+            sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=args.chromium,
+                                    args=["--no-sandbox", "--disable-gpu"])
+        page = run_notebook(browser, lab, "01-replay.ipynb")
+        button = page.get_by_role("button", name="move ▶").first
+        clicks = measure(page, button.click, 0, args.clicks)
+        slider = page.locator(".widget-slider .noUi-handle, .widget-slider input").first
+        slider.focus()
+        keys = measure(page, lambda: page.keyboard.press("ArrowRight"), args.clicks,
+                       args.clicks)
+        browser.close()
+    for name, times in (("next move (button)", clicks), ("slider (arrow key)", keys)):
+        print(f"{name:20} p50 {statistics.median(times):6.0f} ms   p95 {p95(times):6.0f} ms"
+              f"   ({len(times)} steps)")
+
+
+if __name__ == "__main__":
+    main()
