@@ -191,3 +191,26 @@ def test_decisions_list_the_moments_with_a_choice_and_consequences_mark_the_move
     assert table[table.played == "played"].move.iloc[0] == "Ann buys oceania"
     points = list(table["Ann points"])
     assert points == sorted(points, reverse=True)  # the best for Ann first
+
+
+def test_the_replay_widget_tells_the_score_story():
+    """Issue 14: the provisional score and rank at every step, the winner at the end, the
+    jump list following the step, and a click on the score graph jumping there."""
+    from plotly.callbacks import Points
+
+    from mclog.games.millionclub.widget import replay_widget
+
+    game = mclog.replay(mclog.read_one(SAMPLES[-1]))  # thursday-club-3p
+    widget = replay_widget(game)
+    widget.go(118)
+    assert widget.score.value == ("Provisional score (the final scoring applied now): "
+                                  "1. Ann 20 &middot; 2. Cleo 18 &middot; 3. Ben 9")
+    label = dict((s, label) for label, s in widget.stops)[widget.selector.value]
+    assert label.startswith("Round 7") and widget.slider.value == 118
+    widget.go(len(game))
+    assert widget.score.value.startswith("<b>Ann wins.</b> Final ranking: 1. Ann 24 &middot; "
+                                         "2. Cleo 18 &middot; 3. Ben 12")
+    trace = widget.scored.figure.data[0]
+    trace._dispatch_on_click(Points(point_inds=[40], xs=[40], ys=[3], trace_name=trace.name,
+                                    trace_index=0), None)
+    assert widget.slider.value == 40 and widget.scored.figure.layout.shapes[0].x0 == 40

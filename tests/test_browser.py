@@ -98,6 +98,8 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     page.get_by_role("button", name="round ▶▶").first.click()
     expect(page.locator(".mclog-board caption").first).to_contain_text("Round 1")
     expect(page.locator("body")).to_contain_text("Step 7 of 157")
+    expect(page.locator("body")).to_contain_text("Provisional score (the final scoring "
+                                                  "applied now): 1.")
     # the price chart: a plotly SVG with the three price traces
     chart = page.locator(".js-plotly-plot").first
     expect(chart.locator(".scatterlayer .trace")).to_have_count(3)

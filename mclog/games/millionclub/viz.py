@@ -105,6 +105,29 @@ def score_race(timeline: pd.DataFrame, colours: dict[str, str] | None = None) ->
     return fig
 
 
+def score_graph(timeline: pd.DataFrame, colours: dict[str, str] | None = None,
+                step: int = 0) -> go.Figure:
+    """The provisional score of every player after every step (the final scoring applied
+    now), lichess-style: one line per player in their colour, the rounds marked on the
+    x axis, and a marker (``layout.shapes[0]``) at ``step``."""
+    fig = go.Figure()
+    for name, rows in timeline.groupby("player", sort=False):
+        fig.add_trace(go.Scatter(
+            x=rows["step"], y=rows["total"], name=_text(name), mode="lines",
+            line={"color": _player_colour((colours or {}).get(name, "")), "shape": "hv"},
+            hovertemplate="%{y} points<extra>" + _text(name) + "</extra>"))
+    firsts = timeline.drop_duplicates("round")
+    starts = firsts[firsts["round"] > 0]
+    fig.add_vline(x=step, line_dash="dot", line_color="#444")
+    fig.update_layout(
+        title="Provisional score (the final scoring applied at every step; click to jump)",
+        xaxis={"title": "round", "tickvals": list(starts["step"]),
+               "ticktext": [str(r) for r in starts["round"]]},
+        yaxis_title="points", height=300, margin={"l": 50, "r": 10, "t": 40, "b": 40},
+        legend={"orientation": "h", "y": -0.25})
+    return fig
+
+
 def attribution_bars(attribution: pd.DataFrame) -> go.Figure:
     """Each player's points stacked by the disc or phase that earned them."""
     table = attribution.groupby(["player", "disc"], sort=False)["points"].sum().unstack(
@@ -193,5 +216,5 @@ def disc_payoff_chart(discs: pd.DataFrame) -> go.Figure:
 
 __all__ = ["stock_exchange_chart", "score_distribution", "win_rate_chart",
            "disc_payoff_chart", "price_chart", "spreads_chart", "money_chart", "score_race",
-           "attribution_bars",
+           "attribution_bars", "score_graph",
            "waterfall", "TYPE_COLOURS"]

@@ -1,10 +1,12 @@
-"""The replay widget: step through a game on a drawn board, with the price chart.
+"""The replay widget: step through a game on a drawn board, with the score story.
 
 ``replay_widget(game)`` returns a ``ReplayWidget`` (an ipywidgets ``VBox``):
 a Play button and a step slider, previous/next move and previous/next round
-buttons, a round/disc selector, the board (``mclog.games.millionclub.draw``), the
-move with its source line and comment, and the price chart with a marker at
-the current step.  Everything it shows is computed by ``show(step)``, which
+buttons, a round/disc selector that follows the step, the board
+(``mclog.games.millionclub.draw``), the move with its source line and comment, every
+player's provisional score and rank (the winner and the ranking at the end), the score
+graph over the whole game and the price chart, each with a marker at the current step;
+clicking a point of either chart jumps there.  Everything it shows is computed by ``show(step)``, which
 the slider's observer calls, so tests set ``widget.slider.value`` and read
 ``widget.board.value``, ``widget.move.value`` and ``widget.chart``.
 """
@@ -16,11 +18,11 @@ from html import escape
 
 import ipywidgets as w
 
-from .analysis import prices
+from .analysis import player_colours, prices, timeline
 from .rules.board import DISC_NAMES
 from .draw import board_html
 from .rules.flow import describe_decision
-from .viz import price_chart
+from .viz import price_chart, score_graph
 from mclog.widget_shell import MarkedChart
 
 
@@ -68,16 +70,29 @@ class ReplayWidget(w.VBox):
         self.marked = MarkedChart(price_chart(self.prices, step=0))
         self.chart = self.marked.figure
         self.chart_view = self.marked.view
+        #: Every player's provisional score after every step, and its graph.
+        self.timeline = timeline(game)
+        self.totals = self.timeline.pivot(index="step", columns="player", values="total")
+        self.money = self.timeline.pivot(index="step", columns="player", values="money")
+        self.scored = MarkedChart(score_graph(self.timeline, player_colours(game)))
+        self.score = w.HTML()
+        for chart in (self.marked, self.scored):
+            for trace in chart.figure.data:
+                trace.on_click(lambda trace, points, selector: points.xs and
+                               self.go(int(points.xs[0])))
+        self._following = False  # (the jump list is being set to follow the step)
         self.prev_move.on_click(lambda _: self.go(self.slider.value - 1))
         self.next_move.on_click(lambda _: self.go(self.slider.value + 1))
         self.prev_round.on_click(lambda _: self.go(self._round_edge(-1)))
         self.next_round.on_click(lambda _: self.go(self._round_edge(+1)))
-        self.selector.observe(lambda change: self.go(change["new"]), names="value")
+        self.selector.observe(self._from_selector, names="value")
         self.slider.observe(lambda change: self.show(change["new"]), names="value")
         controls = w.HBox([self.play, self.slider, self.prev_round, self.prev_move,
                            self.next_move, self.next_round],
                           layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([controls, self.selector, self.move, self.board, self.chart_view])
+        super().__init__([controls, self.selector, self.move, self.board, self.score,
+                          self.scored.view, self.chart_view],
+                         layout=w.Layout(min_height="900px"))  # (no jump while stepping)
         self.show(0)
 
     # --- navigation -----------------------------------------------------------
@@ -85,6 +100,10 @@ class ReplayWidget(w.VBox):
     def go(self, step: int) -> None:
         """Move to ``step`` (clamped to the game)."""
         self.slider.value = max(0, min(len(self.game), step))
+
+    def _from_selector(self, change) -> None:
+        if not self._following:
+            self.go(change["new"])
 
     def _from_play(self, change) -> None:
         if self.slider.value != change["new"]:
@@ -107,9 +126,35 @@ class ReplayWidget(w.VBox):
         state = self.game.state(step)
         self.board.value = board_html(state, next_question=describe_decision(state))
         self.move.value = self.move_html(step)
+        self.score.value = self.score_html(step)
         self.marked.show(step)
+        self.scored.show(step)
         if self.play.value != step:
             self.play.value = step
+        here = max(s for _, s in self.stops if s <= step)  # the jump list follows
+        if self.selector.value != here:
+            self._following = True
+            try:
+                self.selector.value = here
+            finally:
+                self._following = False
+
+    def score_html(self, step: int) -> str:
+        """Every player's provisional score and rank after ``step`` (ties: money, R21);
+        at the end of a complete game, the winner and the final ranking."""
+        if step == len(self.game) and self.game.complete:
+            rows = sorted(self.game.scores(), key=lambda r: r.rank)
+            ranking = " &middot; ".join(
+                f"{r.rank}. {escape(r.name)} {r.total}" + (
+                    "" if r.exact else f" ({r.total_range[0]}-{r.total_range[1]})")
+                for r in rows)
+            return (f"<b>{escape(rows[0].name)} wins.</b> Final ranking: {ranking} "
+                    "(equal scores: the richer ranks first, R21)")
+        totals, money = self.totals.loc[step], self.money.loc[step]
+        order = sorted(totals.index, key=lambda name: (-totals[name], -money[name]))
+        ranking = " &middot; ".join(f"{i}. {escape(name)} {totals[name]}"
+                                    for i, name in enumerate(order, 1))
+        return f"Provisional score (the final scoring applied now): {ranking}"
 
     def move_html(self, step: int) -> str:
         if step == 0:
