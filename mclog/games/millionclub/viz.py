@@ -23,6 +23,14 @@ DISC_COLOURS = {"setup": "#9e9e9e", "Lobby": "#8e6cbf", "Intrigue": "#c2185b",
                 "end": "#6d6d6d"}
 
 
+#: What a reader calls the parts of the game that are not discs.
+DISC_LABELS = {"setup": "starting money", "end": "final scoring"}
+
+
+def _label(disc) -> str:
+    return _text(DISC_LABELS.get(disc, disc))
+
+
 def _text(value) -> str:
     """Text from a record (a player's name, a tag, a comment) as plotly must show it:
     plotly reads ``<b>``, ``<a href=...>`` and entities in titles, legends, axis labels
@@ -62,7 +70,8 @@ def price_chart(prices: pd.DataFrame, step: int | None = None) -> go.Figure:
                       line={"color": "#ccc", "width": 1, "dash": "dot"})
         fig.add_annotation(x=s, y=1, yref="paper", text=f"R{r}", showarrow=False,
                            xanchor="left", yanchor="bottom", font={"size": 10})
-    fig.update_layout(title="Price markers", xaxis_title="step (move)", yaxis_title="price",
+    fig.update_layout(title="Price markers", xaxis_title="step (move)",
+                      yaxis_title="price (the sum of the cards' values, R6)",
                       hovermode="x unified", height=360, margin={"t": 60, "b": 40})
     return fig
 
@@ -139,7 +148,7 @@ def attribution_bars(attribution: pd.DataFrame) -> go.Figure:
         fig.add_trace(go.Bar(x=[_text(p) for p in players],
                              y=[table.loc[p, disc] if p in table.index else 0
                                            for p in players],
-                             name=_text(disc), marker_color=DISC_COLOURS.get(disc)))
+                             name=_label(disc), marker_color=DISC_COLOURS.get(disc)))
     totals = attribution.groupby("player")["points"].sum()
     fig.add_trace(go.Scatter(x=[_text(p) for p in players], y=[totals[p] for p in players],
                              mode="markers+text",
@@ -159,7 +168,7 @@ def waterfall(attribution: pd.DataFrame, player: str, by: str = "disc") -> go.Fi
     if by == "disc":
         parts = parts.reindex([d for d in DISC_ORDER if d in parts.index] + [
             d for d in parts.index if d not in DISC_ORDER])
-    labels = [_text(k) for k in parts.index]
+    labels = [_label(k) if by == "disc" else _text(k) for k in parts.index]
     fig = go.Figure(go.Waterfall(
         x=[*labels, "final score"], y=[*parts.values, 0],
         measure=["relative"] * len(parts) + ["total"],
@@ -171,13 +180,18 @@ def waterfall(attribution: pd.DataFrame, player: str, by: str = "disc") -> go.Fi
     return fig
 
 
-def stock_exchange_chart(flows: pd.DataFrame) -> go.Figure:
-    """What the Stock Exchange paid (or took from) each player, round by round."""
+def stock_exchange_chart(flows: pd.DataFrame, colours: dict[str, str] | None = None
+                         ) -> go.Figure:
+    """What the Stock Exchange paid (or took from) each player, round by round, in the
+    players' colours (``analysis.player_colours``)."""
     rows = flows[flows["cause"] == "Stock Exchange settlement"].copy()
     rows["signed"] = rows["amount"].where(rows["payee"] != "bank", -rows["amount"])
     rows["player"] = rows["payee"].where(rows["payee"] != "bank", rows["payer"])
     table = rows.groupby(["round", "player"])["signed"].sum().unstack(fill_value=0)
-    fig = go.Figure([go.Bar(x=table.index, y=table[p], name=_text(p)) for p in table.columns])
+    fig = go.Figure([go.Bar(x=table.index, y=table[p], name=_text(p),
+                            marker_color=_player_colour((colours or {}).get(p, "")),
+                            marker_line={"color": "#444", "width": 1})
+                     for p in table.columns])
     fig.update_layout(barmode="group", title="Stock Exchange: earned (+) or paid (-) per round",
                       xaxis={"title": "round", "dtick": 1}, yaxis_title="million", height=340)
     return fig
