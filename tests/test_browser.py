@@ -79,8 +79,15 @@ def shot(page, name: str, tmp_path, element=None) -> None:
     if element is not None:
         folder = SHOTS or tmp_path
         folder.mkdir(parents=True, exist_ok=True)
+        # JupyterLab's status bar would sit over the element: hidden; and the window made
+        # tall enough for the whole element
+        page.add_style_tag(content="#jp-main-statusbar{display:none !important}")
+        box = element.bounding_box()
+        if box:
+            page.set_viewport_size({"width": 1280, "height": int(box["height"]) + 200})
         element.scroll_into_view_if_needed()
         element.screenshot(path=str(folder / f"{name}.png"))
+        page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):

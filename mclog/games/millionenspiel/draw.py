@@ -27,8 +27,8 @@ def track_svg(state: State, size: int = 220) -> str:
     """The track as a ring of spaces from the arrow (space 0, at the top), clockwise, the
     pawn drawn on its space; without a known track, a note saying where it last landed."""
     if state.track is None:
-        return (f'<svg class="me-track" width="{size}" height="40"><text x="4" y="24">'
-                "no Track tag: the record states each landing</text></svg>")
+        return ('<div class="me-track" style="max-width:180px;color:#555">No track given '
+                "(a <code>Track</code> tag): the record states each landing.</div>")
     n = len(state.track)
     c = size / 2
     r = size / 2 - 18
@@ -59,7 +59,7 @@ def state_html(state: State, caption: str = "") -> str:
     for seat, name in enumerate(state.names):
         roller = ' class="roller"' if seat == state.roller else ""
         bet = state.bets.get(seat)
-        rows.append(f"<tr{roller}><td>{escape(name)}{' &#127922;' if roller else ''}</td>"
+        rows.append(f"<tr{roller}><td>{escape(name)}{' (rolls)' if roller else ''}</td>"
                     f"<td>{state.money[seat]:,}</td><td>{state.pension[seat]}</td>"
                     f"<td>{'' if bet is None else f'{bet:,}'}</td></tr>")
     title = escape(caption) if caption else (
