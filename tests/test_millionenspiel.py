@@ -417,3 +417,12 @@ def test_import_finds_the_game_in_the_json_and_round_trips(tmp_path, capsys):
     assert main(["import", str(other)]) == 1
     assert capsys.readouterr().err == (f"{other}: game: mclog knows no game called 'Go': the "
                                        "games are Million Club, Millionenspiel\n")
+
+
+def test_the_fillers_of_speech_are_read_and_written_short():
+    record = parse_one(HEAD + "start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 6 6, rolls 5 4,"
+                       " lands on red\nBen buys pension card 50\n")
+    assert record.moves[-2] == Land("red") and record.moves[-1] == BuyPension(1, 50)
+    assert "Ann rolls 6 6, rolls 5 4, lands red" in write(record)
+    with pytest.raises(RecordError, match="The player name 'On' is also a word"):
+        parse_one('[Game "Millionenspiel"]\n[Players "Ann, On"]\n')

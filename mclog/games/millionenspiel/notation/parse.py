@@ -30,7 +30,7 @@ from .record import FORMAT, CheckEntry, CommentEntry, MoveEntry, Record
 #: Words the notation reads specially: no player may be called so.
 RESERVED = frozenset({"start", "bets", "bet", "pass", "passes", "rolls", "refuses", "past",
                       "arrow", "lands", "die", "buys", "pension", "check", "money", "none",
-                      *COLOURS})
+                      "on", "the", "card", *COLOURS})
 _AMOUNT = re.compile(r"(\d{1,3}(?:[_']\d{3})+|\d+)([kK]?)$")
 _DIE = {"1", "2", "3", "4", "5", "6"}
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.'-]*$")
@@ -138,6 +138,11 @@ class _Line:
         self.at += 1
         return word
 
+    def optional(self, word: str) -> None:
+        """Skip ``word`` if it comes next (a filler a person may write: 'lands on red')."""
+        if (self.peek() or "").lower() == word:
+            self.at += 1
+
     def seat(self, what: str = "a player's name") -> int:
         word = self.take(what)
         if word not in self.seats:
@@ -192,11 +197,13 @@ class _Line:
         elif low == "refuses":
             self.move(Refuse(None), start)
         elif low == "past":
+            self.optional("the")
             if (self.peek() or "").lower() != "arrow":
                 raise self.error("Expected 'past arrow'")
             self.at += 1
             self.body.past_arrow = (self.raw.number, self.raw.col(start))
         elif low == "lands":
+            self.optional("on")
             colour = self.take("the colour the pawn lands on").lower()
             if colour not in COLOURS:
                 raise self.error(f"'{colour}' is not a colour of the board "
@@ -232,6 +239,7 @@ class _Line:
             if self.take("'pension'").lower() != "pension":
                 raise self.error("A player buys only pension cards: 'buys pension 50'",
                                  self.at - 1)
+            self.optional("card")
             self.move(BuyPension(seat, self.number("the pension card bought (50 or 500)")),
                       start)
         else:
