@@ -8,6 +8,8 @@ receiving and drawing the whole figure again.
 
 from __future__ import annotations
 
+from html import escape
+
 import plotly.graph_objects as go
 
 
@@ -22,3 +24,84 @@ class MarkedChart:
     def show(self, step: int) -> None:
         """Move the marker to ``step`` (only the marker changes)."""
         self.figure.layout.shapes[0].update(x0=step, x1=step, visible=True)
+
+
+class GamePicker:
+    """Which game a notebook shows (issue 14): a record of a folder (a dropdown of its
+    ``.mclog`` files; the folder may be changed), or a file uploaded from the computer.
+    ``view`` is the widget to display; ``game()`` reads and replays the choice.
+
+    A notebook is for one game (``game_name``): a record of another game, a record with
+    a mistake, or a file that cannot be read is said in words under the picker, and the
+    notebook goes on with its own sample (``default``) rather than stopping on a
+    traceback.
+    """
+
+    def __init__(self, default: str, game_name: str = "Million Club") -> None:
+        import ipywidgets as w
+
+        from pathlib import Path
+
+        self.default = Path(default)
+        self.game_name = game_name
+        self.folder = w.Text(value=str(self.default.parent), description="folder",
+                             layout=w.Layout(width="420px"))
+        self.choice = w.Dropdown(description="record", layout=w.Layout(width="420px"))
+        self.upload = w.FileUpload(accept=".mclog,.txt", multiple=False,
+                                   description="or upload a record")
+        self.status = w.HTML()
+        self.folder.observe(lambda change: self._list(), names="value")
+        self._list()
+        if self.default.name in self.choice.options:
+            self.choice.value = self.default.name
+        self.view = w.VBox([w.HTML("Pick a game, then run the cells below it "
+                                   "(<i>Run &rsaquo; Run Selected Cell and All Below</i>)."),
+                            self.folder, self.choice, self.upload, self.status])
+
+    def _list(self) -> None:
+        from pathlib import Path
+
+        folder = Path(self.folder.value).expanduser()
+        files = sorted(p.name for p in folder.glob("*.mclog")) if folder.is_dir() else []
+        self.choice.options = files
+        self.status.value = "" if files else f"No .mclog record in {escape(str(folder))}"
+
+    def path(self):
+        """The record chosen: the file uploaded (kept in a temporary file), else the one
+        picked in the folder, else the default."""
+        import tempfile
+        from pathlib import Path
+
+        if self.upload.value:
+            item = self.upload.value[0]
+            out = Path(tempfile.mkdtemp()) / Path(item["name"]).name
+            out.write_bytes(bytes(item["content"]))
+            return out
+        if self.choice.value:
+            return Path(self.folder.value).expanduser() / self.choice.value
+        return self.default
+
+    def game(self):
+        """The chosen record, replayed; the default sample (with the reason in words)
+        when the choice cannot be shown."""
+        import mclog
+
+        path = self.path()
+        try:
+            played = mclog.replay(mclog.read_one(path))
+            if played.record.game != self.game_name:
+                raise mclog.MclogError(f"{path.name} is a {played.record.game} record; this "
+                                       f"notebook is for {self.game_name}")
+            if played.errors:
+                raise played.errors[0]
+        except (mclog.MclogError, OSError, TypeError) as exc:
+            self.status.value = (f"<b>{escape(path.name)}</b> cannot be shown: "
+                                 f"{escape(str(exc))}; showing {escape(self.default.name)}")
+            return mclog.replay(mclog.read_one(self.default))
+        self.status.value = f"Showing <b>{escape(path.name)}</b>"
+        return played
+
+
+def game_picker(default: str, game_name: str = "Million Club") -> GamePicker:
+    """A ``GamePicker`` starting at ``default`` (display ``picker.view``)."""
+    return GamePicker(default, game_name)

@@ -117,10 +117,22 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     page.wait_for_function(f"Number(document.querySelector('.widget-readout').innerText)"
                            f" > {before}", timeout=20_000)
     page.locator(".widget-play button").first.click()  # pause
-    page.locator(".widget-dropdown select").first.select_option(label="Round 4: Colonies")
+    jump = page.locator(".widget-dropdown", has_text="jump to").locator("select").first
+    jump.select_option(label="Round 4: Colonies")
     expect(page.locator(".mclog-board caption").first).to_contain_text("Round 4")
     widget = page.locator(".widget-vbox", has=page.locator(".mclog-board")).first
     shot(page, "replay-widget", tmp_path, widget)
+    # another game picked, and the cells after the picker run again
+    picked = page.locator(".widget-dropdown", has_text="record").locator("select").first
+    picked.select_option(label="duel-2p.mclog")
+    page.evaluate("""() => {
+        const w = window.jupyterapp.shell.currentWidget;
+        w.content.activeCellIndex = 2;
+        return window.jupyterapp.commands.execute('notebook:run-all-below');
+    }""")
+    expect(page.locator(".mclog-board").first).to_contain_text("Zoe")
+    expect(page.locator("body")).to_contain_text("Showing duel-2p.mclog")
+    no_errors(page)
     page.close()
 
 

@@ -67,7 +67,7 @@ def test_the_millionenspiel_notebook_runs_on_every_game(tmp_path):
         assert 'GAME = "../sample_games/millionenspiel/family-3p.mclog"' in source
         nb.cells[1].source = source.replace(
             '"../sample_games/millionenspiel/family-3p.mclog"', repr(str(game)))
-        nb.cells = nb.cells[:8]  # (the corpus cells do not depend on the game)
+        nb.cells = nb.cells[:9]  # (the corpus cells do not depend on the game)
         NotebookClient(nb, timeout=60, kernel_name="python3",
                        resources={"metadata": {"path": str(ME_NOTEBOOK.parent)}}).execute()
         errors = [o for c in nb.cells for o in c.get("outputs", [])

@@ -1,0 +1,50 @@
+"""The notebooks' game picker (issue 14): a record of a folder, or an upload; what cannot
+be shown is said in words and the notebook goes on with its sample."""
+
+from pathlib import Path
+
+from mclog.widget_shell import game_picker
+
+SAMPLES = Path(__file__).parent.parent / "sample_games"
+THURSDAY = SAMPLES / "thursday-club-3p.mclog"
+
+
+def test_the_picker_lists_a_folder_and_starts_at_the_default():
+    picker = game_picker(str(THURSDAY))
+    assert picker.choice.value == "thursday-club-3p.mclog"
+    assert "duel-2p.mclog" in picker.choice.options
+    picker.choice.value = "duel-2p.mclog"
+    assert picker.game().record.table.names == ("Zoe", "Yann")
+    assert picker.status.value == "Showing <b>duel-2p.mclog</b>"
+
+
+def test_another_folder_an_upload_and_what_cannot_be_shown(tmp_path):
+    picker = game_picker(str(THURSDAY))
+    picker.folder.value = str(tmp_path)
+    assert picker.choice.options == () and "No .mclog record in" in picker.status.value
+    broken = tmp_path / "broken.mclog"
+    broken.write_text('[Players "Ann yellow, Ben blue"]\nsetup Ann asia, Ben india\n'
+                      "Ann sells F\n")
+    picker.folder.value = str(tmp_path) + "/"  # (changed: listed again)
+    picker.choice.value = "broken.mclog"
+    game = picker.game()
+    assert game.record.table.names == ("Ann", "Ben", "Cleo")  # the sample instead
+    assert picker.status.value.startswith("<b>broken.mclog</b> cannot be shown: ")
+    assert "broken.mclog:3:" in picker.status.value
+    assert picker.status.value.endswith("showing thursday-club-3p.mclog")
+    import datetime
+
+    picker.upload.value = ({"name": "mine.mclog", "type": "", "size": 0,
+                            "last_modified": datetime.datetime.now(datetime.timezone.utc),
+                            "content": memoryview((SAMPLES / "duel-2p.mclog").read_bytes())},)
+    assert picker.game().record.table.names == ("Zoe", "Yann")
+
+
+def test_a_record_of_another_game_is_named():
+    picker = game_picker(str(THURSDAY))
+    picker.folder.value = str(SAMPLES / "millionenspiel")
+    picker.choice.value = "duel-2p.mclog"
+    picker.game()
+    assert picker.status.value == ("<b>duel-2p.mclog</b> cannot be shown: duel-2p.mclog is a "
+                                   "Millionenspiel record; this notebook is for Million Club; "
+                                   "showing thursday-club-3p.mclog")
