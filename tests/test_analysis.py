@@ -214,3 +214,36 @@ def test_the_replay_widget_tells_the_score_story():
     trace._dispatch_on_click(Points(point_inds=[40], xs=[40], ys=[3], trace_name=trace.name,
                                     trace_index=0), None)
     assert widget.slider.value == 40 and widget.scored.figure.layout.shapes[0].x0 == 40
+
+
+def test_win_rates_say_how_many_games_and_the_fair_share(tmp_path):
+    """Issue 14: a corpus chart says what its bars are of, against the fair share."""
+    from mclog.games.millionclub.analysis import corpus
+    from mclog.games.millionclub.viz import win_rate_chart
+
+    games = corpus([Path(__file__).parent.parent / "sample_games"], jobs=1)
+    rates = games.win_rate("players")
+    counts = games.players.groupby("players").size().to_dict()
+    assert rates.attrs["games"] == counts
+    assert rates.attrs["fair"] == {n: 1 / n for n in counts}
+    fig = win_rate_chart(rates, "Win rate by table size")
+    assert fig.layout.title.text == f"Win rate by table size ({sum(counts.values())} player-games)"
+    assert list(fig.data[1].y) == [1 / n for n in rates.index]
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_attribution_bars_end_at_the_score(path):
+    """Issue 14: gains stacked up, losses hanging down from their top: the bar's solid part
+    ends exactly at the player's score, never taller."""
+    from mclog.games.millionclub.viz import attribution_bars
+
+    game = mclog.replay(mclog.read_one(path))
+    fig = attribution_bars(attribution(game))
+    scores = {r.name: r.total for r in game.scores()}
+    for name, score in scores.items():
+        parts = [(b, h, v) for t in fig.data[:-1] for x, b, h, v in
+                 zip(t.x, t.base, t.y, t.customdata) if x == name]
+        gains = sum(h for _, h, v in parts if v >= 0)
+        losses = [b for b, h, v in parts if v < 0 and h]
+        bottom = min(losses) if losses else gains
+        assert abs(bottom - score) < 1e-9, (name, bottom, score)

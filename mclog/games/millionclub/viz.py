@@ -138,25 +138,48 @@ def score_graph(timeline: pd.DataFrame, colours: dict[str, str] | None = None,
 
 
 def attribution_bars(attribution: pd.DataFrame) -> go.Figure:
-    """Each player's points stacked by the disc or phase that earned them."""
+    """Each player's points by the disc or phase that earned them, in one bar whose height
+    is the score: the gains stacked up from zero, then the losses hanging down from the
+    top of the gains, hatched, so that the bar ends where the score is."""
     table = attribution.groupby(["player", "disc"], sort=False)["points"].sum().unstack(
         fill_value=0)
     players = list(dict.fromkeys(attribution["player"]))
+    discs = [d for d in DISC_ORDER if d in table.columns] + [
+        d for d in table.columns if d not in DISC_ORDER]
+    value = {(p, d): float(table.loc[p, d]) if p in table.index else 0.0
+             for p in players for d in discs}
+    gains = {p: sum(max(value[p, d], 0) for d in discs) for p in players}
+    up = {p: 0.0 for p in players}       # the top of each player's gains so far
+    down = dict(gains)                   # the bottom of each player's losses so far
     fig = go.Figure()
-    for disc in [d for d in DISC_ORDER if d in table.columns] + [
-            d for d in table.columns if d not in DISC_ORDER]:
-        fig.add_trace(go.Bar(x=[_text(p) for p in players],
-                             y=[table.loc[p, disc] if p in table.index else 0
-                                           for p in players],
-                             name=_label(disc), marker_color=DISC_COLOURS.get(disc)))
+    for disc in discs:
+        bases, heights, hatched = [], [], False
+        for p in players:
+            v = value[p, disc]
+            if v >= 0:
+                bases.append(up[p])
+                up[p] += v
+            else:
+                down[p] += v
+                bases.append(down[p])
+                hatched = True
+            heights.append(abs(v))
+        fig.add_trace(go.Bar(
+            x=[_text(p) for p in players], y=heights, base=bases, name=_label(disc),
+            marker_color=DISC_COLOURS.get(disc),
+            marker_pattern_shape=["/" if value[p, disc] < 0 else "" for p in players]
+            if hatched else None,
+            customdata=[value[p, disc] for p in players],
+            hovertemplate="%{x}: %{customdata:+g} points<extra>" + _label(disc) + "</extra>"))
     totals = attribution.groupby("player")["points"].sum()
     fig.add_trace(go.Scatter(x=[_text(p) for p in players], y=[totals[p] for p in players],
                              mode="markers+text",
                              text=[f"{totals[p]:g}" for p in players], textposition="top center",
                              marker={"symbol": "line-ew-open", "size": 20, "color": "#000"},
                              name="final score"))
-    fig.update_layout(barmode="relative", title="Where the points came from, by disc",
-                      yaxis_title="points", height=380)
+    fig.update_layout(barmode="overlay", height=380,
+                      title="Where the points came from, by disc (hatched: points lost; "
+                            "each bar ends at the score)", yaxis_title="points")
     return fig
 
 
@@ -206,10 +229,22 @@ def score_distribution(players: pd.DataFrame, by: str = "players") -> go.Figure:
 
 
 def win_rate_chart(rates: pd.Series, title: str = "Win rate") -> go.Figure:
-    """A win-rate series (``Corpus.win_rate(by)``) as bars, with the fair share marked."""
-    fig = go.Figure(go.Bar(x=[_text(k) for k in rates.index], y=rates.values,
-                           text=[f"{v:.0%}" for v in rates.values], textposition="outside"))
-    fig.update_layout(title=_text(title),
+    """A win-rate series (``Corpus.win_rate(by)``) as bars, each with the number of games
+    it is of, and the fair share (what it would be if every player were as good) marked."""
+    games = rates.attrs.get("games", {})
+    fair = rates.attrs.get("fair", {})
+    labels = [_text(k) for k in rates.index]
+    fig = go.Figure(go.Bar(
+        x=labels, y=rates.values, name="share won",
+        text=[f"{v:.0%} of {games[k]}" if k in games else f"{v:.0%}"
+              for k, v in rates.items()], textposition="outside"))
+    if fair:
+        fig.add_trace(go.Scatter(x=labels, y=[fair.get(k) for k in rates.index],
+                                 mode="markers", name="fair share",
+                                 marker={"symbol": "line-ew-open", "size": 40,
+                                         "color": "#c00", "line": {"width": 2}}))
+    total = sum(games.values()) if games else None
+    fig.update_layout(title=_text(title) + (f" ({total} player-games)" if total else ""),
                       yaxis={"title": "share of games won", "tickformat": ".0%"},
                       height=340)
     return fig

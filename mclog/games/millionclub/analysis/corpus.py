@@ -32,8 +32,17 @@ class Corpus:
     errors: list[str] = field(default_factory=list)
 
     def win_rate(self, by: str) -> pd.Series:
-        """Share of games won (rank 1), grouped by a column: ``seat``, ``role``, ``bot``."""
-        return self.players.groupby(by)["win"].mean().sort_index()
+        """Share of games won (rank 1), grouped by a column: ``seat``, ``role``, ``bot``.
+        ``attrs["games"]``: how many players' games each share is of; ``attrs["fair"]``:
+        the share each group would win if every player were as good (1 / players, on
+        average over its games)."""
+        groups = self.players.groupby(by)
+        rates = groups["win"].mean().sort_index()
+        rates.attrs["games"] = groups.size().reindex(rates.index).to_dict()
+        share = 1 / self.players["players"]  # a player's fair share of one game
+        rates.attrs["fair"] = share.groupby(self.players[by]).mean().reindex(
+            rates.index).to_dict()
+        return rates
 
 
 def _one_file(path: str) -> tuple[list[dict], list[dict], list[str]]:
