@@ -152,7 +152,9 @@ def test_replay_widget_steps_and_buttons(thursday):
     assert "Cleo takeover Ann R2" in w.move.value and "line 33" in w.move.value
     assert "6 million to me" in w.move.value  # the comment of that move
     assert "Round 2 &mdash;" in w.board.value
-    assert w.chart.layout.shapes[0].x0 == 50 and len(w.chart.data) == 3
+    assert w.chart.layout.shapes[0].x0 == 50
+    assert [t.name for t in w.chart.data] == [*thursday.record.table.names, "Factories",
+                                              "Transport", "Raw materials"]
     w.next_round.click()
     assert w.slider.value == thursday.round_start(3)
     assert "Round 3 &mdash; next: Cleo: place a pawn" in w.board.value
@@ -210,10 +212,10 @@ def test_the_replay_widget_tells_the_score_story():
     widget.go(len(game))
     assert widget.score.value.startswith("<b>Ann wins.</b> Final ranking: 1. Ann 24 &middot; "
                                          "2. Cleo 18 &middot; 3. Ben 12")
-    trace = widget.scored.figure.data[0]
+    trace = widget.chart.data[0]
     trace._dispatch_on_click(Points(point_inds=[40], xs=[40], ys=[3], trace_name=trace.name,
                                     trace_index=0), None)
-    assert widget.slider.value == 40 and widget.scored.figure.layout.shapes[0].x0 == 40
+    assert widget.slider.value == 40 and widget.chart.layout.shapes[0].x0 == 40
 
 
 def test_win_rates_say_how_many_games_and_the_fair_share(tmp_path):
@@ -240,10 +242,10 @@ def test_attribution_bars_end_at_the_score(path):
     game = mclog.replay(mclog.read_one(path))
     fig = attribution_bars(attribution(game))
     scores = {r.name: r.total for r in game.scores()}
-    for name, score in scores.items():
+    for name, total in scores.items():
         parts = [(b, h, v) for t in fig.data[:-1] for x, b, h, v in
                  zip(t.x, t.base, t.y, t.customdata) if x == name]
         gains = sum(h for _, h, v in parts if v >= 0)
         losses = [b for b, h, v in parts if v < 0 and h]
         bottom = min(losses) if losses else gains
-        assert abs(bottom - score) < 1e-9, (name, bottom, score)
+        assert abs(bottom - total) < 1e-9, (name, bottom, total)

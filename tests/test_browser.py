@@ -107,9 +107,9 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     expect(page.locator("body")).to_contain_text("Step 7 of 157")
     expect(page.locator("body")).to_contain_text("Provisional score (the final scoring "
                                                   "applied now): 1.")
-    # the price chart: a plotly SVG with the three price traces
+    # the story chart: a plotly SVG with each player's score and the three price traces
     chart = page.locator(".js-plotly-plot").first
-    expect(chart.locator(".scatterlayer .trace")).to_have_count(3)
+    expect(chart.locator(".scatterlayer .trace")).to_have_count(3 + 3)
     # Play advances the slider
     readout = page.locator(".widget-readout").first
     before = int(readout.inner_text())

@@ -137,6 +137,36 @@ def score_graph(timeline: pd.DataFrame, colours: dict[str, str] | None = None,
     return fig
 
 
+def story_chart(timeline: pd.DataFrame, prices: pd.DataFrame,
+                colours: dict[str, str] | None = None, step: int = 0) -> go.Figure:
+    """The replay widget's chart: the provisional score of every player (above) and the
+    three price markers (below) after every step, on one x axis of steps with the rounds
+    marked, and one marker (``layout.shapes[0]``) across both at ``step``: a step moves
+    one shape of one figure."""
+    from plotly.subplots import make_subplots
+
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.1,
+                        subplot_titles=("Provisional score (the final scoring applied at "
+                                        "every step; click to jump)",
+                                        "Price markers (the sum of the cards' values, R6)"))
+    for trace in score_graph(timeline, colours).data:
+        fig.add_trace(trace, row=1, col=1)
+    for trace in price_chart(prices).data:
+        fig.add_trace(trace, row=2, col=1)
+    fig.add_shape(type="line", x0=step, x1=step, y0=0, y1=1, xref="x", yref="paper",
+                  line={"color": "#d00", "width": 2}, name="step")
+    firsts = timeline.drop_duplicates("round")
+    starts = firsts[firsts["round"] > 0]
+    fig.update_xaxes(tickvals=list(starts["step"]),
+                     ticktext=[str(r) for r in starts["round"]], showgrid=True)
+    fig.update_xaxes(title_text="round", row=2, col=1)
+    fig.update_yaxes(title_text="points", row=1, col=1)
+    fig.update_yaxes(title_text="price", row=2, col=1)
+    fig.update_layout(height=620, margin={"l": 50, "r": 10, "t": 40, "b": 40},
+                      legend={"orientation": "h", "y": -0.12}, hovermode="x unified")
+    return fig
+
+
 def attribution_bars(attribution: pd.DataFrame) -> go.Figure:
     """Each player's points by the disc or phase that earned them, in one bar whose height
     is the score: the gains stacked up from zero, then the losses hanging down from the
@@ -265,5 +295,5 @@ def disc_payoff_chart(discs: pd.DataFrame) -> go.Figure:
 
 __all__ = ["stock_exchange_chart", "score_distribution", "win_rate_chart",
            "disc_payoff_chart", "price_chart", "spreads_chart", "money_chart", "score_race",
-           "attribution_bars", "score_graph",
+           "attribution_bars", "score_graph", "story_chart",
            "waterfall", "TYPE_COLOURS"]

@@ -22,7 +22,7 @@ from .analysis import player_colours, prices, timeline
 from .rules.board import DISC_NAMES
 from .draw import board_html
 from .rules.flow import describe_decision
-from .viz import price_chart, score_graph
+from .viz import story_chart
 from mclog.widget_shell import MarkedChart
 
 
@@ -66,20 +66,20 @@ class ReplayWidget(w.VBox):
         self.board = w.HTML()
         self.move = w.HTML()
         self.prices = prices(game)
-        #: The price chart with its step marker (``layout.shapes[0]`` of ``chart``).
-        self.marked = MarkedChart(price_chart(self.prices, step=0))
-        self.chart = self.marked.figure
-        self.chart_view = self.marked.view
-        #: Every player's provisional score after every step, and its graph.
+        #: Every player's provisional score after every step.
         self.timeline = timeline(game)
         self.totals = self.timeline.pivot(index="step", columns="player", values="total")
         self.money = self.timeline.pivot(index="step", columns="player", values="money")
-        self.scored = MarkedChart(score_graph(self.timeline, player_colours(game)))
         self.score = w.HTML()
-        for chart in (self.marked, self.scored):
-            for trace in chart.figure.data:
-                trace.on_click(lambda trace, points, selector: points.xs and
-                               self.go(int(points.xs[0])))
+        #: The score graph and the price chart, one figure with one step marker
+        #: (``layout.shapes[0]`` of ``chart``): a step moves one shape.
+        self.marked = MarkedChart(story_chart(self.timeline, self.prices,
+                                              player_colours(game)))
+        self.chart = self.marked.figure
+        self.chart_view = self.marked.view
+        for trace in self.chart.data:  # a click on a point jumps there
+            trace.on_click(lambda trace, points, selector: points.xs and
+                           self.go(int(points.xs[0])))
         self._following = False  # (the jump list is being set to follow the step)
         self.prev_move.on_click(lambda _: self.go(self.slider.value - 1))
         self.next_move.on_click(lambda _: self.go(self.slider.value + 1))
@@ -91,7 +91,7 @@ class ReplayWidget(w.VBox):
                            self.next_move, self.next_round],
                           layout=w.Layout(flex_flow="row wrap"))
         super().__init__([controls, self.selector, self.move, self.board, self.score,
-                          self.scored.view, self.chart_view],
+                          self.chart_view],
                          layout=w.Layout(min_height="900px"))  # (no jump while stepping)
         self.show(0)
 
@@ -128,7 +128,6 @@ class ReplayWidget(w.VBox):
         self.move.value = self.move_html(step)
         self.score.value = self.score_html(step)
         self.marked.show(step)
-        self.scored.show(step)
         if self.play.value != step:
             self.play.value = step
         here = max(s for _, s in self.stops if s <= step)  # the jump list follows
