@@ -249,3 +249,12 @@ def test_attribution_bars_end_at_the_score(path):
         losses = [b for b, h, v in parts if v < 0 and h]
         bottom = min(losses) if losses else gains
         assert abs(bottom - total) < 1e-9, (name, bottom, total)
+
+
+def test_the_replay_widget_has_a_tempo_for_play(thursday):
+    from mclog.games.millionclub.widget import replay_widget
+
+    widget = replay_widget(thursday)
+    assert (widget.speed.value, widget.play.interval) == (600, 600)
+    widget.speed.value = 150
+    assert widget.play.interval == 150

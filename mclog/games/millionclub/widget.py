@@ -87,8 +87,16 @@ class ReplayWidget(w.VBox):
         self.next_round.on_click(lambda _: self.go(self._round_edge(+1)))
         self.selector.observe(self._from_selector, names="value")
         self.slider.observe(lambda change: self.show(change["new"]), names="value")
-        controls = w.HBox([self.play, self.slider, self.prev_round, self.prev_move,
-                           self.next_move, self.next_round],
+        #: Play's tempo: the time between two steps (the Play button's interval).
+        self.speed = w.Dropdown(options=[("slow", 1200), ("normal", 600), ("fast", 300),
+                                         ("fastest", 150)],
+                                value=min((1200, 600, 300, 150),
+                                          key=lambda ms: abs(ms - interval_ms)),
+                                description="tempo", layout=w.Layout(width="160px"))
+        self.speed.observe(lambda change: setattr(self.play, "interval", change["new"]),
+                           names="value")
+        controls = w.HBox([self.play, self.speed, self.slider, self.prev_round,
+                           self.prev_move, self.next_move, self.next_round],
                           layout=w.Layout(flex_flow="row wrap"))
         super().__init__([controls, self.selector, self.move, self.board, self.score,
                           self.chart_view],
