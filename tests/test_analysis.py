@@ -258,3 +258,13 @@ def test_the_replay_widget_has_a_tempo_for_play(thursday):
     assert (widget.speed.value, widget.play.interval) == (600, 600)
     widget.speed.value = 150
     assert widget.play.interval == 150
+
+
+def test_the_widget_says_what_the_rules_did_on_their_own(thursday):
+    """Issue 14: a money jump after a step is explained (the Stock Exchange settlement)."""
+    from mclog.games.millionclub.widget import replay_widget
+
+    widget = replay_widget(thursday)
+    widget.go(27)
+    assert widget.move.value.endswith("<br>&rarr; then the rules: Stock Exchange settlement: "
+                                      "Ann +1, Ben +1, Cleo +1 (million)")

@@ -26,6 +26,20 @@ from .viz import story_chart
 from mclog.widget_shell import MarkedChart
 
 
+def _automatic(game) -> dict[int, list[str]]:
+    """What the rules did on their own after each step, with what it changed: "Stock
+    Exchange settlement: Ann +3, Cleo +3, Ben -2" (the game's automatic events)."""
+    from .events import events
+
+    names = game.record.table.names
+    out: dict[int, list[str]] = {}
+    for e in events(game):
+        if e.automatic and any(e.money):
+            changes = ", ".join(f"{n} {d:+d}" for n, d in zip(names, e.money) if d)
+            out.setdefault(e.step, []).append(f"{e.cause}: {changes} (million)")
+    return out
+
+
 def _stops(game) -> list[tuple[str, int]]:
     """(label, step) for the start of every round and of every disc resolved in it."""
     stops: list[tuple[str, int]] = [("Setup", 0)]
@@ -64,7 +78,7 @@ class ReplayWidget(w.VBox):
         self.selector = w.Dropdown(options=self.stops, value=0, description="jump to",
                                    layout=w.Layout(width="auto"))
         self.board = w.HTML()
-        self.move = w.HTML()
+        self.move = w.HTML(layout=w.Layout(min_height="44px"))  # (two lines: no jump)
         self.prices = prices(game)
         #: Every player's provisional score after every step.
         self.timeline = timeline(game)
@@ -81,6 +95,8 @@ class ReplayWidget(w.VBox):
             trace.on_click(lambda trace, points, selector: points.xs and
                            self.go(int(points.xs[0])))
         self._following = False  # (the jump list is being set to follow the step)
+        #: What the rules did on their own after each step (a settlement), in words.
+        self.automatic = _automatic(game)
         self.prev_move.on_click(lambda _: self.go(self.slider.value - 1))
         self.next_move.on_click(lambda _: self.go(self.slider.value + 1))
         self.prev_round.on_click(lambda _: self.go(self._round_edge(-1)))
@@ -100,7 +116,7 @@ class ReplayWidget(w.VBox):
                           layout=w.Layout(flex_flow="row wrap"))
         super().__init__([controls, self.selector, self.move, self.board, self.score,
                           self.chart_view],
-                         layout=w.Layout(min_height="900px"))  # (no jump while stepping)
+                         layout=w.Layout(min_height="1250px"))  # (no jump while stepping)
         self.show(0)
 
     # --- navigation -----------------------------------------------------------
@@ -169,8 +185,10 @@ class ReplayWidget(w.VBox):
         s = self.game.steps[step - 1]
         where = f"line {s.line}" if s.line else "simulated"
         comment = "".join(f" <i>{{{escape(c)}}}</i>" for c in s.comments)
+        then = "".join(f"<br>&rarr; then the rules: {escape(text)}"
+                       for text in self.automatic.get(step, []))
         return (f"<b>Step {step}</b> of {len(self.game)} &middot; {where} &middot; "
-                f"<code>{escape(s.text)}</code>{comment}")
+                f"<code>{escape(s.text)}</code>{comment}{then}")
 
 
 def replay_widget(game, **kw) -> ReplayWidget:
