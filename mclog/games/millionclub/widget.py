@@ -1,14 +1,15 @@
 """The replay widget: step through a game on a drawn board, with the score story.
 
-``replay_widget(game)`` returns a ``ReplayWidget`` (an ipywidgets ``VBox``):
-a Play button and a step slider, previous/next move and previous/next round
-buttons, a round/disc selector that follows the step, the board
-(``mclog.games.millionclub.draw``), the move with its source line and comment, every
-player's provisional score and rank (the winner and the ranking at the end), the score
-graph over the whole game and the price chart, each with a marker at the current step;
-clicking a point of either chart jumps there.  Everything it shows is computed by ``show(step)``, which
-the slider's observer calls, so tests set ``widget.slider.value`` and read
-``widget.board.value``, ``widget.move.value`` and ``widget.chart``.
+``replay_widget(game)`` returns a ``ReplayWidget`` (an ipywidgets ``VBox``): a Play
+button with its tempo and a step slider, previous/next move and previous/next round
+buttons, a round/disc selector that follows the step, the move with its source line,
+its comment and what the rules then did on their own, the board
+(``mclog.games.millionclub.draw``), every player's provisional score and rank (the
+winner and the ranking at the end), and one chart of the score and the prices over the
+whole game with a marker at the current step (a click on a point jumps there).
+Everything it shows is computed by ``show(step)``, which the slider's observer calls,
+so tests set ``widget.slider.value`` and read ``widget.board.value``,
+``widget.move.value`` and ``widget.chart``.
 """
 
 from __future__ import annotations
