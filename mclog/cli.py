@@ -9,6 +9,7 @@ exit status is 0 only when everything was fine.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import re
@@ -476,6 +477,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MclogError as exc:
         _err(str(exc))
         return 1
+    except BrokenPipeError:  # the reader went away (| head): stop quietly, as Unix tools do
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")
+        return 141
     except OSError as exc:
         _err(f"{getattr(exc, 'filename', '') or 'mclog'}: {exc.strerror or exc}")
         return 1

@@ -460,3 +460,13 @@ def test_numbers_too_long_or_not_plain_digits_are_located_mistakes(tail, message
         replay(parse_one('[Players "Ann yellow, Ben blue"]\nsetup Ann asia, Ben india\n'
                          + tail + "\n"))
     assert str(e.value) == message
+
+
+def test_a_reader_that_goes_away_stops_the_command_quietly(tmp_path):
+    """`mclog export big.mclog | head`: no "Broken pipe" message (the export, about 1 MB,
+    is far more than a pipe holds, so the writing fails once head has gone)."""
+    many = tmp_path / "many.mclog"
+    many.write_text("\n".join([THURSDAY.read_text()] * 80))
+    done = subprocess.run(f"{sys.executable} -m mclog.cli export {many} | head -c 10",
+                          shell=True, capture_output=True, timeout=120)
+    assert done.stdout == b'[\n{\n "form' and done.stderr == b""
