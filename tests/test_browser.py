@@ -103,7 +103,7 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     page.get_by_role("button", name="move ▶").first.click()
     expect(page.locator("body")).to_contain_text("Step 1 of 157")
     page.get_by_role("button", name="round ▶▶").first.click()
-    expect(page.locator(".mclog-board caption").first).to_contain_text("Round 1")
+    expect(page.locator(".mclog-board .caption").first).to_contain_text("Round 1")
     expect(page.locator("body")).to_contain_text("Step 7 of 157")
     expect(page.locator("body")).to_contain_text("Provisional score (the final scoring "
                                                   "applied now): 1.")
@@ -119,7 +119,7 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     page.locator(".widget-play button").first.click()  # pause
     jump = page.locator(".widget-dropdown", has_text="jump to").locator("select").first
     jump.select_option(label="Round 4: Colonies")
-    expect(page.locator(".mclog-board caption").first).to_contain_text("Round 4")
+    expect(page.locator(".mclog-board .caption").first).to_contain_text("Round 4")
     widget = page.locator(".widget-vbox", has=page.locator(".mclog-board")).first
     shot(page, "replay-widget", tmp_path, widget)
     # another game picked, and the cells after the picker run again
@@ -231,4 +231,30 @@ def test_the_report_opens_offline_and_steps(browser, tmp_path, record):
     if record != "hostile":
         page.locator(".js-plotly-plot").nth(1).wait_for()
     assert not problems, problems
+    page.close()
+
+
+@pytest.mark.parametrize("sample, players", [
+    ("duel-2p.mclog", 2), ("family-4p-alternative.mclog", 4),
+    ("six-players-alternative-schemer.mclog", 6)])
+@pytest.mark.parametrize("width", [1000, 1400])
+def test_the_svg_board_is_readable_at_both_widths(browser, tmp_path, sample, players, width):
+    """Issue 14: the board for 2 to 6 players, in a page 1,000 and 1,400 px wide: the
+    whole drawing in view, every player's row drawn, nothing outside the drawing."""
+    import mclog
+    from mclog.games.millionclub.board_svg import board_svg
+
+    game = mclog.replay(mclog.read_one(ROOT / "sample_games" / sample))
+    state = game.state(game.round_start(5) + 2 * players)  # pawns placed in round 5
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.set_content(f"<html><body style='margin:8px'>{board_svg(state)}</body></html>")
+    svg = page.locator("svg.mclog-svg")
+    box = svg.bounding_box()
+    assert box["width"] <= width and box["height"] < 900
+    assert page.locator("svg.mclog-svg g.pawn").count() >= players
+    texts = page.evaluate("""() => [...document.querySelectorAll('svg.mclog-svg text')]
+        .map(t => t.getBBox()).filter(b => b.x < 0 || b.x + b.width > 961).length""")
+    assert texts == 0, f"{texts} texts reach outside the drawing"
+    if width == 1400:
+        shot(page, f"board-{players}p", tmp_path, svg)
     page.close()

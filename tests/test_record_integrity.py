@@ -252,8 +252,8 @@ def test_plotly_text_from_records_is_escaped():
     from mclog.games.millionclub.bots import make_bot
     from mclog.games.millionclub.simulator import simulate
     from mclog.games.millionclub.viz import (
-        attribution_bars, money_chart, price_chart, score_race, stock_exchange_chart,
-        waterfall,
+        attribution_bars, money_chart, price_chart, score_graph, score_race,
+        stock_exchange_chart, story_chart, waterfall,
     )
 
     game = simulate([make_bot("random", 1), make_bot("random", 2)], seed=3,
@@ -263,7 +263,12 @@ def test_plotly_text_from_records_is_escaped():
     points = attribution(game)
     figures = [money_chart(line), score_race(line), attribution_bars(points),
                waterfall(points, "<i>Zoe"), stock_exchange_chart(money_flows(game)),
-               price_chart(prices(game))]
+               price_chart(prices(game)), score_graph(line), story_chart(line, prices(game))]
+    from mclog.games.millionclub.board_svg import board_svg
+
+    for step in (0, len(game) // 2, len(game)):
+        svg = board_svg(game.state(step))
+        assert "<i>" not in svg and "<a>" not in svg and "&lt;i&gt;Zoe" in svg
     def strings(value):
         if isinstance(value, str):
             yield value

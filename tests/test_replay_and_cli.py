@@ -57,7 +57,24 @@ def test_board_html_shows_pawns_prices_players_and_privileges(game):
     assert html.count('class="pawn"') == 6 + 3  # six pawns on discs, three in the table
     assert "Factories <b>" in html and "(IV pawn " in html
     assert "Lobbyist: Ben" in html  # Ben held the Lobby privilege this round
-    assert s._repr_html_() == html
+
+
+def test_the_svg_board_is_what_a_state_and_the_widget_show(game):
+    """Issue 14: the table as SVG: pawns with initials, the unavailable disc greyed,
+    prices on a track, each player's score and rank, cards, chips, a legend."""
+    from mclog.games.millionclub.board_svg import board_svg
+
+    s = game.state(game.disc_start(2, 3))
+    svg = board_svg(s, next_question=describe_decision(s))
+    assert s._repr_html_() == svg
+    assert 'class="caption"' in svg and "Round 2 &mdash; next: chance: draw a Colony card" in svg
+    assert svg.count('<g class="pawn">') == 6 + 3  # six on the discs, three in the rows
+    assert 'class="disc off"' in svg and "II unavailable" in svg
+    assert "Lobbyist: Ben" in svg and "points (#" in svg and "million</text>" in svg
+    assert "start player" in svg  # the legend
+    hostile = game.record.table.names[0]
+    assert svg.count(f">{hostile}<") >= 1
+
 
 
 def test_lenient_mode_collects_every_failed_check():

@@ -73,10 +73,10 @@ class MillionClub(Game):
         return score_lines(played)
 
     def draw(self, state):
-        from .draw import board_html
+        from .board_svg import board_svg
         from .rules.flow import describe_decision
 
-        return board_html(state, next_question=describe_decision(state))
+        return board_svg(state, next_question=describe_decision(state))
 
     def step_text(self, played, index):
         return played.steps[index - 1].text

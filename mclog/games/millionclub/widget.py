@@ -21,7 +21,7 @@ import ipywidgets as w
 
 from .analysis import player_colours, prices, timeline
 from .rules.board import DISC_NAMES
-from .draw import board_html
+from .board_svg import board_svg
 from .rules.flow import describe_decision
 from .viz import story_chart
 from mclog.widget_shell import MarkedChart
@@ -149,7 +149,7 @@ class ReplayWidget(w.VBox):
     def show(self, step: int) -> None:
         """Draw the state after ``step`` moves: board, move text, chart marker."""
         state = self.game.state(step)
-        self.board.value = board_html(state, next_question=describe_decision(state))
+        self.board.value = board_svg(state, next_question=describe_decision(state))
         self.move.value = self.move_html(step)
         self.score.value = self.score_html(step)
         self.marked.show(step)

@@ -202,10 +202,10 @@ class State:
     def _repr_html_(self) -> str:
         """Notebooks draw the table (``mclog.games.millionclub.draw``, imported here lazily:
         the drawing is a view of the state, not part of the rules)."""
-        from ..draw import board_html
+        from ..board_svg import board_svg
         from .flow import describe_decision
 
-        return board_html(self, next_question=describe_decision(self))
+        return board_svg(self, next_question=describe_decision(self))
 
     # --- copying --------------------------------------------------------------
 
