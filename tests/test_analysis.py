@@ -268,3 +268,12 @@ def test_the_widget_says_what_the_rules_did_on_their_own(thursday):
     widget.go(27)
     assert widget.move.value.endswith("<br>&rarr; then the rules: Stock Exchange settlement: "
                                       "Ann +1, Ben +1, Cleo +1 (million)")
+
+
+def test_the_jump_list_names_the_settlements(thursday):
+    from mclog.games.millionclub.widget import replay_widget
+
+    widget = replay_widget(thursday)
+    labels = dict((at, label) for label, at in widget.stops)
+    assert labels[27] == "Round 1: Industries (Stock Exchange settlement done)"
+    assert [at for _, at in widget.stops] == sorted(at for _, at in widget.stops)

@@ -42,7 +42,11 @@ def _automatic(game) -> dict[int, list[str]]:
 
 
 def _stops(game) -> list[tuple[str, int]]:
-    """(label, step) for the start of every round and of every disc resolved in it."""
+    """(label, step) for the start of every round and of every disc resolved in it, and
+    for every settlement the rules make on their own (the Stock Exchange's, say: jump to
+    the step after which it happened)."""
+    from .events import events
+
     stops: list[tuple[str, int]] = [("Setup", 0)]
     seen = set()
     for step in game.steps:
@@ -55,7 +59,13 @@ def _stops(game) -> list[tuple[str, int]]:
         what = DISC_NAMES[step.disc] if step.phase == "resolve" else {
             "placement": "placement", "round end": "end of round"}.get(step.phase, step.phase)
         stops.append((f"Round {step.round}: {what}", step.index - 1))
-    return stops
+    labels = {at: label for label, at in stops}
+    for e in events(game):  # what the rules did just before a stop, or a stop of its own
+        if e.automatic and e.step and any(e.money):
+            before = labels.get(e.step)
+            labels[e.step] = (f"{before} ({e.cause} done)" if before else
+                              f"Round {e.round}: {e.cause} (after step {e.step})")
+    return [(label, at) for at, label in sorted(labels.items())]
 
 
 class ReplayWidget(w.VBox):
