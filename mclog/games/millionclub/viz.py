@@ -160,8 +160,16 @@ def story_chart(timeline: pd.DataFrame, prices: pd.DataFrame,
     fig.update_xaxes(tickvals=list(starts["step"]),
                      ticktext=[str(r) for r in starts["round"]], showgrid=True)
     fig.update_xaxes(title_text="round", row=2, col=1)
-    fig.update_yaxes(title_text="points", row=1, col=1)
-    fig.update_yaxes(title_text="price", row=2, col=1)
+    # Fixed ranges: moving the marker then re-lays-out nothing else (no autorange to
+    # work out again at every step).
+    last = int(timeline["step"].max())
+    fig.update_xaxes(range=[-0.5, last + 0.5], autorange=False)
+    top = float(timeline["total"].max())
+    fig.update_yaxes(title_text="points", row=1, col=1, autorange=False,
+                     range=[min(0.0, float(timeline["total"].min())) - 1, top + 2])
+    high = float(prices[["F", "T", "R"]].max().max())
+    fig.update_yaxes(title_text="price", row=2, col=1, autorange=False,
+                     range=[-0.5, high + 1])
     fig.update_layout(height=620, margin={"l": 50, "r": 10, "t": 40, "b": 40},
                       legend={"orientation": "h", "y": -0.12}, hovermode="x unified")
     return fig
