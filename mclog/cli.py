@@ -344,9 +344,12 @@ def cmd_report(args) -> int:
     chosen = None
     for item in _each(args.file):
         if isinstance(item, MclogError):
-            _err(str(item))
-            return 1
-        if item.record.number == args.number or (chosen is None and args.number == 1):
+            number = getattr(item, "game", None)  # (None: the file's, or its only game's)
+            if number is None or number == args.number:
+                _err(str(item))
+                return 1
+            continue  # a mistake in another game of the file is no matter here
+        if item.record.number == args.number:
             chosen = item
             break
     if chosen is None:

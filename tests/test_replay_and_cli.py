@@ -209,3 +209,15 @@ def test_report_writes_one_escaped_page_and_never_over_the_record(tmp_path, caps
     assert copy.read_text() == sample.read_text()
     assert main(["report", str(sample), "-o", str(out), "--number", "2"]) == 1
     assert "there is no game 2 in this file" in capsys.readouterr().err
+
+
+def test_report_of_one_game_is_not_stopped_by_a_mistake_in_another(tmp_path, capsys):
+    sample = Path(__file__).parent.parent / "sample_games" / "duel-2p.mclog"
+    both = tmp_path / "both.mclog"
+    both.write_text('[Players "Ann yellow, Ben blue"]\nsetup Ann asia, Ben india\n'
+                    "Ann sells F\n\n" + sample.read_text())
+    out = tmp_path / "duel.html"
+    assert main(["report", str(both), "-o", str(out), "--number", "2"]) == 0
+    assert out.exists()
+    assert main(["report", str(both), "-o", str(out)]) == 1
+    assert ":3:5: game 1: 'sells' is not a word of the notation" in capsys.readouterr().err
