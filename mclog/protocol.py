@@ -93,8 +93,8 @@ class Game(ABC):
         """The table in ``state`` as HTML (escaped), for the report and notebooks."""
 
     @abstractmethod
-    def step_text(self, played: Played, index: int) -> str:
-        """Step ``index`` (from 1) of a replayed game in words (``Ann buys F``)."""
+    def step_texts(self, played: Played) -> list[str]:
+        """Every step of a replayed game in words (``Ann buys F``), in order."""
 
     @abstractmethod
     def final_text(self, played: Played) -> str:

@@ -8,8 +8,11 @@ receiving and drawing the whole figure again.
 
 from __future__ import annotations
 
+import tempfile
 from html import escape
+from pathlib import Path
 
+import ipywidgets as w
 import plotly.graph_objects as go
 
 
@@ -38,10 +41,6 @@ class GamePicker:
     """
 
     def __init__(self, default: str, game_name: str = "Million Club") -> None:
-        import ipywidgets as w
-
-        from pathlib import Path
-
         self.default = Path(default)
         self.game_name = game_name
         self.folder = w.Text(value=str(self.default.parent), description="folder",
@@ -59,8 +58,6 @@ class GamePicker:
                             self.folder, self.choice, self.upload, self.status])
 
     def _list(self) -> None:
-        from pathlib import Path
-
         folder = Path(self.folder.value).expanduser()
         files = sorted(p.name for p in folder.glob("*.mclog")) if folder.is_dir() else []
         self.choice.options = files
@@ -69,9 +66,6 @@ class GamePicker:
     def path(self):
         """The record chosen: the file uploaded (kept in a temporary file), else the one
         picked in the folder, else the default."""
-        import tempfile
-        from pathlib import Path
-
         if self.upload.value:
             item = self.upload.value[0]
             out = Path(tempfile.mkdtemp()) / Path(item["name"]).name

@@ -78,8 +78,8 @@ class MillionClub(Game):
 
         return board_svg(state, next_question=describe_decision(state))
 
-    def step_text(self, played, index):
-        return played.steps[index - 1].text
+    def step_texts(self, played):
+        return [step.text for step in played.steps]
 
     def final_text(self, played):
         rows = sorted(played.scores(), key=lambda r: r.rank)

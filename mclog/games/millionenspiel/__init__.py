@@ -73,12 +73,12 @@ class Millionenspiel(Game):
 
         return state_html(state)
 
-    def step_text(self, played, index):
-        from .terminal import _move_text
+    def step_texts(self, played):
+        from .terminal import move_text
 
-        before = played.state(index - 1)
-        return _move_text(played.replay.moves[index - 1], played.record.names, before) or \
-            f"{played.record.names[before.roller]} keeps the throw"
+        names = played.record.names
+        return [move_text(move, names, before) or f"{names[before.roller]} keeps the throw"
+                for move, before in zip(played.replay.moves, played.replay.states())]
 
     def final_text(self, played):
         rows = sorted(played.scores(), key=lambda r: r.rank)

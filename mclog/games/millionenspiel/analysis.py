@@ -40,9 +40,8 @@ def throws(game: GameReplay) -> pd.DataFrame:
     rows: list[dict] = []
     row: dict | None = None
     before = None
-    for step, (state_before, state_after) in enumerate(
-            zip(game.replay.states(), list(game.replay.states())[1:]), 1):
-        move = game.replay.moves[step - 1]
+    states = list(game.replay.states())
+    for move, state_before, state_after in zip(game.replay.moves, states, states[1:]):
         if row is None and isinstance(move, (Bet, Throw)):
             before = state_before
             row = {"throw": state_before.throw, "roller": names[state_before.roller],

@@ -95,13 +95,14 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32) -> 
     steps = Replay(state, State.copy, play, snapshot_every, _make_step)
     errors: list[RecordError] = []
     current = steps.current
-    playing: list = [None]  # the entry whose move is being played (for a rule's refusal)
+    playing = None  # the entry whose move is being played (for a rule's refusal)
 
     def fail(message: str, entry, rule: str | None = None, code: str = "illegal-move"
              ) -> RecordError:
         return record.error(message, entry.line, entry.col, rule=rule, code=code)
 
     def plays():
+        nonlocal playing
         for entry in record.entries:
             if isinstance(entry, CheckEntry):
                 problem = _check(current, entry, record)
@@ -113,7 +114,7 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32) -> 
                 continue
             if not isinstance(entry, MoveEntry):
                 continue
-            playing[0] = entry
+            playing = entry
             move = entry.move
             d = current.decision
             if d is not None and d.kind == ACCEPT and not isinstance(move, Refuse):
@@ -132,7 +133,7 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32) -> 
         try:
             steps.extend(plays())
         except RuleError as exc:
-            raise fail(exc.reason, playing[0], exc.rule) from None
+            raise fail(exc.reason, playing, exc.rule) from None
     except RecordError as exc:
         raise exc.relocate(file=record.file,
                            game=record.number if record.number > 1 else None) from None

@@ -17,7 +17,7 @@ def replay_text(game: GameReplay) -> str:
     money = [0] * len(names)
     for step, after in zip(game.steps, states):
         move = step.move
-        text = _move_text(move, names, before)
+        text = move_text(move, names, before)
         if text:
             parts.append(text)
         money = [m + (a - b) for m, a, b in zip(money, after.money, before.money)]
@@ -38,7 +38,7 @@ def replay_text(game: GameReplay) -> str:
     return "\n".join(out)
 
 
-def _move_text(move, names, before) -> str:
+def move_text(move, names, before) -> str:
     roller = names[before.roller] if before.roller is not None else "?"
     if isinstance(move, StartPlayer):
         return f"{names[move.player]} rolls first"

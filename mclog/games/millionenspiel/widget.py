@@ -15,7 +15,7 @@ from mclog.widget_shell import MarkedChart
 from .analysis import money
 from .draw import state_html
 from .replayer import GameReplay
-from .terminal import _move_text
+from .terminal import move_text
 
 
 def money_chart(game: GameReplay) -> go.Figure:
@@ -53,7 +53,7 @@ class ReplayWidget(w.VBox):
         self.board.value = state_html(state)
         if step:
             before = self.game.state(step - 1)
-            text = _move_text(self.game.replay.moves[step - 1], self.game.record.names,
+            text = move_text(self.game.replay.moves[step - 1], self.game.record.names,
                               before) or "keeps the throw"
             self.move.value = f"Step {step} of {len(self.game)}: {escape(text)}"
         else:
