@@ -24,7 +24,7 @@ from .errors import MclogError, RecordError
 from .protocol import Game, Played
 from .record.files import Comparison, FileError, iter_lines, read_source, replacing, write_new
 from .record.json_form import MAX_JSON, failure, load_json
-from .record.reading import iter_lenient, read_bytes_lenient, unnumbered
+from .record.reading import iter_lenient, read_bytes_lenient, read_headers, unnumbered
 
 
 def _shown(text: str) -> str:
@@ -360,6 +360,27 @@ def cmd_report(args) -> int:
     return 0
 
 
+def cmd_record(args) -> int:
+    """Record a game at the table (the game's recorder): a new record, or the next
+    decision of an unfinished one."""
+    name = args.game
+    if os.path.exists(args.file) and os.path.getsize(args.file) > 0:
+        headers = list(read_headers(args.file))
+        if len(headers) != 1:
+            raise FileError(f"{args.file}: holds {len(headers)} games; the recorder writes "
+                            "one game to a file")
+        name = headers[0].get("Game") or games.DEFAULT
+    tags = {k: v for k, v in (("Event", args.event), ("Site", args.site),
+                              ("Date", args.date)) if v}
+    options = {"players": args.players, "setup": args.setup, "privileges": args.privileges,
+               "seat": args.seat, "tags": tags}
+    try:
+        return games.game(name or games.DEFAULT).record_in_terminal(args.file, options)
+    except NotImplementedError as exc:
+        _err(f"{args.file}: {exc}")
+        return 1
+
+
 def cmd_simulate(args) -> int:
     """Play games with bots and write each as a canonical record."""
     from multiprocessing import get_context
@@ -457,6 +478,21 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("--number", type=int, default=1,
                    help="which game of the file (default: the first)")
     o.set_defaults(func=cmd_report)
+    c = sub.add_parser("record", help="record a game at the table: asks each decision, "
+                                      "completes the legal answers, saves every line")
+    c.add_argument("file", help="the record to write (an unfinished one goes on)")
+    c.add_argument("--game", default=None, help="the game of a new record "
+                   f"(default: {games.DEFAULT})")
+    c.add_argument("--players", help='a new record\'s players in seat order, clockwise: '
+                   '"Ann yellow, Ben blue, Cleo red" (asked if not given)')
+    c.add_argument("--setup", choices=["standard", "alternative"], default=None)
+    c.add_argument("--privileges", choices=["draw", "pick"], default=None)
+    c.add_argument("--seat", help="your name: the record is written from your seat, ? for "
+                                  "what you cannot see")
+    c.add_argument("--event")
+    c.add_argument("--site")
+    c.add_argument("--date")
+    c.set_defaults(func=cmd_record)
     m = sub.add_parser("simulate", help="play games with bots and write their records")
     m.add_argument("--game", default=games.DEFAULT,
                    help=f"the game to play: {', '.join(games.names())} (default: %(default)s)")

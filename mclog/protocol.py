@@ -110,6 +110,17 @@ class Game(ABC):
         raise NotImplementedError(f"{self.name} has no hidden information: every player "
                                   "sees the whole game, so a seat's record is the record")
 
+    def record_in_terminal(self, path: str, options: dict) -> int:
+        """Record a game at the table in a terminal (``mclog record``), into the new or
+        unfinished record ``path``; ``options`` are the command line's (players, setup,
+        seat...).  Returns the exit status."""
+        raise NotImplementedError(f"{self.name} has no recorder yet: write its record by "
+                                  "hand (see its format in docs/)")
+
+    def recorder_widget(self, path: str, options: dict) -> Any:
+        """The same recorder as a notebook widget (``mclog.widgets.recorder``)."""
+        raise NotImplementedError(f"{self.name} has no recorder yet")
+
     @abstractmethod
     def check_bots(self, bots: str) -> None:
         """``ValueError`` naming the bots there are, if ``bots`` (names by seat, with

@@ -104,6 +104,17 @@ class MillionClub(Game):
 
         return seat_view(played, seat)
 
+    def record_in_terminal(self, path, options):
+        from .recorder.terminal import run, start_or_resume
+
+        return run(start_or_resume(path, options))
+
+    def recorder_widget(self, path, options):
+        from .recorder.terminal import start_or_resume
+        from .recorder.widget import RecorderWidget
+
+        return RecorderWidget(start_or_resume(path, options, ask=False))
+
     def check_bots(self, bots):
         from .bots import make_bot
 

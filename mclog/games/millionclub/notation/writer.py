@@ -66,6 +66,7 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
     #: After a round line of the record, until its first placement: the comments written
     #: on that round line, and those on lines of their own just after it.
     round_notes: list[CommentEntry] | None = None
+    round_mark: Marker | None = None
 
     def close() -> None:
         nonlocal line
@@ -142,7 +143,7 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
                 comment(entry)
         elif isinstance(entry, Marker):
             if entry.label == "round":
-                round_notes = []
+                round_notes, round_mark = [], entry
         elif isinstance(entry, CheckEntry):
             close()
             if entry.what == "prices":
@@ -156,6 +157,13 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
             shown = " ".join(entry.colonies) if entry.colonies else "none"
             line = _Line("reveal", ("reveal",))
             line.parts.append(f"{names[entry.seat]} {shown}")
+    if round_notes:  # a partial record that ends on a round line with comments: keep them
+        close()
+        out.append("")
+        line = _Line("", ("round", round_mark.number))
+        line.parts.append(f"round {round_mark.number}")
+        for note in round_notes:
+            comment(note)
     close()
     for i, text in enumerate(out):
         if len(text) > MAX_LINE:  # only comments written inline can make such a line

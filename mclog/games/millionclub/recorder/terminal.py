@@ -1,0 +1,264 @@
+"""``mclog record FILE``: record a game at the table, in a terminal.
+
+At each decision the terminal shows the table on one screen (round, disc, whose
+decision, every player's money, industries and colonies, the prices, the cards on
+offer, the last moves) and the legal answers, numbered; the prompt completes exactly
+those answers with Tab (``Ben buys <Tab>`` offers what Ben can buy, and after a comma the
+next item's answers).  An answer is a number, the notation's own words, or a whole
+line of items (``place Ann IV:R, Ben V, Cleo II``).  At the end of every round the
+table is asked to compare its money and prices with the rules'; at the end of the
+game, each player's colonies.  Line editing, history and completion are prompt_toolkit's.
+
+Commands: ``undo`` (``undo 3``), ``; comment`` or ``{comment}``, ``check ...``,
+``board``, ``help``, ``quit`` (or Ctrl-D).  The record is saved after every line, so
+quitting is never needed to keep it.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.history import InMemoryHistory
+
+from mclog.errors import MclogError
+from ..rules.board import DISCS, ROMAN
+from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
+from ..rules.unknown import is_handle
+from .session import Disagreement, Recording, Slip
+
+#: At most this many answers are listed by number (more: Tab completes them).
+LISTED = 30
+
+HELP = """\
+Type the answer as a record line says it (Ann IV:R, Ben buys asia, draws ? ?), its
+number, or a whole line of items (place Ann IV:R, Ben V). Tab completes the legal
+answers. The label and the name of whoever decides are added for you.
+  undo [N]        take back the last move (or N moves)
+  ; text          a comment on a line of its own ({text} works too)
+  check ...       a checkpoint: check money Ann 12 Ben 3, check prices F9 T6 R7
+  board           show the table again
+  quit            stop (the record is saved after every line: nothing is lost)"""
+
+
+class AnswerCompleter(Completer):
+    """Completes the item being typed with the legal answers: after a comma, the answers
+    to the question the items before it lead to."""
+
+    def __init__(self, recording: Recording, mode: Callable[[], str]):
+        self.recording, self.mode = recording, mode
+
+    def get_completions(self, document, complete_event):
+        text = document.text_before_cursor
+        mode = self.mode()
+        if mode == "reveal":
+            fragment = text.rsplit(" ", 1)[-1]
+            for word in (*CONTINENTS, "none", "done"):
+                if word.startswith(fragment.lower()):
+                    yield Completion(word, start_position=-len(fragment))
+            return
+        if mode != "move":
+            return
+        before, _, fragment = text.rpartition(",")
+        fragment = fragment.lstrip()
+        options = (self.recording.answers() if not before.strip() else
+                   self.recording.answers_after(before))
+        names = self.recording.names
+        low = fragment.lower()
+        seen = set()
+        for answer in options:
+            forms = [answer.text]
+            head, _, rest = answer.text.partition(" ")
+            if head in names and rest and not before.strip():
+                forms.append(rest)  # what is typed without the name (it is added)
+            for form in forms:
+                if form.lower().startswith(low) and form not in seen:
+                    seen.add(form)
+                    yield Completion(form, start_position=-len(fragment))
+
+
+def summary(recording: Recording, listed: int = LISTED) -> str:
+    """The table on one screen, and the numbered answers."""
+    s = recording.state
+    names = recording.names
+    seat = names[recording.seat] if recording.seat is not None else "every seat"
+    width = max(map(len, names))
+    out = [f"== {recording.where()} " + "=" * max(4, 48 - len(recording.where()))
+           + f" (recorded from {seat})"]
+    for p, name in enumerate(names):
+        held = s.colonies[p]
+        colonies = [c for c in CONTINENTS for _ in range(held[c])]
+        colonies += ["?" for c, n in held.items() if is_handle(c) for _ in range(n)]
+        industries = " ".join(str(c) for c in sorted(s.industries[p])) or "-"
+        out.append(f"  {name:<{width}}  {s.money[p]:>3} million  industries {industries}"
+                   f"  colonies {' '.join(colonies) or '-'}")
+    out.append("  prices   " + "   ".join(f"{k} {s.prices[k]}" for k in INDUSTRY_TYPES))
+    pawns = []
+    for disc in DISCS:
+        on = s.pawns.get(disc) or []
+        if on:
+            pawns.append(f"{ROMAN[disc]}: " + ", ".join(
+                names[p] + (f" {sector}" if sector else "") for p, sector in on))
+    if pawns:
+        out.append("  pawns    " + " · ".join(pawns))
+    if s.hand and s.phase == "resolve":
+        out.append("  on offer " + ", ".join("?" if is_handle(c) else c for c in s.hand))
+    last = recording.last_moves(4)
+    if last:
+        out.append("  last     " + " · ".join(last))
+    out.append(f"  next     {recording.question()}")
+    options = recording.answers()
+    if 0 < len(options) <= listed:
+        cells = [f"{i:>2} {a.text}" for i, a in enumerate(options, 1)]
+        wide = max(map(len, cells)) + 2
+        per_line = max(1, 78 // wide)
+        for i in range(0, len(cells), per_line):
+            out.append("  " + "".join(c.ljust(wide) for c in cells[i:i + per_line]).rstrip())
+    elif options:
+        out.append(f"  ({len(options)} answers: Tab completes them)")
+    return "\n".join(out)
+
+
+def run(recording: Recording, *, input=None, output=None, out: TextIO | None = None) -> int:
+    """Record until the game is over and revealed, or the recorder quits.  ``input`` and
+    ``output`` are prompt_toolkit's (a pipe and ``DummyOutput`` in tests); ``out`` is
+    where the table is printed.  Returns the exit status."""
+    out = out or sys.stdout
+    mode = ["move"]
+    session: PromptSession = PromptSession(
+        input=input, output=output, history=InMemoryHistory(),
+        completer=AnswerCompleter(recording, lambda: mode[0]), complete_while_typing=False)
+
+    def say(text: str) -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    say(f"Recording {recording.path}. Type help for help; the record is saved after "
+        "every line.")
+    shown = None
+    while True:
+        if recording.check_due():
+            mode[0] = "check"
+            ended = 9 if recording.finished else recording.state.round - 1
+            say(f"\nEnd of round {ended}. By the rules: {recording.derived()}")
+            prompt = ("check (Enter: the table agrees; y: write it as a check line; or type "
+                      "what the table shows, money Ann 12 ...)> ")
+        elif (name := recording.reveal_due()) is not None:
+            mode[0] = "reveal"
+            known = recording.known_colonies(name)
+            say(f"\nThe game is over. {name}'s colonies, as the record knows them: "
+                f"{' '.join(known) or 'none'}")
+            prompt = f"reveal {name} (Enter: as known; done: no more reveals)> "
+        elif recording.finished:
+            say("\nThe game is recorded to the end. " + _result(recording))
+            return 0
+        else:
+            mode[0] = "move"
+            if shown != len(recording.game) or shown is None:
+                say("\n" + summary(recording))
+                shown = len(recording.game)
+            prompt = f"{recording.label()}> "
+        try:
+            typed = session.prompt(prompt)
+        except KeyboardInterrupt:
+            continue  # the line being typed is dropped; nothing else
+        except EOFError:
+            say(f"\nStopped. The record is saved in {recording.path}; "
+                f"mclog record {recording.path} goes on from here.")
+            return 0
+        command = typed.strip()
+        low = command.lower()
+        try:
+            if low in ("quit", "exit", "q"):
+                say(f"Stopped. The record is saved in {recording.path}.")
+                return 0
+            if low in ("help", "h"):
+                say(HELP)
+            elif low == "board":
+                shown = None
+            elif low == "undo" or low.startswith("undo "):
+                count = low[4:].strip() or "1"
+                if not count.isdigit():
+                    raise Slip("undo takes a number of moves: undo 3")
+                undone = recording.undo(int(count))
+                say("undone: " + " · ".join(undone))
+                shown = None
+            elif low.startswith("comment "):
+                recording.comment(command[8:])
+                say("comment written")
+            elif mode[0] == "check":
+                lines = recording.check(command)
+                say("written: " + " · ".join(lines) if lines else "agreed")
+            elif mode[0] == "reveal":
+                for text in recording.reveal(recording.reveal_due() or "", command):
+                    say("recorded: " + text)
+            elif command:
+                added = recording.enter(command)
+                if added:
+                    say("recorded: " + " · ".join(added))
+                else:
+                    say("written")
+        except Disagreement as exc:
+            say(f"The table and the rules disagree: {exc.message}. Nothing was written.")
+            if exc.moves:
+                say("What changed it this round, move by move:")
+                for line in exc.moves:
+                    say("  " + line)
+            say("Find the slip, then undo back to it (undo N) and enter the moves again; "
+                "or press Enter if the rules are right.")
+        except Slip as exc:
+            where = (" " * (len(prompt) + exc.column - 1) + "^\n") if exc.column else ""
+            say(f"{where}Not recorded: {exc.message}" if not exc.message.startswith(
+                "Not recorded") else f"{where}{exc.message}")
+        except MclogError as exc:
+            say(f"Not recorded: {exc}")
+
+
+def _result(recording: Recording) -> str:
+    rows = sorted(recording.game.scores(), key=lambda r: r.rank)
+    return "Scores: " + ", ".join(f"{r.rank}. {r.name} {r.total}" + (
+        "" if r.exact else f" ({r.total_range[0]}-{r.total_range[1]})") for r in rows)
+
+
+def ask_table(session: PromptSession | None = None, *, input=None, output=None) -> dict:
+    """The questions before a new game, in the rulebook's order: who plays where (and in
+    which colour), which setup, which privilege rule, and from which seat the record is
+    written."""
+    session = session or PromptSession(input=input, output=output)
+    players = session.prompt("Players in seat order, clockwise, with colours "
+                             "(Ann yellow, Ben blue, Cleo red)> ").strip()
+    setup = session.prompt("Setup: standard or alternative (Enter: standard)> ").strip() \
+        or "standard"
+    privileges = session.prompt("Privileges: draw (the rulebook) or pick (Enter: draw)> ") \
+        .strip() or "draw"
+    seat = session.prompt("Your name, to record from your seat (Enter: you see every "
+                          "card)> ").strip() or None
+    event = session.prompt("Event (Enter: none)> ").strip()
+    return {"players": players, "setup": setup.lower(), "privileges": privileges.lower(),
+            "seat": seat, "tags": {"Event": event} if event else {}}
+
+
+def start_or_resume(path: str, options: dict, ask: bool = True, **prompt_io) -> Recording:
+    """The recording of ``path``: resumed if the file holds a game, else started from
+    ``options`` (``players``, ``setup``, ``privileges``, ``seat``, ``tags``), the missing
+    ones asked in a terminal when ``ask``."""
+    import os
+
+    if os.path.exists(path) and os.path.getsize(path) > 0:
+        return Recording.resume(path, seat=options.get("seat"))
+    if not options.get("players"):
+        if not ask:
+            raise Slip(f"{path} holds no game yet: say who plays (players='Ann yellow, Ben "
+                       "blue')")
+        asked = ask_table(**prompt_io)
+        options = {**asked, **{k: v for k, v in options.items() if v}}
+    return Recording.start(path, players=options["players"],
+                           setup=options.get("setup") or "standard",
+                           privileges=options.get("privileges") or "draw",
+                           seat=options.get("seat"), tags=options.get("tags") or {})
+
+
+__all__ = ["run", "summary", "ask_table", "start_or_resume", "AnswerCompleter"]
