@@ -127,13 +127,17 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
     n = len(words)
     # One cursor, ``r.pos``: the index of the next word not yet read.  Each item is read
     # from its first word ``at`` up to ``r.pos``, where the next item (or comment) starts.
+    named: int | None = None  # a name just read, that an item must follow on this line
     while r.pos < n:
         at = r.pos
         word = words[at]
         r.pos = at + 1
         if word in names and label != "start":
-            r.subject = names[word]
+            if named is not None:
+                raise _no_item(r, named)
+            r.subject, named = names[word], at
             continue
+        named = None
         places = _PLACES.get(word)
         if places is not None:  # the commonest item: a placement in canonical form
             if r.subject is None:
@@ -220,6 +224,16 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
             raise r.error(_unknown_word(word, table), at)
         out.append(MoveEntry(move, r.subject, label, line, at))
         ends.append(r.pos)
+    if named is not None:
+        raise _no_item(r, named)
+
+
+def _no_item(r: _Reader, at: int) -> RecordError:
+    """A player's name with nothing after it on its line: a move left out (``place Ann
+    IV:R, Ben``), which would otherwise pass unseen."""
+    name = r.words[at]
+    return r.error(f"'{name}' names no move: write what {name} did after the name "
+                   f"(a name only sets who the items after it on its line are by)", at)
 
 
 def _unknown_word(word: str, table: Table) -> str:

@@ -305,6 +305,34 @@ class Recording:
             self.checked_round = self.state.round - 1 if self.state.round else 0
         return undone
 
+    def mode(self) -> str:
+        """What the recorder is asked now: ``check`` (a round has ended), ``reveal`` (the
+        game has, and a player's colonies are to be shown), ``move``, or ``done``."""
+        if self.check_due():
+            return "check"
+        if self.reveal_due() is not None:
+            return "reveal"
+        return "done" if self.finished else "move"
+
+    def respond(self, typed: str) -> list[str]:
+        """Whatever is typed at the prompt, as the question asked now takes it (a check
+        answer, a reveal, a move); a line that starts with its own label (``check ...``,
+        ``reveal ...``, a comment) is taken as that line whatever is asked.  Returns what
+        was written, in words."""
+        words = typed.split()
+        head = words[0].lower() if words else ""
+        explicit = typed.lstrip()[:1] in (";", "{") or (
+            head in LABELS and words[0] not in self.names)
+        mode = self.mode()
+        if mode == "check" and not explicit:
+            return self.check(typed)
+        if mode == "reveal" and not explicit:
+            return self.reveal(self.reveal_due() or "", typed)
+        if mode == "done" and not explicit:
+            raise Slip("The game is recorded to the end: only comments and checks can "
+                       "follow (or undo)")
+        return self.enter(typed)
+
     # --- checks and the reveal --------------------------------------------------------------
 
     def check_due(self) -> bool:

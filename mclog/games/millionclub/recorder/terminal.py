@@ -189,18 +189,13 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
             elif low.startswith("comment "):
                 recording.comment(command[8:])
                 say("comment written")
-            elif mode[0] == "check":
-                lines = recording.check(command)
-                say("written: " + " · ".join(lines) if lines else "agreed")
-            elif mode[0] == "reveal":
-                for text in recording.reveal(recording.reveal_due() or "", command):
-                    say("recorded: " + text)
-            elif command:
-                added = recording.enter(command)
-                if added:
-                    say("recorded: " + " · ".join(added))
+            elif command or mode[0] != "move":
+                written = recording.respond(command)
+                if written:
+                    say("recorded: " + " · ".join(written))
                 else:
-                    say("written")
+                    say({"check": "agreed", "reveal": "no more reveals"}.get(mode[0],
+                                                                           "written"))
         except Disagreement as exc:
             say(f"The table and the rules disagree: {exc.message}. Nothing was written.")
             if exc.moves:

@@ -1,0 +1,40 @@
+"""Notebook widgets for any game: ``recorder(FILE)`` records a game at the table.
+
+The game is the one the file's ``[Game]`` tag names (a new file: ``game=``, Million Club
+by default), found through the registry, so this module imports no game.
+
+>>> import tempfile, os, mclog.widgets
+>>> path = os.path.join(tempfile.mkdtemp(), "tonight.mclog")
+>>> rec = mclog.widgets.recorder(path, players="Ann yellow, Ben blue", seat="Ann")
+>>> rec.answer("Ann india")
+True
+>>> open(path).read().splitlines()[-1]
+'setup      Ann india'
+"""
+
+from __future__ import annotations
+
+import os
+
+from .games import DEFAULT, game as _game
+from .record.reading import read_headers
+
+
+def recorder(path: str | os.PathLike, *, game: str | None = None, players: str | None = None,
+             setup: str | None = None, privileges: str | None = None,
+             seat: str | None = None, **tags: str):
+    """The recorder widget of the record ``path``: a new record (say who plays:
+    ``players="Ann yellow, Ben blue"``, and ``seat`` to record from your seat), or an
+    unfinished one, which goes on at its next decision.  Other keywords are tags
+    (``Event="Thursday club"``)."""
+    path = os.fspath(path)
+    name = game or DEFAULT
+    if os.path.exists(path) and os.path.getsize(path) > 0:
+        headers = list(read_headers(path))
+        name = (headers[0].get("Game") if headers else None) or DEFAULT
+    options = {"players": players, "setup": setup, "privileges": privileges, "seat": seat,
+               "tags": tags}
+    return _game(name).recorder_widget(path, options)
+
+
+__all__ = ["recorder"]
