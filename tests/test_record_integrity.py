@@ -475,3 +475,21 @@ def test_a_reader_that_goes_away_stops_the_command_quietly(tmp_path):
     done = subprocess.run(f"{sys.executable} -m mclog.cli export {many} | head -c 10",
                           shell=True, capture_output=True, timeout=120)
     assert done.stdout == b'[\n{\n "form' and done.stderr == b""
+
+
+def test_fmt_keeps_the_comments_of_a_round_line_that_ends_a_partial_record():
+    """A record stopped at the start of a round (the recorder's file between rounds) with
+    comments on and after its round line: fmt used to drop them."""
+    import mclog
+    from mclog.games.millionclub.notation.record import CommentEntry
+
+    text = ('[Players "Ann, Ben"]\n\nsetup      Ann india, Ben asia\nsetup      Ann T, Ben R\n'
+            'start      Ann\n\nround 1 ; we stopped for dinner\n{back at nine}\n')
+    record = mclog.parse_one(text)
+    written = mclog.write(record)
+    assert "round 1 ; we stopped for dinner\n{back at nine}\n" in written
+    again = mclog.parse_one(written)
+    comments = [e for e in again.entries if isinstance(e, CommentEntry)]
+    assert [(c.text, c.own_line) for c in comments] == [("we stopped for dinner", False),
+                                                        ("back at nine", True)]
+    assert mclog.write(again) == written
