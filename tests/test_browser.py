@@ -258,3 +258,44 @@ def test_the_svg_board_is_readable_at_both_widths(browser, tmp_path, sample, pla
     if width == 1400:
         shot(page, f"board-{players}p", tmp_path, svg)
     page.close()
+
+
+def test_07_recorder_records_a_round_in_the_browser(browser, lab, tmp_path):
+    """The recorder widget in JupyterLab: the setup and all of round 1 entered by clicking
+    answer buttons (the first one offered each time, whatever it is), then the end-of-
+    round check; the record on the disk grows with every click."""
+    import re
+
+    from playwright.sync_api import expect
+
+    page = run_notebook(browser, lab, "07-record.ipynb")
+    no_errors(page)
+    where = page.locator(".mclog-where").first
+    expect(where).to_contain_text("Setup")
+    expect(where).to_contain_text("recorded from Ann")
+    buttons = page.locator(".mclog-answers button")
+    expect(buttons.first).to_have_text("Ann africa")
+    moves = 0
+    for _ in range(200):
+        text = where.inner_text()
+        if "End of round 1" in text:
+            break
+        count = int(re.search(r"(\d+) moves", text).group(1))
+        if count == 10:  # in the middle of the placements: buttons in players' colours
+            shot(page, "recorder-widget", tmp_path,
+                 page.locator(".widget-hbox", has=page.locator(".mclog-where")).first)
+        buttons.first.click()
+        expect(where).not_to_contain_text(f"· {count} moves ·")  # the click was recorded
+        moves = count + 1
+    expect(where).to_contain_text("End of round 1")
+    assert moves > 15
+    page.get_by_role("button", name="agree").click()
+    expect(where).to_contain_text("Round 2")
+    expect(page.locator(".mclog-recorder-board svg").first).to_be_visible()
+    # a slip typed in the box is refused in words, and nothing is recorded
+    box = page.get_by_placeholder("or type: a number, Ben buys asia, place Ann IV:R, V")
+    box.fill("Zed IV:R")
+    box.press("Enter")
+    expect(page.locator(".mclog-message").first).to_contain_text("Not recorded")
+    no_errors(page)
+    page.close()

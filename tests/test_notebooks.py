@@ -10,10 +10,11 @@ from nbclient import NotebookClient
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 
 
-def test_the_six_notebooks_exist():
+def test_the_seven_notebooks_exist():
     assert [p.name for p in NOTEBOOKS] == [
         "01-replay.ipynb", "02-prices.ipynb", "03-score-attribution.ipynb",
-        "04-corpus.ipynb", "05-teaching.ipynb", "06-millionenspiel.ipynb"]
+        "04-corpus.ipynb", "05-teaching.ipynb", "06-millionenspiel.ipynb",
+        "07-record.ipynb"]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

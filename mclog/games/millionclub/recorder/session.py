@@ -129,8 +129,9 @@ class Recording:
         except UnicodeDecodeError as exc:
             raise FileError(f"{path}: is not UTF-8 text (byte {exc.start})") from None
         recording = cls._from_text(path, text, seat)
-        recording.checked_round = recording.state.round
-        recording.reveal_done = any(isinstance(e, RevealEntry) for e in recording.record.entries)
+        # (a round that ended before the file was opened is not asked about again; the
+        # players whose colonies are not yet shown are)
+        recording.checked_round = 9 if recording.finished else recording.state.round - 1
         return recording
 
     @classmethod

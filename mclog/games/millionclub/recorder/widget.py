@@ -56,6 +56,9 @@ class RecorderWidget(w.HBox):
         self.board = w.HTML(layout=w.Layout(width="100%"))
         #: The answer buttons now shown, by their answer's words.
         self.buttons: dict[str, w.Button] = {}
+        for part, name in ((self.where, "mclog-where"), (self.answers_box, "mclog-answers"),
+                           (self.message, "mclog-message"), (self.board, "mclog-recorder-board")):
+            part.add_class(name)  # (what a browser test or a stylesheet finds)
         self.text.observe(self._typed, names="value")
         self.enter_button.on_click(lambda _: self.answer(self.text.value))
         self.undo_button.on_click(lambda _: self.undo())
@@ -64,8 +67,10 @@ class RecorderWidget(w.HBox):
                        w.HBox([self.text, self.enter_button]),
                        w.HBox([self.comment_text, self.undo_button]),
                        self.message, self.last],
-                      layout=w.Layout(width="44%", min_width="360px"))
-        right = w.VBox([self.board], layout=w.Layout(width="56%"))
+                      layout=w.Layout(flex="1 1 360px", max_width="560px"))
+        # The board beside the answers when the notebook is wide enough for it to be read
+        # (640 px), else under them at the notebook's full width.
+        right = w.VBox([self.board], layout=w.Layout(flex="2 1 640px"))
         super().__init__([left, right], layout=w.Layout(width="100%", flex_flow="row wrap"))
         self.refresh()
 
