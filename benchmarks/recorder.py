@@ -41,7 +41,6 @@ from mclog.games.millionclub.simulator import bots_from_names, simulate
 def seat_record(seed: int, players: int, setup: str, seat: int):
     game = simulate(bots_from_names("greedy,random", players, seed), seed=seed, setup=setup)
     view = mclog.seat_view(game, seat)
-    view.tags["Seat"] = view.table.names[seat]
     text = mclog.write(view)
     return mclog.parse_one(text), text
 

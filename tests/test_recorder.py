@@ -66,7 +66,6 @@ def test_every_sample_typed_in_gives_its_canonical_text(sample, tmp_path):
 def _seat_views(game):
     for seat, name in enumerate(game.record.table.names):
         view = mclog.seat_view(game, seat)
-        view.tags["Seat"] = name
         yield name, mclog.write(view)
 
 

@@ -92,7 +92,9 @@ def seat_view(game: GameReplay, seat: int) -> GameRecord:
                 continue  # not known to this record either: no reveal to write
             shown = tuple(c for c in CONTINENTS for _ in range(held[c]))
             entries.append(RevealEntry(p, shown))
-    return GameRecord(dict(record.tags), table, entries)
+    tags = dict(record.tags)
+    tags["Seat"] = table.names[seat]  # (docs/format.md: the seat the record is written from)
+    return GameRecord(tags, table, entries)
 
 
 def _hidden_draws(states, moves, seat: int) -> set[int]:

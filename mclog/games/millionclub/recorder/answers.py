@@ -55,13 +55,15 @@ def answers(state: State, seat: int | None) -> list[Answer]:
     if d is None:
         return []
     table = state.table
-    out: dict[str, Answer] = {}
+    named: dict[str, Answer] = {}
+    unknown: dict[str, Answer] = {}  # (listed after the named ones)
     for move in legal_moves(state):
         for seen in as_seen(state, d, move, seat):
             text = answer_text(seen, d, table)
-            if text not in out:
-                out[text] = Answer(text, _verb(seen, d), _card(seen), seen.player)
-    return list(out.values())
+            into = unknown if "?" in text.split() and seen != move else named
+            if text not in named and text not in unknown:
+                into[text] = Answer(text, _verb(seen, d), _card(seen), seen.player)
+    return [*named.values(), *unknown.values()]
 
 
 def answer_text(move: Move, d: Decision, table) -> str:

@@ -178,6 +178,10 @@ class Recording:
         d = self.state.decision
         if d is not None and d.kind == "draw" and d.dest == "deal":
             return f"chance: deal a starting {_deck_word(d.deck)} card to {self.names[d.recipient]}"
+        if d is not None and d.kind == "draw":  # a chance move: which cards came up
+            who = "" if d.recipient is None else f" (to {self.names[d.recipient]})"
+            return (f"chance: which {_deck_word(d.deck)} card came up{who}? (several at "
+                    "once: asia india ?)")
         return describe_decision(self.state)
 
     def answers(self) -> list[Answer]:

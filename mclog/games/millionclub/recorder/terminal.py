@@ -88,6 +88,10 @@ def summary(recording: Recording, listed: int = LISTED) -> str:
     width = max(map(len, names))
     out = [f"== {recording.where()} " + "=" * max(4, 48 - len(recording.where()))
            + f" (recorded from {seat})"]
+    roles = recording.record.table.roles
+    if any(roles):  # the alternative setup: each colour brings its role
+        names = tuple(f"{n} ({r})" for n, r in zip(names, roles))
+        width = max(map(len, names))
     for p, name in enumerate(names):
         held = s.colonies[p]
         colonies = [c for c in CONTINENTS for _ in range(held[c])]
@@ -101,7 +105,7 @@ def summary(recording: Recording, listed: int = LISTED) -> str:
         on = s.pawns.get(disc) or []
         if on:
             pawns.append(f"{ROMAN[disc]}: " + ", ".join(
-                names[p] + (f" {sector}" if sector else "") for p, sector in on))
+                recording.names[p] + (f" {sector}" if sector else "") for p, sector in on))
     if pawns:
         out.append("  pawns    " + " · ".join(pawns))
     if s.hand and s.phase == "resolve":

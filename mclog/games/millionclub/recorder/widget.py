@@ -26,6 +26,8 @@ from .session import Disagreement, Recording
 
 #: At most this many answer buttons (more: the text box, with its numbers).
 BUTTONS = 60
+#: A verb with more answers than this has a row of buttons for each card.
+GROUPED = 8
 
 
 def _button_style(colour: str | None) -> dict:
@@ -179,10 +181,19 @@ class RecorderWidget(w.HBox):
         colours = self.recording.record.table.colours
         groups: dict[str, list] = {}
         for a in options:
-            key = a.verb
-            groups.setdefault(key, []).append(
-                (a.text, a.text, colours[a.player] if a.player is not None else None))
-        return [self._row(verb, items) for verb, items in groups.items()]
+            groups.setdefault(a.verb, []).append(a)
+        rows = []
+        for verb, group in groups.items():
+            # a verb with many answers (Dumping, Lobby turns) gets a row for each card
+            by_card: dict[str | None, list] = {}
+            for a in group:
+                by_card.setdefault(a.card if len(group) > GROUPED else None, []).append(a)
+            for card, items in by_card.items():
+                label = verb if card is None else f"{verb} {card}"
+                rows.append(self._row(label, [
+                    (a.text, a.text, colours[a.player] if a.player is not None else None)
+                    for a in items]))
+        return rows
 
     def _row(self, verb: str, items: list[tuple[str, str, str | None]]) -> w.Widget:
         buttons = []
@@ -192,7 +203,7 @@ class RecorderWidget(w.HBox):
             b.on_click(lambda _, typed=typed: self.answer(typed))
             self.buttons[label] = b
             buttons.append(b)
-        return w.HBox([w.HTML(f"<b>{escape(verb)}</b>", layout=w.Layout(width="70px")),
+        return w.HBox([w.HTML(f"<b>{escape(verb)}</b>", layout=w.Layout(width="90px")),
                        w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))])
 
 
