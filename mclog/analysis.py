@@ -24,3 +24,11 @@ def money(played) -> pd.DataFrame:
         for name, amount in zip(names, state.money):
             rows.append((step, rounds[step], name, amount))
     return pd.DataFrame(rows, columns=["step", "round", "player", "money"])
+
+
+def corpus(path, game: str = "Million Club", client=None):
+    """A built corpus (``mclog corpus build``), read lazily: ``corpus(out).table("players",
+    columns=[...], filters=[...])``; with a Dask ``client`` the reads run on its cluster."""
+    from .corpus import Corpus
+
+    return Corpus(path, game, client)

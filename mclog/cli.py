@@ -16,7 +16,7 @@ import re
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from . import games
@@ -381,52 +381,116 @@ def cmd_record(args) -> int:
         return 1
 
 
-def cmd_simulate(args) -> int:
-    """Play games with bots and write each as a canonical record."""
-    from multiprocessing import get_context
+def cmd_corpus_build(args) -> int:
+    """Build (or bring up to date) a Parquet corpus of record files on Dask."""
+    from .corpus import build
 
+    if args.chunk_games < 1 or args.jobs < 1:
+        raise ValueError("--chunk-games and --jobs must be at least 1")
+    report = build(args.paths, args.out, scheduler=args.scheduler, jobs=args.jobs,
+                   chunk_games=args.chunk_games, progress=not args.quiet)
+    for error in report.errors:
+        _err(error)
+    _say(f"{args.out}: {report}")
+    return 1 if report.errors else 0
+
+
+def cmd_simulate(args) -> int:
+    """Play games with bots and write each as a canonical record: to standard output in
+    seed order as they come, to one file per game, or to shards of ``--shard-size``
+    games.  With ``--jobs`` above 1 (or a ``--scheduler``) the shards are played as Dask
+    tasks; game ``i`` has seed ``--seed + i`` however the work is split, so the same
+    command gives the same bytes on any number of workers."""
     from tqdm import tqdm
 
     game = games.game(args.game)
     if args.players not in game.players:
         raise ValueError(f"{game.name} is played by {game.players.start} to "
                          f"{game.players.stop - 1} players, not {args.players}")
+    for name, value, low in (("--games", args.games, 1), ("--jobs", args.jobs, 1),
+                             ("--shard-size", args.shard_size, 1)):
+        if value < low:
+            raise ValueError(f"{name} must be at least {low}, not {value}")
     game.check_bots(args.bots)  # an unknown name fails before any game is played
     options = {"setup": args.setup}
-    seeds = range(args.seed, args.seed + args.games)
-    jobs = [(game.name, args.players, seed, args.bots, options) for seed in seeds]
+    seeds = list(range(args.seed, args.seed + args.games))
     out = Path(args.out) if args.out else None
     if out:
         out.mkdir(parents=True, exist_ok=True)
-    bar = tqdm(total=len(jobs), unit="game", disable=args.games < 2 or None, file=sys.stderr)
-    texts: dict[int, str] = {}
-    if args.jobs > 1 and len(jobs) > 1:
-        with get_context("spawn").Pool(args.jobs) as pool:
-            for seed, text in pool.imap_unordered(_simulated, jobs, chunksize=8):
-                texts[seed] = text
-                bar.update()
-    else:
-        for job in jobs:
-            seed, text = _simulated(job)
-            texts[seed] = text
-            bar.update()
+    # a task is a shard (to a file of its own), or 100 games (one file each, or printed)
+    size = args.shard_size if out and args.shard_size > 1 else 100
+    tasks = [SimulationTask(game.name, args.players, tuple(seeds[i:i + size]), args.bots,
+                            options, str(out) if out else None, args.shard_size > 1)
+             for i in range(0, len(seeds), size)]
+    bar = tqdm(total=len(seeds), unit="game", disable=args.games < 2 or None, file=sys.stderr)
+    first = True
+    for task, text in _ordered(tasks, args.jobs, args.scheduler):
+        if text is not None:
+            sys.stdout.write(("" if first else "\n") + text)
+            first = False
+        bar.update(len(task.seeds))
     bar.close()
-    for seed in seeds:
-        if out:
-            name = f"{game.file_prefix}-{args.players}p-{seed:06d}.mclog"
-            write_new(str(out / name), texts[seed])
-        else:
-            sys.stdout.write(texts[seed] + ("\n" if seed != seeds[-1] else ""))
     if out:
-        print(f"{len(jobs)} games written to {out}/", file=sys.stderr)
+        what = f"{len(tasks)} shards of up to {args.shard_size}" if args.shard_size > 1 \
+            else "one file per game"
+        print(f"{len(seeds)} games written to {out}/ ({what})", file=sys.stderr)
     return 0
 
 
-def _simulated(job: tuple) -> tuple[int, str]:
-    """(seed, record) of one simulated game: run in a process pool, so it takes the game
-    by name and returns plain text."""
-    name, players, seed, bots, options = job
-    return seed, games.game(name).simulated_text(players, seed, bots, options)
+@dataclass(frozen=True)
+class SimulationTask:
+    """Games to play, by seed: written to ``out`` (one shard file, or a file per game), or
+    returned as text.  Plain data, so that a Dask worker or this process runs it alike."""
+
+    game: str
+    players: int
+    seeds: tuple[int, ...]
+    bots: str
+    options: dict
+    out: str | None
+    shard: bool
+
+    def run(self) -> str | None:
+        game = games.game(self.game)
+        texts = (game.simulated_text(self.players, seed, self.bots, self.options)
+                 for seed in self.seeds)
+        if self.out is None:
+            return "\n".join(texts)
+        prefix = f"{game.file_prefix}-{self.players}p"
+        if self.shard:
+            name = f"{prefix}-{self.seeds[0]:06d}-{self.seeds[-1]:06d}.mclog"
+            write_new(os.path.join(self.out, name), "\n".join(texts))
+        else:
+            for seed, text in zip(self.seeds, texts):
+                write_new(os.path.join(self.out, f"{prefix}-{seed:06d}.mclog"), text)
+        return None
+
+
+def _run_task(task: SimulationTask) -> str | None:
+    return task.run()
+
+
+def _ordered(tasks: list, jobs: int, scheduler: str | None) -> Iterator[tuple]:
+    """``(task, result)`` in the tasks' order: in this process for one job, else on Dask
+    with a few tasks per worker in flight (results wait their turn in bounded memory)."""
+    if jobs <= 1 and not scheduler:
+        for task in tasks:
+            yield task, task.run()
+        return
+    from .corpus import dask_client
+
+    with dask_client(scheduler, jobs) as client:
+        window = 4 * max(jobs, len(client.scheduler_info().get("workers", {})) or 1)
+        pending = {}
+        submitted = 0
+        for index, task in enumerate(tasks):
+            while submitted < len(tasks) and submitted < index + window:
+                pending[submitted] = client.submit(_run_task, tasks[submitted], pure=False,
+                                                   retries=1)
+                submitted += 1
+            future = pending.pop(index)
+            yield task, future.result()
+            future.release()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -493,6 +557,20 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--site")
     c.add_argument("--date")
     c.set_defaults(func=cmd_record)
+    k = sub.add_parser("corpus", help="many games' tables as a Parquet dataset (on Dask)")
+    ksub = k.add_subparsers(dest="action", required=True)
+    kb = ksub.add_parser("build", help="replay every game of the record files once and "
+                                       "write its tables; a re-run builds only what changed")
+    kb.add_argument("paths", nargs="+", help="record files, or folders of them")
+    kb.add_argument("-o", "--out", required=True, help="the corpus folder")
+    kb.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786); "
+                                        "default: a local cluster")
+    kb.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                    help="worker processes of the local cluster (default: the cores)")
+    kb.add_argument("--chunk-games", type=int, default=500, metavar="N",
+                    help="about N games to a task and to a Parquet file")
+    kb.add_argument("--quiet", action="store_true", help="no progress bar")
+    kb.set_defaults(func=cmd_corpus_build)
     m = sub.add_parser("simulate", help="play games with bots and write their records")
     m.add_argument("--game", default=games.DEFAULT,
                    help=f"the game to play: {', '.join(games.names())} (default: %(default)s)")
@@ -504,7 +582,12 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--seed", type=int, required=True)
     m.add_argument("--games", type=int, default=1)
     m.add_argument("--out", help="folder for one .mclog per game (default: print them)")
-    m.add_argument("--jobs", type=int, default=1, help="processes to use (e.g. 2)")
+    m.add_argument("--shard-size", type=int, default=1, metavar="N",
+                   help="with --out: N games to a file (shards), for large runs")
+    m.add_argument("--jobs", type=int, default=1,
+                   help="worker processes (a Dask local cluster; e.g. 2)")
+    m.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786) to "
+                                       "play the games on its workers")
     m.set_defaults(func=cmd_simulate)
     return p
 

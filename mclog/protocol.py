@@ -110,6 +110,15 @@ class Game(ABC):
         raise NotImplementedError(f"{self.name} has no hidden information: every player "
                                   "sees the whole game, so a seat's record is the record")
 
+    def corpus_schema(self) -> dict[str, list[tuple[str, str]]]:
+        """The corpus tables of this game: ``{table: [(column, pyarrow type name)]}``."""
+        raise NotImplementedError(f"{self.name} has no corpus tables yet")
+
+    def corpus_rows(self, played: Played, game_id: str, source: str) -> dict:
+        """One replayed game's corpus rows: ``{table: {column: [values]}}``, as
+        ``corpus_schema`` says (``mclog corpus build``)."""
+        raise NotImplementedError(f"{self.name} has no corpus tables yet")
+
     def record_in_terminal(self, path: str, options: dict) -> int:
         """Record a game at the table in a terminal (``mclog record``), into the new or
         unfinished record ``path``; ``options`` are the command line's (players, setup,

@@ -104,6 +104,16 @@ class MillionClub(Game):
 
         return seat_view(played, seat)
 
+    def corpus_schema(self):
+        from .analysis.rows import SCHEMA
+
+        return SCHEMA
+
+    def corpus_rows(self, played, game_id, source):
+        from .analysis.rows import corpus_rows
+
+        return corpus_rows(played, game_id, source)
+
     def record_in_terminal(self, path, options):
         from .recorder.terminal import run, start_or_resume
 

@@ -70,7 +70,10 @@ def events(game) -> list[Event]:
     return out
 
 
-def _events(game) -> list[Event]:
+def _events(game, after_step=None) -> list[Event]:
+    """The events; ``after_step(step, state)``, if given, sees the state after each move
+    and the procedure it set off (the corpus reads prices and placements there, so that
+    this walk through the game is the only one besides the replay itself)."""
     state = game.replay.state(0)
     # Points are counted on what the record settles of its unknown cards, never a guess.
     view = (lambda s: game.known_view(s.copy())) if game.variables else (lambda s: s)
@@ -106,6 +109,8 @@ def _events(game) -> list[Event]:
                 money, points = _note(out, state, money, points, n, lambda: Event(
                     step.index, step.round, "resolve", disc, step.label, actor, fcard, cause,
                     True, [], [], []), money_only=True)
+        if after_step is not None:
+            after_step(step, state)
     if game.revealed and game.steps:  # what the reveal tells of colonies no move named
         last = game.steps[-1]
         _note(out, game.known_view(state.copy(), final=True), money, points, n, lambda: Event(

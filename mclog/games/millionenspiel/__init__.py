@@ -95,6 +95,16 @@ class Millionenspiel(Game):
         return [("Money over the game (log scale)", money_chart(played)),
                 ("Where the money came from", attribution_chart(attribution_summary(played)))]
 
+    def corpus_schema(self):
+        from .analysis import CORPUS_SCHEMA
+
+        return CORPUS_SCHEMA
+
+    def corpus_rows(self, played, game_id, source):
+        from .analysis import corpus_rows
+
+        return corpus_rows(played, game_id, source)
+
     def check_bots(self, bots):
         from .bots import make_bot
 

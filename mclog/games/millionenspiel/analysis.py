@@ -128,4 +128,36 @@ def corpus(games: list[GameReplay], bots: list[list[str]]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-__all__ = ["money", "throws", "attribution", "attribution_summary", "corpus"]
+#: The corpus tables of Millionenspiel (``mclog corpus build``): one row per game, and one
+#: per player (its money and pension at the end, whether it won).
+CORPUS_SCHEMA = {
+    "games": [("game_id", "string"), ("source", "string"), ("number", "int32"),
+              ("players", "int8"), ("event", "string"), ("bots", "string"),
+              ("complete", "bool"), ("throws", "int32"), ("winner", "string")],
+    "players": [("game_id", "string"), ("players", "int8"), ("seat", "int8"),
+                ("name", "string"), ("bot", "string"), ("money", "int64"),
+                ("pension", "int64"), ("win", "bool")],
+}
+
+
+def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[str, list]]:
+    """One game's corpus rows, as columns (``CORPUS_SCHEMA``)."""
+    record, final = game.record, game.replay.current
+    names = record.names
+    n = len(names)
+    bots = [b.strip() for b in record.tags.get("Bots", "").split(",") if b.strip()]
+    winner = names[final.winner] if final.winner is not None else None
+    games = {"game_id": [game_id], "source": [source], "number": [record.number],
+             "players": [n], "event": [record.tags.get("Event")],
+             "bots": [record.tags.get("Bots")], "complete": [final.finished],
+             "throws": [final.throw], "winner": [winner]}
+    players = {"game_id": [game_id] * n, "players": [n] * n,
+               "seat": list(range(1, n + 1)), "name": list(names),
+               "bot": [bots[i] if len(bots) == n else None for i in range(n)],
+               "money": list(final.money), "pension": list(final.pension),
+               "win": [final.winner == i for i in range(n)]}
+    return {"games": games, "players": players}
+
+
+__all__ = ["money", "throws", "attribution", "attribution_summary", "corpus", "corpus_rows",
+           "CORPUS_SCHEMA"]

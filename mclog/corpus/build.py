@@ -1,0 +1,263 @@
+"""Build a corpus: every game of the sources replayed once, its rows written as Parquet.
+
+``build(paths, out)`` plans the chunks (``sources.plan``), keeps every chunk an earlier
+build already wrote, and runs the others as Dask tasks (``client.map``): each task
+reads its pieces, replays each game through its own game's rules, asks the game for
+its rows (``Game.corpus_rows``) and writes one Parquet file per table,
+``out/<game>/<table>/<chunk>.parquet``, and one ``out/_errors/<chunk>.json`` with every
+game that could not be replayed, as ``file:line:col: message``.  Then the manifest
+(``out/_manifest.json``: the files' hashes and the chunks built) is written, and the
+chunks of files that are gone or changed are removed.  On a real cluster the workers
+must see the sources and ``out`` at the same paths (a shared file system).
+
+Dask does the scheduling, retries and the progress bar; nothing here is home-made.
+This module knows no game: games are found by the registry.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mclog.errors import MclogError, RecordError
+from mclog.record.files import FileError, write_new
+from .sources import Chunk, file_digest, plan, record_files
+
+MANIFEST = "_manifest.json"
+ERRORS = "_errors"
+FORMAT = "mclog corpus 1"
+
+
+def slug(game_name: str) -> str:
+    """The folder of a game's tables: ``millionclub``."""
+    return "".join(c for c in game_name.lower() if c.isalnum())
+
+
+@dataclass
+class BuildReport:
+    """What a build did: games in the corpus, chunks built and kept, the records that
+    failed (located), and the time and CPU it took (the workers' CPU included)."""
+
+    games: int = 0
+    built: int = 0
+    kept: int = 0
+    removed: int = 0
+    errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+
+    def __str__(self) -> str:
+        return (f"{self.games} games ({self.built} chunks built, {self.kept} kept, "
+                f"{self.removed} removed), {len(self.errors)} records with mistakes, "
+                f"{self.seconds:.1f} s")
+
+
+def build_chunk(chunk: Chunk, out: str) -> dict:
+    """Read, replay and write one chunk (a Dask task: plain data in and out)."""
+    from mclog import games
+    from mclog.record.reading import iter_lenient, unnumbered
+
+    cpu = time.process_time()
+    tables: dict[tuple[str, str], dict[str, list]] = {}
+    schemas: dict[str, dict] = {}
+    errors: list[str] = []
+    count = 0
+    for piece in chunk.pieces:
+        with open(piece.path, "rb") as f:
+            f.seek(piece.start)
+            data = f.read() if piece.end < 0 else f.read(piece.end - piece.start)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            errors.append(f"{piece.path}: not UTF-8 text (byte {piece.start + exc.start})")
+            continue
+        single = piece.games == 1 and piece.start == 0 and piece.end < 0
+        for number, item in iter_lenient(text, piece.path):
+            if isinstance(item, MclogError):
+                errors.append(str(_placed(item, piece, single)))
+                continue
+            record = item
+            record.number = piece.first_game + number - 1
+            try:
+                game = games.game(record.game)
+                played = game.replay(record)
+                rows = game.corpus_rows(played, f"{piece.digest[:16]}-{record.number}",
+                                        piece.path)
+            except RecordError as exc:
+                errors.append(str(_placed(exc, piece, single)))
+                continue
+            except (MclogError, NotImplementedError) as exc:
+                errors.append(f"{piece.path}: game {record.number}: {exc}")
+                continue
+            count += 1
+            name = slug(game.name)
+            schemas[name] = game.corpus_schema()
+            for table, columns in rows.items():
+                into = tables.setdefault((name, table), {c: [] for c in columns})
+                for column, values in columns.items():
+                    into[column].extend(values)
+    _write(out, chunk.id, tables, schemas)
+    os.makedirs(os.path.join(out, ERRORS), exist_ok=True)
+    write_new(os.path.join(out, ERRORS, f"{chunk.id}.json"), json.dumps(errors))
+    return {"id": chunk.id, "games": count, "errors": errors,
+            "cpu": time.process_time() - cpu}
+
+
+def _placed(exc: MclogError, piece, single: bool) -> MclogError:
+    """An error of a piece, located in its whole file."""
+    if not isinstance(exc, RecordError):
+        return exc
+    line = exc.line + piece.first_line - 1 if exc.line else 0
+    game = None if single else (exc.game or 1) + piece.first_game - 1
+    return RecordError(exc.reason, line=line, col=exc.col, file=piece.path, rule=exc.rule,
+                       game=game, code=exc.code)
+
+
+def _write(out: str, chunk_id: str, tables: dict, schemas: dict) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    for (game, table), columns in tables.items():
+        schema = pa.schema([(c, pa.type_for_alias(t)) for c, t in schemas[game][table]])
+        folder = os.path.join(out, game, table)
+        os.makedirs(folder, exist_ok=True)
+        data = pa.Table.from_pydict(columns, schema=schema)
+        tmp = os.path.join(folder, f".{chunk_id}.parquet.tmp")
+        pq.write_table(data, tmp, compression="zstd")
+        os.replace(tmp, os.path.join(folder, f"{chunk_id}.parquet"))  # never half a file
+
+
+@contextmanager
+def dask_client(scheduler: str | None = None, jobs: int | None = None) -> Iterator:
+    """A Dask client: of the scheduler at ``scheduler`` (``tcp://host:8786``), or of a
+    ``LocalCluster`` of ``jobs`` single-threaded worker processes on this machine."""
+    from dask.distributed import Client, LocalCluster
+
+    if scheduler:
+        client = Client(scheduler, timeout="20s")
+        try:
+            yield client
+        finally:
+            client.close()
+        return
+    with LocalCluster(n_workers=jobs or os.cpu_count() or 1, threads_per_worker=1,
+                      processes=True, dashboard_address=":0", silence_logs=40) as cluster, \
+            Client(cluster) as client:
+        yield client
+
+
+def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None = None,
+          jobs: int | None = None, chunk_games: int = 500, progress: bool = False
+          ) -> BuildReport:
+    """Build (or bring up to date) the corpus of the record files ``paths`` in ``out``
+    (see the module text).  ``client``: a Dask client to use; else one of ``scheduler``,
+    or a local cluster of ``jobs`` processes."""
+    started = time.perf_counter()
+    out = os.fspath(out)
+    os.makedirs(out, exist_ok=True)
+    manifest = _read_manifest(out)
+    files = record_files(paths)
+    known = manifest.get("files", {})
+    digests, stats = {}, {}
+    for path in files:
+        digest, size, mtime = file_digest(path, known)
+        digests[path], stats[path] = digest, [digest, size, mtime]
+    starts_of = manifest.get("starts", {})
+    chunks = plan(files, digests, chunk_games, starts_of)
+    done = manifest.get("chunks", {})
+    todo = [c for c in chunks if c.id not in done or not _present(out, c.id)]
+    building = {c.id for c in todo}
+    report = BuildReport()
+    results = {c.id: done[c.id] for c in chunks if c.id not in building}
+    report.kept = len(results)
+    if todo:
+        if client is None:
+            with dask_client(scheduler, jobs) as own:
+                _run(own, todo, out, results, progress)
+        else:
+            _run(client, todo, out, results, progress)
+    report.built = len(todo)
+    wanted = {c.id for c in chunks}
+    report.removed = _remove_others(out, wanted)
+    for c in chunks:
+        r = results[c.id]
+        report.games += r["games"]
+        report.errors += r["errors"]
+        report.cpu_seconds += r.get("cpu", 0.0) if c.id in building else 0.0
+    write_new(os.path.join(out, MANIFEST), json.dumps({
+        "format": FORMAT, "files": stats,
+        "starts": {d: v for d, v in starts_of.items() if d in set(digests.values())},
+        "chunks": {c.id: {"games": results[c.id]["games"], "errors": results[c.id]["errors"],
+                          "pieces": [[p.path, p.digest, p.start, p.end] for p in c.pieces]}
+                   for c in chunks}}))
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _run(client, todo: list[Chunk], out: str, results: dict, progress: bool) -> None:
+    from dask.distributed import as_completed
+
+    futures = client.map(build_chunk, todo, out=out, retries=1, pure=False)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=sum(c.games for c in todo), unit="game", desc="corpus")
+    for future in as_completed(futures):
+        r = future.result()
+        results[r["id"]] = {"games": r["games"], "errors": r["errors"], "cpu": r["cpu"]}
+        if bar is not None:
+            bar.update(r["games"] + len(r["errors"]))
+    if bar is not None:
+        bar.close()
+
+
+def _read_manifest(out: str) -> dict:
+    path = os.path.join(out, MANIFEST)
+    if not os.path.exists(path):
+        if any(Path(out).iterdir()):
+            raise FileError(f"{out}: is not empty and holds no corpus ({MANIFEST} is "
+                            "missing); give an empty or new folder")
+        return {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError) as exc:
+        raise FileError(f"{path}: cannot be read as a corpus manifest ({exc}); remove the "
+                        "folder to build it again") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise FileError(f"{path}: is not a {FORMAT} manifest; remove the folder to build "
+                        "it again")
+    return data
+
+
+def _present(out: str, chunk_id: str) -> bool:
+    return os.path.exists(os.path.join(out, ERRORS, f"{chunk_id}.json"))
+
+
+def _remove_others(out: str, wanted: set[str]) -> int:
+    """Remove the files of chunks no longer in the plan; how many chunks went."""
+    gone = set()
+    for path in Path(out).glob("*/**/*.parquet"):
+        if path.stem not in wanted:
+            gone.add(path.stem)
+            path.unlink()
+    errors = Path(out) / ERRORS
+    if errors.is_dir():
+        for path in errors.glob("*.json"):
+            if path.stem not in wanted:
+                gone.add(path.stem)
+                path.unlink()
+    for folder in sorted(Path(out).glob("*/*"), reverse=True):
+        if folder.is_dir() and not any(folder.iterdir()):
+            shutil.rmtree(folder, ignore_errors=True)
+    return len(gone)
+
+
+__all__ = ["build", "build_chunk", "BuildReport", "dask_client", "slug", "MANIFEST"]

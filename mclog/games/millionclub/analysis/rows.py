@@ -1,0 +1,133 @@
+"""A game's rows for a corpus (``mclog corpus build``): columns of plain values, one table
+at a time, with their types (``SCHEMA``), so that any Parquet tool reads the dataset.
+
+One game gives:
+
+* ``games``: one row: its table, tags and result;
+* ``players``: a row per player: final (or provisional) score by category, rank, win;
+* ``events``: a row per (event, player it changed): what changed each player's money
+  and score, by which disc, round and actor (``events.py``), including what the rules did
+  on their own;
+* ``placements``: a row per pawn placed: round, seat, disc, sector, order;
+* ``timeline``: a row per (round end, player): money and provisional score after round
+  0 (the setup) to 9;
+* ``prices``: a row per round end: the three price markers.
+
+Every table has ``game_id`` and ``players`` (the table's size, to group by without a
+join).  The rows come from the game's replay and one walk through it (``events``), which
+also reads the prices and placements: nothing is replayed a third time, and the final
+state is worked out once.
+"""
+
+from __future__ import annotations
+
+from ..events import _events
+from ..rules.board import ROLE_OF_COLOUR, STANDARD
+from ..rules.moves import Place
+from ..rules.scoring import CATEGORIES
+
+SCHEMA: dict[str, list[tuple[str, str]]] = {
+    "games": [("game_id", "string"), ("source", "string"), ("number", "int32"),
+              ("players", "int8"), ("setup", "string"), ("privileges", "string"),
+              ("event", "string"), ("bots", "string"), ("seed", "string"),
+              ("complete", "bool"), ("rounds", "int8"), ("moves", "int32"),
+              ("winner", "string")],
+    "players": [("game_id", "string"), ("players", "int8"), ("setup", "string"),
+                ("seat", "int8"), ("name", "string"), ("colour", "string"),
+                ("role", "string"), ("bot", "string"),
+                *((c, "int16") for c in CATEGORIES), ("total", "int16"),
+                ("total_high", "int16"), ("exact", "bool"), ("money", "int16"),
+                ("rank", "int8"), ("win", "bool")],
+    "events": [("game_id", "string"), ("players", "int8"), ("event", "int32"),
+               ("step", "int32"), ("round", "int8"), ("disc", "int8"),
+               ("label", "string"), ("actor", "int8"), ("automatic", "bool"),
+               ("cause", "string"), ("seat", "int8"), ("money", "int16"),
+               ("points", "int16")],
+    "placements": [("game_id", "string"), ("players", "int8"), ("round", "int8"),
+                   ("order", "int8"), ("seat", "int8"), ("disc", "int8"),
+                   ("sector", "string")],
+    "timeline": [("game_id", "string"), ("players", "int8"), ("round", "int8"),
+                 ("seat", "int8"), ("money", "int16"), ("total", "int16")],
+    "prices": [("game_id", "string"), ("players", "int8"), ("round", "int8"),
+               ("price_F", "int8"), ("price_T", "int8"), ("price_R", "int8")],
+}
+
+
+def corpus_rows(game, game_id: str, source: str) -> dict[str, dict[str, list]]:
+    """The corpus rows of one replayed game (``mclog.replay``), table by table, as columns.
+
+    Seats count from 1 (``seat``), as players say them; ``actor`` is the seat of who
+    decided (0: chance or the rules).  ``disc`` is 1 to 5 (0: setup or end of round).
+    """
+    record, table = game.record, game.record.table
+    n = table.players
+    out = {name: {column: [] for column, _ in columns} for name, columns in SCHEMA.items()}
+    placements, prices = out["placements"], out["prices"]
+    round_ends: dict[int, tuple] = {}
+    order = [0]
+
+    def after_step(step, state) -> None:
+        move = step.move
+        if type(move) is Place:
+            order[0] = order[0] + 1 if step.round == _last_round[0] else 1
+            _last_round[0] = step.round
+            _add(placements, game_id=game_id, players=n, round=step.round, order=order[0],
+                 seat=move.player + 1, disc=move.disc, sector=move.sector)
+        round_ends[step.round] = (dict(state.prices), list(state.money))
+
+    _last_round = [0]
+    events = _events(game, after_step)
+    game._events = events  # (the game's own tables share them)
+    first = game.replay.state(0)
+    round_ends.setdefault(0, (dict(first.prices), list(first.money)))
+    for r in sorted(round_ends):
+        p, _ = round_ends[r]
+        _add(prices, game_id=game_id, players=n, round=r, price_F=p["F"], price_T=p["T"],
+             price_R=p["R"])
+    ev = out["events"]
+    totals: dict[int, list[int]] = {}
+    moneys: dict[int, list[int]] = {}
+    for i, e in enumerate(events):
+        for seat in range(n):
+            points = sum(e.points[seat].values())
+            if e.money[seat] or points:
+                _add(ev, game_id=game_id, players=n, event=i, step=e.step, round=e.round,
+                     disc=e.disc or 0, label=e.label,
+                     actor=0 if e.actor is None else e.actor + 1, automatic=e.automatic,
+                     cause=e.cause, seat=seat + 1, money=e.money[seat], points=points)
+        totals[e.round] = [sum(p.values()) for p in e.points_after]
+        moneys[e.round] = list(e.money_after)
+    timeline = out["timeline"]
+    last_total, last_money = totals.get(0, [0] * n), moneys.get(0, [0] * n)
+    for r in range(0, max(round_ends) + 1):
+        last_total = totals.get(r, last_total)
+        last_money = round_ends[r][1] if r in round_ends else moneys.get(r, last_money)
+        for seat in range(n):
+            _add(timeline, game_id=game_id, players=n, round=r, seat=seat + 1,
+                 money=last_money[seat], total=last_total[seat])
+    bots = [b.strip() for b in record.tags.get("Bots", "").split(",") if b.strip()]
+    rows = game.scores()
+    for r in rows:
+        low, high = r.total_range
+        _add(out["players"], game_id=game_id, players=n, setup=table.setup,
+             seat=r.seat + 1, name=r.name, colour=table.colours[r.seat],
+             role=ROLE_OF_COLOUR[table.colours[r.seat]] if table.setup != STANDARD else None,
+             bot=bots[r.seat] if len(bots) == n else None,
+             **{c: getattr(r, c) for c in CATEGORIES}, total=r.total, total_high=high,
+             exact=r.exact, money=r.money, rank=r.rank, win=r.rank == 1 and game.complete)
+    state = game.replay.current
+    winner = min(rows, key=lambda r: r.rank).name if game.complete else None
+    _add(out["games"], game_id=game_id, source=source, number=record.number, players=n,
+         setup=table.setup, privileges="pick" if table.privilege_pick else "draw",
+         event=record.tags.get("Event"), bots=record.tags.get("Bots"),
+         seed=record.tags.get("Seed"), complete=game.complete, rounds=state.round,
+         moves=len(game), winner=winner)
+    return out
+
+
+def _add(table: dict[str, list], **row) -> None:
+    for column, values in table.items():
+        values.append(row[column])
+
+
+__all__ = ["SCHEMA", "corpus_rows"]

@@ -1,0 +1,220 @@
+"""Corpora as Parquet on Dask (issue 17): the tables read back equal the tables of the same
+games made in memory (unknown cards and partial games included), a re-run builds only
+what changed, failures are listed located, and a real scheduler with two worker
+processes gives the same corpus as the local run."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import mclog
+from mclog.analysis import corpus
+from mclog.cli import main
+from mclog.corpus import build
+from mclog.games import game as game_named
+
+pytest.importorskip("pyarrow")
+pytest.importorskip("dask.distributed")
+ROOT = Path(__file__).parent.parent
+pytestmark = pytest.mark.xdist_group("dask")  # one cluster at a time on 2 cores
+
+BROKEN = '[Players "Ann yellow, Ben blue"]\n\nsetup      Ann india, Ben asia, Ann Q\n'
+
+
+def _sources(folder: Path) -> Path:
+    """Samples of both games, a seat's record (unknown cards), a partial game, a broken
+    record, and one file of many games (cut into pieces), in ``folder``."""
+    src = folder / "src"
+    shutil.copytree(ROOT / "sample_games", src)
+    thursday = mclog.replay(mclog.read_one(ROOT / "sample_games" / "thursday-club-3p.mclog"))
+    (src / "ben.mclog").write_text(mclog.write(mclog.seat_view(thursday, 1)))
+    duel = (ROOT / "sample_games" / "duel-2p.mclog").read_text()
+    (src / "partial.mclog").write_text(duel[:duel.index("round 5")])
+    (src / "broken.mclog").write_text(BROKEN)
+    from mclog.games.millionclub.simulator import simulated_text
+
+    many = "\n".join(simulated_text(3, "standard", "greedy,random", s) for s in range(30))
+    (src / "many.mclog").write_text(many + "\n" + BROKEN)
+    return src
+
+
+def _in_memory(src: Path, name: str = "Million Club") -> dict[str, pd.DataFrame]:
+    """The tables of the same games, made in this process from ``mclog.replay``."""
+    game = game_named(name)
+    tables: dict[str, list[pd.DataFrame]] = {}
+    for path in sorted(src.rglob("*.mclog")):
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        records, _ = mclog.read_lenient(path)
+        for record in records:
+            if record.game != name:
+                continue
+            try:
+                played = mclog.replay(record)
+            except mclog.MclogError:
+                continue
+            rows = game.corpus_rows(played, f"{digest}-{record.number}", str(path))
+            for table, columns in rows.items():
+                tables.setdefault(table, []).append(pd.DataFrame(columns))
+    return {t: pd.concat(frames, ignore_index=True) for t, frames in tables.items()}
+
+
+def _same(a: pd.DataFrame, b: pd.DataFrame) -> None:
+    keys = list(a.columns)
+    a = a.sort_values(keys).reset_index(drop=True)
+    b = b[keys].sort_values(keys).reset_index(drop=True)
+    pd.testing.assert_frame_equal(a, b, check_dtype=False)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("corpus")
+    src = _sources(folder)
+    out = folder / "out"
+    report = build([src], out, jobs=2, chunk_games=4)
+    return src, out, report
+
+
+def test_the_tables_read_back_equal_the_tables_made_in_memory(built):
+    src, out, report = built
+    for name in ("Million Club", "Millionenspiel"):
+        expected = _in_memory(src, name)
+        read = corpus(out, name)
+        assert read.tables == sorted(expected)
+        for table, frame in expected.items():
+            _same(read.table(table).astype(object).where(read.table(table).notna(), None),
+                  frame.astype(object).where(frame.notna(), None))
+    games = corpus(out).table("games")
+    assert len(games) == 5 + 1 + 1 + 30  # samples, Ben's view, the partial game, 30 of many
+    assert sorted(games[~games.complete].source.str.rsplit("/", n=1).str[-1]) == [
+        "partial.mclog"]
+    players = corpus(out).table("players", columns=["game_id", "exact"])
+    assert not players.exact.all()  # Ben's record: ranges before the reveal
+
+
+def many_lines(src: Path) -> list[str]:
+    return (src / "many.mclog").read_text().splitlines()
+
+
+def test_failures_are_listed_located_never_dropped(built):
+    src, out, report = built
+    errors = sorted(report.errors)
+    assert len(errors) == 2 and errors == sorted(corpus(out).errors)
+    broken = next(e for e in errors if "broken.mclog" in e)
+    assert broken.endswith("broken.mclog:3:37: 'Q' is not a player of this game (Ann, Ben)")
+    many = next(e for e in errors if "many.mclog" in e)
+    # located in the whole file, not in its piece
+    assert many.endswith(f"many.mclog:{len(many_lines(src)) - 0}:37: game 31: 'Q' is not a "
+                         "player of this game (Ann, Ben)")
+
+
+def test_pushdown_reads_only_what_is_asked(built):
+    _, out, _ = built
+    four = corpus(out).table("players", columns=["game_id", "total"],
+                             filters=[("players", "==", 4)])
+    assert list(four.columns) == ["game_id", "total"] and four.game_id.nunique() == 1
+    dataset = corpus(out).dataset("events")
+    assert "money" in dataset.schema.names
+
+
+def test_a_re_run_builds_only_what_changed(built, tmp_path):
+    src, out, _ = built
+    copy = tmp_path / "src"
+    shutil.copytree(src, copy)
+    mine = tmp_path / "out"
+    first = build([copy], mine, jobs=1, chunk_games=4)
+    again = build([copy], mine, jobs=1, chunk_games=4)
+    assert again.built == 0 and again.kept == first.built and again.games == first.games
+    (copy / "ben.mclog").unlink()
+    (copy / "partial.mclog").write_text((copy / "partial.mclog").read_text() + "; more\n")
+    third = build([copy], mine, jobs=1, chunk_games=4)
+    assert 1 <= third.built <= 2 and third.removed >= 1
+    assert third.games == first.games - 1
+    assert len(corpus(mine).table("games")) + len(corpus(mine, "Millionenspiel").table(
+        "games")) == third.games
+
+
+def test_a_folder_that_is_not_a_corpus_is_refused(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(mclog.MclogError, match="holds no corpus"):
+        build([ROOT / "sample_games" / "duel-2p.mclog"], tmp_path, jobs=1)
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "_manifest.json").write_text("{not json")
+    with pytest.raises(mclog.MclogError, match="cannot be read as a corpus manifest"):
+        build([ROOT / "sample_games" / "duel-2p.mclog"], bad, jobs=1)
+    with pytest.raises(mclog.MclogError, match="holds no corpus"):
+        corpus(tmp_path / "nowhere")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_a_real_scheduler_and_two_workers_build_the_same_corpus(built, tmp_path):
+    """``dask scheduler`` and two ``dask worker`` processes (what dask-scheduler and
+    dask-worker were), reached by address as a real cluster would be."""
+    src, out, _ = built
+    bin_dir = Path(sys.executable).parent
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    procs = [subprocess.Popen([str(bin_dir / "dask"), "scheduler", "--host", "127.0.0.1",
+                               "--port", str(port), "--dashboard-address", ":0"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    try:
+        for _ in range(2):
+            procs.append(subprocess.Popen(
+                [str(bin_dir / "dask"), "worker", address, "--nthreads", "1", "--nworkers", "1",
+                 "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        from dask.distributed import Client
+
+        with Client(address, timeout="30s") as client:
+            deadline = time.time() + 60
+            while len(client.scheduler_info()["workers"]) < 2:
+                assert time.time() < deadline, "the two workers did not come up"
+                time.sleep(0.2)
+        remote = tmp_path / "remote"
+        assert main(["corpus", "build", str(src), "-o", str(remote), "--scheduler", address,
+                     "--chunk-games", "4", "--quiet"]) == 1  # (the broken records)
+        for table in corpus(out).tables:
+            _same(corpus(out).table(table), corpus(remote).table(table))
+        with Client(address, timeout="30s") as client:  # and a query on the cluster
+            totals = corpus(remote, client=client).table("players", columns=["total"])
+        assert totals.total.sum() == corpus(out).table("players").total.sum()
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            try:
+                p.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
+def test_simulate_gives_the_same_games_on_any_number_of_workers(tmp_path, capsys):
+    assert main(["simulate", "--players", "3", "--seed", "5", "--games", "7", "--out",
+                 str(tmp_path / "one"), "--shard-size", "3"]) == 0
+    assert main(["simulate", "--players", "3", "--seed", "5", "--games", "7", "--out",
+                 str(tmp_path / "two"), "--shard-size", "3", "--jobs", "2"]) == 0
+    one = sorted(p.name for p in (tmp_path / "one").iterdir())
+    assert one == ["game-3p-000005-000007.mclog", "game-3p-000008-000010.mclog",
+                   "game-3p-000011-000011.mclog"]
+    for name in one:
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
+    capsys.readouterr()
+    assert main(["simulate", "--players", "3", "--seed", "5", "--games", "7"]) == 0
+    printed = capsys.readouterr().out
+    shards = "\n".join((tmp_path / "one" / n).read_text() for n in one)
+    assert printed == shards
+    assert main(["simulate", "--players", "3", "--seed", "5", "--games", "0"]) == 2
