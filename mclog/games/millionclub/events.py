@@ -23,6 +23,7 @@ from .rules.moves import (
     Choose, Draw, MovePawn, Pass, Place, SetAside, StartPlayer, Target, UsePrivilege,
 )
 from .rules.state import State
+from .notation.text import move_text
 
 #: Procedure steps that change money or points on their own, and what a reader calls them.
 AUTOMATIC = {
@@ -71,9 +72,13 @@ def events(game) -> list[Event]:
 
 
 def _events(game, after_step=None) -> list[Event]:
-    """The events; ``after_step(step, state)``, if given, sees the state after each move
-    and the procedure it set off (the corpus reads prices and placements there, so that
-    this walk through the game is the only one besides the replay itself)."""
+    """The events; ``after_step(index, move, facts, state)``, if given, sees the state
+    after each move and the procedure it set off (the corpus reads prices and placements
+    there, so that this walk through the game is the only one besides the replay).
+
+    The walk reads the moves and what the replay noted of each (``MoveFacts``), not
+    ``game.steps``, which it would have to build first; a move's text is made only for
+    the events kept."""
     state = game.replay.state(0)
     # Points are counted on what the record settles of its unknown cards, never a guess.
     view = (lambda s: game.known_view(s.copy())) if game.variables else (lambda s: s)
@@ -81,8 +86,14 @@ def _events(game, after_step=None) -> list[Event]:
     n = state.players
     out = [Event(0, 0, "setup", None, "setup", None, None, "setup: starting money and cards",
                  True, money, points, money, points)]
-    for step in game.steps:
-        move = step.move
+    table = game.record.table
+
+    def text(index: int, move) -> str:  # (a ? the record settles is named, as in steps)
+        return game.steps[index - 1].text if game.took else move_text(move, table)
+
+    replay = game.replay
+    for index, (move, facts) in enumerate(zip(replay.moves, replay.infos), 1):
+        round_, phase, _, _, disc_of, label = facts
         d = state.decision
         card = d.card if d.card else None
         kind = type(move)
@@ -93,8 +104,8 @@ def _events(game, after_step=None) -> list[Event]:
         HANDLERS[d.kind].moves[kind](state, d, move)
         if kind not in _INERT and not (kind is Draw and d.dest == "hand"):
             money, points = _note(out, view(state), money, points, n, lambda: Event(
-                step.index, step.round, step.phase, step.disc, step.label, d.actor, card,
-                step.text, False, [], [], []))
+                index, round_, phase, disc_of, label, d.actor, card, text(index, move),
+                False, [], [], []))
         # then the procedure, one step at a time
         agenda = state.agenda
         while state.decision is None and agenda:
@@ -107,14 +118,14 @@ def _events(game, after_step=None) -> list[Event]:
                 cause = (f"{AUTOMATIC[name]}: {fcard}" if fcard else AUTOMATIC[name])
                 disc = INTRIGUE if name == "intrigue" else STOCK
                 money, points = _note(out, state, money, points, n, lambda: Event(
-                    step.index, step.round, "resolve", disc, step.label, actor, fcard, cause,
+                    index, round_, "resolve", disc, label, actor, fcard, cause,
                     True, [], [], []), money_only=True)
         if after_step is not None:
-            after_step(step, state)
-    if game.revealed and game.steps:  # what the reveal tells of colonies no move named
-        last = game.steps[-1]
+            after_step(index, move, facts, state)
+    if game.revealed and replay.moves:  # what the reveal tells of colonies no move named
+        last = len(replay.moves)
         _note(out, game.known_view(state.copy(), final=True), money, points, n, lambda: Event(
-            last.index, last.round, "game over", None, "reveal", None, None,
+            last, replay.infos[-1].round, "game over", None, "reveal", None, None,
             "reveal: the colonies shown at the end", True, [], [], []))
     return out
 

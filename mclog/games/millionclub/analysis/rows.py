@@ -64,19 +64,20 @@ def corpus_rows(game, game_id: str, source: str) -> dict[str, dict[str, list]]:
     out = {name: {column: [] for column, _ in columns} for name, columns in SCHEMA.items()}
     placements, prices = out["placements"], out["prices"]
     round_ends: dict[int, tuple] = {}
-    order = [0]
+    placed: list[tuple] = []  # (round, seat, disc, sector) in the order placed
 
-    def after_step(step, state) -> None:
-        move = step.move
+    def after_step(index, move, facts, state) -> None:
         if type(move) is Place:
-            order[0] = order[0] + 1 if step.round == _last_round[0] else 1
-            _last_round[0] = step.round
-            _add(placements, game_id=game_id, players=n, round=step.round, order=order[0],
-                 seat=move.player + 1, disc=move.disc, sector=move.sector)
-        round_ends[step.round] = (dict(state.prices), list(state.money))
+            placed.append((facts.round, move.player + 1, move.disc, move.sector))
+        round_ends[facts.round] = (dict(state.prices), list(state.money))
 
-    _last_round = [0]
     events = _events(game, after_step)
+    order, last = 0, None
+    for round_, seat, disc, sector in placed:
+        order = order + 1 if round_ == last else 1
+        last = round_
+        _add(placements, game_id=game_id, players=n, round=round_, order=order, seat=seat,
+             disc=disc, sector=sector)
     game._events = events  # (the game's own tables share them)
     first = game.replay.state(0)
     round_ends.setdefault(0, (dict(first.prices), list(first.money)))
@@ -84,17 +85,20 @@ def corpus_rows(game, game_id: str, source: str) -> dict[str, dict[str, list]]:
         p, _ = round_ends[r]
         _add(prices, game_id=game_id, players=n, round=r, price_F=p["F"], price_T=p["T"],
              price_R=p["R"])
+    # (the events table is the corpus's largest: its rows are appended column by column)
     ev = out["events"]
+    columns = [ev[c] for c, _ in SCHEMA["events"]]
     totals: dict[int, list[int]] = {}
     moneys: dict[int, list[int]] = {}
     for i, e in enumerate(events):
+        actor = 0 if e.actor is None else e.actor + 1
         for seat in range(n):
             points = sum(e.points[seat].values())
             if e.money[seat] or points:
-                _add(ev, game_id=game_id, players=n, event=i, step=e.step, round=e.round,
-                     disc=e.disc or 0, label=e.label,
-                     actor=0 if e.actor is None else e.actor + 1, automatic=e.automatic,
-                     cause=e.cause, seat=seat + 1, money=e.money[seat], points=points)
+                for column, value in zip(columns, (
+                        game_id, n, i, e.step, e.round, e.disc or 0, e.label, actor,
+                        e.automatic, e.cause, seat + 1, e.money[seat], points)):
+                    column.append(value)
         totals[e.round] = [sum(p.values()) for p in e.points_after]
         moneys[e.round] = list(e.money_after)
     timeline = out["timeline"]
