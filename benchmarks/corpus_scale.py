@@ -23,7 +23,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 MCLOG = [sys.executable, "-m", "mclog.cli"]

@@ -16,7 +16,7 @@ import re
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from pathlib import Path
 
 from . import games
@@ -24,6 +24,7 @@ from .errors import MclogError, RecordError
 from .protocol import Game, Played
 from .record.files import Comparison, FileError, iter_lines, read_source, replacing, write_new
 from .record.json_form import MAX_JSON, failure, load_json
+from .corpus.simulate import SimulationTask, in_order
 from .record.reading import iter_lenient, read_bytes_lenient, read_headers, unnumbered
 
 
@@ -424,7 +425,7 @@ def cmd_simulate(args) -> int:
              for i in range(0, len(seeds), size)]
     bar = tqdm(total=len(seeds), unit="game", disable=args.games < 2 or None, file=sys.stderr)
     first = True
-    for task, text in _ordered(tasks, args.jobs, args.scheduler):
+    for task, text in in_order(tasks, jobs=args.jobs, scheduler=args.scheduler):
         if text is not None:
             sys.stdout.write(("" if first else "\n") + text)
             first = False
@@ -435,62 +436,6 @@ def cmd_simulate(args) -> int:
             else "one file per game"
         print(f"{len(seeds)} games written to {out}/ ({what})", file=sys.stderr)
     return 0
-
-
-@dataclass(frozen=True)
-class SimulationTask:
-    """Games to play, by seed: written to ``out`` (one shard file, or a file per game), or
-    returned as text.  Plain data, so that a Dask worker or this process runs it alike."""
-
-    game: str
-    players: int
-    seeds: tuple[int, ...]
-    bots: str
-    options: dict
-    out: str | None
-    shard: bool
-
-    def run(self) -> str | None:
-        game = games.game(self.game)
-        texts = (game.simulated_text(self.players, seed, self.bots, self.options)
-                 for seed in self.seeds)
-        if self.out is None:
-            return "\n".join(texts)
-        prefix = f"{game.file_prefix}-{self.players}p"
-        if self.shard:
-            name = f"{prefix}-{self.seeds[0]:06d}-{self.seeds[-1]:06d}.mclog"
-            write_new(os.path.join(self.out, name), "\n".join(texts))
-        else:
-            for seed, text in zip(self.seeds, texts):
-                write_new(os.path.join(self.out, f"{prefix}-{seed:06d}.mclog"), text)
-        return None
-
-
-def _run_task(task: SimulationTask) -> str | None:
-    return task.run()
-
-
-def _ordered(tasks: list, jobs: int, scheduler: str | None) -> Iterator[tuple]:
-    """``(task, result)`` in the tasks' order: in this process for one job, else on Dask
-    with a few tasks per worker in flight (results wait their turn in bounded memory)."""
-    if jobs <= 1 and not scheduler:
-        for task in tasks:
-            yield task, task.run()
-        return
-    from .corpus import dask_client
-
-    with dask_client(scheduler, jobs) as client:
-        window = 4 * max(jobs, len(client.scheduler_info().get("workers", {})) or 1)
-        pending = {}
-        submitted = 0
-        for index, task in enumerate(tasks):
-            while submitted < len(tasks) and submitted < index + window:
-                pending[submitted] = client.submit(_run_task, tasks[submitted], pure=False,
-                                                   retries=1)
-                submitted += 1
-            future = pending.pop(index)
-            yield task, future.result()
-            future.release()
 
 
 def build_parser() -> argparse.ArgumentParser:

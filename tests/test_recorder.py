@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 import mclog
-from mclog.games.millionclub.recorder.answers import answer_text, answers
 from mclog.games.millionclub.recorder.script import table_options, typed_lines
 from mclog.games.millionclub.recorder.session import Disagreement, Recording, Slip
 from mclog.games.millionclub.simulator import bots_from_names, simulate

@@ -9,5 +9,6 @@ is in ``docs/corpus.md``.  The shared parts know no game.
 
 from .build import BuildReport, build, dask_client
 from .read import Corpus
+from .simulate import simulate
 
-__all__ = ["build", "BuildReport", "Corpus", "dask_client"]
+__all__ = ["build", "BuildReport", "Corpus", "dask_client", "simulate"]

@@ -61,7 +61,7 @@ class BuildReport:
 def build_chunk(chunk: Chunk, out: str) -> dict:
     """Read, replay and write one chunk (a Dask task: plain data in and out)."""
     from mclog import games
-    from mclog.record.reading import iter_lenient, unnumbered
+    from mclog.record.reading import iter_lenient
 
     cpu = time.process_time()
     tables: dict[tuple[str, str], dict[str, list]] = {}

@@ -305,3 +305,50 @@ __all__ = ["stock_exchange_chart", "score_distribution", "win_rate_chart",
            "disc_payoff_chart", "price_chart", "spreads_chart", "money_chart", "score_race",
            "attribution_bars", "score_graph", "story_chart",
            "waterfall", "TYPE_COLOURS"]
+
+
+def points_per_pawn_chart(table: pd.DataFrame, players: int) -> go.Figure:
+    """Points per pawn by round for each disc at a ``players`` table, with the 95%
+    interval as a band (``strategy.points_per_pawn``)."""
+    fig = go.Figure()
+    rows = table[table.players == players]
+    for disc, group in rows.groupby("disc"):
+        name = disc.split(" ", 1)[1]
+        colour = DISC_COLOURS.get(name, "#888")
+        group = group.sort_values("round")
+        fig.add_trace(go.Scatter(
+            x=group["round"], y=group["mean"], mode="lines+markers", name=disc,
+            line={"color": colour},
+            error_y={"type": "data", "symmetric": False,
+                     "array": group["high"] - group["mean"],
+                     "arrayminus": group["mean"] - group["low"], "thickness": 1},
+            customdata=group["pawns"],
+            hovertemplate=f"{escape(disc)}, round %{{x}}: %{{y:.2f}} points per pawn "
+                          "(%{customdata} holdings)<extra></extra>"))
+    games = int(rows["pawns"].sum())
+    fig.update_layout(title=f"Points per pawn, {players} players (95% intervals; "
+                            f"{games:,} holdings)",
+                      xaxis={"title": "round", "dtick": 1},
+                      yaxis={"title": "points per pawn (provisional score)"},
+                      height=420, margin={"l": 60, "r": 20, "t": 60, "b": 50})
+    return fig
+
+
+def start_player_chart(table: pd.DataFrame) -> go.Figure:
+    """The start player's win rate by player count, with its Wilson 95% interval and the
+    fair share marked (``strategy.start_player``)."""
+    fig = go.Figure(go.Bar(
+        x=[f"{n} players ({g:,} games)" for n, g in zip(table["players"], table["games"])],
+        y=table["win_rate"], name="start player's win rate", marker_color="#2e7d9a",
+        error_y={"type": "data", "symmetric": False,
+                 "array": table["high"] - table["win_rate"],
+                 "arrayminus": table["win_rate"] - table["low"]}))
+    fig.add_trace(go.Scatter(
+        x=[f"{n} players ({g:,} games)" for n, g in zip(table["players"], table["games"])],
+        y=table["fair"], mode="markers", name="fair share (1 / players)",
+        marker={"symbol": "line-ew-open", "size": 40, "color": "#b00020",
+                "line": {"width": 3}}))
+    fig.update_layout(title="Is the start player's seat worth something? (95% intervals)",
+                      yaxis={"title": "share of games won", "tickformat": ".0%"},
+                      height=380, margin={"l": 60, "r": 20, "t": 60, "b": 50})
+    return fig

@@ -449,7 +449,8 @@ class Recording:
             record = records[0]
             return record, replay(record)
         except RecordError as exc:
-            message = exc.reason + (f" ({exc.rule})" if exc.rule and f"({exc.rule})" not in exc.reason else "")
+            rule = exc.rule and f"({exc.rule})" not in exc.reason
+            message = exc.reason + (f" ({exc.rule})" if rule else "")
             last = text.count("\n")
             column = 0
             if line and exc.line == last and typed:

@@ -1,0 +1,103 @@
+"""Simulated games by the thousand: shards played as tasks, in this process or on Dask.
+
+``simulate(out, ...)`` (and ``mclog simulate``) cuts the seeds into tasks, each a
+``SimulationTask`` that plays its games and writes them (one shard file, or a file per
+game) or returns their text.  Game ``i`` has seed ``seed + i`` however the work is
+split, so the same call gives the same bytes on one process or on a cluster.  Results
+come back in the tasks' order with only a few tasks per worker in flight, so printing a
+million games to standard output holds a few shards in memory, not the million.
+
+This module knows no game: games are found by the registry.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from mclog import games
+from mclog.record.files import write_new
+
+
+@dataclass(frozen=True)
+class SimulationTask:
+    """Games to play, by seed: written to ``out`` (one shard file, or a file per game), or
+    returned as text.  Plain data, so that a Dask worker or this process runs it alike."""
+
+    game: str
+    players: int
+    seeds: tuple[int, ...]
+    bots: str
+    options: dict = field(default_factory=dict)
+    out: str | None = None
+    shard: bool = False
+
+    def run(self) -> str | None:
+        game = games.game(self.game)
+        texts = (game.simulated_text(self.players, seed, self.bots, self.options)
+                 for seed in self.seeds)
+        if self.out is None:
+            return "\n".join(texts)
+        prefix = f"{game.file_prefix}-{self.players}p"
+        if self.shard:
+            name = f"{prefix}-{self.seeds[0]:06d}-{self.seeds[-1]:06d}.mclog"
+            write_new(os.path.join(self.out, name), "\n".join(texts))
+        else:
+            for seed, text in zip(self.seeds, texts):
+                write_new(os.path.join(self.out, f"{prefix}-{seed:06d}.mclog"), text)
+        return None
+
+
+def _run(task: SimulationTask) -> str | None:
+    return task.run()
+
+
+def in_order(tasks: list, *, jobs: int = 1, scheduler: str | None = None,
+             client=None) -> Iterator[tuple]:
+    """``(task, result)`` in the tasks' order: in this process for one job, else as Dask
+    tasks (on ``client``, the scheduler at ``scheduler``, or a local cluster of ``jobs``
+    processes) with four tasks per worker in flight."""
+    if client is None and jobs <= 1 and not scheduler:
+        for task in tasks:
+            yield task, task.run()
+        return
+    if client is None:
+        from .build import dask_client
+
+        with dask_client(scheduler, jobs) as own:
+            yield from in_order(tasks, client=own)
+        return
+    window = 4 * max(1, len(client.scheduler_info().get("workers", {})))
+    pending = {}
+    submitted = 0
+    for index, task in enumerate(tasks):
+        while submitted < len(tasks) and submitted < index + window:
+            pending[submitted] = client.submit(_run, tasks[submitted], pure=False, retries=1)
+            submitted += 1
+        future = pending.pop(index)
+        yield task, future.result()
+        future.release()
+
+
+def simulate(out: str | os.PathLike, *, players: int, games_count: int, seed: int,
+             bots: str = "random", game: str = "Million Club", shard_size: int = 500,
+             options: dict | None = None, client=None, jobs: int = 1) -> list[str]:
+    """Play ``games_count`` games (seeds ``seed`` on) and write them to shards of
+    ``shard_size`` in ``out``; returns the shard files' paths."""
+    out = os.fspath(out)
+    os.makedirs(out, exist_ok=True)
+    name = games.game(game).name
+    games.game(game).check_bots(bots)
+    seeds = list(range(seed, seed + games_count))
+    tasks = [SimulationTask(name, players, tuple(seeds[i:i + shard_size]), bots,
+                            options or {}, out, True)
+             for i in range(0, len(seeds), shard_size)]
+    for _ in in_order(tasks, jobs=jobs, client=client):
+        pass
+    prefix = f"{games.game(game).file_prefix}-{players}p"
+    return [os.path.join(out, f"{prefix}-{t.seeds[0]:06d}-{t.seeds[-1]:06d}.mclog")
+            for t in tasks]
+
+
+__all__ = ["SimulationTask", "in_order", "simulate"]
