@@ -23,14 +23,34 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 
 from labserver import jupyter_lab, run_notebook  # noqa: E402
 
-#: True once the page shows step ``n``: the move text, and the chart's marker at ``n``.
-SHOWN = """n => {
-  const text = document.body.innerText.includes('Step ' + n + ' of ');
+#: True once the page shows a position: its text (``Step 12 of`` for a move, ``after step
+#: 27`` for what the rules did after it), and the chart's marker at its move.
+SHOWN = """([text, x]) => {
+  const shown = document.body.innerText.includes(text);
   const plots = [...document.querySelectorAll('.js-plotly-plot')];
   const marked = plots.some(p => p.layout && p.layout.shapes && p.layout.shapes.length
-                            && Number(p.layout.shapes[0].x0) === n);
-  return text && marked;
+                            && Number(p.layout.shapes[0].x0) === x);
+  return shown && marked;
 }"""
+
+
+def expected() -> list[list]:
+    """For each position of notebook 01's game (the Thursday sample), what SHOWN waits
+    for: a move, or a settlement the rules made after it (a step of its own)."""
+    import mclog
+    from mclog.games.millionclub.events import settlements
+    from mclog.games.millionclub.widget import _positions
+
+    game = mclog.replay(mclog.read_one(Path(__file__).parent.parent / "sample_games"
+                                       / "thursday-club-3p.mclog"))
+    settled: dict[int, list] = {}
+    for e in settlements(game):
+        settled.setdefault(e.step, []).append(e)
+    return [[f"Step {p.step} of " if p.settlement is None else f"after step {p.step} ",
+             p.step] for p in _positions(game, settled)]
+
+
+POSITIONS = expected()
 
 
 def measure(page, action, start: int, clicks: int) -> list[float]:
@@ -38,7 +58,7 @@ def measure(page, action, start: int, clicks: int) -> list[float]:
     for n in range(start + 1, start + clicks + 1):
         t0 = time.perf_counter()
         action()
-        page.wait_for_function(SHOWN, arg=n, timeout=30_000, polling="raf")
+        page.wait_for_function(SHOWN, arg=POSITIONS[n], timeout=30_000, polling="raf")
         times.append((time.perf_counter() - t0) * 1e3)
     return times
 
@@ -79,9 +99,10 @@ def play_drift(page, start: int, steps: int = 50, interval_ms: int = 600) -> flo
     """Press Play at the widget's normal tempo and time ``steps`` steps shown (the move
     text reading each step); the drift from ``steps * interval_ms``."""
     page.locator(".widget-play button").first.click()
-    page.wait_for_function(SHOWN, arg=start + 1, timeout=30_000, polling="raf")
+    page.wait_for_function(SHOWN, arg=POSITIONS[start + 1], timeout=30_000, polling="raf")
     t0 = time.perf_counter()
-    page.wait_for_function(SHOWN, arg=start + 1 + steps, timeout=120_000, polling="raf")
+    page.wait_for_function(SHOWN, arg=POSITIONS[start + 1 + steps], timeout=120_000,
+                           polling="raf")
     elapsed = time.perf_counter() - t0
     page.locator(".widget-play button").first.click()  # pause
     return elapsed / (steps * interval_ms / 1000) - 1

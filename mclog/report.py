@@ -14,12 +14,11 @@ page's script (``textContent``), the rest here.
 
 from __future__ import annotations
 
-import base64
-import gzip
 import json
 from html import escape
 
 from . import games
+from .widget_shell import packed
 
 
 def report_html(played) -> str:
@@ -37,7 +36,7 @@ def report_html(played) -> str:
     title = tags.get("Event") or game.name
     players = ", ".join(played.record.players)
     record = game.write(played.record, played)
-    data = _packed({"boards": boards, "texts": texts,
+    data = packed({"boards": boards, "texts": texts,
                     "charts": [json.loads(figure.to_json()) for _, figure in figures]})
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -108,10 +107,3 @@ unpack().then(d => { data = d; show(wanted); return loaded; }).then(() => {
 def _when(tags: dict[str, str]) -> str:
     parts = [tags[k] for k in ("Site", "Date") if tags.get(k)]
     return f" ({', '.join(parts)})" if parts else ""
-
-
-def _packed(value) -> str:
-    """``value`` as gzipped JSON in base64: safe inside a ``<script>`` element (base64
-    holds no ``<``), and small."""
-    return base64.b64encode(gzip.compress(json.dumps(value).encode("utf-8"), 9,
-                                          mtime=0)).decode("ascii")

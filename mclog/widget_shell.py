@@ -1,5 +1,8 @@
 """The shell every game's replay widget is built on (shared: it knows no game).
 
+``FrameStepper`` holds every step's board and texts in the browser, so a step is drawn
+there without a round trip to the kernel.
+
 ``MarkedChart`` shows a plotly figure whose first shape is a marker at the step shown, as
 a ``FigureWidget`` (plotly's widget, through the ``anywidget`` package): a step moves the
 marker with one small message and the browser re-lays-out the chart, rather than
@@ -8,12 +11,68 @@ receiving and drawing the whole figure again.
 
 from __future__ import annotations
 
+import base64
+import gzip
+import json
 import tempfile
 from html import escape
 from pathlib import Path
 
+import anywidget
 import ipywidgets as w
 import plotly.graph_objects as go
+import traitlets
+
+
+def packed(value) -> str:
+    """``value`` as gzipped JSON in base64: what a page or a widget unpacks with the
+    browser's own ``DecompressionStream`` (safe inside a ``<script>``: base64 holds no
+    ``<``), and small: a 6-player game's 340 boards are 6 MB as text and ~100 kB so."""
+    return base64.b64encode(gzip.compress(json.dumps(value).encode("utf-8"), 9,
+                                          mtime=0)).decode("ascii")
+
+
+class FrameStepper(anywidget.AnyWidget):
+    """Every step's HTML sent to the browser once (``frames``: per step, one HTML string
+    per part), and the step shown (``index``): the browser draws a step as soon as
+    ``index`` changes there, without asking the kernel, so a slider linked to it in the
+    browser (``ipywidgets.jslink``) steps the board at the speed of the page.  Each part
+    is a ``div`` of class ``mclog-step-<part>``."""
+
+    _esm = """
+    async function unpack(b64) {
+      const bytes = Uint8Array.from(atob(b64), c => c.charCodeAt(0));
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      return JSON.parse(await new Response(stream).text());
+    }
+    export default {
+      async render({ model, el }) {
+        const frames = await unpack(model.get("frames"));
+        const divs = model.get("parts").map(name => {
+          const div = document.createElement("div");
+          div.className = "mclog-step-" + name;
+          el.appendChild(div);
+          return div;
+        });
+        const shown = divs.map(() => null);
+        const draw = () => {
+          const frame = frames[model.get("index")];
+          if (!frame) return;
+          frame.forEach((html, i) => {
+            if (shown[i] !== html) { divs[i].innerHTML = html; shown[i] = html; }
+          });
+        };
+        draw();
+        model.on("change:index", draw);
+      }
+    };
+    """
+    frames = traitlets.Unicode("").tag(sync=True)
+    parts = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    index = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, parts: list[str], frames: list[list[str]], **kw) -> None:
+        super().__init__(parts=parts, frames=packed(frames), **kw)
 
 
 class MarkedChart:

@@ -148,7 +148,7 @@ def test_replay_widget_steps_and_buttons(thursday):
 
     w = replay_widget(thursday)
     assert "Setup" in w.move.value and "Round 1 &mdash;" not in w.board.value
-    w.slider.value = 50
+    w.go(50)
     assert "Cleo takeover Ann R2" in w.move.value and "line 33" in w.move.value
     assert "6 million to me" in w.move.value  # the comment of that move
     assert "Round 2 &mdash;" in w.board.value
@@ -156,18 +156,20 @@ def test_replay_widget_steps_and_buttons(thursday):
     assert [t.name for t in w.chart.data] == [*thursday.record.table.names, "Factories",
                                               "Transport", "Raw materials"]
     w.next_round.click()
-    assert w.slider.value == thursday.round_start(3)
+    assert w.step == thursday.round_start(3)
     assert "Round 3 &mdash; next: Cleo: place a pawn" in w.board.value
     w.prev_move.click()
-    assert w.slider.value == thursday.round_start(3) - 1
+    assert w.step == thursday.round_start(3) - 1
     w.prev_round.click()
-    assert w.slider.value == thursday.round_start(2)
-    w.selector.value = thursday.disc_start(4, 3)
-    assert w.slider.value == thursday.disc_start(4, 3)
+    assert w.step == thursday.round_start(2)
+    w.selector.value = dict(w.stops)["Round 4: Colonies"]
+    assert w.step == thursday.disc_start(4, 3)
     w.play.value = 7  # what the Play button does, step by step
-    assert w.slider.value == 7 and "start Ann" in w.move.value
+    assert w.step == 7 and "start Ann" in w.move.value
     w.go(10_000)
-    assert w.slider.value == len(thursday) and "game over" in w.board.value
+    assert w.step == len(thursday) and "game over" in w.board.value
+    assert w.slider.max == len(w.positions) - 1 == len(thursday) + len(
+        [e for events in w.settled.values() for e in events])
 
 
 def test_points_by_disc_is_attribution_summed(thursday):
@@ -208,14 +210,14 @@ def test_the_replay_widget_tells_the_score_story():
     assert widget.score.value == ("Provisional score (the final scoring applied now): "
                                   "1. Ann 20 &middot; 2. Cleo 18 &middot; 3. Ben 9")
     label = dict((s, label) for label, s in widget.stops)[widget.selector.value]
-    assert label.startswith("Round 7") and widget.slider.value == 118
+    assert label.startswith("Round 7") and widget.step == 118
     widget.go(len(game))
     assert widget.score.value.startswith("<b>Ann wins.</b> Final ranking: 1. Ann 24 &middot; "
                                          "2. Cleo 18 &middot; 3. Ben 12")
     trace = widget.chart.data[0]
     trace._dispatch_on_click(Points(point_inds=[40], xs=[40], ys=[3], trace_name=trace.name,
                                     trace_index=0), None)
-    assert widget.slider.value == 40 and widget.chart.layout.shapes[0].x0 == 40
+    assert widget.step == 40 and widget.chart.layout.shapes[0].x0 == 40
 
 
 def test_win_rates_say_how_many_games_and_the_fair_share(tmp_path):
@@ -275,5 +277,31 @@ def test_the_jump_list_names_the_settlements(thursday):
 
     widget = replay_widget(thursday)
     labels = dict((at, label) for label, at in widget.stops)
-    assert labels[27] == "Round 1: Industries (Stock Exchange settlement done)"
+    assert labels[28] == "Round 1: Stock Exchange settlement, then Industries"
     assert [at for _, at in widget.stops] == sorted(at for _, at in widget.stops)
+    assert len(set(labels)) == len(widget.stops)  # one label to a place
+
+
+def test_a_settlement_is_a_step_of_its_own(thursday):
+    """Issue 14: what the rules do on their own is a step: the board before it shows the
+    money as the move left it, and the step after it the money the settlement moved."""
+    import re
+
+    from mclog.games.millionclub.widget import replay_widget
+
+    widget = replay_widget(thursday)
+    widget.go(27)  # Ann buys india; the Stock Exchange then pays
+    money = lambda: [int(m) for m in re.findall(r">(\d+) million<", widget.board.value)]
+    before = money()
+    assert "next: the rules: Stock Exchange settlement" in widget.board.value
+    widget.next_move.click()
+    assert widget.move.value == ("<b>Round 1: Stock Exchange settlement</b> &middot; the "
+                                 "rules, after step 27 &middot; Ann +1, Ben +1, Cleo +1 "
+                                 "(million)")
+    assert money() == [m + 1 for m in before]
+    assert widget.step == 27 and widget.chart.layout.shapes[0].x0 == 27
+    widget.next_move.click()
+    assert widget.step == 28 and "<b>Step 28</b> of 157" in widget.move.value
+    widget.prev_move.click()
+    widget.prev_move.click()
+    assert widget.step == 27 and widget.move.value.startswith("<b>Step 27</b>")

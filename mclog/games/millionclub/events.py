@@ -49,6 +49,8 @@ class Event:
     points: list[dict[str, int]]  # each player's score change by category
     money_after: list[int]
     points_after: list[dict[str, int]] | None = None  # each player's score by category
+    #: For what the rules did on their own: the state just before it (``settlements``).
+    before: State | None = None
 
 
 def _snapshot(state: State) -> tuple[list[int], list[dict[str, int]]]:
@@ -71,7 +73,14 @@ def events(game) -> list[Event]:
     return out
 
 
-def _events(game, after_step=None) -> list[Event]:
+def settlements(game) -> list[Event]:
+    """What the rules did on their own that moved money (the Stock Exchange settlement,
+    an Intrigue card's payment), each with the state just before it (``before``): the
+    replay widget makes each a step of its own."""
+    return [e for e in _events(game, keep_before=True) if e.before is not None]
+
+
+def _events(game, after_step=None, keep_before: bool = False) -> list[Event]:
     """The events; ``after_step(index, move, facts, state)``, if given, sees the state
     after each move and the procedure it set off (the corpus reads prices and placements
     there, so that this walk through the game is the only one besides the replay).
@@ -110,8 +119,9 @@ def _events(game, after_step=None) -> list[Event]:
         agenda = state.agenda
         while state.decision is None and agenda:
             frame = agenda.pop()
-            STEPS[frame[0]](state, frame)
             name = frame[0]
+            before = state.copy() if keep_before and name in AUTOMATIC else None
+            STEPS[name](state, frame)
             if name in AUTOMATIC:
                 actor = frame[2] if name == "intrigue" else None
                 fcard = frame[1] if name == "intrigue" else None
@@ -119,7 +129,7 @@ def _events(game, after_step=None) -> list[Event]:
                 disc = INTRIGUE if name == "intrigue" else STOCK
                 money, points = _note(out, state, money, points, n, lambda: Event(
                     index, round_, "resolve", disc, label, actor, fcard, cause,
-                    True, [], [], []), money_only=True)
+                    True, [], [], [], before=before), money_only=True)
         if after_step is not None:
             after_step(index, move, facts, state)
     if game.revealed and replay.moves:  # what the reveal tells of colonies no move named

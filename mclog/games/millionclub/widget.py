@@ -7,45 +7,67 @@ its comment and what the rules then did on their own, the board
 (``mclog.games.millionclub.draw``), every player's provisional score and rank (the
 winner and the ranking at the end), and one chart of the score and the prices over the
 whole game with a marker at the current step (a click on a point jumps there).
-Everything it shows is computed by ``show(step)``, which the slider's observer calls,
-so tests set ``widget.slider.value`` and read ``widget.board.value``,
-``widget.move.value`` and ``widget.chart``.
+What the rules do on their own (the Stock Exchange settlement, an Intrigue card's
+payment) is a step of its own: the slider, the buttons and the jump list go through
+**positions**, each a move or a settlement after it (``Position``), and the board before
+a settlement shows the table as the move left it, the settlement then moving the money.
+Everything it shows is computed by ``show(position)``, which the slider's observer
+calls, so tests set ``widget.slider.value`` (a position; ``go(step)`` goes to a move)
+and read ``widget.board.value``, ``widget.move.value`` and ``widget.chart``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
-
 
 import ipywidgets as w
 
 from .analysis import player_colours, prices, timeline
 from .rules.board import DISC_NAMES
 from .board_svg import board_svg
+from .events import settlements
 from .rules.flow import describe_decision
+from .rules.scoring import score
 from .viz import story_chart
-from mclog.widget_shell import MarkedChart
+from mclog.widget_shell import FrameStepper, MarkedChart
 
 
-def _automatic(game) -> dict[int, list[str]]:
-    """What the rules did on their own after each step, with what it changed: "Stock
-    Exchange settlement: Ann +3, Cleo +3, Ben -2" (the game's automatic events)."""
-    from .events import events
+@dataclass(frozen=True)
+class Position:
+    """A place the replay can stand: after move ``step`` (0: the setup), or after the
+    ``settlement``-th thing the rules did on their own after that move."""
 
-    names = game.record.table.names
-    out: dict[int, list[str]] = {}
-    for e in events(game):
-        if e.automatic and any(e.money):
-            changes = ", ".join(f"{n} {d:+d}" for n, d in zip(names, e.money) if d)
-            out.setdefault(e.step, []).append(f"{e.cause}: {changes} (million)")
+    step: int
+    settlement: int | None = None
+
+
+def _positions(game, settled: dict[int, list]) -> list[Position]:
+    out = [Position(0)]
+    for step in range(1, len(game) + 1):
+        out.append(Position(step))
+        out += [Position(step, k) for k in range(len(settled.get(step, ())))]
     return out
 
 
-def _stops(game) -> list[tuple[str, int]]:
-    """(label, step) for the start of every round and of every disc resolved in it, and
-    for every settlement the rules make on their own (the Stock Exchange's, say: jump to
-    the step after which it happened)."""
-    from .events import events
+class Shown:
+    """What one part of the widget shows, as HTML (``value``), for Python to read."""
+
+    value: str = ""
+
+
+def _changes(names, event) -> str:
+    return ", ".join(f"{n} {d:+d}" for n, d in zip(names, event.money) if d)
+
+
+def _stops(game, positions: list[Position], settled: dict[int, list]) -> list[tuple[str, int]]:
+    """(label, position) for the start of every round and of every disc resolved in it,
+    and for every settlement the rules make on their own."""
+    at = {p: i for i, p in enumerate(positions)}
+
+    def after(step: int) -> int:  # the position after a move and all it set off
+        n = len(settled.get(step, ()))
+        return at[Position(step, n - 1)] if n else at[Position(step)]
 
     stops: list[tuple[str, int]] = [("Setup", 0)]
     seen = set()
@@ -58,14 +80,18 @@ def _stops(game) -> list[tuple[str, int]]:
         seen.add(key)
         what = DISC_NAMES[step.disc] if step.phase == "resolve" else {
             "placement": "placement", "round end": "end of round"}.get(step.phase, step.phase)
-        stops.append((f"Round {step.round}: {what}", step.index - 1))
-    labels = {at: label for label, at in stops}
-    for e in events(game):  # what the rules did just before a stop, or a stop of its own
-        if e.automatic and e.step and any(e.money):
-            before = labels.get(e.step)
-            labels[e.step] = (f"{before} ({e.cause} done)" if before else
-                              f"Round {e.round}: {e.cause} (after step {e.step})")
-    return [(label, at) for at, label in sorted(labels.items())]
+        stops.append((f"Round {step.round}: {what}", after(step.index - 1)))
+    labels: dict[int, str] = {}
+    for label, position in stops:
+        labels[position] = label
+    for step, events in settled.items():
+        for k, e in enumerate(events):
+            position = at[Position(step, k)]
+            then = labels.get(position)  # a disc that starts once the rules are done
+            what = e.cause + (f", then {then.split(': ', 1)[1]}" if then else "")
+            labels[position] = f"Round {e.round}: {what}"
+    return sorted(((label, position) for position, label in labels.items()),
+                  key=lambda s: s[1])
 
 
 class ReplayWidget(w.VBox):
@@ -73,10 +99,18 @@ class ReplayWidget(w.VBox):
 
     def __init__(self, game, *, interval_ms: int = 600) -> None:
         self.game = game
-        n = len(game)
-        self.slider = w.IntSlider(value=0, min=0, max=n, description="step",
+        names = game.record.table.names
+        #: What the rules did on their own after each move, with the state before each.
+        self.settled: dict[int, list] = {}
+        for e in settlements(game):
+            self.settled.setdefault(e.step, []).append(e)
+        #: Where the replay can stand: every move, and every settlement after a move.
+        self.positions = _positions(game, self.settled)
+        self.position_of = {p: i for i, p in enumerate(self.positions)}
+        last = len(self.positions) - 1
+        self.slider = w.IntSlider(value=0, min=0, max=last, description="step",
                                   continuous_update=True, layout=w.Layout(width="380px"))
-        self.play = w.Play(value=0, min=0, max=n, interval=interval_ms, description="Play")
+        self.play = w.Play(value=0, min=0, max=last, interval=interval_ms, description="Play")
         w.jslink((self.play, "value"), (self.slider, "value"))
         # Outside a browser jslink does nothing; keep the two in step from Python too.
         self.play.observe(self._from_play, names="value")
@@ -85,17 +119,17 @@ class ReplayWidget(w.VBox):
         self.next_move = w.Button(description="move ▶", layout=button)
         self.prev_round = w.Button(description="◀◀ round", layout=button)
         self.next_round = w.Button(description="round ▶▶", layout=button)
-        self.stops = _stops(game)
+        self.stops = _stops(game, self.positions, self.settled)
         self.selector = w.Dropdown(options=self.stops, value=0, description="jump to",
                                    layout=w.Layout(width="auto"))
-        self.board = w.HTML()
-        self.move = w.HTML(layout=w.Layout(min_height="44px"))  # (two lines: no jump)
+        #: What ``show`` last drew (the stepper draws the same in the browser): the board,
+        #: the move's text, the score story.
+        self.board, self.move, self.score = Shown(), Shown(), Shown()
         self.prices = prices(game)
         #: Every player's provisional score after every step.
         self.timeline = timeline(game)
         self.totals = self.timeline.pivot(index="step", columns="player", values="total")
         self.money = self.timeline.pivot(index="step", columns="player", values="money")
-        self.score = w.HTML()
         #: The score graph and the price chart, one figure with one step marker
         #: (``layout.shapes[0]`` of ``chart``): a step moves one shape.
         self.marked = MarkedChart(story_chart(self.timeline, self.prices,
@@ -106,12 +140,19 @@ class ReplayWidget(w.VBox):
             trace.on_click(lambda trace, points, selector: points.xs and
                            self.go(int(points.xs[0])))
         self._following = False  # (the jump list is being set to follow the step)
-        #: What the rules did on their own after each step (a settlement), in words.
-        self.automatic = _automatic(game)
-        self.prev_move.on_click(lambda _: self.go(self.slider.value - 1))
-        self.next_move.on_click(lambda _: self.go(self.slider.value + 1))
-        self.prev_round.on_click(lambda _: self.go(self._round_edge(-1)))
-        self.next_round.on_click(lambda _: self.go(self._round_edge(+1)))
+        #: What the rules did on their own after each step, in words (for the move's text).
+        self.automatic = {step: [f"{e.cause}: {_changes(names, e)} (million)" for e in events]
+                          for step, events in self.settled.items()}
+        #: Every position's board, move text and score, drawn in the browser as the slider
+        #: moves there (linked in the browser: no round trip to the kernel for them).
+        self.frames = [self._frame(p) for p in range(len(self.positions))]
+        self.stepper = FrameStepper(["move", "board", "score"], self.frames,
+                                    layout=w.Layout(min_height="900px"))
+        w.jslink((self.slider, "value"), (self.stepper, "index"))
+        self.prev_move.on_click(lambda _: self.go_to(self.slider.value - 1))
+        self.next_move.on_click(lambda _: self.go_to(self.slider.value + 1))
+        self.prev_round.on_click(lambda _: self.go_to(self._round_edge(-1)))
+        self.next_round.on_click(lambda _: self.go_to(self._round_edge(+1)))
         self.selector.observe(self._from_selector, names="value")
         self.slider.observe(lambda change: self.show(change["new"]), names="value")
         #: Play's tempo: the time between two steps (the Play button's interval).
@@ -125,20 +166,30 @@ class ReplayWidget(w.VBox):
         controls = w.HBox([self.play, self.speed, self.slider, self.prev_round,
                            self.prev_move, self.next_move, self.next_round],
                           layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([controls, self.selector, self.move, self.board, self.score,
-                          self.chart_view],
+        super().__init__([controls, self.selector, self.stepper, self.chart_view],
                          layout=w.Layout(min_height="1250px"))  # (no jump while stepping)
         self.show(0)
 
     # --- navigation -----------------------------------------------------------
 
+    @property
+    def step(self) -> int:
+        """The move the replay stands at (its settlements after it included)."""
+        return self.positions[self.slider.value].step
+
     def go(self, step: int) -> None:
-        """Move to ``step`` (clamped to the game)."""
-        self.slider.value = max(0, min(len(self.game), step))
+        """Move to the move ``step`` (clamped to the game), before what the rules then
+        did on their own."""
+        step = max(0, min(len(self.game), step))
+        self.slider.value = self.position_of[Position(step)]
+
+    def go_to(self, position: int) -> None:
+        """Move to ``position`` (a move or a settlement: see ``positions``), clamped."""
+        self.slider.value = max(0, min(len(self.positions) - 1, position))
 
     def _from_selector(self, change) -> None:
         if not self._following:
-            self.go(change["new"])
+            self.go_to(change["new"])
 
     def _from_play(self, change) -> None:
         if self.slider.value != change["new"]:
@@ -150,22 +201,44 @@ class ReplayWidget(w.VBox):
         here = self.slider.value
         if direction > 0:
             later = [s for s in starts if s > here]
-            return later[0] if later else len(self.game)
+            return later[0] if later else len(self.positions) - 1
         earlier = [s for s in starts if s < here]
         return earlier[-1] if earlier else 0
 
     # --- drawing --------------------------------------------------------------------
 
-    def show(self, step: int) -> None:
-        """Draw the state after ``step`` moves: board, move text, chart marker."""
-        state = self.game.state(step)
-        self.board.value = board_svg(state, next_question=describe_decision(state))
-        self.move.value = self.move_html(step)
-        self.score.value = self.score_html(step)
-        self.marked.show(step)
-        if self.play.value != step:
-            self.play.value = step
-        here = max(s for _, s in self.stops if s <= step)  # the jump list follows
+    def state_at(self, position: int):
+        """The table at ``position``: after a move, before what the rules did on their
+        own after it; after a settlement, before the next one (if any)."""
+        p = self.positions[position]
+        after = self.settled.get(p.step, [])
+        k = 0 if p.settlement is None else p.settlement + 1
+        if k < len(after):
+            return self.game.known_view(after[k].before.copy())
+        return self.game.state(p.step)
+
+    def _frame(self, position: int) -> list[str]:
+        """The move's text, the board and the score at ``position``, as HTML."""
+        p = self.positions[position]
+        state = self.state_at(position)
+        pending = self.settled.get(p.step, [])
+        k = 0 if p.settlement is None else p.settlement + 1
+        next_question = (f"the rules: {pending[k].cause}" if k < len(pending)
+                         else describe_decision(state))
+        return [self.move_html(position), board_svg(state, next_question=next_question),
+                self.score_html(position, state)]
+
+    def show(self, position: int) -> None:
+        """Show ``position``: the chart's marker, the Play button and the jump list follow
+        (the board and texts are drawn by the stepper, in the browser)."""
+        p = self.positions[position]
+        # (the stepper's own ``index`` is set by its link to the slider, in the browser:
+        # setting it from here too would echo an older step back during quick presses)
+        self.move.value, self.board.value, self.score.value = self.frames[position]
+        self.marked.show(p.step)
+        if self.play.value != position:
+            self.play.value = position
+        here = max(s for _, s in self.stops if s <= position)  # the jump list follows
         if self.selector.value != here:
             self._following = True
             try:
@@ -173,10 +246,11 @@ class ReplayWidget(w.VBox):
             finally:
                 self._following = False
 
-    def score_html(self, step: int) -> str:
-        """Every player's provisional score and rank after ``step`` (ties: money, R21);
+    def score_html(self, position: int, state=None) -> str:
+        """Every player's provisional score and rank at ``position`` (ties: money, R21);
         at the end of a complete game, the winner and the final ranking."""
-        if step == len(self.game) and self.game.complete:
+        p = self.positions[position]
+        if position == len(self.positions) - 1 and self.game.complete:
             rows = sorted(self.game.scores(), key=lambda r: r.rank)
             ranking = " &middot; ".join(
                 f"{r.rank}. {escape(r.name)} {r.total}" + (
@@ -184,21 +258,35 @@ class ReplayWidget(w.VBox):
                 for r in rows)
             return (f"<b>{escape(rows[0].name)} wins.</b> Final ranking: {ranking} "
                     "(equal scores: the richer ranks first, R21)")
-        totals, money = self.totals.loc[step], self.money.loc[step]
-        order = sorted(totals.index, key=lambda name: (-totals[name], -money[name]))
+        pending = len(self.settled.get(p.step, [])) - (
+            0 if p.settlement is None else p.settlement + 1)
+        if pending > 0:  # between a move and the money the rules then moved
+            state = state if state is not None else self.state_at(position)
+            rows = score(state)
+            totals = {r.name: r.total for r in rows}
+            money = {r.name: r.money for r in rows}
+        else:
+            totals, money = self.totals.loc[p.step], self.money.loc[p.step]
+        order = sorted(totals.keys(), key=lambda name: (-totals[name], -money[name]))
         ranking = " &middot; ".join(f"{i}. {escape(name)} {totals[name]}"
                                     for i, name in enumerate(order, 1))
         return f"Provisional score (the final scoring applied now): {ranking}"
 
-    def move_html(self, step: int) -> str:
-        if step == 0:
+    def move_html(self, position: int) -> str:
+        p = self.positions[position]
+        if p.step == 0:
             return "<b>Setup</b>: the table before the first move"
-        s = self.game.steps[step - 1]
+        s = self.game.steps[p.step - 1]
         where = f"line {s.line}" if s.line else "simulated"
+        if p.settlement is not None:
+            e = self.settled[p.step][p.settlement]
+            names = self.game.record.table.names
+            return (f"<b>Round {e.round}: {escape(e.cause)}</b> &middot; the rules, after "
+                    f"step {p.step} &middot; {escape(_changes(names, e))} (million)")
         comment = "".join(f" <i>{{{escape(c)}}}</i>" for c in s.comments)
         then = "".join(f"<br>&rarr; then the rules: {escape(text)}"
-                       for text in self.automatic.get(step, []))
-        return (f"<b>Step {step}</b> of {len(self.game)} &middot; {where} &middot; "
+                       for text in self.automatic.get(p.step, []))
+        return (f"<b>Step {p.step}</b> of {len(self.game)} &middot; {where} &middot; "
                 f"<code>{escape(s.text)}</code>{comment}{then}")
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from mclog.errors import RuleError
 from .board import PRIVILEGE_NAMES
-from .cards import DECK_NAMES
+from .cards import DECK_NAMES, article
 from .moves import MOVE_PHRASES, Move
 from .state import Decision, State
 
@@ -92,7 +92,11 @@ def what(state: State, d: Decision) -> str:
     text = HANDLERS[d.kind].what
     if "{" not in text:
         return text
-    return text.format(deck=DECK_NAMES.get(d.deck, ""), privilege=PRIVILEGE_NAMES.get(d.disc, ""))
+    deck = DECK_NAMES.get(d.deck, "")
+    if "a {deck}" in text:  # an Industry card, an Intrigue card, a Colony card
+        text = text.replace("a {deck}", article(deck) if deck else "a")
+        return text.format(privilege=PRIVILEGE_NAMES.get(d.disc, ""))
+    return text.format(deck=deck, privilege=PRIVILEGE_NAMES.get(d.disc, ""))
 
 
 def describe_decision(state: State) -> str:
