@@ -12,7 +12,6 @@ import argparse
 import contextlib
 import hashlib
 import json
-import re
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -21,6 +20,7 @@ from pathlib import Path
 
 from . import games
 from .errors import MclogError, RecordError
+from .printable import printable
 from .protocol import Game, Played
 from .record.files import Comparison, FileError, iter_lines, read_source, replacing, write_new
 from .record.json_form import MAX_JSON, failure, load_json
@@ -28,13 +28,8 @@ from .corpus.simulate import SimulationTask, in_order
 from .record.reading import iter_lenient, read_bytes_lenient, read_headers, unnumbered
 
 
-def _shown(text: str) -> str:
-    """Text from a record, safe to print on a terminal: control characters (an escape
-    sequence in a name or a tag) are shown as ``\x1b`` rather than obeyed."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
-
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: Text from a record, safe to print on a terminal (control characters shown, not obeyed).
+_shown = printable
 
 
 def _err(message: str) -> None:

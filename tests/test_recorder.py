@@ -432,3 +432,12 @@ def test_the_widget_plays_a_whole_game(tmp_path):
         else:
             assert widget.answer(text), widget.message.value
     assert path.read_text() == canonical
+
+
+def test_a_hostile_name_is_shown_not_obeyed_by_the_terminal(tmp_path):
+    path = tmp_path / "g.mclog"
+    rec = Recording.start(str(path), players="Ann\x1b[2J yellow, Ben blue")
+    shown = _terminal(rec, "1\r")
+    assert "\x1b" not in shown and "Ann\\x1b[2J" in shown
+    widget_names = mclog.replay(mclog.read_one(path)).record.table.names
+    assert widget_names[0] == "Ann\x1b[2J"  # the record keeps the name as written

@@ -25,6 +25,7 @@ from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.history import InMemoryHistory
 
 from mclog.errors import MclogError
+from mclog.printable import printable
 from ..rules.board import DISCS, ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
 from ..rules.unknown import is_handle
@@ -137,7 +138,7 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
         completer=AnswerCompleter(recording, lambda: mode[0]), complete_while_typing=False)
 
     def say(text: str) -> None:
-        out.write(text + "\n")
+        out.write(printable(text) + "\n")  # (a name's escape sequence is shown, not obeyed)
         out.flush()
 
     say(f"Recording {recording.path}. Type help for help; the record is saved after "
@@ -165,6 +166,7 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
                 say("\n" + summary(recording))
                 shown = len(recording.game)
             prompt = f"{recording.label()}> "
+        prompt = printable(prompt)
         try:
             typed = session.prompt(prompt)
         except KeyboardInterrupt:
