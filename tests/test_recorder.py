@@ -123,11 +123,17 @@ def test_every_answer_offered_is_accepted(tmp_path):
             rec._read(rec.text + line + "\n", line, answer.text)  # raises Slip if refused
 
 
-def test_a_slip_is_refused_with_its_reason_and_nothing_is_written(tmp_path):
-    path = tmp_path / "g.mclog"
+def _at_round_1(path: Path) -> Recording:
+    """A duel recorded up to its first placement."""
     rec = Recording.start(str(path), players="Ann yellow, Ben blue")
     rec.enter("Ann india, Ben asia, Ann T, Ben R")
     rec.enter("Ann")
+    return rec
+
+
+def test_a_slip_is_refused_with_its_reason_and_nothing_is_written(tmp_path):
+    path = tmp_path / "g.mclog"
+    rec = _at_round_1(path)
     before = path.read_bytes()
     cases = {
         "Ben IV:R": "It is Ann's decision",
@@ -153,9 +159,7 @@ def test_a_slip_is_refused_with_its_reason_and_nothing_is_written(tmp_path):
 
 def test_undo_takes_back_moves_and_what_followed_them(tmp_path):
     path = tmp_path / "g.mclog"
-    rec = Recording.start(str(path), players="Ann yellow, Ben blue")
-    rec.enter("Ann india, Ben asia, Ann T, Ben R")
-    rec.enter("Ann")
+    rec = _at_round_1(path)
     written = path.read_text()
     rec.enter("Ann IV:R, Ben V")
     rec.enter("; Ben hesitated")
@@ -312,9 +316,7 @@ def test_completion_offers_exactly_the_legal_answers(tmp_path):
 
     from mclog.games.millionclub.recorder.terminal import AnswerCompleter
 
-    rec = Recording.start(str(tmp_path / "g.mclog"), players="Ann yellow, Ben blue")
-    rec.enter("Ann india, Ben asia, Ann T, Ben R")
-    rec.enter("Ann")
+    rec = _at_round_1(tmp_path / "g.mclog")
     completer = AnswerCompleter(rec, lambda: "move")
 
     def complete(text):
