@@ -244,6 +244,8 @@ def _present(out: str, chunk_id: str) -> bool:
 def _remove_others(out: str, wanted: set[str]) -> int:
     """Remove the files of chunks no longer in the plan; how many chunks went."""
     gone = set()
+    for path in Path(out).glob("*/*/.*.parquet.tmp"):  # what a killed build left half-written
+        path.unlink()
     for path in Path(out).glob("*/**/*.parquet"):
         if path.stem not in wanted:
             gone.add(path.stem)
