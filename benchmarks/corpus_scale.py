@@ -12,6 +12,7 @@ Each command runs in a child of a small launcher, whose ``RUSAGE_CHILDREN`` peak
 largest resident size of any one process below it (Dask's workers included).
 
     python benchmarks/corpus_scale.py [--games 100000] [--speedup-games 20000] [--keep DIR]
+    python benchmarks/corpus_scale.py --keep DIR --built-games   # parts 2-4 again
 """
 
 from __future__ import annotations
@@ -51,11 +52,23 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--speedup-games", type=int, default=20_000)
     parser.add_argument("--keep", help="a folder to keep the games and corpus in")
+    parser.add_argument("--built-games", action="store_true",
+                        help="use the games a run with --keep simulated (parts 2 to 4 only)")
     args = parser.parse_args()
     folder = Path(args.keep or tempfile.mkdtemp(prefix="mclog-corpus-"))
     games, corpus = folder / "games", folder / "corpus"
-    for f in (games, corpus, folder / "one", folder / "two"):
+    for f in ((corpus,) if args.built_games else (games, corpus, folder / "one",
+                                                  folder / "two")):
         shutil.rmtree(f, ignore_errors=True)
+    n = args.games
+    if not args.built_games:
+        simulate_part(folder, games, args)
+    build_part(games, corpus, n)
+    if not args.keep:
+        shutil.rmtree(folder)
+
+
+def simulate_part(folder: Path, games: Path, args) -> None:
     n = args.games
     common = ["simulate", "--players", "4", "--seed", "1", "--bots", "greedy,random",
               "--shard-size", "1000"]
@@ -72,6 +85,9 @@ def main() -> None:
           flush=True)
     shutil.rmtree(folder / "one")
     shutil.rmtree(folder / "two")
+
+
+def build_part(games: Path, corpus: Path, n: int) -> None:
     built = measured(MCLOG + ["corpus", "build", str(games), "-o", str(corpus), "--jobs",
                               "2", "--quiet"])
     size = sum(p.stat().st_size for p in corpus.rglob("*.parquet")) / 1e6
@@ -89,8 +105,6 @@ def main() -> None:
         "print(len(s), s.total.mean(), time.perf_counter() - t, file=sys.stderr)")])
     print(f"4. one column over the whole dataset (players.total, {n * 4:,} rows) read into "
           f"pandas: {query['wall']:.2f} s, the interpreter's start included (target 2 s)")
-    if not args.keep:
-        shutil.rmtree(folder)
 
 
 if __name__ == "__main__":

@@ -218,3 +218,24 @@ def test_simulate_gives_the_same_games_on_any_number_of_workers(tmp_path, capsys
     shards = "\n".join((tmp_path / "one" / n).read_text() for n in one)
     assert printed == shards
     assert main(["simulate", "--players", "3", "--seed", "5", "--games", "0"]) == 2
+
+
+def test_the_corpus_agrees_with_the_score_table_and_adds_up(built):
+    """Independent of the rows' own code: each player's total is the score table's
+    (``mclog score``), and a complete, fully known game's events add up to it."""
+    src, out, _ = built
+    players = corpus(out).table("players")
+    games = corpus(out).table("games")
+    for source, number in games[["source", "number"]].itertuples(index=False):
+        record = [r for r in mclog.read_lenient(source)[0] if r.number == number][0]
+        played = mclog.replay(record)
+        game_id = games[(games.source == source) & (games.number == number)].game_id.iloc[0]
+        mine = players[players.game_id == game_id].sort_values("seat")
+        assert list(mine.total) == [r.total for r in played.scores()], source
+        assert list(mine["rank"]) == [r.rank for r in played.scores()], source
+    events = corpus(out).table("events", columns=["game_id", "seat", "points"])
+    summed = events.groupby(["game_id", "seat"])["points"].sum()
+    exact = players.merge(games[games.complete][["game_id"]], on="game_id")
+    exact = exact[exact.exact]
+    for row in exact.itertuples():
+        assert summed.get((row.game_id, row.seat), 0) == row.total, row.game_id

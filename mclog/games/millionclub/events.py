@@ -20,7 +20,7 @@ from .rules.board import INTRIGUE, STOCK
 from .rules.flow import HANDLERS, STEPS
 from .rules.scoring import CATEGORIES, points
 from .rules.moves import (
-    Choose, Draw, MovePawn, Pass, Place, SetAside, StartPlayer, Target, UsePrivilege,
+    Choose, Draw, MovePawn, Pass, Place, SetAside, StartPlayer, Target, Turn, UsePrivilege,
 )
 from .rules.state import State
 from .notation.text import move_text
@@ -110,8 +110,17 @@ def _events(game, after_step=None, keep_before: bool = False) -> list[Event]:
             card = move.card
         # the move's own effect
         state.decision = None
+        if kind is Turn:
+            holding = len(state.industries[move.player])
         HANDLERS[d.kind].moves[kind](state, d, move)
-        if kind not in _INERT and not (kind is Draw and d.dest == "hand"):
+        if kind is Turn and not game.variables and len(state.industries[move.player]) == holding:
+            # (an industry turn changes one card's level and the player's money, nothing
+            # else: only that player's industries and wealth are counted again, the most
+            # common scoring of a game at a fraction of the cost)
+            money, points = _note(out, state, money, points, n, lambda: Event(
+                index, round_, phase, disc_of, label, d.actor, card, text(index, move),
+                False, [], [], []), turned=move.player)
+        elif kind not in _INERT and not (kind is Draw and d.dest == "hand"):
             money, points = _note(out, view(state), money, points, n, lambda: Event(
                 index, round_, phase, disc_of, label, d.actor, card, text(index, move),
                 False, [], [], []))
@@ -140,16 +149,25 @@ def _events(game, after_step=None, keep_before: bool = False) -> list[Event]:
     return out
 
 
-def _note(out, state, money, points, n, make_event, money_only: bool = False):
+def _note(out, state, money, points, n, make_event, money_only: bool = False,
+          turned: int | None = None):
     """Append the event ``make_event()`` if the state changed; return the new money and
     points.  (The event is made only when kept: its text costs something.)  The
     automatic steps only move money (the Stock Exchange, a Racket, Capitalisation),
-    so for them only the wealth is counted again."""
+    so for them only the wealth is counted again; after an industry turn of the seat
+    ``turned`` (its cards the same, one level changed), only that seat's industries and
+    wealth."""
     if money_only:
         new_money = list(state.money)
         if new_money == money:
             return money, points
         new_points = [dict(p, wealth=m // 4) for p, m in zip(points, new_money)]
+    elif turned is not None:
+        new_money = list(state.money)
+        new_points = list(points)
+        new_points[turned] = dict(
+            points[turned], wealth=new_money[turned] // 4,
+            industries=sum(c.level + c.bonus for c in state.industries[turned]))
     else:
         new_money, new_points = _snapshot(state)
     if new_money == money and new_points == points:
