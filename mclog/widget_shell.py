@@ -55,21 +55,119 @@ class FrameStepper(anywidget.AnyWidget):
           return div;
         });
         const shown = divs.map(() => null);
+        // the step buttons, drawn here so that a press steps at the speed of the page
+        const buttons = document.createElement("div");
+        buttons.className = "mclog-step-buttons";
+        buttons.style.cssText = "display:flex;gap:6px;flex-wrap:wrap;margin:4px 0";
+        // a press moves the slider the stepper is linked to, as a key on the slider does
+        // (its value goes to the kernel first, for the chart's marker; the link then
+        // moves this stepper in the page); with no slider, the stepper itself
+        const ref = model.get("slider");
+        const target = ref ? await model.widget_manager.get_model(ref.slice("IPY_MODEL_".length))
+                           : model;
+        const field = ref ? "value" : "index";
+        const go = i => {
+          const last = frames.length - 1;
+          target.set(field, Math.max(0, Math.min(last, i)));
+          target.save_changes();
+        };
+        const edge = direction => {
+          const here = model.get("index"), marks = model.get("marks");
+          if (direction > 0) {
+            const later = marks.filter(m => m > here);
+            return later.length ? later[0] : frames.length - 1;
+          }
+          const earlier = marks.filter(m => m < here);
+          return earlier.length ? earlier[earlier.length - 1] : 0;
+        };
+        const actions = {"prev-round": () => go(edge(-1)), "prev": () => go(model.get("index") - 1),
+                         "next": () => go(model.get("index") + 1), "next-round": () => go(edge(1))};
+        for (const [label, action] of model.get("buttons")) {
+          const b = document.createElement("button");
+          b.className = "jupyter-button widget-button";
+          b.style.cssText = "min-width:96px;width:auto";
+          b.textContent = label;
+          b.addEventListener("click", actions[action]);
+          buttons.appendChild(b);
+        }
+        // the jump list: it goes where it is told and follows the step, all in the page
+        const stops = model.get("stops");
+        let jump = null;
+        if (stops.length) {
+          const label = document.createElement("label");
+          label.className = "mclog-step-jump";
+          label.style.cssText = "display:inline-flex;gap:6px;align-items:center;margin:4px 8px";
+          label.append("jump to");
+          jump = document.createElement("select");
+          stops.forEach(([text, at]) => {
+            const option = document.createElement("option");
+            option.value = String(at);
+            option.textContent = text;
+            jump.appendChild(option);
+          });
+          jump.addEventListener("change", () => go(Number(jump.value)));
+          label.appendChild(jump);
+          buttons.appendChild(label);
+        }
+        const follow = index => {
+          if (!jump) return;
+          let here = stops[0][1];
+          for (const [, at] of stops) { if (at <= index) here = at; }
+          if (jump.value !== String(here)) jump.value = String(here);
+        };
+        if (buttons.children.length) el.insertBefore(buttons, el.firstChild);
+        // the chart's step marker, moved here too (plotly's widget relayouts its view when
+        // its model's ``_py2js_relayout`` changes, as when Python moves it)
+        const chartRef = model.get("chart");
+        const chart = chartRef ? await model.widget_manager.get_model(
+          chartRef.slice("IPY_MODEL_".length)) : null;
+        const xs = model.get("marker_x");
+        let marked = null;
         const draw = () => {
-          const frame = frames[model.get("index")];
+          const index = model.get("index");
+          const frame = frames[index];
           if (!frame) return;
+          follow(index);
           frame.forEach((html, i) => {
             if (shown[i] !== html) { divs[i].innerHTML = html; shown[i] = html; }
           });
+          if (chart && xs.length > index && xs[index] !== marked) {
+            marked = xs[index];
+            chart.set("_py2js_relayout", {
+              relayout_data: {"shapes[0].x0": marked, "shapes[0].x1": marked,
+                              "shapes[0].visible": true},
+              source_view_id: "mclog-stepper"});
+          }
         };
         draw();
-        model.on("change:index", draw);
+        // drawn at the next frame: the messages a step sends (to the kernel, for the
+        // chart's marker) leave first, and quick presses draw only the last step
+        let pending = false;
+        model.on("change:index", () => {
+          if (pending) return;
+          pending = true;
+          requestAnimationFrame(() => { pending = false; draw(); });
+        });
       }
     };
     """
     frames = traitlets.Unicode("").tag(sync=True)
     parts = traitlets.List(traitlets.Unicode()).tag(sync=True)
     index = traitlets.Int(0).tag(sync=True)
+    #: ``[label, action]`` of each step button (``prev``, ``next``, ``prev-round``,
+    #: ``next-round``), and the steps the round buttons stop at (``marks``).
+    buttons = traitlets.List().tag(sync=True)
+    marks = traitlets.List(traitlets.Int()).tag(sync=True)
+    #: The jump list: ``[label, step]`` of each place it offers (empty: none).
+    stops = traitlets.List().tag(sync=True)
+    #: The slider the stepper is linked to (``jslink``): the buttons move it.
+    slider = traitlets.Instance(w.Widget, allow_none=True).tag(sync=True,
+                                                               **w.widget_serialization)
+    #: A plotly ``FigureWidget`` whose first shape marks the step, and the x of the mark
+    #: at each step: moved in the page as the step changes.
+    chart = traitlets.Instance(w.Widget, allow_none=True).tag(sync=True,
+                                                              **w.widget_serialization)
+    marker_x = traitlets.List().tag(sync=True)
 
     def __init__(self, parts: list[str], frames: list[list[str]], **kw) -> None:
         super().__init__(parts=parts, frames=packed(frames), **kw)

@@ -107,6 +107,11 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     expect(page.locator("body")).to_contain_text("Step 7 of 157")
     expect(page.locator("body")).to_contain_text("Provisional score (the final scoring "
                                                   "applied now): 1.")
+    # the jump list follows the step, in the page
+    chosen = "s => s.options[s.selectedIndex].text"
+    page.wait_for_function(f"document.querySelector('.mclog-step-jump select') && "
+                           f"({chosen})(document.querySelector('.mclog-step-jump select'))"
+                           " === 'Round 1: placement'")
     # the story chart: a plotly SVG with each player's score and the three price traces
     chart = page.locator(".js-plotly-plot").first
     expect(chart.locator(".scatterlayer .trace")).to_have_count(3 + 3)
@@ -117,7 +122,7 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     page.wait_for_function(f"Number(document.querySelector('.widget-readout').innerText)"
                            f" > {before}", timeout=20_000)
     page.locator(".widget-play button").first.click()  # pause
-    jump = page.locator(".widget-dropdown", has_text="jump to").locator("select").first
+    jump = page.locator(".mclog-step-jump select").first
     jump.select_option(label="Round 4: Colonies")
     expect(page.locator(".mclog-board .caption").first).to_contain_text("Round 4")
     widget = page.locator(".widget-vbox", has=page.locator(".mclog-board")).first

@@ -146,8 +146,15 @@ class ReplayWidget(w.VBox):
         #: Every position's board, move text and score, drawn in the browser as the slider
         #: moves there (linked in the browser: no round trip to the kernel for them).
         self.frames = [self._frame(p) for p in range(len(self.positions))]
-        self.stepper = FrameStepper(["move", "board", "score"], self.frames,
-                                    layout=w.Layout(min_height="900px"))
+        # (the step buttons the page shows are the stepper's own, drawn in the browser;
+        # ``prev_move`` and the others do the same from Python)
+        self.stepper = FrameStepper(
+            ["move", "board", "score"], self.frames,
+            buttons=[["◀◀ round", "prev-round"], ["◀ move", "prev"], ["move ▶", "next"],
+                     ["round ▶▶", "next-round"]],
+            marks=[s for label, s in self.stops if label.endswith("placement")],
+            stops=[list(stop) for stop in self.stops], slider=self.slider, chart=self.chart,
+            marker_x=[p.step for p in self.positions], layout=w.Layout(min_height="900px"))
         w.jslink((self.slider, "value"), (self.stepper, "index"))
         self.prev_move.on_click(lambda _: self.go_to(self.slider.value - 1))
         self.next_move.on_click(lambda _: self.go_to(self.slider.value + 1))
@@ -163,10 +170,11 @@ class ReplayWidget(w.VBox):
                                 description="tempo", layout=w.Layout(width="160px"))
         self.speed.observe(lambda change: setattr(self.play, "interval", change["new"]),
                            names="value")
-        controls = w.HBox([self.play, self.speed, self.slider, self.prev_round,
-                           self.prev_move, self.next_move, self.next_round],
+        controls = w.HBox([self.play, self.speed, self.slider],
                           layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([controls, self.selector, self.stepper, self.chart_view],
+        # (the jump list the page shows is the stepper's, which jumps and follows the step
+        # in the page; ``selector`` does the same from Python)
+        super().__init__([controls, self.stepper, self.chart_view],
                          layout=w.Layout(min_height="1250px"))  # (no jump while stepping)
         self.show(0)
 
@@ -236,8 +244,8 @@ class ReplayWidget(w.VBox):
         # setting it from here too would echo an older step back during quick presses)
         self.move.value, self.board.value, self.score.value = self.frames[position]
         self.marked.show(p.step)
-        if self.play.value != position:
-            self.play.value = position
+        # (the Play button follows the slider through their link in the browser: set from
+        # here too, a late echo of an earlier step would pull a quick slider back)
         here = max(s for _, s in self.stops if s <= position)  # the jump list follows
         if self.selector.value != here:
             self._following = True
