@@ -154,7 +154,7 @@ class ReplayWidget(w.VBox):
                      ["round ▶▶", "next-round"]],
             marks=[s for label, s in self.stops if label.endswith("placement")],
             stops=[list(stop) for stop in self.stops], slider=self.slider, chart=self.chart,
-            marker_x=[p.step for p in self.positions], layout=w.Layout(min_height="900px"))
+            marker_x=[p.step for p in self.positions])
         w.jslink((self.slider, "value"), (self.stepper, "index"))
         self.prev_move.on_click(lambda _: self.go_to(self.slider.value - 1))
         self.next_move.on_click(lambda _: self.go_to(self.slider.value + 1))
@@ -174,8 +174,9 @@ class ReplayWidget(w.VBox):
                           layout=w.Layout(flex_flow="row wrap"))
         # (the jump list the page shows is the stepper's, which jumps and follows the step
         # in the page; ``selector`` does the same from Python)
-        super().__init__([controls, self.stepper, self.chart_view],
-                         layout=w.Layout(min_height="1250px"))  # (no jump while stepping)
+        # (nothing jumps while stepping: the board's height is the same all game, and the
+        # move's text keeps room for two lines)
+        super().__init__([controls, self.stepper, self.chart_view])
         self.show(0)
 
     # --- navigation -----------------------------------------------------------
@@ -233,8 +234,8 @@ class ReplayWidget(w.VBox):
         k = 0 if p.settlement is None else p.settlement + 1
         next_question = (f"the rules: {pending[k].cause}" if k < len(pending)
                          else describe_decision(state))
-        return [self.move_html(position), board_svg(state, next_question=next_question),
-                self.score_html(position, state)]
+        return [f'<div style="min-height:2.8em">{self.move_html(position)}</div>',
+                board_svg(state, next_question=next_question), self.score_html(position, state)]
 
     def show(self, position: int) -> None:
         """Show ``position``: the chart's marker, the Play button and the jump list follow
@@ -242,7 +243,8 @@ class ReplayWidget(w.VBox):
         p = self.positions[position]
         # (the stepper's own ``index`` is set by its link to the slider, in the browser:
         # setting it from here too would echo an older step back during quick presses)
-        self.move.value, self.board.value, self.score.value = self.frames[position]
+        _, self.board.value, self.score.value = self.frames[position]
+        self.move.value = self.move_html(position)
         self.marked.show(p.step)
         # (the Play button follows the slider through their link in the browser: set from
         # here too, a late echo of an earlier step would pull a quick slider back)

@@ -139,34 +139,36 @@ class RecorderWidget(w.HBox):
     # --- drawing -------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Draw the question, its answers and the board as the game now stands."""
+        """Draw the question, its answers and the board as the game now stands.  (The
+        answers go to the page before the question: once the question reads anew, its
+        buttons are there to press.)"""
         rec = self.recording
         seat = rec.names[rec.seat] if rec.seat is not None else "every seat"
-        self.where.value = (f"<b>{escape(rec.where())}</b> &middot; recorded from "
-                            f"{escape(seat)} &middot; {len(rec.game)} moves &middot; "
-                            f"<code>{escape(rec.path)}</code>")
+        where = (f"<b>{escape(rec.where())}</b> &middot; recorded from {escape(seat)} "
+                 f"&middot; {len(rec.game)} moves &middot; <code>{escape(rec.path)}</code>")
         self.buttons = {}
         if rec.check_due():
             ended = 9 if rec.finished else rec.state.round - 1
-            self.where.value += (f"<br>End of round {ended}: by the rules "
-                                 f"<b>{escape(rec.derived())}</b>. Does the table agree?")
-            rows = [self._row("check", [("agree", "", None), ("write as a check line", "y", None)])]
+            where += (f"<br>End of round {ended}: by the rules "
+                      f"<b>{escape(rec.derived())}</b>. Does the table agree?")
+            rows = [self._row("check", [("agree", "", None),
+                                        ("write as a check line", "y", None)])]
         elif (name := rec.reveal_due()) is not None:
             known = rec.known_colonies(name)
-            self.where.value += (f"<br>The game is over: {escape(name)} shows their colonies "
-                                 f"(the record knows: {escape(' '.join(known) or 'none')}). "
-                                 "Type them, or:")
+            where += (f"<br>The game is over: {escape(name)} shows their colonies (the "
+                      f"record knows: {escape(' '.join(known) or 'none')}). Type them, or:")
             choices = [("no more reveals", "done", None)]
             if "?" not in known:
                 choices.insert(0, (f"as known: {' '.join(known) or 'none'}", "", None))
             rows = [self._row("reveal", choices)]
         elif rec.finished:
-            self.where.value += "<br>The game is recorded to the end."
+            where += "<br>The game is recorded to the end."
             rows = []
         else:
-            self.where.value += f"<br>Next: <b>{escape(rec.question())}</b>"
+            where += f"<br>Next: <b>{escape(rec.question())}</b>"
             rows = self._answer_rows()
         self.answers_box.children = rows
+        self.where.value = where
         last = rec.last_moves(6)
         self.last.value = ("<small>last: " + " &middot; ".join(escape(t) for t in last)
                            + "</small>") if last else ""
