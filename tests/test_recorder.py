@@ -317,7 +317,7 @@ def test_completion_offers_exactly_the_legal_answers(tmp_path):
     from mclog.games.millionclub.recorder.terminal import AnswerCompleter
 
     rec = _at_round_1(tmp_path / "g.mclog")
-    completer = AnswerCompleter(rec, lambda: "move")
+    completer = AnswerCompleter(rec)
 
     def complete(text):
         return [c.text for c in completer.get_completions(Document(text), None)]

@@ -115,15 +115,16 @@ class MillionClub(Game):
         return corpus_rows(played, game_id, source)
 
     def record_in_terminal(self, path, options):
-        from .recorder.terminal import run, start_or_resume
+        from .recorder.session import start_or_resume
+        from .recorder.terminal import ask_table, run
 
-        return run(start_or_resume(path, options))
+        return run(start_or_resume(path, options, ask=ask_table))
 
     def recorder_widget(self, path, options):
-        from .recorder.terminal import start_or_resume
+        from .recorder.session import start_or_resume
         from .recorder.widget import RecorderWidget
 
-        return RecorderWidget(start_or_resume(path, options, ask=False))
+        return RecorderWidget(start_or_resume(path, options))
 
     def check_bots(self, bots):
         from .bots import make_bot

@@ -62,7 +62,7 @@ def answers(state: State, seat: int | None) -> list[Answer]:
             text = answer_text(seen, d, table)
             into = unknown if "?" in text.split() and seen != move else named
             if text not in named and text not in unknown:
-                into[text] = Answer(text, _verb(seen, d), _card(seen), seen.player)
+                into[text] = Answer(text, _verb(seen, d, table), _card(seen), seen.player)
     return [*named.values(), *unknown.values()]
 
 
@@ -168,14 +168,13 @@ def _word(card: str) -> str:
     return UNKNOWN if card.startswith(UNKNOWN) else card
 
 
-def _verb(move: Move, d: Decision) -> str:
+def _verb(move: Move, d: Decision, table) -> str:
     """The word the widget groups an answer by: ``buys``, ``draws``, ``place``..."""
     if isinstance(move, Draw):
         return "deal" if d.dest == "deal" else "draws"
     if isinstance(move, StartPlayer):
         return "start"
-    words = item_words(move, _NO_NAMES)
-    first = words.split(" ", 1)[0]
+    first = item_words(move, table).split(" ", 1)[0]
     return "place" if ":" in first or first in ("I", "II", "III", "IV", "V") else first
 
 
@@ -186,14 +185,5 @@ def _card(move: Move) -> str | None:
             return _word(str(value)) if name != "industry" else str(value)
     return None
 
-
-class _Names:
-    """A table whose names are never read for the verb of an answer (it is the first
-    word of the item's own words, which name other players only after it)."""
-
-    names = tuple(f"P{i}" for i in range(6))
-
-
-_NO_NAMES = _Names()
 
 __all__ = ["Answer", "answers", "answer_text", "as_seen"]

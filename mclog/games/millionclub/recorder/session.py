@@ -36,7 +36,9 @@ import os
 from dataclasses import dataclass, field
 
 from mclog.errors import MclogError, RecordError
-from mclog.record.files import MAX_GAME, FileError, read_source, replace_file, write_new
+from mclog.record.files import (
+    MAX_GAME, FileError, decode, read_source, replace_file, write_new,
+)
 from mclog.record.framing import escape_tag
 from mclog.record.reading import parse
 from ..notation.record import CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry
@@ -123,11 +125,7 @@ class Recording:
     def resume(cls, path: str, seat: str | None = None) -> Recording:
         """The record at ``path``, checked, ready at its next decision.  A file with a
         mistake is refused with the replayer's located message, and left as it is."""
-        data = read_source(path, MAX_GAME, "a record to resume")
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise FileError(f"{path}: is not UTF-8 text (byte {exc.start})") from None
+        text = decode(read_source(path, MAX_GAME, "a record to resume"), path)
         recording = cls._from_text(path, text, seat)
         # (a round that ended before the file was opened is not asked about again; the
         # players whose colonies are not yet shown are)
@@ -351,10 +349,13 @@ class Recording:
 
     def derived(self) -> str:
         """The money and prices by the rules: ``money Ann 12 Ben 3 · prices F9 T6 R7``."""
+        return " · ".join(line.removeprefix("check ") for line in self._check_lines())
+
+    def _check_lines(self) -> list[str]:
+        """The rules' money and prices as ``check`` lines."""
         s = self.state
-        money = " ".join(f"{n} {m}" for n, m in zip(self.names, s.money))
-        prices = " ".join(f"{k}{s.prices[k]}" for k in INDUSTRY_TYPES)
-        return f"money {money} · prices {prices}"
+        return ["check money " + " ".join(f"{n} {m}" for n, m in zip(self.names, s.money)),
+                "check prices " + " ".join(f"{k}{s.prices[k]}" for k in INDUSTRY_TYPES)]
 
     def check(self, typed: str) -> list[str]:
         """The table's answer to a check prompt.  Empty: the table agrees (nothing is
@@ -370,8 +371,7 @@ class Recording:
             self.checked_round = ended
             return []
         if words[0] in ("y", "yes", "ok", "write"):
-            lines = ["check money " + " ".join(f"{n} {m}" for n, m in zip(self.names, s.money)),
-                     "check prices " + " ".join(f"{k}{s.prices[k]}" for k in INDUSTRY_TYPES)]
+            lines = self._check_lines()
         else:
             lines = [typed if words[0] == "check" else f"check {typed}"]
         text = self.text
@@ -464,6 +464,23 @@ class Recording:
         self.record, self.game, self.text = record, game, text
 
 
+def start_or_resume(path: str, options: dict, ask=None) -> Recording:
+    """The recording of ``path``: resumed if the file holds a game, else started from
+    ``options`` (``players``, ``setup``, ``privileges``, ``seat``, ``tags``); what they
+    leave out is asked of ``ask()`` (the terminal's questions), or is a ``Slip``."""
+    if os.path.exists(path) and os.path.getsize(path) > 0:
+        return Recording.resume(path, seat=options.get("seat"))
+    if not options.get("players"):
+        if ask is None:
+            raise Slip(f"{path} holds no game yet: say who plays (players='Ann yellow, Ben "
+                       "blue')")
+        options = {**ask(), **{k: v for k, v in options.items() if v}}
+    return Recording.start(path, players=options["players"],
+                           setup=options.get("setup") or "standard",
+                           privileges=options.get("privileges") or "draw",
+                           seat=options.get("seat"), tags=options.get("tags") or {})
+
+
 def _reads_back(players: int):
     """The safe writer's check of what it wrote: one game, that replays."""
     def verify(written: str) -> None:
@@ -480,4 +497,4 @@ def _deck_word(deck: str | None) -> str:
     return {"colony": "Colony", "industry": "Industry", "intrigue": "Intrigue"}.get(deck or "", "")
 
 
-__all__ = ["Recording", "Slip", "Disagreement", "SEAT_TAG"]
+__all__ = ["Recording", "Slip", "Disagreement", "SEAT_TAG", "start_or_resume"]

@@ -17,7 +17,6 @@ quitting is never needed to keep it.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from typing import TextIO
 
 from prompt_toolkit import PromptSession
@@ -49,12 +48,12 @@ class AnswerCompleter(Completer):
     """Completes the item being typed with the legal answers: after a comma, the answers
     to the question the items before it lead to."""
 
-    def __init__(self, recording: Recording, mode: Callable[[], str]):
-        self.recording, self.mode = recording, mode
+    def __init__(self, recording: Recording):
+        self.recording = recording
 
     def get_completions(self, document, complete_event):
         text = document.text_before_cursor
-        mode = self.mode()
+        mode = self.recording.mode()
         if mode == "reveal":
             fragment = text.rsplit(" ", 1)[-1]
             for word in (*CONTINENTS, "none", "done"):
@@ -94,9 +93,7 @@ def summary(recording: Recording, listed: int = LISTED) -> str:
         names = tuple(f"{n} ({r})" for n, r in zip(names, roles))
         width = max(map(len, names))
     for p, name in enumerate(names):
-        held = s.colonies[p]
-        colonies = [c for c in CONTINENTS for _ in range(held[c])]
-        colonies += ["?" for c, n in held.items() if is_handle(c) for _ in range(n)]
+        colonies = recording.known_colonies(recording.names[p])
         industries = " ".join(str(c) for c in sorted(s.industries[p])) or "-"
         out.append(f"  {name:<{width}}  {s.money[p]:>3} million  industries {industries}"
                    f"  colonies {' '.join(colonies) or '-'}")
@@ -132,10 +129,9 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
     ``output`` are prompt_toolkit's (a pipe and ``DummyOutput`` in tests); ``out`` is
     where the table is printed.  Returns the exit status."""
     out = out or sys.stdout
-    mode = ["move"]
     session: PromptSession = PromptSession(
         input=input, output=output, history=InMemoryHistory(),
-        completer=AnswerCompleter(recording, lambda: mode[0]), complete_while_typing=False)
+        completer=AnswerCompleter(recording), complete_while_typing=False)
 
     def say(text: str) -> None:
         out.write(printable(text) + "\n")  # (a name's escape sequence is shown, not obeyed)
@@ -145,23 +141,22 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
         "every line.")
     shown = None
     while True:
-        if recording.check_due():
-            mode[0] = "check"
+        mode = recording.mode()
+        if mode == "check":
             ended = 9 if recording.finished else recording.state.round - 1
             say(f"\nEnd of round {ended}. By the rules: {recording.derived()}")
             prompt = ("check (Enter: the table agrees; y: write it as a check line; or type "
                       "what the table shows, money Ann 12 ...)> ")
-        elif (name := recording.reveal_due()) is not None:
-            mode[0] = "reveal"
+        elif mode == "reveal":
+            name = recording.reveal_due()
             known = recording.known_colonies(name)
             say(f"\nThe game is over. {name}'s colonies, as the record knows them: "
                 f"{' '.join(known) or 'none'}")
             prompt = f"reveal {name} (Enter: as known; done: no more reveals)> "
-        elif recording.finished:
+        elif mode == "done":
             say("\nThe game is recorded to the end. " + _result(recording))
             return 0
         else:
-            mode[0] = "move"
             if shown != len(recording.game) or shown is None:
                 say("\n" + summary(recording))
                 shown = len(recording.game)
@@ -195,12 +190,12 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
             elif low.startswith("comment "):
                 recording.comment(command[8:])
                 say("comment written")
-            elif command or mode[0] != "move":
+            elif command or mode != "move":
                 written = recording.respond(command)
                 if written:
                     say("recorded: " + " · ".join(written))
                 else:
-                    say({"check": "agreed", "reveal": "no more reveals"}.get(mode[0],
+                    say({"check": "agreed", "reveal": "no more reveals"}.get(mode,
                                                                            "written"))
         except Disagreement as exc:
             say(f"The table and the rules disagree: {exc.message}. Nothing was written.")
@@ -242,24 +237,4 @@ def ask_table(session: PromptSession | None = None, *, input=None, output=None) 
             "seat": seat, "tags": {"Event": event} if event else {}}
 
 
-def start_or_resume(path: str, options: dict, ask: bool = True, **prompt_io) -> Recording:
-    """The recording of ``path``: resumed if the file holds a game, else started from
-    ``options`` (``players``, ``setup``, ``privileges``, ``seat``, ``tags``), the missing
-    ones asked in a terminal when ``ask``."""
-    import os
-
-    if os.path.exists(path) and os.path.getsize(path) > 0:
-        return Recording.resume(path, seat=options.get("seat"))
-    if not options.get("players"):
-        if not ask:
-            raise Slip(f"{path} holds no game yet: say who plays (players='Ann yellow, Ben "
-                       "blue')")
-        asked = ask_table(**prompt_io)
-        options = {**asked, **{k: v for k, v in options.items() if v}}
-    return Recording.start(path, players=options["players"],
-                           setup=options.get("setup") or "standard",
-                           privileges=options.get("privileges") or "draw",
-                           seat=options.get("seat"), tags=options.get("tags") or {})
-
-
-__all__ = ["run", "summary", "ask_table", "start_or_resume", "AnswerCompleter"]
+__all__ = ["run", "summary", "ask_table", "AnswerCompleter"]
