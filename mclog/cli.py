@@ -24,8 +24,8 @@ from .printable import printable
 from .protocol import Game, Played
 from .record.files import Comparison, FileError, iter_lines, read_source, replacing, write_new
 from .record.json_form import MAX_JSON, failure, load_json
-from .corpus.simulate import SimulationTask, in_order
-from .record.reading import iter_lenient, read_bytes_lenient, read_headers, unnumbered
+from .corpus.simulate import in_order, tasks_for
+from .record.reading import iter_lenient, read_bytes_lenient, recorded_game, unnumbered
 
 
 #: Text from a record, safe to print on a terminal (control characters shown, not obeyed).
@@ -359,19 +359,13 @@ def cmd_report(args) -> int:
 def cmd_record(args) -> int:
     """Record a game at the table (the game's recorder): a new record, or the next
     decision of an unfinished one."""
-    name = args.game
-    if os.path.exists(args.file) and os.path.getsize(args.file) > 0:
-        headers = list(read_headers(args.file))
-        if len(headers) != 1:
-            raise FileError(f"{args.file}: holds {len(headers)} games; the recorder writes "
-                            "one game to a file")
-        name = headers[0].get("Game") or games.DEFAULT
+    name = recorded_game(args.file, args.game)
     tags = {k: v for k, v in (("Event", args.event), ("Site", args.site),
                               ("Date", args.date)) if v}
     options = {"players": args.players, "setup": args.setup, "privileges": args.privileges,
                "seat": args.seat, "tags": tags}
     try:
-        return games.game(name or games.DEFAULT).record_in_terminal(args.file, options)
+        return games.game(name).record_in_terminal(args.file, options)
     except NotImplementedError as exc:
         _err(f"{args.file}: {exc}")
         return 1
@@ -413,11 +407,9 @@ def cmd_simulate(args) -> int:
     out = Path(args.out) if args.out else None
     if out:
         out.mkdir(parents=True, exist_ok=True)
-    # a task is a shard (to a file of its own), or 100 games (one file each, or printed)
-    size = args.shard_size if out and args.shard_size > 1 else 100
-    tasks = [SimulationTask(game.name, args.players, tuple(seeds[i:i + size]), args.bots,
-                            options, str(out) if out else None, args.shard_size > 1)
-             for i in range(0, len(seeds), size)]
+    tasks = tasks_for(game.name, args.players, seeds, args.bots, options,
+                      str(out) if out else None,
+                      args.shard_size if args.shard_size > 1 else None)
     bar = tqdm(total=len(seeds), unit="game", disable=args.games < 2 or None, file=sys.stderr)
     first = True
     for task, text in in_order(tasks, jobs=args.jobs, scheduler=args.scheduler):

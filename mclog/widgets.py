@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import os
 
-from .games import DEFAULT, game as _game
-from .record.reading import read_headers
+from .games import game as _game
+from .record.reading import recorded_game
 
 
 def recorder(path: str | os.PathLike, *, game: str | None = None, players: str | None = None,
@@ -28,10 +28,7 @@ def recorder(path: str | os.PathLike, *, game: str | None = None, players: str |
     unfinished one, which goes on at its next decision.  Other keywords are tags
     (``Event="Thursday club"``)."""
     path = os.fspath(path)
-    name = game or DEFAULT
-    if os.path.exists(path) and os.path.getsize(path) > 0:
-        headers = list(read_headers(path))
-        name = (headers[0].get("Game") if headers else None) or DEFAULT
+    name = recorded_game(path, game)
     options = {"players": players, "setup": setup, "privileges": privileges, "seat": seat,
                "tags": tags}
     return _game(name).recorder_widget(path, options)

@@ -49,6 +49,17 @@ class SimulationTask:
         return None
 
 
+def tasks_for(game: str, players: int, seeds: list[int], bots: str, options: dict,
+              out: str | None, shard_size: int | None) -> list[SimulationTask]:
+    """The tasks that play ``seeds``: shards of ``shard_size`` games to files in ``out``,
+    or (no shard size) groups of 100 games, written a file each to ``out`` or returned
+    as text."""
+    shard = out is not None and shard_size is not None
+    size = shard_size if shard else 100
+    return [SimulationTask(game, players, tuple(seeds[i:i + size]), bots, options, out, shard)
+            for i in range(0, len(seeds), size)]
+
+
 def _run(task: SimulationTask) -> str | None:
     return task.run()
 
@@ -90,9 +101,7 @@ def simulate(out: str | os.PathLike, *, players: int, games_count: int, seed: in
     name = games.game(game).name
     games.game(game).check_bots(bots)
     seeds = list(range(seed, seed + games_count))
-    tasks = [SimulationTask(name, players, tuple(seeds[i:i + shard_size]), bots,
-                            options or {}, out, True)
-             for i in range(0, len(seeds), shard_size)]
+    tasks = tasks_for(name, players, seeds, bots, options or {}, out, shard_size)
     for _ in in_order(tasks, jobs=jobs, client=client):
         pass
     prefix = f"{games.game(game).file_prefix}-{players}p"
@@ -100,4 +109,4 @@ def simulate(out: str | os.PathLike, *, players: int, games_count: int, seed: in
             for t in tasks]
 
 
-__all__ = ["SimulationTask", "in_order", "simulate"]
+__all__ = ["SimulationTask", "in_order", "simulate", "tasks_for"]

@@ -127,6 +127,22 @@ def read_headers(source: str | os.PathLike) -> Iterator[dict[str, str]]:
         yield tags
 
 
+def recorded_game(path: str | os.PathLike, default: str | None) -> str | None:
+    """The game a record file to go on with is of (its ``[Game]`` tag; Million Club
+    without one), or ``default`` for a new or empty file.  A file of several games is
+    refused: a recorder writes one game to a file."""
+    path = os.fspath(path)
+    if not (os.path.exists(path) and os.path.getsize(path) > 0):
+        return default
+    headers = list(read_headers(path))
+    if len(headers) != 1:
+        from .files import FileError
+
+        raise FileError(f"{path}: holds {len(headers)} games; the recorder writes one game "
+                        "to a file")
+    return headers[0].get("Game") or "Million Club"
+
+
 def read_lenient(source: str | os.PathLike) -> tuple[list[Any], list[RecordError]]:
     """Every game that can be read, and every error found; one bad game does not stop
     the reading of the next."""

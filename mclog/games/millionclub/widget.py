@@ -120,6 +120,8 @@ class ReplayWidget(w.VBox):
         self.prev_round = w.Button(description="◀◀ round", layout=button)
         self.next_round = w.Button(description="round ▶▶", layout=button)
         self.stops = _stops(game, self.positions, self.settled)
+        #: Where each round starts (the round buttons stop there).
+        self.round_starts = [s for label, s in self.stops if label.endswith("placement")]
         self.selector = w.Dropdown(options=self.stops, value=0, description="jump to",
                                    layout=w.Layout(width="auto"))
         #: What ``show`` last drew (the stepper draws the same in the browser): the board,
@@ -152,7 +154,7 @@ class ReplayWidget(w.VBox):
             ["move", "board", "score"], self.frames,
             buttons=[["◀◀ round", "prev-round"], ["◀ move", "prev"], ["move ▶", "next"],
                      ["round ▶▶", "next-round"]],
-            marks=[s for label, s in self.stops if label.endswith("placement")],
+            marks=self.round_starts,
             stops=[list(stop) for stop in self.stops], slider=self.slider, chart=self.chart,
             marker_x=[p.step for p in self.positions])
         w.jslink((self.slider, "value"), (self.stepper, "index"))
@@ -206,7 +208,7 @@ class ReplayWidget(w.VBox):
 
     def _round_edge(self, direction: int) -> int:
         """The start of the next round, or of this round (or the previous one)."""
-        starts = [0] + [s for label, s in self.stops if label.endswith("placement")]
+        starts = [0, *self.round_starts]
         here = self.slider.value
         if direction > 0:
             later = [s for s in starts if s > here]
