@@ -68,7 +68,7 @@ def events(game) -> list[Event]:
     cached = getattr(game, "_events", None)
     if cached is not None:
         return cached
-    out = _events(game)
+    out = _events(game, keep_before=True)  # (a dozen states a game, for ``settlements``)
     game._events = out
     return out
 
@@ -77,7 +77,7 @@ def settlements(game) -> list[Event]:
     """What the rules did on their own that moved money (the Stock Exchange settlement,
     an Intrigue card's payment), each with the state just before it (``before``): the
     replay widget makes each a step of its own."""
-    return [e for e in _events(game, keep_before=True) if e.before is not None]
+    return [e for e in events(game) if e.before is not None]
 
 
 def _events(game, after_step=None, keep_before: bool = False) -> list[Event]:

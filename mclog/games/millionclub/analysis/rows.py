@@ -78,7 +78,6 @@ def corpus_rows(game, game_id: str, source: str) -> dict[str, dict[str, list]]:
         last = round_
         _add(placements, game_id=game_id, players=n, round=round_, order=order, seat=seat,
              disc=disc, sector=sector)
-    game._events = events  # (the game's own tables share them)
     first = game.replay.state(0)
     round_ends.setdefault(0, (dict(first.prices), list(first.money)))
     for r in sorted(round_ends):
