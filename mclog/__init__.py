@@ -25,10 +25,12 @@ __version__ = "0.1.0"
 # The module ``mclog.replay`` (replay with snapshots) is imported above, before this
 # function takes its name in the package: a first import of the module later would
 # otherwise put the module in the function's place.
-def replay(record, *, strict: bool = True):
+def replay(record, *, strict: bool = True, events: bool = False):
     """The record played through its game's rules (``Game.replay``): every state by step,
-    the scores, and the record's mistakes."""
-    return _game(record.game).replay(record, strict=strict)
+    the scores, and the record's mistakes.  ``events``: note the game's events as it
+    plays, for the analysis tables that read them (they are noted when first asked for
+    otherwise, by playing the game again)."""
+    return _game(record.game).replay(record, strict=strict, events=events)
 
 
 def write(records, played=None) -> str:

@@ -78,7 +78,7 @@ def _checked(game: Played, args) -> list[MclogError]:
 
 def cmd_replay(args) -> int:
     status = 0
-    for item in _each(args.file):
+    for item in _each(args.file, events=True):
         if isinstance(item, MclogError):
             _err(str(item))
             status = 1
@@ -199,12 +199,13 @@ def _same_games(path: str, fingerprints: list[bytes]):
     return verify
 
 
-def _each(path: str, strict: bool = True) -> Iterator[Played | MclogError]:
+def _each(path: str, strict: bool = True, events: bool = False
+          ) -> Iterator[Played | MclogError]:
     """Each game of the file ``path`` (``-``: standard input) replayed, or each error, as
     the file is read: one game at a time, so that memory does not grow with the number of
     games.  A path is always a path, never record text.  An error in a file's only game
     is not numbered (game 1's are held until a second game shows that the file has
-    several)."""
+    several).  ``events``: for a command that prints the games' events (``Game.replay``)."""
     name = "<stdin>" if path == "-" else path
     held: list[Played | MclogError] = []
     number = 0
@@ -212,7 +213,7 @@ def _each(path: str, strict: bool = True) -> Iterator[Played | MclogError]:
         for number, item in iter_lenient(iter_lines(path), name):
             if not isinstance(item, RecordError):
                 try:
-                    item = games.game(item.game).replay(item, strict=strict)
+                    item = games.game(item.game).replay(item, strict=strict, events=events)
                 except RecordError as exc:
                     item = exc
             if number == 1:

@@ -63,7 +63,8 @@ class Replay(Generic[S, M]):
         """Play ``move`` on the running state (raises the game's error if illegal)."""
         self.extend(((move, info),))
 
-    def extend(self, plays: Iterable[tuple[M, Any]]) -> None:
+    def extend(self, plays: Iterable[tuple[M, Any]],
+               play: Callable[[S, M, Any], None] | None = None) -> None:
         """Play each ``(move, info)`` of ``plays`` in turn, as ``push`` would.
 
         A game's reader or simulator is written as a generator: it looks at ``current``
@@ -71,11 +72,17 @@ class Replay(Generic[S, M]):
         this loop plays it and keeps it.  One loop for a whole game costs less than a
         call of ``push`` for each of its hundreds of moves.  The game's error for an
         illegal move comes out of here, and the generator knows which move that was.
+
+        ``play(state, move, info)``, if given, plays each move instead of the game's own
+        function: one that also notes what the move did, as it is played (the events of a
+        game, noted in its one replay).  Jumping to a step later uses the game's own.
         """
-        play, state, every = self._play, self._current, self.every
+        state, every = self._current, self.every
+        if play is None:
+            play = _ignoring_info(self._play)
         moves, infos = self.moves, self.infos
         for move, info in plays:
-            play(state, move)
+            play(state, move, info)
             moves.append(move)
             infos.append(info)
             if len(moves) % every == 0:
@@ -111,6 +118,8 @@ class Replay(Generic[S, M]):
             index += n + 1
         if not 0 <= index <= n:
             raise IndexError(f"step {index} is outside 0..{n}")
+        if index == n:  # the running state: the final one, or the last one so far
+            return self._copy(self._current)
         base = index // self.every
         state = self._copy(self._snapshots[base])
         for move in self.moves[base * self.every:index]:
@@ -135,3 +144,10 @@ class Replay(Generic[S, M]):
             if predicate(step):
                 return step.index
         raise KeyError("no such step")
+
+
+def _ignoring_info(play: Callable[[S, M], None]) -> Callable[[S, M, Any], None]:
+    def play_move(state: S, move: M, info: Any) -> None:
+        play(state, move)
+
+    return play_move

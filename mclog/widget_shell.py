@@ -239,7 +239,7 @@ class GamePicker:
 
         path = self.path()
         try:
-            played = mclog.replay(mclog.read_one(path))
+            played = mclog.replay(mclog.read_one(path), events=True)
             if played.record.game != self.game_name:
                 raise mclog.MclogError(f"{path.name} is a {played.record.game} record; this "
                                        f"notebook is for {self.game_name}")
@@ -248,7 +248,7 @@ class GamePicker:
         except (mclog.MclogError, OSError, TypeError) as exc:
             self.status.value = (f"<b>{escape(path.name)}</b> cannot be shown: "
                                  f"{escape(str(exc))}; showing {escape(self.default.name)}")
-            return mclog.replay(mclog.read_one(self.default))
+            return mclog.replay(mclog.read_one(self.default), events=True)
         self.status.value = f"Showing <b>{escape(path.name)}</b>"
         return played
 

@@ -86,7 +86,7 @@ def build_chunk(chunk: Chunk, out: str) -> dict:
             record.number = piece.first_game + number - 1
             try:
                 game = games.game(record.game)
-                played = game.replay(record)
+                played = game.replay(record, events=True)
                 rows = game.corpus_rows(played, f"{piece.digest[:16]}-{record.number}",
                                         piece.path)
             except RecordError as exc:

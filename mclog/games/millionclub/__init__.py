@@ -23,10 +23,10 @@ class MillionClub(Game):
 
         return parse_record(raw, file, number)
 
-    def replay(self, record, *, strict=True):
+    def replay(self, record, *, strict=True, events=False):
         from .replayer import replay
 
-        return replay(record, strict=strict)
+        return replay(record, strict=strict, events=events)
 
     def write(self, record, played=None):
         from .notation.writer import write_game

@@ -2,10 +2,17 @@
 
 ``play`` carries out a move and then runs the procedure that follows until
 the next question, so one move can trigger, say, the whole Stock Exchange
-settlement.  To credit points and money to what really caused them, this
-module replays the game with the engine's own pieces, one at a time: the
-move's handler, then each procedure step, noting the state after each.  An
+settlement.  To credit points and money to what really caused them, a
+``Capture`` watches ``play`` (``flow.Watch``): it is told of the move's own
+effect, then of each procedure step, and notes the state after each.  An
 event is kept when it changed some player's money or provisional score.
+
+The capture watches the replay that checks the record (``replay(record,
+events=True)``: the game is played once); for a game replayed without it,
+``events(game)`` plays the game's moves again under a capture.  Points are
+counted on what the record settles of its unknown cards, which only its end
+tells: once a card is unknown, the capture keeps a copy of the state at each
+candidate event and counts them when the record is done (``Capture.finish``).
 
 The first event (index 0) is the setup: the starting money and cards.
 Analysis (``mclog.games.millionclub.analysis``) builds its attribution and money tables on
@@ -14,10 +21,11 @@ these events; the command line's ``mclog replay`` prints them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .rules.board import INTRIGUE, STOCK
-from .rules.flow import HANDLERS, STEPS
+from .rules.flow import play
 from .rules.scoring import CATEGORIES, points
 from .rules.moves import (
     Choose, Draw, MovePawn, Pass, Place, SetAside, StartPlayer, Target, Turn, UsePrivilege,
@@ -53,6 +61,15 @@ class Event:
     before: State | None = None
 
 
+@dataclass(slots=True)
+class Noted:
+    """What a capture noted of one game: its events, and the price markers and money at
+    the end of each round (round 0: the setup) for the timeline."""
+
+    events: list[Event]
+    round_ends: dict[int, tuple[dict[str, int], list[int]]]
+
+
 def _snapshot(state: State) -> tuple[list[int], list[dict[str, int]]]:
     return list(state.money), points(state)
 
@@ -65,12 +82,20 @@ _INERT = frozenset({Place, Pass, UsePrivilege, Target, MovePawn, Choose, SetAsid
 def events(game) -> list[Event]:
     """Every event of a replayed game (``mclog.replay(...)``), in order (kept on the game:
     the tables of one game share it)."""
-    cached = getattr(game, "_events", None)
-    if cached is not None:
-        return cached
-    out = _events(game, keep_before=True)  # (a dozen states a game, for ``settlements``)
-    game._events = out
-    return out
+    return noted(game).events
+
+
+def noted(game) -> Noted:
+    """What was noted of a replayed game as it played: at its replay (``events=True``), or
+    now, by playing its moves again under a capture (kept on the game)."""
+    if game.noted is None:
+        replay = game.replay
+        state = replay.state(0)
+        capture = Capture(state)
+        for move, facts in zip(replay.moves, replay.infos):
+            capture.play(state, move, facts)
+        game.noted = capture.finish(game, state)
+    return game.noted
 
 
 def settlements(game) -> list[Event]:
@@ -80,73 +105,120 @@ def settlements(game) -> list[Event]:
     return [e for e in events(game) if e.before is not None]
 
 
-def _events(game, after_step=None, keep_before: bool = False) -> list[Event]:
-    """The events; ``after_step(index, move, facts, state)``, if given, sees the state
-    after each move and the procedure it set off (the corpus reads prices and placements
-    there, so that this walk through the game is the only one besides the replay).
+def _unknown(state: State) -> bool:
+    return any(state.hidden.values())
 
-    The walk reads the moves and what the replay noted of each (``MoveFacts``), not
-    ``game.steps``, which it would have to build first; a move's text is made only for
-    the events kept."""
-    state = game.replay.state(0)
-    # Points are counted on what the record settles of its unknown cards, never a guess.
-    view = (lambda s: game.known_view(s.copy())) if game.variables else (lambda s: s)
-    money, points = _snapshot(view(state))
-    n = state.players
-    out = [Event(0, 0, "setup", None, "setup", None, None, "setup: starting money and cards",
-                 True, money, points, money, points)]
-    table = game.record.table
 
-    def text(index: int, move) -> str:  # (a ? the record settles is named, as in steps)
-        return game.steps[index - 1].text if game.took else move_text(move, table)
+class Capture:
+    """Notes a game's events as its moves are played (a ``flow.Watch``).
 
-    replay = game.replay
-    for index, (move, facts) in enumerate(zip(replay.moves, replay.infos), 1):
-        round_, phase, _, _, disc_of, label = facts
-        d = state.decision
-        card = d.card if d.card else None
-        kind = type(move)
-        if kind is Choose or (kind is Draw and d.dest == "machiavelli"):
-            card = move.card
-        # the move's own effect
-        state.decision = None
-        if kind is Turn:
-            holding = len(state.industries[move.player])
-        HANDLERS[d.kind].moves[kind](state, d, move)
-        if kind is Turn and not game.variables and len(state.industries[move.player]) == holding:
-            # (an industry turn changes one card's level and the player's money, nothing
-            # else: only that player's industries and wealth are counted again, the most
-            # common scoring of a game at a fraction of the cost)
-            money, points = _note(out, state, money, points, n, lambda: Event(
-                index, round_, phase, disc_of, label, d.actor, card, text(index, move),
-                False, [], [], []), turned=move.player)
-        elif kind not in _INERT and not (kind is Draw and d.dest == "hand"):
-            money, points = _note(out, view(state), money, points, n, lambda: Event(
-                index, round_, phase, disc_of, label, d.actor, card, text(index, move),
-                False, [], [], []))
-        # then the procedure, one step at a time
-        agenda = state.agenda
-        while state.decision is None and agenda:
-            frame = agenda.pop()
-            name = frame[0]
-            before = state.copy() if keep_before and name in AUTOMATIC else None
-            STEPS[name](state, frame)
-            if name in AUTOMATIC:
-                actor = frame[2] if name == "intrigue" else None
-                fcard = frame[1] if name == "intrigue" else None
-                cause = (f"{AUTOMATIC[name]}: {fcard}" if fcard else AUTOMATIC[name])
-                disc = INTRIGUE if name == "intrigue" else STOCK
-                money, points = _note(out, state, money, points, n, lambda: Event(
-                    index, round_, "resolve", disc, label, actor, fcard, cause,
-                    True, [], [], [], before=before), money_only=True)
-        if after_step is not None:
-            after_step(index, move, facts, state)
-    if game.revealed and replay.moves:  # what the reveal tells of colonies no move named
-        last = len(replay.moves)
-        _note(out, game.known_view(state.copy(), final=True), money, points, n, lambda: Event(
-            last, replay.infos[-1].round, "game over", None, "reveal", None, None,
-            "reveal: the colonies shown at the end", True, [], [], []))
-    return out
+    ``play(state, move, facts)`` plays one move with what the replay noted of it
+    (``MoveFacts``); ``finish(game, state)`` gives what was noted, once the record is
+    done.  Until then an event has no text: a move's is made for the events kept, and
+    names a ``?`` card the record settles (``game.steps``).
+
+    >>> import mclog
+    >>> game = mclog.replay(mclog.read_one("sample_games/duel-2p.mclog"), events=True)
+    >>> game.noted.events[0].cause
+    'setup: starting money and cards'
+    """
+
+    def __init__(self, state: State) -> None:
+        self.n = state.players
+        self.money, self.points = _snapshot(state)
+        self.out = [Event(0, 0, "setup", None, "setup", None, None,
+                          "setup: starting money and cards", True, self.money, self.points,
+                          self.money, self.points)]
+        self.round = state.round
+        self.round_ends: dict[int, tuple[dict[str, int], list[int]]] = {}
+        #: Once a card is unknown: each candidate event with a copy of the state after it,
+        #: counted at ``finish`` on what the record settles of the card.
+        self.pending: list[tuple[Callable[[], Event], State]] | None = None
+        self.moves = 0
+        self._move = self._facts = self._decision = None
+        self._holding = -1
+        self._before: State | None = None
+
+    # --- as the game plays ----------------------------------------------------------------
+
+    def play(self, state: State, move, facts) -> None:
+        """Play ``move`` on ``state`` (``flow.play``, which checks it) and note what it did."""
+        if facts.round != self.round:  # the state after the last move of a round
+            self.round_ends[self.round] = (dict(state.prices), list(state.money))
+            self.round = facts.round
+        self.moves += 1
+        self._move, self._facts, self._decision = move, facts, state.decision
+        self._holding = len(state.industries[move.player]) if type(move) is Turn else -1
+        play(state, move, self)
+
+    def moved(self, state: State) -> None:
+        move, d, kind = self._move, self._decision, type(self._move)
+        if kind in _INERT or (kind is Draw and d.dest == "hand"):
+            return
+        index, (round_, phase, _, _, disc, label) = self.moves, self._facts
+        card = move.card if kind is Draw and d.dest == "machiavelli" else d.card or None
+
+        def event() -> Event:
+            return Event(index, round_, phase, disc, label, d.actor, card, "", False,
+                         [], [], [])
+
+        # (an industry turn changes one card's level and the player's money, nothing else:
+        # only that player's industries and wealth are counted again, the most common
+        # scoring of a game at a fraction of the cost)
+        turned = kind is Turn and len(state.industries[move.player]) == self._holding
+        self._note(state, event, turned=move.player if turned else None)
+
+    def stepping(self, state: State, frame: tuple) -> None:
+        if frame[0] in AUTOMATIC:
+            self._before = state.copy()
+
+    def stepped(self, state: State, frame: tuple) -> None:
+        name = frame[0]
+        if name not in AUTOMATIC:
+            return
+        index, (round_, _, _, _, _, label) = self.moves, self._facts
+        before, self._before = self._before, None
+        intrigue = name == "intrigue"
+        actor, card = (frame[2], frame[1]) if intrigue else (None, None)
+        cause = f"{AUTOMATIC[name]}: {card}" if card else AUTOMATIC[name]
+
+        def event() -> Event:
+            return Event(index, round_, "resolve", INTRIGUE if intrigue else STOCK, label,
+                         actor, card, cause, True, [], [], [], before=before)
+
+        self._note(state, event, money_only=True)
+
+    def _note(self, state: State, event: Callable[[], Event], money_only: bool = False,
+              turned: int | None = None) -> None:
+        if self.pending is None and _unknown(state):
+            self.pending = []
+        if self.pending is not None:
+            self.pending.append((event, state.copy()))
+        else:
+            self.money, self.points = _note(self.out, state, self.money, self.points, self.n,
+                                            event, money_only, turned)
+
+    # --- once the record is done ----------------------------------------------------------
+
+    def finish(self, game, state: State) -> Noted:
+        """What was noted, ``state`` being the last one (``game``: the replayed record,
+        which now tells what its unknown cards are)."""
+        self.round_ends[self.round] = (dict(state.prices), list(state.money))
+        out, n = self.out, self.n
+        for event, after in self.pending or ():
+            self.money, self.points = _note(out, game.known_view(after), self.money,
+                                            self.points, n, event)
+        moves = game.replay.moves
+        if game.revealed and moves:  # what the reveal tells of colonies no move named
+            last, round_ = len(moves), game.replay.infos[-1].round
+            _note(out, game.known_view(state.copy(), final=True), self.money, self.points, n,
+                  lambda: Event(last, round_, "game over", None, "reveal", None, None,
+                                "reveal: the colonies shown at the end", True, [], [], []))
+        table, steps = game.record.table, game.steps if game.took else None
+        for e in out:
+            if not e.automatic:  # (a ? the record settles is named, as in steps)
+                e.cause = steps[e.step - 1].text if steps else move_text(moves[e.step - 1], table)
+        return Noted(out, self.round_ends)
 
 
 def _note(out, state, money, points, n, make_event, money_only: bool = False,

@@ -36,6 +36,7 @@ from .rules.moves import (
 from .notation.record import (
     CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry,
 )
+from .events import Capture, Noted
 from .redundant import not_asked
 from .rules.score_range import exact_ranges
 from .rules.scoring import ranks, score
@@ -168,6 +169,9 @@ class GameReplay:
     redundant: set[int] = field(default_factory=set)
     #: For each step with ``?`` words, the unknown cards (handles) they meant, in order.
     took: dict[int, list[str]] = field(default_factory=dict)
+    #: The game's events and round ends, noted as it played (``events.py``): at the replay
+    #: (``replay(record, events=True)``), or when first asked for.
+    noted: Noted | None = field(default=None, repr=False)
     _scores: list | None = field(default=None, repr=False)
     _identified: dict[str, str] | None = field(default=None, repr=False)
 
@@ -286,7 +290,8 @@ class GameReplay:
 
 
 class _Reader:
-    def __init__(self, record: GameRecord, strict: bool, snapshot_every: int) -> None:
+    def __init__(self, record: GameRecord, strict: bool, snapshot_every: int,
+                 events: bool = False) -> None:
         self.record = record
         self.strict = strict
         t = record.table
@@ -306,6 +311,8 @@ class _Reader:
         self.round_mark: Marker | None = None
         self.entry: MoveEntry | None = None  # the move being played
         self.pending_comments: list[str] = []
+        #: Notes the events as the moves are played, if asked to.
+        self.capture = Capture(self.replay.current) if events else None
 
     def fail(self, message: str, line: int, col: int, **kw) -> RecordError:
         return self.record.error(message, line, col, **kw)
@@ -315,7 +322,8 @@ class _Reader:
     def run(self, entries) -> None:
         """Play every entry in order; an illegal move is reported at its own line."""
         try:
-            self.replay.extend(self.plays(entries))
+            self.replay.extend(self.plays(entries),
+                               self.capture.play if self.capture is not None else None)
         except RuleError as exc:
             entry = self.entry
             self.replay.current.log.clear()
@@ -608,14 +616,22 @@ def _list(cards: list[str]) -> str:
     return ", ".join(cards) if cards else "none"
 
 
-def replay(record: GameRecord, *, strict: bool = True, snapshot_every: int = 32) -> GameReplay:
+def replay(record: GameRecord, *, strict: bool = True, snapshot_every: int = 32,
+           events: bool = False) -> GameReplay:
     """Replay ``record`` through the engine.  Raises ``RecordError`` at the first mistake
-    (in lenient mode, failed checkpoints are collected in ``.errors`` instead)."""
-    reader = _Reader(record, strict, snapshot_every)
+    (in lenient mode, failed checkpoints are collected in ``.errors`` instead).
+
+    ``events``: note the game's events as it plays (``game.noted``), for a caller that
+    will read them (analysis, the corpus): the game is then played once, not twice."""
+    reader = _Reader(record, strict, snapshot_every, events)
     reader.run(record.entries)
-    reader.replay.current.log = None
-    return GameReplay(record, reader.replay, reader.errors, reader.problem, reader.var,
+    current = reader.replay.current
+    current.log = None
+    game = GameReplay(record, reader.replay, reader.errors, reader.problem, reader.var,
                       reader.revealed, reader.warnings, reader.redundant, reader.took)
+    if reader.capture is not None:
+        game.noted = reader.capture.finish(game, current)
+    return game
 
 
 def _when(state: State) -> str:

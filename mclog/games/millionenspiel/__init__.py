@@ -23,9 +23,11 @@ class Millionenspiel(Game):
 
         return parse_game(raw, file, number)
 
-    def replay(self, record, *, strict=True):
+    def replay(self, record, *, strict=True, events=False):
         from .replayer import replay
 
+        # (its analysis reads the money after each throw from the replay's own states:
+        # there is nothing more to note as it plays)
         return replay(record, strict=strict)
 
     def write(self, record, played=None):

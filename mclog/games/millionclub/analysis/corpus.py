@@ -55,7 +55,7 @@ def _one_file(path: str) -> tuple[list[dict], list[dict], list[str]]:
     errors += [str(e) for e in problems]
     for record in records:
         try:
-            game = replay(record)
+            game = replay(record, events=True)
         except MclogError as exc:
             errors.append(str(exc))
             continue

@@ -14,14 +14,14 @@ One game gives:
 * ``prices``: a row per round end: the three price markers.
 
 Every table has ``game_id`` and ``players`` (the table's size, to group by without a
-join).  The rows come from the game's replay and one walk through it (``events``), which
-also reads the prices and placements: nothing is replayed a third time, and the final
-state is worked out once.
+join).  The rows come from what the game's one replay noted as it played (``replay(record,
+events=True)``: the events, and the price markers and money at each round's end) and
+from its moves; the final state is the replay's own.
 """
 
 from __future__ import annotations
 
-from ..events import _events
+from ..events import noted
 from ..rules.board import ROLE_OF_COLOUR, STANDARD
 from ..rules.moves import Place
 from ..rules.scoring import CATEGORIES
@@ -54,7 +54,8 @@ SCHEMA: dict[str, list[tuple[str, str]]] = {
 
 
 def corpus_rows(game, game_id: str, source: str) -> dict[str, dict[str, list]]:
-    """The corpus rows of one replayed game (``mclog.replay``), table by table, as columns.
+    """The corpus rows of one replayed game (``mclog.replay``, with ``events=True`` to play
+    it once), table by table, as columns.
 
     Seats count from 1 (``seat``), as players say them; ``actor`` is the seat of who
     decided (0: chance or the rules).  ``disc`` is 1 to 5 (0: setup or end of round).
@@ -63,23 +64,15 @@ def corpus_rows(game, game_id: str, source: str) -> dict[str, dict[str, list]]:
     n = table.players
     out = {name: {column: [] for column, _ in columns} for name, columns in SCHEMA.items()}
     placements, prices = out["placements"], out["prices"]
-    round_ends: dict[int, tuple] = {}
-    placed: list[tuple] = []  # (round, seat, disc, sector) in the order placed
-
-    def after_step(index, move, facts, state) -> None:
-        if type(move) is Place:
-            placed.append((facts.round, move.player + 1, move.disc, move.sector))
-        round_ends[facts.round] = (dict(state.prices), list(state.money))
-
-    events = _events(game, after_step)
+    events, round_ends = noted(game).events, noted(game).round_ends
     order, last = 0, None
-    for round_, seat, disc, sector in placed:
-        order = order + 1 if round_ == last else 1
-        last = round_
-        _add(placements, game_id=game_id, players=n, round=round_, order=order, seat=seat,
-             disc=disc, sector=sector)
-    first = game.replay.state(0)
-    round_ends.setdefault(0, (dict(first.prices), list(first.money)))
+    for move, facts in zip(game.replay.moves, game.replay.infos):
+        if type(move) is not Place:
+            continue
+        order = order + 1 if facts.round == last else 1
+        last = facts.round
+        _add(placements, game_id=game_id, players=n, round=last, order=order,
+             seat=move.player + 1, disc=move.disc, sector=move.sector)
     for r in sorted(round_ends):
         p, _ = round_ends[r]
         _add(prices, game_id=game_id, players=n, round=r, price_F=p["F"], price_T=p["T"],

@@ -16,13 +16,16 @@ Exchange, Intrigue cards, end of round):
   it changes anything, so a rejected move leaves the state untouched.
 
 ``play`` gives a move to the handler of the current decision, then runs steps
-until the next question (or the end of the game).
+until the next question (or the end of the game).  An onlooker (a ``Watch``) can be
+told of each of these pieces as it happens: that is how the events of a game (what
+caused each change of money and score) are noted while the game is replayed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from mclog.errors import RuleError
 from .board import PRIVILEGE_NAMES
@@ -70,6 +73,19 @@ def handler(kind: str, what: str, rule: str, legal: LegalFn,
     HANDLERS[kind] = Handler(kind, what, rule, legal, moves)
 
 
+class Watch(Protocol):
+    """What ``play`` tells an onlooker of a move, piece by piece (``events.Capture``)."""
+
+    def moved(self, state: State) -> None:
+        """The move's own effect is done; the procedure it sets off has not run yet."""
+
+    def stepping(self, state: State, frame: tuple) -> None:
+        """The procedure step ``frame`` is about to run."""
+
+    def stepped(self, state: State, frame: tuple) -> None:
+        """The procedure step ``frame`` has run."""
+
+
 def advance(state: State) -> None:
     """Run procedure steps until a decision is needed or the agenda is empty."""
     agenda, steps = state.agenda, STEPS
@@ -110,8 +126,11 @@ def describe_decision(state: State) -> str:
     return f"{actor_name(state, d.actor)}: {what(state, d)}"
 
 
-def play(state: State, move: Move) -> None:
-    """Carry out ``move`` on ``state`` in place, or raise ``RuleError`` and change nothing."""
+def play(state: State, move: Move, watch: Watch | None = None) -> None:
+    """Carry out ``move`` on ``state`` in place, or raise ``RuleError`` and change nothing.
+
+    ``watch``, if given, is told of the move's own effect and of each procedure step
+    after it, as they happen."""
     d = state.decision
     if d is None:
         raise RuleError("The game is over: no more moves can be made", "R20")
@@ -131,7 +150,15 @@ def play(state: State, move: Move) -> None:
     except RuleError:
         state.decision = d
         raise
-    if state.decision is None:
+    if watch is not None:
+        watch.moved(state)
+        agenda = state.agenda
+        while state.decision is None and agenda:
+            frame = agenda.pop()
+            watch.stepping(state, frame)
+            STEPS[frame[0]](state, frame)
+            watch.stepped(state, frame)
+    elif state.decision is None:
         advance(state)
 
 

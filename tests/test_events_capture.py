@@ -1,0 +1,155 @@
+"""A game's events are noted as its one replay plays (issue 17, item 1): the same events
+as a second play through the moves would note, for fully known records, a seat's record
+with ``?`` cards, and a record cut short; and the corpus rows of a game replayed with
+``events=True`` play each move once, with the final state the replay's own."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mclog
+from mclog.errors import RuleError
+from mclog.games.millionclub.analysis.rows import corpus_rows
+from mclog.games.millionclub.events import Capture, events, noted
+from mclog.games.millionclub.notation.record import GameRecord, RevealEntry, record_from_moves
+from mclog.games.millionclub.rules.flow import HANDLERS
+from mclog.games.millionclub.rules.scoring import points
+from mclog.games.millionclub.simulator import simulated_text
+from table import random_game
+
+SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
+THURSDAY = Path(__file__).parent.parent / "sample_games" / "thursday-club-3p.mclog"
+
+
+def _fields(game) -> list[tuple]:
+    """Every field of every event, the state before a settlement included."""
+    return [(e.step, e.round, e.phase, e.disc, e.label, e.actor, e.card, e.cause,
+             e.automatic, e.money, e.points, e.money_after, e.points_after, e.before)
+            for e in events(game)]
+
+
+def _both(record) -> tuple:
+    """The events noted by the replay itself, and those noted by playing it again; each
+    checked against the replay's own states."""
+    captured = mclog.replay(record, events=True)
+    assert captured.noted is not None
+    later = mclog.replay(record)
+    assert later.noted is None
+    _running_totals_are_the_states(captured)
+    return captured, later
+
+
+def _running_totals_are_the_states(game) -> None:
+    """After every step, the money and points the events have come to are those of the
+    replay's state (as far as the record settles its unknown cards): no change missed,
+    none counted on a guess."""
+    evs = events(game)
+    last = 0
+    steps = len(game.replay.moves)
+    for index in range(steps + 1):
+        while last + 1 < len(evs) and evs[last + 1].step <= index and not (
+                index == steps and evs[last + 1].label == "reveal"):
+            last += 1
+        state = game.state(index) if index < steps else game.known_view(
+            game.replay.current.copy())  # (the reveal's own event is checked below)
+        assert evs[last].money_after == state.money, index
+        assert evs[last].points_after == points(state), index
+    if evs[-1].label == "reveal":
+        assert evs[-1].points_after == points(game.final)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
+def test_the_replay_notes_the_same_events_as_a_second_play(path):
+    record = mclog.read_one(path)
+    captured, later = _both(record)
+    assert _fields(captured) == _fields(later)
+    assert noted(captured).round_ends == noted(later).round_ends
+    # the events add up to the final score, exactly
+    totals = [sum(e.points[seat][c] for e in events(captured) for c in e.points[seat])
+              for seat in range(record.table.players)]
+    assert totals == [r.total for r in captured.scores()]
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 6),
+       setup=st.sampled_from(["standard", "alternative"]), data=st.data())
+def test_a_seats_record_with_unknown_cards_and_a_cut_one_note_the_same(
+        seed, players, setup, data):
+    final, moves = random_game(seed, players, setup)
+    full = mclog.replay(record_from_moves(final.table, moves))
+    seat = data.draw(st.integers(0, players - 1), label="seat")
+    view = mclog.parse_one(mclog.write(mclog.seat_view(full, seat)))
+    captured, later = _both(view)
+    assert captured.variables  # the seat did not see every card
+    assert _fields(captured) == _fields(later)
+    # the same record without its reveal, and cut at some move
+    kept = [e for e in view.entries if not isinstance(e, RevealEntry)]
+    cut = data.draw(st.integers(1, len(kept)), label="cut")
+    partial = GameRecord(view.tags, view.table, kept[:cut])
+    captured, later = _both(partial)
+    assert _fields(captured) == _fields(later)
+
+
+def test_unknown_colonies_are_credited_once_the_record_names_them():
+    """A seat's record: a rival's colonies drawn unseen count as colonies at once, and
+    the dominance and globalisation they bring only at the reveal, in its own event;
+    after it, every player's score by category is the fully known game's."""
+    final, moves = random_game(11, 4)
+    known = mclog.replay(record_from_moves(final.table, moves), events=True)
+    view = mclog.parse_one(mclog.write(mclog.seat_view(known, 0)))
+    game = mclog.replay(view, events=True)
+    reveal = events(game)[-1]
+    assert reveal.label == "reveal" and reveal.cause == "reveal: the colonies shown at the end"
+    assert not any(e.label == "reveal" for e in events(known))
+    changed = [seat for seat in range(1, 4) if any(reveal.points[seat].values())]
+    assert changed and all(reveal.points[seat]["colonies"] == 0 for seat in changed)
+    assert reveal.points_after == events(known)[-1].points_after
+
+
+def _counting_handlers(monkeypatch) -> list[int]:
+    """Count every move the engine carries out from now on."""
+    played = [0]
+    for handler in HANDLERS.values():
+        for kind, apply in list(handler.moves.items()):
+            def counted(state, d, move, apply=apply):
+                played[0] += 1
+                return apply(state, d, move)
+            monkeypatch.setitem(handler.moves, kind, counted)
+    return played
+
+
+def test_a_corpus_game_is_played_once(monkeypatch):
+    record = mclog.parse_one(simulated_text(4, "standard", "greedy,random", 7))
+    played = _counting_handlers(monkeypatch)
+    game = mclog.replay(record, events=True)
+    moves = len(game.replay.moves)
+    assert played[0] == moves
+    rows = corpus_rows(game, "g", "src")
+    assert played[0] == moves  # the rows, the scores and the final state play nothing again
+    assert len(rows["timeline"]["round"]) == 10 * 4
+    # without events=True, the events are noted when first asked for: a second play
+    again = mclog.replay(record)
+    corpus_rows(again, "g", "src")
+    assert played[0] == 3 * moves
+
+
+def test_a_capture_refuses_an_illegal_move_as_the_engine_does():
+    """The capture plays through the engine's own ``play``: a move out of turn is refused,
+    and the state is left as it was."""
+    game = mclog.replay(mclog.read_one(THURSDAY))
+    state = game.replay.state(0)
+    capture = Capture(state)
+    index = next(i for i, m in enumerate(game.replay.moves) if m.player is not None)
+    for move, facts in zip(game.replay.moves[:index], game.replay.infos):
+        capture.play(state, move, facts)
+    move, facts = game.replay.moves[index], game.replay.infos[index]
+    wrong = replace(move, player=(move.player + 1) % 3)
+    before = state.copy()
+    with pytest.raises(RuleError, match="decision"):
+        capture.play(state, wrong, facts)
+    assert state == before
