@@ -64,7 +64,8 @@ def corpus_rows(game, game_id: str, source: str) -> dict[str, dict[str, list]]:
     n = table.players
     out = {name: {column: [] for column, _ in columns} for name, columns in SCHEMA.items()}
     placements, prices = out["placements"], out["prices"]
-    events, round_ends = noted(game).events, noted(game).round_ends
+    what = noted(game)
+    events, round_ends = what.events, what.round_ends
     order, last = 0, None
     for move, facts in zip(game.replay.moves, game.replay.infos):
         if type(move) is not Place:
