@@ -86,12 +86,20 @@ class Watch(Protocol):
         """The procedure step ``frame`` has run."""
 
 
-def advance(state: State) -> None:
-    """Run procedure steps until a decision is needed or the agenda is empty."""
+def advance(state: State, watch: Watch | None = None) -> None:
+    """Run procedure steps until a decision is needed or the agenda is empty (telling
+    ``watch`` of each, if given)."""
     agenda, steps = state.agenda, STEPS
+    if watch is None:
+        while state.decision is None and agenda:
+            frame = agenda.pop()
+            steps[frame[0]](state, frame)
+        return
     while state.decision is None and agenda:
         frame = agenda.pop()
+        watch.stepping(state, frame)
         steps[frame[0]](state, frame)
+        watch.stepped(state, frame)
 
 
 def push(state: State, *frames: tuple) -> None:
@@ -152,14 +160,8 @@ def play(state: State, move: Move, watch: Watch | None = None) -> None:
         raise
     if watch is not None:
         watch.moved(state)
-        agenda = state.agenda
-        while state.decision is None and agenda:
-            frame = agenda.pop()
-            watch.stepping(state, frame)
-            STEPS[frame[0]](state, frame)
-            watch.stepped(state, frame)
-    elif state.decision is None:
-        advance(state)
+    if state.decision is None:
+        advance(state, watch)
 
 
 def apply(state: State, move: Move) -> State:
