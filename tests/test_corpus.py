@@ -123,6 +123,14 @@ def test_pushdown_reads_only_what_is_asked(built):
     assert list(four.columns) == ["game_id", "total"] and four.game_id.nunique() == 1
     dataset = corpus(out).dataset("events")
     assert "money" in dataset.schema.names
+    with pytest.raises(KeyError, match="the players table has no column 'totl': its columns "
+                                       "are game_id, players, setup, seat, name"):
+        corpus(out).table("players", columns=["game_id", "totl"])
+    with pytest.raises(KeyError, match="no column 'seats'"):
+        corpus(out).table("players", filters=[[("seats", "==", 1)], [("seat", "==", 2)]])
+    with pytest.raises(mclog.MclogError, match="mclog knows no game called 'Cartell'"):
+        corpus(out, "Cartell")
+    assert corpus(out, "millionenspiel").game == "Millionenspiel"
 
 
 def test_a_re_run_builds_only_what_changed(built, tmp_path):
@@ -154,6 +162,9 @@ def test_a_folder_that_is_not_a_corpus_is_refused(tmp_path):
         build([ROOT / "sample_games" / "duel-2p.mclog"], bad, jobs=1)
     with pytest.raises(mclog.MclogError, match="holds no corpus"):
         corpus(tmp_path / "nowhere")
+    with pytest.raises(mclog.MclogError, match="notes.txt: is a file; a corpus is a folder"):
+        build([ROOT / "sample_games" / "duel-2p.mclog"], tmp_path / "notes.txt", jobs=1)
+    assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
 def _free_port() -> int:

@@ -160,6 +160,9 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
     or a local cluster of ``jobs`` processes."""
     started = time.perf_counter()
     out = os.fspath(out)
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise FileError(f"{out}: is a file; a corpus is a folder: give a new or empty "
+                        "folder, or a corpus folder to bring up to date")
     os.makedirs(out, exist_ok=True)
     manifest = _read_manifest(out)
     files = record_files(paths)

@@ -37,8 +37,10 @@ class Corpus:
         if not (self.path / MANIFEST).exists():
             raise FileError(f"{self.path}: holds no corpus (no {MANIFEST}); build one with "
                             "mclog corpus build PATHS -o FOLDER")
-        self.game = game
-        self.folder = self.path / slug(game)
+        from mclog.games import game as named
+
+        self.game = named(game).name  # (UnknownGame names the games there are)
+        self.folder = self.path / slug(self.game)
         self.client = client
 
     @property
@@ -52,6 +54,29 @@ class Corpus:
                            f"{', '.join(self.tables) or 'none'}")
         return sorted(str(p) for p in (self.folder / name).glob("*.parquet"))
 
+    def columns(self, name: str) -> list[str]:
+        """The columns of the table ``name`` (``docs/corpus.md`` says what each holds)."""
+        import pyarrow.parquet as pq
+
+        files = self._files(name)
+        return pq.read_schema(files[0]).names if files else []
+
+    def _asked(self, name: str, columns, filters) -> list[str]:
+        """The table's files, once the columns asked for and filtered on are known to be
+        in it (else a ``KeyError`` that lists them, not pyarrow's schema dump)."""
+        files = self._files(name)
+        wanted = list(columns or [])
+        for term in filters or []:  # [(column, op, value), ...] or a list of such lists
+            for clause in (term if isinstance(term, list) else [term]):
+                if isinstance(clause, tuple) and clause and isinstance(clause[0], str):
+                    wanted.append(clause[0])
+        have = self.columns(name)
+        missing = [c for c in wanted if c not in have]
+        if missing:
+            raise KeyError(f"the {name} table has no column {missing[0]!r}: its columns are "
+                           f"{', '.join(have)}")
+        return files
+
     def dataset(self, name: str):
         """The table as a ``pyarrow.dataset.Dataset`` (for any pyarrow query)."""
         import pyarrow.dataset as ds
@@ -64,14 +89,16 @@ class Corpus:
             return self.frame(name, columns, filters).compute()
         import pyarrow.parquet as pq
 
-        data = pq.read_table(self._files(name), columns=columns, filters=filters)
+        data = pq.read_table(self._asked(name, columns, filters), columns=columns,
+                             filters=filters)
         return data.to_pandas()
 
     def frame(self, name: str, columns: list[str] | None = None, filters=None):
         """The table as a lazy ``dask.dataframe`` (computed on the client's cluster)."""
         import dask.dataframe as dd
 
-        return dd.read_parquet(self._files(name), columns=columns, filters=filters)
+        return dd.read_parquet(self._asked(name, columns, filters), columns=columns,
+                               filters=filters)
 
     @property
     def errors(self) -> list[str]:
