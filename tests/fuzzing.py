@@ -27,7 +27,7 @@ def run_input(data: bytes | str) -> str:
     try:
         games = read_bytes(data) if isinstance(data, bytes) else read_text(data)
         for record in games:
-            game = replay(record)
+            game = replay(record, events=True)  # (the events noted as it plays, too)
             write(record, game)
         outcome = "ok"
     except RecordError as exc:
