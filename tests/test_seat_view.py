@@ -50,6 +50,8 @@ def check_every_seat(full):
     for seat in range(full.record.table.players):
         hidden = seat_view(full, seat)
         game = replay(hidden)  # it validates
+        text = write(hidden)  # in canonical form: fmt would change nothing
+        assert write(parse_one(text)) == text
         assert [(r.total, r.rank) for r in game.scores()] == truth
         assert all(r.exact for r in game.scores())
         # before the reveal, the score is a range that holds the truth

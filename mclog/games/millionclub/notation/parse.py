@@ -306,7 +306,7 @@ def _reveal(r: _Reader, first: int, out: list[Entry], ends: list[int]) -> None:
 
     def flush() -> None:
         if seat is not None:
-            out.append(RevealEntry(seat, tuple(sorted(cards)), r.line.number,
+            out.append(RevealEntry(seat, tuple(cards), r.line.number,
                                    r.line.col(where)))
             ends.append(r.pos)
 

@@ -52,6 +52,12 @@ class RevealEntry:
     line: int = field(default=0, compare=False)
     col: int = field(default=0, compare=False)
 
+    def __post_init__(self) -> None:
+        # In one order, whoever made the entry (the reader, ``hide``, JSON, the recorder):
+        # the order a player lays the cards out in says nothing, and ``fmt`` of a record
+        # ``hide`` wrote must change nothing.
+        self.colonies = tuple(sorted(self.colonies))
+
 
 @dataclass(slots=True)
 class Marker:
