@@ -71,3 +71,47 @@ def test_before_the_reveal_unknowns_stay_unknown():
     assert any(k.startswith("?") for c in held[1:] for k, v in c.items() if v)
     rows = game.scores()
     assert rows[1].unknown > 0 and rows[1].as_dict()["unknown"] == rows[1].unknown
+
+
+def _by_hand(text: str, rng) -> str:
+    """``text`` as a person might write it at the table: a label left off a line that
+    continues the line before, tabs, commas without or with spaces around them, a
+    trailing space (docs/format.md, "The body")."""
+    import re
+
+    out, last = [], None
+    for line in text.splitlines():
+        m = re.match(r"([a-z]+)\s+(.*)", line)
+        if m is None or m.group(1) in ("round", "check", "reveal"):
+            out.append(line)
+            last = None
+            continue
+        label, items = m.groups()
+        style = rng.randrange(4)
+        if label == last and style == 0:
+            out.append("   " + items)
+        elif style == 1:
+            out.append(f"{label}\t{items.replace(', ', ',')}")
+        elif style == 2:
+            out.append(f"{label}  {items.replace(', ', ' , ')} ")
+        else:
+            out.append(f"{label} {items}")
+        last = label
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("seed,players,setup", CASES[::3])
+def test_a_seats_record_written_by_hand_reads_as_its_canonical_form(seed, players, setup):
+    import random
+
+    from mclog import seat_view
+
+    final, record = simulated(seed, players, setup)
+    rng = random.Random(seed)
+    seat = rng.randrange(players)
+    canonical = write(seat_view(replay(record), seat))
+    hand = _by_hand(canonical, rng)
+    assert hand != canonical
+    game = replay(parse_one(hand), events=True)
+    assert write(game.record, game) == canonical
+    assert [r.total for r in game.scores()] == [r.total for r in replay(record).scores()]
