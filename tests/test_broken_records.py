@@ -53,3 +53,19 @@ def test_docs_errors_quotes_each_example_exactly():
     for code in ("encoding", "too-large", "header", "syntax", "illegal-move", "check", "reveal",
                  "unknown", "redundant", "incomplete"):
         assert f"## `{code}`" in doc
+
+
+@pytest.mark.parametrize("line,message", [
+    ("setup jo india, JO asia", "3:7: 'jo' is not a word of the notation (see docs/format.md)"),
+    ("setup Jo india, JO asai", "3:20: 'asai' is not a word of the notation (did you mean asia?)"),
+    ("setup Jo india, JO xq", "3:20: 'xq' is not a word of the notation (see docs/format.md)"),
+    ("setup Jo india, Joe asia",
+     "3:17: 'Joe' is not a player of this game (Jo, JO) (did you mean Jo?)"),
+])
+def test_a_word_is_suggested_only_when_one_meaning_stands_out(line, message):
+    """Two players called Jo and JO: ``jo`` is neither, and no guess is made between them."""
+    from mclog import parse_one
+
+    with pytest.raises(RecordError) as info:
+        replay(parse_one(f'[Players "Jo yellow, JO blue"]\n\n{line}\n'))
+    assert str(info.value) == f"<text>:{message}"

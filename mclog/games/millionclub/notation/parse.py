@@ -17,10 +17,11 @@ docs/format.md for every verb and alias.
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from mclog.errors import RecordError
 from mclog.record.framing import RawGame, RawLine, whole_number
-from ..rules.board import SCHEMER
+from ..rules.board import ROMAN, SCHEMER
 from ..rules.cards import CONTINENTS, DECK_OF, INDUSTRY_TYPES, INTRIGUE_CARDS
 from ..rules.moves import (
     CAPITAL, DEVELOP, Buy, BuyContract, CapitalIncrease, Choose, Draw, Dump, Lower, MovePawn,
@@ -80,7 +81,8 @@ class _Reader:
         if word in self.names:
             return self.names[word]
         raise self.error(f"Expected {expected} ({', '.join(self.table.names)}), "
-                         f"found '{word}'", self.pos - 1)
+                         f"found '{word}'{_did_you_mean(word, self.table.names)}",
+                         self.pos - 1)
 
     def card(self, kinds, what: str, unknown: bool = True) -> str:
         word = self.take(what)
@@ -88,7 +90,10 @@ class _Reader:
             return UNKNOWN
         kind = CARDS.get(word.lower())
         if kind is None or kind not in kinds:
-            raise self.error(f"Expected {what}, found '{word}'", self.pos - 1)
+            words = {w: k for w, k in CARDS.items() if k in kinds}
+            raise self.error(f"Expected {what}, found '{word}'"
+                             f"{'' if kind else _did_you_mean(word.lower(), words)}",
+                             self.pos - 1)
         return kind
 
     def industry(self, what: str = "an industry such as F2 or T3+1"):
@@ -221,7 +226,7 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         elif verb == "invests":
             move = CapitalIncrease(r.player(at), r.industry())
         if move is None:
-            raise r.error(_unknown_word(word, table), at)
+            raise r.error(_unknown_word(word, table, first=at == 0), at)
         out.append(MoveEntry(move, r.subject, label, line, at))
         ends.append(r.pos)
     if named is not None:
@@ -236,16 +241,47 @@ def _no_item(r: _Reader, at: int) -> RecordError:
                    f"(a name only sets who the items after it on its line are by)", at)
 
 
-def _unknown_word(word: str, table: Table) -> str:
+def _unknown_word(word: str, table: Table, first: bool = False) -> str:
+    """Why ``word`` is no item, with the word meant where a slip makes it plain (a name in
+    the wrong case, a misspelt verb, card or line label, a disc written in figures)."""
     low = word.lower()
     if low in CARDS or word == UNKNOWN:
         return (f"'{word}' is a card, but no verb says what happens to it "
                 "(draws, buys, sets, plays, picks ...)")
     if parse_industry(word):
         return f"'{word}' is an industry, but no verb says what happens to it (up, cash ...)"
+    names = ', '.join(table.names)
+    same = [n for n in table.names if n.lower() == low]
+    if len(same) == 1:
+        return (f"'{word}' is not a player of this game as written: did you mean {same[0]}? "
+                f"(a name is written as in [Players]: {names})")
     if word[:1].isupper() and word.isalpha():
-        return f"'{word}' is not a player of this game ({', '.join(table.names)})"
-    return f"'{word}' is not a word of the notation (see docs/format.md)"
+        return f"'{word}' is not a player of this game ({names}){_did_you_mean(word, table.names)}"
+    if word.isdigit() and int(word) in ROMAN:
+        return (f"'{word}' is not a word of the notation: a disc is written in Roman "
+                f"numerals ({ROMAN[int(word)]}; IV:F, IV:T or IV:R for the Stock Exchange)")
+    hint = _did_you_mean(low, LABELS) if first else ""
+    lowered = [n.lower() for n in table.names]  # (a name two players share but for case: none)
+    names_of = {low_name: n for low_name, n in zip(lowered, table.names)
+                if lowered.count(low_name) == 1}
+    hint = hint or _did_you_mean(low, {**VERBS, **CARDS, **names_of})
+    return f"'{word}' is not a word of the notation{hint or ' (see docs/format.md)'}"
+
+
+def _did_you_mean(word: str, choices) -> str:
+    """`` (did you mean buys?)`` for a word a slip away from one of ``choices`` (a list,
+    or a mapping of each word to the one to suggest: an alias to its canonical word),
+    else nothing: a suggestion only where one meaning stands out from the others."""
+    meaning = choices if isinstance(choices, dict) else {c: c for c in choices}
+    best: dict[str, float] = {}
+    for candidate, meant in meaning.items():
+        score = SequenceMatcher(None, word, candidate).ratio()
+        if score >= 0.6:
+            best[meant] = max(score, best.get(meant, 0.0))
+    ranked = sorted(best.items(), key=lambda kv: -kv[1])
+    if ranked and (len(ranked) == 1 or ranked[0][1] - ranked[1][1] >= 0.1):
+        return f" (did you mean {ranked[0][0]}?)"
+    return ""
 
 
 def _check(r: _Reader, first: int, out: list[Entry], ends: list[int]) -> None:
