@@ -241,6 +241,10 @@ def _no_item(r: _Reader, at: int) -> RecordError:
                    f"(a name only sets who the items after it on its line are by)", at)
 
 
+_DISC_IN_FIGURES = re.compile(r"^([0-9])(?:[:\-]?([ftrFTR]))?$")
+_SPOT_MISWRITTEN = re.compile(r"^(iv|i)[-.;/_]?([ftr])$", re.IGNORECASE)
+
+
 def _unknown_word(word: str, table: Table, first: bool = False) -> str:
     """Why ``word`` is no item, with the word meant where a slip makes it plain (a name in
     the wrong case, a misspelt verb, card or line label, a disc written in figures)."""
@@ -257,14 +261,21 @@ def _unknown_word(word: str, table: Table, first: bool = False) -> str:
                 f"(a name is written as in [Players]: {names})")
     if word[:1].isupper() and word.isalpha():
         return f"'{word}' is not a player of this game ({names}){_did_you_mean(word, table.names)}"
-    if word.isdigit() and int(word) in ROMAN:
+    spot = _SPOT_MISWRITTEN.match(word)
+    if spot:
+        return (f"'{word}' is not a word of the notation: a spot and its sector are "
+                f"written {spot[1].upper()}:{spot[2].upper()}")
+    figures = _DISC_IN_FIGURES.match(word)
+    if figures and int(figures[1]) in ROMAN:
+        meant = ROMAN[int(figures[1])] + (f":{figures[2].upper()}" if figures[2] else "")
         return (f"'{word}' is not a word of the notation: a disc is written in Roman "
-                f"numerals ({ROMAN[int(word)]}; IV:F, IV:T or IV:R for the Stock Exchange)")
+                f"numerals ({meant}; IV:F, IV:T or IV:R for the Stock Exchange)")
     hint = _did_you_mean(low, LABELS) if first else ""
     lowered = [n.lower() for n in table.names]  # (a name two players share but for case: none)
     names_of = {low_name: n for low_name, n in zip(lowered, table.names)
                 if lowered.count(low_name) == 1}
-    hint = hint or _did_you_mean(low, {**VERBS, **CARDS, **names_of})
+    hint = hint or _did_you_mean(low, {**VERBS, **CARDS, **names_of,
+                                       **{spot.lower(): spot for spot in SPOTS}})
     return f"'{word}' is not a word of the notation{hint or ' (see docs/format.md)'}"
 
 
