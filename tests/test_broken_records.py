@@ -69,3 +69,32 @@ def test_a_word_is_suggested_only_when_one_meaning_stands_out(line, message):
     with pytest.raises(RecordError) as info:
         replay(parse_one(f'[Players "Jo yellow, JO blue"]\n\n{line}\n'))
     assert str(info.value) == f"<text>:{message}"
+
+
+DUEL = Path(__file__).parent.parent / "sample_games" / "duel-2p.mclog"
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("check      money Zoe 4 Yann 6", "check money: Zoe 4, Yann 6",
+     "31:7: Expected money, prices, score, a player or a number after 'check', found "
+     "'money:' (write it without the colon: 'money')"),
+    ("check      money Zoe 4 Yann 6", "check money Zoe=4 Yann=6",
+     "31:13: Expected money, prices, score, a player or a number after 'check', found "
+     "'Zoe=4' (write the two apart: 'Zoe 4')"),
+    ("check      money Zoe 4 Yann 6", "check money Zoe 4M Yann 6M",
+     "31:17: Expected money, prices, score, a player or a number after 'check', found '4M' "
+     "(a sum is written as a bare number of millions: '4')"),
+    ("reveal     Zoe india", "reveal Zoe: india",
+     "88:8: Expected a player's name after 'reveal', found 'Zoe:' (write it without the "
+     "colon: 'Zoe')"),
+    ("reveal     Zoe india", "reveal Zoe indai",
+     "88:12: Expected a continent in Zoe's reveal, found 'indai' (did you mean india?)"),
+])
+def test_a_check_or_reveal_written_another_common_way_says_how_to_write_it(old, new, message):
+    from mclog import parse_one
+
+    text = DUEL.read_text()
+    assert old in text
+    with pytest.raises(RecordError) as info:
+        replay(parse_one(text.replace(old, new, 1)))
+    assert str(info.value) == f"<text>:{message}"

@@ -295,6 +295,20 @@ def _did_you_mean(word: str, choices) -> str:
     return ""
 
 
+def _written_as(word: str, names: dict[str, int]) -> str:
+    """How a check's or a reveal's word is written, for one written another common way
+    (``money:``, ``Zoe=4``, ``4M``), else nothing."""
+    bare = word.rstrip(":,")
+    if bare != word and (bare.lower() in ("money", "prices", "price", "score") or bare in names):
+        return f" (write it without the colon: '{bare}')"
+    if "=" in word:
+        name, _, value = word.partition("=")
+        return f" (write the two apart: '{name} {value}')"
+    if word[:-1].isdigit() and word[-1] in "mM":
+        return f" (a sum is written as a bare number of millions: '{word[:-1]}')"
+    return ""
+
+
 def _check(r: _Reader, first: int, out: list[Entry], ends: list[int]) -> None:
     what: str | None = None
     values: list[tuple[int | str, int]] = []
@@ -340,7 +354,7 @@ def _check(r: _Reader, first: int, out: list[Entry], ends: list[int]) -> None:
             raise r.error("Say what is checked before the number: money, prices or score", at)
         else:
             raise r.error("Expected money, prices, score, a player or a number after 'check', "
-                          f"found '{word}'", at)
+                          f"found '{word}'{_written_as(word, r.names)}", at)
     if what is None:
         raise r.error("Expected money, prices or score after 'check'", first, end=True)
     flush()
@@ -365,14 +379,16 @@ def _reveal(r: _Reader, first: int, out: list[Entry], ends: list[int]) -> None:
             flush()
             seat, cards, where = r.names[word], [], at
         elif seat is None:
-            raise r.error(f"Expected a player's name after 'reveal', found '{word}'", at)
+            raise r.error(f"Expected a player's name after 'reveal', found "
+                          f"'{word}'{_written_as(word, r.names)}", at)
         elif low in ("none", "nothing", "-"):
             continue
         elif CARDS.get(low) in COLONY_WORDS:
             cards.append(CARDS[low])
         else:
+            hint = _written_as(word, r.names) or _did_you_mean(low, CONTINENTS)
             raise r.error(f"Expected a continent in {r.table.names[seat]}'s reveal, "
-                          f"found '{word}'", at)
+                          f"found '{word}'{hint}", at)
     if seat is None:
         raise r.error("Expected a player's name after 'reveal'", first, end=True)
     flush()
