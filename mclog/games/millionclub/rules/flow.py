@@ -30,7 +30,7 @@ from typing import Protocol
 from mclog.errors import RuleError
 from .board import PRIVILEGE_NAMES
 from .cards import DECK_NAMES, article
-from .moves import MOVE_PHRASES, Move
+from .moves import MOVE_PHRASES, Draw, Move
 from .state import Decision, State
 
 StepFn = Callable[[State, tuple], None]
@@ -134,6 +134,21 @@ def describe_decision(state: State) -> str:
     return f"{actor_name(state, d.actor)}: {what(state, d)}"
 
 
+def _draft_draws(state: State, d: Decision, move: Move) -> str:
+    """How far a draft's draws have come, for a record that gives too few or too many
+    (the commonest slip of a ``draws`` line): `` (1 of the 2 cards drawn so far)``."""
+    if not state.hand or state.phase != "resolve":
+        return ""
+    if d.kind == "draw" and d.dest == "hand":
+        drawn = len(state.hand)
+        top = state.agenda[-1] if state.agenda else None
+        total = drawn + 1 + (top[2] if top is not None and top[0] == "draw" else 0)
+        return f" ({drawn} of the {total} cards drawn so far)"
+    if type(move) is Draw:
+        return " (the draft's cards are all drawn)"
+    return ""
+
+
 def play(state: State, move: Move, watch: Watch | None = None) -> None:
     """Carry out ``move`` on ``state`` in place, or raise ``RuleError`` and change nothing.
 
@@ -145,9 +160,10 @@ def play(state: State, move: Move, watch: Watch | None = None) -> None:
     h = HANDLERS[d.kind]
     apply_fn = h.moves.get(type(move))
     if apply_fn is None:
+        where = _draft_draws(state, d, move)
         raise RuleError(
-            f"{actor_name(state, d.actor)} must {what(state, d)} now, not "
-            f"{MOVE_PHRASES.get(type(move), type(move).__name__)}", h.rule)
+            f"{actor_name(state, d.actor)} must {what(state, d)} now{where}, "
+            f"not {MOVE_PHRASES.get(type(move), type(move).__name__)}", h.rule)
     if move.player != d.actor:
         raise RuleError(
             f"It is {actor_name(state, d.actor)}'s decision ({what(state, d)}), not "
