@@ -283,6 +283,8 @@ def _did_you_mean(word: str, choices) -> str:
     """`` (did you mean buys?)`` for a word a slip away from one of ``choices`` (a list,
     or a mapping of each word to the one to suggest: an alias to its canonical word),
     else nothing: a suggestion only where one meaning stands out from the others."""
+    if len(word) > 30:  # (no word of the notation is that long: no slip, and no cost)
+        return ""
     meaning = choices if isinstance(choices, dict) else {c: c for c in choices}
     best: dict[str, float] = {}
     for candidate, meant in meaning.items():
