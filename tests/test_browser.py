@@ -304,3 +304,57 @@ def test_07_recorder_records_a_round_in_the_browser(browser, lab, tmp_path):
     expect(page.locator(".mclog-message").first).to_contain_text("Not recorded")
     no_errors(page)
     page.close()
+
+
+def test_01_on_a_seats_record_with_hostile_names(browser, lab, tmp_path):
+    """Notebook 01 on a game that is no sample: a seat's record (unknown cards) of a
+    simulated 4-player game in the alternative setup, whose names try to get out of the
+    page.  It is picked from another folder, stepped by button and jump list (a Stock
+    Exchange settlement is a step), and shows the names as text, never as markup."""
+    import re
+
+    from playwright.sync_api import expect
+
+    import mclog
+    from mclog.games.millionclub.simulator import simulated_text
+
+    text = simulated_text(4, "alternative", "greedy,random", 12)
+    names = {"Ann": "<img/src=x/onerror=alert(1)>", "Ben": "Zoë", "Cleo": "O'Neil&co",
+             "Dan": "Dan</script>"}
+    for old, new in names.items():
+        text = re.sub(rf"\b{old}\b", new, text)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    seat = mclog.seat_view(mclog.replay(mclog.parse_one(text)), 1)
+    (mine / "zoe-seat.mclog").write_text(mclog.write(seat), encoding="utf-8")
+
+    page = run_notebook(browser, lab, "01-replay.ipynb")
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    folder = page.locator(".widget-text", has_text="folder").locator("input").first
+    folder.fill(str(mine))
+    picked = page.locator(".widget-dropdown", has_text="record").locator("select").first
+    expect(picked.locator("option")).to_have_count(1)
+    picked.select_option(label="zoe-seat.mclog")
+    page.evaluate("""() => {
+        const w = window.jupyterapp.shell.currentWidget;
+        w.content.activeCellIndex = 2;
+        return window.jupyterapp.commands.execute('notebook:run-all-below');
+    }""")
+    expect(page.locator("body")).to_contain_text("Showing zoe-seat.mclog")
+    board = page.locator(".mclog-board").first
+    expect(board).to_contain_text("Zoë")
+    expect(board).to_contain_text("<img/src=x/onerror=alert(1)>")  # as text
+    expect(board).to_contain_text("O'Neil&co")
+    page.get_by_role("button", name="round ▶▶").first.click()
+    expect(page.locator(".mclog-board .caption").first).to_contain_text("Round 1")
+    jump = page.locator(".mclog-step-jump select").first
+    settlement = next(o for o in jump.locator("option").all_inner_texts()
+                      if "Round 2: Stock Exchange settlement" in o)
+    jump.select_option(label=settlement)
+    expect(page.locator("body")).to_contain_text("Stock Exchange settlement · the rules")
+    page.get_by_role("button", name="move ▶").first.click()
+    expect(page.locator(".mclog-board .caption").first).to_contain_text("Round 2")
+    assert page.locator("img[src=x]").count() == 0 and not dialogs
+    no_errors(page)
+    page.close()
