@@ -213,6 +213,32 @@ def test_a_real_scheduler_and_two_workers_build_the_same_corpus(built, tmp_path)
                 p.kill()
 
 
+def test_a_scheduler_with_no_worker_is_said_not_waited_for(tmp_path, monkeypatch):
+    """The tasks would wait for ever on a scheduler no worker has joined."""
+    import importlib
+
+    # (the module, not the function ``build`` the package names after it)
+    monkeypatch.setattr(importlib.import_module("mclog.corpus.build"), "WORKER_WAIT", 2)
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = subprocess.Popen(
+        [str(Path(sys.executable).parent / "dask"), "scheduler", "--host", "127.0.0.1",
+         "--port", str(port), "--dashboard-address", ":0"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        with pytest.raises(mclog.MclogError, match=f"{address}: the scheduler has no worker "
+                                                   f"\\(waited 2 s\\): start one with "
+                                                   f"'dask worker {address}'"):
+            build([ROOT / "sample_games" / "duel-2p.mclog"], tmp_path / "out",
+                  scheduler=address)
+    finally:
+        scheduler.terminate()
+        try:
+            scheduler.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            scheduler.kill()
+
+
 def test_simulate_gives_the_same_games_on_any_number_of_workers(tmp_path, capsys):
     assert main(["simulate", "--players", "3", "--seed", "5", "--games", "7", "--out",
                  str(tmp_path / "one"), "--shard-size", "3"]) == 0

@@ -133,6 +133,10 @@ def _write(out: str, chunk_id: str, tables: dict, schemas: dict) -> None:
         os.replace(tmp, os.path.join(folder, f"{chunk_id}.parquet"))  # never half a file
 
 
+#: How long a scheduler given by address may take to have a worker, in seconds.
+WORKER_WAIT = 60
+
+
 @contextmanager
 def dask_client(scheduler: str | None = None, jobs: int | None = None) -> Iterator:
     """A Dask client: of the scheduler at ``scheduler`` (``tcp://host:8786``), or of a
@@ -142,6 +146,14 @@ def dask_client(scheduler: str | None = None, jobs: int | None = None) -> Iterat
     if scheduler:
         client = Client(scheduler, timeout="20s")
         try:
+            # (a scheduler with no worker would take the tasks and never run them: the
+            # command would wait for ever)
+            try:
+                client.wait_for_workers(1, timeout=WORKER_WAIT)
+            except TimeoutError:
+                raise FileError(f"{scheduler}: the scheduler has no worker (waited "
+                                f"{WORKER_WAIT} s): start one with 'dask worker "
+                                f"{scheduler}'") from None
             yield client
         finally:
             client.close()
