@@ -58,15 +58,20 @@ def jupyter_lab(work: Path) -> Iterator[tuple[str, str]]:
                 time.sleep(0.5)
         yield base, token
     finally:
+        stop([proc])
+        log.close()
+
+
+def stop(procs: list[subprocess.Popen]) -> None:
+    """Stop each process: asked first, killed if it has not ended 20 seconds later."""
+    for proc in procs:
         proc.terminate()
+    for proc in procs:
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        log.close()
-
-
 
 
 def run_notebook(browser, lab, name: str):

@@ -72,6 +72,16 @@ def no_errors(page) -> None:
     assert errors.count() == 0, errors.first.inner_text()
 
 
+def run_below_the_picker(page) -> None:
+    """Run the cells after the game picker again (a person's *Run Selected Cell and All
+    Below* once another game is picked)."""
+    page.evaluate("""() => {
+        const w = window.jupyterapp.shell.currentWidget;
+        w.content.activeCellIndex = 2;
+        return window.jupyterapp.commands.execute('notebook:run-all-below');
+    }""")
+
+
 def shot(page, name: str, tmp_path, element=None) -> None:
     """A screenshot of the page (kept with the test's files), and of ``element`` as a
     small PNG for the README (to docs/screenshots/ when MCLOG_SCREENSHOTS=1)."""
@@ -130,11 +140,7 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     # another game picked, and the cells after the picker run again
     picked = page.locator(".widget-dropdown", has_text="record").locator("select").first
     picked.select_option(label="duel-2p.mclog")
-    page.evaluate("""() => {
-        const w = window.jupyterapp.shell.currentWidget;
-        w.content.activeCellIndex = 2;
-        return window.jupyterapp.commands.execute('notebook:run-all-below');
-    }""")
+    run_below_the_picker(page)
     expect(page.locator(".mclog-board").first).to_contain_text("Zoe")
     expect(page.locator("body")).to_contain_text("Showing duel-2p.mclog")
     no_errors(page)
@@ -336,11 +342,7 @@ def test_01_on_a_seats_record_with_hostile_names(browser, lab, tmp_path):
     picked = page.locator(".widget-dropdown", has_text="record").locator("select").first
     expect(picked.locator("option")).to_have_count(1)
     picked.select_option(label="zoe-seat.mclog")
-    page.evaluate("""() => {
-        const w = window.jupyterapp.shell.currentWidget;
-        w.content.activeCellIndex = 2;
-        return window.jupyterapp.commands.execute('notebook:run-all-below');
-    }""")
+    run_below_the_picker(page)
     expect(page.locator("body")).to_contain_text("Showing zoe-seat.mclog")
     board = page.locator(".mclog-board").first
     expect(board).to_contain_text("Zoë")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -15,6 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from labserver import free_port, stop
 
 import mclog
 from mclog.analysis import corpus
@@ -167,18 +167,12 @@ def test_a_folder_that_is_not_a_corpus_is_refused(tmp_path):
     assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_a_real_scheduler_and_two_workers_build_the_same_corpus(built, tmp_path):
     """``dask scheduler`` and two ``dask worker`` processes (what dask-scheduler and
     dask-worker were), reached by address as a real cluster would be."""
     src, out, _ = built
     bin_dir = Path(sys.executable).parent
-    port = _free_port()
+    port = free_port()
     address = f"tcp://127.0.0.1:{port}"
     procs = [subprocess.Popen([str(bin_dir / "dask"), "scheduler", "--host", "127.0.0.1",
                                "--port", str(port), "--dashboard-address", ":0"],
@@ -204,13 +198,7 @@ def test_a_real_scheduler_and_two_workers_build_the_same_corpus(built, tmp_path)
             totals = corpus(remote, client=client).table("players", columns=["total"])
         assert totals.total.sum() == corpus(out).table("players").total.sum()
     finally:
-        for p in procs:
-            p.terminate()
-        for p in procs:
-            try:
-                p.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        stop(procs)
 
 
 def test_a_scheduler_with_no_worker_is_said_not_waited_for(tmp_path, monkeypatch):
@@ -219,7 +207,7 @@ def test_a_scheduler_with_no_worker_is_said_not_waited_for(tmp_path, monkeypatch
 
     # (the module, not the function ``build`` the package names after it)
     monkeypatch.setattr(importlib.import_module("mclog.corpus.build"), "WORKER_WAIT", 2)
-    port = _free_port()
+    port = free_port()
     address = f"tcp://127.0.0.1:{port}"
     scheduler = subprocess.Popen(
         [str(Path(sys.executable).parent / "dask"), "scheduler", "--host", "127.0.0.1",
@@ -232,11 +220,7 @@ def test_a_scheduler_with_no_worker_is_said_not_waited_for(tmp_path, monkeypatch
             build([ROOT / "sample_games" / "duel-2p.mclog"], tmp_path / "out",
                   scheduler=address)
     finally:
-        scheduler.terminate()
-        try:
-            scheduler.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            scheduler.kill()
+        stop([scheduler])
 
 
 def test_simulate_gives_the_same_games_on_any_number_of_workers(tmp_path, capsys):
