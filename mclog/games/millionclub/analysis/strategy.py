@@ -20,7 +20,7 @@ import math
 
 import pandas as pd
 
-from ..rules.board import DISC_NAMES
+from ..rules.board import DISC_NAMES, ROMAN
 
 Z = 1.96  # a two-sided 95% interval
 
@@ -44,7 +44,7 @@ def points_per_pawn(corpus) -> pd.DataFrame:
         ["mean", "std", "count"]).reset_index()
     half = Z * out["std"].fillna(0) / out["count"].pow(0.5)
     out["low"], out["high"] = out["mean"] - half, out["mean"] + half
-    out["disc"] = out["disc"].map(lambda d: f"{_ROMAN[d]} {DISC_NAMES[d]}")
+    out["disc"] = out["disc"].map(lambda d: f"{ROMAN[d]} {DISC_NAMES[d]}")
     return out.rename(columns={"count": "pawns"})[
         ["players", "round", "disc", "pawns", "mean", "low", "high"]]
 
@@ -87,7 +87,5 @@ def wilson(wins: int, count: int) -> tuple[float, float]:
     half = Z * math.sqrt(p * (1 - p) / count + Z * Z / (4 * count * count)) / (1 + Z * Z / count)
     return centre - half, centre + half
 
-
-_ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
 
 __all__ = ["points_per_pawn", "start_player", "wilson"]
