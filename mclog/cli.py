@@ -28,16 +28,12 @@ from .corpus.simulate import in_order, tasks_for
 from .record.reading import iter_lenient, read_bytes_lenient, recorded_game, unnumbered
 
 
-#: Text from a record, safe to print on a terminal (control characters shown, not obeyed).
-_shown = printable
-
-
 def _err(message: str) -> None:
-    print(_shown(message), file=sys.stderr)
+    print(printable(message), file=sys.stderr)
 
 
 def _say(text: str) -> None:
-    print(_shown(text))
+    print(printable(text))
 
 
 def cmd_validate(args) -> int:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..errors import MclogError, RecordError
-from .files import decode, iter_lines
+from .files import FileError, decode, iter_lines
 from .framing import RawGame, split_games
 
 
@@ -136,11 +136,11 @@ def recorded_game(path: str | os.PathLike, default: str | None) -> str | None:
         return default
     headers = list(read_headers(path))
     if len(headers) != 1:
-        from .files import FileError
-
         raise FileError(f"{path}: holds {len(headers)} games; the recorder writes one game "
                         "to a file")
-    return headers[0].get("Game") or "Million Club"
+    from ..games import DEFAULT
+
+    return headers[0].get("Game") or DEFAULT
 
 
 def read_lenient(source: str | os.PathLike) -> tuple[list[Any], list[RecordError]]:
