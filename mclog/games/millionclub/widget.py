@@ -218,23 +218,25 @@ class ReplayWidget(w.VBox):
 
     # --- drawing --------------------------------------------------------------------
 
+    def _to_come(self, position: int) -> list:
+        """The settlements after ``position``'s move still to come there (none once they
+        are all done)."""
+        p = self.positions[position]
+        return self.settled.get(p.step, [])[0 if p.settlement is None else p.settlement + 1:]
+
     def state_at(self, position: int):
         """The table at ``position``: after a move, before what the rules did on their
         own after it; after a settlement, before the next one (if any)."""
-        p = self.positions[position]
-        after = self.settled.get(p.step, [])
-        k = 0 if p.settlement is None else p.settlement + 1
-        if k < len(after):
-            return self.game.known_view(after[k].before.copy())
-        return self.game.state(p.step)
+        to_come = self._to_come(position)
+        if to_come:
+            return self.game.known_view(to_come[0].before.copy())
+        return self.game.state(self.positions[position].step)
 
     def _frame(self, position: int) -> list[str]:
         """The move's text, the board and the score at ``position``, as HTML."""
-        p = self.positions[position]
         state = self.state_at(position)
-        pending = self.settled.get(p.step, [])
-        k = 0 if p.settlement is None else p.settlement + 1
-        next_question = (f"the rules: {pending[k].cause}" if k < len(pending)
+        to_come = self._to_come(position)
+        next_question = (f"the rules: {to_come[0].cause}" if to_come
                          else describe_decision(state))
         return [f'<div style="min-height:2.8em">{self.move_html(position)}</div>',
                 board_svg(state, next_question=next_question), self.score_html(position, state)]
@@ -270,9 +272,7 @@ class ReplayWidget(w.VBox):
                 for r in rows)
             return (f"<b>{escape(rows[0].name)} wins.</b> Final ranking: {ranking} "
                     "(equal scores: the richer ranks first, R21)")
-        pending = len(self.settled.get(p.step, [])) - (
-            0 if p.settlement is None else p.settlement + 1)
-        if pending > 0:  # between a move and the money the rules then moved
+        if self._to_come(position):  # between a move and the money the rules then moved
             state = state if state is not None else self.state_at(position)
             rows = score(state)
             totals = {r.name: r.total for r in rows}
