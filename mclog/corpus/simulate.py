@@ -33,19 +33,27 @@ class SimulationTask:
     out: str | None = None
     shard: bool = False
 
+    @property
+    def shard_path(self) -> str:
+        """The shard file the task writes (with ``shard``)."""
+        return os.path.join(self.out, f"{self._prefix}-{self.seeds[0]:06d}-"
+                                      f"{self.seeds[-1]:06d}.mclog")
+
+    @property
+    def _prefix(self) -> str:
+        return f"{games.game(self.game).file_prefix}-{self.players}p"
+
     def run(self) -> str | None:
         game = games.game(self.game)
         texts = (game.simulated_text(self.players, seed, self.bots, self.options)
                  for seed in self.seeds)
         if self.out is None:
             return "\n".join(texts)
-        prefix = f"{game.file_prefix}-{self.players}p"
         if self.shard:
-            name = f"{prefix}-{self.seeds[0]:06d}-{self.seeds[-1]:06d}.mclog"
-            write_new(os.path.join(self.out, name), "\n".join(texts))
+            write_new(self.shard_path, "\n".join(texts))
         else:
             for seed, text in zip(self.seeds, texts):
-                write_new(os.path.join(self.out, f"{prefix}-{seed:06d}.mclog"), text)
+                write_new(os.path.join(self.out, f"{self._prefix}-{seed:06d}.mclog"), text)
         return None
 
 
@@ -98,15 +106,13 @@ def simulate(out: str | os.PathLike, *, players: int, games_count: int, seed: in
     ``shard_size`` in ``out``; returns the shard files' paths."""
     out = os.fspath(out)
     os.makedirs(out, exist_ok=True)
-    name = games.game(game).name
-    games.game(game).check_bots(bots)
+    played = games.game(game)
+    played.check_bots(bots)
     seeds = list(range(seed, seed + games_count))
-    tasks = tasks_for(name, players, seeds, bots, options or {}, out, shard_size)
+    tasks = tasks_for(played.name, players, seeds, bots, options or {}, out, shard_size)
     for _ in in_order(tasks, jobs=jobs, client=client):
         pass
-    prefix = f"{games.game(game).file_prefix}-{players}p"
-    return [os.path.join(out, f"{prefix}-{t.seeds[0]:06d}-{t.seeds[-1]:06d}.mclog")
-            for t in tasks]
+    return [t.shard_path for t in tasks]
 
 
 __all__ = ["SimulationTask", "in_order", "simulate", "tasks_for"]
