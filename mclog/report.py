@@ -18,7 +18,7 @@ import json
 from html import escape
 
 from . import games
-from .widget_shell import packed
+from .widget_shell import UNPACK_JS, packed
 
 
 def report_html(played) -> str:
@@ -69,15 +69,9 @@ pre{{background:#f6f6f6;padding:8px;overflow-x:auto}}
 
 #: The stepper: the boards unpacked, then shown one at a time (``LAST``: the last step).
 #: It comes before plotly.js in the page, so that the board is drawn first.
-_STEPPER = """
+_STEPPER = UNPACK_JS + """
 let data = null;
 const slider = document.getElementById("slider");
-async function unpack() {
-  const text = atob(document.getElementById("data").textContent);
-  const bytes = Uint8Array.from(text, c => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return JSON.parse(await new Response(stream).text());
-}
 let wanted = 0;  // the step asked for (kept while the boards are being unpacked)
 function show(i) {
   i = Math.max(0, Math.min(LAST, i));
@@ -97,7 +91,8 @@ document.addEventListener("keydown", e => {
   if (e.key === "ArrowLeft") show(Number(slider.value) - 1);
 });
 const loaded = new Promise(done => window.addEventListener("load", done));
-unpack().then(d => { data = d; show(wanted); return loaded; }).then(() => {
+const packed = document.getElementById("data").textContent;
+unpack(packed).then(d => { data = d; show(wanted); return loaded; }).then(() => {
   data.charts.forEach((f, i) =>
     Plotly.newPlot("chart-" + i, f.data, f.layout, {responsive: true}));
 });

@@ -32,6 +32,17 @@ def packed(value) -> str:
                                           mtime=0)).decode("ascii")
 
 
+#: What unpacks ``packed`` in the page: ``await unpack(b64)`` (the stepper's and the
+#: report's).
+UNPACK_JS = """
+async function unpack(b64) {
+  const bytes = Uint8Array.from(atob(b64), c => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return JSON.parse(await new Response(stream).text());
+}
+"""
+
+
 class FrameStepper(anywidget.AnyWidget):
     """Every step's HTML sent to the browser once (``frames``: per step, one HTML string
     per part), and the step shown (``index``): the browser draws a step as soon as
@@ -39,12 +50,7 @@ class FrameStepper(anywidget.AnyWidget):
     browser (``ipywidgets.jslink``) steps the board at the speed of the page.  Each part
     is a ``div`` of class ``mclog-step-<part>``."""
 
-    _esm = """
-    async function unpack(b64) {
-      const bytes = Uint8Array.from(atob(b64), c => c.charCodeAt(0));
-      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-      return JSON.parse(await new Response(stream).text());
-    }
+    _esm = UNPACK_JS + """
     export default {
       async render({ model, el }) {
         const frames = await unpack(model.get("frames"));
