@@ -260,3 +260,19 @@ def test_the_corpus_agrees_with_the_score_table_and_adds_up(built):
     exact = exact[exact.exact]
     for row in exact.itertuples():
         assert summed.get((row.game_id, row.seat), 0) == row.total, row.game_id
+
+
+def test_a_large_file_is_cut_where_its_framing_starts_a_game(tmp_path):
+    """A ``[`` opening a line inside a comment is no tag: the file is not cut there."""
+    from mclog.corpus.sources import SPLIT_BYTES, game_starts
+    from mclog.games.millionclub.simulator import simulated_text
+
+    games = [simulated_text(3, "standard", "random", s) for s in range(30)]
+    games[4] = games[4].replace("\nround 2\n", "\n{ the table's note:\n[not a tag] still the "
+                                "note }\nround 2\n", 1)
+    path = tmp_path / "many.mclog"
+    path.write_text("\n".join(games))
+    assert path.stat().st_size > SPLIT_BYTES
+    assert len(game_starts(str(path))) == 30
+    report = build([path], tmp_path / "out", jobs=1, chunk_games=2)
+    assert report.errors == [] and report.games == 30

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from mclog.errors import RecordError
 from mclog.record.files import FileError
+from mclog.record.framing import split_games
 
 
 @dataclass(frozen=True)
@@ -82,21 +85,32 @@ def file_digest(path: str, known: dict | None = None) -> tuple[str, int, int]:
 
 
 def game_starts(path: str) -> list[tuple[int, int]]:
-    """``(byte offset, line number)`` of each game of a file: a tag line (``[``) that
-    follows a line of body, or the file's first tag line."""
-    starts: list[tuple[int, int]] = []
-    offset, in_body, seen_tag = 0, True, False
-    with open(path, "rb") as f:
-        for number, line in enumerate(f, 1):
-            stripped = line.strip()
-            if stripped.startswith(b"["):
-                if in_body or not seen_tag:
-                    starts.append((offset, number))
-                in_body, seen_tag = False, True
-            elif stripped and not stripped.startswith((b";", b"{")):
-                in_body = True
-            offset += len(line)
-    return starts or [(0, 1)]
+    """``(byte offset, line number)`` of each game of a file, where the record's own
+    framing (``split_games``) starts one: a tag line after a body, never a ``[`` inside a
+    comment.  The first game starts at the file's start.  Past a mistake the framing
+    cannot read on (a comment never closed), the rest of the file is one piece: its
+    build reports the mistake, located."""
+    offsets: dict[int, int] = {}  # line -> byte offset, of the lines a game may start on
+
+    def lines() -> Iterator[str]:
+        offset = 0
+        with open(path, "rb") as f:
+            for number, raw in enumerate(f, 1):
+                if raw.lstrip()[:1] == b"[":
+                    offsets[number] = offset
+                offset += len(raw)
+                yield raw.decode("utf-8", "replace").rstrip("\n")
+
+    starts = [(0, 1)]
+    try:
+        for index, game in enumerate(split_games(lines())):
+            if index:
+                starts.append((offsets[game.start], game.start))
+            for line in [n for n in offsets if n <= game.start]:  # (memory: a game's worth)
+                del offsets[line]
+    except RecordError:
+        pass
+    return starts
 
 
 #: A file larger than this holds several games: it is cut at game boundaries into pieces
