@@ -94,6 +94,12 @@ class Game(ABC):
     def draw(self, state: Any) -> str:
         """The table in ``state`` as HTML (escaped), for the report and notebooks."""
 
+    def draw_step(self, played: Played, index: int) -> str:
+        """The table after ``index`` moves of a replayed game, as HTML: by default its state
+        drawn alone; a game whose scores depend on what the whole record says (a seat's
+        record with unknown cards) draws them as the record settles them."""
+        return self.draw(played.state(index))
+
     @abstractmethod
     def step_texts(self, played: Played) -> list[str]:
         """Every step of a replayed game in words (``Ann buys F``), in order."""

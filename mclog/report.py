@@ -27,7 +27,7 @@ def report_html(played) -> str:
 
     game = games.game(played.record.game)
     n = len(played)
-    boards = [game.draw(played.state(i)) for i in range(n + 1)]
+    boards = [game.draw_step(played, i) for i in range(n + 1)]
     texts = ["the start", *game.step_texts(played)]
     figures = game.report_charts(played)
     charts = "".join(f'<section><h2>{escape(title)}</h2><div class="chart" id="chart-{i}">'

@@ -8,7 +8,11 @@ as a *variable* whose value is the card's kind, and says what the record tells o
   ``known``, in some order (a place whose cards are no longer told apart);
 * ``at_most(xs, caps)``: among the cards ``xs``, at most ``caps[v]`` are a ``v`` (the
   deck holds only so many of a kind, R1 in Million Club);
-* ``exactly(xs, counts)``: the cards ``xs`` are exactly ``counts`` (a reveal).
+* ``exactly(xs, counts)``: the cards ``xs`` are exactly ``counts`` (a reveal);
+* ``rule(xs, holds, encode)``: a condition the game states on the cards ``xs`` that no
+  count says, such as a score the table counted (``check score``): ``holds(values)`` tells
+  whether it holds once every card of ``xs`` is named, and ``encode`` writes the same
+  condition into the CP-SAT model, so that both searches stay exact.
 
 A record fits if and only if some assignment satisfies every constraint; a card is
 *known* when every such assignment gives it the same value.  Both are answered one
@@ -37,7 +41,7 @@ This module knows no game: a value is any hashable.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 #: Steps the quick search takes before the question goes to the CP-SAT solver.
@@ -55,13 +59,29 @@ class TooHard(Exception):
 @dataclass
 class _Constraint:
     """``count(left, v) == count(right, v) + known[v]`` for every value (``kind="same"``),
-    or ``count(left, v) <= caps[v]`` (``kind="at_most"``), or ``left[0] == value``."""
+    or ``count(left, v) <= caps[v]`` (``kind="at_most"``), or ``left[0] == value``, or a
+    game's condition on the values of ``left`` (``kind="rule"``: ``rule``)."""
 
     kind: str
     left: tuple[int, ...]
     right: tuple[int, ...] = ()
     known: dict = field(default_factory=dict)
     tag: object = None
+    rule: Rule | None = None
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A condition on some cards' values that is not a count (``Problem.rule``).
+
+    ``holds(values)``: whether it holds when the cards are ``values`` (in the order of the
+    constraint's cards); asked only once every one of them is settled.
+    ``encode(cp_model, model, bools)``: the same condition added to a CP-SAT ``model``,
+    where ``bools[i][v]`` is the 0/1 variable "the i-th card is a ``v``".
+    """
+
+    holds: Callable[[tuple], bool]
+    encode: Callable[[object, object, list[dict]], None]
 
 
 class Problem:
@@ -94,6 +114,15 @@ class Problem:
 
     def at_most(self, xs: Sequence[int], caps: dict, tag: object = None) -> None:
         self._add(_Constraint("at_most", tuple(xs), known=dict(caps), tag=tag))
+
+    def rule(self, xs: Sequence[int], rule: Rule, tag: object = None) -> None:
+        """The cards ``xs`` meet ``rule`` (a condition of the game's, see ``Rule``)."""
+        self._add(_Constraint("rule", tuple(xs), tag=tag, rule=rule))
+
+    def drop_last(self) -> None:
+        """Take the last constraint back (a check found false, in lenient mode)."""
+        self.constraints.pop()
+        self._possible = None
 
     # --- questions ---------------------------------------------------------------------
 
@@ -229,6 +258,8 @@ class _Sat:
             if c.kind == "fix":
                 (x,), (v,) = c.left, c.known
                 m.Add(b[x][v] == 1) if v in b[x] else m.AddBoolOr([])
+            elif c.kind == "rule":
+                c.rule.encode(cp_model, m, [b[x] for x in c.left])
             elif c.kind in ("same", "at_most"):
                 values = set(c.known)
                 for x in c.left + c.right:
@@ -303,7 +334,7 @@ class _Search:
     """
 
     def __init__(self, domains, constraints: list[_Constraint], budget: int) -> None:
-        self.cons = [c for c in constraints if c.kind in ("same", "at_most")]
+        self.cons = [c for c in constraints if c.kind in ("same", "at_most", "rule")]
         xs = sorted({x for c in constraints for x in c.left + c.right})
         self.variables = xs
         self.rank = {x: {v: i for i, v in enumerate(domains[x])} for x in xs}
@@ -408,7 +439,9 @@ class _Search:
             i = queue.pop()
             pending.discard(i)
             more: list[int] = []
-            ok = self._at_most(i, more) if self.cons[i].kind == "at_most" else self._same(i, more)
+            kind = self.cons[i].kind
+            ok = (self._at_most(i, more) if kind == "at_most" else
+                  self._rule(i) if kind == "rule" else self._same(i, more))
             if not ok:
                 return False
             for j in more:
@@ -429,6 +462,17 @@ class _Search:
                     if len(d) > 1 and v in d and not self._narrow(y, d - {v}, queue):
                         return False
         return True
+
+    def _rule(self, i: int) -> bool:
+        """A game's condition: checked once every one of its cards is settled."""
+        c, dom = self.cons[i], self.dom
+        values = []
+        for x in c.left:
+            d = dom[x]
+            if len(d) != 1:
+                return True
+            values.extend(d)
+        return c.rule.holds(tuple(values))
 
     def _same(self, i: int, queue: list[int]) -> bool:
         c, dom = self.cons[i], self.dom

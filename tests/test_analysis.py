@@ -54,12 +54,20 @@ def test_timeline_is_tidy_and_its_scores_are_the_final_scoring_applied_now(thurs
     for step in (0, 40, 100, len(thursday)):
         rows = tl[tl.step == step]
         state = thursday.state(step)
-        assert list(rows.total) == [r.total for r in score(state)]
+        shown = thursday.score_at(step)  # the one answer every view gives
+        assert list(rows.total_low) == [r.total_range[0] for r in shown]
+        assert list(rows.total_high) == [r.total_range[1] for r in shown]
+        assert list(rows.total[rows.exact]) == [r.total for r in shown if r.exact]
         assert list(rows.money) == state.money
         assert rows.price_F.iloc[0] == state.prices["F"]
     last = tl[tl.step == len(thursday)].set_index("player")
     assert last.loc["Ann", "n_colonies"] == 11 and last.loc["Ann", "n_industries"] == 0
     assert tl[tl.step == 50].iloc[0].move == "Cleo takeover Ann R2"
+    # Ann wrote Cleo's two starting colonies as ?; the reveal shows them, so the score at
+    # step 40 is counted with them: Ann 8, where counting them as nothing said 9
+    at_40 = tl[tl.step == 40].set_index("player")
+    assert at_40.loc["Ann", "total"] == 8 and bool(at_40.loc["Ann", "exact"])
+    assert score(thursday.state(40))[0].total == 9
 
 
 def test_unknown_cards_stay_unknown_before_the_reveal():
@@ -138,7 +146,12 @@ def test_figures(thursday):
     fall = viz.waterfall(points, "Ann")
     assert fall.data[0].text[-1] == "24"
     race = viz.score_race(timeline(thursday), player_colours(thursday))
-    assert [list(t.y)[-1] for t in race.data] == [24, 12, 18]
+    lines = [t for t in race.data if t.showlegend is not False]  # a line per player
+    assert [list(t.y)[-1] for t in lines] == [24, 12, 18]
+    # Cleo's two starting colonies are unseen by Ann's record until the reveal: early on
+    # Cleo's score is a band from its lowest to its highest, with no line through it
+    band = [t for t in race.data if t.name == "Cleo (range)"]
+    assert band and band[0].fill == "tonexty"
     assert viz.money_chart(timeline(thursday)).data[2].y[-1] == 29
     assert len(viz.stock_exchange_chart(money_flows(thursday)).data) == 3
 
@@ -153,7 +166,8 @@ def test_replay_widget_steps_and_buttons(thursday):
     assert "6 million to me" in w.move.value  # the comment of that move
     assert "Round 2 &mdash;" in w.board.value
     assert w.chart.layout.shapes[0].x0 == 50
-    assert [t.name for t in w.chart.data] == [*thursday.record.table.names, "Factories",
+    assert [t.name for t in w.chart.data if t.showlegend is not False] == [
+        *thursday.record.table.names, "Factories",
                                               "Transport", "Raw materials"]
     w.next_round.click()
     assert w.step == thursday.round_start(3)
@@ -207,8 +221,11 @@ def test_the_replay_widget_tells_the_score_story():
     game = mclog.replay(mclog.read_one(SAMPLES[-1]))  # thursday-club-3p
     widget = replay_widget(game)
     widget.go(118)
+    # (Ann's record: Cleo's two starting colonies are ? until the reveal, which settles
+    # them: counted with them, Ann has 19 here, not the 20 of counting them as nothing)
     assert widget.score.value == ("Provisional score (the final scoring applied now): "
-                                  "1. Ann 20 &middot; 2. Cleo 18 &middot; 3. Ben 9")
+                                  "1. Ann 19 &middot; 2. Cleo 18 &middot; 3. Ben 9")
+    assert "19 points" in widget.board.value  # the board says the same
     label = dict((s, label) for label, s in widget.stops)[widget.selector.value]
     assert label.startswith("Round 7") and widget.step == 118
     widget.go(len(game))

@@ -78,17 +78,33 @@ class MillionClub(Game):
 
         return board_svg(state, next_question=describe_decision(state))
 
+    def draw_step(self, played, index):
+        from .board_svg import board_svg
+        from .rules.flow import describe_decision
+
+        state = played.state(index)
+        return board_svg(state, next_question=describe_decision(state),
+                         scores=played.score_at(index))
+
     def step_texts(self, played):
         return [step.text for step in played.steps]
 
     def final_text(self, played):
-        rows = sorted(played.scores(), key=lambda r: r.rank)
-        ranking = ", ".join(f"{r.rank}. {r.name} {r.total}" + ("" if r.exact else
-                            f" ({r.total_range[0]}-{r.total_range[1]})") for r in rows)
+        from .rules.scoring import sure_winners
+        from .terminal import ranking_text
+
+        rows = played.scores()
+        ranking = ranking_text(rows)
         if not played.complete:
             return (f"In progress, round {played.replay.current.round}; provisional "
                     f"scores: {ranking}")
-        return f"{rows[0].name} wins. Final scores: {ranking} (ties: money decides, R21)"
+        winners = sure_winners(rows)
+        if not winners:
+            return (f"Final scores: {ranking}: colonies not revealed leave the winner open "
+                    f"(ties: money decides, R21)")
+        said = " and ".join(r.name for r in winners)
+        return (f"{said} {'wins' if len(winners) == 1 else 'share first place'}. Final "
+                f"scores: {ranking} (ties: money decides, R21)")
 
     def report_charts(self, played):
         from .analysis import attribution, player_colours, prices, timeline

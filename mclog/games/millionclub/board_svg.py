@@ -121,7 +121,7 @@ def _prices(state: State, y: float) -> str:
     return "".join(parts)
 
 
-def _player(state: State, seat: int, y: float, points: tuple[int, int] | None,
+def _player(state: State, seat: int, y: float, points: tuple[str, str] | None,
             held: list[str]) -> str:
     name = state.name(seat)
     start = " \u2605" if seat == state.start and state.round else ""
@@ -132,7 +132,7 @@ def _player(state: State, seat: int, y: float, points: tuple[int, int] | None,
     if points is not None:
         total, rank = points
         parts.append(f'<text x="270" y="{y + 5}" font-size="13">{total} points '
-                     f"(#{rank})</text>")
+                     f"{rank}</text>")
     x = 380
     for card in sorted(state.industries[seat]):
         text = f"{card.kind}{card.level}" + (f"+{card.bonus}" if card.bonus else "")
@@ -164,17 +164,33 @@ def _player(state: State, seat: int, y: float, points: tuple[int, int] | None,
     return "".join(parts)
 
 
+def score_cells(row, rows) -> tuple[str, str]:
+    """A player's points and place as the board shows them: ``12`` and ``(#2)``, or a range
+    ``12-15`` and the places it allows, ``(#1-3)``."""
+    lo, hi = row.total_range
+    if lo == hi:
+        return str(lo), f"(#{row.rank})"
+    best = 1 + sum(1 for q in rows if q is not row and (q.total_range[0], q.money) > (hi, row.money))
+    worst = 1 + sum(1 for q in rows if q is not row and (q.total_range[1], q.money) > (lo, row.money))
+    return f"{lo}-{hi}", f"(#{best})" if best == worst else f"(#{best}-{worst})"
+
+
 LEGEND = ("\u2605 start player \u00b7 F2+1: a level-2 factory with a Capital Increase of 1 "
           "\u00b7 (IV pawn +4): what a Stock Exchange pawn in that sector earns",
           "grey: the disc unavailable this round \u00b7 points (#rank): the final scoring "
-          "applied now \u00b7 hover a card or chip for its name")
+          "applied now (12-15: colonies not yet known leave it open) \u00b7 hover a card "
+          "or chip for its name")
 
 
-def board_svg(state: State, caption: str = "", next_question: str = "") -> str:
+def board_svg(state: State, caption: str = "", next_question: str = "",
+              scores: list | None = None) -> str:
     """The table in ``state`` (see the module text); the caption is ``caption``, or the
-    round and ``next_question``."""
-    rows = score(state)
-    points = {r.seat: (r.total, r.rank) for r in rows}
+    round and ``next_question``.  ``scores``: the players' scores to show, as the game's
+    whole record settles them (``GameReplay.scores_of``: a range such as ``12-15`` where
+    unknown colonies leave them open); by default the state's own, which a state with
+    unknown colonies can only guess at, so a replayed game always passes its own."""
+    rows = score(state) if scores is None else scores
+    points = {r.seat: score_cells(r, rows) for r in rows}
     held: dict[int, list[str]] = {}
     for disc, seat in state.privileges.items():
         if seat is not None:

@@ -59,6 +59,11 @@ class Event:
     points_after: list[dict[str, int]] | None = None  # each player's score by category
     #: For what the rules did on their own: the state just before it (``settlements``).
     before: State | None = None
+    #: False where the points after it depend on unknown colonies the record leaves open:
+    #: they are then counted with one naming of them that fits the whole record
+    #: (``GameReplay.hindsight_points``), so the events still add up to the final score,
+    #: but which event earned those points is not settled.
+    exact: bool = True
 
 
 @dataclass(slots=True)
@@ -206,14 +211,23 @@ class Capture:
         self.round_ends[self.round] = (dict(state.prices), list(state.money))
         out, n = self.out, self.n
         for event, after in self.pending or ():
-            self.money, self.points = _note(out, game.known_view(after), self.money,
-                                            self.points, n, event)
+            # counted in hindsight: the colonies the whole record settles, and one naming
+            # that fits it where it does not (so a reveal at the end changes no score)
+            view = game.known_view(after)
+            ranges = game.ranges_of(view)
+            exact = ranges is None or all(r["total"][0] == r["total"][1] for r in ranges)
+            kept = len(out)
+            self.money, self.points = _note(out, view, self.money, self.points, n, event,
+                                            points_of=game.hindsight_points)
+            if len(out) > kept and not exact:
+                out[-1].exact = False
         moves = game.replay.moves
         if game.revealed and moves:  # what the reveal tells of colonies no move named
             last, round_ = len(moves), game.replay.infos[-1].round
             _note(out, game.known_view(state.copy(), final=True), self.money, self.points, n,
                   lambda: Event(last, round_, "game over", None, "reveal", None, None,
-                                "reveal: the colonies shown at the end", True, [], [], []))
+                                "reveal: the colonies shown at the end", True, [], [], []),
+                  points_of=game.hindsight_points)
         table, steps = game.record.table, game.steps if game.took else None
         for e in out:
             if not e.automatic:  # (a ? the record settles is named, as in steps)
@@ -222,13 +236,14 @@ class Capture:
 
 
 def _note(out, state, money, points, n, make_event, money_only: bool = False,
-          turned: int | None = None):
+          turned: int | None = None, points_of: Callable[[State], list] | None = None):
     """Append the event ``make_event()`` if the state changed; return the new money and
     points.  (The event is made only when kept: its text costs something.)  The
     automatic steps only move money (the Stock Exchange, a Racket, Capitalisation),
     so for them only the wealth is counted again; after an industry turn of the seat
     ``turned`` (its cards the same, one level changed), only that seat's industries and
-    wealth."""
+    wealth.  ``points_of``: how a state's points are counted (by default as the state
+    stands)."""
     if money_only:
         new_money = list(state.money)
         if new_money == money:
@@ -240,6 +255,8 @@ def _note(out, state, money, points, n, make_event, money_only: bool = False,
         new_points[turned] = dict(
             points[turned], wealth=new_money[turned] // 4,
             industries=sum(c.level + c.bonus for c in state.industries[turned]))
+    elif points_of is not None:
+        new_money, new_points = list(state.money), points_of(state)
     else:
         new_money, new_points = _snapshot(state)
     if new_money == money and new_points == points:

@@ -38,8 +38,8 @@ from .notation.record import (
 )
 from .events import Capture, Noted
 from .redundant import not_asked
-from .rules.score_range import exact_ranges
-from .rules.scoring import ranks, score
+from .rules.score_range import ColonyScoring, exact_ranges, totals_rule
+from .rules.scoring import Score, ranks, score
 from .rules.setup import new_game
 from .rules.state import Decision, State
 from .notation.text import move_text
@@ -174,6 +174,8 @@ class GameReplay:
     noted: Noted | None = field(default=None, repr=False)
     _scores: list | None = field(default=None, repr=False)
     _identified: dict[str, str] | None = field(default=None, repr=False)
+    _ranges: dict = field(default_factory=dict, repr=False)
+    _example: dict | None | bool = field(default=False, repr=False)
 
     @property
     def identified(self) -> dict[str, str]:
@@ -260,28 +262,83 @@ class GameReplay:
 
     def scores(self):
         """Each player's score now (final once the game is complete), by category and
-        rank; where unknown colonies still held could change it, each row says the range
-        (``Score.ranges``, ``Score.total_range``)."""
-        if self._scores is not None:
-            return list(self._scores)
-        final = self.final
-        rows = score(final)
-        if any(final.hidden.values()) and self.variables:
-            out = []
-            for row, ranges in zip(rows, exact_ranges(final, self.problem, self.variables)):
-                base = row.total - row.dominance - row.globalisation  # the exact categories
-                lo, hi = ranges["total"]
-                settled = {c: r for c, r in ranges.items() if c != "total" and r[0] != r[1]}
-                if lo != hi:
-                    settled["total"] = (base + lo, base + hi)
-                # a category the unknown cards cannot change has its one value; one they can
-                # shows its lowest (with its range beside it)
-                out.append(replace(row, dominance=ranges["dominance"][0],
-                                   globalisation=ranges["globalisation"][0], ranges=settled))
-            places = ranks([(r.total_range[0], r.money) for r in out])
-            rows = [replace(r, rank=place) for r, place in zip(out, places)]
-        self._scores = rows
-        return rows
+        rank, as the whole record settles it (``scores_of``)."""
+        if self._scores is None:
+            self._scores = self.score_at(len(self.replay))
+        return list(self._scores)
+
+    def score_at(self, index: int) -> list[Score]:
+        """Each player's score after ``index`` moves, given everything the record says
+        (``scores_of``): every view of a step asks this, so none can disagree."""
+        return self.scores_of(self.replay.state(index), final=index in (len(self.replay), -1))
+
+    def scores_of(self, state: State, final: bool = False) -> list[Score]:
+        """The score of a state of this game *in hindsight*: with every unknown colony
+        that the whole record settles named (a reveal at the end settles the colonies
+        each player ends with, so it changes no earlier score it settles), and, where the
+        record leaves them open, the exact range of each category the unknown colonies
+        still held could change (``Score.ranges``).  Ranks go by the lowest totals; a
+        winner is named only when no naming of the cards could change it
+        (``sure_winner``)."""
+        state = self.known_view(state, final=final)
+        rows = score(state)
+        ranges = self.ranges_of(state)
+        if ranges is None:
+            return rows
+        out = []
+        for row, r in zip(rows, ranges):
+            base = row.total - row.dominance - row.globalisation  # the exact categories
+            lo, hi = r["total"]
+            settled = {c: v for c, v in r.items() if c != "total" and v[0] != v[1]}
+            if lo != hi:
+                settled["total"] = (base + lo, base + hi)
+            # a category the unknown cards cannot change has its one value; one they can
+            # shows its lowest (with its range beside it)
+            out.append(replace(row, dominance=r["dominance"][0],
+                               globalisation=r["globalisation"][0], ranges=settled))
+        places = ranks([(r.total_range[0], r.money) for r in out])
+        return [replace(r, rank=place) for r, place in zip(out, places)]
+
+    def ranges_of(self, state: State) -> list[dict[str, tuple[int, int]]] | None:
+        """The dominance, globalisation and total ranges of ``state`` (a known view) over
+        every naming of its unknown colonies that fits the whole record, or ``None`` when
+        it holds none.  Kept by the colonies each player holds: most steps of a game
+        change none, and a range costs a search."""
+        if not self.variables:
+            return None
+        key = tuple(tuple(sorted((c, k) for c, k in held.items() if k))
+                    for held in state.colonies)
+        if not any(is_handle(c) for held in key for c, _ in held):
+            return None
+        if key not in self._ranges:
+            self._ranges[key] = exact_ranges(state, self.problem, self.variables)
+        return self._ranges[key]
+
+    def hindsight_points(self, state: State) -> list[dict[str, int]]:
+        """Each player's points by category in ``state`` (a known view), counted with one
+        naming of its unknown colonies that fits the whole record, the same naming at every
+        step: exact wherever the record settles the points (``ranges_of``), and one story
+        that adds up to the final score where it does not (events and attribution mark
+        those: ``Event.exact``)."""
+        scoring = ColonyScoring(state)
+        handles = scoring.handles
+        if not handles:
+            return scoring.points
+        example = self.example
+        if example is None or any(h not in self.variables for h in handles):
+            return scoring.points  # (no naming found in time: the unknown ones count as none)
+        return scoring.points_if({h: example[self.variables[h]] for h in handles})
+
+    @property
+    def example(self) -> dict[int, str] | None:
+        """One naming of every unknown card that fits the whole record (``None`` if the
+        search runs out of time), found once."""
+        if self._example is False:
+            try:
+                self._example = self.problem.solve() if self.variables else None
+            except TooHard:
+                self._example = None
+        return self._example
 
     def facts(self) -> list[MoveFacts]:
         """What was noted of each move as it was played.  The writer reads these rather
@@ -515,6 +572,10 @@ class _Reader:
             message = (f"The unknown cards cannot be named to fit this line: no way of naming "
                        f"the ? cards recorded so far leaves {article(card_name(detail))} card "
                        f"here")
+        elif what == "check":
+            kinds = []
+            message = ("The unknown cards cannot be named to fit this check: no way of naming "
+                       "the ? cards recorded so far gives these scores")
         elif what == "reveal":
             kinds = sorted(set(entry.colonies))
             message = (f"{names[entry.seat]} cannot show {_list(list(entry.colonies))}: no way "
@@ -558,24 +619,89 @@ class _Reader:
     # --- checkpoints and the reveal --------------------------------------------------------
 
     def check(self, entry: CheckEntry) -> None:
+        """A checkpoint: what the table counted.  Money and prices are compared as they
+        stand (nothing unknown enters them); a score that unknown colonies can change is
+        evidence about them (``check_score``)."""
         state = self.replay.current
         names = self.record.table.names
+        if entry.what == "score":
+            self.check_score(entry, state)
+            return
         for key, expected in entry.values:
             if entry.what == "prices":
                 actual, what = state.prices[key], f"the {card_name(key)} price is"
-            elif entry.what == "money":
-                actual, what = state.money[key], f"{names[key]} has"
             else:
-                actual = score(state)[key].total
-                what = f"{names[key]}'s score is"
+                actual, what = state.money[key], f"{names[key]} has"
             if actual != expected:
                 unit = " million" if entry.what == "money" else ""
-                err = self.fail(f"check failed {_when(state)}: {what} {actual}{unit} by the "
-                                f"rules, but the record says {expected}", entry.line, entry.col,
-                                code="check")
-                if self.strict:
-                    raise err
-                self.errors.append(err)
+                self.check_failed(entry, f"check failed {_when(state)}: {what} {actual}{unit} "
+                                         f"by the rules, but the record says {expected}")
+
+    def check_failed(self, entry: CheckEntry, message: str) -> None:
+        err = self.fail(message, entry.line, entry.col, code="check")
+        if self.strict:
+            raise err
+        self.errors.append(err)
+
+    def check_score(self, entry: CheckEntry, state: State) -> None:
+        """``check score``: a condition on the unknown colonies held now, added to the
+        constraint problem (``ColonyScoring``).  It fails only when no naming of the ``?``
+        cards fits it together with everything before it, and then says, for each player
+        counted, what the rules allow; a true check may settle cards (every view then shows
+        them as known)."""
+        scoring = ColonyScoring(state)
+        handles = scoring.handles
+        expected = dict(entry.values)
+        if not handles:
+            exact = scoring.totals({})
+            for seat, value in expected.items():
+                if exact[seat] != value:
+                    self.check_failed(entry, f"check failed {_when(state)}: "
+                                             f"{self.record.table.names[seat]}'s score is "
+                                             f"{exact[seat]} by the rules, but the record says "
+                                             f"{value}")
+            return
+        self.problem.rule([self.var[h] for h in handles], totals_rule(scoring, expected),
+                          tag=(entry, "check", None))
+        try:
+            fits = self.problem.solve() is not None
+        except TooHard:
+            raise self.fail(f"Too many unknown cards to check (no answer in {SAT_SECONDS:g} "
+                            f"seconds of search): name some of the ? cards", entry.line,
+                            entry.col, code="unknown") from None
+        if fits:
+            return
+        self.problem.drop_last()
+        self.settle(entry)  # a line before it that no naming fits is the first slip
+        self.check_failed(entry, self.score_mismatch(state, expected))
+
+    def score_mismatch(self, state: State, expected: dict[int, int]) -> str:
+        """Why a ``check score`` fits no naming of the unknown colonies: the players whose
+        count is out of the range the rules allow, or, if each alone is within it, that the
+        counts cannot all hold at once."""
+        names = self.record.table.names
+        ranges = exact_ranges(state, self.problem, self.var)
+        base = score(state)
+        allowed = {}
+        for seat in expected:
+            lo, hi = ranges[seat]["total"]
+            fixed = base[seat].total - base[seat].dominance - base[seat].globalisation
+            allowed[seat] = (fixed + lo, fixed + hi)
+
+        def can_be(seat: int) -> str:
+            lo, hi = allowed[seat]
+            return (f"{names[seat]}'s score is {lo}" if lo == hi else
+                    f"{names[seat]}'s score can be {lo} to {hi}")
+
+        out = [s for s, v in expected.items() if not allowed[s][0] <= v <= allowed[s][1]]
+        if out:
+            parts = [f"{can_be(s)} by the rules, but the record says {expected[s]}" for s in out]
+            return f"check failed {_when(state)}: " + "; ".join(parts)
+        parts = [f"{can_be(s)}" for s in expected]
+        said = _and([f"{names[s]} {v}" for s, v in expected.items()])
+        return (f"check failed {_when(state)}: these scores cannot all be true at once "
+                f"({said}): by the rules {_and(parts)}, but no naming of the ? cards "
+                f"recorded so far gives them together")
 
     def reveal(self, entry: RevealEntry) -> None:
         state = self.replay.current

@@ -106,12 +106,48 @@ def score_race(timeline: pd.DataFrame, colours: dict[str, str] | None = None) ->
         timeline["player"].unique()), fill_value=-1)]
     fig = go.Figure()
     for name, rows in ends.groupby("player", sort=False):
-        fig.add_trace(go.Scatter(x=rows["round"], y=rows["total"], name=_text(name),
-                                 mode="lines+markers", line={"color": _player_colour(
-                                     (colours or {}).get(name, ""))}))
+        colour = _player_colour((colours or {}).get(name, ""))
+        for trace in score_traces(rows, _text(name), colour, x="round", shape="linear"):
+            fig.add_trace(trace)
     fig.update_layout(title="Score race (provisional score at the end of each round)",
                       xaxis={"title": "round", "dtick": 1}, yaxis_title="points", height=360)
     return fig
+
+
+def score_traces(rows: pd.DataFrame, name: str, colour: str, x: str = "step",
+                 shape: str = "hv") -> list[go.Scatter]:
+    """One player's provisional score over the steps: a line where the record settles
+    it, and where it leaves unknown colonies open a shaded band from its lowest to its
+    highest (no line: no single number is shown where the range is wider).  The line is
+    the first trace (a click on it jumps to the step)."""
+    exact = rows["exact"] if "exact" in rows else pd.Series(True, index=rows.index)
+    traces = [go.Scatter(
+        x=rows[x], y=rows["total"].where(exact), name=name, mode="lines",
+        line={"color": colour, "shape": shape}, connectgaps=False, legendgroup=name,
+        hovertemplate="%{y} points<extra>" + name + "</extra>")]
+    if not exact.all():
+        low = rows["total_low"].where(~exact)
+        high = rows["total_high"].where(~exact)
+        traces.append(go.Scatter(x=rows[x], y=low, mode="lines", line={"width": 0,
+                                 "shape": shape}, showlegend=False, legendgroup=name,
+                                 hoverinfo="skip", connectgaps=False))
+        traces.append(go.Scatter(
+            x=rows[x], y=high, mode="lines", fill="tonexty", line={"width": 0.5,
+            "color": colour, "shape": shape, "dash": "dot"}, fillcolor=_translucent(colour),
+            showlegend=False, legendgroup=name, connectgaps=False,
+            customdata=rows["total_low"], name=name + " (range)",
+            hovertemplate="%{customdata}-%{y} points (colonies not known)<extra>" + name
+                          + "</extra>"))
+    return traces
+
+
+def _translucent(colour: str) -> str:
+    """A player's colour at a quarter of its strength, for a band."""
+    c = colour.lstrip("#")
+    if len(c) == 6:
+        r, g, b = (int(c[i:i + 2], 16) for i in (0, 2, 4))
+        return f"rgba({r},{g},{b},0.25)"
+    return "rgba(128,128,128,0.25)"
 
 
 def score_graph(timeline: pd.DataFrame, colours: dict[str, str] | None = None,
@@ -121,10 +157,9 @@ def score_graph(timeline: pd.DataFrame, colours: dict[str, str] | None = None,
     x axis, and a marker (``layout.shapes[0]``) at ``step``."""
     fig = go.Figure()
     for name, rows in timeline.groupby("player", sort=False):
-        fig.add_trace(go.Scatter(
-            x=rows["step"], y=rows["total"], name=_text(name), mode="lines",
-            line={"color": _player_colour((colours or {}).get(name, "")), "shape": "hv"},
-            hovertemplate="%{y} points<extra>" + _text(name) + "</extra>"))
+        colour = _player_colour((colours or {}).get(name, ""))
+        for trace in score_traces(rows, _text(name), colour):
+            fig.add_trace(trace)
     firsts = timeline.drop_duplicates("round")
     starts = firsts[firsts["round"] > 0]
     fig.add_vline(x=step, line_dash="dot", line_color="#444")
@@ -164,7 +199,7 @@ def story_chart(timeline: pd.DataFrame, prices: pd.DataFrame,
     # work out again at every step).
     last = int(timeline["step"].max())
     fig.update_xaxes(range=[-0.5, last + 0.5], autorange=False)
-    top = float(timeline["total"].max())
+    top = float(timeline["total_high" if "total_high" in timeline else "total"].max())
     fig.update_yaxes(title_text="points", row=1, col=1, autorange=False,
                      range=[min(0.0, float(timeline["total"].min())) - 1, top + 2])
     high = float(prices[["F", "T", "R"]].max().max())

@@ -28,7 +28,7 @@ from .rules.board import DISC_NAMES
 from .board_svg import board_svg
 from .events import settlements
 from .rules.flow import describe_decision
-from .rules.scoring import score
+from .rules.scoring import sure_winners
 from .viz import story_chart
 from mclog.widget_shell import FrameStepper, MarkedChart
 
@@ -130,8 +130,6 @@ class ReplayWidget(w.VBox):
         self.prices = prices(game)
         #: Every player's provisional score after every step.
         self.timeline = timeline(game)
-        self.totals = self.timeline.pivot(index="step", columns="player", values="total")
-        self.money = self.timeline.pivot(index="step", columns="player", values="money")
         #: The score graph and the price chart, one figure with one step marker
         #: (``layout.shapes[0]`` of ``chart``): a step moves one shape.
         self.marked = MarkedChart(story_chart(self.timeline, self.prices,
@@ -232,14 +230,25 @@ class ReplayWidget(w.VBox):
             return self.game.known_view(to_come[0].before.copy())
         return self.game.state(self.positions[position].step)
 
+    def scores_at(self, position: int) -> list:
+        """Every player's score at ``position`` as the whole record settles it, a range
+        where it leaves unknown colonies open (``GameReplay.scores_of``: the one answer
+        every view gives)."""
+        to_come = self._to_come(position)
+        if to_come:
+            return self.game.scores_of(to_come[0].before.copy())
+        return self.game.score_at(self.positions[position].step)
+
     def _frame(self, position: int) -> list[str]:
         """The move's text, the board and the score at ``position``, as HTML."""
         state = self.state_at(position)
+        rows = self.scores_at(position)
         to_come = self._to_come(position)
         next_question = (f"the rules: {to_come[0].cause}" if to_come
                          else describe_decision(state))
         return [f'<div style="min-height:2.8em">{self.move_html(position)}</div>',
-                board_svg(state, next_question=next_question), self.score_html(position, state)]
+                board_svg(state, next_question=next_question, scores=rows),
+                self.score_html(position, rows)]
 
     def show(self, position: int) -> None:
         """Show ``position``: the chart's marker, the Play button and the jump list follow
@@ -260,29 +269,25 @@ class ReplayWidget(w.VBox):
             finally:
                 self._following = False
 
-    def score_html(self, position: int, state=None) -> str:
-        """Every player's provisional score and rank at ``position`` (ties: money, R21);
-        at the end of a complete game, the winner and the final ranking."""
-        p = self.positions[position]
+    def score_html(self, position: int, rows=None) -> str:
+        """Every player's provisional score and rank at ``position`` (ties: money, R21), a
+        range where the record leaves unknown colonies open; at the end of a complete
+        game, the final ranking, and the winner when no naming of the unknown colonies
+        could change who wins."""
+        rows = rows if rows is not None else self.scores_at(position)
+        ranked = sorted(rows, key=lambda r: (-r.total_range[0], -r.total_range[1], -r.money))
+        ranking = " &middot; ".join(
+            f"{i}. {escape(r.name)} {_total_text(r)}" for i, r in enumerate(ranked, 1))
+        open_ = "" if all(r.exact for r in rows) else (
+            " (a range such as 12-15: colonies the record does not name leave it open)")
         if position == len(self.positions) - 1 and self.game.complete:
-            rows = sorted(self.game.scores(), key=lambda r: r.rank)
-            ranking = " &middot; ".join(
-                f"{r.rank}. {escape(r.name)} {r.total}" + (
-                    "" if r.exact else f" ({r.total_range[0]}-{r.total_range[1]})")
-                for r in rows)
-            return (f"<b>{escape(rows[0].name)} wins.</b> Final ranking: {ranking} "
+            winners = sure_winners(rows)
+            said = (f"<b>{_and([escape(r.name) for r in winners])} "
+                    f"{'wins' if len(winners) == 1 else 'share first place'}.</b> "
+                    if winners else "<b>The record does not settle who wins yet.</b> ")
+            return (f"{said}Final ranking: {ranking}{open_} "
                     "(equal scores: the richer ranks first, R21)")
-        if self._to_come(position):  # between a move and the money the rules then moved
-            state = state if state is not None else self.state_at(position)
-            rows = score(state)
-            totals = {r.name: r.total for r in rows}
-            money = {r.name: r.money for r in rows}
-        else:
-            totals, money = self.totals.loc[p.step], self.money.loc[p.step]
-        order = sorted(totals.keys(), key=lambda name: (-totals[name], -money[name]))
-        ranking = " &middot; ".join(f"{i}. {escape(name)} {totals[name]}"
-                                    for i, name in enumerate(order, 1))
-        return f"Provisional score (the final scoring applied now): {ranking}"
+        return f"Provisional score (the final scoring applied now): {ranking}{open_}"
 
     def move_html(self, position: int) -> str:
         p = self.positions[position]
@@ -300,6 +305,15 @@ class ReplayWidget(w.VBox):
                        for text in self.automatic.get(p.step, []))
         return (f"<b>Step {p.step}</b> of {len(self.game)} &middot; {where} &middot; "
                 f"<code>{escape(s.text)}</code>{comment}{then}")
+
+
+def _total_text(row) -> str:
+    lo, hi = row.total_range
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def replay_widget(game, **kw) -> ReplayWidget:

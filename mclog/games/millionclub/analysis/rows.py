@@ -11,6 +11,12 @@ One game gives:
 * ``placements``: a row per pawn placed: round, seat, disc, sector, order;
 * ``timeline``: a row per (round end, player): money and provisional score after round
   0 (the setup) to 9;
+
+A seat's record is scored as every view scores it (``GameReplay.scores_of``): exact in
+hindsight where the whole record settles the unknown colonies, else a range, ``total``
+(its lowest) to ``total_high`` with ``exact`` false; an event whose points depend on
+colonies the record leaves open has ``exact`` false (``Event.exact``), and a winner is
+named only when no naming of them could change it.
 * ``prices``: a row per round end: the three price markers.
 
 Every table has ``game_id`` and ``players`` (the table's size, to group by without a
@@ -24,7 +30,7 @@ from __future__ import annotations
 from ..events import noted
 from ..rules.board import ROLE_OF_COLOUR, STANDARD
 from ..rules.moves import Place
-from ..rules.scoring import CATEGORIES
+from ..rules.scoring import CATEGORIES, sure_winners
 
 SCHEMA: dict[str, list[tuple[str, str]]] = {
     "games": [("game_id", "string"), ("source", "string"), ("number", "int32"),
@@ -42,12 +48,13 @@ SCHEMA: dict[str, list[tuple[str, str]]] = {
                ("step", "int32"), ("round", "int8"), ("disc", "int8"),
                ("label", "string"), ("actor", "int8"), ("automatic", "bool"),
                ("cause", "string"), ("seat", "int8"), ("money", "int16"),
-               ("points", "int16")],
+               ("points", "int16"), ("exact", "bool")],
     "placements": [("game_id", "string"), ("players", "int8"), ("round", "int8"),
                    ("order", "int8"), ("seat", "int8"), ("disc", "int8"),
                    ("sector", "string")],
     "timeline": [("game_id", "string"), ("players", "int8"), ("round", "int8"),
-                 ("seat", "int8"), ("money", "int16"), ("total", "int16")],
+                 ("seat", "int8"), ("money", "int16"), ("total", "int16"),
+                 ("total_high", "int16"), ("exact", "bool")],
     "prices": [("game_id", "string"), ("players", "int8"), ("round", "int8"),
                ("price_F", "int8"), ("price_T", "int8"), ("price_R", "int8")],
 }
@@ -90,36 +97,48 @@ def corpus_rows(game, game_id: str, source: str) -> dict[str, dict[str, list]]:
             if e.money[seat] or points:
                 for column, value in zip(columns, (
                         game_id, n, i, e.step, e.round, e.disc or 0, e.label, actor,
-                        e.automatic, e.cause, seat + 1, e.money[seat], points)):
+                        e.automatic, e.cause, seat + 1, e.money[seat], points, e.exact)):
                     column.append(value)
         totals[e.round] = [sum(p.values()) for p in e.points_after]
         moneys[e.round] = list(e.money_after)
+    ranged = _round_end_ranges(game) if game.variables else {}
     timeline = out["timeline"]
     last_total, last_money = totals.get(0, [0] * n), moneys.get(0, [0] * n)
     for r in range(0, max(round_ends) + 1):
         last_total = totals.get(r, last_total)
         last_money = round_ends[r][1] if r in round_ends else moneys.get(r, last_money)
         for seat in range(n):
+            low, high = ranged[r][seat] if r in ranged else (last_total[seat],) * 2
             _add(timeline, game_id=game_id, players=n, round=r, seat=seat + 1,
-                 money=last_money[seat], total=last_total[seat])
+                 money=last_money[seat], total=low, total_high=high, exact=low == high)
     bots = [b.strip() for b in record.tags.get("Bots", "").split(",") if b.strip()]
     rows = game.scores()
+    winners = {r.seat for r in sure_winners(rows)} if game.complete else set()
     for r in rows:
         low, high = r.total_range
         _add(out["players"], game_id=game_id, players=n, setup=table.setup,
              seat=r.seat + 1, name=r.name, colour=table.colours[r.seat],
              role=ROLE_OF_COLOUR[table.colours[r.seat]] if table.setup != STANDARD else None,
              bot=bots[r.seat] if len(bots) == n else None,
-             **{c: getattr(r, c) for c in CATEGORIES}, total=r.total, total_high=high,
-             exact=r.exact, money=r.money, rank=r.rank, win=r.rank == 1 and game.complete)
+             **{c: getattr(r, c) for c in CATEGORIES}, total=low, total_high=high,
+             exact=r.exact, money=r.money, rank=r.rank, win=r.seat in winners)
     state = game.replay.current
-    winner = min(rows, key=lambda r: r.rank).name if game.complete else None
+    winner = " and ".join(r.name for r in rows if r.seat in winners) or None
     _add(out["games"], game_id=game_id, source=source, number=record.number, players=n,
          setup=table.setup, privileges="pick" if table.privilege_pick else "draw",
          event=record.tags.get("Event"), bots=record.tags.get("Bots"),
          seed=record.tags.get("Seed"), complete=game.complete, rounds=state.round,
          moves=len(game), winner=winner)
     return out
+
+
+def _round_end_ranges(game) -> dict[int, list[tuple[int, int]]]:
+    """Each player's total range at the end of each round of a record with unknown cards
+    (``GameReplay.score_at``), by round (0: the setup)."""
+    ends: dict[int, int] = {}
+    for index, facts in enumerate(game.replay.infos):
+        ends[facts.round] = index + 1  # the state after the round's last move
+    return {r: [row.total_range for row in game.score_at(i)] for r, i in ends.items()}
 
 
 def _add(table: dict[str, list], **row) -> None:

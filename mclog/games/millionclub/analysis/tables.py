@@ -44,21 +44,23 @@ def timeline(game) -> pd.DataFrame:
     ``unknown_colonies``, each score category (``industries`` ... ``wealth``,
     in points), ``total`` (the provisional score: the final scoring applied
     now); and the three prices ``price_F``, ``price_T``, ``price_R``.
+
+    Scores are the game's own answer at each step (``GameReplay.scores_of``): exact in
+    hindsight where the whole record settles the colonies they depend on, else a range,
+    ``total_low`` to ``total_high`` with ``exact`` False; ``total`` and a ranged category
+    then hold their lowest (as ``final_scores`` does).
     """
     names = game.record.table.names
     n = len(names)
-    evs = events(game)
     cols: dict[str, list] = {k: [] for k in (
         "step", "round", "phase", "disc", "label", "actor", "move", "line", "player", "seat",
         "money", "n_industries", "n_colonies", "unknown_colonies", *CATEGORIES, "total",
-        "price_F", "price_T", "price_R")}
+        "total_low", "total_high", "exact", "price_F", "price_T", "price_R")}
     steps = [None, *game.steps]
-    e = 0
+    last = len(steps) - 1
     for step, state in zip(steps, game.replay.states()):
         index = step.index if step else 0
-        while e + 1 < len(evs) and evs[e + 1].step <= index:
-            e += 1
-        points = evs[e].points_after
+        rows = game.scores_of(state, final=index == last)
         move_cols = (index, step.round if step else 0, step.phase if step else "setup",
                      DISC_NAMES.get(step.disc) if step and step.disc else None,
                      step.label if step else "setup", _who(names, step.actor) if step else "",
@@ -68,17 +70,20 @@ def timeline(game) -> pd.DataFrame:
                                    "line"), move_cols):
                 cols[key].append(value)
             held = state.colonies[seat]
+            row = rows[seat]
             cols["player"].append(names[seat])
             cols["seat"].append(seat)
             cols["money"].append(state.money[seat])
             cols["n_industries"].append(len(state.industries[seat]))
             cols["n_colonies"].append(sum(held.values()))
-            cols["unknown_colonies"].append(sum(v for c, v in held.items() if c[0] == "?"))
-            total = 0
+            cols["unknown_colonies"].append(row.unknown)
             for c in CATEGORIES:
-                cols[c].append(points[seat][c])
-                total += points[seat][c]
-            cols["total"].append(total)
+                cols[c].append(getattr(row, c))
+            lo, hi = row.total_range
+            cols["total"].append(lo)
+            cols["total_low"].append(lo)
+            cols["total_high"].append(hi)
+            cols["exact"].append(lo == hi)
             cols["price_F"].append(state.prices["F"])
             cols["price_T"].append(state.prices["T"])
             cols["price_R"].append(state.prices["R"])

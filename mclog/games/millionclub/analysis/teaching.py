@@ -16,7 +16,6 @@ import pandas as pd
 
 from ..rules.flow import describe_decision, legal_moves, play
 from ..rules.moves import Place
-from ..rules.scoring import score
 from ..notation.text import move_text
 
 
@@ -44,30 +43,56 @@ def decisions(game) -> pd.DataFrame:
 def consequences(game, step: int) -> pd.DataFrame:
     """One row per legal move at ``step``: the move, each player's change in provisional
     score (``<name> points``) and money (``<name> money``), and ``played`` (the move
-    the record made there); sorted by what it does for the player deciding."""
+    the record made there); sorted by what it does for the player deciding.
+
+    Scores are the game's own (``GameReplay.scores_of``): counted with what the whole
+    record settles of its unknown colonies, so a change they leave open is written as its
+    span (``0 to +3``).  Moves that read alike because the cards are unseen (``Cleo buys
+    ?``, one per unseen card in the hand) are one row, ``Cleo buys one of 3 unseen
+    cards``."""
     state = game.state(step)
     names = game.record.table.names
     played = game.replay.moves[step] if step < len(game.replay.moves) else None
-    before_scores = [r.total for r in score(state)]
-    rows = []
+    played_text = move_text(played, game.record.table) if played is not None else None
+    before = game.scores_of(state.copy())
+    groups: dict[str, list] = {}
     for move in legal_moves(state):
-        after = state.copy()
-        play(after, move)
-        row = {"move": move_text(move, game.record.table),
-               "next question": describe_decision(after)}
-        after_scores = [r.total for r in score(after)]
+        groups.setdefault(move_text(move, game.record.table), []).append(move)
+    rows, keys = [], []
+    for text, moves in groups.items():
+        spans = [[] for _ in names]
+        money = None
+        for move in moves:
+            after = state.copy()
+            play(after, move)
+            money = [after.money[seat] - state.money[seat] for seat in range(len(names))]
+            same_colonies = after.colonies == state.colonies
+            for seat, row in enumerate(game.scores_of(after)):
+                lo, hi = row.total_range
+                b_lo, b_hi = before[seat].total_range
+                if same_colonies:  # what the colonies bring is the same, whatever they are
+                    spans[seat].append((lo - b_lo,) * 2)
+                else:
+                    spans[seat].append((lo - b_hi, hi - b_lo))
+        shown = text
+        if len(moves) > 1 and "?" in text:
+            shown = text.replace("?", f"one of {len(moves)} unseen cards", 1)
+        row = {"move": shown, "next question": describe_decision(after)}
         for seat, name in enumerate(names):
-            row[f"{name} points"] = after_scores[seat] - before_scores[seat]
-            row[f"{name} money"] = after.money[seat] - state.money[seat]
-        row["note"] = ("worth shows when the disc resolves" if isinstance(move, Place)
+            lo, hi = min(a for a, _ in spans[seat]), max(b for _, b in spans[seat])
+            row[f"{name} points"] = lo if lo == hi else f"{lo:+d} to {hi:+d}"
+            row[f"{name} money"] = money[seat]
+        row["note"] = ("worth shows when the disc resolves" if isinstance(moves[0], Place)
                        else "")
-        row["played"] = "played" if move == played else ""
+        row["played"] = "played" if (played in moves or text == played_text) else ""
         rows.append(row)
+        actor = state.decision.actor if state.decision is not None else None
+        keys.append((min(a for a, _ in spans[actor]) if actor is not None else 0,
+                     money[actor] if actor is not None else 0))
     df = pd.DataFrame(rows)
     actor = state.decision.actor if state.decision is not None else None
     if actor is not None and len(df):
-        who = names[actor]
-        df = df.sort_values([f"{who} points", f"{who} money"], ascending=False,
-                            kind="stable").reset_index(drop=True)
+        order = sorted(range(len(rows)), key=lambda i: keys[i], reverse=True)
+        df = df.iloc[order].reset_index(drop=True)
     df.attrs["question"] = describe_decision(state)
     return df

@@ -10,6 +10,8 @@ then the cards of the lead; the complete sets of five continents.
 
 from __future__ import annotations
 
+from mclog.unknowns import Rule
+
 from .cards import CONTINENTS
 from .scoring import points
 from .state import State
@@ -64,67 +66,143 @@ def safe_ranges(state: State, can_be: dict[str, set]) -> list[dict[str, tuple[in
     return out
 
 
+class ColonyScoring:
+    """The final scoring of ``state`` as sums over its unknown colonies (R20).
+
+    Every category but dominance and globalisation is certain whatever the unknown
+    colonies are (a colony counts as a Colony card either way): ``base[p]``.  The two
+    that depend on them are written twice, once in Python (``totals``: the points of
+    one naming of the cards) and once as CP-SAT sums (``encode``), so that a ``check
+    score`` is one condition for both searches of ``mclog.unknowns`` and a score's range
+    is an optimum over the same model.
+    """
+
+    def __init__(self, state: State) -> None:
+        self.n = n = state.players
+        self.known = [[state.colonies[p][c] for c in CONTINENTS] for p in range(n)]
+        self.held = [[h for h, k in state.colonies[p].items() for _ in range(k) if is_handle(h)]
+                     for p in range(n)]
+        self.points = points(state)
+        self.base = [sum(v for c, v in row.items() if c not in ("dominance", "globalisation"))
+                     for row in self.points]
+
+    @property
+    def handles(self) -> list[str]:
+        """Every unknown colony held, each once (a handle is one card)."""
+        return sorted({h for hs in self.held for h in hs})
+
+    def points_if(self, kinds: dict[str, str]) -> list[dict[str, int]]:
+        """Each player's points by category when every unknown colony ``h`` is a
+        ``kinds[h]``."""
+        counts = [list(row) for row in self.known]
+        for p, hs in enumerate(self.held):
+            for h in hs:
+                counts[p][CONTINENTS.index(kinds[h])] += 1
+        dominance = [0] * self.n
+        for i in range(len(CONTINENTS)):
+            column = [row[i] for row in counts]
+            best = max(column)
+            if best > 0 and column.count(best) == 1:
+                dominance[column.index(best)] += best
+        return [dict(self.points[p], dominance=dominance[p], globalisation=2 * min(counts[p]))
+                for p in range(self.n)]
+
+    def totals(self, kinds: dict[str, str]) -> list[int]:
+        """Each player's total when every unknown colony ``h`` is a ``kinds[h]``."""
+        return [sum(row.values()) for row in self.points_if(kinds)]
+
+    def encode(self, model, bools: dict[str, dict]) -> tuple[list, list]:
+        """Add to ``model`` each player's dominance points and complete sets, given
+        ``bools[h][c]``, the 0/1 variable "colony ``h`` is a ``c``"; returns both lists of
+        integer variables (a total is ``base + dominance + 2 * sets``)."""
+        n = self.n
+        count = [[model.NewIntVar(0, 30, "") for _ in CONTINENTS] for _ in range(n)]
+        for p in range(n):
+            for i, c in enumerate(CONTINENTS):
+                model.Add(count[p][i] == self.known[p][i]
+                          + sum(bools[h][c] for h in self.held[p] if c in bools[h]))
+        dominance, sets = [], []
+        for p in range(n):
+            gains = []
+            for i in range(len(CONTINENTS)):
+                lead = model.NewBoolVar("")
+                rivals = [q for q in range(n) if q != p]
+                for q in rivals:  # leads: strictly more than every rival (R20)
+                    model.Add(count[p][i] >= count[q][i] + 1).OnlyEnforceIf(lead)
+                ties = []
+                for q in rivals:  # or not: some rival has as many
+                    tie = model.NewBoolVar("")
+                    model.Add(count[q][i] >= count[p][i]).OnlyEnforceIf(tie)
+                    ties.append(tie)
+                model.AddBoolOr([lead, *ties])
+                got = model.NewIntVar(0, 30, "")  # the lead's cards, or 0: count x lead
+                model.Add(got == count[p][i]).OnlyEnforceIf(lead)
+                model.Add(got == 0).OnlyEnforceIf(lead.Not())
+                gains.append(got)
+            dom = model.NewIntVar(0, 30, "")
+            model.Add(dom == sum(gains))
+            least = model.NewIntVar(0, 30, "")
+            model.AddMinEquality(least, count[p])
+            dominance.append(dom)
+            sets.append(least)
+        return dominance, sets
+
+
+def totals_rule(scoring: ColonyScoring, totals: dict[int, int]) -> Rule:
+    """The condition "player ``p``'s total is ``totals[p]``" (a ``check score``) on the
+    unknown colonies ``scoring.handles``, in that order, for ``Problem.rule``."""
+    handles = scoring.handles
+
+    def holds(values: tuple) -> bool:
+        got = scoring.totals(dict(zip(handles, values)))
+        return all(got[p] == v for p, v in totals.items())
+
+    def encode(cp_model, model, bools: list[dict]) -> None:
+        dominance, sets = scoring.encode(model, dict(zip(handles, bools)))
+        for p, v in totals.items():
+            model.Add(scoring.base[p] + dominance[p] + 2 * sets[p] == v)
+
+    return Rule(holds, encode)
+
+
 def exact_ranges(state: State, problem, variables: dict[str, int]) -> list[dict[str, tuple]]:
     """For each player, ``{"dominance": (lo, hi), "globalisation": (lo, hi), "total": (lo,
     hi)}``: the lowest and highest points the unknown colonies still held in ``state`` allow
-    in those two categories and in their sum (the other categories do not depend on them)."""
+    in those two categories and in their sum (the other categories do not depend on them).
+
+    Every bound is exact or, where CP-SAT runs out of time, the safe bound of
+    ``safe_ranges`` (never the solver's unproven bound clipped to nothing): a range always
+    holds the truth."""
     n = state.players
-    held = [[h for h, k in state.colonies[p].items() if k and is_handle(h)] for p in range(n)]
-    known = points(state)
+    scoring = ColonyScoring(state)
+    known = scoring.points
     certain = [{c: (known[p][c],) * 2 for c in ("dominance", "globalisation")}
                for p in range(n)]
     for row in certain:
         row["total"] = (row["dominance"][0] + row["globalisation"][0],) * 2
-    if not any(held):
+    if not any(scoring.held):
         return certain
     possible = problem.possible()
     can_be = {h: possible[x] for h, x in variables.items()}
     safe = safe_ranges(state, can_be)
     if not any(safe):
         return certain
-    xs = {h: variables[h] for hs in held for h in hs}
+    xs = {h: variables[h] for h in scoring.handles}
     cp, model, solver, b = problem.cp_sat(xs.values())
     solver.parameters.max_time_in_seconds = SECONDS
     solver.parameters.cp_model_presolve = False  # a small model asked many times: 3x faster
-    count = [[model.NewIntVar(0, 30, "") for _ in CONTINENTS] for _ in range(n)]
-    for p in range(n):
-        for i, c in enumerate(CONTINENTS):
-            model.Add(count[p][i] == state.colonies[p][c]
-                      + sum(b[xs[h]][c] for h in held[p] if c in b[xs[h]]))
-    dominance, sets = [], []
-    for p in range(n):
-        gains = []
-        for i in range(len(CONTINENTS)):
-            lead = model.NewBoolVar("")
-            rivals = [q for q in range(n) if q != p]
-            for q in rivals:  # leads: strictly more than every rival (R20)
-                model.Add(count[p][i] >= count[q][i] + 1).OnlyEnforceIf(lead)
-            ties = []
-            for q in rivals:  # or not: some rival has as many
-                tie = model.NewBoolVar("")
-                model.Add(count[q][i] >= count[p][i]).OnlyEnforceIf(tie)
-                ties.append(tie)
-            model.AddBoolOr([lead, *ties])
-            got = model.NewIntVar(0, 30, "")  # the lead's cards, or 0: count x lead, linear
-            model.Add(got == count[p][i]).OnlyEnforceIf(lead)
-            model.Add(got == 0).OnlyEnforceIf(lead.Not())
-            gains.append(got)
-        dom = model.NewIntVar(0, 30, "")
-        model.Add(dom == sum(gains))
-        least = model.NewIntVar(0, 30, "")
-        model.AddMinEquality(least, count[p])
-        dominance.append(dom)
-        sets.append(least)
+    dominance, sets = scoring.encode(model, {h: b[x] for h, x in xs.items()})
 
     def bounds(expr, safe_lo, safe_hi) -> tuple[int, int]:
         found = []
-        for sense, safe_bound in ((model.Minimize, safe_lo), (model.Maximize, safe_hi)):
+        for sense, safe_bound, better in ((model.Minimize, safe_lo, max),
+                                          (model.Maximize, safe_hi, min)):
             sense(expr)
             status = solver.Solve(model)
             if status == cp.OPTIMAL:
                 found.append(round(solver.ObjectiveValue()))
-            elif status == cp.FEASIBLE:  # out of time: the solver's bound is still safe
-                found.append(round(solver.BestObjectiveBound()))
+            elif status == cp.FEASIBLE:  # out of time: the proven bound, within the safe one
+                found.append(better(round(solver.BestObjectiveBound()), safe_bound))
             else:
                 found.append(safe_bound)
         return found[0], found[1]

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import CONTINENTS, INDUSTRY_TYPES
 from .state import State
@@ -80,6 +80,30 @@ class Score:
         if self.ranges:
             out["range"] = {c: list(r) for c, r in self.ranges.items()}
         return out
+
+
+def sure_winners(rows: list[Score]) -> list[Score]:
+    """Who wins whatever the unknown colonies are (R21: on equal points the richer; equal
+    points and money share the place): the players ranked first when every score is
+    exact; with ranges, the one player whose lowest total beats every rival's highest
+    (money deciding a tie); else nobody (``[]``): the record does not tell yet.
+
+    >>> a = Score(0, "Ann", 10, 0, 0, 2, 0, 0, 1, 5, ranges={"total": (13, 16)})
+    >>> b = Score(1, "Ben", 9, 0, 0, 2, 0, 0, 1, 5)
+    >>> [r.name for r in sure_winners([a, b])], [r.name for r in sure_winners([b])]
+    (['Ann'], ['Ben'])
+    >>> b2 = replace(b, industries=12)   # Ben 15: Ann could still be below him
+    >>> sure_winners([a, b2])
+    []
+    """
+    if all(r.exact for r in rows):
+        best = max((r.total, r.money) for r in rows)
+        return [r for r in rows if (r.total, r.money) == best]
+    for r in rows:
+        low = (r.total_range[0], r.money)
+        if all(low > (q.total_range[1], q.money) for q in rows if q is not r):
+            return [r]
+    return []
 
 
 def consortia(counts: dict[str, int]) -> int:
