@@ -282,7 +282,7 @@ class GameReplay:
         (``sure_winner``)."""
         state = self.known_view(state, final=final)
         rows = score(state)
-        ranges = self.ranges_of(state)
+        ranges = self.ranges_of(state, categories=final)
         if ranges is None:
             return rows
         out = []
@@ -299,9 +299,11 @@ class GameReplay:
         places = ranks([(r.total_range[0], r.money) for r in out])
         return [replace(r, rank=place) for r, place in zip(out, places)]
 
-    def ranges_of(self, state: State) -> list[dict[str, tuple[int, int]]] | None:
-        """The dominance, globalisation and total ranges of ``state`` (a known view) over
-        every naming of its unknown colonies that fits the whole record, or ``None`` when
+    def ranges_of(self, state: State, categories: bool = False
+                  ) -> list[dict[str, tuple[int, int]]] | None:
+        """The total ranges of ``state`` (a known view) over every naming of its unknown
+        colonies that fits the whole record, with the dominance and globalisation ranges
+        (exact with ``categories``, else safe bounds: ``exact_ranges``), or ``None`` when
         it holds none.  Kept by the colonies each player holds: most steps of a game
         change none, and a range costs a search."""
         if not self.variables:
@@ -310,8 +312,13 @@ class GameReplay:
                     for held in state.colonies)
         if not any(is_handle(c) for held in key for c, _ in held):
             return None
+        key = (key, categories)
         if key not in self._ranges:
-            self._ranges[key] = exact_ranges(state, self.problem, self.variables)
+            example = self.example
+            named = None if example is None else {
+                h: example[x] for h, x in self.variables.items() if x in example}
+            self._ranges[key] = exact_ranges(state, self.problem, self.variables, named,
+                                             categories)
         return self._ranges[key]
 
     def hindsight_points(self, state: State) -> list[dict[str, int]]:

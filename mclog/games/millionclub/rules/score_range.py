@@ -19,6 +19,9 @@ from .unknown import is_handle
 
 #: Seconds CP-SAT may take for one bound; past it the safe bound is kept.
 SECONDS = 5.0
+#: Seconds a question is first given without presolve (most take milliseconds so; the
+#: few that do not are asked again with it, which settles them at once).
+QUICK_SECONDS = 0.05
 
 
 def safe_ranges(state: State, can_be: dict[str, set]) -> list[dict[str, tuple[int, int]]]:
@@ -165,10 +168,19 @@ def totals_rule(scoring: ColonyScoring, totals: dict[int, int]) -> Rule:
     return Rule(holds, encode)
 
 
-def exact_ranges(state: State, problem, variables: dict[str, int]) -> list[dict[str, tuple]]:
+def exact_ranges(state: State, problem, variables: dict[str, int],
+                 example: dict[str, str] | None = None,
+                 categories: bool = True) -> list[dict[str, tuple]]:
     """For each player, ``{"dominance": (lo, hi), "globalisation": (lo, hi), "total": (lo,
     hi)}``: the lowest and highest points the unknown colonies still held in ``state`` allow
     in those two categories and in their sum (the other categories do not depend on them).
+
+    ``example``: one naming of the unknown colonies that fits (``handle -> continent``),
+    if the caller has one: a player whose points no other naming can change is then
+    settled by one question ("can they differ?") instead of a lowest and a highest.
+    ``categories=False``: only the total's range is exact; where it is open, the two
+    categories' are the safe bounds of ``safe_ranges`` (true, but not tight), at a third
+    of the cost (a view of every step shows totals only).
 
     Every bound is exact or, where CP-SAT runs out of time, the safe bound of
     ``safe_ranges`` (never the solver's unproven bound clipped to nothing): a range always
@@ -189,16 +201,41 @@ def exact_ranges(state: State, problem, variables: dict[str, int]) -> list[dict[
         return certain
     xs = {h: variables[h] for h in scoring.handles}
     cp, model, solver, b = problem.cp_sat(xs.values())
-    solver.parameters.max_time_in_seconds = SECONDS
-    solver.parameters.cp_model_presolve = False  # a small model asked many times: 3x faster
     dominance, sets = scoring.encode(model, {h: b[x] for h, x in xs.items()})
+    if example is not None and any(h not in example for h in xs):
+        example = None
+    guess = scoring.points_if(example) if example is not None else None
+
+    def solve():
+        """Solve ``model`` as it stands: first without presolve (a small model asked many
+        times: about 3x faster), and where that does not settle it in a moment, with
+        presolve and the full time (some models take seconds without it)."""
+        solver.parameters.cp_model_presolve = False
+        solver.parameters.max_time_in_seconds = QUICK_SECONDS
+        status = solver.Solve(model)
+        if status in (cp.OPTIMAL, cp.INFEASIBLE):
+            return status
+        solver.parameters.cp_model_presolve = True
+        solver.parameters.max_time_in_seconds = SECONDS
+        return solver.Solve(model)
+
+    def can_differ(expr, value: int) -> bool:
+        """Whether some fitting naming gives ``expr`` another value than ``value``."""
+        model.ClearObjective()
+        other = model.NewBoolVar("")
+        model.Add(expr != value).OnlyEnforceIf(other)
+        model.ClearAssumptions()
+        model.AddAssumptions([other])
+        status = solve()
+        model.ClearAssumptions()
+        return status != cp.INFEASIBLE  # (out of time: it may; ask for the bounds)
 
     def bounds(expr, safe_lo, safe_hi) -> tuple[int, int]:
         found = []
         for sense, safe_bound, better in ((model.Minimize, safe_lo, max),
                                           (model.Maximize, safe_hi, min)):
             sense(expr)
-            status = solver.Solve(model)
+            status = solve()
             if status == cp.OPTIMAL:
                 found.append(round(solver.ObjectiveValue()))
             elif status == cp.FEASIBLE:  # out of time: the proven bound, within the safe one
@@ -214,11 +251,20 @@ def exact_ranges(state: State, problem, variables: dict[str, int]) -> list[dict[
             continue
         dom_safe = safe[p].get("dominance", certain[p]["dominance"])
         glob_safe = safe[p].get("globalisation", certain[p]["globalisation"])
-        total = bounds(dominance[p] + 2 * sets[p], dom_safe[0] + glob_safe[0],
-                       dom_safe[1] + glob_safe[1])
+        total_expr = dominance[p] + 2 * sets[p]
+        if guess is not None:
+            dom, glob = guess[p]["dominance"], guess[p]["globalisation"]
+            if not can_differ(total_expr, dom + glob):
+                if not can_differ(dominance[p], dom):
+                    out.append({"total": (dom + glob,) * 2, "dominance": (dom, dom),
+                                "globalisation": (glob, glob)})
+                    continue
+        total = bounds(total_expr, dom_safe[0] + glob_safe[0], dom_safe[1] + glob_safe[1])
         row = {"total": total}
         if total[0] == total[1] and "globalisation" not in safe[p]:
             row["dominance"], row["globalisation"] = (total[0] - glob_safe[0],) * 2, glob_safe
+        elif not categories:
+            row["dominance"], row["globalisation"] = dom_safe, glob_safe
         else:
             row["dominance"] = bounds(dominance[p], *dom_safe)
             row["globalisation"] = bounds(2 * sets[p], *glob_safe)

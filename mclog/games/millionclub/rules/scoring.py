@@ -60,6 +60,10 @@ class Score:
 
     @property
     def total(self) -> int:
+        """The points; where unknown colonies leave them open, the lowest they can be (the
+        total's own range, not the sum of each category's lowest)."""
+        if "total" in self.ranges:
+            return self.ranges["total"][0]
         return sum(getattr(self, c) for c in CATEGORIES)
 
     @property
