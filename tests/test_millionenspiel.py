@@ -37,13 +37,50 @@ def text(body: str):
     return replay(parse_one(HEAD + body), strict=True)
 
 
-def test_m1_two_to_ten_players():
+def test_m1_two_to_five_players_or_a_house_rule_with_more_pension_cards():
+    """The box holds five pension cards of each value and every player starts with one
+    of 5: 2 to 5 players; more play a house rule naming its supply (M1)."""
     with pytest.raises(RuleError, match=r"played here by 2 to 10 players, not 1 \(M1\)"):
         new_game(["Ann"])
     with pytest.raises(RecordError, match="not 11 \\(M1\\)"):
         parse_one('[Game "Millionenspiel"]\n[Players "' + ", ".join(
             f"P{i}" for i in range(11)) + '"]\n')
-    assert new_game([f"P{i}" for i in range(10)]).money == [5] * 10
+    six = '[Game "Millionenspiel"]\n[Players "' + ", ".join(f"P{i}" for i in range(6)) + '"]\n'
+    with pytest.raises(RecordError) as info:
+        parse_one(six)
+    assert str(info.value) == (
+        '<text>:2:1: The box holds five pension cards of each value, so Millionenspiel is '
+        'for 2 to 5 players, not 6: a table of 6 plays a house rule with more cards '
+        '([PensionCards "6"]) (M1)')
+    record = parse_one(six.replace("\n[Players", '\n[PensionCards "6"]\n[Players'))
+    assert record.pension_cards == 6 and replay(record).final.money == [5] * 6
+    with pytest.raises(RecordError, match=r'not "4"'):
+        parse_one(six.replace("\n[Players", '\n[PensionCards "4"]\n[Players'))
+    with pytest.raises(RecordError, match="6 players need 6 of them, not 5|2 to 5 players"):
+        parse_one(six.replace("\n[Players", '\n[PensionCards "5"]\n[Players'))
+    assert new_game([f"P{i}" for i in range(10)], pension_cards=10).money == [5] * 10
+    assert new_game([f"P{i}" for i in range(5)]).money == [5] * 5
+
+
+def test_m15_a_pension_card_bought_must_exist():
+    """Seven players with seven cards of each value: when six hold a card of 500, the
+    seventh can still buy one; with every card of 500 held, none is left (M15)."""
+    s = new_game([f"P{i}" for i in range(7)], pension_cards=7)
+    play(s, StartPlayer(0))
+    s.pension[:6] = [500] * 6
+    s.money[6] = 20_000
+    play(s, BuyPension(6, 50))
+    play(s, BuyPension(6, 500))  # the seventh card of 500
+    assert s.pension == [500] * 7
+    short = new_game(["Ann", "Ben", "Cleo"])
+    play(short, StartPlayer(0))
+    short.pension_cards = 2  # (a house rule's supply, run short)
+    short.pension[:] = [500, 500, 50]
+    short.money[2] = 20_000
+    with pytest.raises(RuleError) as info:
+        play(short, BuyPension(2, 500))
+    assert str(info.value) == ("every pension card of 500 is held already (there are 2) "
+                               "(M15)")
 
 
 def test_m2_setup():
@@ -159,16 +196,45 @@ def test_m13_everyone_broke_pays_pensions():
 
 
 def test_m14_pensions_are_paid_before_the_landing():
-    s = game(StartPlayer(0), *bets(2, 0, 1), Throw((1, 2)), Accept(0), Land("green", True))
+    s = game(StartPlayer(0), *bets(2, 0, 1), Throw((1, 2)), Accept(0), Land("green", 1))
     assert s.money == [1, 2, 0]  # 5 + 5 pension, less the money not bet
     track = ILLUSTRATIVE
     s = game(StartPlayer(0), *bets(1, 1, 1), *[m for m in (Throw((6, 6)), Accept(0),
              Throw((6, 6)), Throw((6, 6)), Throw((3, 1)))], track=track)
-    play(s, Land("black", True))  # 40 spaces: exactly on the arrow, which is black
+    play(s, Land("black", 1))  # 40 spaces: exactly on the arrow, which is black
     assert s.decision.kind == "die" and s.money == [10, 10, 10]
 
 
-def test_m15_pension_cards_in_sequence_between_throws():
+def test_m14_passing_the_arrow_twice_pays_twice():
+    """"As soon as the pawn reaches or passes the space with the arrow, pensions are
+    paid": each time, so a run of doubles round the track twice pays twice."""
+    track = ("black", *["blue"] * 12)  # a short track: 13 spaces
+    s = game(StartPlayer(0), *bets(1, 1, 1), Throw((6, 6)), Accept(0), Throw((6, 6)),
+             Throw((3, 1)), track=track)  # 28 spaces: past the arrow at 13 and 26
+    with pytest.raises(RuleError) as info:
+        apply(s, Land("blue", 1))
+    assert str(info.value) == ("28 spaces from space 0 the pawn passes twice the arrow on "
+                               "this track: write 'past arrow twice' (M12)")
+    play(s, Land("blue", 2))
+    assert s.money == [5 + 10 + 1] * 3  # two pensions of 5, and the bet won
+    played = text("start Ann\nbets Ben 1, Cleo 1, Ann 1\n"
+                  "Ann rolls 6 6, rolls 6 6, rolls 6 6, rolls 6 6, rolls 6 6, rolls 6 6, "
+                  "rolls 6 6, rolls 3 1, past arrow twice, lands blue\n")
+    assert played.final.money == [16, 16, 16]
+    assert "past arrow twice, lands blue" in write(played.record)
+    # the same, written as the table says it: the arrow passed, and passed again
+    again = text("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 6 6, rolls 6 6, "
+                 "rolls 6 6, rolls 6 6, rolls 6 6, rolls 6 6, rolls 6 6, rolls 3 1, "
+                 "past arrow, past arrow, lands blue\n")
+    assert again.record == played.record
+    thrice = text("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 6 6, rolls 3 1, "
+                  "past arrow 3 times, lands beige\n")
+    assert thrice.final.money == [19, 19, 19]
+    assert "past arrow 3 times, lands beige" in write(thrice.record)
+    assert record_from_json(to_json(thrice.record)) == thrice.record
+
+
+def test_m15_pension_cards_in_sequence_before_the_throw():
     s = game(StartPlayer(0))
     s.money[1] = 20_000
     with pytest.raises(RuleError, match=r"Ben holds the pension card of 5: cards are bought "
@@ -177,13 +243,33 @@ def test_m15_pension_cards_in_sequence_between_throws():
     play(s, BuyPension(1, 50))
     play(s, BuyPension(1, 500))
     assert s.pension[1] == 500 and s.money[1] == 9_000
+    # after the bets, before the throw: "You must buy a pension card before the pawn
+    # passes the arrow" is the rulebook's only limit
     play(s, Bet(1, 1))
-    with pytest.raises(RuleError, match=r"only between throws \(after the payouts, before "
-                                        r"the first bet\) \(M15\)"):
-        play(s, BuyPension(2, 50))
+    s.money[2] = 1_500
+    play(s, Bet(2, 600))
+    with pytest.raises(RuleError) as info:
+        apply(s, BuyPension(2, 50))
+    assert str(info.value) == ("Cleo cannot pay 1,000 for the pension card of 50: Cleo has "
+                               "1,500, of which 600 is bet (M15)")
+    s.money[2] = 1_600
+    play(s, BuyPension(2, 50))
+    assert s.pension[2] == 50 and s.money[2] == 600
+    play(s, Bet(0, 5))
+    play(s, BuyPension(0, 50)) if s.money[0] - 5 >= 1000 else None
+    play(s, Throw((1, 2)))  # once the dice are thrown, too late
+    with pytest.raises(RuleError, match=r"only before the dice are thrown .* \(M15\)"):
+        apply(s, BuyPension(1, 50))
     s.money[2] = 999
     with pytest.raises(RuleError, match="M15"):
         apply(game(StartPlayer(0)), BuyPension(2, 50))
+    # in a record: the purchase written after the bets, before the roll
+    played = text("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands red\n"
+                  "bets Cleo 5, Ann 105, Ben 5\nBen rolls 1 2, lands red\n"
+                  "bets Ann 5000, Ben pass\nAnn buys pension 50\nCleo 5\n"
+                  "Cleo rolls 4 2, lands beige\n")
+    assert played.final.pension == [50, 5, 5]
+    assert write(played.record).count("Ann buys pension 50") == 1
 
 
 def test_m16_the_first_millionaire_and_ties():
@@ -197,6 +283,53 @@ def test_m16_the_first_millionaire_and_ties():
     with pytest.raises(RuleError, match="the game is over"):
         play(s, Bet(1, 1))
     assert MILLION == 1_000_000
+
+
+def test_m16_ties_in_a_game_in_progress_go_to_who_bet_first_in_the_last_throw():
+    """M19: a record that stops before the end ranks equal money by the betting order of
+    the last throw settled (the one whose payouts made the money shown), not of the next.
+    Ann rolled the last throw settled: Ben bet first in it, then Cleo."""
+    played = text("start Ann\nbets Ben 1, Cleo 1, Ann pass\nAnn rolls 1 2, lands blue\n")
+    assert played.final.money == [5, 6, 6] and played.final.roller == 1
+    ranks = {r.name: r.rank for r in played.scores()}
+    assert ranks == {"Ben": 1, "Cleo": 2, "Ann": 3}  # (the next throw's order: Cleo first)
+    # a record stopped in the middle of a throw: the same, the last throw settled decides
+    midway = text("start Ann\nbets Ben 1, Cleo 1, Ann pass\nAnn rolls 1 2, lands blue\n"
+                  "bets Cleo 2\n")
+    assert {r.name: r.rank for r in midway.scores()} == ranks
+    # before any throw is settled: the first throw's order, from the roller's left
+    start = text("start Cleo\n")
+    assert [r.name for r in sorted(start.scores(), key=lambda r: r.rank)] == \
+        ["Ann", "Ben", "Cleo"]
+
+
+def test_bets_may_follow_other_items_and_go_on_on_the_next_line():
+    played = text("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands blue, "
+                  "bets Cleo 2,\n  Ann 3, Ben pass\nBen rolls 2 2, rolls 1 2, lands red\n")
+    assert [s.move for s in played.steps if type(s.move).__name__ == "Bet"][3:] == [
+        Bet(2, 2), Bet(0, 3), Bet(1, 0)]
+    assert write(played.record).splitlines()[-2:] == [
+        "bets Cleo 2, Ann 3, Ben pass", "Ben rolls 2 2, rolls 1 2, lands red"]
+
+
+def test_a_broke_players_pass_is_redundant_with_a_warning(tmp_path, capsys):
+    """M4: a player with no money is not asked to bet; their ``pass`` written anyway says
+    what the rules say already: a warning (an error with --strict), and fmt drops it."""
+    body = ("start Ann\nbets Ben 5, Cleo 1, Ann 1\nAnn rolls 1 2, lands beige\n"
+            "bets Cleo 1, Ann 1, Ben pass\nBen rolls 2 1, lands blue\n")
+    played = text(body)
+    assert played.final.money == [5, 0, 5]
+    assert [str(w) for w in played.warnings] == [
+        "<text>:6:21: Ben passes is redundant: Ben has no money and is not asked to bet (M4)"]
+    path = tmp_path / "broke.mclog"
+    path.write_text(HEAD + body)
+    assert main(["validate", "--partial", str(path)]) == 0
+    assert "warning: Ben passes is redundant" in capsys.readouterr().err
+    assert main(["validate", "--partial", "--strict", str(path)]) == 1
+    capsys.readouterr()
+    assert main(["fmt", str(path)]) == 0
+    assert "bets Cleo 1, Ann 1\n" in path.read_text()
+    assert replay(read_one(path)).warnings == []
 
 
 def test_m17_a_game_in_progress(tmp_path, capsys):

@@ -36,7 +36,7 @@ class Millionenspiel(Game):
         return write_game(record, played)
 
     def kept(self, played):
-        return list(played.record.entries)
+        return [e for e in played.record.entries if id(e) not in played.redundant]
 
     def to_json(self, record):
         from .notation.writer import to_json

@@ -78,7 +78,7 @@ def attribution(game: GameReplay) -> pd.DataFrame:
     ``amount``.  The engine reports each change as it plays (``State.changes``)."""
     record = game.record
     names = record.names
-    state = new_game(names, record.track)
+    state = new_game(names, record.track, record.pension_cards)
     rows = []
     for move in game.replay.moves:
         throw, roller = state.throw, state.roller

@@ -16,8 +16,8 @@ from mclog.replay import Replay, Step
 
 from .notation.record import CheckEntry, MoveEntry, Record
 from .rules.engine import describe_decision, play
-from .rules.moves import Accept, Refuse, Throw
-from .rules.state import ACCEPT, State, new_game
+from .rules.moves import Accept, Bet, Refuse, Throw
+from .rules.state import ACCEPT, BET, THROW, State, new_game
 
 
 @dataclass(slots=True)
@@ -42,9 +42,15 @@ class ScoreRow:
 class GameReplay:
     """A replayed record: ``state(i)`` after ``i`` moves, ``steps``, ``scores()``."""
 
-    def __init__(self, record: Record, replay: Replay, errors: list[RecordError]) -> None:
+    def __init__(self, record: Record, replay: Replay, errors: list[RecordError],
+                 warnings: list[RecordError] | None = None,
+                 redundant: set[int] | None = None) -> None:
         self.record, self.replay, self.errors = record, replay, errors
-        self.warnings: list[RecordError] = []
+        #: Items that say what the rules already say (a broke player's ``pass``, M4): each
+        #: with a warning (``validate --strict``: an error), and the entries themselves
+        #: (``fmt`` leaves them out).
+        self.warnings: list[RecordError] = warnings or []
+        self.redundant: set[int] = redundant or set()
 
     def __len__(self) -> int:
         return len(self.replay)
@@ -69,15 +75,28 @@ class GameReplay:
 
     def scores(self) -> list[ScoreRow]:
         """Money at the end (or now, for a game in progress), ranked: the winner first
-        (M16: the most money; a tie goes to who bet first in the last throw)."""
+        (M16: the most money; a tie goes to who bet first in the last throw settled, the
+        one whose payouts made the money shown; before any, in the first throw)."""
         s = self.replay.current
         n = s.players
-        first = s.roller if s.roller is not None else n - 1
+        first = last_roller(s)
         order = [(first + i) % n for i in range(1, n + 1)]  # betting order: ties
         ranked = sorted(range(n), key=lambda seat: (-s.money[seat], order.index(seat)))
         rank = {seat: i + 1 for i, seat in enumerate(ranked)}
         return [ScoreRow(s.names[seat], s.money[seat], s.pension[seat], rank[seat],
                          s.winner == seat) for seat in range(n)]
+
+
+def last_roller(state: State) -> int:
+    """Who rolled the last throw settled (M16's tie-break, M19): at the end, the last
+    roller; in a game in progress, the one before the roller now (the dice pass left after
+    every throw, M5); before any throw is settled, the first roller."""
+    n = state.players
+    if state.roller is None:
+        return n - 1  # (no start player yet: the table's order from the first seat)
+    if state.finished or state.throw <= 1:
+        return state.roller
+    return (state.roller - 1) % n
 
 
 def _make_step(index: int, move, info: tuple, comments: list[str]) -> Step:
@@ -91,9 +110,11 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32) -> 
     """Play ``record``.  A move the rules refuse ends the replay with a located
     ``RecordError``; a check that fails is one too, or, with ``strict=False``, is kept
     in ``errors`` and the replay goes on."""
-    state = new_game(record.names, record.track)
+    state = new_game(record.names, record.track, record.pension_cards)
     steps = Replay(state, State.copy, play, snapshot_every, _make_step)
     errors: list[RecordError] = []
+    warnings: list[RecordError] = []
+    redundant: set[int] = set()
     current = steps.current
     playing = None  # the entry whose move is being played (for a rule's refusal)
 
@@ -117,6 +138,14 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32) -> 
             playing = entry
             move = entry.move
             d = current.decision
+            if isinstance(move, Bet) and move.amount == 0 and d is not None and \
+                    d.kind in (BET, THROW) and current.money[move.player] == 0 and \
+                    0 <= move.player < current.players:
+                name = record.names[move.player]
+                warnings.append(fail(f"{name} passes is redundant: {name} has no money and is "
+                                     "not asked to bet (M4)", entry, "M4", code="redundant"))
+                redundant.add(id(entry))
+                continue
             if d is not None and d.kind == ACCEPT and not isinstance(move, Refuse):
                 yield Accept(current.roller), (current.throw, d.kind, d.actor, entry)
                 d = current.decision
@@ -137,7 +166,7 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32) -> 
     except RecordError as exc:
         raise exc.relocate(file=record.file,
                            game=record.number if record.number > 1 else None) from None
-    return GameReplay(record, steps, errors)
+    return GameReplay(record, steps, errors, warnings, redundant)
 
 
 def _check(state: State, entry: CheckEntry, record: Record) -> str | None:

@@ -16,7 +16,9 @@ from .notation.record import FORMAT, MoveEntry, Record
 from .notation.writer import write_game
 from .rules.engine import play
 from .rules.moves import Accept, Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
-from .rules.state import ACCEPT, BET, DIE, LAND, START, THROW, State, new_game
+from .rules.state import (
+    ACCEPT, BET, DIE, LAND, PENSION_CARDS, START, THROW, State, new_game,
+)
 from .rules.track import ILLUSTRATIVE, landing
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal", "Ida", "Jo")
@@ -28,9 +30,13 @@ def simulate(bots: list[Bot], seed: int, track=ILLUSTRATIVE) -> Record:
     """The record of a game played by ``bots`` (one per seat), chance from ``seed``."""
     rng = random.Random(seed)
     names = NAMES[:len(bots)]
-    state = new_game(names, track)
+    # (more than five players play the house rule of one pension card each more, M1)
+    cards = max(PENSION_CARDS, len(names))
+    state = new_game(names, track, cards)
     tags = {"Game": "Millionenspiel", "Event": "Simulated game", "Format": FORMAT,
             "Players": ", ".join(names), "Track": " ".join(track)}
+    if cards != PENSION_CARDS:
+        tags["PensionCards"] = str(cards)
     entries: list[MoveEntry] = []
 
     def do(move, written: bool = True) -> None:
@@ -63,7 +69,7 @@ def simulate(bots: list[Bot], seed: int, track=ILLUSTRATIVE) -> Record:
             do(Land(colour, passed))
         elif d.kind == DIE:
             do(Die(rng.randint(1, 6)))
-    return Record(tags, names, tuple(track), entries)
+    return Record(tags, names, tuple(track), entries, pension_cards=cards)
 
 
 def bots_from_names(names: str, players: int, seed: int) -> list[Bot]:

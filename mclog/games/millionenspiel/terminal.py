@@ -3,6 +3,7 @@ money (``mclog score``)."""
 
 from __future__ import annotations
 
+from .notation.writer import arrow_words
 from .replayer import GameReplay
 from .rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
 
@@ -50,7 +51,7 @@ def move_text(move, names, before) -> str:
     if isinstance(move, Refuse):
         return f"{roller} refuses"
     if isinstance(move, Land):
-        return ("past the arrow, " if move.past_arrow else "") + f"lands on {move.colour}"
+        return arrow_words(move.past_arrow, "past the arrow") + f"lands on {move.colour}"
     if isinstance(move, Die):
         return f"die {move.value}"
     if isinstance(move, BuyPension):

@@ -26,7 +26,7 @@ def _key(name: str) -> str:
 _FIELDS = {
     "StartPlayer": {"player": "seat"}, "Bet": {"player": "seat", "amount": "money"},
     "Throw": {"dice": "dice"}, "Accept": {"player": "seat"},
-    "Refuse": {"player": "seat-or-null"}, "Land": {"colour": "colour", "past_arrow": "bool"},
+    "Refuse": {"player": "seat-or-null"}, "Land": {"colour": "colour", "past_arrow": "times"},
     "Die": {"value": "die"}, "BuyPension": {"player": "seat", "value": "money"},
 }
 
@@ -98,7 +98,7 @@ def _record(data, at: str) -> Record:
         where = f"{at}.entries[{i}]" if at else f"entries[{i}]"
         out.append(_entry(item, where, n))
     track = parse_track(tags["Track"]) if "Track" in tags else None
-    return Record(header.tags, header.names, track, out)
+    return Record(header.tags, header.names, track, out, pension_cards=header.pension_cards)
 
 
 def _entry(item, where: str, n: int):
@@ -139,6 +139,8 @@ def _value(value, sort: str, where: str, n: int):
         "die": lambda v: _int(v) and 1 <= v <= 6,
         "colour": lambda v: v in COLOURS,
         "bool": lambda v: isinstance(v, bool),
+        # how often the arrow was passed: a count (an older export wrote true or false)
+        "times": lambda v: isinstance(v, bool) or (_int(v) and 0 <= v <= 99),
         "dice": lambda v: isinstance(v, list) and len(v) == 2 and all(
             d is None or (_int(d) and 1 <= d <= 6) for d in v),
     }[sort]
@@ -146,8 +148,11 @@ def _value(value, sort: str, where: str, n: int):
         wanted = {"seat": f"a seat (0 to {n - 1})", "seat-or-null": "null (the roller)",
                   "money": "a sum of money", "die": "a die (1 to 6)",
                   "colour": f"a colour ({', '.join(COLOURS)})", "bool": "true or false",
+                  "times": "how often the pawn passed the arrow (0 to 99)",
                   "dice": "two dice, each 1 to 6 or null"}[sort]
         raise _Bad(where, f"{value!r} is not {wanted}")
+    if sort == "times":
+        return int(value)
     return tuple(value) if sort == "dice" else value
 
 

@@ -23,7 +23,8 @@ from mclog.errors import RecordError, RuleError
 from mclog.record.framing import RawGame, RawLine, whole_number
 
 from ..rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
-from ..rules.engine import PLAYERS
+from ..rules.engine import HOUSE_PLAYERS, check_players
+from ..rules.state import PENSION_CARDS
 from ..rules.track import COLOURS, parse_track
 from .record import FORMAT, CheckEntry, CommentEntry, MoveEntry, Record
 
@@ -56,7 +57,8 @@ def parse_game(raw: RawGame, file: str | None, number: int) -> Record:
         raise RecordError(f'This reader knows [Format "{FORMAT}"], not "{fmt}"',
                           line=lines["Format"], col=1, code="header")
     tags.setdefault("Format", FORMAT)
-    names = _players(tags, lines, raw)
+    cards = _pension_cards(tags, lines)
+    names = _players(tags, lines, raw, cards)
     track = None
     if "Track" in tags:
         try:
@@ -64,7 +66,7 @@ def parse_game(raw: RawGame, file: str | None, number: int) -> Record:
         except RuleError as exc:
             raise RecordError(f"[Track] {exc.reason}", line=lines["Track"], col=1,
                               code="header", rule=exc.rule) from None
-    record = Record(tags, names, track, [], file, number, raw.start)
+    record = Record(tags, names, track, [], file, number, raw.start, cards)
     body = _Body({name: seat for seat, name in enumerate(names)}, record.entries)
     for line in raw.lines:
         _Line(line, body).read()
@@ -82,9 +84,25 @@ class _Body:
     def __init__(self, seats: dict[str, int], out: list) -> None:
         self.seats, self.out = seats, out
         self.past_arrow: tuple[int, int] | None = None
+        self.arrow_times = 0  # how often, after a run of doubles round the track
 
 
-def _players(tags: dict[str, str], lines: dict[str, int], raw: RawGame) -> tuple[str, ...]:
+def _pension_cards(tags: dict[str, str], lines: dict[str, int]) -> int:
+    """``[PensionCards "8"]``: the house rule of a table of more than five, eight pension
+    cards of each value (M1); without it, the box's five."""
+    if "PensionCards" not in tags:
+        return PENSION_CARDS
+    value = whole_number(tags["PensionCards"].strip())
+    if value is None or not PENSION_CARDS <= value <= HOUSE_PLAYERS.stop - 1:
+        raise RecordError(f'[PensionCards] is how many pension cards of each value the table '
+                          f'plays with, {PENSION_CARDS} (the box) to {HOUSE_PLAYERS.stop - 1}, '
+                          f'not "{tags["PensionCards"]}"', line=lines["PensionCards"], col=1,
+                          code="header", rule="M1")
+    return value
+
+
+def _players(tags: dict[str, str], lines: dict[str, int], raw: RawGame,
+             cards: int = PENSION_CARDS) -> tuple[str, ...]:
     def fail(message: str) -> RecordError:
         return RecordError(message, line=lines.get("Players", raw.start), col=1,
                            code="header")
@@ -105,9 +123,10 @@ def _players(tags: dict[str, str], lines: dict[str, int], raw: RawGame) -> tuple
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise fail(f"Two players are called '{twice}'")
-    if len(names) not in PLAYERS:
-        raise fail(f"Millionenspiel is played here by {PLAYERS.start} to {PLAYERS.stop - 1} "
-                   f"players, not {len(names)} (M1)")
+    try:
+        check_players(tuple(names), cards)
+    except RuleError as exc:
+        raise fail(f"{exc.reason[0].upper()}{exc.reason[1:]} (M1)") from None
     return tuple(names)
 
 
@@ -183,12 +202,12 @@ class _Line:
         start = self.at
         word = self.take("an item")
         low = word.lower()
-        if self.body.past_arrow is not None and low != "lands":
+        if self.body.past_arrow is not None and low not in ("lands", "past"):
             raise self.error("'past arrow' is followed by where the pawn lands ('lands "
                              f"yellow'), not by '{word}'", start)
         if low == "start":
             self.move(StartPlayer(self.seat("the start player's name")), start)
-        elif low == "bets" and start == 0:
+        elif low == "bets":
             self.bets()
         elif low == "check":
             self.check(start)
@@ -201,14 +220,19 @@ class _Line:
             if (self.peek() or "").lower() != "arrow":
                 raise self.error("Expected 'past arrow'")
             self.at += 1
-            self.body.past_arrow = (self.raw.number, self.raw.col(start))
+            times = self.times()
+            if self.body.past_arrow is None:
+                self.body.past_arrow = (self.raw.number, self.raw.col(start))
+                self.body.arrow_times = 0
+            self.body.arrow_times += times
         elif low == "lands":
             self.optional("on")
             colour = self.take("the colour the pawn lands on").lower()
             if colour not in COLOURS:
                 raise self.error(f"'{colour}' is not a colour of the board "
                                  f"({', '.join(COLOURS)})", self.at - 1)
-            self.move(Land(colour, self.body.past_arrow is not None), start)
+            self.move(Land(colour, self.body.arrow_times if self.body.past_arrow else 0),
+                      start)
             self.body.past_arrow = None
         elif low == "die":
             value = self.take("the number the die shows")
@@ -223,8 +247,33 @@ class _Line:
         else:
             raise self.error(_unknown(word, self.seats), start)
 
+    def times(self) -> int:
+        """After 'past arrow': ``twice``, ``3 times``, ``3x`` (once if nothing follows)."""
+        word = (self.peek() or "").lower()
+        if word == "once":
+            self.at += 1
+            return 1
+        if word == "twice":
+            self.at += 1
+            return 2
+        count = word[:-1] if word.endswith("x") else word
+        if count.isascii() and count.isdigit() and 0 < int(count) <= 99:
+            self.at += 1
+            if word == count:
+                if (self.peek() or "").lower() not in ("times", "time"):
+                    raise self.error(f"Expected 'past arrow {count} times'")
+                self.at += 1
+            return int(count)
+        return 1
+
     def named(self, seat: int, start: int) -> None:
-        """An item that starts with a player's name."""
+        """An item that starts with a player's name: what they do, or their bet alone
+        (``Ann 3``, ``Ben pass``), as in a bets list that goes on from the line before."""
+        following = self.peek()
+        if following is not None and amount(following) is not None:
+            self.at += 1
+            self.move(Bet(seat, amount(following)), start)
+            return
         verb = self.take(f"what {self.words[start]} does (bets, passes, rolls, refuses, "
                          "buys pension)").lower()
         if verb == "bets":

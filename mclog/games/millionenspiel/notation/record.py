@@ -13,10 +13,11 @@ from mclog.record.entries import CheckEntry, CommentEntry, FromSource, RecordBas
 from mclog.record.framing import SourceLine
 
 from ..rules.moves import Move
+from ..rules.state import PENSION_CARDS
 
 FORMAT = "mclog millionenspiel 1"
 #: Canonical order of the tags the format knows; others follow in their own order.
-TAG_ORDER = ("Game", "Event", "Site", "Date", "Format", "Players", "Track")
+TAG_ORDER = ("Game", "Event", "Site", "Date", "Format", "Players", "PensionCards", "Track")
 
 
 @dataclass(slots=True)
@@ -47,6 +48,8 @@ class Record(RecordBase):
     file: str | None = None
     number: int = 1
     start_line: int = 1
+    #: Pension cards of each value: the box's five, or a house rule's (``PensionCards``).
+    pension_cards: int = PENSION_CARDS
 
     @property
     def players(self) -> tuple[str, ...]:

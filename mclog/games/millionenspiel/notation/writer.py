@@ -24,12 +24,14 @@ _GROUP = {StartPlayer: "start", Bet: "bets", Throw: "roll", Refuse: "roll", Land
 
 
 def write_game(record: Record, played=None) -> str:
-    """The canonical text of one game (ending with a newline)."""
+    """The canonical text of one game (ending with a newline).  ``played``: its replay,
+    whose redundant items (a broke player's ``pass``) are left out."""
     names = record.names
+    redundant = played.redundant if played is not None else set()
     out = [f'[{k} "{escape_tag(v)}"]' for k, v in canonical_tags(record.tags).items()]
     out.append("")
     line = _Line(out)
-    rollers = _rollers(record)
+    rollers = _rollers(record, redundant)
     for entry in record.entries:
         if isinstance(entry, CommentEntry):
             if entry.own_line or line.empty:
@@ -43,6 +45,8 @@ def write_game(record: Record, played=None) -> str:
             line.start("check")
             values = " ".join(f"{names[seat]} {value}" for seat, value in entry.values)
             line.item(f"check {entry.what} {values}")
+            continue
+        if id(entry) in redundant:
             continue
         move = entry.move
         group = _GROUP[type(move)]
@@ -104,14 +108,14 @@ def _comment(entry: CommentEntry) -> str:
     return f"; {text}"
 
 
-def _rollers(record: Record) -> dict[int, int]:
+def _rollers(record: Record, redundant: set[int] = frozenset()) -> dict[int, int]:
     """The roller at each throw of the record (by entry), for writing 'Ann rolls': played
     as far as the record plays (a record with a mistake is still written as it is)."""
-    state = new_game(record.names, record.track)
+    state = new_game(record.names, record.track, record.pension_cards)
     rollers = {}
     try:
         for entry in record.entries:
-            if not isinstance(entry, MoveEntry):
+            if not isinstance(entry, MoveEntry) or id(entry) in redundant:
                 continue
             move = entry.move
             rollers[id(entry)] = state.roller
@@ -136,10 +140,18 @@ def _item(move, names, roller, first: bool) -> str:
     if isinstance(move, Refuse):
         return "refuses"
     if isinstance(move, Land):
-        return ("past arrow, " if move.past_arrow else "") + f"lands {move.colour}"
+        return arrow_words(move.past_arrow, "past arrow") + f"lands {move.colour}"
     if isinstance(move, Die):
         return f"die {move.value}"
     return f"{names[move.player]} buys pension {move.value}"
+
+
+def arrow_words(times: int, words: str) -> str:
+    """``past arrow, `` before a landing, ``past arrow twice, `` or ``past arrow 3 times, ``
+    after a run of doubles round the track (M14); nothing if the pawn did not reach it."""
+    if not times:
+        return ""
+    return f"{words}{'' if times == 1 else ' twice' if times == 2 else f' {times} times'}, "
 
 
 def _check_lines(text: str, record: Record) -> None:

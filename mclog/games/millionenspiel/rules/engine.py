@@ -16,19 +16,32 @@ from mclog.errors import RuleError
 
 from .moves import Accept, Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
 from .state import (
-    ACCEPT, BET, DIE, LAND, MILLION, PENSION_PRICE, PENSIONS, START, THROW, Decision, State,
-    new_game,
+    ACCEPT, BET, DIE, LAND, MILLION, PENSION_CARDS, PENSION_PRICE, PENSIONS, START, THROW,
+    Decision, State, new_game,
 )
 from .track import COLOURS, WINS, landing
 
-#: How many may play (M1).
-PLAYERS = range(2, 11)
+#: How many may play with the box's pension cards (M1), and with more cards, a house rule
+#: the record names (``[PensionCards "8"]``: eight of each value).
+PLAYERS = range(2, PENSION_CARDS + 1)
+HOUSE_PLAYERS = range(2, 11)
 
 
-def check_players(names: tuple[str, ...]) -> None:
-    if len(names) not in PLAYERS:
-        raise RuleError(f"Millionenspiel is played here by {PLAYERS.start} to "
-                        f"{PLAYERS.stop - 1} players, not {len(names)}", "M1")
+def check_players(names: tuple[str, ...], pension_cards: int = PENSION_CARDS) -> None:
+    """M1: every player starts with a pension card of 5, so there are as many players as
+    cards at most: the box's five make 2 to 5; a table of up to ten states its house
+    rule's supply."""
+    n = len(names)
+    if n not in HOUSE_PLAYERS:
+        raise RuleError(f"Millionenspiel is played here by {HOUSE_PLAYERS.start} to "
+                        f"{HOUSE_PLAYERS.stop - 1} players, not {n}", "M1")
+    if n > pension_cards:
+        if pension_cards == PENSION_CARDS:
+            raise RuleError(f"the box holds five pension cards of each value, so "
+                            f"Millionenspiel is for 2 to 5 players, not {n}: a table of {n} "
+                            f'plays a house rule with more cards ([PensionCards "{n}"])', "M1")
+        raise RuleError(f"every player starts with a pension card of 5: {n} players need "
+                        f"{n} of them, not {pension_cards}", "M1")
 
 
 def describe_decision(state: State) -> str:
@@ -183,15 +196,18 @@ def _land(state: State, move: Land) -> None:
             raise RuleError(f"{spaces} spaces from space {state.position} the track puts the "
                             f"pawn on {colour} (space {new}), not on {move.colour}", "M12")
         if passed != move.past_arrow:
-            said = "passes" if passed else "does not reach"
+            said = ("does not reach" if not passed else "passes" if passed == 1 else
+                    f"passes {_times(passed)}")
+            write = ("" if not passed else ": write 'past arrow'" if passed == 1 else
+                     f": write 'past arrow {_times(passed)}'")
             raise RuleError(f"{spaces} spaces from space {state.position} the pawn {said} the "
-                            "arrow on this track" + (": write 'past arrow'" if passed else ""),
-                            "M12")
+                            f"arrow on this track{write}", "M12")
         state.position = new
     else:
         state.position = None
-    if move.past_arrow:
-        _pay_pensions(state, "the pawn passed the arrow")
+    for time in range(move.past_arrow):  # each time it reaches or passes it (M14)
+        _pay_pensions(state, "the pawn passed the arrow" + (
+            f" ({_times(time + 1, ordinal=True)} time)" if move.past_arrow > 1 else ""))
     n = state.players
     bets = [state.bet(seat) for seat in range(n)]
     if move.colour in WINS:
@@ -206,6 +222,13 @@ def _land(state: State, move: Land) -> None:
         state.decision = Decision(DIE, None)
         return
     _end_throw(state)
+
+
+def _times(n: int, ordinal: bool = False) -> str:
+    """``twice``, ``3 times``; or ``second``, ``3rd``."""
+    if ordinal:
+        return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def _spaces(state: State) -> int | None:
@@ -286,10 +309,10 @@ def _buy_pension(state: State, move: BuyPension) -> None:
     name = state.names[move.player]
     if state.decision is None:
         raise RuleError(f"the game is over: {name} can no longer buy a pension card", "M16")
-    if state.decision.kind == START or state.bets or state.throws or \
-            state.decision.kind not in (BET, THROW):
-        raise RuleError(f"{name} can buy a pension card only between throws (after the "
-                        "payouts, before the first bet)", "M15")
+    if state.decision.kind not in (BET, THROW) or state.throws:
+        raise RuleError(f"{name} can buy a pension card only before the dice are thrown "
+                        "(\"You must buy a pension card before the pawn passes the arrow\")",
+                        "M15")
     if move.value not in PENSION_PRICE:
         raise RuleError(f"pension cards are bought for 50 or 500, not {move.value}", "M15")
     have = state.pension[move.player]
@@ -299,9 +322,16 @@ def _buy_pension(state: State, move: BuyPension) -> None:
                         + (f"sequence, so the next is {wanted}" if wanted else
                            "sequence, and 500 is the last"), "M15")
     price = PENSION_PRICE[move.value]
-    if state.money[move.player] < price:
+    free = state.money[move.player] - state.bet(move.player)  # a bet lies on the board
+    if free < price:
+        has = f"{name} has {state.money[move.player]:,}" + (
+            f", of which {state.bet(move.player):,} is bet" if state.bet(move.player) else "")
         raise RuleError(f"{name} cannot pay {price:,} for the pension card of "
-                        f"{move.value}: {name} has {state.money[move.player]:,}", "M15")
+                        f"{move.value}: {has}", "M15")
+    held = sum(1 for card in state.pension if card == move.value)
+    if held >= state.pension_cards:
+        raise RuleError(f"every pension card of {move.value} is held already (there are "
+                        f"{state.pension_cards})", "M15")
     state.pension[move.player] = move.value
     deltas = [0] * state.players
     deltas[move.player] = -price

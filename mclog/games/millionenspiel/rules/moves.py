@@ -64,11 +64,12 @@ class Refuse:
 
 @dataclass(frozen=True, slots=True)
 class Land:
-    """Chance: where the throws took the pawn: the colour of its space, and whether it
-    reached or passed the arrow on the way (then pensions are paid, M14)."""
+    """Chance: where the throws took the pawn: the colour of its space, and how often it
+    reached or passed the arrow on the way (pensions are paid each time, M14): 0, 1, or
+    more after a long run of doubles."""
 
     colour: str
-    past_arrow: bool = False
+    past_arrow: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,9 @@ DIE = "die"          # chance: the black space's one-die throw
 START_MONEY = 5
 PENSIONS = (5, 50, 500)
 PENSION_PRICE = {50: 1_000, 500: 10_000}
+#: The box's pension cards of each value: "15 Pension cards, five each in the values 5,
+#: 50 and 500" (M1: so 2 to 5 players; more play a house rule with more cards).
+PENSION_CARDS = 5
 #: The goal (M16).
 MILLION = 1_000_000
 
@@ -52,6 +55,8 @@ class State:
     refused: bool = False
     decision: Decision | None = Decision(START)
     winner: int | None = None
+    #: How many pension cards of each value there are (M1, M15).
+    pension_cards: int = PENSION_CARDS
     #: What the last move changed, for the events of the analysis: (cause, money deltas).
     changes: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
 
@@ -70,7 +75,7 @@ class State:
         return State(self.names, self.track, list(self.money), list(self.pension),
                      self.position, self.roller, self.throw, dict(self.bets),
                      list(self.to_bet), list(self.throws), self.refused, self.decision,
-                     self.winner, [])
+                     self.winner, self.pension_cards, [])
 
     def _repr_html_(self) -> str:  # a notebook shows the board
         from ..draw import state_html
@@ -78,13 +83,14 @@ class State:
         return state_html(self)
 
 
-def new_game(names, track=None) -> State:
+def new_game(names, track=None, pension_cards: int = PENSION_CARDS) -> State:
     """The state before the roll-off: each player with 5 and a pension card of 5, the
-    pawn on the arrow (M2)."""
+    pawn on the arrow (M2); ``pension_cards`` of each value (M1: a table of more than
+    five plays with more, a house rule its record names)."""
     from .engine import check_players
 
     names = tuple(names)
-    check_players(names)
+    check_players(names, pension_cards)
     n = len(names)
     return State(names, tuple(track) if track else None, [START_MONEY] * n, [PENSIONS[0]] * n,
-                 0 if track else None)
+                 0 if track else None, pension_cards=pension_cards)

@@ -51,9 +51,9 @@ def parse_track(text: str) -> tuple[str, ...]:
     return tuple(words)
 
 
-def landing(track: tuple[str, ...], position: int, spaces: int) -> tuple[int, str, bool]:
-    """(the new position, its colour, whether the pawn reached or passed the arrow) of a
-    pawn at ``position`` moved ``spaces`` forward."""
+def landing(track: tuple[str, ...], position: int, spaces: int) -> tuple[int, str, int]:
+    """(the new position, its colour, how often the pawn reached or passed the arrow) of
+    a pawn at ``position`` moved ``spaces`` forward."""
     end = position + spaces
     new = end % len(track)
-    return new, track[new], end >= len(track)
+    return new, track[new], end // len(track)
