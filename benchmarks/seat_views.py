@@ -14,6 +14,13 @@
    record, over ``--timing-games`` games: the median ratio (target: at most 2x).  Each
    text is timed ``--repeat`` times in interleaved sweeps and its best time kept (the
    VM's speed swings), with the garbage collector paused.
+4. Issue 23: every seat's view ends as a game night ends, with the reveal and the
+   table's ``check score`` of the true totals: how many validate (target: all), how
+   many of the same with one player's total one point off are refused at that line
+   (target: all), and, at every step, that each score the seat's record shows is the
+   full record's where it is exact and holds it where it is a range (``score_at``, what
+   every view shows).  Timing as in 3: the seat's view with its count against the full
+   record (target: median at most 2x, 6 players).
 """
 
 from __future__ import annotations
@@ -62,9 +69,52 @@ def check(full, slowest: list) -> list[str]:
                 for p in range(true.players):
                     if known_colonies(got, p) - known_colonies(true, p):
                         failures.append(f"{where}: step {i} shows a colony {p} does not hold")
+            failures += _night_ending(full, hidden, where)
         except mclog.MclogError as exc:
             failures.append(f"{where}: {exc}")
     return failures
+
+
+def count_line(record, totals) -> str:
+    """The table's count, as the seat writes it at the end of the night."""
+    names = record.table.names
+    return "check      score " + " ".join(f"{names[s]} {t}" for s, t in enumerate(totals))
+
+
+def _night_ending(full, hidden, where: str) -> list[str]:
+    """Issue 23's properties of one seat's record (see the module text, 4)."""
+    failures = []
+    truth = [r.total for r in full.scores()]
+    text = write(hidden)
+    try:
+        game = replay(parse_one(text + count_line(hidden, truth) + "\n"))
+        NIGHT["accepted"] += 1
+    except mclog.MclogError as exc:
+        return [f"{where}: the true count is refused: {exc}"]
+    off = list(truth)
+    off[0] += 1
+    wrong = text + count_line(hidden, off) + "\n"
+    try:
+        replay(parse_one(wrong))
+        failures.append(f"{where}: a count one point off is accepted")
+    except mclog.RecordError as exc:
+        if exc.line == len(wrong.splitlines()):
+            NIGHT["refused"] += 1
+        else:
+            failures.append(f"{where}: a count one point off is refused at line {exc.line}")
+    for i in range(0, len(game) + 1, 3):
+        for mine, true in zip(game.score_at(i), full.score_at(i)):
+            lo, hi = mine.total_range
+            t_lo, t_hi = true.total_range
+            if not lo <= t_lo <= t_hi <= hi or (mine.exact and (lo, hi) != (t_lo, t_hi)):
+                failures.append(f"{where}: step {i} shows {mine.name} {lo}-{hi}, the full "
+                                f"record {t_lo}-{t_hi}")
+    return failures
+
+
+#: How many seat's records with the night's count validated, and how many one point off
+#: were refused at the count's line.
+NIGHT = {"accepted": 0, "refused": 0}
 
 
 def best_times(texts: list[str], repeat: int) -> list[float]:
@@ -102,6 +152,9 @@ def main() -> None:
         print("FAILED", line)
     print(f"seat views: {records} records from {args.games} random games and the samples, "
           f"{len(failures)} failures ({time.perf_counter() - start:.0f} s)")
+    print(f"ending with the reveal and the table's count: {NIGHT['accepted']} of {records} "
+          f"accepted; one point off refused at the count's line: {NIGHT['refused']} of "
+          f"{records}")
     worst, where = max(slowest)
     print(f"slowest search for the ? cards' identities: {worst * 1e3:.1f} ms ({where}); "
           f"median {statistics.median(s for s, _ in slowest) * 1e3:.2f} ms")
@@ -118,6 +171,15 @@ def main() -> None:
           f"from one seat {statistics.median(t_hidden) * 1e3:.2f} ms (median of "
           f"{args.timing_games}); ratio median {statistics.median(ratios):.2f}x, "
           f"max {max(ratios):.2f}x")
+    counted = []
+    for seed, text in enumerate(hiddens):
+        full = full_game(10_000 + seed, 6, "standard", False)
+        counted.append(text + count_line(full.record, [r.total for r in full.scores()]) + "\n")
+    t_counted = best_times(counted, args.repeat)
+    ratios = [c / f for c, f in zip(t_counted, t_full)]
+    print(f"validate a 6-player seat's record ending with the table's count: "
+          f"{statistics.median(t_counted) * 1e3:.2f} ms; against the full record: ratio "
+          f"median {statistics.median(ratios):.2f}x, max {max(ratios):.2f}x")
 
 
 if __name__ == "__main__":

@@ -144,9 +144,13 @@ def attribution(game) -> pd.DataFrame:
     decided; ``actor_is_player`` says which, as a field of its own (and no player may be
     called by those words).
 
-    ``unknown`` marks the points that depend on colonies the record does not name (a
-    ``?`` card): dominance and globalisation, counted on what the record settles, and
-    what the reveal added at the end.  The other rows are exact.
+    ``unknown`` marks the points that depend on colonies the record leaves open: the
+    dominance and globalisation of an event after which the whole record does not settle
+    the score (``Event.exact``; they are then counted with one naming of the colonies that
+    fits the whole record, so that the rows still add up to the final score), and what a
+    reveal added at the end if it found no such naming.  Every other row is exact in
+    hindsight: a seat's record with its reveal credits a colony's dominance to the move
+    that bought it, not to the reveal.
     """
     names = game.record.table.names
     rows = []
@@ -165,8 +169,8 @@ def attribution(game) -> pd.DataFrame:
                     "actor_is_player": e.step > 0 and e.actor is not None, "card": e.card,
                     "move": e.cause, "automatic": e.automatic, "player": names[seat],
                     "category": category, "points": float(points),
-                    "unknown": hidden and (e.label == "reveal"
-                                           or category in ("dominance", "globalisation"))})
+                    "unknown": hidden and (e.label == "reveal" or (
+                        not e.exact and category in ("dominance", "globalisation")))})
     final = game.final
     last = evs[-1]
     for seat, name in enumerate(names):
