@@ -360,3 +360,50 @@ def test_01_on_a_seats_record_with_hostile_names(browser, lab, tmp_path):
     assert page.locator("img[src=x]").count() == 0 and not dialogs
     no_errors(page)
     page.close()
+
+
+def test_the_report_of_a_seats_record_before_and_after_the_reveal(browser, tmp_path):
+    """Issue 23: the report of a seat's record shows, at a step where the unseen
+    colonies leave a score open, a range before the reveal and the settled score once the
+    record ends with the reveal (the same step, counted in hindsight); its last step
+    names no winner while the record cannot tell who wins."""
+    from playwright.sync_api import expect
+
+    import mclog
+    from mclog.cli import main
+    from mclog.games.millionclub.notation.record import GameRecord, RevealEntry
+    from mclog.games.millionclub.rules.scoring import sure_winners
+    from mclog.games.millionclub.simulator import simulated_text
+
+    full = mclog.replay(mclog.parse_one(simulated_text(4, "standard", "greedy,random", 5)))
+    seat = mclog.seat_view(full, 0)
+    cut = GameRecord(seat.tags, seat.table,
+                     [e for e in seat.entries if not isinstance(e, RevealEntry)])
+    after, before = mclog.replay(seat), mclog.replay(cut)
+    # a step whose score the reveal settles, and that is a range without it
+    step = next(i for i in range(len(before), 0, -1)
+                if all(r.exact for r in after.score_at(i))
+                and not all(r.exact for r in before.score_at(i)))
+    for name, record, game in (("report-seat-before-reveal", cut, before),
+                               ("report-seat-after-reveal", seat, after)):
+        path = tmp_path / f"{name}.mclog"
+        path.write_text(mclog.write(record))
+        out = tmp_path / f"{name}.html"
+        assert main(["report", str(path), "-o", str(out)]) == 0
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(out.as_uri())
+        page.locator("#slider").fill(str(step))
+        expect(page.locator("#step")).to_contain_text(f"Step {step} of ")
+        board = page.locator("#board")
+        for row in game.score_at(step):
+            lo, hi = row.total_range
+            expect(board).to_contain_text(f"{lo} points" if lo == hi else f"{lo}-{hi} points")
+        result = page.locator(".result")
+        if game is before:
+            assert any(not r.exact for r in game.score_at(step))
+            expect(result).to_contain_text("wins." if sure_winners(game.scores())
+                                           else "leave the winner open")
+        else:
+            expect(result).to_contain_text("wins. Final scores:")
+        board.screenshot(path=str((SHOTS or tmp_path) / f"{name}.png"))
+        page.close()

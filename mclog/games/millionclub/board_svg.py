@@ -128,10 +128,10 @@ def _player(state: State, seat: int, y: float, points: tuple[str, str] | None,
     parts = [_pawn(22, y, state, seat, 12),
              f'<text x="42" y="{y + 5}" font-size="14" font-weight="bold">'
              f"{escape(name)}{start}</text>",
-             f'<text x="170" y="{y + 5}" font-size="13">{state.money[seat]} million</text>']
+             f'<text x="160" y="{y + 5}" font-size="13">{state.money[seat]} million</text>']
     if points is not None:
         total, rank = points
-        parts.append(f'<text x="270" y="{y + 5}" font-size="13">{total} points '
+        parts.append(f'<text x="242" y="{y + 5}" font-size="13">{total} points '
                      f"{rank}</text>")
     x = 380
     for card in sorted(state.industries[seat]):
