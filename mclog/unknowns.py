@@ -91,6 +91,9 @@ class Problem:
         self.domains: list[tuple[Hashable, ...]] = []
         self.constraints: list[_Constraint] = []
         self._possible: dict[int, set] | None = None
+        #: The values of the last assignment found, tried first by the next search: most
+        #: questions come after one more constraint, which the last answer often meets.
+        self._last: dict[int, Hashable] = {}
 
     # --- building --------------------------------------------------------------------
 
@@ -132,11 +135,27 @@ class Problem:
         cons = self.constraints if upto is None else self.constraints[:upto]
         out: dict[int, Hashable] = {}
         for part in _parts(len(self.domains), cons):
-            found = _decide(self.domains, part, QUICK)
+            found = _decide(self.domains, part, QUICK, first=self._last)
             if found is None:
                 return None
             out.update(found)
+        if upto is None:
+            self._last = dict(out)
         return out
+
+    def part_fits(self, index: int = -1) -> bool:
+        """Whether the part of the problem that constraint ``index`` (the last by default)
+        belongs to has an assignment: the question a new condition asks, without solving
+        the parts it does not touch (they are no different than before it).  Raises
+        ``TooHard`` past ``SAT_SECONDS``."""
+        c = self.constraints[index]
+        for part in _parts(len(self.domains), self.constraints):
+            if any(c is d for d in part):
+                found = _decide(self.domains, part, QUICK, first=self._last)
+                if found is not None:
+                    self._last.update(found)
+                return found is not None
+        return True
 
     def first_conflict(self) -> object:
         """The tag of the first constraint after which no assignment remains (``None`` if
@@ -228,11 +247,12 @@ class Problem:
         return sat.cp, sat.model, sat.solver, sat.vars
 
 
-def _decide(domains, part, budget: int, prefer=None, force=None, sat=None):
+def _decide(domains, part, budget: int, prefer=None, force=None, sat=None, first=None):
     """An assignment of ``part`` (with ``force``'s value), or ``None``: the quick search
-    first, CP-SAT when the quick search runs out of steps."""
+    first, CP-SAT when the quick search runs out of steps.  ``first``: a value per
+    variable to try before the others (an earlier answer)."""
     try:
-        return _Search(domains, part, budget).run(prefer=prefer, force=force)
+        return _Search(domains, part, budget).run(prefer=prefer, force=force, first=first)
     except TooHard:
         return (sat or _Sat(domains, part)).solve(force)
 
@@ -355,7 +375,8 @@ class _Search:
 
     # --- the search -------------------------------------------------------------------
 
-    def run(self, prefer: dict[int, set] | None = None, force: tuple | None = None):
+    def run(self, prefer: dict[int, set] | None = None, force: tuple | None = None,
+            first: dict[int, Hashable] | None = None):
         self.dom = dict(self.start)
         if force is not None:
             x, v = force
@@ -373,6 +394,7 @@ class _Search:
                     if len(self.dom[x]) == 1:
                         self.single[i][next(iter(self.dom[x]))] += 1
         self.prefer = prefer or {}
+        self.first = first or {}
         self.steps = 0
         if not self._propagate(list(range(len(self.cons)))):
             return None
@@ -390,7 +412,8 @@ class _Search:
         x = best
         had = self.prefer.get(x, ())
         rank = self.rank[x]
-        for v in sorted(dom[x], key=lambda v: (v in had, rank[v])):
+        hint = self.first.get(x)
+        for v in sorted(dom[x], key=lambda v: (v != hint, v in had, rank[v])):
             self.steps += 1
             if self.steps > self.budget:
                 raise TooHard

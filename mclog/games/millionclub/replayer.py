@@ -659,8 +659,9 @@ class _Reader:
         scoring = ColonyScoring(state)
         handles = scoring.handles
         expected = dict(entry.values)
-        if not handles:
-            exact = scoring.totals({})
+        shown = self.shown_at_reveal(scoring)
+        if shown is not None:  # (nothing unknown: the count is compared as it stands)
+            exact = scoring.totals(shown)
             for seat, value in expected.items():
                 if exact[seat] != value:
                     self.check_failed(entry, f"check failed {_when(state)}: "
@@ -671,7 +672,7 @@ class _Reader:
         self.problem.rule([self.var[h] for h in handles], totals_rule(scoring, expected),
                           tag=(entry, "check", None))
         try:
-            fits = self.problem.solve() is not None
+            fits = self.problem.part_fits()
         except TooHard:
             raise self.fail(f"Too many unknown cards to check (no answer in {SAT_SECONDS:g} "
                             f"seconds of search): name some of the ? cards", entry.line,
@@ -681,6 +682,21 @@ class _Reader:
         self.problem.drop_last()
         self.settle(entry)  # a line before it that no naming fits is the first slip
         self.check_failed(entry, self.score_mismatch(state, expected))
+
+    def shown_at_reveal(self, scoring: ColonyScoring) -> dict[str, str] | None:
+        """What the unknown colonies held count as when the reveal has shown them all (the
+        night's last count comes after it): each player's unknown colonies are what they
+        showed beyond the named ones, in whatever order, so the scores are settled and
+        nothing is left to search.  ``None`` while some are not shown."""
+        out: dict[str, str] = {}
+        for seat, held in enumerate(scoring.held):
+            if not held:
+                continue
+            shown = self.revealed.get(seat)
+            if shown is None or len(shown) != len(held):
+                return None
+            out.update(zip(sorted(held), sorted(shown)))
+        return out
 
     def score_mismatch(self, state: State, expected: dict[int, int]) -> str:
         """Why a ``check score`` fits no naming of the unknown colonies: the players whose
