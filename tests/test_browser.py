@@ -124,7 +124,15 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
                            " === 'Round 1: placement'")
     # the story chart: a plotly SVG with each player's score and the three price traces
     chart = page.locator(".js-plotly-plot").first
-    expect(chart.locator(".scatterlayer .trace")).to_have_count(3 + 3)
+    # (and, where Ann's record leaves a score open, its band: two traces more each)
+    import mclog
+    from mclog.games.millionclub.analysis import player_colours, prices, timeline
+    from mclog.games.millionclub.viz import story_chart
+
+    sample = mclog.replay(mclog.read_one(ROOT / "sample_games" / "thursday-club-3p.mclog"))
+    traces = len(story_chart(timeline(sample), prices(sample), player_colours(sample)).data)
+    assert traces > 3 + 3
+    expect(chart.locator(".scatterlayer .trace")).to_have_count(traces)
     # Play advances the slider
     readout = page.locator(".widget-readout").first
     before = int(readout.inner_text())
@@ -407,3 +415,56 @@ def test_the_report_of_a_seats_record_before_and_after_the_reveal(browser, tmp_p
             expect(result).to_contain_text("wins. Final scores:")
         board.screenshot(path=str((SHOTS or tmp_path) / f"{name}.png"))
         page.close()
+
+
+def test_01_on_a_seats_record_before_and_after_the_reveal(browser, lab, tmp_path):
+    """Issue 23: the replay widget on one seat's record of a game, with and without its
+    reveal, at the last step: with it, every score is settled and the winner named; without
+    it, each score the unseen colonies leave open is a range, and no winner is named
+    unless none of their namings could change who wins."""
+    from playwright.sync_api import expect
+
+    import mclog
+    from mclog.games.millionclub.notation.record import GameRecord, RevealEntry
+    from mclog.games.millionclub.rules.scoring import sure_winners
+    from mclog.games.millionclub.simulator import simulated_text
+
+    full = mclog.replay(mclog.parse_one(simulated_text(4, "standard", "greedy,random", 5)))
+    seat = mclog.seat_view(full, 0)
+    cut = GameRecord(seat.tags, seat.table,
+                     [e for e in seat.entries if not isinstance(e, RevealEntry)])
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    records = {"widget-seat-after-reveal": seat, "widget-seat-before-reveal": cut}
+    for name, record in records.items():
+        (mine / f"{name}.mclog").write_text(mclog.write(record), encoding="utf-8")
+    page = run_notebook(browser, lab, "01-replay.ipynb")
+    folder = page.locator(".widget-text", has_text="folder").locator("input").first
+    folder.fill(str(mine))
+    picked = page.locator(".widget-dropdown", has_text="record").locator("select").first
+    expect(picked.locator("option")).to_have_count(2)
+    for name, record in records.items():
+        picked.select_option(label=f"{name}.mclog")
+        run_below_the_picker(page)
+        expect(page.locator("body")).to_contain_text(f"Showing {name}.mclog")
+        for _ in range(11):  # to the last step
+            page.get_by_role("button", name="round ▶▶").first.click()
+        text = page.locator("body")
+        expect(text).to_contain_text("Final ranking")
+        game = mclog.replay(record)
+        rows = game.scores()
+        for row in rows:
+            lo, hi = row.total_range
+            expect(page.locator(".mclog-board").first).to_contain_text(
+                f"{lo} points" if lo == hi else f"{lo}-{hi} points")
+        winners = sure_winners(rows)
+        expect(text).to_contain_text(f"{winners[0].name} wins." if len(winners) == 1 else
+                                     "The record does not settle who wins yet")
+        if record is seat:
+            assert all(r.exact for r in rows)
+        else:
+            assert not all(r.exact for r in rows)
+        board = page.locator(".mclog-board").first
+        shot(page, name, tmp_path, page.locator(".widget-vbox", has=board).first)
+    no_errors(page)
+    page.close()

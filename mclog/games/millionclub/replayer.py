@@ -24,7 +24,7 @@ from functools import partial
 from typing import NamedTuple
 
 from mclog.errors import RecordError, RuleError
-from mclog.unknowns import SAT_SECONDS, Problem, TooHard
+from mclog.unknowns import SAT_SECONDS, Problem, Rule, TooHard
 from mclog.replay import Replay, Step
 from .rules.board import COLONIES, DISC_NAMES, INDUSTRIES, INTRIGUE, LOBBY, ROMAN, STOCK
 from .rules.cards import CONTINENTS, DECK_NAMES, DECK_TOTALS, INDUSTRY_NAMES, article, card_name
@@ -669,7 +669,7 @@ class _Reader:
                                              f"{exact[seat]} by the rules, but the record says "
                                              f"{value}")
             return
-        self.problem.rule([self.var[h] for h in handles], totals_rule(scoring, expected),
+        self.problem.rule([self.var[h] for h in handles], Rule(*totals_rule(scoring, expected)),
                           tag=(entry, "check", None))
         try:
             fits = self.problem.part_fits()

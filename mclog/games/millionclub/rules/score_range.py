@@ -10,8 +10,6 @@ then the cards of the lead; the complete sets of five continents.
 
 from __future__ import annotations
 
-from mclog.unknowns import Rule
-
 from .cards import CONTINENTS
 from .scoring import points
 from .state import State
@@ -151,9 +149,10 @@ class ColonyScoring:
         return dominance, sets
 
 
-def totals_rule(scoring: ColonyScoring, totals: dict[int, int]) -> Rule:
+def totals_rule(scoring: ColonyScoring, totals: dict[int, int]) -> tuple:
     """The condition "player ``p``'s total is ``totals[p]``" (a ``check score``) on the
-    unknown colonies ``scoring.handles``, in that order, for ``Problem.rule``."""
+    unknown colonies ``scoring.handles``, in that order: ``(holds, encode)``, the two sides
+    of a ``mclog.unknowns.Rule``."""
     handles = scoring.handles
 
     def holds(values: tuple) -> bool:
@@ -165,7 +164,7 @@ def totals_rule(scoring: ColonyScoring, totals: dict[int, int]) -> Rule:
         for p, v in totals.items():
             model.Add(scoring.base[p] + dominance[p] + 2 * sets[p] == v)
 
-    return Rule(holds, encode)
+    return holds, encode
 
 
 def exact_ranges(state: State, problem, variables: dict[str, int],

@@ -186,6 +186,7 @@ class _Line:
     # --- the items -----------------------------------------------------------------
 
     def read(self) -> None:
+        self.first = len(self.out)  # (entries before it are other lines')
         comments = sorted(self.raw.comments, key=lambda c: c.after)
         pending = list(comments)
         while self.peek() is not None:
@@ -196,7 +197,11 @@ class _Line:
             self._comment(c)
 
     def _comment(self, c) -> None:
-        self.out.append(CommentEntry(c.text, c.brace, c.after == 0, c.line, c.col))
+        """A comment belongs to the item before it on its line; one before the line's
+        first item (``bets {...} Ann 3``) has none, and stays on a line of its own, as in
+        Million Club."""
+        own_line = c.after == 0 or len(self.out) == self.first
+        self.out.append(CommentEntry(c.text, c.brace, own_line, c.line, c.col))
 
     def item(self) -> None:
         start = self.at

@@ -10,7 +10,7 @@ is checked against it (M12).
 >>> track = parse_track("black blue beige yellow blue green beige blue red beige blue "
 ...                     "yellow green")
 >>> len(track), landing(track, 10, 7)     # 7 spaces on from space 10: past the arrow
-(13, (4, 'blue', True))
+(13, (4, 'blue', 1))
 """
 
 from __future__ import annotations
