@@ -381,6 +381,15 @@ def test_words_of_the_notation_are_refused_as_names(name):
         parse_one(f'[Game "Millionenspiel"]\n[Players "Ann, {name}"]\n')
 
 
+@pytest.mark.parametrize("digits", ["\u0663", "\uff13", "\u0663\u0660", "1\uff10"])
+def test_a_bet_in_other_scripts_digits_is_refused_as_everywhere_else(digits):
+    """Issue 30: Arabic-Indic and full-width digits are read by nothing else in mclog."""
+    with pytest.raises(RecordError) as e:
+        replay(parse_one(HEAD + f"start Ann\nbets Ben {digits}\n"))
+    assert str(e.value) == (f"<text>:4:10: Expected Ben's bet (a number, or pass), not "
+                            f"'{digits}'")
+
+
 def test_amounts_may_group_their_thousands():
     record = parse_one(HEAD + "start Ann\nbets Ben 1_000, Cleo 2'000, Ann 3k\n")
     assert [m.amount for m in record.moves[1:]] == [1000, 2000, 3000]

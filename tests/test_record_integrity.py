@@ -15,6 +15,7 @@ from fuzzing import comment_round_trip, commented, mutated_exports, run_import
 
 from mclog import RecordError, parse_one, read_one, replay, write
 from mclog.cli import main
+from mclog.printable import printable
 from mclog.record.files import FileError, replace_file
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
@@ -295,6 +296,24 @@ def test_control_characters_from_a_record_are_shown_not_obeyed(tmp_path, capsys)
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "\x1b" not in out and "club\\x1b[2J" in out
+
+
+def test_text_direction_controls_from_a_record_are_shown_not_obeyed(tmp_path, capsys):
+    """Issue 30: a right-to-left override in a record would make a message read backwards
+    on the terminal: it is shown as \\u202e, in errors and in output alike."""
+    text = THURSDAY.read_text().replace('[Event "Thursday club"]', '[Event "club\u202eevil"]')
+    path = tmp_path / "bidi.mclog"
+    path.write_text(text.replace("start      Ann", "start      Ann\u202eZoe"), encoding="utf-8")
+    assert main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "\u202e" not in err and "Ann\\u202eZoe" in err
+    path.write_text(text, encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\u202e" not in out and "club\\u202eevil" in out
+    for control in ("\u2066", "\u2067", "\u2068", "\u2069", "\u200f", "\u061c"):
+        assert control not in printable(f"a{control}b")
+    assert printable("\u05e9\u05dc\u05d5\u05dd") == "\u05e9\u05dc\u05d5\u05dd"  # Hebrew letters stay
 
 
 def test_the_writer_never_writes_a_line_longer_than_the_reader_takes():

@@ -46,7 +46,7 @@ def load_json(data: bytes, file: str) -> tuple[object, list]:
     if depth > MAX_DEPTH:
         raise fail("", f"nested {depth} levels deep; a record is at most {MAX_DEPTH}")
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_int=_whole)
     except json.JSONDecodeError as exc:
         raise JsonRecordError(f"{file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
     value = _integral(value)
@@ -54,6 +54,25 @@ def load_json(data: bytes, file: str) -> tuple[object, list]:
     if not games:
         raise fail("", "an empty array: no game in this file")
     return value, games
+
+
+class HugeNumber(str):
+    """A JSON integer too long for any record (more than 18 digits): kept as its text, so
+    that the check of its field says where it is, rather than Python refusing to convert
+    more than 4,300 digits with no place named."""
+
+    def __repr__(self) -> str:
+        return f"a number of {len(self.lstrip('-'))} digits"
+
+
+def _whole(text: str):
+    return int(text) if len(text) <= 19 else HugeNumber(text)
+
+
+def shown(message: str, limit: int = 300) -> str:
+    """A message about a value, cut to ``limit`` characters: a check of a large value (an
+    array of 20,000 entries) would otherwise print all of it."""
+    return message if len(message) <= limit else message[:limit] + " ... (cut)"
 
 
 def _integral(value):

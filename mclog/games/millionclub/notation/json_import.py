@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from mclog.errors import RecordError
-from mclog.record.json_form import failure, json_path, load_json
+from mclog.record.json_form import failure, json_path, load_json, shown
 from .reader import from_json
 from .record import GameRecord
 from ..replayer import replay
@@ -36,7 +36,8 @@ def records_from_json(data: bytes, file: str) -> list[GameRecord]:
         errors = sorted(validator.iter_errors(game), key=lambda e: list(e.absolute_path))
         if errors:
             error = _deepest(errors[0])
-            raise fail(prefix + json_path(error.absolute_path) or "the record", error.message)
+            raise fail(prefix + json_path(error.absolute_path) or "the record",
+                       shown(error.message))
         _check_seats(game, prefix, fail)
         try:
             record = from_json(game, file)

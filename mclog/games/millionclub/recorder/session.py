@@ -39,7 +39,7 @@ from mclog.errors import MclogError, RecordError
 from mclog.record.files import (
     MAX_GAME, FileError, decode, read_source, replace_file, write_new,
 )
-from mclog.record.framing import escape_tag
+from mclog.record.framing import escape_tag, whole_number
 from mclog.record.reading import parse
 from ..notation.record import CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry
 from ..notation.vocabulary import LABELS
@@ -230,9 +230,9 @@ class Recording:
         label goes in front unless the line starts with one, and the name of whoever
         decides unless it starts with a name (a draw needs neither: ``asia ?``)."""
         typed = typed.strip()
-        if typed.isdigit():
+        k = whole_number(typed)  # (not "²": a superscript is no number)
+        if k is not None:
             options = self.answers()
-            k = int(typed)
             if not 1 <= k <= len(options):
                 raise Slip(f"There is no answer {k}: the answers are numbered 1 to "
                            f"{len(options)}")

@@ -25,6 +25,7 @@ from prompt_toolkit.history import InMemoryHistory
 
 from mclog.errors import MclogError
 from mclog.printable import printable
+from mclog.record.framing import whole_number
 from ..rules.board import DISCS, ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
 from ..rules.unknown import is_handle
@@ -181,10 +182,10 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
             elif low == "board":
                 shown = None
             elif low == "undo" or low.startswith("undo "):
-                count = low[4:].strip() or "1"
-                if not count.isdigit():
+                count = whole_number(low[4:].strip() or "1")
+                if count is None:  # (not "undo ³": a superscript is no number)
                     raise Slip("undo takes a number of moves: undo 3")
-                undone = recording.undo(int(count))
+                undone = recording.undo(count)
                 say("undone: " + " · ".join(undone))
                 shown = None
             elif low.startswith("comment "):

@@ -9,7 +9,7 @@ import re
 
 from mclog.errors import RecordError
 from mclog.record.framing import RawGame, Tag
-from mclog.record.json_form import failure, load_json
+from mclog.record.json_form import failure, load_json, shown
 
 from ..rules.moves import MOVE_TYPES
 from ..rules.track import COLOURS, parse_track
@@ -150,7 +150,7 @@ def _value(value, sort: str, where: str, n: int):
                   "colour": f"a colour ({', '.join(COLOURS)})", "bool": "true or false",
                   "times": "how often the pawn passed the arrow (0 to 99)",
                   "dice": "two dice, each 1 to 6 or null"}[sort]
-        raise _Bad(where, f"{value!r} is not {wanted}")
+        raise _Bad(where, shown(f"{value!r} is not {wanted}"))
     if sort == "times":
         return int(value)
     return tuple(value) if sort == "dice" else value

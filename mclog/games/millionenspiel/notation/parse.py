@@ -32,7 +32,9 @@ from .record import FORMAT, CheckEntry, CommentEntry, MoveEntry, Record
 RESERVED = frozenset({"start", "bets", "bet", "pass", "passes", "rolls", "refuses", "past",
                       "arrow", "lands", "die", "buys", "pension", "check", "money", "none",
                       "on", "the", "card", *COLOURS})
-_AMOUNT = re.compile(r"(\d{1,3}(?:[_']\d{3})+|\d+)([kK]?)$")
+#: (``[0-9]``, not ``\d``: Python's ``\d`` also takes Arabic-Indic and full-width digits,
+#: which nothing else in mclog reads)
+_AMOUNT = re.compile(r"([0-9]{1,3}(?:[_'][0-9]{3})+|[0-9]+)([kK]?)$", re.ASCII)
 _DIE = {"1", "2", "3", "4", "5", "6"}
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.'-]*$")
 
