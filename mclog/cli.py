@@ -348,8 +348,9 @@ def cmd_report(args) -> int:
     if chosen is None:
         _err(f"{args.file}: there is no game {args.number} in this file")
         return 1
-    write_new(args.out, report_html(chosen))
-    _say(f"{args.out}: the report of {chosen.record.tags.get('Event') or 'the game'}")
+    write_new(args.out, report_html(chosen))  # (- is the standard output)
+    if args.out != "-":
+        _say(f"{args.out}: the report of {chosen.record.tags.get('Event') or 'the game'}")
     return 0
 
 

@@ -55,3 +55,111 @@ def test_a_schema_error_does_not_print_a_large_value(tmp_path, capsys):
     assert main(["import", str(path)]) == 1
     err = capsys.readouterr().err
     assert "players" in err and len(err) < 600
+
+
+# --- the writers: never torn, never replaced, never silent ---------------------------------
+
+THURSDAY = ROOT / "sample_games" / "thursday-club-3p.mclog"
+
+
+def _messy(tmp_path, name="game.mclog") -> Path:
+    """A valid record not in canonical form (fmt has something to write)."""
+    path = tmp_path / name
+    path.write_text(THURSDAY.read_text().replace("setup      ", "setup "))
+    return path
+
+
+def test_fmt_of_a_hard_linked_record_is_the_old_or_the_new_under_each_name(tmp_path,
+                                                                           monkeypatch):
+    """A record with a second hard link: fmt gives this name the new text by a rename,
+    the other name keeps the old text whole; stopped at the rename, both are the old."""
+    import os
+
+    path = _messy(tmp_path)
+    other = tmp_path / "link.mclog"
+    os.link(path, other)
+    old = path.read_bytes()
+    real = os.replace
+
+    def killed(src, dst):  # the process stopped at the last system call of the write
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", killed)
+    assert main(["fmt", str(path)]) != 0  # ("mclog: interrupted")
+    assert path.read_bytes() == old and other.read_bytes() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.mclog", "link.mclog"]
+    monkeypatch.setattr(os, "replace", real)
+    assert main(["fmt", str(path)]) == 0
+    assert path.read_text() == write(read_one(THURSDAY))  # the new record, whole
+    assert other.read_bytes() == old  # the old one, whole
+
+
+def test_fmt_leaves_a_file_that_changed_while_it_wrote(tmp_path, monkeypatch, capsys):
+    """Lines appended by another program while fmt works are never lost: the file is
+    left as it is, with a message."""
+    from mclog.record import files
+
+    path = _messy(tmp_path)
+    real = files.Replacement._still_the_same
+
+    def appended_meanwhile(self):
+        with open(self.target, "a") as f:
+            f.write("; a line the recorder added\n")
+        real(self)
+
+    monkeypatch.setattr(files.Replacement, "_still_the_same", appended_meanwhile)
+    assert main(["fmt", str(path)]) == 1
+    assert path.read_text().endswith("; a line the recorder added\n")
+    assert "the file changed while mclog was writing" in capsys.readouterr().err
+    assert [p.name for p in tmp_path.iterdir()] == ["game.mclog"]
+
+
+def test_a_report_into_a_device_or_a_fifo_writes_into_it(tmp_path, capsys):
+    """``report -o`` never renames over a device or a FIFO: it writes into it, or says
+    why it cannot; ``-o -`` is the standard output."""
+    import os
+    import stat
+    import threading
+
+    device = tmp_path / "null"
+    os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))  # a /dev/null of our own
+    assert main(["report", str(THURSDAY), "-o", str(device)]) == 0
+    assert stat.S_ISCHR(os.stat(device).st_mode)
+    capsys.readouterr()
+    assert main(["report", str(THURSDAY), "-o", "-"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("<!DOCTYPE html>") and out.rstrip().endswith("</html>")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert main(["report", str(THURSDAY), "-o", str(fifo)]) == 1  # nobody reads it
+    assert "a pipe that no program is reading" in capsys.readouterr().err
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    import time
+    for _ in range(100):  # (the reader opens the FIFO in its own time)
+        if main(["report", str(THURSDAY), "-o", str(fifo)]) == 0:
+            break
+        time.sleep(0.05)
+    reader.join(timeout=60)
+    assert got and got[0].startswith(b"<!DOCTYPE html>")
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    capsys.readouterr()
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    assert main(["report", str(THURSDAY), "-o", str(folder)]) == 1
+    assert "is a folder" in capsys.readouterr().err
+
+
+def test_the_recorder_refuses_a_device_or_a_fifo(tmp_path):
+    import os
+
+    import pytest
+
+    from mclog.games.millionclub.recorder.session import Recording
+    from mclog.record.files import FileError
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(FileError, match="is not a file"):
+        Recording.start(str(fifo), players="Ann yellow, Ben blue")

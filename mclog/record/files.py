@@ -3,18 +3,29 @@
 A record is a person's only copy of an evening.  Whatever mclog reads is judged by the
 bytes actually read (a pipe, a FIFO or a device reports no useful size), and whatever
 it writes goes to a temporary file beside the original, is read back and checked, and
-only then takes the original's place, with the original's mode (and owner, where
-permitted), through a symbolic link to its target, and into the same file where other
-hard links share it.  A read-only file is refused, and the temporary file is removed on
-every failure, signals included.  This module knows no game.
+only then takes the original's place by a rename, with the original's mode (and owner,
+where permitted), through a symbolic link to its target.  What each writer promises
+(``docs/files.md``):
+
+* the file is the old record or the new one, never a mix, whenever the process stops;
+* a file that changed while mclog wrote its new form (a line appended by another
+  program) is left as it is, with a message: nothing appended is lost;
+* a file with other hard links is replaced under this name by the rename (a copy into
+  the shared file could be stopped half way); the other names keep the old record;
+* a device or a FIFO is written into, never replaced (``/dev/null``, a pipe a reader
+  waits on), and ``-`` is the standard output;
+* a read-only file is refused, and the temporary file is removed on every failure,
+  signals included.
+
+This module knows no game.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
-import shutil
 import signal
 import stat
 import sys
@@ -262,17 +273,29 @@ class Replacement:
         os.chmod(self.temporary, stat.S_IMODE(st.st_mode))
         with contextlib.suppress(OSError):  # the owner too, where permitted
             os.chown(self.temporary, st.st_uid, st.st_gid)
-        if st.st_nlink > 1:  # other names share this file: write into it, keep them
-            with open(self.temporary, "rb") as new, open(self.target, "r+b") as f:
-                shutil.copyfileobj(new, f)
-                f.truncate()
-                f.flush()
-                os.fsync(f.fileno())
-            os.unlink(self.temporary)
-        else:
-            os.replace(self.temporary, self.target)
-            _sync_folder(self.target)
+        self._still_the_same()
+        # (a file with other hard links too: a copy into the shared file could be stopped
+        # half way, new text over the old one's tail under every name; the rename gives
+        # this name the new record whole, and the other names keep the old one whole)
+        os.replace(self.temporary, self.target)
+        _sync_folder(self.target)
         self.committed = True
+
+    def _still_the_same(self) -> None:
+        """The file is the one read, as it was read: another program may have appended to
+        it (a recorder still writing) while its new form was made; replacing it would lose
+        what it added."""
+        try:
+            now = os.stat(self.target)
+        except OSError as exc:
+            raise FileError(f"{self.path}: cannot be read any more: "
+                            f"{exc.strerror or exc}; nothing was written") from None
+        was = self._stat
+        if (now.st_ino, now.st_dev, now.st_size, now.st_mtime_ns) != \
+                (was.st_ino, was.st_dev, was.st_size, was.st_mtime_ns):
+            raise FileError(f"{self.path}: the file changed while mclog was writing its new "
+                            "form (another program wrote to it); it was left as it is now: "
+                            "run the command again")
 
     def _close(self) -> None:
         if not self._file.closed:
@@ -323,7 +346,20 @@ def replace_file(path: str, text: str, verify: Callable[[str], None] | None = No
 
 def write_new(path: str, text: str) -> None:
     """Write a new file (or replace one mclog made, such as a simulated game) all at once:
-    never half a file, and with the permissions a new file gets (not a temporary's 0600)."""
+    never half a file, and with the permissions a new file gets (not a temporary's 0600).
+    ``-`` is the standard output, and a device or a FIFO is written into, never replaced
+    (``write_into``)."""
+    if path == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    try:
+        st = os.stat(path)
+    except OSError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        write_into(path, st, text)
+        return
     with _signals_raise():
         tmp = _written_beside(os.path.realpath(path), text)
         try:
@@ -335,6 +371,36 @@ def write_new(path: str, text: str) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
+
+
+def write_into(path: str, st: os.stat_result, text: str) -> None:
+    """Write ``text`` into an existing device or FIFO (``/dev/null``, ``/dev/stdout``, a
+    pipe a reader waits on): never a rename over it, which would put a plain file in its
+    place (as root, over the system's ``/dev/null``).  A folder, a socket or a block
+    device is refused, and so is a FIFO no program reads (waiting for one would hang)."""
+    mode = st.st_mode
+    if stat.S_ISDIR(mode):
+        raise FileError(f"{path}: is a folder; give the name of a file to write")
+    if not (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
+        raise FileError(f"{path}: is not a file, a character device or a pipe; nothing "
+                        "was written")
+    flags = os.O_WRONLY | (os.O_NONBLOCK if stat.S_ISFIFO(mode) else 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if stat.S_ISFIFO(mode) and exc.errno == errno.ENXIO:
+            raise FileError(f"{path}: is a pipe that no program is reading; nothing was "
+                            "written") from None
+        raise FileError(f"{path}: cannot be written: {exc.strerror or exc}") from None
+    try:
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "wb", closefd=False) as f:
+            f.write(text.encode("utf-8"))
+            f.flush()
+    except OSError as exc:
+        raise FileError(f"{path}: cannot be written: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
 
 
 def _temporary_beside(target: str):

@@ -106,6 +106,9 @@ class Recording:
               tags: dict[str, str] | None = None) -> Recording:
         """A new record at ``path`` (which must not hold a game already): its tags are
         checked as the reader checks them, and the file is written at once."""
+        if os.path.exists(path) and not os.path.isfile(path):
+            raise FileError(f"{path}: is not a file (a folder, a pipe or a device): a "
+                            "recording is saved after every line, so it needs a file")
         if os.path.exists(path) and os.path.getsize(path) > 0:
             raise FileError(f"{path}: already holds a record; open it to go on with it "
                             "(mclog record FILE resumes it)")
