@@ -163,3 +163,21 @@ def test_the_recorder_refuses_a_device_or_a_fifo(tmp_path):
     os.mkfifo(fifo)
     with pytest.raises(FileError, match="is not a file"):
         Recording.start(str(fifo), players="Ann yellow, Ben blue")
+
+
+# --- names that shadow words ----------------------------------------------------------------
+
+def test_names_that_are_words_of_the_check_line_or_the_recorder_are_refused():
+    """A player named Price made the recorder's own check line unreadable, and Comment,
+    Undo, Board, Help or Quit shadowed its commands: such names are refused at [Players],
+    as none and bank are."""
+    import pytest
+
+    from mclog import RecordError, parse_one
+
+    for name in ("Price", "Comment", "Undo", "Board", "Help", "Quit", "Exit", "Money"):
+        with pytest.raises(RecordError) as info:
+            parse_one(f'[Players "{name} yellow, Ben blue"]\n')
+        assert str(info.value) == (f"<text>:1:1: The player name '{name}' is also a word of "
+                                   "the notation; choose another name")
+    parse_one('[Players "Pricilla yellow, Boardman blue"]\n')  # (only the words themselves)

@@ -151,10 +151,14 @@ def is_reserved(word: str) -> bool:
             or w in _OTHER_WORDS)
 
 
-#: Other words the notation or the analysis reads specially: check kinds, ``reveal Ben
-#: none``, ``sets aside``, and the actors of an event that are not players (analysis).
-_OTHER_WORDS = frozenset({"money", "prices", "score", "from", "for", "with", "none", "aside",
-                          "bank", "chance", "rules", "setup"})
+#: Other words the notation or the analysis reads specially: check kinds (``price`` too, as
+#: a person writes it), ``reveal Ben none``, ``sets aside``, the actors of an event that are
+#: not players (analysis), and the recorder's commands (``Comment asia`` would be a
+#: comment, ``undo`` would take a move back): a name must never make the recorder write a
+#: line the reader refuses, or do something else than record the move.
+_OTHER_WORDS = frozenset({"money", "prices", "price", "score", "from", "for", "with", "none",
+                          "aside", "bank", "chance", "rules", "setup",
+                          "comment", "undo", "board", "help", "quit", "exit"})
 
 
 #: The canonical spot words, looked up before any parsing (they are most of a record).
