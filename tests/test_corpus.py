@@ -276,3 +276,49 @@ def test_a_large_file_is_cut_where_its_framing_starts_a_game(tmp_path):
     assert len(game_starts(str(path))) == 30
     report = build([path], tmp_path / "out", jobs=1, chunk_games=2)
     assert report.errors == [] and report.games == 30
+
+
+def test_files_that_cannot_be_records_are_named_never_skipped(tmp_path, capsys):
+    """Issue 30: an empty .mclog, a link to nothing and a FIFO named .mclog are each named
+    with why they were left out (as validate names them), and the build says it failed."""
+    import os
+
+    src = tmp_path / "src"
+    src.mkdir()
+    shutil.copy(ROOT / "sample_games" / "duel-2p.mclog", src)
+    (src / "empty.mclog").write_text("")
+    (src / "gone.mclog").symlink_to(tmp_path / "nowhere.mclog")
+    os.mkfifo(src / "pipe.mclog")
+    out = tmp_path / "out"
+    report = build([src], out, jobs=1, chunk_games=4)
+    assert report.games == 1
+    assert sorted(report.errors) == [
+        f"{src / 'empty.mclog'}: is empty: it holds no game; left out of the corpus",
+        f"{src / 'gone.mclog'}: is a link to nothing; left out of the corpus",
+        f"{src / 'pipe.mclog'}: is not a file (a FIFO or a device); left out of the corpus"]
+    assert main(["corpus", "build", str(src), "-o", str(tmp_path / "again"), "--jobs", "1",
+                 "--quiet"]) == 1
+    assert "gone.mclog: is a link to nothing" in capsys.readouterr().err
+
+
+def test_a_damaged_chunk_is_named_and_built_again(tmp_path):
+    """Issue 30: a Parquet chunk cut short is named when read (not pyarrow's bare
+    ArrowInvalid), and the next build checks each chunk against the checksum it kept and
+    builds the damaged one anew."""
+    from mclog.corpus.read import CorpusDamaged
+
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("duel-2p.mclog", "thursday-club-3p.mclog"):
+        shutil.copy(ROOT / "sample_games" / name, src)
+    out = tmp_path / "out"
+    first = build([src], out, jobs=1, chunk_games=1)
+    assert first.built >= 1
+    chunk = sorted((out / "millionclub" / "players").glob("*.parquet"))[0]
+    chunk.write_bytes(chunk.read_bytes()[:100])  # a disk that filled, a copy cut short
+    with pytest.raises(CorpusDamaged) as info:
+        corpus(out).table("players")
+    assert str(chunk) in str(info.value) and "build again" in str(info.value)
+    again = build([src], out, jobs=1, chunk_games=1)
+    assert again.built == 1 and again.kept == first.built - 1
+    assert len(corpus(out).table("players")) == 2 + 3

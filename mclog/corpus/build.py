@@ -16,6 +16,7 @@ This module knows no game: games are found by the registry.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -102,10 +103,12 @@ def build_chunk(chunk: Chunk, out: str) -> dict:
                 into = tables.setdefault((name, table), {c: [] for c in columns})
                 for column, values in columns.items():
                     into[column].extend(values)
-    _write(out, chunk.id, tables, schemas)
+    written = _write(out, chunk.id, tables, schemas)
     os.makedirs(os.path.join(out, ERRORS), exist_ok=True)
-    write_new(os.path.join(out, ERRORS, f"{chunk.id}.json"), json.dumps(errors))
-    return {"id": chunk.id, "games": count, "errors": errors,
+    errors_file = os.path.join(out, ERRORS, f"{chunk.id}.json")
+    write_new(errors_file, json.dumps(errors))
+    written[os.path.relpath(errors_file, out)] = _sha256(errors_file)
+    return {"id": chunk.id, "games": count, "errors": errors, "files": written,
             "cpu": time.process_time() - cpu}
 
 
@@ -119,10 +122,14 @@ def _placed(exc: MclogError, piece, single: bool) -> MclogError:
                        game=game, code=exc.code)
 
 
-def _write(out: str, chunk_id: str, tables: dict, schemas: dict) -> None:
+def _write(out: str, chunk_id: str, tables: dict, schemas: dict) -> dict[str, str]:
+    """Write a chunk's tables; returns each file written (relative to ``out``) with its
+    SHA-256, which the manifest keeps: a re-run checks them, and builds again a chunk
+    whose file was damaged or removed since (issue 30)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    written = {}
     for (game, table), columns in tables.items():
         schema = pa.schema([(c, pa.type_for_alias(t)) for c, t in schemas[game][table]])
         folder = os.path.join(out, game, table)
@@ -130,7 +137,18 @@ def _write(out: str, chunk_id: str, tables: dict, schemas: dict) -> None:
         data = pa.Table.from_pydict(columns, schema=schema)
         tmp = os.path.join(folder, f".{chunk_id}.parquet.tmp")
         pq.write_table(data, tmp, compression="zstd")
-        os.replace(tmp, os.path.join(folder, f"{chunk_id}.parquet"))  # never half a file
+        final = os.path.join(folder, f"{chunk_id}.parquet")
+        os.replace(tmp, final)  # never half a file
+        written[os.path.relpath(final, out)] = _sha256(final)
+    return written
+
+
+def _sha256(path: str) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while block := f.read(1 << 20):
+            h.update(block)
+    return h.hexdigest()
 
 
 #: How long a scheduler given by address may take to have a worker, in seconds.
@@ -177,7 +195,8 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
                         "folder, or a corpus folder to bring up to date")
     os.makedirs(out, exist_ok=True)
     manifest = _read_manifest(out)
-    files = record_files(paths)
+    skipped: list[str] = []
+    files = record_files(paths, skipped)
     known = manifest.get("files", {})
     digests, stats = {}, {}
     for path in files:
@@ -186,9 +205,11 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
     starts_of = manifest.get("starts", {})
     chunks = plan(files, digests, chunk_games, starts_of)
     done = manifest.get("chunks", {})
-    todo = [c for c in chunks if c.id not in done or not _present(out, c.id)]
+    todo = [c for c in chunks
+            if c.id not in done or not _present(out, c.id, done[c.id].get("files"))]
     building = {c.id for c in todo}
     report = BuildReport()
+    report.errors += skipped
     results = {c.id: done[c.id] for c in chunks if c.id not in building}
     report.kept = len(results)
     if todo:
@@ -209,6 +230,7 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
         "format": FORMAT, "files": stats,
         "starts": {d: v for d, v in starts_of.items() if d in set(digests.values())},
         "chunks": {c.id: {"games": results[c.id]["games"], "errors": results[c.id]["errors"],
+                          "files": results[c.id].get("files", {}),
                           "pieces": [[p.path, p.digest, p.start, p.end] for p in c.pieces]}
                    for c in chunks}}))
     report.seconds = time.perf_counter() - started
@@ -226,7 +248,8 @@ def _run(client, todo: list[Chunk], out: str, results: dict, progress: bool) -> 
         bar = tqdm(total=sum(c.games for c in todo), unit="game", desc="corpus")
     for future in as_completed(futures):
         r = future.result()
-        results[r["id"]] = {"games": r["games"], "errors": r["errors"], "cpu": r["cpu"]}
+        results[r["id"]] = {"games": r["games"], "errors": r["errors"], "cpu": r["cpu"],
+                            "files": r["files"]}
         if bar is not None:
             bar.update(r["games"] + len(r["errors"]))
     if bar is not None:
@@ -252,8 +275,17 @@ def _read_manifest(out: str) -> dict:
     return data
 
 
-def _present(out: str, chunk_id: str) -> bool:
-    return os.path.exists(os.path.join(out, ERRORS, f"{chunk_id}.json"))
+def _present(out: str, chunk_id: str, files: dict[str, str] | None = None) -> bool:
+    """Whether a chunk built before is still whole: each file it wrote is there with the
+    checksum the manifest kept (a manifest of an older build, without checksums: its
+    errors file is there)."""
+    if files is None:
+        return os.path.exists(os.path.join(out, ERRORS, f"{chunk_id}.json"))
+    for name, digest in files.items():
+        path = os.path.join(out, name)
+        if not os.path.isfile(path) or _sha256(path) != digest:
+            return False
+    return True
 
 
 def _remove_others(out: str, wanted: set[str]) -> int:

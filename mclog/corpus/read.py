@@ -18,6 +18,7 @@ import json
 import os
 from pathlib import Path
 
+from mclog.errors import MclogError
 from mclog.record.files import FileError
 from .build import ERRORS, MANIFEST, slug
 
@@ -58,8 +59,13 @@ class Corpus:
         """The columns of the table ``name`` (``docs/corpus.md`` says what each holds)."""
         import pyarrow.parquet as pq
 
+        import pyarrow as pa
+
         files = self._files(name)
-        return pq.read_schema(files[0]).names if files else []
+        try:
+            return pq.read_schema(files[0]).names if files else []
+        except (pa.ArrowInvalid, OSError) as exc:
+            raise CorpusDamaged(files[0], exc) from None
 
     def _asked(self, name: str, columns, filters) -> list[str]:
         """The table's files, once the columns asked for and filtered on are known to be
@@ -87,11 +93,29 @@ class Corpus:
         """The table ``name`` as a pandas DataFrame (see the class text)."""
         if self.client is not None:
             return self.frame(name, columns, filters).compute()
+        import pyarrow as pa
         import pyarrow.parquet as pq
 
-        data = pq.read_table(self._asked(name, columns, filters), columns=columns,
-                             filters=filters)
+        files = self._asked(name, columns, filters)
+        try:
+            data = pq.read_table(files, columns=columns, filters=filters)
+        except (pa.ArrowInvalid, OSError) as exc:
+            raise CorpusDamaged(self._damaged(files) or str(self.folder / name), exc) from None
         return data.to_pandas()
+
+    @staticmethod
+    def _damaged(files: list[str]) -> str | None:
+        """The first of ``files`` that is not a whole Parquet file (a disk that filled, a
+        copy cut short), to name in the message."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        for path in files:
+            try:
+                pq.ParquetFile(path).metadata
+            except (pa.ArrowInvalid, OSError):
+                return path
+        return None
 
     def frame(self, name: str, columns: list[str] | None = None, filters=None):
         """The table as a lazy ``dask.dataframe`` (computed on the client's cluster)."""
@@ -111,4 +135,15 @@ class Corpus:
         return f"<corpus of {self.game} at {self.path}: {', '.join(self.tables)}>"
 
 
-__all__ = ["Corpus"]
+class CorpusDamaged(MclogError):
+    """A file of a corpus that cannot be read: ``path: is damaged ...``; a new ``mclog
+    corpus build`` of the same records builds it again (its checksum no longer matches)."""
+
+    code = "corpus"
+
+    def __init__(self, path: str, cause: Exception) -> None:
+        super().__init__(f"{path}: is damaged and cannot be read ({cause}); run mclog corpus "
+                         "build again on the same records: it builds the damaged part anew")
+
+
+__all__ = ["Corpus", "CorpusDamaged"]

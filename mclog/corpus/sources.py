@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,18 +57,44 @@ class Chunk:
         return sum(p.games for p in self.pieces)
 
 
-def record_files(paths) -> list[str]:
+def record_files(paths, skipped: list[str] | None = None) -> list[str]:
     """Every record file of ``paths`` (files, or folders searched for ``*.mclog`` at any
-    depth), sorted; a path that does not exist is an error."""
+    depth), sorted; a path that does not exist is an error.  What is named like a record
+    but cannot be one (a link to nothing, a FIFO or a device, an empty file) is left out
+    and said in ``skipped``, as ``validate`` names each one: never passed over without a
+    word (issue 30)."""
     found: list[str] = []
     for p in map(Path, [paths] if isinstance(paths, (str, os.PathLike)) else paths):
         if p.is_dir():
-            found += sorted(str(f) for f in p.rglob("*.mclog") if f.is_file())
-        elif p.exists():
-            found.append(str(p))
+            candidates = sorted(p.rglob("*.mclog"))
+        elif p.exists() or p.is_symlink():
+            candidates = [p]
         else:
             raise FileError(f"{p}: no such file or folder")
+        for f in candidates:
+            why = _not_a_record(f)
+            if why is None:
+                found.append(str(f))
+            elif skipped is not None:
+                skipped.append(f"{f}: {why}; left out of the corpus")
     return sorted(set(found))
+
+
+def _not_a_record(path: Path) -> str | None:
+    """Why ``path`` cannot be read as a record file, or ``None``."""
+    if path.is_dir():
+        return "is a folder named like a record"
+    if path.is_symlink() and not path.exists():
+        return "is a link to nothing"
+    try:
+        st = path.stat()
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror or exc}"
+    if not stat.S_ISREG(st.st_mode):
+        return "is not a file (a FIFO or a device)"
+    if st.st_size == 0:
+        return "is empty: it holds no game"
+    return None
 
 
 def file_digest(path: str, known: dict | None = None) -> tuple[str, int, int]:

@@ -15,7 +15,9 @@ from .scoring import points
 from .state import State
 from .unknown import is_handle
 
-#: Seconds CP-SAT may take for one bound; past it the safe bound is kept.
+#: Seconds CP-SAT may take for one bound; past it the safe bound is kept.  (CP-SAT's
+#: *deterministic* time, about a second of work on this kind of machine: the same record
+#: gets the same ranges on a busy machine as on an idle one, issue 30.)
 SECONDS = 5.0
 #: Seconds a question is first given without presolve (most take milliseconds so; the
 #: few that do not are asked again with it, which settles them at once).
@@ -210,12 +212,12 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
         times: about 3x faster), and where that does not settle it in a moment, with
         presolve and the full time (some models take seconds without it)."""
         solver.parameters.cp_model_presolve = False
-        solver.parameters.max_time_in_seconds = QUICK_SECONDS
+        solver.parameters.max_deterministic_time = QUICK_SECONDS
         status = solver.Solve(model)
         if status in (cp.OPTIMAL, cp.INFEASIBLE):
             return status
         solver.parameters.cp_model_presolve = True
-        solver.parameters.max_time_in_seconds = SECONDS
+        solver.parameters.max_deterministic_time = SECONDS
         return solver.Solve(model)
 
     def can_differ(expr, value: int) -> bool:
