@@ -94,7 +94,7 @@ def run_notebook(browser, lab, name: str):
         const cells = w.content.widgets.filter(c => c.model.type === 'code');
         const k = w.sessionContext.session.kernel;
         return k.status === 'idle' && cells.every(c => c.model.executionCount !== null);
-    }""", timeout=120_000, polling=500)
+    }""", timeout=600_000, polling=500)  # (a bound for a hang: a loaded machine is slow)
     no_thanks = page.get_by_role("button", name="No", exact=True)  # JupyterLab's news prompt
     if no_thanks.count():
         no_thanks.first.click()
