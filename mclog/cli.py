@@ -298,17 +298,26 @@ def cmd_export(args) -> int:
 
 def cmd_import(args) -> int:
     """A JSON record (``export``'s form) as .mclog text, checked by its game
-    (``Game.records_from_json``): the game ``--game`` names, or else the one the record's
-    ``"game"`` field names (Million Club without one).  The text is printed only once it
-    reads back as the same records."""
+    (``Game.records_from_json``): the game ``--game`` names, or else the one each record's
+    ``"game"`` field names (Million Club without one; a file that ``export`` made of a
+    record mixing games holds both).  The text is printed only once it reads back as the
+    same records."""
     name = "<stdin>" if args.file == "-" else args.file
     data = read_source(args.file, MAX_JSON, "a JSON record")
+    named = [args.game] if args.game is not None else _json_games(data, name)
     try:
-        game = games.game(args.game if args.game is not None else _json_game(data, name))
+        chosen = [games.game(g) for g in named]
     except games.UnknownGame as exc:
         raise failure(name)("game", str(exc)) from None
-    records = game.records_from_json(data, name)
-    text = "\n".join(game.write(r) for r in records)
+    if len({g.name for g in chosen}) == 1:
+        records = chosen[0].records_from_json(data, name)
+    else:  # each record by its own game (its errors named by its place in the array)
+        _, items = load_json(data, name)
+        records = []
+        for i, (item, game) in enumerate(zip(items, chosen)):
+            records += game.records_from_json(json.dumps(item).encode("utf-8"),
+                                              f"{name} [{i}]")
+    text = "\n".join(games.game(r.game).write(r) for r in records)
     back, errors = read_bytes_lenient(text.encode("utf-8"), name)
     if errors or back != records:
         _err(f"{name}: the record cannot be written as .mclog text that reads back the same "
@@ -318,13 +327,12 @@ def cmd_import(args) -> int:
     return 0
 
 
-def _json_game(data: bytes, name: str) -> str | None:
-    """The game the first record of a JSON file names in its ``"game"`` field (None: none
+def _json_games(data: bytes, name: str) -> list[str | None]:
+    """The game each record of a JSON file names in its ``"game"`` field (None: none
     named), read with the shared loader's care (``load_json``)."""
     _, records = load_json(data, name)
-    first = records[0]
-    game = first.get("game") if isinstance(first, dict) else None
-    return game if isinstance(game, str) else None
+    return [r.get("game") if isinstance(r, dict) and isinstance(r.get("game"), str) else None
+            for r in records]
 
 
 def cmd_report(args) -> int:

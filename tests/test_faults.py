@@ -181,3 +181,24 @@ def test_names_that_are_words_of_the_check_line_or_the_recorder_are_refused():
         assert str(info.value) == (f"<text>:1:1: The player name '{name}' is also a word of "
                                    "the notation; choose another name")
     parse_one('[Players "Pricilla yellow, Boardman blue"]\n')  # (only the words themselves)
+
+
+def test_the_export_of_a_file_mixing_both_games_imports_back(tmp_path, capsys):
+    mixed = tmp_path / "mixed.mclog"
+    mixed.write_text(DUEL.read_text() + "\n"
+                     + (ROOT / "sample_games" / "millionenspiel" / "duel-2p.mclog").read_text())
+    assert main(["export", str(mixed)]) == 0
+    exported = tmp_path / "mixed.json"
+    exported.write_text(capsys.readouterr().out)
+    assert main(["import", str(exported)]) == 0
+    from mclog import read
+
+    back = list(read(_written(tmp_path, capsys.readouterr().out)))
+    assert [r.game for r in back] == ["Million Club", "Millionenspiel"]
+    assert back == list(read(mixed))
+
+
+def _written(folder: Path, text: str) -> Path:
+    path = folder / "back.mclog"
+    path.write_text(text)
+    return path
