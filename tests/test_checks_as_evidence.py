@@ -230,6 +230,20 @@ def test_every_view_of_a_simulated_seats_record_tells_the_truth_at_every_step(
     _views_agree(replay(without_reveal(view)), full, full_table, revealed=False)
 
 
+def test_a_settled_total_is_shown_whole_when_its_categories_are_not():
+    """Found by the 500-game benchmark: Finn's unseen colonies could trade dominance for
+    globalisation and leave his total settled at 10; the total once showed the sum of
+    each category's lowest (8), a number never true."""
+    full = full_game(114, 6, "alternative", False)
+    game = replay(seat_view(full, 0))
+    for step in (281, 282):
+        finn = game.score_at(step)[5]
+        assert finn.total_range == (10, 10) and finn.total == 10 and finn.exact
+        assert full.score_at(step)[5].total == 10
+    table = timeline(game)
+    assert list(table[(table.step == 282) & (table.player == "Finn")].total) == [10]
+
+
 def test_the_reveal_changes_no_score_it_settles_in_the_widget():
     """The step before the reveal (the last move) shows the final scores already; the
     final step names the winner only when the record settles who wins."""

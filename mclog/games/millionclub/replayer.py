@@ -290,7 +290,7 @@ class GameReplay:
             base = row.total - row.dominance - row.globalisation  # the exact categories
             lo, hi = r["total"]
             settled = {c: v for c, v in r.items() if c != "total" and v[0] != v[1]}
-            if lo != hi:
+            if lo != hi or settled:  # (a category's lowest is no part of the total then)
                 settled["total"] = (base + lo, base + hi)
             # a category the unknown cards cannot change has its one value; one they can
             # shows its lowest (with its range beside it)

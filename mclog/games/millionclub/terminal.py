@@ -102,7 +102,7 @@ def score_lines(game: GameReplay) -> list[str]:
     for row in table:
         out.append("  ".join(v.rjust(w) if i else v.ljust(w) for i, (v, w) in
                              enumerate(zip(row, widths))))
-    if not all(r.exact for r in rows):
+    if any(r.ranges for r in rows):
         out.append("(a range such as 12-15: the points depend on colonies not revealed yet)")
     return out
 
@@ -111,7 +111,7 @@ def _points(row, category: str) -> str:
     """A score cell: the points, or their range where unknown colonies could change them."""
     if category in row.ranges:
         lo, hi = row.ranges[category]
-        return f"{lo}-{hi}"
+        return str(lo) if lo == hi else f"{lo}-{hi}"
     return str(getattr(row, category))
 
 

@@ -68,7 +68,10 @@ class Score:
 
     @property
     def exact(self) -> bool:
-        return not self.ranges
+        """Whether the total is settled (a category may still show a range: unknown
+        colonies can trade dominance for globalisation and leave the sum alone)."""
+        low, high = self.total_range
+        return low == high
 
     @property
     def total_range(self) -> tuple[int, int]:
