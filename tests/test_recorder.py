@@ -314,6 +314,18 @@ def test_the_terminal_shows_slips_and_undoes(tmp_path):
                                                   "setup      Ann R, Ben R"]
 
 
+def test_a_colour_code_pasted_into_the_terminal_is_ignored(tmp_path, capsys):
+    """Issue 30: ``ESC[31m`` pasted at the prompt read to prompt_toolkit as a mouse report
+    whose handler printed a traceback; the recorder ignores it and records the line."""
+    path = tmp_path / "g.mclog"
+    rec = Recording.start(str(path), players="Ann yellow, Ben blue", seat="Ann")
+    shown = _terminal(rec, "\x1b[31m\rAnn \x1b[31mindia\r")
+    assert "recorded: Ann india" in shown
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err + captured.out and "Unhandled" not in captured.err
+    assert path.read_text().splitlines()[-1] == "setup      Ann india"
+
+
 def test_completion_offers_exactly_the_legal_answers(tmp_path):
     from prompt_toolkit.document import Document
 

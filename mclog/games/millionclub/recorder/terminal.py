@@ -20,6 +20,8 @@ import sys
 from typing import TextIO
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.history import InMemoryHistory
 
@@ -125,6 +127,17 @@ def summary(recording: Recording, listed: int = LISTED) -> str:
     return "\n".join(out)
 
 
+def _ignored(event) -> None:
+    """A key the recorder has no use for."""
+
+
+#: A colour code pasted into the prompt (``ESC[31m``) reads to prompt_toolkit as a mouse
+#: report, whose own handler then fails with a traceback (issue 30): the recorder takes no
+#: mouse input, so such reports are ignored.
+IGNORE_PASTED_ESCAPES = KeyBindings()
+IGNORE_PASTED_ESCAPES.add(Keys.Vt100MouseEvent)(_ignored)
+
+
 def run(recording: Recording, *, input=None, output=None, out: TextIO | None = None) -> int:
     """Record until the game is over and revealed, or the recorder quits.  ``input`` and
     ``output`` are prompt_toolkit's (a pipe and ``DummyOutput`` in tests); ``out`` is
@@ -132,7 +145,8 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
     out = out or sys.stdout
     session: PromptSession = PromptSession(
         input=input, output=output, history=InMemoryHistory(),
-        completer=AnswerCompleter(recording), complete_while_typing=False)
+        completer=AnswerCompleter(recording), complete_while_typing=False,
+        key_bindings=IGNORE_PASTED_ESCAPES)
 
     def say(text: str) -> None:
         out.write(printable(text) + "\n")  # (a name's escape sequence is shown, not obeyed)
@@ -224,7 +238,8 @@ def ask_table(session: PromptSession | None = None, *, input=None, output=None) 
     """The questions before a new game, in the rulebook's order: who plays where (and in
     which colour), which setup, which privilege rule, and from which seat the record is
     written."""
-    session = session or PromptSession(input=input, output=output)
+    session = session or PromptSession(input=input, output=output,
+                                       key_bindings=IGNORE_PASTED_ESCAPES)
     players = session.prompt("Players in seat order, clockwise, with colours "
                              "(Ann yellow, Ben blue, Cleo red)> ").strip()
     setup = session.prompt("Setup: standard or alternative (Enter: standard)> ").strip() \
