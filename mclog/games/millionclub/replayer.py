@@ -38,7 +38,7 @@ from .notation.record import (
 )
 from .events import Capture, Noted
 from .redundant import not_asked
-from .rules.score_range import ColonyScoring, exact_ranges, totals_rule
+from .rules.score_range import Budget, ColonyScoring, exact_ranges, totals_rule
 from .rules.scoring import Score, ranks, score
 from .rules.setup import new_game
 from .rules.state import Decision, State
@@ -47,6 +47,10 @@ from .rules.unknown import is_handle, out_handles
 from .notation.vocabulary import SHORT
 
 DISC_LABEL = {INTRIGUE: "intrigue", COLONIES: "colonies", INDUSTRIES: "industries"}
+#: The work (CP-SAT's deterministic seconds) the exact score ranges of one record may take
+#: in all, every step of every view included (issue 30: a record crafted to be slow once
+#: took seconds a question, with no bound on the record).
+RANGE_SECONDS = 1.5
 #: Moves that name an industry, with each industry field and the field of its owner.
 _NAMES_INDUSTRY = {
     Turn: (("industry", "player"),), Raise: (("industry", "player"),),
@@ -175,6 +179,9 @@ class GameReplay:
     _scores: list | None = field(default=None, repr=False)
     _identified: dict[str, str] | None = field(default=None, repr=False)
     _ranges: dict = field(default_factory=dict, repr=False)
+    #: The work the search for exact score ranges may take over the whole record
+    #: (``RANGE_SECONDS``); once spent, ranges are safe bounds, true but wider.
+    range_budget: Budget = field(default_factory=lambda: Budget(RANGE_SECONDS), repr=False)
     _example: dict | None | bool = field(default=False, repr=False)
 
     @property
@@ -314,11 +321,14 @@ class GameReplay:
             return None
         key = (key, categories)
         if key not in self._ranges:
-            example = self.example
+            # (with a reveal most scores are settled, and one question, "can it differ
+            # from this fitting naming's?", settles each; without one most are ranges, and
+            # that question would only add to the two bounds)
+            example = self.example if self.revealed else None
             named = None if example is None else {
                 h: example[x] for h, x in self.variables.items() if x in example}
             self._ranges[key] = exact_ranges(state, self.problem, self.variables, named,
-                                             categories)
+                                             categories, self.range_budget)
         return self._ranges[key]
 
     def hindsight_points(self, state: State) -> list[dict[str, int]]:

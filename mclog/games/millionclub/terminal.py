@@ -5,7 +5,7 @@ the record's control characters escaped."""
 from __future__ import annotations
 
 from .events import events
-from .replayer import GameReplay
+from .replayer import RANGE_SECONDS, GameReplay
 from .rules.board import DISC_NAMES
 from .rules.cards import INDUSTRY_TYPES
 from .rules.scoring import CATEGORIES, CATEGORY_NAMES
@@ -104,6 +104,10 @@ def score_lines(game: GameReplay) -> list[str]:
                              enumerate(zip(row, widths))))
     if any(r.ranges for r in rows):
         out.append("(a range such as 12-15: the points depend on colonies not revealed yet)")
+    if game.range_budget.spent:
+        out.append(f"(the search for exact ranges stopped after its budget of "
+                   f"{RANGE_SECONDS:g} s of work for this record: a range past it is a safe "
+                   "bound, true but maybe wider than the exact one)")
     return out
 
 

@@ -169,9 +169,36 @@ def totals_rule(scoring: ColonyScoring, totals: dict[int, int]) -> tuple:
     return holds, encode
 
 
+class Budget:
+    """The work a record's ranges may take in all, in CP-SAT's deterministic seconds (the
+    same on a busy machine as on an idle one): once it is spent, each bound not yet found
+    is the safe one (``safe_ranges``), true but wider, and ``spent`` says so."""
+
+    def __init__(self, seconds: float) -> None:
+        self.left = seconds
+        self.spent = False
+
+    def allow(self, most: float) -> float:
+        return max(0.0, min(most, self.left))
+
+    def use(self, seconds: float) -> None:
+        self.left -= seconds
+        if self.left <= 0:
+            self.spent = True
+
+
+def _safe_row(certain: dict, safe: dict) -> dict[str, tuple[int, int]]:
+    """A player's ranges from the safe bounds alone (``safe_ranges``)."""
+    dom = safe.get("dominance", certain["dominance"])
+    glob = safe.get("globalisation", certain["globalisation"])
+    return {"dominance": dom, "globalisation": glob,
+            "total": (dom[0] + glob[0], dom[1] + glob[1])}
+
+
 def exact_ranges(state: State, problem, variables: dict[str, int],
                  example: dict[str, str] | None = None,
-                 categories: bool = True) -> list[dict[str, tuple]]:
+                 categories: bool = True, budget: Budget | None = None
+                 ) -> list[dict[str, tuple]]:
     """For each player, ``{"dominance": (lo, hi), "globalisation": (lo, hi), "total": (lo,
     hi)}``: the lowest and highest points the unknown colonies still held in ``state`` allow
     in those two categories and in their sum (the other categories do not depend on them).
@@ -179,6 +206,7 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
     ``example``: one naming of the unknown colonies that fits (``handle -> continent``),
     if the caller has one: a player whose points no other naming can change is then
     settled by one question ("can they differ?") instead of a lowest and a highest.
+    ``budget``: the record's ``Budget``, shared by its calls (none: 5 seconds a bound).
     ``categories=False``: only the total's range is exact; where it is open, the two
     categories' are the safe bounds of ``safe_ranges`` (true, but not tight), at a third
     of the cost (a view of every step shows totals only).
@@ -200,6 +228,10 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
     safe = safe_ranges(state, can_be)
     if not any(safe):
         return certain
+    budget = budget or Budget(float("inf"))
+    if budget.left <= 0:  # the record's work is spent: the safe bounds, at once
+        budget.spent = True
+        return [_safe_row(certain[p], safe[p]) for p in range(n)]
     xs = {h: variables[h] for h in scoring.handles}
     cp, model, solver, b = problem.cp_sat(xs.values())
     dominance, sets = scoring.encode(model, {h: b[x] for h, x in xs.items()})
@@ -207,18 +239,24 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
         example = None
     guess = scoring.points_if(example) if example is not None else None
 
+    def run(presolve: bool, seconds: float):
+        solver.parameters.cp_model_presolve = presolve
+        solver.parameters.max_deterministic_time = budget.allow(seconds)
+        if solver.parameters.max_deterministic_time <= 0:
+            budget.spent = True
+            return cp.UNKNOWN
+        status = solver.Solve(model)
+        budget.use(solver.deterministic_time)
+        return status
+
     def solve():
         """Solve ``model`` as it stands: first without presolve (a small model asked many
         times: about 3x faster), and where that does not settle it in a moment, with
         presolve and the full time (some models take seconds without it)."""
-        solver.parameters.cp_model_presolve = False
-        solver.parameters.max_deterministic_time = QUICK_SECONDS
-        status = solver.Solve(model)
+        status = run(False, QUICK_SECONDS)
         if status in (cp.OPTIMAL, cp.INFEASIBLE):
             return status
-        solver.parameters.cp_model_presolve = True
-        solver.parameters.max_deterministic_time = SECONDS
-        return solver.Solve(model)
+        return run(True, SECONDS)
 
     def can_differ(expr, value: int) -> bool:
         """Whether some fitting naming gives ``expr`` another value than ``value``."""
