@@ -36,6 +36,21 @@ This module knows no game: a value is any hashable.
 >>> p.fix(b, "india", tag="swap")
 >>> p.first_conflict()
 'swap'
+
+A game's own condition, written for both searches (here: the two cards differ):
+
+>>> q = Problem()
+>>> c, d = q.variable(("asia", "india")), q.variable(("asia", "india"))
+>>> def differ(cp_model, model, bools):
+...     for v in ("asia", "india"):
+...         model.Add(bools[0][v] + bools[1][v] <= 1)
+>>> q.rule([c, d], Rule(lambda values: values[0] != values[1], differ), tag="count")
+>>> q.fix(c, "asia", tag="named")
+>>> q.possible()[d], q.part_fits()
+({'india'}, True)
+>>> q.fix(d, "asia", tag="named too")
+>>> q.first_conflict()
+'named too'
 """
 
 from __future__ import annotations
@@ -91,9 +106,6 @@ class Problem:
         self.domains: list[tuple[Hashable, ...]] = []
         self.constraints: list[_Constraint] = []
         self._possible: dict[int, set] | None = None
-        #: The values of the last assignment found, tried first by the next search: most
-        #: questions come after one more constraint, which the last answer often meets.
-        self._last: dict[int, Hashable] = {}
 
     # --- building --------------------------------------------------------------------
 
@@ -135,12 +147,10 @@ class Problem:
         cons = self.constraints if upto is None else self.constraints[:upto]
         out: dict[int, Hashable] = {}
         for part in _parts(len(self.domains), cons):
-            found = _decide(self.domains, part, QUICK, first=self._last)
+            found = _decide(self.domains, part, QUICK)
             if found is None:
                 return None
             out.update(found)
-        if upto is None:
-            self._last = dict(out)
         return out
 
     def part_fits(self, index: int = -1) -> bool:
@@ -151,10 +161,7 @@ class Problem:
         c = self.constraints[index]
         for part in _parts(len(self.domains), self.constraints):
             if any(c is d for d in part):
-                found = _decide(self.domains, part, QUICK, first=self._last)
-                if found is not None:
-                    self._last.update(found)
-                return found is not None
+                return _decide(self.domains, part, QUICK) is not None
         return True
 
     def first_conflict(self) -> object:
@@ -247,12 +254,11 @@ class Problem:
         return sat.cp, sat.model, sat.solver, sat.vars
 
 
-def _decide(domains, part, budget: int, prefer=None, force=None, sat=None, first=None):
+def _decide(domains, part, budget: int, prefer=None, force=None, sat=None):
     """An assignment of ``part`` (with ``force``'s value), or ``None``: the quick search
-    first, CP-SAT when the quick search runs out of steps.  ``first``: a value per
-    variable to try before the others (an earlier answer)."""
+    first, CP-SAT when the quick search runs out of steps."""
     try:
-        return _Search(domains, part, budget).run(prefer=prefer, force=force, first=first)
+        return _Search(domains, part, budget).run(prefer=prefer, force=force)
     except TooHard:
         return (sat or _Sat(domains, part)).solve(force)
 
@@ -376,8 +382,7 @@ class _Search:
 
     # --- the search -------------------------------------------------------------------
 
-    def run(self, prefer: dict[int, set] | None = None, force: tuple | None = None,
-            first: dict[int, Hashable] | None = None):
+    def run(self, prefer: dict[int, set] | None = None, force: tuple | None = None):
         self.dom = dict(self.start)
         if force is not None:
             x, v = force
@@ -395,7 +400,6 @@ class _Search:
                     if len(self.dom[x]) == 1:
                         self.single[i][next(iter(self.dom[x]))] += 1
         self.prefer = prefer or {}
-        self.first = first or {}
         self.steps = 0
         if not self._propagate(list(range(len(self.cons)))):
             return None
@@ -413,8 +417,7 @@ class _Search:
         x = best
         had = self.prefer.get(x, ())
         rank = self.rank[x]
-        hint = self.first.get(x)
-        for v in sorted(dom[x], key=lambda v: (v != hint, v in had, rank[v])):
+        for v in sorted(dom[x], key=lambda v: (v in had, rank[v])):
             self.steps += 1
             if self.steps > self.budget:
                 raise TooHard

@@ -298,3 +298,23 @@ def test_the_cli_validates_a_night_ending_record(tmp_path, capsys):
     out = capsys.readouterr().out
     for r in full.scores():
         assert re.search(rf"{r.name}\s.*\s{r.total}\s", out)
+
+
+def test_a_condition_on_unknown_cards_is_the_same_for_cp_sat(monkeypatch):
+    """A check's condition is written twice, for the quick search and for CP-SAT; with the
+    quick search given no steps, every question goes to CP-SAT, and the answers are the
+    same (here on a 6-player seat's record with a true count and one point off)."""
+    import mclog.unknowns as unknowns
+
+    full = full_game(104, 6, "standard", False)
+    view = without_reveal(seat_view(full, 1))
+    truth = _true_totals(full)
+    quick = replay(parse_one(_text_with_check(view, truth)))
+    monkeypatch.setattr(unknowns, "QUICK", 0)
+    monkeypatch.setattr(unknowns, "QUICK_QUESTION", 0)
+    exact = replay(parse_one(_text_with_check(view, truth)))
+    assert [r.total_range for r in exact.scores()] == [r.total_range for r in quick.scores()]
+    assert exact.identified == quick.identified
+    wrong = [(s, t + 50) for s, t in truth]
+    with pytest.raises(RecordError, match="check failed at the end of the game"):
+        replay(parse_one(_text_with_check(view, wrong)))
