@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: lab test bench demo fuzz clean
+.PHONY: lab test test-fast bench demo fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,11 @@ lab: $(STAMP)
 ## Run the whole test suite.
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup
+
+## The inner loop: every test but the slow ones (notebooks, browser, corpora, the long
+## property runs); make test (and CI) runs them all.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not slow"
 
 ## Replay a sample game on the terminal, round by round.
 demo: $(STAMP)

@@ -39,7 +39,7 @@ def _missing() -> str | None:
 missing = _missing()
 if missing and IN_CI:
     raise RuntimeError(f"CI=true but {missing}: {HOW}")
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser"),  # one JupyterLab
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("browser"),  # one lab
               pytest.mark.skipif(missing is not None, reason=f"{missing}; {HOW}")]
 
 SHOTS = ROOT / "docs" / "screenshots" if os.environ.get("MCLOG_SCREENSHOTS") else None

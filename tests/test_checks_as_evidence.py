@@ -94,6 +94,7 @@ def test_a_seats_record_ending_with_the_reveal_and_the_tables_count_validates(pa
                 f"the rules, but the record says {truth[seat][1] + 1}") in str(info.value)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,players,setup,pick", SIMULATED)
 def test_every_seats_view_of_a_simulated_game_with_its_final_count_validates(
         seed, players, setup, pick):
@@ -120,6 +121,7 @@ def test_lenient_mode_collects_a_false_count_and_goes_on():
 
 # --- checks at a round's end -----------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,players,setup,pick", SIMULATED[:5])
 def test_provisional_counts_at_each_rounds_end_are_evidence(seed, players, setup, pick):
     full = full_game(seed, players, setup, pick)
@@ -208,6 +210,7 @@ def _views_agree(game, full, full_table, revealed: bool) -> None:
         assert winner.name in [r.name for r in sure_winners(full.scores())]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
 def test_every_view_of_a_samples_seat_records_tells_the_truth_at_every_step(path):
     full = replay(mclog.read_one(path))
@@ -220,6 +223,7 @@ def test_every_view_of_a_samples_seat_records_tells_the_truth_at_every_step(path
         _views_agree(replay(without_reveal(view)), full, full_table, revealed=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,players,setup,pick", SIMULATED[:5])
 def test_every_view_of_a_simulated_seats_record_tells_the_truth_at_every_step(
         seed, players, setup, pick):
@@ -230,6 +234,7 @@ def test_every_view_of_a_simulated_seats_record_tells_the_truth_at_every_step(
     _views_agree(replay(without_reveal(view)), full, full_table, revealed=False)
 
 
+@pytest.mark.slow
 def test_a_settled_total_is_shown_whole_when_its_categories_are_not():
     """Found by the 500-game benchmark: Finn's unseen colonies could trade dominance for
     globalisation and leave his total settled at 10; the total once showed the sum of
@@ -244,6 +249,7 @@ def test_a_settled_total_is_shown_whole_when_its_categories_are_not():
     assert list(table[(table.step == 282) & (table.player == "Finn")].total) == [10]
 
 
+@pytest.mark.slow
 def test_the_reveal_changes_no_score_it_settles_in_the_widget():
     """The step before the reveal (the last move) shows the final scores already; the
     final step names the winner only when the record settles who wins."""
@@ -300,6 +306,7 @@ def test_the_cli_validates_a_night_ending_record(tmp_path, capsys):
         assert re.search(rf"{r.name}\s.*\s{r.total}\s", out)
 
 
+@pytest.mark.slow
 def test_a_condition_on_unknown_cards_is_the_same_for_cp_sat(monkeypatch):
     """A check's condition is written twice, for the quick search and for CP-SAT; with the
     quick search given no steps, every question goes to CP-SAT, and the answers are the

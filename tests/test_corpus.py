@@ -25,7 +25,7 @@ from mclog.games import game as game_named
 pytest.importorskip("pyarrow")
 pytest.importorskip("dask.distributed")
 ROOT = Path(__file__).parent.parent
-pytestmark = pytest.mark.xdist_group("dask")  # one cluster at a time on 2 cores
+pytestmark = [pytest.mark.xdist_group("dask"), pytest.mark.slow]  # one cluster at a time
 
 BROKEN = '[Players "Ann yellow, Ben blue"]\n\nsetup      Ann india, Ben asia, Ann Q\n'
 

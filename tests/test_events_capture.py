@@ -88,6 +88,7 @@ def test_the_replay_notes_the_same_events_as_a_second_play(path):
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 6),
        setup=st.sampled_from(["standard", "alternative"]), data=st.data())
+@pytest.mark.slow
 def test_a_seats_record_with_unknown_cards_and_a_cut_one_note_the_same(
         seed, players, setup, data):
     final, moves = random_game(seed, players, setup)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from mclog import read_one, write
 from mclog.cli import main
 
@@ -18,6 +20,7 @@ ROOT = Path(__file__).parent.parent
 DUEL = ROOT / "sample_games" / "duel-2p.mclog"
 
 
+@pytest.mark.slow
 def test_import_takes_back_every_export_of_many_comments(tmp_path, capsys):
     """A valid record with 20,001 one-line comments exports, and its export imports back
     to the same text (the schema's limit on entries was below what a record may hold)."""
@@ -154,8 +157,6 @@ def test_a_report_into_a_device_or_a_fifo_writes_into_it(tmp_path, capsys):
 def test_the_recorder_refuses_a_device_or_a_fifo(tmp_path):
     import os
 
-    import pytest
-
     from mclog.games.millionclub.recorder.session import Recording
     from mclog.record.files import FileError
 
@@ -171,8 +172,6 @@ def test_names_that_are_words_of_the_check_line_or_the_recorder_are_refused():
     """A player named Price made the recorder's own check line unreadable, and Comment,
     Undo, Board, Help or Quit shadowed its commands: such names are refused at [Players],
     as none and bank are."""
-    import pytest
-
     from mclog import RecordError, parse_one
 
     for name in ("Price", "Comment", "Undo", "Board", "Help", "Quit", "Exit", "Money"):

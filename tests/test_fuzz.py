@@ -5,6 +5,7 @@ from fuzzing import (
     millionenspiel_words, mutated_exports, mutated_millionenspiel, mutated_records,
     run_import, run_input,
 )
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 FAST = settings(max_examples=150, deadline=None,
@@ -23,6 +24,7 @@ def test_arbitrary_bytes_are_read_or_refused_with_a_located_error(data):
     run_input(data)
 
 
+@pytest.mark.slow
 @FAST
 @given(mutated_records)
 def test_mutated_records_replay_or_fail_at_a_located_error(text):

@@ -8,6 +8,8 @@ rejected with ``RuleError`` and leave the state untouched.
 
 from __future__ import annotations
 
+import pytest
+
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -62,6 +64,7 @@ def candidate_moves(s, rng: random.Random) -> list:
     ]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_random_legal_play_keeps_every_invariant(game):

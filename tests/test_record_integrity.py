@@ -244,6 +244,7 @@ def test_import_names_the_entry_of_an_illegal_move(tmp_path, capsys):
 
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@pytest.mark.slow
 @given(mutated_exports())
 def test_import_of_mutated_exports_never_fails_inside_mclog(data):
     """Arbitrary JSON values put anywhere in a real export: imported (and then written as

@@ -53,6 +53,7 @@ def _simulated(seed: int):
     return simulate(bots_from_names("greedy,random", players, seed), seed=seed, setup=setup)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.name)
 def test_every_sample_typed_in_gives_its_canonical_text(sample, tmp_path):
     record, canonical = _canonical(sample.read_text())
@@ -68,6 +69,7 @@ def _seat_views(game):
         yield name, mclog.write(view)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(5))  # 2 to 6 players (100 games: the benchmark)
 def test_simulated_games_from_every_seat(seed, tmp_path):
     """2 to 6 players, both setups: each seat's record typed in from that seat (a ? for
@@ -82,6 +84,7 @@ def test_simulated_games_from_every_seat(seed, tmp_path):
 
 @pytest.mark.parametrize("sample,seats", [("thursday-club-3p.mclog", 3),
                                           ("six-players-alternative-schemer.mclog", 1)])
+@pytest.mark.slow
 def test_samples_from_every_seat(sample, seats, tmp_path):
     """(The six-player game's other seats are in benchmarks/recorder.py: many unknown
     cards make each of its seats' records take a few seconds to type in.)"""
@@ -106,6 +109,7 @@ def test_a_seat_is_offered_only_what_it_sees(tmp_path):
     assert [a.text for a in rec.answers()] == ["Ann F", "Ann T", "Ann R"]  # face up
 
 
+@pytest.mark.slow
 def test_every_answer_offered_is_accepted(tmp_path):
     """Soundness of completion: at random points of random games, from a random seat,
     every answer offered is accepted by the replayer (checked without writing)."""
@@ -198,6 +202,7 @@ def test_the_end_of_a_round_asks_for_a_check(tmp_path):
     assert "check      money Zoe" in path.read_text()
 
 
+@pytest.mark.slow
 def test_a_recording_stopped_anywhere_goes_on_from_its_file(tmp_path):
     """Stopped at random points (the process gone: only the file is left) and resumed,
     the record is the same as one typed in one go."""
@@ -238,6 +243,7 @@ def test_resume_refuses_a_record_with_a_mistake_and_leaves_it(tmp_path):
         Recording.start(str(tmp_path / "new.mclog"), players="Ann, Ben", seat="Zed")
 
 
+@pytest.mark.slow
 def test_the_reveal_is_asked_at_the_end(tmp_path):
     game = _simulated(3)
     name, text = next(_seat_views(game))
@@ -275,6 +281,7 @@ def _terminal(rec: Recording, keys: str) -> str:
     return out.getvalue()
 
 
+@pytest.mark.slow
 def test_the_terminal_records_a_whole_game_by_numbers_and_words(tmp_path):
     """The duel typed at the terminal as keystrokes: numbers where the answer is listed,
     words elsewhere, Enter at every end-of-round check."""
@@ -345,6 +352,7 @@ def test_completion_offers_exactly_the_legal_answers(tmp_path):
     assert complete("Ben") == []  # not Ben's decision
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform != "linux", reason="a pty")
 def test_mclog_record_killed_and_resumed_in_a_real_terminal(tmp_path):
     pexpect = pytest.importorskip("pexpect")
@@ -434,6 +442,7 @@ def test_the_widget_records_by_buttons_and_text(tmp_path):
     assert "Ann IV:R" in again.buttons and again.recording.seat == 0
 
 
+@pytest.mark.slow
 def test_the_widget_plays_a_whole_game(tmp_path):
     import mclog.widgets
 

@@ -82,16 +82,19 @@ def check_every_seat(full):
                 assert not known_colonies(got, p) - known_colonies(true, p), (seat, i, p)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
 def test_every_seat_view_of_every_sample(path):
     check_every_seat(replay(read_one(path)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed,players,setup,pick", SIMULATED)
 def test_every_seat_view_of_simulated_games(seed, players, setup, pick):
     check_every_seat(full_game(seed, players, setup, pick))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [5, 9])
 def test_every_prefix_of_a_seat_view_replays_in_every_view(seed):
     """Cut after each line, a seat's record is a game in progress: it validates with
@@ -235,6 +238,7 @@ def test_errors_cross_process_boundaries_whole():
 THURSDAY = SAMPLES[-1]
 
 
+@pytest.mark.slow
 def test_every_prefix_of_the_thursday_sample_that_validates_replays_everywhere():
     """Cut anywhere (here every 41 bytes from the first round on), a record that
     validates with --partial also replays, scores and draws every step."""

@@ -13,6 +13,7 @@ from mclog.games.millionclub.bots import GreedyBot, RandomBot, below, make_bot
 from mclog.games.millionclub.simulator import bots_from_names, simulate, simulated_text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("setup", ["standard", "alternative"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_every_simulated_game_writes_rereads_and_replays_the_same(players, setup):
