@@ -322,3 +322,39 @@ def test_a_damaged_chunk_is_named_and_built_again(tmp_path):
     again = build([src], out, jobs=1, chunk_games=1)
     assert again.built == 1 and again.kept == first.built - 1
     assert len(corpus(out).table("players")) == 2 + 3
+
+
+def test_files_deleted_during_a_build_are_each_named_and_the_corpus_goes_on(tmp_path,
+                                                                             monkeypatch):
+    """Issue 30: files deleted after the build was planned were a Dask traceback naming
+    one of them, with no manifest, and the re-run refused the folder.  Each is named, the
+    manifest is written, and a re-run builds what is there."""
+    import importlib
+
+    from mclog.games.millionclub.simulator import simulated_text
+
+    build_module = importlib.import_module("mclog.corpus.build")  # (the module, not its build)
+
+    src = tmp_path / "src"
+    src.mkdir()
+    for seed in range(12):
+        (src / f"g{seed:02d}.mclog").write_text(simulated_text(2, "standard", "random", seed))
+    real_plan = build_module.plan
+    doomed = sorted(src.glob("*.mclog"))[::2]
+
+    def plan_then_delete(*args, **kw):
+        chunks = real_plan(*args, **kw)
+        for path in doomed:  # (deleted by another program, once the build was planned)
+            path.unlink()
+        return chunks
+
+    monkeypatch.setattr(build_module, "plan", plan_then_delete)
+    out = tmp_path / "out"
+    report = build([src], out, jobs=1, chunk_games=3)
+    assert sorted(e.split(":")[0] for e in report.errors) == sorted(map(str, doomed))
+    assert all("could not be read during the build" in e for e in report.errors)
+    assert report.games == 12 - len(doomed)
+    monkeypatch.setattr(build_module, "plan", real_plan)
+    again = build([src], out, jobs=1, chunk_games=3)
+    assert again.errors == [] and again.games == 12 - len(doomed)
+    assert len(corpus(out).table("games")) == again.games

@@ -70,9 +70,14 @@ def build_chunk(chunk: Chunk, out: str) -> dict:
     errors: list[str] = []
     count = 0
     for piece in chunk.pieces:
-        with open(piece.path, "rb") as f:
-            f.seek(piece.start)
-            data = f.read() if piece.end < 0 else f.read(piece.end - piece.start)
+        try:
+            with open(piece.path, "rb") as f:
+                f.seek(piece.start)
+                data = f.read() if piece.end < 0 else f.read(piece.end - piece.start)
+        except OSError as exc:  # deleted or moved since the build was planned (issue 30)
+            errors.append(f"{piece.path}: could not be read during the build "
+                          f"({exc.strerror or exc}); left out")
+            continue
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -199,11 +204,17 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
     files = record_files(paths, skipped)
     known = manifest.get("files", {})
     digests, stats = {}, {}
-    for path in files:
-        digest, size, mtime = file_digest(path, known)
+    for path in list(files):
+        try:
+            digest, size, mtime = file_digest(path, known)
+        except OSError as exc:  # deleted or moved since it was listed
+            skipped.append(f"{path}: could not be read ({exc.strerror or exc}); left out of "
+                           "the corpus")
+            files.remove(path)
+            continue
         digests[path], stats[path] = digest, [digest, size, mtime]
     starts_of = manifest.get("starts", {})
-    chunks = plan(files, digests, chunk_games, starts_of)
+    chunks = plan(files, digests, chunk_games, starts_of, skipped)
     done = manifest.get("chunks", {})
     todo = [c for c in chunks
             if c.id not in done or not _present(out, c.id, done[c.id].get("files"))]

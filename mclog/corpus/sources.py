@@ -146,9 +146,11 @@ SPLIT_BYTES = 64 * 1024
 
 
 def plan(files: list[str], digests: dict[str, str], chunk_games: int,
-         starts_of: dict[str, list] | None = None) -> list[Chunk]:
+         starts_of: dict[str, list] | None = None,
+         skipped: list[str] | None = None) -> list[Chunk]:
     """The chunks of the corpus (see the module text).  ``starts_of``: the game starts
-    of large files by content hash, from an earlier build (filled in here)."""
+    of large files by content hash, from an earlier build (filled in here).  A file
+    that vanishes while it is planned is left out and said in ``skipped``."""
     chunks: list[Chunk] = []
     run: list[Piece] = []
     starts_of = {} if starts_of is None else starts_of
@@ -160,10 +162,17 @@ def plan(files: list[str], digests: dict[str, str], chunk_games: int,
 
     for path in files:
         digest = digests[path]
-        if os.path.getsize(path) > SPLIT_BYTES:
-            close()
-            if digest not in starts_of:
+        try:
+            large = os.path.getsize(path) > SPLIT_BYTES
+            if large and digest not in starts_of:
                 starts_of[digest] = game_starts(path)
+        except OSError as exc:  # deleted or moved since it was listed (issue 30)
+            if skipped is not None:
+                skipped.append(f"{path}: could not be read ({exc.strerror or exc}); left out "
+                               "of the corpus")
+            continue
+        if large:
+            close()
             starts = [tuple(s) for s in starts_of[digest]]
             for i in range(0, len(starts), chunk_games):
                 part = starts[i:i + chunk_games]
