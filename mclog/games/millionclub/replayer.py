@@ -324,11 +324,12 @@ class GameReplay:
             # (with a reveal most scores are settled, and one question, "can it differ
             # from this fitting naming's?", settles each; without one most are ranges, and
             # that question would only add to the two bounds)
-            example = self.example if self.revealed else None
+            example = self.example
             named = None if example is None else {
                 h: example[x] for h, x in self.variables.items() if x in example}
             self._ranges[key] = exact_ranges(state, self.problem, self.variables, named,
-                                             categories, self.range_budget)
+                                             categories, self.range_budget,
+                                             ask_first=bool(self.revealed))
         return self._ranges[key]
 
     def hindsight_points(self, state: State) -> list[dict[str, int]]:

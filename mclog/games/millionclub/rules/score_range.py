@@ -197,15 +197,17 @@ def _safe_row(certain: dict, safe: dict) -> dict[str, tuple[int, int]]:
 
 def exact_ranges(state: State, problem, variables: dict[str, int],
                  example: dict[str, str] | None = None,
-                 categories: bool = True, budget: Budget | None = None
-                 ) -> list[dict[str, tuple]]:
+                 categories: bool = True, budget: Budget | None = None,
+                 ask_first: bool = True) -> list[dict[str, tuple]]:
     """For each player, ``{"dominance": (lo, hi), "globalisation": (lo, hi), "total": (lo,
     hi)}``: the lowest and highest points the unknown colonies still held in ``state`` allow
     in those two categories and in their sum (the other categories do not depend on them).
 
     ``example``: one naming of the unknown colonies that fits (``handle -> continent``),
     if the caller has one: a player whose points no other naming can change is then
-    settled by one question ("can they differ?") instead of a lowest and a highest.
+    settled by one question ("can they differ?", with ``ask_first``) instead of a lowest
+    and a highest.  Every naming met on the way (the example, each solver's answer) is a
+    witness: a bound that a witness reaches and the safe bound allows is proven at once.
     ``budget``: the record's ``Budget``, shared by its calls (none: 5 seconds a bound).
     ``categories=False``: only the total's range is exact; where it is open, the two
     categories' are the safe bounds of ``safe_ranges`` (true, but not tight), at a third
@@ -238,6 +240,19 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
     if example is not None and any(h not in example for h in xs):
         example = None
     guess = scoring.points_if(example) if example is not None else None
+    #: The lowest and highest total (dominance + globalisation) of each player met so far.
+    seen = [[None, None] for _ in range(n)]
+
+    def witness(values: list[int]) -> None:
+        for p, v in enumerate(values):
+            low, high = seen[p]
+            seen[p] = [v if low is None else min(low, v), v if high is None else max(high, v)]
+
+    if guess is not None:
+        witness([g["dominance"] + g["globalisation"] for g in guess])
+
+    def answered() -> None:  # (after a solve that found a naming)
+        witness([solver.Value(dominance[p]) + 2 * solver.Value(sets[p]) for p in range(n)])
 
     def run(presolve: bool, seconds: float):
         solver.parameters.cp_model_presolve = presolve
@@ -267,14 +282,23 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
         model.AddAssumptions([other])
         status = solve()
         model.ClearAssumptions()
+        if status in (cp.OPTIMAL, cp.FEASIBLE):
+            answered()
         return status != cp.INFEASIBLE  # (out of time: it may; ask for the bounds)
 
-    def bounds(expr, safe_lo, safe_hi) -> tuple[int, int]:
+    def bounds(expr, safe_lo, safe_hi, reached=(None, None)) -> tuple[int, int]:
+        """The lowest and highest value of ``expr``; ``reached``: the lowest and highest a
+        witness gave (a safe bound reached is proven without a search)."""
         found = []
-        for sense, safe_bound, better in ((model.Minimize, safe_lo, max),
-                                          (model.Maximize, safe_hi, min)):
+        for sense, safe_bound, better, met in ((model.Minimize, safe_lo, max, reached[0]),
+                                               (model.Maximize, safe_hi, min, reached[1])):
+            if met == safe_bound:
+                found.append(safe_bound)
+                continue
             sense(expr)
             status = solve()
+            if status in (cp.OPTIMAL, cp.FEASIBLE) and reached != (None, None):
+                answered()
             if status == cp.OPTIMAL:
                 found.append(round(solver.ObjectiveValue()))
             elif status == cp.FEASIBLE:  # out of time: the proven bound, within the safe one
@@ -291,14 +315,15 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
         dom_safe = safe[p].get("dominance", certain[p]["dominance"])
         glob_safe = safe[p].get("globalisation", certain[p]["globalisation"])
         total_expr = dominance[p] + 2 * sets[p]
-        if guess is not None:
+        if guess is not None and ask_first:
             dom, glob = guess[p]["dominance"], guess[p]["globalisation"]
             if not can_differ(total_expr, dom + glob):
                 if not can_differ(dominance[p], dom):
                     out.append({"total": (dom + glob,) * 2, "dominance": (dom, dom),
                                 "globalisation": (glob, glob)})
                     continue
-        total = bounds(total_expr, dom_safe[0] + glob_safe[0], dom_safe[1] + glob_safe[1])
+        total = bounds(total_expr, dom_safe[0] + glob_safe[0], dom_safe[1] + glob_safe[1],
+                       tuple(seen[p]))
         row = {"total": total}
         if total[0] == total[1] and "globalisation" not in safe[p]:
             row["dominance"], row["globalisation"] = (total[0] - glob_safe[0],) * 2, glob_safe
