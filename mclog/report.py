@@ -18,7 +18,21 @@ import json
 from html import escape
 
 from . import games
+from .errors import MclogError
 from .widget_shell import UNPACK_JS, packed
+
+
+#: The most steps a report page holds: every step's board is drawn in advance, and a
+#: browser cannot unpack much more (a 10 MB record of 100,000 throws made a page whose
+#: boards, unpacked, were longer than a browser's longest string: "Unexpected end of JSON
+#: input", issue 30).
+MAX_STEPS = 20_000
+
+
+class TooLongForAReport(MclogError):
+    """A game with more steps than a report page can hold."""
+
+    code = "too-large"
 
 
 def report_html(played) -> str:
@@ -27,6 +41,11 @@ def report_html(played) -> str:
 
     game = games.game(played.record.game)
     n = len(played)
+    if n > MAX_STEPS:
+        raise TooLongForAReport(
+            f"this game has {n:,} steps; a report page holds at most {MAX_STEPS:,} (every "
+            "step's board is drawn in advance, and a browser cannot unpack more): replay it "
+            "with mclog replay, or open it in notebook 01")
     boards = [game.draw_step(played, i) for i in range(n + 1)]
     texts = ["the start", *game.step_texts(played)]
     figures = game.report_charts(played)

@@ -201,3 +201,16 @@ def _written(folder: Path, text: str) -> Path:
     path = folder / "back.mclog"
     path.write_text(text)
     return path
+
+
+def test_a_game_too_long_for_a_report_page_is_refused_with_a_reason(tmp_path, capsys,
+                                                                     monkeypatch):
+    """Issue 30: a 10 MB Millionenspiel record made a page the browser could not unpack;
+    a game longer than a page can hold is refused, and no file is written."""
+    import mclog.report
+
+    monkeypatch.setattr(mclog.report, "MAX_STEPS", 50)
+    out = tmp_path / "page.html"
+    assert main(["report", str(DUEL), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "steps; a report page holds at most 50" in err and not out.exists()
