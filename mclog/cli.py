@@ -553,6 +553,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         _err("mclog: interrupted")
         return 130
+    except MemoryError:  # not a bug to report: the machine has less memory than the game asks
+        _err(f"mclog: this machine ran out of memory for mclog {args.command}"
+             f"{' of ' + str(args.file) if getattr(args, 'file', None) else ''}; a game of "
+             "a record is at most 10 MB, but one that large with very many short lines "
+             "(comments) can take a few gigabytes: split it into several games")
+        return 1
     except Exception as exc:  # a bug in mclog itself: say so in one line, no traceback
         if os.environ.get("MCLOG_DEBUG"):
             raise

@@ -214,3 +214,18 @@ def test_a_game_too_long_for_a_report_page_is_refused_with_a_reason(tmp_path, ca
     assert main(["report", str(DUEL), "-o", str(out)]) == 1
     err = capsys.readouterr().err
     assert "steps; a report page holds at most 50" in err and not out.exists()
+
+
+def test_running_out_of_memory_is_said_not_called_a_bug(tmp_path, capsys, monkeypatch):
+    """Issue 30: one 10 MB game of very short comment lines took gigabytes to export, and a
+    MemoryError was reported as "internal error ... a bug in mclog"."""
+    import mclog.cli
+
+    def no_memory(args):
+        raise MemoryError
+
+    monkeypatch.setattr(mclog.cli, "cmd_export", no_memory)
+    parser_calls = main(["export", str(DUEL)])
+    err = capsys.readouterr().err
+    assert parser_calls == 1 and "ran out of memory for mclog export of" in err
+    assert "internal error" not in err and "bug" not in err
