@@ -286,7 +286,7 @@ class GameReplay:
         record leaves them open, the exact range of each category the unknown colonies
         still held could change (``Score.ranges``).  Ranks go by the lowest totals; a
         winner is named only when no naming of the cards could change it
-        (``sure_winner``)."""
+        (``sure_winners``)."""
         state = self.known_view(state, final=final)
         rows = score(state)
         ranges = self.ranges_of(state, categories=final)
