@@ -322,3 +322,10 @@ def test_a_settlement_is_a_step_of_its_own(thursday):
     widget.prev_move.click()
     widget.prev_move.click()
     assert widget.step == 27 and widget.move.value.startswith("<b>Step 27</b>")
+
+
+def test_the_board_says_one_point_not_one_points(thursday):
+    from mclog.games import game
+
+    board = game("Million Club").draw_step(thursday, 0)  # the setup: 5 million, 1 point
+    assert ">1 point (#1)<" in board and "1 points" not in board

@@ -405,7 +405,7 @@ def test_the_report_of_a_seats_record_before_and_after_the_reveal(browser, tmp_p
         board = page.locator("#board")
         for row in game.score_at(step):
             lo, hi = row.total_range
-            expect(board).to_contain_text(f"{lo} points" if lo == hi else f"{lo}-{hi} points")
+            expect(board).to_contain_text(f"{lo} point" if lo == hi else f"{lo}-{hi} points")
         result = page.locator(".result")
         if game is before:
             assert any(not r.exact for r in game.score_at(step))
@@ -456,7 +456,7 @@ def test_01_on_a_seats_record_before_and_after_the_reveal(browser, lab, tmp_path
         for row in rows:
             lo, hi = row.total_range
             expect(page.locator(".mclog-board").first).to_contain_text(
-                f"{lo} points" if lo == hi else f"{lo}-{hi} points")
+                f"{lo} point" if lo == hi else f"{lo}-{hi} points")
         winners = sure_winners(rows)
         expect(text).to_contain_text(f"{winners[0].name} wins." if len(winners) == 1 else
                                      "The record does not settle who wins yet")

@@ -199,7 +199,7 @@ def _views_agree(game, full, full_table, revealed: bool) -> None:
         for row in mine:
             lo, hi = row.total_range
             # a single number only where the score is one
-            assert (f">{lo} points" if lo == hi else f">{lo}-{hi} points") in board, i
+            assert (f">{lo} point" if lo == hi else f">{lo}-{hi} points") in board, i
     final = game.scores()
     if revealed and game.complete:
         assert [r.total for r in final] == [r.total for r in full.scores()]

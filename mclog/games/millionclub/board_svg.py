@@ -131,7 +131,8 @@ def _player(state: State, seat: int, y: float, points: tuple[str, str] | None,
              f'<text x="160" y="{y + 5}" font-size="13">{state.money[seat]} million</text>']
     if points is not None:
         total, rank = points
-        parts.append(f'<text x="242" y="{y + 5}" font-size="13">{total} points '
+        unit = "point" if total == "1" else "points"
+        parts.append(f'<text x="242" y="{y + 5}" font-size="13">{total} {unit} '
                      f"{rank}</text>")
     x = 380
     for card in sorted(state.industries[seat]):
