@@ -229,3 +229,84 @@ def test_running_out_of_memory_is_said_not_called_a_bug(tmp_path, capsys, monkey
     err = capsys.readouterr().err
     assert parser_calls == 1 and "ran out of memory for mclog export of" in err
     assert "internal error" not in err and "bug" not in err
+
+
+# --- killed at every system call of a write ---------------------------------------------------
+
+_KILLER = """
+import os, signal, sys
+which, at = sys.argv[1], int(sys.argv[2])
+real = getattr(os, which)
+calls = [0]
+def killed(*args, **kw):
+    calls[0] += 1
+    if calls[0] == at:
+        os.kill(os.getpid(), signal.SIGKILL)  # as kill -9 or a power cut: no clean-up runs
+    return real(*args, **kw)
+setattr(os, which, killed)
+import mclog.cli
+sys.exit(mclog.cli.main(sys.argv[3:]))
+"""
+
+#: The system calls of a write: the temporary's flush, its mode, the rename, the folder's
+#: flush (an ``open`` of the folder) and the clean-up of what a failure leaves.
+_CALLS = ("fsync", "chmod", "replace", "open", "unlink")
+
+
+def _killed_runs(command: list[str], cwd: Path):
+    """Run ``mclog COMMAND`` once for each system call of ``_CALLS`` it makes, killed with
+    SIGKILL at that call; yields after each kill (and stops at a run that was not)."""
+    import subprocess
+    import sys
+
+    for which in _CALLS:
+        for at in range(1, 50):
+            done = subprocess.run([sys.executable, "-c", _KILLER, which, str(at), *command],
+                                  cwd=cwd, capture_output=True, timeout=600)
+            if done.returncode != -9:
+                break
+            yield which, at
+
+
+def _temporaries(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith(".mclog-"))
+
+
+@pytest.mark.slow
+def test_fmt_killed_at_any_system_call_leaves_the_old_or_the_new_record(tmp_path):
+    """Issue 30: kill -9 at each system call of fmt's write: the record is the old one or
+    the new one, never a mix, and the next run leaves no temporary file behind."""
+    path = _messy(tmp_path)
+    old = path.read_bytes()
+    new = write(read_one(THURSDAY)).encode("utf-8")
+    kills = 0
+    for which, at in _killed_runs(["fmt", str(path)], tmp_path):
+        kills += 1
+        assert path.read_bytes() in (old, new), (which, at)
+        path.write_bytes(old)  # (the next kill point starts from the old record again)
+    assert kills >= 3
+    assert main(["fmt", str(path)]) == 0  # the next run: formats, and clears the orphans
+    assert path.read_bytes() == new and _temporaries(tmp_path) == []
+
+
+@pytest.mark.slow
+def test_report_and_simulate_killed_at_any_system_call_leave_whole_files(tmp_path):
+    """The same for ``report -o`` (a page is there whole, or not at all) and for
+    ``simulate --out`` (each game's file whole, or not there)."""
+    page = tmp_path / "page.html"
+    for which, at in _killed_runs(["report", str(THURSDAY), "-o", str(page)], tmp_path):
+        if page.exists():
+            text = page.read_text()
+            assert text.startswith("<!DOCTYPE html>") and text.rstrip().endswith("</html>")
+            page.unlink()
+    out = tmp_path / "sims"
+    for which, at in _killed_runs(["simulate", "--players", "3", "--games", "3", "--seed", "1",
+                                   "--out", str(out)], tmp_path):
+        for game in out.glob("*.mclog"):
+            mclog_text = game.read_text()
+            assert mclog_text.endswith("\n") and read_one(game).table.players == 3
+    assert main(["report", str(THURSDAY), "-o", str(page)]) == 0
+    assert _temporaries(tmp_path) == [] and page.read_text().rstrip().endswith("</html>")
+    assert main(["simulate", "--players", "3", "--games", "3", "--seed", "1", "--out",
+                 str(out)]) == 0
+    assert _temporaries(out) == [] and len(list(out.glob("*.mclog"))) == 3

@@ -404,14 +404,51 @@ def write_into(path: str, st: os.stat_result, text: str) -> None:
 
 
 def _temporary_beside(target: str):
-    """(path, open binary file) of a new temporary file in ``target``'s folder."""
+    """(path, open binary file) of a new temporary file in ``target``'s folder, named with
+    this process's id (``.mclog-<pid>-....tmp``): what a process killed outright (no
+    clean-up runs then) left there is removed by the next write into that folder
+    (``_remove_orphans``)."""
     folder = os.path.dirname(target) or "."
+    _remove_orphans(folder)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".mclog-", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".mclog-{os.getpid()}-", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise FileError(f"{target}: cannot write beside it in {folder}: "
                         f"{exc.strerror or exc}") from None
     return tmp, os.fdopen(fd, "wb")
+
+
+#: The folders whose orphans this process has removed already (once a folder is enough:
+#: ``simulate --out`` writes thousands of files into one).
+_CLEANED: set[str] = set()
+
+
+def _remove_orphans(folder: str) -> None:
+    """Remove the temporary files of mclog processes that are no longer running (a kill
+    -9, a power cut): never another running process's, never anything else."""
+    key = os.path.realpath(folder)
+    if key in _CLEANED:
+        return
+    _CLEANED.add(key)
+    with contextlib.suppress(OSError):
+        for name in os.listdir(folder):
+            if not (name.startswith(".mclog-") and name.endswith(".tmp")):
+                continue
+            pid = name[len(".mclog-"):].partition("-")[0]
+            if not pid.isascii() or not pid.isdigit() or _alive(int(pid)):
+                continue
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(folder, name))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # (another user's process: alive)
+        return True
+    return True
 
 
 def _written_beside(target: str, text: str) -> str:
