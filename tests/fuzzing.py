@@ -21,6 +21,11 @@ WORDS = sorted({w for text in SAMPLES for w in text.replace(",", " ").split()} |
     "?", "round", "0", "10", "F4+9", "IV:", "check", "reveal", "money", "prices", "none"})
 
 
+#: The slowest input so far, in seconds (``benchmarks/fuzz_long.py`` reports it; a test
+#: asserts no wall-clock time: a loaded machine is slow, issue 30).
+SLOWEST = [0.0]
+
+
 def run_input(data: bytes | str) -> str:
     """Read and replay every game of ``data``; return "ok" or the error's code."""
     start = time.perf_counter()
@@ -36,7 +41,7 @@ def run_input(data: bytes | str) -> str:
         outcome = exc.code
     except MclogError as exc:  # every error from a record's content is located
         raise AssertionError(f"unlocated error: {exc!r}") from None
-    assert time.perf_counter() - start < 1.0, "an input took over a second"
+    SLOWEST[0] = max(SLOWEST[0], time.perf_counter() - start)
     return outcome
 
 
