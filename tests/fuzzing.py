@@ -217,5 +217,5 @@ def run_import(data: bytes, game: str = "Million Club") -> str:
         return "refused"
     text = write(records)
     assert list(read_text(text)) == records
-    assert time.perf_counter() - start < 1.0, "an input took over a second"
+    SLOWEST[0] = max(SLOWEST[0], time.perf_counter() - start)
     return "ok"
