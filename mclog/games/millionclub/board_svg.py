@@ -170,10 +170,10 @@ def score_cells(row, rows) -> tuple[str, str]:
     ``12-15`` and the places it allows, ``(#1-3)``."""
     lo, hi = row.total_range
     if lo == hi:
-        return str(lo), f"(#{row.rank})"
+        return row.total_text, f"(#{row.rank})"
     best = 1 + sum(1 for q in rows if q is not row and (q.total_range[0], q.money) > (hi, row.money))
     worst = 1 + sum(1 for q in rows if q is not row and (q.total_range[1], q.money) > (lo, row.money))
-    return f"{lo}-{hi}", f"(#{best})" if best == worst else f"(#{best}-{worst})"
+    return row.total_text, f"(#{best})" if best == worst else f"(#{best}-{worst})"
 
 
 LEGEND = ("\u2605 start player \u00b7 F2+1: a level-2 factory with a Capital Increase of 1 "

@@ -715,12 +715,11 @@ class _Reader:
         counts cannot all hold at once."""
         names = self.record.table.names
         ranges = exact_ranges(state, self.problem, self.var)
-        base = score(state)
+        fixed = ColonyScoring(state).base  # (the categories no colony changes)
         allowed = {}
         for seat in expected:
             lo, hi = ranges[seat]["total"]
-            fixed = base[seat].total - base[seat].dominance - base[seat].globalisation
-            allowed[seat] = (fixed + lo, fixed + hi)
+            allowed[seat] = (fixed[seat] + lo, fixed[seat] + hi)
 
         def can_be(seat: int) -> str:
             lo, hi = allowed[seat]

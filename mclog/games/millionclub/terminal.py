@@ -56,7 +56,7 @@ def replay_text(game: GameReplay) -> str:
     flush(before)
     if game.final.finished:
         out.append("\nFinal scores: " + ", ".join(
-            f"{r.name} {_total(r)}" for r in sorted(game.scores(), key=lambda r: r.rank)))
+            f"{r.name} {r.total_text}" for r in sorted(game.scores(), key=lambda r: r.rank)))
     return "\n".join(out)
 
 
@@ -64,12 +64,8 @@ def ranking_text(rows) -> str:
     """Players by place, each with their score or its range where unknown colonies leave
     it open: ``1. Ann 24, 2. Cleo 18-21, 3. Ben 12``."""
     ordered = sorted(rows, key=lambda r: (r.rank, -r.total_range[1]))
-    return ", ".join(f"{r.rank}. {r.name} {_total(r)}" for r in ordered)
+    return ", ".join(f"{r.rank}. {r.name} {r.total_text}" for r in ordered)
 
-
-def _total(row) -> str:
-    lo, hi = row.total_range
-    return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
 def _group_text(key, moves: list[str], changes: str) -> str:

@@ -27,6 +27,7 @@ from .analysis import player_colours, prices, timeline
 from .rules.board import DISC_NAMES
 from .board_svg import board_svg
 from .events import settlements
+from .rules.common import _and
 from .rules.flow import describe_decision
 from .rules.scoring import sure_winners
 from .viz import story_chart
@@ -277,7 +278,7 @@ class ReplayWidget(w.VBox):
         rows = rows if rows is not None else self.scores_at(position)
         ranked = sorted(rows, key=lambda r: (-r.total_range[0], -r.total_range[1], -r.money))
         ranking = " &middot; ".join(
-            f"{i}. {escape(r.name)} {_total_text(r)}" for i, r in enumerate(ranked, 1))
+            f"{i}. {escape(r.name)} {r.total_text}" for i, r in enumerate(ranked, 1))
         open_ = "" if all(r.exact for r in rows) else (
             " (a range such as 12-15: colonies the record does not name leave it open)")
         if position == len(self.positions) - 1 and self.game.complete:
@@ -305,15 +306,6 @@ class ReplayWidget(w.VBox):
                        for text in self.automatic.get(p.step, []))
         return (f"<b>Step {p.step}</b> of {len(self.game)} &middot; {where} &middot; "
                 f"<code>{escape(s.text)}</code>{comment}{then}")
-
-
-def _total_text(row) -> str:
-    lo, hi = row.total_range
-    return str(lo) if lo == hi else f"{lo}-{hi}"
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def replay_widget(game, **kw) -> ReplayWidget:

@@ -11,7 +11,7 @@ then the cards of the lead; the complete sets of five continents.
 from __future__ import annotations
 
 from .cards import CONTINENTS
-from .scoring import points
+from .scoring import _leaders, points
 from .state import State
 from .unknown import is_handle
 
@@ -101,12 +101,7 @@ class ColonyScoring:
         for p, hs in enumerate(self.held):
             for h in hs:
                 counts[p][CONTINENTS.index(kinds[h])] += 1
-        dominance = [0] * self.n
-        for i in range(len(CONTINENTS)):
-            column = [row[i] for row in counts]
-            best = max(column)
-            if best > 0 and column.count(best) == 1:
-                dominance[column.index(best)] += best
+        dominance = _leaders(counts, len(CONTINENTS))  # (R20, as ``points`` counts it)
         return [dict(self.points[p], dominance=dominance[p], globalisation=2 * min(counts[p]))
                 for p in range(self.n)]
 

@@ -74,6 +74,12 @@ class Score:
         return low == high
 
     @property
+    def total_text(self) -> str:
+        """The total as every view writes it: ``12``, or its range ``12-15``."""
+        low, high = self.total_range
+        return str(low) if low == high else f"{low}-{high}"
+
+    @property
     def total_range(self) -> tuple[int, int]:
         """The lowest and highest total the unknown cards allow (the total twice if exact)."""
         return self.ranges.get("total", (self.total, self.total))
