@@ -58,6 +58,7 @@ def consequences(game, step: int) -> pd.DataFrame:
     groups: dict[str, list] = {}
     for move in legal_moves(state):
         groups.setdefault(move_text(move, game.record.table), []).append(move)
+    actor = state.decision.actor if state.decision is not None else None
     rows, keys = [], []
     for text, moves in groups.items():
         spans = [[] for _ in names]
@@ -86,11 +87,9 @@ def consequences(game, step: int) -> pd.DataFrame:
                        else "")
         row["played"] = "played" if (played in moves or text == played_text) else ""
         rows.append(row)
-        actor = state.decision.actor if state.decision is not None else None
         keys.append((min(a for a, _ in spans[actor]) if actor is not None else 0,
                      money[actor] if actor is not None else 0))
     df = pd.DataFrame(rows)
-    actor = state.decision.actor if state.decision is not None else None
     if actor is not None and len(df):
         order = sorted(range(len(rows)), key=lambda i: keys[i], reverse=True)
         df = df.iloc[order].reset_index(drop=True)
