@@ -42,8 +42,11 @@ def report_html(played) -> str:
     game = games.game(played.record.game)
     n = len(played)
     if n > MAX_STEPS:
+        where = played.record.file or "<text>"
+        game_number = f" game {played.record.number}" if played.record.number > 1 else ""
         raise TooLongForAReport(
-            f"this game has {n:,} steps; a report page holds at most {MAX_STEPS:,} (every "
+            f"{where}:{game_number} this game has {n:,} steps; a report page holds at most "
+            f"{MAX_STEPS:,} (every "
             "step's board is drawn in advance, and a browser cannot unpack more): replay it "
             "with mclog replay, or open it in notebook 01")
     boards = [game.draw_step(played, i) for i in range(n + 1)]
