@@ -143,10 +143,11 @@ class MillionClub(Game):
         return RecorderWidget(start_or_resume(path, options))
 
     def check_bots(self, bots):
-        from .bots import make_bot
+        from mclog.simulate import check_bots
 
-        for name in bots.split(","):
-            make_bot(name.strip() or "random")
+        from .bots import BOTS
+
+        check_bots(bots, BOTS)
 
     def simulated_text(self, players, seed, bots, options):
         from .simulator import simulated_text

@@ -14,30 +14,22 @@ import random
 from collections.abc import Sequence
 
 from mclog.replay import Replay
-from .rules.board import COLOURS, MAX_PLAYERS
-from .bots import Bot, below, make_bot
-from .rules.flow import legal_moves, play
-from .rules.moves import Draw, StartPlayer, interned
+from mclog.simulate import make_bots, moves_of
+
+from .bots import BOTS, Bot
+from .engine import ENGINE
 from .notation.record import MoveEntry, record_from_moves
 from .replayer import GameReplay, move_facts, phase_label, step_maker
+from .rules.board import COLOURS, MAX_PLAYERS
+from .rules.flow import play
 from .rules.setup import new_game
 from .rules.state import State
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn")
 
 
-def chance(state: State, rng: random.Random):
-    """The chance move a shuffled deck (or a random start player) would give."""
-    d = state.decision
-    if d.kind == "start player":
-        return StartPlayer(rng.randrange(state.players))
-    pile = state.decks[d.deck]
-    pick = below(rng, sum(pile.values()))
-    for card, n in pile.items():
-        if pick < n:
-            return interned(Draw, card)
-        pick -= n
-    raise AssertionError("empty deck")
+#: The move a shuffled deck (or a random start player) gives: the engine's.
+chance = ENGINE.chance
 
 
 def simulate(bots: Sequence[Bot], *, seed: int, setup: str = "standard",
@@ -67,25 +59,20 @@ def simulate(bots: Sequence[Bot], *, seed: int, setup: str = "standard",
 
 
 def _plays(current: State, bots: Sequence[Bot], rng: random.Random, entries: list):
-    """Each decision to its seat's bot and each draw to chance, with the move's
-    ``MoveFacts``, for the replay to play on ``current`` (the same object all game)."""
-    while (d := current.decision) is not None:
-        if d.actor is None and d.kind in ("draw", "start player"):
-            move = chance(current, rng)
-        else:
-            move = bots[d.actor].choose(current, legal_moves(current))
+    """Each decision to its seat's bot and each draw to chance (the shared loop,
+    ``mclog.simulate.moves_of``), with the move's ``MoveFacts``, for the replay to play
+    on ``current`` (the same object all game)."""
+    for d, move in moves_of(ENGINE, current, bots, rng):
         entry = MoveEntry(move)
         entries.append(entry)
-        yield move, move_facts((current.round, current.phase, d, entry, current.resolving,
-                                phase_label(current)))
+        yield move, move_facts((current.round, current.phase, current.decision, entry,
+                                current.resolving, phase_label(current)))
 
 
 def bots_from_names(spec: str, players: int, seed: int) -> list[Bot]:
     """``"greedy,random"`` -> one bot per seat (the last name repeats to fill the table);
     each bot's generator is seeded from the game's seed and its seat."""
-    names = [s.strip() for s in spec.split(",") if s.strip()] or ["random"]
-    names += [names[-1]] * (players - len(names))
-    return [make_bot(name, seed * 100 + seat) for seat, name in enumerate(names[:players])]
+    return make_bots(spec, players, seed, BOTS)
 
 
 def simulated_text(players: int, setup: str, bots: str, seed: int) -> str:

@@ -1,7 +1,8 @@
 """Bots for Millionenspiel: a bot answers its own seat's questions (``bet``, ``refuse``,
 ``buy``); chance is the simulator's.
 
-``RandomBot`` bets a random part of its money.  ``ChanceBot`` bets by the odds: with a
+``RandomBot`` is the shared one (``mclog.simulate``): any legal answer, uniformly (so a
+bet of any amount up to all its money).  ``ChanceBot`` bets by the odds: with a
 track it knows, it works out, for the throw ahead, the chance of each colour (two dice,
 doubles rolled again), and bets a part of its money that grows with the expected gain of
 a unit bet (the Kelly idea, capped); without a track it bets a small fixed part.
@@ -17,18 +18,29 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from .rules.state import MILLION, PENSION_PRICE, PENSIONS, State
+from mclog.simulate import Bot as SharedBot
+from mclog.simulate import RandomBot
+
+from .rules.moves import Accept, Bet, BuyPension, Refuse
+from .rules.state import ACCEPT, MILLION, PENSION_PRICE, PENSIONS, State
 from .rules.track import WINS
 
 
-class Bot:
-    """A player: ``bet`` (an amount from 0 to its money), ``refuse`` (the first throw?)
-    and ``buy`` (a pension card now? the value, or None)."""
+class Bot(SharedBot):
+    """A player of Millionenspiel, on the shared contract (``choose(state, moves)``): a
+    bettor first buys the pension card ``buy`` wants, then bets what ``bet`` says; the
+    roller refuses a first throw when ``refuse`` says so."""
 
     name = "bot"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def choose(self, state: State, moves):
+        d = state.decision
+        if d.kind == ACCEPT:
+            return Refuse(d.actor) if self.refuse(state, d.actor) else Accept(d.actor)
+        value = self.buy(state, d.actor)
+        if value is not None and BuyPension(d.actor, value) in moves:
+            return BuyPension(d.actor, value)
+        return Bet(d.actor, self.bet(state, d.actor))
 
     def bet(self, state: State, seat: int) -> int:
         raise NotImplementedError
@@ -43,16 +55,6 @@ class Bot:
             return None
         wanted = PENSIONS[PENSIONS.index(have) + 1]
         return wanted if state.money[seat] >= 10 * PENSION_PRICE[wanted] else None
-
-
-class RandomBot(Bot):
-    name = "random"
-
-    def bet(self, state: State, seat: int) -> int:
-        return self.rng.randint(0, state.money[seat])
-
-    def refuse(self, state: State, seat: int) -> bool:
-        return self.rng.random() < 0.3
 
 
 class ChanceBot(Bot):
@@ -111,7 +113,7 @@ def colour_odds(track: tuple[str, ...], position: int) -> dict[str, float]:
 BOTS = {"random": RandomBot, "chance": ChanceBot}
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
+def make_bot(name: str, seed: int | None = None):
     try:
         return BOTS[name](seed)
     except KeyError:

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import random
 
-from .bots import Bot, make_bot
+from mclog.simulate import make_bots, moves_of
+
+from .bots import BOTS, Bot
+from .engine import ENGINE
 from .notation.record import FORMAT, MoveEntry, Record
 from .notation.writer import write_game
-from .rules.engine import play
-from .rules.moves import Accept, Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
-from .rules.state import (
-    ACCEPT, BET, DIE, LAND, PENSION_CARDS, START, THROW, State, new_game,
-)
-from .rules.track import ILLUSTRATIVE, landing
+from .rules.moves import Accept, Refuse
+from .rules.state import PENSION_CARDS, State, new_game
+from .rules.track import ILLUSTRATIVE
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal", "Ida", "Jo")
 #: A game that has not ended after this many throws is stopped (a record in progress).
@@ -38,45 +38,20 @@ def simulate(bots: list[Bot], seed: int, track=ILLUSTRATIVE) -> Record:
     if cards != PENSION_CARDS:
         tags["PensionCards"] = str(cards)
     entries: list[MoveEntry] = []
-
-    def do(move, written: bool = True) -> None:
-        play(state, move)
-        if written:
+    # (the shared loop, ``mclog.simulate.moves_of``: each decision to its seat's bot, each
+    # chance to the engine; keeping the first throw goes without saying in a record)
+    for _, move in moves_of(ENGINE, state, bots, rng):
+        if state.throw > MAX_THROWS:
+            break
+        ENGINE.play(state, move)
+        if not isinstance(move, Accept):
             entries.append(MoveEntry(Refuse(None) if isinstance(move, Refuse) else move))
-
-    while not state.finished and state.throw <= MAX_THROWS:
-        d = state.decision
-        if d.kind == START:
-            do(StartPlayer(rng.randrange(len(bots))))
-        elif d.kind == BET:
-            if not state.bets:  # between throws: pension cards first
-                for seat, bot in enumerate(bots):
-                    value = bot.buy(state, seat)
-                    if value is not None:
-                        do(BuyPension(seat, value))
-                if state.decision.kind != BET:
-                    continue
-                d = state.decision
-            do(Bet(d.actor, bots[d.actor].bet(state, d.actor)))
-        elif d.kind == THROW:
-            do(Throw((rng.randint(1, 6), rng.randint(1, 6))))
-        elif d.kind == ACCEPT:
-            refuse = bots[d.actor].refuse(state, d.actor)
-            do(Refuse(d.actor) if refuse else Accept(d.actor), written=refuse)
-        elif d.kind == LAND:
-            spaces = sum(t.spaces for t in state.throws)
-            _, colour, passed = landing(state.track, state.position, spaces)
-            do(Land(colour, passed))
-        elif d.kind == DIE:
-            do(Die(rng.randint(1, 6)))
     return Record(tags, names, tuple(track), entries, pension_cards=cards)
 
 
 def bots_from_names(names: str, players: int, seed: int) -> list[Bot]:
     """Bots by seat from ``random,chance`` (the last name fills the table)."""
-    listed = [n.strip() or "random" for n in names.split(",")]
-    listed += [listed[-1]] * (players - len(listed))
-    return [make_bot(name, seed * 100 + seat) for seat, name in enumerate(listed[:players])]
+    return make_bots(names, players, seed, BOTS)
 
 
 def simulated_text(players: int, seed: int, bots: str = "random") -> str:

@@ -1,0 +1,88 @@
+"""The engine interface: what the shared machinery needs of a game's rules, and nothing
+more (as sgfmill's ``sgf_board_interface.py`` names what its consumers need of a board).
+
+A game's folder supplies one object with these methods (``Game.engine``).  On it, and on
+nothing else of the rules, stand the shared simulator (``mclog.simulate``), the bots'
+contract, the recorder (``mclog.recording``) and the kit a small game is built from
+(``mclog.kit``).  States and moves are the game's own objects: the shared parts never
+look inside them, except through these methods.
+
+- ``new_state(table)``: the state before the first move, for the game's ``table`` (its
+  players and whatever the game's setup needs);
+- ``decision(state)``: what comes next, or ``None`` once the game is over: whose it is
+  (``actor``, a seat; ``None`` for chance) and its kind (``kind``, a short word the game
+  defines), as a ``Decision`` or the game's own object with those two attributes (asked
+  at every move of a simulated game, so it should cost nothing);
+- ``describe(state)``: the next question in a player's words (``"Ann bets (or
+  passes)"``), for the recorder and for messages;
+- ``legal(state)``: every legal move at a player's decision, as a sequence (a game may
+  give a lazy one: a bet of any amount up to a million is a ``range``-like sequence, not
+  a list of a million moves); ``None`` where the moves cannot be listed;
+- ``play(state, move, watch=None)``: the move played on ``state`` in place, or a
+  ``RuleError`` saying in a player's words why it cannot be; ``watch`` hears what it did;
+- ``chance(state, rng)``: at a decision of chance (``actor is None``), the move a fair
+  shuffle or die would give, drawn from ``rng`` (a ``random.Random``);
+- ``copy(state)``: an independent copy.
+
+>>> from mclog.engine import Decision
+>>> Decision(0, "bet").actor, Decision(None, "throw").kind
+(0, 'throw')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, NamedTuple, Protocol
+
+
+class Decision(NamedTuple):
+    """The next question of a game: whose it is (a seat; ``None``: chance) and its kind
+    (a short word the game defines, ``"bet"``).  (A NamedTuple: one is made at every
+    move, and it is the cheapest object to build.)"""
+
+    actor: int | None
+    kind: str
+
+
+class Watch:
+    """An observer of what a move does, one named method per kind of event; each does
+    nothing here, so a watcher overrides only what it follows.  ``play`` calls them as the
+    rules do the thing, so a watcher sees causes, not only differences of states."""
+
+    def money_moved(self, seat: int, amount: int, why: str) -> None:
+        """``seat`` gained ``amount`` (negative: paid), for the reason ``why``."""
+
+    def card_drawn_unseen(self, seat: int | None, deck: str, label: str) -> None:
+        """A card went from ``deck`` to ``seat`` unseen by the record's seat, known from
+        now on by ``label`` until it is identified."""
+
+    def card_identified(self, label: str, card: str) -> None:
+        """The unseen card ``label`` turned out to be ``card``."""
+
+    def relabelled(self, old: str, new: str) -> None:
+        """The unseen card ``old`` is called ``new`` from now on."""
+
+    def score_changed(self, seat: int, points: int, why: str) -> None:
+        """``seat`` scored ``points`` (negative: lost them), for the reason ``why``."""
+
+
+class Engine(Protocol):
+    """What a game's rules offer the shared machinery (see the module text)."""
+
+    def new_state(self, table: Any) -> Any: ...
+
+    def decision(self, state: Any) -> Decision | None: ...
+
+    def describe(self, state: Any) -> str: ...
+
+    def legal(self, state: Any) -> Sequence | None: ...
+
+    def play(self, state: Any, move: Any, watch: Watch | None = None) -> None: ...
+
+    def chance(self, state: Any, rng: random.Random) -> Any: ...
+
+    def copy(self, state: Any) -> Any: ...
+
+
+__all__ = ["Decision", "Engine", "Watch"]

@@ -1,0 +1,158 @@
+"""Millionenspiel's rules behind the shared engine interface (``mclog.engine``): what the
+shared simulator, the bots and the recorder ask of the game.
+
+A bet is any amount from nothing to all a player has, so ``legal`` gives the bets as a
+lazy sequence (``Bets``): a random bot picks one of a million by index, and nothing lists
+them.
+
+>>> import random
+>>> from mclog.games.millionenspiel.engine import ENGINE, Table
+>>> state = ENGINE.new_state(Table(("Ann", "Ben")))
+>>> ENGINE.describe(state)
+"chance: the roll-off's winner, who rolls first"
+>>> ENGINE.play(state, ENGINE.chance(state, random.Random(2)))
+>>> ENGINE.describe(state), len(ENGINE.legal(state))
+('Ben bets (or passes)', 6)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mclog.engine import Watch
+
+from .rules.engine import describe_decision, play
+from .rules.moves import Accept, Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
+from .rules.state import (
+    ACCEPT, BET, DIE, LAND, PENSION_CARDS, PENSION_PRICE, PENSIONS, START, THROW, State,
+    new_game,
+)
+from .rules.track import landing
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who plays, on which track (None: the record says where the pawn lands), with how
+    many pension cards of each value."""
+
+    names: tuple[str, ...]
+    track: tuple[str, ...] | None = None
+    pension_cards: int = PENSION_CARDS
+
+
+class Bets(Sequence):
+    """Every bet ``seat`` may make, 0 (a pass) to ``most``, without listing them."""
+
+    def __init__(self, seat: int, most: int) -> None:
+        self.seat, self.most = seat, most
+
+    def __len__(self) -> int:
+        return self.most + 1
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i <= self.most:
+            raise IndexError(i)
+        return Bet(self.seat, i)
+
+    def __contains__(self, move) -> bool:
+        return isinstance(move, Bet) and move.player == self.seat and 0 <= move.amount <= self.most
+
+
+class Choices(Sequence):
+    """Some single moves, then a lazy run of bets: what a bettor may do."""
+
+    def __init__(self, first: list, bets: Bets) -> None:
+        self.first, self.bets = first, bets
+
+    def __len__(self) -> int:
+        return len(self.first) + len(self.bets)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        return self.first[i] if i < len(self.first) else self.bets[i - len(self.first)]
+
+    def __contains__(self, move) -> bool:
+        return move in self.first or move in self.bets
+
+
+def pension_offer(state: State, seat: int) -> BuyPension | None:
+    """The pension card ``seat`` could buy now (the next in sequence, if there is one left
+    and the money not bet pays it), else None (M15)."""
+    have = state.pension[seat]
+    if have == PENSIONS[-1] or state.throws:
+        return None
+    wanted = PENSIONS[PENSIONS.index(have) + 1]
+    free = state.money[seat] - state.bet(seat)
+    held = sum(1 for card in state.pension if card == wanted)
+    if free < PENSION_PRICE[wanted] or held >= state.pension_cards:
+        return None
+    return BuyPension(seat, wanted)
+
+
+class MillionenspielEngine:
+    """The engine interface of Millionenspiel (its ``table`` is a ``Table``)."""
+
+    def new_state(self, table: Table) -> State:
+        return new_game(table.names, table.track, table.pension_cards)
+
+    def decision(self, state: State):
+        """The state's own decision (it has ``actor`` and ``kind``)."""
+        return state.decision
+
+    def describe(self, state: State) -> str:
+        return describe_decision(state)
+
+    def legal(self, state: State) -> Sequence | None:
+        """A bettor's pension card (if one can be bought) and bets; the roller's keeping or
+        refusing; None at chance."""
+        d = state.decision
+        if d is None or d.actor is None:
+            return None
+        if d.kind == ACCEPT:
+            return [Accept(d.actor), Refuse(d.actor)]
+        offer = pension_offer(state, d.actor)
+        return Choices([offer] if offer else [], Bets(d.actor, state.money[d.actor]))
+
+    def play(self, state: State, move, watch: Watch | None = None) -> None:
+        """The move played; ``watch`` hears each seat's money that moved, with its cause."""
+        play(state, move)
+        if watch is not None:
+            for cause, deltas in state.changes:
+                for seat, delta in enumerate(deltas):
+                    if delta:
+                        watch.money_moved(seat, delta, cause)
+
+    def chance(self, state: State, rng: random.Random):
+        """The roll-off's winner, a throw of two fair dice, the one die of a black space, or
+        where the throws take the pawn (on a known track)."""
+        kind = state.decision.kind
+        if kind == START:
+            return StartPlayer(rng.randrange(state.players))
+        if kind == THROW:
+            return Throw((rng.randint(1, 6), rng.randint(1, 6)))
+        if kind == DIE:
+            return Die(rng.randint(1, 6))
+        if kind == LAND:
+            if state.track is None or state.position is None:
+                raise ValueError("where the pawn lands can be drawn only on a known track")
+            spaces = sum(t.spaces for t in state.throws)
+            _, colour, passed = landing(state.track, state.position, spaces)
+            return Land(colour, passed)
+        raise ValueError(f"{describe_decision(state)} is no chance")
+
+    def copy(self, state: State) -> State:
+        return state.copy()
+
+
+ENGINE = MillionenspielEngine()
+
+__all__ = ["ENGINE", "MillionenspielEngine", "Table", "Bets", "pension_offer", "BET"]

@@ -1,0 +1,130 @@
+"""Games played by bots, for any game with an engine (``mclog.engine``): the bots'
+contract, a random bot, and the loop that gives each decision to its seat's bot and each
+chance to the game's ``chance``.
+
+A bot is any object with ``choose(state, moves) -> move``: ``moves`` is the engine's
+``legal(state)`` at the bot's own decision (a sequence, perhaps a lazy one), and ``state``
+is there to read, never to change.  Chance is never a bot's: a shuffled deck or a die
+is the engine's ``chance(state, rng)``, from the game's one seeded generator, so the same
+seed gives the same game, move for move, byte for byte.
+
+>>> from mclog.simulate import RandomBot, below
+>>> import random
+>>> RandomBot(3).choose(None, ["hold", "roll"]) in ("hold", "roll")
+True
+>>> below(random.Random(5), 10) == random.Random(5).randrange(10)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Protocol
+
+from .engine import Engine
+
+
+class Chooser(Protocol):
+    def choose(self, state: Any, moves: Sequence) -> Any: ...
+
+
+class Bot:
+    """Base class of a bot: override ``choose``; ``name`` goes into the record's tags."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any, moves: Sequence) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A uniform whole number from 0 to ``n - 1``, drawn as ``rng.randrange(n)`` and
+    ``rng.choice`` draw it (the same numbers from the same seed).
+
+    The algorithm (``getrandbits`` of n's bit length until the number is below n) is
+    written out with the public ``getrandbits``: a simulator draws at every move, and
+    the library's layers of calls around it cost more than the draw itself.
+    """
+    if n <= 0:
+        raise ValueError(f"no whole number is below {n}")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+class RandomBot(Bot):
+    """Chooses uniformly among the legal moves, from its own seeded generator (a lazy
+    sequence of a million bets costs it one index, not a list)."""
+
+    name = "random"
+
+    def choose(self, state: Any, moves: Sequence) -> Any:
+        return moves[below(self.rng, len(moves))]  # (what rng.choice(moves) picks)
+
+
+def moves_of(engine: Engine, state: Any, bots: Sequence[Chooser], rng: random.Random,
+             *, limit: int | None = None) -> Iterator[tuple[Any, Any]]:
+    """Each decision of the game from ``state`` on, with the move that answers it: the
+    seat's bot's choice, or chance's.  The caller plays each move on ``state`` before
+    asking for the next (so that a replay can play it and note it at once).  ``limit``:
+    stop after that many moves, a game still in progress (a game of pure chance may
+    never end)."""
+    count = 0
+    while (d := engine.decision(state)) is not None:
+        if limit is not None and count >= limit:
+            return
+        if d.actor is None:
+            move = engine.chance(state, rng)
+        else:
+            moves = engine.legal(state)
+            if not moves:
+                raise RuntimeError(f"the engine lists no legal move for "
+                                   f"{engine.describe(state)!r}")
+            move = bots[d.actor].choose(state, moves)
+        count += 1
+        yield d, move
+
+
+def play_out(engine: Engine, state: Any, bots: Sequence[Chooser], rng: random.Random,
+             *, limit: int | None = None) -> list:
+    """The moves of a game played from ``state`` (which is played on, to the end or to
+    ``limit`` moves)."""
+    played = []
+    for _, move in moves_of(engine, state, bots, rng, limit=limit):
+        engine.play(state, move)
+        played.append(move)
+    return played
+
+
+def bot_names(spec: str, players: int) -> list[str]:
+    """``"greedy,random"`` -> a bot's name for each seat (the last name fills the table;
+    no name at all is ``random``)."""
+    names = [s.strip() for s in spec.split(",") if s.strip()] or ["random"]
+    names += [names[-1]] * (players - len(names))
+    return names[:players]
+
+
+def make_bots(spec: str, players: int, seed: int,
+              known: Mapping[str, Callable[[int | None], Chooser]]) -> list:
+    """One bot per seat from ``spec``, each with its own generator seeded from the game's
+    seed and its seat; ``ValueError`` naming the bots there are for an unknown name."""
+    check_bots(spec, known)
+    return [known[name](seed * 100 + seat)
+            for seat, name in enumerate(bot_names(spec, players))]
+
+
+def check_bots(spec: str, known: Mapping[str, Any]) -> None:
+    """``ValueError`` naming the bots there are if ``spec`` names one that is not."""
+    for name in bot_names(spec, 1 + spec.count(",")):
+        if name not in known:
+            raise ValueError(f"unknown bot {name!r}: the bots are {', '.join(known)}")
+
+
+__all__ = ["Bot", "RandomBot", "Chooser", "below", "moves_of", "play_out", "make_bots",
+           "check_bots", "bot_names"]
