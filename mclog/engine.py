@@ -15,9 +15,10 @@ look inside them, except through these methods.
   at every move of a simulated game, so it should cost nothing);
 - ``describe(state)``: the next question in a player's words (``"Ann bets (or
   passes)"``), for the recorder and for messages;
-- ``legal(state)``: every legal move at a player's decision, as a sequence (a game may
-  give a lazy one: a bet of any amount up to a million is a ``range``-like sequence, not
-  a list of a million moves); ``None`` where the moves cannot be listed;
+- ``legal(state)``: every legal move at the decision, as a sequence (a game may give a
+  lazy one: a bet of any amount up to a million is a ``range``-like sequence, not a list
+  of a million moves); at chance, what chance may give, where it can be listed (the
+  recorder offers them); ``None`` where the moves cannot be listed;
 - ``play(state, move, watch=None)``: the move played on ``state`` in place, or a
   ``RuleError`` saying in a player's words why it cannot be; ``watch`` hears what it did;
 - ``chance(state, rng)``: at a decision of chance (``actor is None``), the move a fair

@@ -4,6 +4,12 @@ the folder that reads and plays it.
 This is the only place that names the games, as strings: a game's folder is imported on
 first use, and the shared parts of mclog never import a game.
 
+A game may also live in a folder of its own, outside mclog: ``MCLOG_GAMES`` lists such
+folders (separated as ``PATH`` is: ``:`` here), each a Python package whose
+``__init__.py`` defines ``GAME``; ``register(folder)`` does the same from Python.  Such a
+game is a drop-in: every command, view and corpus works on it with no edit here
+(``docs/adding-a-game.md``).
+
 >>> from mclog.games import game
 >>> game("millionenspiel").name, game(None).name
 ('Millionenspiel', 'Million Club')
@@ -12,6 +18,9 @@ first use, and the shared parts of mclog never import a game.
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import os
+import sys
 from functools import lru_cache
 
 from ..errors import MclogError
@@ -37,6 +46,50 @@ def _key(name: str) -> str:
 
 
 _BY_KEY = {_key(name): name for name in GAMES}
+#: Games registered from a folder: name -> the ``Game`` object.
+_FOLDER_GAMES: dict[str, Game] = {}
+_LOADED_FOLDERS: set[str] = set()
+
+
+def register(folder: str | os.PathLike) -> Game:
+    """The game of ``folder`` (a package whose ``__init__.py`` defines ``GAME``), added to
+    the registry under its ``GAME.name``.  ``UnknownGame`` in words if the folder holds no
+    game."""
+    path = os.path.abspath(os.fspath(folder))
+    init = os.path.join(path, "__init__.py")
+    if not os.path.isfile(init):
+        raise UnknownGame(f"{folder}: no game folder here (a game folder is a Python "
+                          "package: an __init__.py defining GAME)")
+    module_name = "mclog_game_" + "".join(c if c.isalnum() else "_"
+                                          for c in os.path.basename(path))
+    module = sys.modules.get(module_name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(module_name, init,
+                                                      submodule_search_locations=[path])
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[module_name] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[module_name]
+            raise
+    found = getattr(module, "GAME", None)
+    if not isinstance(found, Game):
+        raise UnknownGame(f"{folder}: its __init__.py defines no GAME (a mclog.protocol.Game)")
+    if found.name in GAMES and GAMES[found.name] != module_name:
+        raise UnknownGame(f"{folder}: {found.name} is a game of mclog already")
+    _FOLDER_GAMES[found.name] = found
+    _BY_KEY[_key(found.name)] = found.name
+    game.cache_clear()
+    return found
+
+
+def _load_folders() -> None:
+    """The folders ``MCLOG_GAMES`` lists, registered once each."""
+    for folder in os.environ.get("MCLOG_GAMES", "").split(os.pathsep):
+        if folder and folder not in _LOADED_FOLDERS:
+            _LOADED_FOLDERS.add(folder)
+            register(folder)
 
 
 @lru_cache(maxsize=64)
@@ -44,15 +97,20 @@ def game(name: str | None) -> Game:
     """The game called ``name`` (any case; spaces and dashes ignored: ``million-club``);
     Million Club for ``None``.  ``UnknownGame`` names the games there are.  (Asked for
     every game read, replayed and written: the answer is kept.)"""
+    _load_folders()
     full = DEFAULT if name is None else _BY_KEY.get(_key(name))
     if full is None:
         raise UnknownGame(f"mclog knows no game called {name!r}: the games are "
-                          f"{', '.join(GAMES)}")
+                          f"{', '.join(names())}")
+    if full in _FOLDER_GAMES:
+        return _FOLDER_GAMES[full]
     return importlib.import_module(GAMES[full]).GAME
 
 
 def names() -> list[str]:
-    return list(GAMES)
+    """Every game mclog knows: its own, then those registered from folders."""
+    _load_folders()
+    return list(GAMES) + [n for n in _FOLDER_GAMES if n not in GAMES]
 
 
-__all__ = ["game", "names", "GAMES", "DEFAULT", "UnknownGame"]
+__all__ = ["game", "names", "register", "GAMES", "DEFAULT", "UnknownGame"]

@@ -1,0 +1,239 @@
+"""``KitGame``: a whole ``Game`` (``mclog.protocol``) from a game's rules (an engine,
+``mclog.engine``), its notation (a verb table, ``kit.notation``) and its drawing, and
+nothing more.  Reading, writing, JSON, replay, checks, the terminal's texts, the report's
+chart, corpus rows, simulation with bots and the recorder all come from here.
+
+A game overrides what is its own: ``draw(state)`` (the table as HTML) and
+``score_parts(state)`` (each seat's points by category); ``money(state)`` if the game
+counts money; ``table(record)`` if its setup needs more than the players' names;
+``bots`` for bots beyond the shared random one.  ``docs/adding-a-game.md`` walks through
+a small game built so.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from mclog.errors import RecordError
+from mclog.protocol import Game
+from mclog.simulate import RandomBot, check_bots, make_bots, play_out
+
+from .json_form import Bad, record_from_json, records_from_json, to_json
+from .notation import KitRecord, MoveEntry, Verbs, parse_body, write_body
+from .played import KitPlayed
+
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.'-]*$")
+NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal", "Ida", "Jo")
+
+
+class KitGame(Game):
+    """A game built from an engine, a verb table and a drawing (see the module text)."""
+
+    #: The game's rules (``mclog.engine.Engine``) and notation (``kit.notation.Verbs``).
+    engine: Any
+    verbs: Verbs
+    #: The canonical order of the tags the game knows (others follow as written).
+    tag_order: Sequence[str] = ("Game", "Event", "Site", "Date", "Players")
+    #: Bots by name beyond the shared ``random`` (each made from a seed).
+    bots: dict = {}
+
+    # --- what a game supplies ------------------------------------------------------
+
+    def draw(self, state) -> str:
+        raise NotImplementedError(f"{self.name} has no drawing")
+
+    def score_parts(self, state) -> list[dict[str, int]]:
+        """Each seat's points by category, ``[{"banked": 12}, ...]``."""
+        raise NotImplementedError(f"{self.name} has no scoring")
+
+    def points(self, state) -> list[int]:
+        return [sum(p.values()) for p in self.score_parts(state)]
+
+    def money(self, state) -> list[int] | None:
+        """Each seat's money, if the game counts money (``check money``)."""
+        return None
+
+    def table(self, record: KitRecord) -> Any:
+        """What ``engine.new_state`` takes for this record: by default the names."""
+        return record.names
+
+    def check_names(self, names: Sequence[str]) -> tuple[str, ...]:
+        """The players' names, checked (``ValueError`` in words)."""
+        names = tuple(n.strip() for n in names)
+        if len(names) not in self.players:
+            raise ValueError(f"{self.name} is for {self.players.start} to "
+                            f"{self.players.stop - 1} players, not {len(names)}")
+        for name in names:
+            if not _NAME.match(name):
+                raise ValueError(f"'{name}' is not a name the notation can read: one word, "
+                                "starting with a letter")
+            if name in self.verbs.words:
+                raise ValueError(f"'{name}' is a word of the notation: call the player "
+                                "otherwise")
+        if len(set(names)) != len(names):
+            raise ValueError("two players have the same name")
+        return names
+
+    # --- reading and writing -------------------------------------------------------
+
+    def parse(self, raw, file, number):
+        tags, lines = raw.tag_values()
+        where = lines.get("Players", raw.start)
+        if "Players" not in tags:
+            raise RecordError('A game needs a [Players "Ann, Ben"] tag: the players in '
+                              "seat order", line=raw.start, col=1, file=file, code="header")
+        try:
+            names = self.check_names(tags["Players"].split(","))
+        except ValueError as exc:
+            raise RecordError(f"[Players] {exc}", line=where, col=1, file=file,
+                              code="header") from None
+        record = KitRecord(self.name, tags, names, [], file, number, raw.start)
+        parse_body(record, raw.lines, self.verbs)
+        return record
+
+    def replay(self, record, *, strict=True, events=False):
+        return KitPlayed(self, record, strict=strict)
+
+    def write(self, record, played=None):
+        return write_body(record, self.verbs, self.tag_order)
+
+    def kept(self, played):
+        return list(played.record.entries)
+
+    def to_json(self, record):
+        return to_json(record, self.verbs)
+
+    def record_from_json(self, data, file=None):
+        try:
+            return record_from_json(self, data, "", file)
+        except Bad as exc:
+            where, message = exc.args
+            raise RecordError(f"JSON record: {where + ': ' if where else ''}{message}",
+                              line=1, col=1, file=file) from None
+
+    def records_from_json(self, data, file):
+        return records_from_json(self, data, file)
+
+    # --- what a replayed game says -------------------------------------------------
+
+    def unfinished(self, played):
+        return (f"the record ends after move {len(played)} (next: "
+                f"{self.engine.describe(played.final)})")
+
+    def step_texts(self, played):
+        names = played.record.names
+        return [self.verbs.say(move, names) for move in played.replay.moves]
+
+    def replay_text(self, played):
+        out = [f"{played.record.tags.get('Event', self.name)}: "
+               f"{', '.join(played.record.names)}"]
+        out += [f"  {i:>4}  {text}" for i, text in enumerate(self.step_texts(played), 1)]
+        out.append("")
+        out.append(self.final_text(played))
+        return "\n".join(out)
+
+    def score_lines(self, played):
+        rows = sorted(played.scores(), key=lambda r: (r.rank, r.seat))
+        parts = list(rows[0].parts) if rows else []
+        width = max(len(r.name) for r in rows)
+        head = f"{'':<4}{'player':<{width}}  " + "  ".join(f"{p:>8}" for p in parts) + \
+            f"  {'total':>8}"
+        return [head] + [f"{r.rank:<4}{r.name:<{width}}  " +
+                         "  ".join(f"{r.parts[p]:>8}" for p in parts) + f"  {r.total:>8}"
+                         for r in rows]
+
+    def final_text(self, played):
+        rows = sorted(played.scores(), key=lambda r: (r.rank, r.seat))
+        ranking = ", ".join(f"{r.rank}. {r.name} {r.total}" for r in rows)
+        if not played.complete:
+            return f"In progress after {len(played)} moves; points: {ranking}"
+        first = [r.name for r in rows if r.rank == 1]
+        said = " and ".join(first)
+        return f"{said} {'wins' if len(first) == 1 else 'share first place'}. Points: {ranking}"
+
+    def report_charts(self, played):
+        import plotly.graph_objects as go
+
+        fig = go.Figure()
+        totals = [self.points(state) for state in played.replay.states()]
+        for seat, name in enumerate(played.record.names):
+            fig.add_trace(go.Scatter(x=list(range(len(totals))), y=[t[seat] for t in totals],
+                                     mode="lines", line_shape="hv", name=escape(name)))
+        fig.update_layout(xaxis_title="step", yaxis_title="points", height=320,
+                          margin=dict(l=50, r=10, t=30, b=40))
+        return [("The points over the game", fig)]
+
+    # --- corpus --------------------------------------------------------------------
+
+    def corpus_schema(self):
+        return {
+            "games": [("game_id", "string"), ("source", "string"), ("number", "int32"),
+                      ("players", "int8"), ("event", "string"), ("complete", "bool"),
+                      ("moves", "int32"), ("winner", "string")],
+            "players": [("game_id", "string"), ("seat", "int8"), ("name", "string"),
+                        ("total", "int64"), ("rank", "int8"), ("win", "bool")],
+        }
+
+    def corpus_rows(self, played, game_id, source):
+        record, rows = played.record, played.scores()
+        n = len(record.names)
+        firsts = [r.name for r in rows if r.rank == 1]
+        winner = firsts[0] if played.complete and len(firsts) == 1 else None
+        return {
+            "games": {"game_id": [game_id], "source": [source], "number": [record.number],
+                      "players": [n], "event": [record.tags.get("Event")],
+                      "complete": [played.complete], "moves": [len(played)],
+                      "winner": [winner]},
+            "players": {"game_id": [game_id] * n, "seat": list(range(1, n + 1)),
+                        "name": list(record.names), "total": [r.total for r in rows],
+                        "rank": [r.rank for r in rows],
+                        "win": [played.complete and r.rank == 1 for r in rows]},
+        }
+
+    # --- bots and the recorder -----------------------------------------------------
+
+    @property
+    def all_bots(self) -> dict:
+        return {"random": RandomBot, **self.bots}
+
+    def check_bots(self, bots):
+        check_bots(bots, self.all_bots)
+
+    def simulated_text(self, players, seed, bots, options):
+        names = self.check_names(NAMES[:players])
+        record = KitRecord(self.name, {"Game": self.name, "Event": "Simulated game",
+                                       "Players": ", ".join(names), "Bots": bots or "random",
+                                       "Seed": str(seed)}, names)
+        state = self.engine.new_state(self.table(record))
+        moves = play_out(self.engine, state, make_bots(bots, players, seed, self.all_bots),
+                         random.Random(seed), limit=100_000)
+        record.entries = [MoveEntry(m) for m in moves]
+        return self.write(record)
+
+    def answer_text(self, played, move) -> str:
+        """A legal move as the record writes it (the recorder's answers)."""
+        return self.verbs.item(move, played.record.names)
+
+    def answer_hint(self, played) -> str:
+        """What to type where the answers are not listed: the verbs' forms."""
+        return ", or ".join(" ".join([v.word, *(f"<{f.name}>" for f in v.fields)])
+                            for v in self.verbs.rows)
+
+    def record_in_terminal(self, path, options):
+        from mclog.recording import start_or_resume
+        from mclog.recording.terminal import ask_players, run
+
+        return run(start_or_resume(self, path, options, ask=ask_players))
+
+    def recorder_widget(self, path, options):
+        from mclog.recording import start_or_resume
+        from mclog.recording.widget import RecorderWidget
+
+        return RecorderWidget(start_or_resume(self, path, options))
+
+
+__all__ = ["KitGame", "NAMES"]

@@ -1,0 +1,314 @@
+"""A game's notation as a table: one ``Verb`` per move, each with its word, its move type
+and how each of the move's fields is written; the parser, the writer, the phrases and the
+JSON form are all driven by that one table, so a verb is read and written in one place.
+
+An item is the verb and its fields' words (``roll Ann``, ``die 4``, ``bet Ann 30``).  A
+line holds one item or several separated by commas; the writer puts each on its own line.
+Checks (``check score Ann 12 Ben 9``, ``check money ...``) and comments are the shared
+framing's (``mclog.record``): a comment on a line of its own stays on its own line, one
+after an item belongs to that item.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Bet:
+...     player: int
+...     amount: int
+>>> verbs = Verbs([Verb("bet", Bet, (Seat("player"), Number("amount", 0, 99)))])
+>>> verbs.item(Bet(1, 30), ("Ann", "Ben"))
+'bet Ben 30'
+>>> verbs.read(["bet", "Ben", "30"], {"Ann": 0, "Ben": 1})
+Bet(player=1, amount=30)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from mclog.errors import RecordError
+from mclog.record.entries import CheckEntry, CommentEntry, FromSource, RecordBase
+from mclog.record.framing import SourceLine, escape_brace, escape_tag, whole_number
+
+
+class NotationError(ValueError):
+    """A word that does not read: the message, and the index of the word in its item."""
+
+    def __init__(self, message: str, word: int) -> None:
+        super().__init__(message)
+        self.message, self.word = message, word
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A field holding a seat, written as the player's name."""
+
+    name: str
+    what: ClassVar[str] = "a player's name"
+
+    def read(self, word: str, seats: dict[str, int]) -> int:
+        if word not in seats:
+            raise ValueError(f"'{word}' is not a player of this game (the players are "
+                             f"{', '.join(seats)})")
+        return seats[word]
+
+    def write(self, value: int, names: Sequence[str]) -> str:
+        return names[value]
+
+    def schema(self, players: int | None = None) -> dict:
+        return {"type": "integer", "minimum": 0}
+
+    def check(self, value: Any, players: int) -> str | None:
+        if type(value) is not int or not 0 <= value < players:
+            return f"{value!r} is not a seat (0 to {players - 1})"
+        return None
+
+
+@dataclass(frozen=True)
+class Number:
+    """A field holding a whole number from ``low`` to ``high``."""
+
+    name: str
+    low: int = 0
+    high: int = 10 ** 9
+    what: ClassVar[str] = "a number"
+
+    def read(self, word: str, seats: dict[str, int]) -> int:
+        value = whole_number(word)
+        if value is None or not self.low <= value <= self.high:
+            raise ValueError(f"'{word}' cannot be the {self.name}: a number from {self.low} to "
+                             f"{self.high}")
+        return value
+
+    def write(self, value: int, names: Sequence[str]) -> str:
+        return str(value)
+
+    def check(self, value: Any, players: int) -> str | None:
+        if type(value) is not int or not self.low <= value <= self.high:
+            return f"{value!r} is not a {self.name} ({self.low} to {self.high})"
+        return None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A field holding one of a few words (``red``, ``blue``)."""
+
+    name: str
+    words: tuple[str, ...]
+
+    def read(self, word: str, seats: dict[str, int]) -> str:
+        if word not in self.words:
+            raise ValueError(f"the {self.name} is one of {', '.join(self.words)}, not '{word}'")
+        return word
+
+    def write(self, value: str, names: Sequence[str]) -> str:
+        return value
+
+    def check(self, value: Any, players: int) -> str | None:
+        if value not in self.words:
+            return f"{value!r} is not a {self.name} ({', '.join(self.words)})"
+        return None
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One row of a game's notation: the word that starts the item, the move's type, how
+    each of its fields is written (in the order written), and the move in a player's
+    words (``phrase``: a format string over the fields, seats given as names)."""
+
+    word: str
+    move: type
+    fields: tuple = ()
+    phrase: str = ""
+
+    def read(self, words: Sequence[str], seats: dict[str, int]):
+        """The move of an item's words (the verb and one word per field)."""
+        values = {}
+        for i, (spec, word) in enumerate(zip(self.fields, words[1:]), start=1):
+            try:
+                values[spec.name] = spec.read(word, seats)
+            except ValueError as exc:
+                raise NotationError(str(exc), i) from None
+        return self.move(**values)
+
+    def item(self, move, names: Sequence[str]) -> str:
+        return " ".join([self.word, *(spec.write(getattr(move, spec.name), names)
+                                      for spec in self.fields)])
+
+    def say(self, move, names: Sequence[str]) -> str:
+        if not self.phrase:
+            return self.item(move, names)
+        return self.phrase.format(**{spec.name: spec.write(getattr(move, spec.name), names)
+                                     for spec in self.fields})
+
+
+class Verbs:
+    """A game's verb table: by word (reading) and by move type (writing)."""
+
+    def __init__(self, verbs: Iterable[Verb]) -> None:
+        self.rows = tuple(verbs)
+        self.by_word = {v.word: v for v in self.rows}
+        self.by_type = {v.move: v for v in self.rows}
+        for reserved in ("check",):
+            if reserved in self.by_word:
+                raise ValueError(f"'{reserved}' is the shared framing's word, not a verb")
+
+    def read(self, words: Sequence[str], seats: dict[str, int]):
+        """The move of one item's words (``NotationError`` naming the word at fault)."""
+        verb = self.by_word.get(words[0])
+        if verb is None:
+            raise NotationError(f"'{words[0]}' is no move of this game: a move starts with "
+                                f"{', '.join(repr(v.word) for v in self.rows)}", 0)
+        if len(words) != 1 + len(verb.fields):
+            said = " ".join(f"<{f.name}>" for f in verb.fields)
+            raise NotationError(f"'{verb.word}' is written '{verb.word} {said}'".rstrip("' ")
+                                + "'", min(len(words) - 1, len(verb.fields) + 1))
+        return verb.read(words, seats)
+
+    def item(self, move, names: Sequence[str]) -> str:
+        return self.by_type[type(move)].item(move, names)
+
+    def say(self, move, names: Sequence[str]) -> str:
+        return self.by_type[type(move)].say(move, names)
+
+    @property
+    def words(self) -> frozenset[str]:
+        return frozenset(self.by_word) | {"check"}
+
+
+@dataclass(slots=True)
+class MoveEntry(FromSource):
+    """A move as written, with where it was read."""
+
+    move: Any
+    source: SourceLine | None = field(default=None, compare=False, repr=False)
+    word: int = field(default=0, compare=False, repr=False)
+
+
+@dataclass(slots=True, eq=False)
+class KitRecord(RecordBase):
+    """One game of a kit game: its name, tags (in order), players and body."""
+
+    game: str
+    tags: dict[str, str]
+    names: tuple[str, ...]
+    entries: list = field(default_factory=list)
+    file: str | None = None
+    number: int = 1
+    start_line: int = 1
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.names
+
+
+#: The checks every kit game reads: what the table counts, by player.
+CHECKS = ("score", "money")
+
+
+def parse_body(record: KitRecord, lines, verbs: Verbs) -> None:
+    """Read the body ``lines`` (``framing.RawLine``) into ``record.entries``, each mistake a
+    ``RecordError`` at its line and column.  Every verb takes a fixed number of words, so
+    the items of a line are found by the table alone (commas between them are optional)."""
+    seats = {name: seat for seat, name in enumerate(record.names)}
+    out = record.entries
+    for line in lines:
+        words = line.words
+        pending = sorted(line.comments, key=lambda c: c.after)
+        if not words:
+            out.extend(CommentEntry(c.text, c.brace, True, c.line, c.col) for c in pending)
+            continue
+        i = 0
+        while i < len(words):
+            while pending and pending[0].after <= i:  # (a comment before the first item)
+                c = pending.pop(0)
+                out.append(CommentEntry(c.text, c.brace, i == 0, c.line, c.col))
+            if words[i] == "check":
+                end = i + 2
+                while end + 1 < len(words) and words[end] in seats:
+                    end += 2
+                out.append(_check(record, line, words[i:end], list(range(i, end)), seats))
+            else:
+                verb = verbs.by_word.get(words[i])
+                if verb is None:
+                    raise record.error(
+                        f"'{words[i]}' is no move of this game: a move starts with "
+                        f"{', '.join(repr(v.word) for v in verbs.rows)}", line.number,
+                        line.col(i))
+                end = i + 1 + len(verb.fields)
+                item = words[i:end]
+                try:
+                    if len(item) < end - i:
+                        said = " ".join(f"<{f.name}>" for f in verb.fields)
+                        raise NotationError(f"'{verb.word}' is written '{verb.word} {said}', "
+                                            "but the line ends", len(item))
+                    move = verb.read(item, seats)
+                except NotationError as exc:
+                    raise record.error(exc.message, line.number, line.col(i + exc.word)) \
+                        from None
+                out.append(MoveEntry(move, line.source(), i))
+            i = end
+            while pending and pending[0].after <= i:
+                c = pending.pop(0)
+                out.append(CommentEntry(c.text, c.brace, False, c.line, c.col))
+        out.extend(CommentEntry(c.text, c.brace, False, c.line, c.col) for c in pending)
+
+
+def _check(record, line, words, indexes, seats) -> CheckEntry:
+    """``check score Ann 12 Ben 9``: what the table counted, by player."""
+    where = line.number, line.col(indexes[0])
+    if len(words) < 2 or words[1] not in CHECKS:
+        raise record.error("a check is 'check score Ann 12 Ben 9' (or 'check money ...')",
+                           *where)
+    rest = words[2:]
+    if not rest or len(rest) % 2:
+        raise record.error(f"'check {words[1]}' is followed by names and numbers: "
+                           f"'check {words[1]} {record.names[0]} 12'", *where)
+    values = []
+    for k in range(0, len(rest), 2):
+        name, number = rest[k], whole_number(rest[k + 1])
+        if name not in seats:
+            raise record.error(f"'{name}' is not a player of this game", line.number,
+                               line.col(indexes[2 + k]))
+        if number is None:
+            raise record.error(f"'{rest[k + 1]}' is not a number", line.number,
+                               line.col(indexes[3 + k]))
+        values.append((seats[name], number))
+    return CheckEntry(words[1], tuple(values), *where)
+
+
+def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str]) -> str:
+    """The canonical text of ``record``: its tags in ``tag_order`` (then any others), then
+    an item a line, each comment after its item (``{...}``) or on its own line."""
+    tags = {k: record.tags[k] for k in tag_order if k in record.tags}
+    tags.update((k, v) for k, v in record.tags.items() if k not in tags)
+    out = [f'[{k} "{escape_tag(v)}"]' for k, v in tags.items()] + [""]
+    body_from = len(out)
+    open_line = False  # the last line ends in a ``; ...`` comment: nothing may follow it
+    for entry in record.entries:
+        if isinstance(entry, CommentEntry):
+            text = f"{{{escape_brace(entry.text)}}}" if entry.brace or "\n" in entry.text \
+                else f"; {entry.text}"
+            if entry.own_line or len(out) == body_from or open_line:
+                out.append(text)  # (a comment after a ``;`` one can only go on its own line:
+                # the reader then sees it so, and ``fmt`` refuses rather than change it)
+            else:  # after its item, on the item's line
+                out[-1] += " " + text
+            open_line = text.startswith(";")
+            continue
+        open_line = False
+        if isinstance(entry, CheckEntry):
+            out.append(" ".join(["check", entry.what, *(f"{record.names[s]} {v}"
+                                                       for s, v in entry.values)]))
+        else:
+            out.append(verbs.item(entry.move, record.names))
+    return "\n".join(out) + "\n"
+
+
+def field_names(move_type: type) -> list[str]:
+    return [f.name for f in dataclasses.fields(move_type)]
+
+
+__all__ = ["Verb", "Verbs", "Seat", "Number", "Choice", "NotationError", "MoveEntry",
+           "KitRecord", "parse_body", "write_body", "CHECKS"]
