@@ -44,6 +44,9 @@ class Game(ABC):
     file_prefix: str = "game"
     #: Whether a player can miss something (a card drawn unseen): then ``seat_view``.
     hidden_information: bool = False
+    #: The game's rules behind the shared engine interface (``mclog.engine.Engine``): what
+    #: the shared simulator, bots and recorder use.
+    engine: Any = None
 
     @abstractmethod
     def parse(self, raw: RawGame, file: str | None, number: int) -> Any:
@@ -111,6 +114,14 @@ class Game(ABC):
     @abstractmethod
     def report_charts(self, played: Played) -> list:
         """The report's charts: ``(title, plotly figure)`` pairs."""
+
+    def replay_widget(self, played: Played) -> Any:
+        """The notebook's replay widget: by default the shared one (``widget_shell.
+        StepWidget``: the steps, ``draw_step``, the first report chart with a marker); a
+        game may give a richer one."""
+        from .widget_shell import StepWidget
+
+        return StepWidget(self, played)
 
     def seat_view(self, played: Played, seat: int) -> Any:
         """The record as the player in ``seat`` would have written it (``mclog hide``):

@@ -262,3 +262,75 @@ class GamePicker:
 def game_picker(default: str, game_name: str = "Million Club") -> GamePicker:
     """A ``GamePicker`` starting at ``default`` (display ``picker.view``)."""
     return GamePicker(default, game_name)
+
+
+class StepWidget(w.VBox):
+    """The replay widget every game gets (``Game.replay_widget``): Play and a slider over
+    the steps, the step in words, the game's drawing of the table (``Game.draw_step``),
+    and the game's first report chart with a marker at the step shown.  Every step's
+    frame is sent to the browser once (``FrameStepper``), so stepping is drawn in the page
+    without a round trip to the kernel.
+
+    ``show(step)`` (or moving ``slider``) steps from Python; ``text`` is the step's words.
+    """
+
+    def __init__(self, game, played, *, interval_ms: int = 600) -> None:
+        self.game, self.played = game, played
+        n = len(played)
+        self.texts = ["the start", *game.step_texts(played)]
+        self.slider = w.IntSlider(value=0, min=0, max=n, description="step",
+                                  layout=w.Layout(width="380px"))
+        self.play = w.Play(value=0, min=0, max=n, interval=interval_ms, description="Play")
+        w.jslink((self.play, "value"), (self.slider, "value"))
+        charts = game.report_charts(played)
+        self.marked = None
+        if charts:
+            figure = go.Figure(charts[0][1])
+            figure.add_vline(x=0, line_dash="dot", line_color="#444")
+            # (``add_vline`` appends: the marker must be the first shape)
+            shapes = list(figure.layout.shapes)
+            figure.layout.shapes = [shapes[-1], *shapes[:-1]]
+            figure.update_layout(title=escape(charts[0][0]))
+            self.marked = MarkedChart(figure)
+        #: Every step's caption and board, as the page draws them.
+        self.frames = [[self.caption(i), game.draw_step(played, i)] for i in range(n + 1)]
+        self.stepper = FrameStepper(
+            ["move", "board"], self.frames,
+            buttons=[["◀ step", "prev"], ["step ▶", "next"]],
+            slider=self.slider, chart=self.marked.figure if self.marked else None,
+            marker_x=list(range(n + 1)) if self.marked else [])
+        w.jslink((self.slider, "value"), (self.stepper, "index"))
+        self.slider.observe(lambda change: self.show(change["new"]), names="value")
+        parts = [w.HBox([self.play, self.slider]), self.stepper]
+        if self.marked:
+            parts.append(self.marked.view)
+        super().__init__(parts)
+
+    def caption(self, step: int) -> str:
+        """"Step 3 of 40: Ann rolls" (escaped), the same count as the slider's."""
+        return f"Step {step} of {len(self.played)}: {escape(self.texts[step])}"
+
+    @property
+    def text(self) -> str:
+        """The step shown, in words."""
+        return self.texts[self.slider.value]
+
+    @property
+    def move_html(self) -> str:
+        """The caption the page shows at the step shown (``Step 3 of 40: ...``)."""
+        return self.frames[self.slider.value][0]
+
+    @property
+    def board_html(self) -> str:
+        """The board the page shows at the step shown."""
+        return self.frames[self.slider.value][1]
+
+    def show(self, step: int) -> None:
+        """Stand at ``step`` (clamped to the game)."""
+        step = max(0, min(len(self.played), step))
+        if self.slider.value != step:
+            self.slider.value = step  # (which calls back here)
+            return
+        self.stepper.index = step
+        if self.marked:
+            self.marked.show(step)

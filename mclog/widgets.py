@@ -1,4 +1,5 @@
-"""Notebook widgets for any game: ``recorder(FILE)`` records a game at the table.
+"""Notebook widgets for any game: ``replay(game)`` steps through a replayed game, and
+``recorder(FILE)`` records a game at the table.
 
 The game is the one the file's ``[Game]`` tag names (a new file: ``game=``, Million Club
 by default), found through the registry, so this module imports no game.
@@ -20,6 +21,13 @@ from .games import game as _game
 from .record.reading import recorded_game
 
 
+def replay(played):
+    """The replay widget of a replayed game (``mclog.replay(...)``), whatever its game: the
+    game's own (``Game.replay_widget``; the shared ``StepWidget`` unless it has a richer
+    one)."""
+    return _game(played.record.game).replay_widget(played)
+
+
 def recorder(path: str | os.PathLike, *, game: str | None = None, players: str | None = None,
              setup: str | None = None, privileges: str | None = None,
              seat: str | None = None, **tags: str):
@@ -34,4 +42,4 @@ def recorder(path: str | os.PathLike, *, game: str | None = None, players: str |
     return _game(name).recorder_widget(path, options)
 
 
-__all__ = ["recorder"]
+__all__ = ["replay", "recorder"]

@@ -540,11 +540,13 @@ def test_the_widget_steps_through_the_game():
     played = replay(read_one(SAMPLES[1]))
     widget = replay_widget(played)
     widget.slider.value = 3
-    assert widget.move.value == "Step 3 of 39: Zoe bets 5"
-    assert "Throw 1" in widget.board.value
+    assert widget.move_html == "Step 3 of 39: Zoe bets 5"
+    assert widget.stepper.index == 3
+    assert "Throw 1" in widget.board_html
     widget.slider.value = len(played)
-    assert "Zoe is the first millionaire" in widget.board.value
-    assert widget.chart.figure.layout.shapes[0].x0 == len(played)
+    assert "Zoe is the first millionaire" in widget.board_html
+    assert widget.marked.figure.layout.shapes[0].x0 == len(played)
+    assert widget.marked.figure.layout.yaxis.type == "log"  # (the game's money chart)
 
 
 def test_import_finds_the_game_in_the_json_and_round_trips(tmp_path, capsys):

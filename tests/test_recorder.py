@@ -395,14 +395,17 @@ def test_mclog_record_killed_and_resumed_in_a_real_terminal(tmp_path):
     assert path.read_text().endswith("place      Ann IV:R, Ben V\n")
 
 
-def test_mclog_record_refuses_another_game_and_a_broken_file(tmp_path, capsys):
+def test_mclog_record_opens_a_finished_game_of_another_game_and_refuses_a_broken_file(
+        tmp_path, capsys):
     from mclog.cli import main
 
     other = ROOT / "sample_games" / "millionenspiel" / "duel-2p.mclog"
     copy = tmp_path / "m.mclog"
     copy.write_bytes(other.read_bytes())
-    assert main(["record", str(copy)]) == 1
-    assert "Millionenspiel has no recorder yet" in capsys.readouterr().err
+    assert main(["record", str(copy)]) == 0  # (the shared recorder, on its engine)
+    assert "The game is recorded to the end. Zoe is the first millionaire" in \
+        capsys.readouterr().out
+    assert copy.read_bytes() == other.read_bytes()  # (opened, not rewritten)
     bad = tmp_path / "bad.mclog"
     bad.write_text('[Players "Ann, Ben"]\n\nsetup Ann Q\n')
     assert main(["record", str(bad)]) == 1

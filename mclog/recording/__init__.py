@@ -11,8 +11,8 @@ the safe writer (``replace_file``: a temporary file beside the record, flushed, 
 and checked, then put in its place): a crash loses at most the line being typed.
 
 A game gives the recorder what it cannot work out: ``answer_text(played, move)`` (a legal
-move as the record writes it) and ``answer_hint(played)`` (what to type where the answers
-cannot be listed, a die for instance).  ``KitGame`` supplies both from its verb table.
+move as a line of the record writes it; None for a move a record leaves unwritten) and
+``answer_hint(played)`` (what to type where the answers cannot be listed).  ``KitGame`` supplies both from its verb table.
 
 This package knows no game; Million Club keeps its own, richer recorder (the reveal, the
 end-of-round checks, seat views) on the same principle.
@@ -108,9 +108,17 @@ class Recording:
         moves = self.game.engine.legal(self.state)
         if moves is None or len(moves) > LISTED:
             return []
-        return [self.game.answer_text(self.played, move) for move in moves]
+        texts = (self.game.answer_text(self.played, move) for move in moves)
+        return [text for text in texts if text]  # (None: a move a record does not write)
 
     def hint(self) -> str:
+        """What to type beyond the listed answers, in the game's words: where none can be
+        listed, or where one is not written (keeping a throw: the next item says it);
+        empty where the answers listed are all there is."""
+        moves = self.game.engine.legal(self.state)
+        if moves is not None and len(moves) <= LISTED and all(
+                self.game.answer_text(self.played, m) for m in moves):
+            return ""
         return self.game.answer_hint(self.played)
 
     def last_moves(self, count: int = 5) -> list[str]:

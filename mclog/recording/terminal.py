@@ -41,8 +41,9 @@ def summary(recording: Recording) -> str:
     out.append(recording.question())
     answers = recording.answers()
     out += [f"  {i:>2}. {a}" for i, a in enumerate(answers, 1)]
-    if not answers:
-        out.append(f"  (type {recording.hint()})")
+    hint = recording.hint()
+    if hint:
+        out.append(f"  ({'or ' if answers else ''}type {hint})")
     return "\n".join(out)
 
 

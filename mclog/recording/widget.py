@@ -46,7 +46,8 @@ class RecorderWidget(w.VBox):
             self.buttons.children = []
         else:
             answers = rec.answers()
-            hint = "" if answers else f" (type {escape(rec.hint())})"
+            hint = rec.hint()
+            hint = f" ({'or ' if answers else ''}type {escape(hint)})" if hint else ""
             self.question.value = f"<ul>{moves}</ul><b>{escape(rec.question())}</b>{hint}"
             buttons = []
             for i, text in enumerate(answers, 1):

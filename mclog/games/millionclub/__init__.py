@@ -115,6 +115,17 @@ class MillionClub(Game):
                 ("The price markers", price_chart(prices(played))),
                 ("Where the points came from", attribution_bars(attribution(played)))]
 
+    def replay_widget(self, played):
+        from .widget import replay_widget
+
+        return replay_widget(played)
+
+    @property
+    def engine(self):
+        from .engine import ENGINE
+
+        return ENGINE
+
     def seat_view(self, played, seat):
         from .seat_view import seat_view
 

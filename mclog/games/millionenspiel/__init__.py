@@ -91,8 +91,7 @@ class Millionenspiel(Game):
 
     def report_charts(self, played):
         from .analysis import attribution_summary
-        from .charts import attribution_chart
-        from .widget import money_chart
+        from .charts import attribution_chart, money_chart
 
         return [("Money over the game (log scale)", money_chart(played)),
                 ("Where the money came from", attribution_chart(attribution_summary(played)))]
@@ -106,6 +105,49 @@ class Millionenspiel(Game):
         from .analysis import corpus_rows
 
         return corpus_rows(played, game_id, source)
+
+    def answer_text(self, played, move):
+        """A legal answer as a line of the record says it (the shared recorder's answers);
+        None for keeping the throw, which a record does not write."""
+        from .notation.writer import answer_line
+
+        return answer_line(move, played.record.names, played.replay.current)
+
+    def answer_hint(self, played):
+        from .rules.engine import describe_decision
+        from .rules.state import ACCEPT, BET, DIE, LAND, START, THROW
+
+        state = played.replay.current
+        d = state.decision
+        names = played.record.names
+        roller = names[state.roller] if state.roller is not None else "<name>"
+        return {
+            START: "start <name>",
+            BET: f"bets {names[d.actor] if d.actor is not None else '<name>'} <amount> (or "
+                 "pass), or <name> buys pension 50",
+            THROW: f"{roller} rolls <die> <die> (? for a die not seen)",
+            ACCEPT: "what comes next, to keep the throw (lands <colour>)",
+            LAND: "lands <colour> (past arrow, lands <colour> when it passed the arrow)",
+            DIE: "die <1 to 6>",
+        }.get(d.kind, describe_decision(state)) if d else "nothing: the game is over"
+
+    def record_in_terminal(self, path, options):
+        from mclog.recording import start_or_resume
+        from mclog.recording.terminal import ask_players, run
+
+        return run(start_or_resume(self, path, options, ask=ask_players))
+
+    def recorder_widget(self, path, options):
+        from mclog.recording import start_or_resume
+        from mclog.recording.widget import RecorderWidget
+
+        return RecorderWidget(start_or_resume(self, path, options))
+
+    @property
+    def engine(self):
+        from .engine import ENGINE
+
+        return ENGINE
 
     def check_bots(self, bots):
         from mclog.simulate import check_bots

@@ -14,6 +14,21 @@ _CAUSE_COLOUR = {**FILL, "pension": "#888888", "pension card": "#bbbbbb",
                  "start": "#dddddd"}
 
 
+def money_chart(game) -> go.Figure:
+    """Each player's money over the steps, on a log scale (5 to 1,000,000)."""
+    from .analysis import money
+
+    table = money(game)
+    fig = go.Figure()
+    for name, rows in table.groupby("player", sort=False):
+        fig.add_trace(go.Scatter(x=rows.step, y=rows.money.clip(lower=1), mode="lines",
+                                 name=escape(str(name)), line_shape="hv"))
+    fig.update_layout(yaxis_type="log", yaxis_title="money (log scale)", xaxis_title="step",
+                      height=320, margin=dict(l=50, r=10, t=30, b=40),
+                      title=escape(game.record.tags.get("Event", "Millionenspiel")))
+    return fig
+
+
 def attribution_chart(summary: pd.DataFrame) -> go.Figure:
     """Each player's money by cause (``analysis.attribution_summary``), stacked: gains up,
     losses down; a player's bars add up to their final money."""

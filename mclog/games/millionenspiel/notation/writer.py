@@ -146,6 +146,19 @@ def _item(move, names, roller, first: bool) -> str:
     return f"{names[move.player]} buys pension {move.value}"
 
 
+def answer_line(move, names, state) -> str | None:
+    """``move`` as a line of its own in a record (the recorder's answers): ``bets Ann 3``,
+    ``Cleo rolls 4 3``, ``Cleo refuses``; None for keeping a throw, which is not written."""
+    if isinstance(move, Accept):
+        return None
+    roller = state.roller
+    if isinstance(move, Bet):
+        return "bets " + _item(move, names, roller, first=True)
+    if isinstance(move, Refuse):
+        return f"{names[roller]} refuses"
+    return _item(move, names, roller, first=True)
+
+
 def arrow_words(times: int, words: str) -> str:
     """``past arrow, `` before a landing, ``past arrow twice, `` or ``past arrow 3 times, ``
     after a run of doubles round the track (M14); nothing if the pawn did not reach it."""
