@@ -22,13 +22,20 @@ from pathlib import Path
 import pytest
 
 import mclog
+import mclog.widgets
 from mclog.errors import MclogError
 from mclog.games import game as game_named
-from mclog.games import names
+from mclog.games import names, register
 from mclog.record.reading import read_bytes_lenient
 
 ROOT = Path(__file__).parent.parent
-ALL_SAMPLES = sorted((ROOT / "sample_games").rglob("*.mclog"))
+#: The test games (``tests/games/<game>/``, each registered from its folder alone) are
+#: games of the registry like the others here, their samples in their folders.
+TEST_GAMES = sorted(p.parent for p in (ROOT / "tests" / "games").glob("*/__init__.py"))
+for _folder in TEST_GAMES:
+    register(_folder)
+ALL_SAMPLES = sorted([*(ROOT / "sample_games").rglob("*.mclog"),
+                      *(p for folder in TEST_GAMES for p in folder.rglob("*.mclog"))])
 
 
 def _samples(name: str) -> list[Path]:
@@ -142,3 +149,65 @@ def test_simulated_games_at_every_table_size_replay_to_their_end(name):
                 view = game.seat_view(played, seat)
                 seen = game.replay(mclog.parse_one(game.write(view)))
                 assert [r.total for r in seen.scores()] == truth
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_engine_interface_finds_every_recorded_answer_legal(name):
+    """Each move of a simulated game, played again through the engine interface alone:
+    a player's move is among ``legal`` at its decision, a copy is independent of its
+    original, and the game ends where the record does."""
+    game = game_named(name)
+    engine = game.engine
+    for seed in range(3):
+        played = game.replay(mclog.parse_one(
+            game.simulated_text(game.players.start, seed, "random", {})))
+        state = played.state(0)
+        for move in played.replay.moves:
+            d = engine.decision(state)
+            assert d is not None
+            if d.actor is not None:
+                assert move in engine.legal(state), (engine.describe(state), move)
+            twin = engine.copy(state)
+            engine.play(twin, move)
+            assert engine.decision(state) == d  # (the copy played, the original not)
+            engine.play(state, move)
+        assert (engine.decision(state) is None) == played.complete
+
+
+@pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
+def test_the_replay_widget_of_a_sample_steps_to_its_end(name, path):
+    game = game_named(name)
+    played = game.replay(mclog.read_one(path), events=True)
+    widget = mclog.widgets.replay(played)
+    last = widget.slider.max
+    assert last >= len(played)  # (a game may add steps: Million Club's settlements)
+    widget.slider.value = last  # (each step is shown from Python too: it must not fail)
+    assert widget.slider.value == last and widget.stepper is not None
+
+
+@pytest.mark.parametrize("name,path", [c for c in CASES if game_named(c[0]).engine
+                                       is not None and hasattr(game_named(c[0]),
+                                                               "answer_text")],
+                         ids=lambda v: getattr(v, "name", v))
+def test_the_shared_recorder_takes_a_sample_line_by_line(name, path, tmp_path):
+    """Each body line of a sample typed into the shared recorder (``mclog.recording``)
+    makes the sample's record again, and the file is its canonical text after every
+    line; a game without a listed answer still has words for what to type."""
+    from mclog.recording import Recording
+
+    game = game_named(name)
+    record = mclog.read_one(path)
+    text = game.write(record)
+    head, body = text.split("\n\n", 1)
+    tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
+    rec = Recording.start(game, str(tmp_path / "r.mclog"), players=", ".join(record.players),
+                          tags=tags)
+    for line in body.splitlines():
+        if not rec.finished:
+            assert rec.question() and (rec.answers() or rec.hint())
+        if line.startswith((";", "{")):
+            rec.comment(line[1:].strip() if line.startswith(";") else line[1:-1])
+        else:
+            rec.enter(line)
+        assert (tmp_path / "r.mclog").read_text() == rec.text
+    assert rec.record == record and rec.text == text

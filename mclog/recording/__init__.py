@@ -155,8 +155,8 @@ class Recording:
         """A comment on a line of its own, after the moves so far."""
         from mclog.record.framing import escape_brace
 
-        record, played = _read(self.game, self.path,
-                               self.text + "{" + escape_brace(text) + "}\n")
+        line = f"; {text}" if "\n" not in text else "{" + escape_brace(text) + "}"
+        record, played = _read(self.game, self.path, self.text + line + "\n")
         self._commit(record, played)
 
     def undo(self, count: int = 1) -> list[str]:

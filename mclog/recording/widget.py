@@ -24,14 +24,18 @@ class RecorderWidget(w.VBox):
         self.status = w.HTML()
         self.question = w.HTML()
         self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        # (``continuous_update=False``: the value changes when Enter is pressed)
         self.typed = w.Text(placeholder="an answer's number, or the record's words",
-                            layout=w.Layout(width="420px"))
-        self.typed.on_submit(lambda box: self.answer(box.value))
+                            continuous_update=False, layout=w.Layout(width="420px"))
+        self.typed.observe(lambda change: change["new"] and self.answer(change["new"]),
+                           names="value")
         undo = w.Button(description="Undo")
         undo.on_click(lambda _: self._do(lambda: "undone: " + " · ".join(
             self.recording.undo())))
-        self.note = w.Text(placeholder="a comment", layout=w.Layout(width="420px"))
-        self.note.on_submit(lambda box: self._comment(box.value))
+        self.note = w.Text(placeholder="a comment", continuous_update=False,
+                           layout=w.Layout(width="420px"))
+        self.note.observe(lambda change: change["new"].strip() and
+                          self._comment(change["new"]), names="value")
         self.board = w.HTML()
         super().__init__([self.question, self.buttons, w.HBox([self.typed, undo]),
                           self.note, self.status, self.board])
@@ -71,7 +75,7 @@ class RecorderWidget(w.VBox):
         """Record ``typed`` (a number or items); the box is emptied once it is written, and
         keeps a refused slip to mend."""
         done = self._do(lambda: "recorded: " + " · ".join(self.recording.enter(typed)))
-        if done:
+        if done and self.typed.value == typed:
             self.typed.value = ""
         return done
 
