@@ -116,12 +116,10 @@ class Game(ABC):
         """The report's charts: ``(title, plotly figure)`` pairs."""
 
     def replay_widget(self, played: Played) -> Any:
-        """The notebook's replay widget: by default the shared one (``widget_shell.
-        StepWidget``: the steps, ``draw_step``, the first report chart with a marker); a
-        game may give a richer one."""
-        from .widget_shell import StepWidget
-
-        return StepWidget(self, played)
+        """The game's own replay widget, richer than the shared one; None (the default):
+        the shared one does (``mclog.widgets.replay``: the steps, ``draw_step`` and the
+        first report chart with a marker)."""
+        return None
 
     def seat_view(self, played: Played, seat: int) -> Any:
         """The record as the player in ``seat`` would have written it (``mclog hide``):

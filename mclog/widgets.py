@@ -23,9 +23,12 @@ from .record.reading import recorded_game
 
 def replay(played):
     """The replay widget of a replayed game (``mclog.replay(...)``), whatever its game: the
-    game's own (``Game.replay_widget``; the shared ``StepWidget`` unless it has a richer
-    one)."""
-    return _game(played.record.game).replay_widget(played)
+    game's own if it has a richer one (``Game.replay_widget``), else the shared
+    ``widget_shell.StepWidget``."""
+    from .widget_shell import StepWidget
+
+    game = _game(played.record.game)
+    return game.replay_widget(played) or StepWidget(game, played)
 
 
 def recorder(path: str | os.PathLike, *, game: str | None = None, players: str | None = None,

@@ -1,6 +1,8 @@
-"""The folders show the data's path (issue 16): a game is a folder under mclog/games/, the
-shared parts never import a game, no game imports another, and a game's rules import
-only themselves and mclog's errors (read from every module's imports with ``ast``)."""
+"""The folders show the data's path (issues 16 and 24): a game is a folder under
+mclog/games/, the shared parts never import a game, no game imports another, a game's
+rules import only themselves and mclog's errors, and the shared parts stand in layers
+that import only their own layer and those below (read from every module's imports
+with ``ast``)."""
 
 import ast
 from pathlib import Path
@@ -71,3 +73,56 @@ def test_rules_import_only_themselves_and_errors(module):
     others = {name for name in MODULES[module] if name.startswith("mclog")
               and not name.startswith(allowed)}
     assert not others, f"{module} imports {others}"
+
+
+#: The shared modules in layers, lowest first: each imports only its own layer and those
+#: below it (no arrow runs back up).  Text becomes a record, a record is played by its
+#: game's engine, and tables, figures, widgets and commands stand on top.
+LAYERS = [
+    # what everything may use: errors, printable text, the engine interface, replay
+    # with snapshots, the unknown-card solver (each imports nothing of mclog)
+    ["mclog.errors", "mclog.printable", "mclog.engine", "mclog.replay", "mclog.unknowns"],
+    # text <-> records, knowing no game: framing, entries, safe files, JSON loading
+    ["mclog.record", "mclog.record.files", "mclog.record.framing", "mclog.record.entries",
+     "mclog.record.json_form"],
+    # what a game supplies (the protocol) and what its engine is played with (bots)
+    ["mclog.protocol", "mclog.simulate"],
+    # the registry, and reading files of any game (the [Game] tag picks the game)
+    ["mclog.games", "mclog.record.reading"],
+    # what a game built from rules, a verb table and a drawing gets: the kit; the
+    # shared recorder
+    ["mclog.kit", "mclog.kit.notation", "mclog.kit.played", "mclog.kit.json_form",
+     "mclog.kit.game", "mclog.recording", "mclog.recording.terminal",
+     "mclog.recording.widget"],
+    # the package's API: read, replay, write any game
+    ["mclog"],
+    # tables, corpora, figures, widgets and the report page
+    ["mclog.analysis", "mclog.corpus", "mclog.corpus.build", "mclog.corpus.read",
+     "mclog.corpus.simulate", "mclog.corpus.sources", "mclog.widget_shell",
+     "mclog.widgets", "mclog.report"],
+    # the command line
+    ["mclog.cli", "mclog.__main__"],
+]
+LAYER_OF = {module: i for i, layer in enumerate(LAYERS) for module in layer}
+
+
+def _shared(name: str) -> str | None:
+    """The shared module ``name`` is (or is in), if any (``mclog.record.files.X`` ->
+    ``mclog.record.files``)."""
+    while name and name not in LAYER_OF:
+        if "." not in name:
+            return None
+        name = name.rsplit(".", 1)[0]
+    return name or None
+
+
+def test_every_shared_module_has_a_layer():
+    shared = sorted(m for m in MODULES if _game_of(m) is None)
+    assert [m for m in shared if m not in LAYER_OF] == []
+
+
+@pytest.mark.parametrize("module", sorted(LAYER_OF))
+def test_a_shared_module_imports_only_its_layer_and_below(module):
+    up = {name for name in MODULES.get(module, ()) if name.startswith("mclog")
+          and _shared(name) is not None and LAYER_OF[_shared(name)] > LAYER_OF[module]}
+    assert not up, f"{module} (layer {LAYER_OF[module]}) imports from above: {up}"

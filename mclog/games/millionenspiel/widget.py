@@ -10,9 +10,11 @@ from .charts import money_chart
 
 def replay_widget(game):
     """The widget for ``game`` (a replayed record; display it as a cell's last value)."""
+    from mclog.widget_shell import StepWidget
+
     from . import GAME
 
-    return GAME.replay_widget(game)
+    return StepWidget(GAME, game)
 
 
 __all__ = ["replay_widget", "money_chart"]
