@@ -366,12 +366,15 @@ def cmd_record(args) -> int:
     """Record a game at the table (the game's recorder): a new record, or the next
     decision of an unfinished one."""
     name = recorded_game(args.file, args.game)
+    game = games.game(name)
     tags = {k: v for k, v in (("Event", args.event), ("Site", args.site),
                               ("Date", args.date)) if v}
-    options = {"players": args.players, "setup": args.setup, "privileges": args.privileges,
+    chosen = game.checked_options(_options(args.option, setup=args.setup,
+                                           privileges=args.privileges), defaults=False)
+    options = {"players": args.players, "setup": None, "privileges": None, **chosen,
                "seat": args.seat, "tags": tags}
     try:
-        return games.game(name).record_in_terminal(args.file, options)
+        return game.record_in_terminal(args.file, options)
     except NotImplementedError as exc:
         _err(f"{args.file}: {exc}")
         return 1
@@ -408,7 +411,7 @@ def cmd_simulate(args) -> int:
         if value < low:
             raise ValueError(f"{name} must be at least {low}, not {value}")
     game.check_bots(args.bots)  # an unknown name fails before any game is played
-    options = {"setup": args.setup}
+    options = game.checked_options(_options(args.option, setup=args.setup))
     seeds = list(range(args.seed, args.seed + args.games))
     out = Path(args.out) if args.out else None
     if out:
@@ -429,6 +432,19 @@ def cmd_simulate(args) -> int:
             else "one file per game"
         print(f"{len(seeds)} games written to {out}/ ({what})", file=sys.stderr)
     return 0
+
+
+def _options(given: list[str] | None, **named: str | None) -> dict[str, str]:
+    """``--option name=value`` (repeated) as a dict, with the options that have flags of
+    their own (``--setup``) where given; ``ValueError`` for a malformed one."""
+    out = {name: value for name, value in named.items() if value is not None}
+    for item in given or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise ValueError(f"--option is written name=value (setup=alternative), not "
+                             f"{item!r}")
+        out[name.strip()] = value.strip()
+    return out
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -487,8 +503,12 @@ def build_parser() -> argparse.ArgumentParser:
                    f"(default: {games.DEFAULT})")
     c.add_argument("--players", help='a new record\'s players in seat order, clockwise: '
                    '"Ann yellow, Ben blue, Cleo red" (asked if not given)')
-    c.add_argument("--setup", choices=["standard", "alternative"], default=None)
-    c.add_argument("--privileges", choices=["draw", "pick"], default=None)
+    c.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="a choice of the game's table (repeatable): Million Club's "
+                        "setup=alternative, privileges=pick")
+    c.add_argument("--setup", default=None, help="(Million Club) --option setup=...")
+    c.add_argument("--privileges", default=None, help="(Million Club) --option "
+                                                       "privileges=...")
     c.add_argument("--seat", help="your name: the record is written from your seat, ? for "
                                   "what you cannot see")
     c.add_argument("--event")
@@ -513,8 +533,10 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--game", default=games.DEFAULT,
                    help=f"the game to play: {', '.join(games.names())} (default: %(default)s)")
     m.add_argument("--players", type=int, default=4, metavar="N")
-    m.add_argument("--setup", choices=["standard", "alternative"], default="standard",
-                   help="(Million Club) the board's setup")
+    m.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="a choice of the game's table (repeatable): Million Club's "
+                        "setup=alternative")
+    m.add_argument("--setup", default=None, help="(Million Club) --option setup=...")
     m.add_argument("--bots", default="random",
                    help="bots by seat, e.g. greedy,random (the last one fills the table)")
     m.add_argument("--seed", type=int, required=True)

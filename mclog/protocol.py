@@ -10,7 +10,8 @@ listed here (``Played``).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .record.framing import RawGame
@@ -32,6 +33,18 @@ class Played(Protocol):
     def scores(self) -> Sequence[Any]: ...   # rows with ``as_dict()``, ``name``, ``total``
 
 
+@dataclass(frozen=True)
+class GameOption:
+    """A choice a game's table makes before play (Million Club's board setup), declared
+    by the game: the command line takes it as ``--option name=value`` for ``simulate``
+    and ``record``, and checks it here, so the shared parts name no game's options."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+    help: str = ""
+
+
 class Game(ABC):
     """One game: its name, and what reading, replaying, writing, scoring and simulating
     its records take.  Methods take and return the game's own records and replays."""
@@ -44,9 +57,31 @@ class Game(ABC):
     file_prefix: str = "game"
     #: Whether a player can miss something (a card drawn unseen): then ``seat_view``.
     hidden_information: bool = False
+    #: The choices of the table before play (``--option name=value``).
+    options: tuple[GameOption, ...] = ()
     #: The game's rules behind the shared engine interface (``mclog.engine.Engine``): what
     #: the shared simulator, bots and recorder use.
     engine: Any = None
+
+    def checked_options(self, given: Mapping[str, str | None], *,
+                        defaults: bool = True) -> dict[str, str]:
+        """``given`` (option name -> value; None: not given) checked against ``options``:
+        ``ValueError`` naming the game's options or an option's choices; with
+        ``defaults``, every option not given has its default."""
+        known = {o.name: o for o in self.options}
+        out = {o.name: o.default for o in self.options} if defaults else {}
+        for name, value in given.items():
+            if value is None:
+                continue
+            option = known.get(name)
+            if option is None:
+                have = ", ".join(known) if known else "none"
+                raise ValueError(f"{self.name} has no option {name!r} (its options: {have})")
+            if value not in option.choices:
+                raise ValueError(f"{self.name}'s {name} is one of "
+                                 f"{', '.join(option.choices)}, not {value!r}")
+            out[name] = value
+        return out
 
     @abstractmethod
     def parse(self, raw: RawGame, file: str | None, number: int) -> Any:

@@ -221,3 +221,25 @@ def test_report_of_one_game_is_not_stopped_by_a_mistake_in_another(tmp_path, cap
     assert out.exists()
     assert main(["report", str(both), "-o", str(out)]) == 1
     assert ":3:5: game 1: 'sells' is not a word of the notation" in capsys.readouterr().err
+
+
+def test_the_table_options_are_the_games_own(capsys):
+    """``--option name=value`` is checked against the options the game declares
+    (``Game.options``): the command line names no game's options."""
+    from mclog.cli import main
+
+    assert main(["simulate", "--players", "3", "--seed", "1", "--option",
+                 "setup=alternative", "--option", "privileges=pick"]) == 0
+    out = capsys.readouterr().out
+    assert '[Setup "alternative"]' in out and '[Privileges "pick"]' in out
+    for argv, message in (
+            (["--option", "setup=alt"],
+             "mclog: Million Club's setup is one of standard, alternative, not 'alt'\n"),
+            (["--option", "colour=red"],
+             "mclog: Million Club has no option 'colour' (its options: setup, privileges)\n"),
+            (["--option", "setup"],
+             "mclog: --option is written name=value (setup=alternative), not 'setup'\n"),
+            (["--game", "millionenspiel", "--setup", "alternative"],
+             "mclog: Millionenspiel has no option 'setup' (its options: none)\n")):
+        assert main(["simulate", "--players", "3", "--seed", "1", *argv]) == 2  # (usage)
+        assert capsys.readouterr().err == message

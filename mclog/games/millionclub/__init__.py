@@ -9,7 +9,7 @@ and ``simulator``.  ``GAME`` is what the shared parts of mclog use (``mclog.prot
 
 from __future__ import annotations
 
-from mclog.protocol import Game
+from mclog.protocol import Game, GameOption
 
 
 class MillionClub(Game):
@@ -17,6 +17,10 @@ class MillionClub(Game):
     players = range(2, 7)
     file_prefix = "game"
     hidden_information = True
+    options = (GameOption("setup", ("standard", "alternative"), "standard",
+                          "the board's setup (the alternative: roles dealt at random)"),
+               GameOption("privileges", ("draw", "pick"), "draw",
+                          "privileges drawn as the rulebook says, or picked (a house rule)"))
 
     def parse(self, raw, file, number):
         from .notation.reader import parse_record
@@ -163,7 +167,8 @@ class MillionClub(Game):
     def simulated_text(self, players, seed, bots, options):
         from .simulator import simulated_text
 
-        return simulated_text(players, options.get("setup", "standard"), bots, seed)
+        return simulated_text(players, options.get("setup", "standard"), bots, seed,
+                              options.get("privileges", "draw"))
 
 
 GAME = MillionClub()

@@ -33,8 +33,8 @@ chance = ENGINE.chance
 
 
 def simulate(bots: Sequence[Bot], *, seed: int, setup: str = "standard",
-             names: Sequence[str] | None = None, tags: dict[str, str] | None = None
-             ) -> GameReplay:
+             names: Sequence[str] | None = None, tags: dict[str, str] | None = None,
+             privilege_pick: bool = False) -> GameReplay:
     """Play one complete game; the record's tags name the bots and the seed.
 
     In the alternative setup the colours (and so the roles) are dealt at random
@@ -48,7 +48,7 @@ def simulate(bots: Sequence[Bot], *, seed: int, setup: str = "standard",
         pool = list(COLOURS if n == MAX_PLAYERS else COLOURS[:-1])
         rng.shuffle(pool)
         colours = pool[:n]
-    state = new_game(names, colours, setup=setup)
+    state = new_game(names, colours, setup=setup, privilege_pick=privilege_pick)
     record = record_from_moves(state.table, [], {
         "Event": "Simulated game", **(tags or {}),
         "Bots": ", ".join(getattr(b, "name", type(b).__name__) for b in bots),
@@ -75,11 +75,13 @@ def bots_from_names(spec: str, players: int, seed: int) -> list[Bot]:
     return make_bots(spec, players, seed, BOTS)
 
 
-def simulated_text(players: int, setup: str, bots: str, seed: int) -> str:
+def simulated_text(players: int, setup: str, bots: str, seed: int,
+                   privileges: str = "draw") -> str:
     """The canonical record of one simulated game (what ``mclog simulate`` writes)."""
     from .notation.writer import write_game
 
-    game = simulate(bots_from_names(bots, players, seed), seed=seed, setup=setup)
+    game = simulate(bots_from_names(bots, players, seed), seed=seed, setup=setup,
+                    privilege_pick=privileges == "pick")
     return write_game(game.record, game)
 
 
