@@ -576,3 +576,18 @@ def test_the_fillers_of_speech_are_read_and_written_short():
     assert "Ann rolls 6 6, rolls 5 4, lands red" in write(record)
     with pytest.raises(RecordError, match="The player name 'On' is also a word"):
         parse_one('[Game "Millionenspiel"]\n[Players "Ann, On"]\n')
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_the_money_events_are_heard_in_the_one_replay_and_add_up(path):
+    """The engine tells its watch each change of money as it makes it (issue 24: no
+    ``State.changes`` read after the fact): noted in the replay asked for its events, the
+    same as when the moves are played once more, and they add up to the final money."""
+    record = read_one(path)
+    noted = replay(record, events=True).money_events
+    later = replay(record).money_events
+    assert noted == later and noted
+    final = replay(record).replay.current.money
+    for seat in range(len(record.names)):
+        assert 5 + sum(e.amount for e in noted if e.seat == seat) == final[seat]
+    assert all(e.cause and 1 <= e.step for e in noted)

@@ -26,9 +26,9 @@ class Millionenspiel(Game):
     def replay(self, record, *, strict=True, events=False):
         from .replayer import replay
 
-        # (its analysis reads the money after each throw from the replay's own states:
-        # there is nothing more to note as it plays)
-        return replay(record, strict=strict)
+        # (with ``events``, every change of money is noted with its cause as it is played:
+        # the analysis's attribution reads it, and plays nothing again)
+        return replay(record, strict=strict, events=events)
 
     def write(self, record, played=None):
         from .notation.writer import write_game

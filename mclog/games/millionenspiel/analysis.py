@@ -21,9 +21,8 @@ import pandas as pd
 from mclog.analysis import money as shared_money
 
 from .replayer import GameReplay
-from .rules.engine import play
 from .rules.moves import Bet, BuyPension, Die, Land, Refuse, Throw
-from .rules.state import START_MONEY, new_game
+from .rules.state import START_MONEY
 
 
 def money(game: GameReplay) -> pd.DataFrame:
@@ -75,22 +74,13 @@ def throws(game: GameReplay) -> pd.DataFrame:
 def attribution(game: GameReplay) -> pd.DataFrame:
     """Every change of money with its cause: ``player``, ``throw``, ``cause`` (``yellow``,
     ``black 4``, ``pension``, ``pension card``), ``whose throw`` (``own`` or ``others'``),
-    ``amount``.  The engine reports each change as it plays (``State.changes``)."""
-    record = game.record
-    names = record.names
-    state = new_game(names, record.track, record.pension_cards)
+    ``amount``.  The rules tell each change as they make it (``GameReplay.money_events``,
+    noted by the engine's watch)."""
+    names = game.record.names
     rows = []
-    for move in game.replay.moves:
-        throw, roller = state.throw, state.roller
-        play(state, move)
-        for cause, deltas in state.changes:
-            kind = _kind(cause, move)
-            for seat, delta in enumerate(deltas):
-                if delta:
-                    whose = "own" if seat == roller else "others'"
-                    if isinstance(move, BuyPension):
-                        whose = "own"
-                    rows.append((names[seat], throw, kind, whose, delta))
+    for e in game.money_events:
+        whose = "own" if e.seat == e.roller or isinstance(e.move, BuyPension) else "others'"
+        rows.append((names[e.seat], e.throw, _kind(e.cause, e.move), whose, e.amount))
     return pd.DataFrame(rows, columns=["player", "throw", "cause", "whose throw", "amount"])
 
 

@@ -123,13 +123,9 @@ class MillionenspielEngine:
         return Choices([offer] if offer else [], Bets(d.actor, state.money[d.actor]))
 
     def play(self, state: State, move, watch: Watch | None = None) -> None:
-        """The move played; ``watch`` hears each seat's money that moved, with its cause."""
-        play(state, move)
-        if watch is not None:
-            for cause, deltas in state.changes:
-                for seat, delta in enumerate(deltas):
-                    if delta:
-                        watch.money_moved(seat, delta, cause)
+        """The move played; ``watch`` hears each seat's money that moved, with its cause,
+        as the rules move it."""
+        play(state, move, watch)
 
     def chance(self, state: State, rng: random.Random):
         """The roll-off's winner, a throw of two fair dice, the one die of a black space, or

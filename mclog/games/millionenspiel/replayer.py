@@ -20,6 +20,37 @@ from .rules.moves import Accept, Bet, Refuse, Throw
 from .rules.state import ACCEPT, BET, THROW, State, new_game
 
 
+@dataclass(frozen=True, slots=True)
+class MoneyEvent:
+    """A change of one player's money as the rules made it: at move ``step`` (1-based), in
+    throw ``throw`` rolled by ``roller``, ``amount`` to ``seat`` for ``cause`` (the rules'
+    words: ``yellow: every bet wins 2x``), by ``move``."""
+
+    step: int
+    throw: int
+    roller: int | None
+    seat: int
+    amount: int
+    cause: str
+    move: object
+
+
+class _Noting:
+    """The watch (``mclog.engine.Watch``) that notes each change of money of a replay."""
+
+    def __init__(self, out: list[MoneyEvent]) -> None:
+        self.out = out
+        self.step, self.throw, self.roller, self.move = 0, 0, None, None
+
+    def before(self, state: State, move) -> None:
+        self.step += 1
+        self.throw, self.roller, self.move = state.throw, state.roller, move
+
+    def money_moved(self, seat: int, amount: int, why: str) -> None:
+        self.out.append(MoneyEvent(self.step, self.throw, self.roller, seat, amount, why,
+                                   self.move))
+
+
 @dataclass(slots=True)
 class ScoreRow:
     """A player's result: money (the score: M16), pension card, rank."""
@@ -51,6 +82,22 @@ class GameReplay:
         #: (``fmt`` leaves them out).
         self.warnings: list[RecordError] = warnings or []
         self.redundant: set[int] = redundant or set()
+        self._money_events: list[MoneyEvent] | None = None
+
+    @property
+    def money_events(self) -> list[MoneyEvent]:
+        """Every change of money with its cause, in order (the analysis's attribution):
+        noted in the replay itself when it was asked for its events, else by playing the
+        moves once more with the same watch, the first time it is read."""
+        if self._money_events is None:
+            events: list[MoneyEvent] = []
+            noting = _Noting(events)
+            state = self.replay.state(0)
+            for move in self.replay.moves:
+                noting.before(state, move)
+                play(state, move, noting)
+            self._money_events = events
+        return self._money_events
 
     def __len__(self) -> int:
         return len(self.replay)
@@ -106,10 +153,12 @@ def _make_step(index: int, move, info: tuple, comments: list[str]) -> Step:
     return Step(index, move, throw, phase, actor, entry.line, entry.col, comments)
 
 
-def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32) -> GameReplay:
+def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
+           events: bool = False) -> GameReplay:
     """Play ``record``.  A move the rules refuse ends the replay with a located
     ``RecordError``; a check that fails is one too, or, with ``strict=False``, is kept
-    in ``errors`` and the replay goes on."""
+    in ``errors`` and the replay goes on.  ``events``: note every change of money with
+    its cause as the moves are played (``GameReplay.money_events``)."""
     state = new_game(record.names, record.track, record.pension_cards)
     steps = Replay(state, State.copy, play, snapshot_every, _make_step)
     errors: list[RecordError] = []
@@ -158,15 +207,25 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32) -> 
             actor = d.actor if d is not None else None
             yield move, (current.throw, d.kind if d else "over", actor, entry)
 
+    noted: list[MoneyEvent] = []
+    noting = _Noting(noted)
+
+    def play_noting(state: State, move, info) -> None:
+        noting.before(state, move)
+        play(state, move, noting)
+
     try:
         try:
-            steps.extend(plays())
+            steps.extend(plays(), play=play_noting if events else None)
         except RuleError as exc:
             raise fail(exc.reason, playing, exc.rule) from None
     except RecordError as exc:
         raise exc.relocate(file=record.file,
                            game=record.number if record.number > 1 else None) from None
-    return GameReplay(record, steps, errors, warnings, redundant)
+    played = GameReplay(record, steps, errors, warnings, redundant)
+    if events:
+        played._money_events = noted
+    return played
 
 
 def _check(state: State, entry: CheckEntry, record: Record) -> str | None:
@@ -178,4 +237,4 @@ def _check(state: State, entry: CheckEntry, record: Record) -> str | None:
     return None
 
 
-__all__ = ["replay", "GameReplay", "ScoreRow", "describe_decision"]
+__all__ = ["replay", "GameReplay", "ScoreRow", "MoneyEvent", "describe_decision"]

@@ -61,13 +61,13 @@ def describe_decision(state: State) -> str:
     }[d.kind]
 
 
-def play(state: State, move) -> None:
-    """Play ``move`` on ``state`` (in place)."""
+def play(state: State, move, watch=None) -> None:
+    """Play ``move`` on ``state`` (in place).  ``watch`` (a ``mclog.engine.Watch``) hears
+    every change of money with its cause, as the rules make it (``money_moved``)."""
     handler = _HANDLERS.get(type(move))
     if handler is None:
         raise RuleError(f"{move!r} is not a move of Millionenspiel", "M8")
-    state.changes = []
-    handler(state, move)
+    handler(state, move, watch)
 
 
 def apply(state: State, move) -> State:
@@ -89,7 +89,7 @@ def _expect(state: State, kind: str, what: str) -> None:
 _RULE_OF = {START: "M3", BET: "M4", THROW: "M5", ACCEPT: "M6", LAND: "M8", DIE: "M9"}
 
 
-def _start(state: State, move: StartPlayer) -> None:
+def _start(state: State, move: StartPlayer, watch=None) -> None:
     _expect(state, START, "the start player")
     _seat(state, move.player)
     state.roller = move.player
@@ -113,7 +113,7 @@ def _next_bettor(state: State) -> None:
     state.decision = Decision(BET, state.to_bet[0]) if state.to_bet else Decision(THROW)
 
 
-def _bet(state: State, move: Bet) -> None:
+def _bet(state: State, move: Bet, watch=None) -> None:
     _seat(state, move.player)
     name = state.names[move.player]
     d = state.decision
@@ -135,7 +135,7 @@ def _bet(state: State, move: Bet) -> None:
     _next_bettor(state)
 
 
-def _throw(state: State, move: Throw) -> None:
+def _throw(state: State, move: Throw, watch=None) -> None:
     _expect(state, THROW, "a throw of the dice")
     for die in move.dice:
         if die is not None and not 1 <= die <= 6:
@@ -154,13 +154,13 @@ def _after_kept_throw(state: State) -> None:
     state.decision = Decision(THROW) if last.double else Decision(LAND)
 
 
-def _accept(state: State, move: Accept) -> None:
+def _accept(state: State, move: Accept, watch=None) -> None:
     _expect(state, ACCEPT, "keeping the throw")
     _is_roller(state, move.player)
     _after_kept_throw(state)
 
 
-def _refuse(state: State, move: Refuse) -> None:
+def _refuse(state: State, move: Refuse, watch=None) -> None:
     d = state.decision
     if d is not None and d.kind in (THROW, LAND) and state.refused:
         raise RuleError(f"{state.names[state.roller]} has refused a throw already: only the "
@@ -180,7 +180,7 @@ def _throw_after_unseen(state: State) -> bool:
     return d is not None and d.kind == LAND and state.throws[-1].double is None
 
 
-def _land(state: State, move: Land) -> None:
+def _land(state: State, move: Land, watch=None) -> None:
     d = state.decision
     if d is not None and d.kind == THROW and state.throws and state.throws[-1].double:
         dice = " ".join(map(str, state.throws[-1].dice))
@@ -207,21 +207,22 @@ def _land(state: State, move: Land) -> None:
         state.position = None
     for time in range(move.past_arrow):  # each time it reaches or passes it (M14)
         _pay_pensions(state, "the pawn passed the arrow" + (
-            f" ({_times(time + 1, ordinal=True)} time)" if move.past_arrow > 1 else ""))
+            f" ({_times(time + 1, ordinal=True)} time)" if move.past_arrow > 1 else ""), watch)
     n = state.players
     bets = [state.bet(seat) for seat in range(n)]
     if move.colour in WINS:
         factor = WINS[move.colour]
-        _change(state, f"{move.colour}: every bet wins {factor}x", [factor * b for b in bets])
+        _change(state, f"{move.colour}: every bet wins {factor}x", [factor * b for b in bets],
+                watch)
     elif move.colour == "beige":
-        _change(state, "beige: every bet is lost", [-b for b in bets])
+        _change(state, "beige: every bet is lost", [-b for b in bets], watch)
     elif move.colour == "green":
         _change(state, "green: all money not bet is lost",
-                [-(state.money[s] - bets[s]) for s in range(n)])
+                [-(state.money[s] - bets[s]) for s in range(n)], watch)
     else:
         state.decision = Decision(DIE, None)
         return
-    _end_throw(state)
+    _end_throw(state, watch)
 
 
 def _times(n: int, ordinal: bool = False) -> str:
@@ -240,7 +241,7 @@ def _spaces(state: State) -> int | None:
     return total
 
 
-def _die(state: State, move: Die) -> None:
+def _die(state: State, move: Die, watch=None) -> None:
     _expect(state, DIE, "the black space's die")
     if not 1 <= move.value <= 6:
         raise RuleError(f"a die shows 1 to 6, not {move.value}", "M9")
@@ -271,17 +272,17 @@ def _die(state: State, move: Die) -> None:
                 deltas[seat] = -(state.money[seat] - bets[seat])
         deltas[roller] = -sum(deltas)
         cause = "black, 6: the roller wins the money the others did not bet"
-    _change(state, cause, deltas)
-    _end_throw(state)
+    _change(state, cause, deltas, watch)
+    _end_throw(state, watch)
 
 
-def _end_throw(state: State) -> None:
+def _end_throw(state: State, watch=None) -> None:
     """After the payouts: everyone broke (M13), the end (M16), or the next roller (M5)."""
     n = state.players
     if not any(state.money):
         if state.track is not None:
             state.position = 0
-        _pay_pensions(state, "everyone was broke: the pawn to the arrow")
+        _pay_pensions(state, "everyone was broke: the pawn to the arrow", watch)
     rich = [seat for seat in range(n) if state.money[seat] >= MILLION]
     if rich:
         order = [(state.roller + i) % n for i in range(1, n + 1)]
@@ -293,18 +294,19 @@ def _end_throw(state: State) -> None:
     _begin_throw(state)
 
 
-def _pay_pensions(state: State, cause: str) -> None:
-    _change(state, f"pensions: {cause}", list(state.pension))
+def _pay_pensions(state: State, cause: str, watch=None) -> None:
+    _change(state, f"pensions: {cause}", list(state.pension), watch)
 
 
-def _change(state: State, cause: str, deltas: list[int]) -> None:
+def _change(state: State, cause: str, deltas: list[int], watch=None) -> None:
+    """Each seat's money changed by its delta, for ``cause`` (told to ``watch``)."""
     for seat, delta in enumerate(deltas):
         state.money[seat] += delta
-    if any(deltas):
-        state.changes.append((cause, tuple(deltas)))
+        if delta and watch is not None:
+            watch.money_moved(seat, delta, cause)
 
 
-def _buy_pension(state: State, move: BuyPension) -> None:
+def _buy_pension(state: State, move: BuyPension, watch=None) -> None:
     _seat(state, move.player)
     name = state.names[move.player]
     if state.decision is None:
@@ -335,7 +337,7 @@ def _buy_pension(state: State, move: BuyPension) -> None:
     state.pension[move.player] = move.value
     deltas = [0] * state.players
     deltas[move.player] = -price
-    _change(state, f"{name} buys the pension card of {move.value}", deltas)
+    _change(state, f"{name} buys the pension card of {move.value}", deltas, watch)
     if state.money[move.player] == 0 and move.player in state.to_bet:
         state.to_bet.remove(move.player)
         _next_bettor(state)
@@ -354,12 +356,12 @@ def _is_roller(state: State, seat: int) -> None:
                         "is", "M5")
 
 
-def _throw_or_double(state: State, move: Throw) -> None:
+def _throw_or_double(state: State, move: Throw, watch=None) -> None:
     """A throw: the expected one, or one after a throw with an unseen die, which shows
     that throw was a double (M18)."""
     if _throw_after_unseen(state):
         state.decision = Decision(THROW)
-    _throw(state, move)
+    _throw(state, move, watch)
 
 
 _HANDLERS = {

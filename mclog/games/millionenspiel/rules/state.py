@@ -57,8 +57,6 @@ class State:
     winner: int | None = None
     #: How many pension cards of each value there are (M1, M15).
     pension_cards: int = PENSION_CARDS
-    #: What the last move changed, for the events of the analysis: (cause, money deltas).
-    changes: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -75,7 +73,7 @@ class State:
         return State(self.names, self.track, list(self.money), list(self.pension),
                      self.position, self.roller, self.throw, dict(self.bets),
                      list(self.to_bet), list(self.throws), self.refused, self.decision,
-                     self.winner, self.pension_cards, [])
+                     self.winner, self.pension_cards)
 
     def _repr_html_(self) -> str:  # a notebook shows the board
         from ..draw import state_html
