@@ -591,3 +591,13 @@ def test_the_money_events_are_heard_in_the_one_replay_and_add_up(path):
     for seat in range(len(record.names)):
         assert 5 + sum(e.amount for e in noted if e.seat == seat) == final[seat]
     assert all(e.cause and 1 <= e.step for e in noted)
+
+
+def test_comments_before_a_lines_first_item_all_stay_on_lines_of_their_own():
+    """Found by the comment fuzz: two comments between ``bets`` and its first bet were
+    read one on its own line and one after an item that was not there, so ``fmt`` moved
+    the second."""
+    record = parse_one(HEAD + "start Ann\nbets {} {\nand more} Ben 5, Ann 1\n")
+    comments = [e for e in record.entries if type(e).__name__ == "CommentEntry"]
+    assert [(c.text, c.own_line) for c in comments] == [("", True), ("\nand more", True)]
+    assert parse_one(write(record)) == record

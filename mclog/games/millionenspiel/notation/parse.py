@@ -202,7 +202,9 @@ class _Line:
         """A comment belongs to the item before it on its line; one before the line's
         first item (``bets {...} Ann 3``) has none, and stays on a line of its own, as in
         Million Club."""
-        own_line = c.after == 0 or len(self.out) == self.first
+        # (every comment before the line's first item: another comment read first is no item)
+        own_line = c.after == 0 or all(isinstance(e, CommentEntry)
+                                       for e in self.out[self.first:])
         self.out.append(CommentEntry(c.text, c.brace, own_line, c.line, c.col))
 
     def item(self) -> None:
