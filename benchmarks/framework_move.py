@@ -1,10 +1,11 @@
-"""Issue 16: the move to mclog/games/ changed nothing a Million Club user sees.
+"""Issues 16 and 24: a change of the framework changes nothing a user sees.
 
     python benchmarks/framework_move.py [--before 8835e2f] [--games 200]
 
-Checks out the release before the move (``--before``, a commit) beside this one and
-compares, byte for byte, what both write for every Million Club sample and for
-``--games`` simulated games (2 to 6 players, both setups, in one file): ``fmt -``,
+Checks out an earlier commit (``--before``) beside this one and compares, byte for byte,
+what both write for every sample of every game and for ``--games`` simulated games of
+each game (Million Club: 2 to 6 players, both setups; Millionenspiel: 2 to 5 players;
+each game's simulated games in one file, played by the earlier commit): ``fmt -``,
 ``export`` and ``score --json``.  Prints each comparison and exits 1 on any difference.
 """
 
@@ -27,6 +28,12 @@ def run(tree: Path, args: list[str], stdin: bytes | None = None) -> bytes:
     return done.stdout + b"\n--- stderr ---\n" + done.stderr + f"\nexit {done.returncode}".encode()
 
 
+def played(tree: Path, runs: list[list[str]]) -> list[bytes]:
+    """The records ``mclog simulate`` of ``tree`` prints for each of ``runs``' options."""
+    return [run(tree, ["simulate", *options]).split(b"\n--- stderr ---\n")[0]
+            for options in runs]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", default="8835e2f")
@@ -44,14 +51,15 @@ def main() -> None:
                                        env=dict(os.environ, PYTHONPATH=str(tree))).stdout
                 assert found.startswith(str(tree)), (tree, found)
             many = Path(tmp) / "simulated.mclog"
-            texts = []
-            for seed in range(1, args.games + 1):
-                players, setup = 2 + seed % 5, ("standard", "alternative")[seed % 2]
-                texts.append(run(before, ["simulate", "--players", str(players), "--setup",
-                                          setup, "--bots", "greedy,random", "--seed",
-                                          str(seed)]).split(b"\n--- stderr ---\n")[0])
-            many.write_bytes(b"\n".join(texts))
-            files = sorted(ROOT.glob("sample_games/*.mclog")) + [many]
+            many.write_bytes(b"\n".join(played(before, [
+                ["--players", str(2 + seed % 5), "--setup",
+                 ("standard", "alternative")[seed % 2], "--bots", "greedy,random", "--seed",
+                 str(seed)] for seed in range(1, args.games + 1)])))
+            other = Path(tmp) / "simulated-millionenspiel.mclog"
+            other.write_bytes(b"\n".join(played(before, [
+                ["--game", "millionenspiel", "--players", str(2 + seed % 4), "--bots",
+                 "chance,random", "--seed", str(seed)] for seed in range(1, args.games + 1)])))
+            files = sorted(ROOT.glob("sample_games/**/*.mclog")) + [many, other]
             differences = 0
             for path in files:
                 for command in (["fmt", "-"], ["export", str(path)],
@@ -63,7 +71,8 @@ def main() -> None:
                     print(f"{'same' if same else 'DIFFERENT':9} {' '.join(command[:2]):12} "
                           f"{path.name} ({len(new):,} bytes)")
             print(f"{differences} differences in {3 * len(files)} comparisons "
-                  f"({len(files) - 1} samples and {args.games} simulated games)")
+                  f"({len(files) - 2} samples and {args.games} simulated games of each "
+                  "game)")
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(before)], cwd=ROOT)
     sys.exit(1 if differences else 0)
