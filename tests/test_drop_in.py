@@ -104,7 +104,8 @@ def test_the_widgets_of_a_dropped_in_game(tmp_path):
     rec = mclog.widgets.recorder(path, game="Pig", players="Ann, Ben")
     assert rec.click(1) and rec.answer("die 6")
     rec.typed.value = "die 6"  # (typed, then Enter): no die is rolling
-    assert rec.typed.value == "die 6" and "no die is rolling" in rec.status.value
+    assert rec.typed.value == "" and "&#x27;die 6&#x27;: no die is rolling" in \
+        rec.status.value
     rec.typed.value = "hold Ann"  # (the slip mended: written, and the box emptied)
     assert rec.typed.value == "" and "recorded: Ann holds" in rec.status.value
     rec.note.value = "a fine start"

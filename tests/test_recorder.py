@@ -432,8 +432,13 @@ def test_the_widget_records_by_buttons_and_text(tmp_path):
     assert widget.text.value == ""  # recorded, so cleared
     assert "Ann: place a pawn" in widget.where.value
     assert widget.buttons["Ann IV:R"].style.button_color  # Ann's colour
-    widget.text.value = "Ann Q"
-    assert "Not recorded" in widget.message.value and widget.text.value == "Ann Q"
+    widget.text.value = "Ann Q"  # a slip: the box is cleared, the slip kept by its reason
+    assert "Not recorded: &#x27;Ann Q&#x27;: " in widget.message.value
+    assert widget.text.value == ""
+    # each button carries the number the text box takes for it
+    number, label = widget.buttons["Ann IV:R"].description.split(". ", 1)
+    assert label == "Ann IV:R"
+    assert [a.text for a in widget.recording.answers()][int(number) - 1] == "Ann IV:R"
     widget.click("Ann IV:R")
     assert "mclog-board" in widget.board.value and "Widget night" in path.read_text()
     widget.undo()
@@ -470,3 +475,33 @@ def test_a_hostile_name_is_shown_not_obeyed_by_the_terminal(tmp_path):
     assert "\x1b" not in shown and "Ann\\x1b[2J" in shown
     widget_names = mclog.replay(mclog.read_one(path)).record.table.names
     assert widget_names[0] == "Ann\x1b[2J"  # the record keeps the name as written
+
+
+def test_the_widget_names_a_group_once_and_hints_only_where_several_cards_come(tmp_path):
+    """Issue 25: a verb with a row of buttons for each card is named once, on its first
+    row; and the hint of several cards at once shows only where more of the deck come in
+    this draw, with cards of that deck."""
+    import mclog.widgets
+
+    record, _ = _canonical((ROOT / "sample_games" / "thursday-club-3p.mclog").read_text())
+    options = table_options(record)
+    widget = mclog.widgets.recorder(tmp_path / "t.mclog", players=options["players"],
+                                    **options["tags"])
+    questions, grouped = [], 0
+    for kind, text in typed_lines(record):
+        rec = widget.recording
+        if rec.check_due():
+            widget.click("agree")
+        if rec.mode() == "move":
+            questions.append(rec.question())
+            labels = [row.children[0].value for row in widget.answers_box.children
+                      if len(row.children) == 2]
+            named = [label for label in labels if label != "<b></b>"]
+            assert len(named) == len(set(named)), labels  # (each verb once)
+            grouped += len(labels) > len(named)
+        assert widget.answer(text), widget.message.value
+    assert grouped  # (the game has questions with a verb on several rows)
+    hinted = [q for q in questions if "several at once" in q]
+    assert hinted and len(hinted) < len([q for q in questions if "came up" in q])
+    assert all(("Intrigue" in q) == ("racket dumping ?" in q) and
+               ("Colony" in q) == ("asia india ?" in q) for q in hinted)

@@ -1,6 +1,7 @@
 """The shared recorder in JupyterLab: the question, the legal answers as numbered buttons,
-a text box that takes the same words as the terminal (a number or an item), Undo, a
-comment box, and the table drawn by the game.  Every answer is written to the record at
+a text box that takes the same words as the terminal (a number or an item; a slip is
+cleared from it and shown with its reason), Undo, a comment box, the record's path, and
+the table drawn by the game.  Every answer is written to the record at
 once (``Recording``), so a restarted kernel loses nothing: open the file again.
 
 From Python: ``widget.answer("roll Ann")`` does what typing it does; ``widget.click(1)``
@@ -37,8 +38,10 @@ class RecorderWidget(w.VBox):
         self.note.observe(lambda change: change["new"].strip() and
                           self._comment(change["new"]), names="value")
         self.board = w.HTML()
+        where = w.HTML(f"<small>saved after every answer in <code>{escape(recording.path)}"
+                       "</code></small>")
         super().__init__([self.question, self.buttons, w.HBox([self.typed, undo]),
-                          self.note, self.status, self.board])
+                          self.note, self.status, where, self.board])
         self._show()
 
     def _show(self) -> None:
@@ -61,21 +64,24 @@ class RecorderWidget(w.VBox):
             self.buttons.children = buttons
         self.board.value = rec.game.draw(rec.state)
 
-    def _do(self, action) -> bool:
+    def _do(self, action, typed: str = "") -> bool:
         try:
             said = action()
         except MclogError as exc:
-            self.status.value = f"<span style='color:#b00'>Not recorded: {escape(str(exc))}</span>"
+            what = f"{typed.strip()!r}: " if typed.strip() else ""
+            self.status.value = (f"<span style='color:#b00'>Not recorded: {escape(what)}"
+                                 f"{escape(str(exc))}</span>")
             return False
         self.status.value = escape(said)
         self._show()
         return True
 
     def answer(self, typed: str) -> bool:
-        """Record ``typed`` (a number or items); the box is emptied once it is written, and
-        keeps a refused slip to mend."""
-        done = self._do(lambda: "recorded: " + " · ".join(self.recording.enter(typed)))
-        if done and self.typed.value == typed:
+        """Record ``typed`` (a number or items).  The box is emptied either way: a slip is
+        not left for the next answer to be typed after it, and stays beside its reason."""
+        done = self._do(lambda: "recorded: " + " · ".join(self.recording.enter(typed)),
+                        typed)
+        if self.typed.value == typed:
             self.typed.value = ""
         return done
 

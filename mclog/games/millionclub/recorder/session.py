@@ -181,8 +181,12 @@ class Recording:
             return f"chance: deal a starting {_deck_word(d.deck)} card to {self.names[d.recipient]}"
         if d is not None and d.kind == "draw":  # a chance move: which cards came up
             who = "" if d.recipient is None else f" (to {self.names[d.recipient]})"
-            return (f"chance: which {_deck_word(d.deck)} card came up{who}? (several at "
-                    "once: asia india ?)")
+            # (the hint only where more cards of the deck come in this draw)
+            top = self.state.agenda[-1] if self.state.agenda else ()
+            more = top[:2] == ("draw", d.deck) and top[2] > 0
+            example = _EXAMPLE_DRAWS.get(d.deck, "")
+            hint = f" (several at once: {example})" if more and example else ""
+            return f"chance: which {_deck_word(d.deck)} card came up{who}?{hint}"
         return describe_decision(self.state)
 
     def answers(self) -> list[Answer]:
@@ -494,6 +498,11 @@ def _reads_back(players: int):
         replay(records[0])
 
     return verify
+
+
+#: What several cards of a deck typed at once look like (the recorder's hint).
+_EXAMPLE_DRAWS = {"colony": "asia india ?", "industry": "F T ?",
+                  "intrigue": "racket dumping ?"}
 
 
 def _deck_word(deck: str | None) -> str:

@@ -98,7 +98,11 @@ class RecorderWidget(w.HBox):
                       "rules are right.", error=True, html=True)
             return False
         except MclogError as exc:
-            self._say(f"Not recorded: {exc}", error=True)
+            # (the slip leaves the box, so the next answer is not typed after it; what was
+            # typed stays beside the reason, to mend)
+            self._say(f"Not recorded: {typed.strip()!r}: {exc}", error=True)
+            if self.text.value == typed:
+                self.text.value = ""
             return False
         finally:
             self.refresh()
@@ -181,26 +185,30 @@ class RecorderWidget(w.HBox):
             return [w.HTML(f"{len(options)} answers: type one (the numbers are those of "
                            "the terminal's list)")]
         colours = self.recording.record.table.colours
+        number = {id(a): i for i, a in enumerate(options, 1)}  # (the text box's numbers)
         groups: dict[str, list] = {}
         for a in options:
             groups.setdefault(a.verb, []).append(a)
         rows = []
         for verb, group in groups.items():
-            # a verb with many answers (Dumping, Lobby turns) gets a row for each card
+            # a verb with many answers (Dumping, Lobby turns) gets a row for each card,
+            # the verb named once, on its first row
             by_card: dict[str | None, list] = {}
             for a in group:
                 by_card.setdefault(a.card if len(group) > GROUPED else None, []).append(a)
-            for card, items in by_card.items():
-                label = verb if card is None else f"{verb} {card}"
-                rows.append(self._row(label, [
-                    (a.text, a.text, colours[a.player] if a.player is not None else None)
-                    for a in items]))
+            for k, items in enumerate(by_card.values()):
+                rows.append(self._row(verb if k == 0 else "", [
+                    (a.text, a.text, colours[a.player] if a.player is not None else None,
+                     number[id(a)]) for a in items]))
         return rows
 
-    def _row(self, verb: str, items: list[tuple[str, str, str | None]]) -> w.Widget:
+    def _row(self, verb: str, items: list[tuple]) -> w.Widget:
+        """A row of buttons after the label ``verb``: each item ``(label, typed, colour)``,
+        and the answer's number where it has one (the one the text box takes)."""
         buttons = []
-        for label, typed, colour in items:
-            b = w.Button(description=label, tooltip=label, style=_button_style(colour),
+        for label, typed, colour, *numbered in items:
+            shown = f"{numbered[0]}. {label}" if numbered else label
+            b = w.Button(description=shown, tooltip=label, style=_button_style(colour),
                          layout=w.Layout(width="auto"))
             b.on_click(lambda _, typed=typed: self.answer(typed))
             self.buttons[label] = b
