@@ -312,16 +312,22 @@ def test_a_settlement_is_a_step_of_its_own(thursday):
     before = money()
     assert "next: the rules: Stock Exchange settlement" in widget.board.value
     widget.next_move.click()
-    assert widget.move.value == ("<b>Round 1: Stock Exchange settlement</b> &middot; the "
-                                 "rules, after step 27 &middot; Ann +1, Ben +1, Cleo +1 "
-                                 "(million)")
+    last = len(widget.positions) - 1  # (one count: the slider's, the text's, the list's)
+    assert widget.slider.max == last == 165
+    assert widget.move.value == (f"<b>Step 28 of {last}</b> &middot; <b>Round 1: Stock "
+                                 "Exchange settlement</b> &middot; the rules, after move 27 "
+                                 "&middot; Ann +1, Ben +1, Cleo +1 (million)")
+    assert widget.slider.value == 28
     assert money() == [m + 1 for m in before]
     assert widget.step == 27 and widget.chart.layout.shapes[0].x0 == 27
     widget.next_move.click()
-    assert widget.step == 28 and "<b>Step 28</b> of 157" in widget.move.value
+    assert widget.step == 28 and f"<b>Step 29 of {last}</b> &middot; move 28 of 157" in \
+        widget.move.value
     widget.prev_move.click()
     widget.prev_move.click()
-    assert widget.step == 27 and widget.move.value.startswith("<b>Step 27</b>")
+    assert widget.step == 27 and widget.move.value.startswith(
+        f"<b>Step 27 of {last}</b> &middot; move 27 of 157")
+    assert widget.stops[-1] == ("Final scores", last)  # the jump list ends at the scores
 
 
 def test_the_board_says_one_point_not_one_points(thursday):

@@ -111,10 +111,10 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     expect(board).to_contain_text("Setup")
     expect(board).to_contain_text("Ann")
     page.get_by_role("button", name="move ▶").first.click()
-    expect(page.locator("body")).to_contain_text("Step 1 of 157")
+    expect(page.locator("body")).to_contain_text("Step 1 of 165")
     page.get_by_role("button", name="round ▶▶").first.click()
     expect(page.locator(".mclog-board .caption").first).to_contain_text("Round 1")
-    expect(page.locator("body")).to_contain_text("Step 7 of 157")
+    expect(page.locator("body")).to_contain_text("Step 7 of 165")
     expect(page.locator("body")).to_contain_text("Provisional score (the final scoring "
                                                   "applied now): 1.")
     # the jump list follows the step, in the page
@@ -122,6 +122,9 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     page.wait_for_function(f"document.querySelector('.mclog-step-jump select') && "
                            f"({chosen})(document.querySelector('.mclog-step-jump select'))"
                            " === 'Round 1: placement'")
+    # ... and ends at the final scores (issue 25: one step count, the last step named)
+    page.wait_for_function("[...document.querySelector('.mclog-step-jump select').options]"
+                           ".some(o => o.text === 'Final scores' && o.value === '165')")
     # the story chart: a plotly SVG with each player's score and the three price traces
     chart = page.locator(".js-plotly-plot").first
     # (and, where Ann's record leaves a score open, its band: two traces more each)

@@ -91,6 +91,8 @@ def _stops(game, positions: list[Position], settled: dict[int, list]) -> list[tu
             then = labels.get(position)  # a disc that starts once the rules are done
             what = e.cause + (f", then {then.split(': ', 1)[1]}" if then else "")
             labels[position] = f"Round {e.round}: {what}"
+    if game.complete:  # the end: the final scores, after all the rules did
+        labels[len(positions) - 1] = "Final scores"
     return sorted(((label, position) for position, label in labels.items()),
                   key=lambda s: s[1])
 
@@ -291,20 +293,27 @@ class ReplayWidget(w.VBox):
         return f"Provisional score (the final scoring applied now): {ranking}{open_}"
 
     def move_html(self, position: int) -> str:
+        """What the step ``position`` is, in words.  A step is a place the slider stops
+        (each move, and each settlement the rules make on their own after one): the
+        slider, this text and the jump list count the same steps; the move's own number
+        is said beside."""
         p = self.positions[position]
+        last = len(self.positions) - 1
+        head = f"<b>Step {position} of {last}</b>"
         if p.step == 0:
-            return "<b>Setup</b>: the table before the first move"
+            return f"{head} &middot; Setup: the table before the first move"
         s = self.game.steps[p.step - 1]
         where = f"line {s.line}" if s.line else "simulated"
         if p.settlement is not None:
             e = self.settled[p.step][p.settlement]
             names = self.game.record.table.names
-            return (f"<b>Round {e.round}: {escape(e.cause)}</b> &middot; the rules, after "
-                    f"step {p.step} &middot; {escape(_changes(names, e))} (million)")
+            return (f"{head} &middot; <b>Round {e.round}: {escape(e.cause)}</b> &middot; the "
+                    f"rules, after move {p.step} &middot; {escape(_changes(names, e))} "
+                    "(million)")
         comment = "".join(f" <i>{{{escape(c)}}}</i>" for c in s.comments)
         then = "".join(f"<br>&rarr; then the rules: {escape(text)}"
                        for text in self.automatic.get(p.step, []))
-        return (f"<b>Step {p.step}</b> of {len(self.game)} &middot; {where} &middot; "
+        return (f"{head} &middot; move {p.step} of {len(self.game)} &middot; {where} &middot; "
                 f"<code>{escape(s.text)}</code>{comment}{then}")
 
 
