@@ -32,8 +32,8 @@ test-fast: $(STAMP)
 
 ## Replay a sample game on the terminal, round by round.
 demo: $(STAMP)
-	$(BIN)/mclog replay sample_games/thursday-club-3p.mclog
-	$(BIN)/mclog score sample_games/thursday-club-3p.mclog
+	$(BIN)/mclog replay sample_games/millionclub/thursday-club-3p.mclog
+	$(BIN)/mclog score sample_games/millionclub/thursday-club-3p.mclog
 
 ## Measure the numbers the issues name (see benchmarks/README.md).
 bench: $(STAMP)

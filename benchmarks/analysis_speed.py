@@ -23,7 +23,8 @@ from mclog.games.millionclub.analysis import (
 )
 from mclog.games.millionclub.simulator import _simulated_text
 
-SIX = Path(__file__).parent.parent / "sample_games" / "six-players-alternative-schemer.mclog"
+SIX = (Path(__file__).parent.parent / "sample_games" / "millionclub"
+       / "six-players-alternative-schemer.mclog")
 
 
 def tables_time(repeat: int) -> float:

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 from mclog import MclogError, RecordError, replay  # noqa: E402
 from mclog.record.reading import read_text  # noqa: E402
 
-SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
+SAMPLES = sorted((Path(__file__).parent.parent / "sample_games" / "millionclub").glob("*.mclog"))
 
 
 def mutate(text: str, rng: random.Random, words: list[str]) -> tuple[str, int]:

@@ -17,7 +17,7 @@ import mclog
 from mclog.report import report_html
 
 SAMPLE = (Path(__file__).parent.parent / "sample_games"
-          / "six-players-alternative-schemer.mclog")
+          / "millionclub" / "six-players-alternative-schemer.mclog")
 
 
 def main() -> None:

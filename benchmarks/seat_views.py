@@ -144,7 +144,7 @@ def main() -> None:
                          seed % 4 == 1)
         failures += check(full, slowest)
         records += players
-    for path in sorted((ROOT / "sample_games").glob("*.mclog")):
+    for path in sorted((ROOT / "sample_games" / "millionclub").glob("*.mclog")):
         full = replay(read_one(path))
         failures += check(full, slowest)
         records += full.record.table.players

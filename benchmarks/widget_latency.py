@@ -44,7 +44,7 @@ def expected() -> list[list]:
     from mclog.games.millionclub.widget import _positions, _stops
 
     game = mclog.replay(mclog.read_one(Path(__file__).parent.parent / "sample_games"
-                                       / "thursday-club-3p.mclog"))
+                                       / "millionclub" / "thursday-club-3p.mclog"))
     settled: dict[int, list] = {}
     for e in settlements(game):
         settled.setdefault(e.step, []).append(e)

@@ -1,7 +1,8 @@
 """mclog: record, replay and analyse real played games: Million Club and Millionenspiel.
 
 >>> import mclog
->>> game = mclog.replay(mclog.read_one("sample_games/thursday-club-3p.mclog"))  # doctest: +SKIP
+>>> path = "sample_games/millionclub/thursday-club-3p.mclog"
+>>> game = mclog.replay(mclog.read_one(path))  # doctest: +SKIP
 >>> game.scores()[0].total                                                     # doctest: +SKIP
 
 Every function here works for any game: a record's ``[Game "..."]`` tag (Million Club

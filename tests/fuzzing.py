@@ -16,7 +16,7 @@ from mclog import MclogError, RecordError, parse_one, read_one, replay, to_json,
 from mclog.record.reading import read_bytes, read_text
 
 SAMPLES = [p.read_text() for p in sorted(
-    (Path(__file__).parent.parent / "sample_games").glob("*.mclog"))]
+    (Path(__file__).parent.parent / "sample_games" / "millionclub").glob("*.mclog"))]
 WORDS = sorted({w for text in SAMPLES for w in text.replace(",", " ").split()} | {
     "?", "round", "0", "10", "F4+9", "IV:", "check", "reveal", "money", "prices", "none"})
 
@@ -110,7 +110,8 @@ arbitrary_bytes = st.binary(max_size=400)
 
 # --- comments (issue 13): inserted anywhere, they must keep their text and anchor ----------
 
-SAMPLE_PATHS = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
+SAMPLE_PATHS = sorted(
+    (Path(__file__).parent.parent / "sample_games" / "millionclub").glob("*.mclog"))
 
 #: Comment texts: any printable text, braces and backslashes included; multi-line braces.
 texts = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=30)

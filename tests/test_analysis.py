@@ -14,11 +14,12 @@ from mclog.games.millionclub.analysis import (
 from mclog.games.millionclub.notation.record import GameRecord, record_from_moves
 from mclog.games.millionclub.rules.scoring import score
 
-SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
+SAMPLES = sorted((Path(__file__).parent.parent / "sample_games" / "millionclub").glob("*.mclog"))
 
 
 def load(name):
-    return mclog.replay(mclog.read_one(Path(__file__).parent.parent / "sample_games" / name))
+    return mclog.replay(mclog.read_one(
+        Path(__file__).parent.parent / "sample_games" / "millionclub" / name))
 
 
 @pytest.fixture(scope="module")
@@ -242,7 +243,7 @@ def test_win_rates_say_how_many_games_and_the_fair_share(tmp_path):
     from mclog.games.millionclub.analysis import corpus
     from mclog.games.millionclub.viz import win_rate_chart
 
-    games = corpus([Path(__file__).parent.parent / "sample_games"], jobs=1)
+    games = corpus([Path(__file__).parent.parent / "sample_games" / "millionclub"], jobs=1)
     rates = games.win_rate("players")
     counts = games.players.groupby("players").size().to_dict()
     assert rates.attrs["games"] == counts

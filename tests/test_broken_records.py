@@ -71,7 +71,7 @@ def test_a_word_is_suggested_only_when_one_meaning_stands_out(line, message):
     assert str(info.value) == f"<text>:{message}"
 
 
-DUEL = Path(__file__).parent.parent / "sample_games" / "duel-2p.mclog"
+DUEL = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.mclog"
 
 
 @pytest.mark.parametrize("old,new,message", [

@@ -132,7 +132,8 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     from mclog.games.millionclub.analysis import player_colours, prices, timeline
     from mclog.games.millionclub.viz import story_chart
 
-    sample = mclog.replay(mclog.read_one(ROOT / "sample_games" / "thursday-club-3p.mclog"))
+    sample = mclog.replay(mclog.read_one(
+        ROOT / "sample_games" / "millionclub" / "thursday-club-3p.mclog"))
     traces = len(story_chart(timeline(sample), prices(sample), player_colours(sample)).data)
     assert traces > 3 + 3
     expect(chart.locator(".scatterlayer .trace")).to_have_count(traces)
@@ -213,7 +214,8 @@ def test_06_millionenspiel_in_the_browser(browser, lab, tmp_path):
 
 
 @pytest.mark.parametrize("record", [
-    "six-players-alternative-schemer.mclog", "millionenspiel/family-3p.mclog", "hostile"])
+    "millionclub/six-players-alternative-schemer.mclog", "millionenspiel/family-3p.mclog",
+    "hostile"])
 def test_the_report_opens_offline_and_steps(browser, tmp_path, record):
     """``mclog report``: one page from file://, no server; it opens, steps forward and
     back by button and by arrow key, draws its charts, and logs no error."""
@@ -266,7 +268,7 @@ def test_the_svg_board_is_readable_at_both_widths(browser, tmp_path, sample, pla
     import mclog
     from mclog.games.millionclub.board_svg import board_svg
 
-    game = mclog.replay(mclog.read_one(ROOT / "sample_games" / sample))
+    game = mclog.replay(mclog.read_one(ROOT / "sample_games" / "millionclub" / sample))
     state = game.state(game.round_start(5) + 2 * players)  # pawns placed in round 5
     page = browser.new_page(viewport={"width": width, "height": 900})
     page.set_content(f"<html><body style='margin:8px'>{board_svg(state)}</body></html>")

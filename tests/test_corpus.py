@@ -35,9 +35,10 @@ def _sources(folder: Path) -> Path:
     record, and one file of many games (cut into pieces), in ``folder``."""
     src = folder / "src"
     shutil.copytree(ROOT / "sample_games", src)
-    thursday = mclog.replay(mclog.read_one(ROOT / "sample_games" / "thursday-club-3p.mclog"))
+    thursday = mclog.replay(mclog.read_one(
+        ROOT / "sample_games" / "millionclub" / "thursday-club-3p.mclog"))
     (src / "ben.mclog").write_text(mclog.write(mclog.seat_view(thursday, 1)))
-    duel = (ROOT / "sample_games" / "duel-2p.mclog").read_text()
+    duel = (ROOT / "sample_games" / "millionclub" / "duel-2p.mclog").read_text()
     (src / "partial.mclog").write_text(duel[:duel.index("round 5")])
     (src / "broken.mclog").write_text(BROKEN)
     from mclog.games.millionclub.simulator import simulated_text
@@ -153,17 +154,18 @@ def test_a_re_run_builds_only_what_changed(built, tmp_path):
 def test_a_folder_that_is_not_a_corpus_is_refused(tmp_path):
     (tmp_path / "notes.txt").write_text("mine")
     with pytest.raises(mclog.MclogError, match="holds no corpus"):
-        build([ROOT / "sample_games" / "duel-2p.mclog"], tmp_path, jobs=1)
+        build([ROOT / "sample_games" / "millionclub" / "duel-2p.mclog"], tmp_path, jobs=1)
     assert (tmp_path / "notes.txt").read_text() == "mine"
     bad = tmp_path / "bad"
     bad.mkdir()
     (bad / "_manifest.json").write_text("{not json")
     with pytest.raises(mclog.MclogError, match="cannot be read as a corpus manifest"):
-        build([ROOT / "sample_games" / "duel-2p.mclog"], bad, jobs=1)
+        build([ROOT / "sample_games" / "millionclub" / "duel-2p.mclog"], bad, jobs=1)
     with pytest.raises(mclog.MclogError, match="holds no corpus"):
         corpus(tmp_path / "nowhere")
     with pytest.raises(mclog.MclogError, match="notes.txt: is a file; a corpus is a folder"):
-        build([ROOT / "sample_games" / "duel-2p.mclog"], tmp_path / "notes.txt", jobs=1)
+        build([ROOT / "sample_games" / "millionclub" / "duel-2p.mclog"], tmp_path / "notes.txt",
+              jobs=1)
     assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
@@ -217,7 +219,7 @@ def test_a_scheduler_with_no_worker_is_said_not_waited_for(tmp_path, monkeypatch
         with pytest.raises(mclog.MclogError, match=f"{address}: the scheduler has no worker "
                                                    f"\\(waited 2 s\\): start one with "
                                                    f"'dask worker {address}'"):
-            build([ROOT / "sample_games" / "duel-2p.mclog"], tmp_path / "out",
+            build([ROOT / "sample_games" / "millionclub" / "duel-2p.mclog"], tmp_path / "out",
                   scheduler=address)
     finally:
         stop([scheduler])
@@ -285,7 +287,7 @@ def test_files_that_cannot_be_records_are_named_never_skipped(tmp_path, capsys):
 
     src = tmp_path / "src"
     src.mkdir()
-    shutil.copy(ROOT / "sample_games" / "duel-2p.mclog", src)
+    shutil.copy(ROOT / "sample_games" / "millionclub" / "duel-2p.mclog", src)
     (src / "empty.mclog").write_text("")
     (src / "gone.mclog").symlink_to(tmp_path / "nowhere.mclog")
     os.mkfifo(src / "pipe.mclog")
@@ -310,7 +312,7 @@ def test_a_damaged_chunk_is_named_and_built_again(tmp_path):
     src = tmp_path / "src"
     src.mkdir()
     for name in ("duel-2p.mclog", "thursday-club-3p.mclog"):
-        shutil.copy(ROOT / "sample_games" / name, src)
+        shutil.copy(ROOT / "sample_games" / "millionclub" / name, src)
     out = tmp_path / "out"
     first = build([src], out, jobs=1, chunk_games=1)
     assert first.built >= 1

@@ -22,8 +22,8 @@ from mclog.games.millionclub.rules.scoring import points
 from mclog.games.millionclub.simulator import simulated_text
 from table import random_game
 
-SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
-THURSDAY = Path(__file__).parent.parent / "sample_games" / "thursday-club-3p.mclog"
+SAMPLES = sorted((Path(__file__).parent.parent / "sample_games" / "millionclub").glob("*.mclog"))
+THURSDAY = Path(__file__).parent.parent / "sample_games" / "millionclub" / "thursday-club-3p.mclog"
 
 
 def _fields(game) -> list[tuple]:

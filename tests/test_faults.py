@@ -17,7 +17,7 @@ from mclog import read_one, write
 from mclog.cli import main
 
 ROOT = Path(__file__).parent.parent
-DUEL = ROOT / "sample_games" / "duel-2p.mclog"
+DUEL = ROOT / "sample_games" / "millionclub" / "duel-2p.mclog"
 
 
 @pytest.mark.slow
@@ -62,7 +62,7 @@ def test_a_schema_error_does_not_print_a_large_value(tmp_path, capsys):
 
 # --- the writers: never torn, never replaced, never silent ---------------------------------
 
-THURSDAY = ROOT / "sample_games" / "thursday-club-3p.mclog"
+THURSDAY = ROOT / "sample_games" / "millionclub" / "thursday-club-3p.mclog"
 
 
 def _messy(tmp_path, name="game.mclog") -> Path:

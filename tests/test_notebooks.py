@@ -90,8 +90,8 @@ def _mc_games(tmp_path):
     Ben's seat saw it (unknown cards)."""
     import mclog
 
-    samples = sorted((ROOT / "sample_games").glob("*.mclog"))
-    thursday = ROOT / "sample_games" / "thursday-club-3p.mclog"
+    samples = sorted((ROOT / "sample_games" / "millionclub").glob("*.mclog"))
+    thursday = ROOT / "sample_games" / "millionclub" / "thursday-club-3p.mclog"
     lines = thursday.read_text().splitlines()
     cut = next(i for i, line in enumerate(lines) if line.startswith("round 3"))
     partial = tmp_path / "partial.mclog"

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from mclog.widget_shell import game_picker
 
-SAMPLES = Path(__file__).parent.parent / "sample_games"
+SAMPLES = Path(__file__).parent.parent / "sample_games" / "millionclub"
 THURSDAY = SAMPLES / "thursday-club-3p.mclog"
 
 
@@ -42,7 +42,7 @@ def test_another_folder_an_upload_and_what_cannot_be_shown(tmp_path):
 
 def test_a_record_of_another_game_is_named():
     picker = game_picker(str(THURSDAY))
-    picker.folder.value = str(SAMPLES / "millionenspiel")
+    picker.folder.value = str(SAMPLES.parent / "millionenspiel")
     picker.choice.value = "duel-2p.mclog"
     picker.game()
     assert picker.status.value == ("<b>duel-2p.mclog</b> cannot be shown: duel-2p.mclog is a "

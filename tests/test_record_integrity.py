@@ -18,8 +18,8 @@ from mclog.cli import main
 from mclog.printable import printable
 from mclog.record.files import FileError, replace_file
 
-SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
-THURSDAY = Path(__file__).parent.parent / "sample_games" / "thursday-club-3p.mclog"
+SAMPLES = sorted((Path(__file__).parent.parent / "sample_games" / "millionclub").glob("*.mclog"))
+THURSDAY = Path(__file__).parent.parent / "sample_games" / "millionclub" / "thursday-club-3p.mclog"
 
 @settings(max_examples=120, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

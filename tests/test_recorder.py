@@ -20,7 +20,7 @@ from mclog.games.millionclub.recorder.session import Disagreement, Recording, Sl
 from mclog.games.millionclub.simulator import bots_from_names, simulate
 
 ROOT = Path(__file__).parent.parent
-SAMPLES = sorted(p for p in (ROOT / "sample_games").glob("*.mclog"))
+SAMPLES = sorted(p for p in (ROOT / "sample_games" / "millionclub").glob("*.mclog"))
 
 
 def _canonical(text: str):
@@ -88,7 +88,7 @@ def test_simulated_games_from_every_seat(seed, tmp_path):
 def test_samples_from_every_seat(sample, seats, tmp_path):
     """(The six-player game's other seats are in benchmarks/recorder.py: many unknown
     cards make each of its seats' records take a few seconds to type in.)"""
-    game = mclog.replay(mclog.read_one(ROOT / "sample_games" / sample))
+    game = mclog.replay(mclog.read_one(ROOT / "sample_games" / "millionclub" / sample))
     for name, text in list(_seat_views(game))[:seats]:
         record, canonical = _canonical(text)
         _record(record, str(tmp_path / f"{name}.mclog"))
@@ -177,7 +177,7 @@ def test_undo_takes_back_moves_and_what_followed_them(tmp_path):
 
 
 def test_the_end_of_a_round_asks_for_a_check(tmp_path):
-    sample = mclog.read_one(ROOT / "sample_games" / "duel-2p.mclog")
+    sample = mclog.read_one(ROOT / "sample_games" / "millionclub" / "duel-2p.mclog")
     record, _ = _canonical(mclog.write(sample))
     lines = typed_lines(record)
     path = tmp_path / "g.mclog"
@@ -287,7 +287,7 @@ def test_the_terminal_records_a_whole_game_by_numbers_and_words(tmp_path):
     words elsewhere, Enter at every end-of-round check."""
     from mclog.games.millionclub.recorder.terminal import LISTED
 
-    record, canonical = _canonical((ROOT / "sample_games" / "duel-2p.mclog").read_text())
+    record, canonical = _canonical((ROOT / "sample_games" / "millionclub" / "duel-2p.mclog").read_text())
     lines = typed_lines(record)
     path = tmp_path / "duel.mclog"
     shadow = Recording.start(str(tmp_path / "shadow.mclog"), **table_options(record))
@@ -454,7 +454,7 @@ def test_the_widget_records_by_buttons_and_text(tmp_path):
 def test_the_widget_plays_a_whole_game(tmp_path):
     import mclog.widgets
 
-    record, canonical = _canonical((ROOT / "sample_games" / "thursday-club-3p.mclog").read_text())
+    record, canonical = _canonical((ROOT / "sample_games" / "millionclub" / "thursday-club-3p.mclog").read_text())
     path = tmp_path / "t.mclog"
     options = table_options(record)
     widget = mclog.widgets.recorder(path, players=options["players"], **options["tags"])
@@ -483,7 +483,7 @@ def test_the_widget_names_a_group_once_and_hints_only_where_several_cards_come(t
     this draw, with cards of that deck."""
     import mclog.widgets
 
-    record, _ = _canonical((ROOT / "sample_games" / "thursday-club-3p.mclog").read_text())
+    record, _ = _canonical((ROOT / "sample_games" / "millionclub" / "thursday-club-3p.mclog").read_text())
     options = table_options(record)
     widget = mclog.widgets.recorder(tmp_path / "t.mclog", players=options["players"],
                                     **options["tags"])

@@ -11,7 +11,7 @@ from mclog.record.reading import read_text_lenient
 from mclog.games.millionclub.draw import board_html
 from mclog.games.millionclub.rules.flow import describe_decision
 
-SAMPLES = Path(__file__).parent.parent / "sample_games"
+SAMPLES = Path(__file__).parent.parent / "sample_games" / "millionclub"
 THURSDAY = SAMPLES / "thursday-club-3p.mclog"
 
 
@@ -192,7 +192,7 @@ def test_report_writes_one_escaped_page_and_never_over_the_record(tmp_path, caps
     import base64
     import gzip
 
-    sample = Path(__file__).parent.parent / "sample_games" / "thursday-club-3p.mclog"
+    sample = Path(__file__).parent.parent / "sample_games" / "millionclub" / "thursday-club-3p.mclog"
     out = tmp_path / "thursday.html"
     assert main(["report", str(sample), "-o", str(out)]) == 0
     page = out.read_text()
@@ -212,7 +212,7 @@ def test_report_writes_one_escaped_page_and_never_over_the_record(tmp_path, caps
 
 
 def test_report_of_one_game_is_not_stopped_by_a_mistake_in_another(tmp_path, capsys):
-    sample = Path(__file__).parent.parent / "sample_games" / "duel-2p.mclog"
+    sample = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.mclog"
     both = tmp_path / "both.mclog"
     both.write_text('[Players "Ann yellow, Ben blue"]\nsetup Ann asia, Ben india\n'
                     "Ann sells F\n\n" + sample.read_text())

@@ -10,7 +10,7 @@ import pytest
 
 from mclog import read, parse_one, read_one, replay, write
 
-SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
+SAMPLES = sorted((Path(__file__).parent.parent / "sample_games" / "millionclub").glob("*.mclog"))
 
 
 def scores(name):

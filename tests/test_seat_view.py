@@ -19,7 +19,7 @@ from mclog.games.millionclub.notation.record import GameRecord, RevealEntry, rec
 from mclog.games.millionclub.rules.scoring import score
 from mclog.unknowns import Problem
 
-SAMPLES = sorted((Path(__file__).parent.parent / "sample_games").glob("*.mclog"))
+SAMPLES = sorted((Path(__file__).parent.parent / "sample_games" / "millionclub").glob("*.mclog"))
 #: 2 to 6 players, both setups, both readings of the privileges (R16).
 SIMULATED = [(seed, 2 + seed % 5, "alternative" if seed % 3 == 0 else "standard", seed % 4 == 1)
              for seed in range(24)]

@@ -2,7 +2,8 @@
 
 >>> import tempfile, mclog.corpus, mclog.analysis
 >>> out = tempfile.mkdtemp()
->>> report = mclog.corpus.build(["sample_games/duel-2p.mclog"], out, jobs=1)  # doctest: +SKIP
+>>> duel = "sample_games/millionclub/duel-2p.mclog"
+>>> report = mclog.corpus.build([duel], out, jobs=1)  # doctest: +SKIP
 >>> mclog.analysis.corpus(out).table("players", columns=["name", "total"])  # doctest: +SKIP
    name  total
 0   Zoe     12

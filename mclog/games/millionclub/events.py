@@ -123,7 +123,7 @@ class Capture:
     names a ``?`` card the record settles (``game.steps``).
 
     >>> import mclog
-    >>> game = mclog.replay(mclog.read_one("sample_games/duel-2p.mclog"), events=True)
+    >>> game = mclog.replay(mclog.read_one("sample_games/millionclub/duel-2p.mclog"), events=True)
     >>> game.noted.events[0].cause
     'setup: starting money and cards'
     """

@@ -19,7 +19,7 @@ others came back) is not written: the record says what was seen, and the replaye
 draws the conclusions (``mclog.unknowns``).
 
 >>> import mclog
->>> game = mclog.replay(mclog.read_one("sample_games/thursday-club-3p.mclog"))
+>>> game = mclog.replay(mclog.read_one("sample_games/millionclub/thursday-club-3p.mclog"))
 >>> ben = seat_view(game, 1)
 >>> [r.total for r in mclog.replay(ben).scores()] == [r.total for r in game.scores()]
 True

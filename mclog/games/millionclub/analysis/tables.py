@@ -2,7 +2,7 @@
 
 >>> import mclog
 >>> from mclog.games.millionclub.analysis import final_scores
->>> game = mclog.replay(mclog.read_one("sample_games/duel-2p.mclog"))
+>>> game = mclog.replay(mclog.read_one("sample_games/millionclub/duel-2p.mclog"))
 >>> final_scores(game)[["name", "total", "rank"]].to_dict("records")
 [{'name': 'Zoe', 'total': 12, 'rank': 2}, {'name': 'Yann', 'total': 20, 'rank': 1}]
 """
