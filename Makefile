@@ -12,14 +12,20 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[lab,test]'
+	@echo "Installing mclog with JupyterLab, pandas, plotly, ipywidgets and the test tools"
+	@echo "into $(VENV) (a minute or two the first time; pip says what it fetches)..."
+	$(BIN)/python -m pip install --progress-bar off -e '.[lab,test]' \
+		| grep --line-buffered -E '^(Collecting|Successfully installed)' || true
+	$(BIN)/python -c "import mclog, jupyterlab, pytest"  # (the install worked)
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
-## Open JupyterLab on notebooks/ (installs the package with JupyterLab, pandas, plotly, ipywidgets).
+## Open JupyterLab at the repository's root, showing notebooks/ (its file browser reaches
+## sample_games/ and your own records too).
 # (JupyterLab refuses to run as root unless told; these machines run as root.)
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root,)
+	$(BIN)/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks \
+		$(if $(filter 0,$(shell id -u)),--allow-root,)
 
 ## Run the whole test suite.
 test: $(STAMP)
