@@ -601,3 +601,41 @@ def test_comments_before_a_lines_first_item_all_stay_on_lines_of_their_own():
     comments = [e for e in record.entries if type(e).__name__ == "CommentEntry"]
     assert [(c.text, c.own_line) for c in comments] == [("", True), ("\nand more", True)]
     assert parse_one(write(record)) == record
+
+
+def test_the_money_sources_chart_shows_every_player_on_a_log_axis():
+    """Issue 25: on a linear axis the losers' bars vanished beside the winner's million;
+    a bar per cause on a log axis shows them, a loss hatched, its sign in the hover."""
+    from mclog.games.millionenspiel.analysis import attribution_summary
+    from mclog.games.millionenspiel.charts import attribution_chart
+
+    played = replay(read_one(SAMPLES[1]))
+    fig = attribution_chart(attribution_summary(played))
+    assert fig.layout.yaxis.type == "log" and fig.layout.barmode == "group"
+    shown = {x for trace in fig.data for x in trace.x}
+    assert shown == set(played.record.names)
+    for trace in fig.data:
+        assert all(y > 0 for y in trace.y)  # (a log axis draws sizes)
+        signs = [a < 0 for a in trace.customdata]
+        assert list(trace.marker.pattern.shape) == ["/" if s else "" for s in signs]
+    assert any(a < 0 for trace in fig.data for a in trace.customdata)
+
+
+def test_the_policy_chart_has_a_fair_share_and_its_counts():
+    """Issue 25: one seat betting by the odds against two at random wins 'more than half'
+    only beside its fair share, a third; each bar says of how many games."""
+    import pandas as pd
+
+    from mclog.games.millionenspiel.charts import win_share_chart, win_shares
+
+    table = pd.DataFrame({"finished": [True, True, True, False],
+                          "winner bot": ["chance", "random", "chance", None],
+                          "players": [3, 3, 3, 3],
+                          "bots": ["chance, random, random"] * 4})
+    shares = win_shares(table)
+    assert shares.to_dict("records") == [
+        {"bot": "chance", "won": 2, "games": 3, "share": 2 / 3, "fair": 1 / 3},
+        {"bot": "random", "won": 1, "games": 3, "share": 1 / 3, "fair": 2 / 3}]
+    fig = win_share_chart(table)
+    assert list(fig.data[0].text) == ["2 of 3 games", "1 of 3 games"]
+    assert list(fig.data[1].y) == [1 / 3, 2 / 3] and fig.data[1].name == "fair share"

@@ -106,7 +106,8 @@ def attribution_summary(game: GameReplay) -> pd.DataFrame:
 
 def corpus(games: list[GameReplay], bots: list[list[str]]) -> pd.DataFrame:
     """One row per simulated game: ``throws`` (how long it lasted), ``finished``,
-    ``winner``, ``winner bot`` (the policy of the winner's seat) and ``players``."""
+    ``winner``, ``winner bot`` (the policy of the winner's seat), ``players`` and
+    ``bots`` (every seat's policy, ``chance, random, random``)."""
     rows = []
     for game, seats in zip(games, bots):
         final = game.replay.current
@@ -114,7 +115,8 @@ def corpus(games: list[GameReplay], bots: list[list[str]]) -> pd.DataFrame:
         rows.append({"throws": final.throw, "finished": final.finished,
                      "players": final.players,
                      "winner": game.record.names[winner] if winner is not None else None,
-                     "winner bot": seats[winner] if winner is not None else None})
+                     "winner bot": seats[winner] if winner is not None else None,
+                     "bots": ", ".join(seats)})
     return pd.DataFrame(rows)
 
 

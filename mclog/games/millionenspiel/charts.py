@@ -30,15 +30,25 @@ def money_chart(game) -> go.Figure:
 
 
 def attribution_chart(summary: pd.DataFrame) -> go.Figure:
-    """Each player's money by cause (``analysis.attribution_summary``), stacked: gains up,
-    losses down; a player's bars add up to their final money."""
+    """Each player's money by cause (``analysis.attribution_summary``), a bar a cause, on a
+    log scale: money spans 5 to a million, and on a linear axis the losers' bars vanish
+    beside the winner's.  A loss is drawn by its size, hatched; the hover says each
+    amount with its sign, and each player's causes add up to their final money."""
     fig = go.Figure()
     for cause, rows in summary.groupby("cause", sort=False):
+        rows = rows[rows.amount != 0]
+        if rows.empty:
+            continue
         colour = _CAUSE_COLOUR.get(str(cause).split()[0], "#555555")
-        fig.add_trace(go.Bar(x=[escape(str(p)) for p in rows.player], y=rows.amount,
-                             name=escape(str(cause)), marker_color=colour))
-    fig.update_layout(barmode="relative", title="Where each player's money came from",
-                      yaxis_title="money", height=360, margin=dict(l=60, r=10, t=40, b=40))
+        fig.add_trace(go.Bar(
+            x=[escape(str(p)) for p in rows.player], y=rows.amount.abs(),
+            name=escape(str(cause)), marker_color=colour,
+            marker_pattern_shape=["/" if a < 0 else "" for a in rows.amount],
+            customdata=rows.amount,
+            hovertemplate="%{x}: %{customdata:+,}<extra>" + escape(str(cause)) + "</extra>"))
+    fig.update_layout(barmode="group", yaxis_type="log",
+                      title="Where each player's money came from (log scale; hatched: lost)",
+                      yaxis_title="money", height=380, margin=dict(l=60, r=10, t=40, b=40))
     return fig
 
 
@@ -50,12 +60,36 @@ def game_length_chart(table: pd.DataFrame) -> go.Figure:
     return fig
 
 
+def win_shares(table: pd.DataFrame) -> pd.DataFrame:
+    """Per betting policy of a corpus (``analysis.corpus``): ``won`` (finished games won by
+    a seat of it), ``games`` (finished games), ``share`` (won / games) and ``fair`` (the
+    share its seats would win if every seat were equal: one seat of three, a third)."""
+    finished = table[table.finished]
+    rows = []
+    for bot in sorted({b for seats in finished.bots for b in seats.split(", ")}):
+        fair = sum(seats.split(", ").count(bot) / n
+                   for seats, n in zip(finished.bots, finished.players))
+        won = int((finished["winner bot"] == bot).sum())
+        games = len(finished)
+        rows.append({"bot": bot, "won": won, "games": games,
+                     "share": won / games if games else 0.0,
+                     "fair": fair / games if games else 0.0})
+    return pd.DataFrame(rows, columns=["bot", "won", "games", "share", "fair"])
+
+
 def win_share_chart(table: pd.DataFrame) -> go.Figure:
     """Which betting policy wins (``analysis.corpus``): the share of finished games won
-    by a seat of each bot."""
-    finished = table[table.finished]
-    share = finished["winner bot"].value_counts(normalize=True).sort_index()
-    fig = go.Figure(go.Bar(x=[escape(str(b)) for b in share.index], y=share.values))
-    fig.update_layout(title="Games won, by betting policy", yaxis_tickformat=".0%",
-                      height=300, margin=dict(l=50, r=10, t=40, b=40))
+    by a seat of each bot, each bar with its count of games and the fair share its seats
+    would win if every seat were equal (a policy on one seat of three: a third)."""
+    shares = win_shares(table)
+    names = [escape(str(b)) for b in shares.bot]
+    fig = go.Figure(go.Bar(x=names, y=shares.share, name="won",
+                           text=[f"{w} of {g} games" for w, g in zip(shares.won, shares.games)],
+                           textposition="outside"))
+    fig.add_trace(go.Scatter(x=names, y=shares.fair, mode="markers", name="fair share",
+                             marker=dict(symbol="line-ew-open", size=40,
+                                         line=dict(width=3, color="#444"))))
+    fig.update_layout(title="Games won, by betting policy (line: its seats' fair share)",
+                      yaxis_tickformat=".0%", yaxis_range=[0, 1], height=320,
+                      margin=dict(l=50, r=10, t=40, b=40))
     return fig
