@@ -21,11 +21,12 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 ## Open JupyterLab at the repository's root, showing notebooks/ (its file browser reaches
-## sample_games/ and your own records too).
+## sample_games/ and your own records too).  (The pickers' "Use this game" button runs the
+## cells after it through JupyterLab's own command, which the page must expose.)
 # (JupyterLab refuses to run as root unless told; these machines run as root.)
 lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks \
-		$(if $(filter 0,$(shell id -u)),--allow-root,)
+		--LabApp.expose_app_in_browser=True $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 ## Run the whole test suite.
 test: $(STAMP)

@@ -192,6 +192,47 @@ class MarkedChart:
         self.figure.layout.shapes[0].update(x0=step, x1=step, visible=True)
 
 
+class RunBelow(anywidget.AnyWidget):
+    """A button that runs the notebook's cells after its own cell (the picker's "Use this
+    game"), through JupyterLab's own command, as *Run > Run Selected Cell and All Below*
+    from the next cell would.  The page must expose JupyterLab to its scripts (``make
+    lab`` does: ``--LabApp.expose_app_in_browser``); where it does not, the button says
+    which menu item to use."""
+
+    _esm = """
+    export default {
+      render({ model, el }) {
+        const button = document.createElement("button");
+        button.className = "jupyter-button widget-button mclog-run-below";
+        button.textContent = model.get("label");
+        const note = document.createElement("span");
+        note.style.marginLeft = "8px";
+        button.addEventListener("click", async () => {
+          const app = window.jupyterapp;
+          const panel = app && app.shell.currentWidget;
+          const cell = el.closest(".jp-Cell");
+          const cells = panel && panel.content && panel.content.widgets;
+          const here = cells ? cells.findIndex(c => c.node === cell) : -1;
+          if (here >= 0 && here + 1 < cells.length) {
+            note.textContent = "";
+            panel.content.activeCellIndex = here + 1;
+            await app.commands.execute("notebook:run-all-below");
+            return;
+          }
+          note.textContent = "select the next cell, then Run \u203a Run Selected Cell and All Below";
+        });
+        el.append(button, note);
+      }
+    };
+    """
+    label = traitlets.Unicode("Use this game").tag(sync=True)
+
+
+#: What each notebook's picker last showed, in this kernel: (folder, record, upload) by
+#: (default record, game).
+_CHOSEN: dict[tuple[str, str], tuple[str, str | None, Path | None]] = {}
+
+
 class GamePicker:
     """Which game a notebook shows (issue 14): a record of a folder (a dropdown of its
     ``.mclog`` files; the folder may be changed), or a file uploaded from the computer.
@@ -216,9 +257,24 @@ class GamePicker:
         self._list()
         if self.default.name in self.choice.options:
             self.choice.value = self.default.name
-        self.view = w.VBox([w.HTML("Pick a game, then run the cells below it "
-                                   "(<i>Run &rsaquo; Run Selected Cell and All Below</i>)."),
-                            self.folder, self.choice, self.upload, self.status])
+        # Re-running the picker's cell (Run Selected Cell and All Below, once a click on
+        # the dropdown has selected that cell) keeps the choice made before, in this kernel.
+        self._key = (str(self.default), game_name)
+        remembered = _CHOSEN.get(self._key)
+        if remembered is not None:
+            folder, choice, uploaded = remembered
+            self.folder.value = folder
+            if choice in self.choice.options:
+                self.choice.value = choice
+            self._uploaded = uploaded
+        else:
+            self._uploaded = None
+        #: Runs the cells after the picker's (they read the choice).
+        self.use = RunBelow()
+        self.view = w.VBox([w.HTML("Pick a game, then <b>Use this game</b> (or <i>Run "
+                                   "&rsaquo; Run Selected Cell and All Below</i>: the picker "
+                                   "keeps your choice)."),
+                            self.folder, self.choice, self.upload, self.use, self.status])
 
     def _list(self) -> None:
         folder = Path(self.folder.value).expanduser()
@@ -233,10 +289,15 @@ class GamePicker:
             item = self.upload.value[0]
             out = Path(tempfile.mkdtemp()) / Path(item["name"]).name
             out.write_bytes(bytes(item["content"]))
-            return out
-        if self.choice.value:
-            return Path(self.folder.value).expanduser() / self.choice.value
-        return self.default
+            self._uploaded = out
+        if self._uploaded is not None and self._uploaded.exists():
+            chosen = self._uploaded
+        elif self.choice.value:
+            chosen = Path(self.folder.value).expanduser() / self.choice.value
+        else:
+            chosen = self.default
+        _CHOSEN[self._key] = (self.folder.value, self.choice.value, self._uploaded)
+        return chosen
 
     def game(self):
         """The chosen record, replayed; the default sample (with the reason in words)

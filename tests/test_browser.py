@@ -152,7 +152,7 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     # another game picked, and the cells after the picker run again
     picked = page.locator(".widget-dropdown", has_text="record").locator("select").first
     picked.select_option(label="duel-2p.mclog")
-    run_below_the_picker(page)
+    page.get_by_role("button", name="Use this game").first.click()  # (issue 25)
     expect(page.locator(".mclog-board").first).to_contain_text("Zoe")
     expect(page.locator("body")).to_contain_text("Showing duel-2p.mclog")
     no_errors(page)

@@ -3,10 +3,21 @@ be shown is said in words and the notebook goes on with its sample."""
 
 from pathlib import Path
 
+import pytest
+
+from mclog import widget_shell
 from mclog.widget_shell import game_picker
 
 SAMPLES = Path(__file__).parent.parent / "sample_games" / "millionclub"
 THURSDAY = SAMPLES / "thursday-club-3p.mclog"
+
+
+@pytest.fixture(autouse=True)
+def a_fresh_kernel():
+    """Each test starts as a fresh kernel would: no choice remembered."""
+    widget_shell._CHOSEN.clear()
+    yield
+    widget_shell._CHOSEN.clear()
 
 
 def test_the_picker_lists_a_folder_and_starts_at_the_default():
@@ -48,3 +59,27 @@ def test_a_record_of_another_game_is_named():
     assert picker.status.value == ("<b>duel-2p.mclog</b> cannot be shown: duel-2p.mclog is a "
                                    "Millionenspiel record; this notebook is for Million Club; "
                                    "showing thursday-club-3p.mclog")
+
+
+def test_running_the_pickers_cell_again_keeps_the_choice(tmp_path):
+    """Issue 25: a click on the dropdown selects the picker's cell, so "Run Selected Cell
+    and All Below" runs the picker again: it keeps the game chosen (and an upload)."""
+    picker = game_picker(str(THURSDAY))
+    picker.choice.value = "duel-2p.mclog"
+    assert picker.game().record.table.names == ("Zoe", "Yann")
+    again = game_picker(str(THURSDAY))  # (the cell run again)
+    assert again.choice.value == "duel-2p.mclog"
+    assert again.game().record.table.names == ("Zoe", "Yann")
+    import datetime
+
+    mine = (SAMPLES / "family-4p-alternative.mclog").read_bytes()
+    again.upload.value = ({"name": "mine.mclog", "type": "", "size": len(mine),
+                           "last_modified": datetime.datetime.now(datetime.timezone.utc),
+                           "content": memoryview(mine)},)
+    names = again.game().record.table.names
+    third = game_picker(str(THURSDAY))
+    assert third.game().record.table.names == names and len(names) == 4
+    other = game_picker(str(SAMPLES.parent / "millionenspiel" / "duel-2p.mclog"),
+                        "Millionenspiel")  # (another notebook's picker: its own choice)
+    assert other.choice.value == "duel-2p.mclog" and other.game().record.game == \
+        "Millionenspiel"
