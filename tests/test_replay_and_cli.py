@@ -243,3 +243,18 @@ def test_the_table_options_are_the_games_own(capsys):
              "mclog: Millionenspiel has no option 'setup' (its options: none)\n")):
         assert main(["simulate", "--players", "3", "--seed", "1", *argv]) == 2  # (usage)
         assert capsys.readouterr().err == message
+
+
+def test_a_comment_after_a_check_or_the_reveal_says_so_on_the_step_before():
+    """Issue 25: a comment written after a check line or the reveal (``; the reveal``) is
+    no move's: the step before it shows it as what it is about, not as the move's own."""
+    import mclog
+
+    text = THURSDAY.read_text()
+    game = mclog.replay(mclog.parse_one(text.rstrip("\n") + " ; the reveal\n"))
+    last = game.steps[-1]
+    assert last.comments[-1] == "at the reveal: the reveal"
+    checked = [c for s in game.steps for c in s.comments if c.startswith("after the check")]
+    assert checked == ["after the check: counted at the table after round 6"]
+    own = mclog.replay(mclog.parse_one(text.rstrip("\n") + "\n; a note of its own\n"))
+    assert own.steps[-1].comments[-1] == "a note of its own"

@@ -386,6 +386,9 @@ class _Reader:
         self.round_mark: Marker | None = None
         self.entry: MoveEntry | None = None  # the move being played
         self.pending_comments: list[str] = []
+        #: What a comment that follows a check or the reveal on its line is about ("after
+        #: the check"): such a comment is no move's, and is shown so on the step before it.
+        self.after_entry: str | None = None
         #: Notes the events as the moves are played, if asked to.
         self.capture = Capture(self.replay.current) if events else None
 
@@ -432,6 +435,7 @@ class _Reader:
             if type(entry) is not MoveEntry:
                 self.other(entry)
                 continue
+            self.after_entry = None
             d = state.decision
             move = entry.move
             if d is None:
@@ -471,14 +475,19 @@ class _Reader:
     def other(self, entry) -> None:
         """An entry that is not a move: a comment, a round line, a checkpoint, a reveal."""
         if isinstance(entry, CommentEntry):
-            self.replay.comment(entry.text)
-        elif isinstance(entry, Marker):
+            about = self.after_entry if not entry.own_line else None
+            self.replay.comment(f"{about}: {entry.text}" if about else entry.text)
+            return
+        self.after_entry = None
+        if isinstance(entry, Marker):
             if entry.label == "round":
                 self.round_mark = entry
         elif isinstance(entry, CheckEntry):
             self.check(entry)
+            self.after_entry = "after the check"
         elif isinstance(entry, RevealEntry):
             self.reveal(entry)
+            self.after_entry = "at the reveal"
 
     def complete(self, move: Move, state: State, entry: MoveEntry) -> Move:
         """An industry written by its type alone (``Kim cash R``, ``SHORT``) is the player's
