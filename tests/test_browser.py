@@ -298,7 +298,7 @@ def test_07_recorder_records_a_round_in_the_browser(browser, lab, tmp_path):
     expect(where).to_contain_text("Setup")
     expect(where).to_contain_text("recorded from Ann")
     buttons = page.locator(".mclog-answers button")
-    expect(buttons.first).to_have_text("Ann africa")
+    expect(buttons.first).to_have_text("1. Ann africa")  # (numbered as the text box takes)
     moves = 0
     for _ in range(200):
         text = where.inner_text()
