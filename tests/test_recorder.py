@@ -505,3 +505,18 @@ def test_the_widget_names_a_group_once_and_hints_only_where_several_cards_come(t
     assert hinted and len(hinted) < len([q for q in questions if "came up" in q])
     assert all(("Intrigue" in q) == ("racket dumping ?" in q) and
                ("Colony" in q) == ("asia india ?" in q) for q in hinted)
+
+
+def test_unseen_cards_are_typed_as_seen_ones_are(tmp_path):
+    """Issue 25: at a draw the recorder took ``asia india`` but refused ``? ?``."""
+    rec = Recording.start(str(tmp_path / "g.mclog"), players="Ann yellow, Ben blue, Cleo red",
+                          seat="Ann")
+    for _ in range(400):
+        if "several at once" in rec.question():
+            break
+        if rec.mode() != "move":
+            rec.respond("")
+        else:
+            rec.enter(rec.answers()[0].text)
+    assert "several at once" in rec.question()
+    assert rec.enter("? ?") == ["draws ?", "draws ?"]

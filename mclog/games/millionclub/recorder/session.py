@@ -251,10 +251,12 @@ class Recording:
         if head.lower() in LABELS and head not in self.names:
             return typed
         label = self.label()
+        d = self.state.decision
+        if head == "?" and d is not None and d.kind == "draw" and d.dest != "deal":
+            return f"{label} draws {typed}"  # (unseen cards, as ``asia india`` are seen ones)
         if head in self.names or head.lower() in ("draws", "draw", "drew", "?") or label in (
                 "check", "reveal"):
             return f"{label} {typed}"
-        d = self.state.decision
         if d is not None and d.actor is None:
             if d.dest == "deal":
                 return f"{label} {self.names[d.recipient]} {typed}"
