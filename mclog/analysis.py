@@ -1,5 +1,6 @@
 """The tables every game has (shared: it knows no game): each player's money after every
-step.  A game's own tables live in its folder (``mclog.games.<game>.analysis``).
+step; and ``shown(table)``, any table as a notebook shows it to a reader.  A game's own
+tables live in its folder (``mclog.games.<game>.analysis``).
 
 >>> import mclog
 >>> game = mclog.replay(mclog.read_one("sample_games/millionenspiel/duel-2p.mclog"))
@@ -24,6 +25,43 @@ def money(played) -> pd.DataFrame:
         for name, amount in zip(names, state.money):
             rows.append((step, rounds[step], name, amount))
     return pd.DataFrame(rows, columns=["step", "round", "player", "money"])
+
+
+#: What a missing value reads as in a shown table (pandas prints ``NaN`` or ``<NA>``).
+MISSING = "–"
+
+
+def shown(table: pd.DataFrame, units: dict[str, str] | None = None):
+    """``table`` as a reader should see it in a notebook: a missing value as a dash (not
+    ``NaN`` or ``<NA>``), whole numbers with thousands separators, fractions to two places,
+    and a column's unit in its header (``units={"money": "million"}``: ``money
+    (million)``).  A pandas ``Styler``: the table itself is unchanged.
+
+    >>> table = pd.DataFrame({"player": ["Ann", "Ben"], "die": pd.array([4, None], "Int64"),
+    ...                       "money": [1200.0, float("nan")]})
+    >>> html = shown(table, {"money": "million"}).to_html()
+    >>> "NaN" in html or "&lt;NA&gt;" in html, "money (million)" in html, "1,200" in html
+    (False, True, True)
+    """
+    units = units or {}
+    named = table.rename(columns={c: f"{c} ({units[c]})" for c in table.columns
+                                  if c in units})
+
+    def number(value) -> str:
+        if value is None or value is pd.NA or (isinstance(value, float) and value != value):
+            return MISSING
+        if isinstance(value, float) and not value.is_integer():
+            return f"{value:,.2f}"
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return f"{int(value):,}"
+        return str(value)
+
+    numeric = [c for c in named.columns if pd.api.types.is_numeric_dtype(named[c])
+               and not pd.api.types.is_bool_dtype(named[c])]
+    # (the class pandas gives a table it prints, which JupyterLab's styles know)
+    return named.style.format(number, subset=numeric, na_rep=MISSING).format(
+        na_rep=MISSING, subset=[c for c in named.columns if c not in numeric]
+    ).set_table_attributes('class="dataframe"')
 
 
 def corpus(path, game: str = "Million Club", client=None):

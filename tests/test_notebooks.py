@@ -52,6 +52,10 @@ def test_notebook_runs_without_error(path, tmp_path):
     assert not errors, [f"{e.ename}: {e.evalue}" for e in errors]
     shown = [o for c in nb.cells for o in c.get("outputs", [])]
     assert shown, "a notebook that shows nothing"
+    # a table is shown to a reader: no pandas NaN or <NA> (issue 25)
+    html = [o["data"]["text/html"] for o in shown if "text/html" in o.get("data", {})]
+    raw = [h for h in html if "NaN" in h or "&lt;NA&gt;" in h]
+    assert not raw, raw[0][:300]
 
 
 ROOT = Path(__file__).parent.parent
