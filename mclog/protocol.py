@@ -57,6 +57,9 @@ class Game(ABC):
     file_prefix: str = "game"
     #: Whether a player can miss something (a card drawn unseen): then ``seat_view``.
     hidden_information: bool = False
+    #: What the game calls the stretch a step's ``round`` counts (the report's round
+    #: buttons and jump list: "Round 3", "Throw 12").
+    round_word: str = "round"
     #: The choices of the table before play (``--option name=value``).
     options: tuple[GameOption, ...] = ()
     #: The game's rules behind the shared engine interface (``mclog.engine.Engine``): what

@@ -2,14 +2,16 @@
 after game night (shared: it asks the game, through ``mclog.protocol``, for its board,
 its step texts and its charts).
 
-The page works offline from ``file://``, with no server and no Jupyter: plotly.js is
-inlined once (4.8 MB of the page), every state's board is drawn in advance and the
-stepper only swaps them (the boards, alike from step to step, and the charts' data
-travel gzipped: a 6-player game's 340 boards take 6 MB as text and about 100 kB so;
-the browser unpacks them with its own ``DecompressionStream``, then draws the charts
-once plotly.js is loaded), and the record is shown as written, comments included.  Every
-text from the record is escaped: the boards by the game's drawing, the steps by the
-page's script (``textContent``), the rest here.
+The page works offline from ``file://``, with no server and no Jupyter, and is light
+enough to send (issue 25: under 1.5 MB, painted at once): every state's board is drawn
+in advance and the stepper only swaps them (the boards, alike from step to step, travel
+gzipped: a 6-player game's 340 boards take 6 MB as text and about 100 kB so; the browser
+unpacks them with its own ``DecompressionStream``); the charts are drawn here as SVG
+(``svg_chart``: plotly.js alone would be 4.8 MB), each with a marker the stepper moves to
+the step shown; and the record is shown as written, comments included.  The controls
+are the replay widget's: step and round buttons, a jump list, Play, the arrow keys.
+Every text from the record is escaped: the boards by the game's drawing, the steps by
+the page's script (``textContent``), the rest here.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from html import escape
 
 from . import games
 from .errors import MclogError
+from .svg_chart import figure_svg
 from .widget_shell import UNPACK_JS, packed
 
 
@@ -37,8 +40,6 @@ class TooLongForAReport(MclogError):
 
 def report_html(played) -> str:
     """The page for one replayed game."""
-    from plotly.offline import get_plotlyjs
-
     game = games.game(played.record.game)
     n = len(played)
     if n > MAX_STEPS:
@@ -51,50 +52,76 @@ def report_html(played) -> str:
             "with mclog replay, or open it in notebook 01")
     boards = [game.draw_step(played, i) for i in range(n + 1)]
     texts = ["the start", *game.step_texts(played)]
-    figures = game.report_charts(played)
-    charts = "".join(f'<section><h2>{escape(title)}</h2><div class="chart" id="chart-{i}">'
-                     "</div></section>" for i, (title, _) in enumerate(figures))
+    # the round (throw...) of each step, for the round buttons, the jump list and the
+    # markers of charts drawn by round
+    rounds = [0, *(getattr(step, "round", 0) or 0 for step in played.steps)]
+    charts = "".join(f"<section><h2>{escape(title)}</h2>"
+                     f'<div class="chart">{figure_svg(figure)}</div></section>'
+                     for title, figure in game.report_charts(played))
     tags = played.record.tags
     title = tags.get("Event") or game.name
     players = ", ".join(played.record.players)
     record = game.write(played.record, played)
-    data = packed({"boards": boards, "texts": texts,
-                    "charts": [json.loads(figure.to_json()) for _, figure in figures]})
+    data = packed({"boards": boards, "texts": texts, "rounds": rounds,
+                   "word": game.round_word})
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)}</title>
 <style>
 body{{font-family:sans-serif;max-width:1100px;margin:1em auto;padding:0 1em}}
-.stepper{{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin:8px 0}}
-.stepper input[type=range]{{flex:1;min-width:200px}}
-#board{{min-height:240px}}
+.stepper{{display:flex;gap:6px;align-items:center;flex-wrap:wrap;margin:8px 0}}
+.stepper button,.stepper select{{font-size:15px;padding:4px 8px}}
+.stepper input[type=range]{{flex:1;min-width:160px}}
+#board{{min-height:240px;overflow-x:auto}}
+#board svg,.chart svg{{max-width:100%;height:auto}}
 pre{{background:#f6f6f6;padding:8px;overflow-x:auto}}
+@media (max-width:600px){{body{{padding:0 6px}} h1{{font-size:1.3em}}}}
 </style>
 </head><body>
 <h1>{escape(title)}</h1>
 <p>{escape(game.name)}: {escape(players)}{escape(_when(tags))}</p>
 <p class="result">{escape(game.final_text(played))}</p>
 <section><h2>Replay</h2>
-<div class="stepper"><button id="first">&#9198;</button><button id="prev">&#9664; step</button>
-<input id="slider" type="range" min="0" max="{n}" value="0">
-<button id="next">step &#9654;</button><button id="last">&#9197;</button></div>
+<div class="stepper"><button id="first" title="the start">&laquo; start</button>
+<button id="prev-round" title="the round before">&lsaquo;&lsaquo; round</button>
+<button id="prev" title="the step before (left arrow)">&lsaquo; step</button>
+<button id="next" title="the next step (right arrow)">step &rsaquo;</button>
+<button id="next-round" title="the next round">round &rsaquo;&rsaquo;</button>
+<button id="last" title="the end">end &raquo;</button>
+<button id="play" title="play the game step by step">play</button>
+<select id="jump" title="jump to"></select>
+<input id="slider" type="range" min="0" max="{n}" value="0" aria-label="step"></div>
 <div id="step">Step 0 of {n}: the start</div>
 <div id="board">{boards[0]}</div></section>
 <script type="application/octet-stream" id="data">{data}</script>
 <script>{_STEPPER.replace("LAST", str(n))}</script>
-<script>{get_plotlyjs()}</script>
 {charts}
 <section><h2>The record</h2><pre>{escape(record)}</pre></section>
 </body></html>
 """
 
 
-#: The stepper: the boards unpacked, then shown one at a time (``LAST``: the last step).
-#: It comes before plotly.js in the page, so that the board is drawn first.
+#: The stepper: the boards unpacked, then shown one at a time (``LAST``: the last step),
+#: the charts' markers moved to the step, the round buttons and the jump list from each
+#: step's round, Play at one step a half second.
 _STEPPER = UNPACK_JS + """
 let data = null;
 const slider = document.getElementById("slider");
+const jump = document.getElementById("jump");
 let wanted = 0;  // the step asked for (kept while the boards are being unpacked)
+function marker(i) {
+  document.querySelectorAll(".mclog-marker").forEach(m => {
+    const axis = m.dataset.axis;
+    const value = axis === "round" ? data.rounds[i] : i;
+    const x0 = Number(m.dataset.x0), x1 = Number(m.dataset.x1);
+    const p0 = Number(m.dataset.px0), p1 = Number(m.dataset.px1);
+    const inside = (axis === "step" || axis === "round") && value >= x0 && value <= x1;
+    const px = x1 > x0 ? p0 + (value - x0) / (x1 - x0) * (p1 - p0) : p0;
+    m.setAttribute("x1", px); m.setAttribute("x2", px);
+    m.style.display = inside ? "" : "none";
+  });
+}
 function show(i) {
   i = Math.max(0, Math.min(LAST, i));
   wanted = i;
@@ -102,21 +129,57 @@ function show(i) {
   if (data === null) return;
   document.getElementById("board").innerHTML = data.boards[i];
   document.getElementById("step").textContent = "Step " + i + " of LAST: " + data.texts[i];
+  marker(i);
+  let here = 0;
+  for (const option of jump.options) { if (Number(option.value) <= i) here = option.value; }
+  jump.value = String(here);
+}
+function roundEdge(direction) {
+  const i = Number(slider.value), starts = [...jump.options].map(o => Number(o.value));
+  if (direction > 0) { const later = starts.filter(s => s > i); return later.length ? later[0] : LAST; }
+  const earlier = starts.filter(s => s < i); return earlier.length ? earlier[earlier.length - 1] : 0;
 }
 slider.addEventListener("input", () => show(Number(slider.value)));
 document.getElementById("prev").onclick = () => show(Number(slider.value) - 1);
 document.getElementById("next").onclick = () => show(Number(slider.value) + 1);
 document.getElementById("first").onclick = () => show(0);
 document.getElementById("last").onclick = () => show(LAST);
+document.getElementById("prev-round").onclick = () => show(roundEdge(-1));
+document.getElementById("next-round").onclick = () => show(roundEdge(1));
+jump.addEventListener("change", () => show(Number(jump.value)));
+let playing = null;
+const play = document.getElementById("play");
+play.onclick = () => {
+  if (playing) { clearInterval(playing); playing = null; play.textContent = "play"; return; }
+  if (Number(slider.value) >= LAST) show(0);
+  play.textContent = "pause";
+  playing = setInterval(() => {
+    if (Number(slider.value) >= LAST) { play.onclick(); return; }
+    show(Number(slider.value) + 1);
+  }, 500);
+};
 document.addEventListener("keydown", e => {
+  if (e.target === jump) return;
   if (e.key === "ArrowRight") show(Number(slider.value) + 1);
   if (e.key === "ArrowLeft") show(Number(slider.value) - 1);
 });
-const loaded = new Promise(done => window.addEventListener("load", done));
-const packed = document.getElementById("data").textContent;
-unpack(packed).then(d => { data = d; show(wanted); return loaded; }).then(() => {
-  data.charts.forEach((f, i) =>
-    Plotly.newPlot("chart-" + i, f.data, f.layout, {responsive: true}));
+unpack(document.getElementById("data").textContent).then(d => {
+  data = d;
+  const word = d.word.charAt(0).toUpperCase() + d.word.slice(1);
+  const add = (label, at) => {
+    const option = document.createElement("option");
+    option.value = String(at); option.textContent = label; jump.appendChild(option);
+  };
+  add("The start", 0);
+  d.rounds.forEach((r, i) => { if (i && r && r !== d.rounds[i - 1]) add(word + " " + r, i); });
+  add("The end", LAST);
+  const rounds = jump.options.length > 2;
+  for (const id of ["prev-round", "next-round"]) {
+    const b = document.getElementById(id);
+    b.textContent = b.textContent.replace("round", d.word);
+    b.style.display = rounds ? "" : "none";
+  }
+  show(wanted);
 });
 """
 

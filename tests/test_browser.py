@@ -215,12 +215,16 @@ def test_06_millionenspiel_in_the_browser(browser, lab, tmp_path):
     page.close()
 
 
-@pytest.mark.parametrize("record", [
-    "millionclub/six-players-alternative-schemer.mclog", "millionenspiel/family-3p.mclog",
-    "hostile"])
-def test_the_report_opens_offline_and_steps(browser, tmp_path, record):
-    """``mclog report``: one page from file://, no server; it opens, steps forward and
-    back by button and by arrow key, draws its charts, and logs no error."""
+@pytest.mark.parametrize("record,width", [
+    ("millionclub/six-players-alternative-schemer.mclog", 1400),
+    ("millionclub/six-players-alternative-schemer.mclog", 390),
+    ("millionenspiel/family-3p.mclog", 1000), ("millionenspiel/family-3p.mclog", 390),
+    ("hostile", 1000)])
+def test_the_report_opens_offline_and_steps(browser, tmp_path, record, width):
+    """``mclog report``: one page from file://, no server, at a desktop's width and a
+    phone's; it opens, steps forward and back by button, arrow key, round button, jump
+    list and Play, its charts' markers follow the step, nothing is wider than the
+    screen, and it logs no error."""
     from playwright.sync_api import expect
 
     from mclog.cli import main
@@ -235,8 +239,8 @@ def test_the_report_opens_offline_and_steps(browser, tmp_path, record):
         path = root / record
     out = tmp_path / "game.html"
     assert main(["report", str(path), "-o", str(out)]) == 0
-    assert out.stat().st_size < 5_000_000
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    assert out.stat().st_size < 1_500_000  # (issue 25: a page to send)
+    page = browser.new_page(viewport={"width": width, "height": 900})
     problems: list[str] = []
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(str(e)))
@@ -255,7 +259,26 @@ def test_the_report_opens_offline_and_steps(browser, tmp_path, record):
     expect(step).to_contain_text(f"Step {total} of {total}")
     assert page.locator("#board").inner_html()
     if record != "hostile":
-        page.locator(".js-plotly-plot").nth(1).wait_for()
+        assert page.locator("svg.mclog-chart").count() >= 2
+        marker = page.locator(".mclog-marker").first
+        at_end = marker.get_attribute("x1")
+        page.locator("#first").click()
+        expect(step).to_contain_text("Step 0 of ")
+        assert marker.get_attribute("x1") != at_end  # the chart follows the step
+        page.locator("#next-round").click()
+        expect(step).not_to_contain_text("Step 0 of ")
+        word = "Round" if "millionclub" in record else "Throw"
+        jump = page.locator("#jump")
+        expect(jump).to_have_value(jump.locator("option").nth(1).get_attribute("value"))
+        assert jump.locator("option").nth(1).inner_text().startswith(word)
+        jump.select_option(label=f"{word} 3")
+        expect(step).not_to_contain_text("Step 1 of ")
+        here = int(step.inner_text().split()[1])
+        page.locator("#play").click()
+        expect(step).not_to_contain_text(f"Step {here} of ")  # Play steps on
+        page.locator("#play").click()
+    # a phone's screen: the page is no wider than it, the board scaled to fit
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert not problems, problems
     page.close()
 

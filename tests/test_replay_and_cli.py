@@ -187,8 +187,9 @@ def _parser_with(cli, command, fn):
 
 
 def test_report_writes_one_escaped_page_and_never_over_the_record(tmp_path, capsys):
-    """``mclog report``: a page under 5 MB for the largest sample, the record's text
-    escaped, and the record itself never overwritten."""
+    """``mclog report``: a page light enough to send (issue 25: under 1.5 MB; its charts
+    are SVG drawn by mclog, no plotly.js), the record's text escaped, and the record
+    itself never overwritten."""
     import base64
     import gzip
 
@@ -196,7 +197,8 @@ def test_report_writes_one_escaped_page_and_never_over_the_record(tmp_path, caps
     out = tmp_path / "thursday.html"
     assert main(["report", str(sample), "-o", str(out)]) == 0
     page = out.read_text()
-    assert len(page.encode()) < 5_000_000
+    assert len(page.encode()) < 1_500_000 and "Plotly" not in page
+    assert page.count('<svg class="mclog-chart"') == 3 and page.count("mclog-marker") >= 2
     packed = page.split('id="data">')[1].split("</script>")[0]
     data = json.loads(gzip.decompress(base64.b64decode(packed)))
     game = replay(read_one(sample))

@@ -17,6 +17,7 @@ class Millionenspiel(Game):
     players = range(2, 11)
     file_prefix = "millionenspiel"
     hidden_information = False
+    round_word = "throw"
 
     def parse(self, raw, file, number):
         from .notation.parse import parse_game
