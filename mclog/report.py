@@ -21,6 +21,7 @@ from html import escape
 
 from . import games
 from .errors import MclogError
+from .move_list import record_lines
 from .svg_chart import figure_svg
 from .widget_shell import UNPACK_JS, packed
 
@@ -62,6 +63,7 @@ def report_html(played) -> str:
     title = tags.get("Event") or game.name
     players = ", ".join(played.record.players)
     record = game.write(played.record, played)
+    moves = "".join(_move_line(text, step) for text, step in record_lines(played))
     data = packed({"boards": boards, "texts": texts, "rounds": rounds,
                    "word": game.round_word})
     return f"""<!DOCTYPE html>
@@ -73,7 +75,12 @@ body{{font-family:sans-serif;max-width:1100px;margin:1em auto;padding:0 1em}}
 .stepper{{display:flex;gap:6px;align-items:center;flex-wrap:wrap;margin:8px 0}}
 .stepper button,.stepper select{{font-size:15px;padding:4px 8px}}
 .stepper input[type=range]{{flex:1;min-width:160px}}
-#board{{min-height:240px;overflow-x:auto}}
+.replay{{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}}
+#board{{min-height:240px;overflow-x:auto;flex:1 1 620px;min-width:0}}
+#moves{{flex:0 1 330px;max-height:560px;overflow:auto;font:12px monospace;
+white-space:pre;border:1px solid #ddd;padding:4px;min-width:0}}
+#moves .line{{color:#777}} #moves .move{{color:#000;cursor:pointer}}
+#moves .here{{background:#fff3b0}}
 #board svg,.chart svg{{max-width:100%;height:auto}}
 pre{{background:#f6f6f6;padding:8px;overflow-x:auto}}
 @media (max-width:600px){{body{{padding:0 6px}} h1{{font-size:1.3em}}}}
@@ -93,7 +100,8 @@ pre{{background:#f6f6f6;padding:8px;overflow-x:auto}}
 <select id="jump" title="jump to"></select>
 <input id="slider" type="range" min="0" max="{n}" value="0" aria-label="step"></div>
 <div id="step">Step 0 of {n}: the start</div>
-<div id="board">{boards[0]}</div></section>
+<div class="replay"><div id="board">{boards[0]}</div>
+<div id="moves" title="the record: click a line to go there">{moves}</div></div></section>
 <script type="application/octet-stream" id="data">{data}</script>
 <script>{_STEPPER.replace("LAST", str(n))}</script>
 {charts}
@@ -130,10 +138,26 @@ function show(i) {
   document.getElementById("board").innerHTML = data.boards[i];
   document.getElementById("step").textContent = "Step " + i + " of LAST: " + data.texts[i];
   marker(i);
+  lines(i);
   let here = 0;
   for (const option of jump.options) { if (Number(option.value) <= i) here = option.value; }
   jump.value = String(here);
 }
+const moveLines = [...document.querySelectorAll("#moves .move")];
+let highlighted = null;
+function lines(i) {  // the record's line of step i, highlighted and scrolled into view
+  let line = null;
+  for (const l of moveLines) { if (Number(l.dataset.step) <= i) line = l; }
+  if (line === highlighted) return;
+  if (highlighted) highlighted.classList.remove("here");
+  highlighted = line;
+  if (!line) return;
+  line.classList.add("here");
+  const list = document.getElementById("moves"), top = line.offsetTop - list.offsetTop;
+  if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 20)
+    list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+}
+moveLines.forEach(l => l.addEventListener("click", () => show(Number(l.dataset.step))));
 function roundEdge(direction) {
   const i = Number(slider.value), starts = [...jump.options].map(o => Number(o.value));
   if (direction > 0) { const later = starts.filter(s => s > i); return later.length ? later[0] : LAST; }
@@ -182,6 +206,13 @@ unpack(document.getElementById("data").textContent).then(d => {
   show(wanted);
 });
 """
+
+
+def _move_line(text: str, step: int | None) -> str:
+    """A line of the move list: one that holds a move goes to its step when clicked."""
+    if step is None:
+        return f'<div class="line">{escape(text) or "&nbsp;"}</div>'
+    return f'<div class="line move" data-step="{step}">{escape(text)}</div>'
 
 
 def _when(tags: dict[str, str]) -> str:

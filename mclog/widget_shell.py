@@ -54,12 +54,55 @@ class FrameStepper(anywidget.AnyWidget):
     export default {
       async render({ model, el }) {
         const frames = await unpack(model.get("frames"));
+        // the parts in a column, the record's lines (if any) in a column beside them
+        const row = document.createElement("div");
+        row.style.cssText = "display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start";
+        const column = document.createElement("div");
+        column.style.cssText = "flex:1 1 560px;min-width:0";
+        row.appendChild(column);
+        el.appendChild(row);
         const divs = model.get("parts").map(name => {
           const div = document.createElement("div");
           div.className = "mclog-step-" + name;
-          el.appendChild(div);
+          column.appendChild(div);
           return div;
         });
+        const lines = model.get("lines");
+        const list = document.createElement("div");
+        const rows = [];
+        if (lines.length) {
+          list.className = "mclog-move-list";
+          list.style.cssText = "flex:0 1 320px;max-height:520px;overflow:auto;"
+            + "font:12px monospace;white-space:pre;border:1px solid #ddd;padding:4px";
+          lines.forEach(([text, at]) => {
+            const line = document.createElement("div");
+            line.textContent = text || " ";
+            if (at !== null) {
+              line.style.cursor = "pointer";
+              line.addEventListener("click", () => go(at));
+            } else {
+              line.style.color = "#777";
+            }
+            list.appendChild(line);
+            rows.push([line, at]);
+          });
+          row.appendChild(list);
+        }
+        let highlighted = null;
+        const highlight = index => {
+          let here = null;
+          for (const [line, at] of rows) { if (at !== null && at <= index) here = line; }
+          if (here === highlighted) return;
+          if (highlighted) { highlighted.style.background = ""; highlighted.classList.remove("mclog-here"); }
+          highlighted = here;
+          if (here) {
+            here.style.background = "#fff3b0";
+            here.classList.add("mclog-here");
+            const top = here.offsetTop - list.offsetTop;
+            if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 20)
+              list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+          }
+        };
         const shown = divs.map(() => null);
         // the step buttons, drawn here so that a press steps at the speed of the page
         const buttons = document.createElement("div");
@@ -134,6 +177,7 @@ class FrameStepper(anywidget.AnyWidget):
           const frame = frames[index];
           if (!frame) return;
           follow(index);
+          highlight(index);
           frame.forEach((html, i) => {
             if (shown[i] !== html) { divs[i].innerHTML = html; shown[i] = html; }
           });
@@ -166,6 +210,9 @@ class FrameStepper(anywidget.AnyWidget):
     marks = traitlets.List(traitlets.Int()).tag(sync=True)
     #: The jump list: ``[label, step]`` of each place it offers (empty: none).
     stops = traitlets.List().tag(sync=True)
+    #: The move list beside the board: ``[text, step]`` of each of the record's lines
+    #: (``step`` None for a line with no move); empty: none.
+    lines = traitlets.List().tag(sync=True)
     #: The slider the stepper is linked to (``jslink``): the buttons move it.
     slider = traitlets.Instance(w.Widget, allow_none=True).tag(sync=True,
                                                                **w.widget_serialization)
@@ -355,9 +402,12 @@ class StepWidget(w.VBox):
             self.marked = MarkedChart(figure)
         #: Every step's caption and board, as the page draws them.
         self.frames = [[self.caption(i), game.draw_step(played, i)] for i in range(n + 1)]
+        from .move_list import record_lines
+
         self.stepper = FrameStepper(
             ["move", "board"], self.frames,
             buttons=[["◀ step", "prev"], ["step ▶", "next"]],
+            lines=[[text, step] for text, step in record_lines(played)],
             slider=self.slider, chart=self.marked.figure if self.marked else None,
             marker_x=list(range(n + 1)) if self.marked else [])
         w.jslink((self.slider, "value"), (self.stepper, "index"))

@@ -115,6 +115,15 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     page.get_by_role("button", name="round ▶▶").first.click()
     expect(page.locator(".mclog-board .caption").first).to_contain_text("Round 1")
     expect(page.locator("body")).to_contain_text("Step 7 of 165")
+    # the move list beside the board (issue 25): the record's lines, the step's line
+    # highlighted, a click on a line going to its step
+    moves = page.locator(".mclog-move-list").first
+    expect(moves.locator(".mclog-here")).to_contain_text("start      Ann")
+    moves.get_by_text("setup      Ann T, Ben R, Cleo R").click()
+    expect(page.locator("body")).to_contain_text("Step 4 of 165")
+    expect(moves.locator(".mclog-here")).to_contain_text("Ann T, Ben R")
+    page.get_by_role("button", name="round ▶▶").first.click()
+    expect(page.locator("body")).to_contain_text("Step 7 of 165")
     expect(page.locator("body")).to_contain_text("Provisional score (the final scoring "
                                                   "applied now): 1.")
     # the jump list follows the step, in the page
@@ -277,6 +286,12 @@ def test_the_report_opens_offline_and_steps(browser, tmp_path, record, width):
         page.locator("#play").click()
         expect(step).not_to_contain_text(f"Step {here} of ")  # Play steps on
         page.locator("#play").click()
+        # the move list: the record's lines beside the board, the step's highlighted, and
+        # a click on a line goes to its step
+        line = page.locator("#moves .move").nth(3)
+        line.click()
+        expect(step).to_contain_text(f"Step {line.get_attribute('data-step')} of ")
+        expect(page.locator("#moves .here")).to_have_text(line.inner_text())
     # a phone's screen: the page is no wider than it, the board scaled to fit
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert not problems, problems

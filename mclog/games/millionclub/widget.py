@@ -31,6 +31,7 @@ from .rules.common import _and
 from .rules.flow import describe_decision
 from .rules.scoring import sure_winners
 from .viz import story_chart
+from mclog.move_list import record_lines
 from mclog.widget_shell import FrameStepper, MarkedChart
 
 
@@ -157,7 +158,9 @@ class ReplayWidget(w.VBox):
                      ["round ▶▶", "next-round"]],
             marks=self.round_starts,
             stops=[list(stop) for stop in self.stops], slider=self.slider, chart=self.chart,
-            marker_x=[p.step for p in self.positions])
+            marker_x=[p.step for p in self.positions],
+            lines=[[text, None if step is None else self.position_of[Position(step)]]
+                   for text, step in record_lines(game)])
         w.jslink((self.slider, "value"), (self.stepper, "index"))
         self.prev_move.on_click(lambda _: self.go_to(self.slider.value - 1))
         self.next_move.on_click(lambda _: self.go_to(self.slider.value + 1))
