@@ -16,7 +16,6 @@ the page's script (``textContent``), the rest here.
 
 from __future__ import annotations
 
-import json
 from html import escape
 
 from . import games

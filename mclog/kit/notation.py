@@ -27,7 +27,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from mclog.errors import RecordError
 from mclog.record.entries import CheckEntry, CommentEntry, FromSource, RecordBase
 from mclog.record.framing import SourceLine, escape_brace, escape_tag, whole_number
 

@@ -33,16 +33,28 @@ LISTED = 30
 
 
 class Slip(MclogError):
-    """What was typed is not a legal answer here, in the reader's or the rules' words."""
+    """What was typed is not a legal answer here, in the reader's or the rules' words, and
+    the column of the typed text it points at (1-based; 0 when it is not in the text)."""
 
     code = "slip"
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, column: int = 0) -> None:
         super().__init__(message)
-        self.message = message
+        self.message, self.column = message, column
 
     def __str__(self) -> str:
         return self.message
+
+
+def check_new_record(path: str) -> None:
+    """``FileError`` unless ``path`` can take a new record: a recording is saved after
+    every line, so it needs a file, and one that holds no game yet."""
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise FileError(f"{path}: is not a file (a folder, a pipe or a device): a "
+                        "recording is saved after every line, so it needs a file")
+    if os.path.exists(path) and os.path.getsize(path) > 0:
+        raise FileError(f"{path}: already holds a record; open it to go on with it "
+                        "(mclog record FILE resumes it)")
 
 
 @dataclass
@@ -61,12 +73,7 @@ class Recording:
     def start(cls, game, path: str, *, players: str, tags: dict | None = None) -> Recording:
         """A new record at ``path`` (which must not hold a game already), its tags
         checked as the reader checks them, written at once."""
-        if os.path.exists(path) and not os.path.isfile(path):
-            raise FileError(f"{path}: is not a file (a folder, a pipe or a device): a "
-                            "recording is saved after every line, so it needs a file")
-        if os.path.exists(path) and os.path.getsize(path) > 0:
-            raise FileError(f"{path}: already holds a record; open it to go on with it "
-                            "(mclog record FILE resumes it)")
+        check_new_record(path)
         header = {"Game": game.name, **(tags or {}), "Players": players}
         text = "".join(f'[{k} "{escape_tag(v)}"]\n' for k, v in header.items() if v) + "\n"
         try:
@@ -226,4 +233,4 @@ def start_or_resume(game, path: str, options: dict, ask=None) -> Recording:
     return Recording.start(game, path, players=players, tags=options.get("tags") or {})
 
 
-__all__ = ["Recording", "Slip", "start_or_resume", "LISTED"]
+__all__ = ["Recording", "Slip", "check_new_record", "start_or_resume", "LISTED"]

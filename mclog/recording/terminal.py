@@ -35,6 +35,37 @@ IGNORE_PASTED_ESCAPES = KeyBindings()
 IGNORE_PASTED_ESCAPES.add(Keys.Vt100MouseEvent)(_ignored)
 
 
+def ask(session: PromptSession, prompt: str, path: str, say) -> str | None:
+    """The line typed at ``prompt``; None once the recorder is done (Ctrl-D, ``quit``),
+    which is said with where the record is.  Ctrl-C drops the line being typed, nothing
+    else, and asks again."""
+    while True:
+        try:
+            typed = session.prompt(prompt)
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            say(f"\nStopped. The record is saved in {path}; mclog record {path} goes on "
+                "from here.")
+            return None
+        if typed.strip().lower() in ("quit", "exit", "q"):
+            say(f"Stopped. The record is saved in {path}.")
+            return None
+        return typed
+
+
+def undo_count(command: str) -> int | None:
+    """How many moves ``undo`` or ``undo 3`` takes back; None for another command; a
+    ``Slip`` for ``undo`` with no number after it (not ``undo ³``: no number)."""
+    low = command.strip().lower()
+    if low != "undo" and not low.startswith("undo "):
+        return None
+    count = whole_number(low[4:].strip() or "1")
+    if count is None:
+        raise Slip("undo takes a number of moves: undo 3")
+    return count
+
+
 def summary(recording: Recording) -> str:
     """The last moves, the question and its answers, numbered."""
     out = [f"  {text}" for text in recording.last_moves(3)]
@@ -67,26 +98,14 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
             return 0
         say("\n" + summary(recording))
         session.completer = WordCompleter(recording.answers(), sentence=True)
-        try:
-            typed = session.prompt("> ")
-        except KeyboardInterrupt:
-            continue
-        except EOFError:
-            say(f"\nStopped. The record is saved in {recording.path}; "
-                f"mclog record {recording.path} goes on from here.")
+        typed = ask(session, "> ", recording.path, say)
+        if typed is None:
             return 0
         command = typed.strip()
-        low = command.lower()
         try:
-            if low in ("quit", "exit", "q"):
-                say(f"Stopped. The record is saved in {recording.path}.")
-                return 0
-            if low in ("help", "h"):
+            if command.lower() in ("help", "h"):
                 say(HELP)
-            elif low == "undo" or low.startswith("undo "):
-                count = whole_number(low[4:].strip() or "1")
-                if count is None:
-                    raise Slip("undo takes a number of moves: undo 3")
+            elif (count := undo_count(command)) is not None:
                 say("undone: " + " · ".join(recording.undo(count)))
             elif command.startswith(";"):
                 recording.comment(command[1:].strip())

@@ -15,7 +15,6 @@ a unit bet (the Kelly idea, capped); without a track it bets a small fixed part.
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 
 from mclog.simulate import Bot as SharedBot

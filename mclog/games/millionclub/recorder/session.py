@@ -41,6 +41,7 @@ from mclog.record.files import (
 )
 from mclog.record.framing import escape_tag, whole_number
 from mclog.record.reading import parse
+from mclog.recording import Slip, check_new_record
 from ..notation.record import CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry
 from ..notation.vocabulary import LABELS
 from ..notation.writer import write_game
@@ -55,20 +56,6 @@ from .answers import Answer, answer_text, answers
 
 #: The tag that names the seat a record is written from (``docs/format.md``).
 SEAT_TAG = "Seat"
-
-
-class Slip(MclogError):
-    """What was typed is not a legal answer here: the replayer's reason, and the column
-    of the typed text it points at (1-based; 0 when it is not in the typed text)."""
-
-    code = "slip"
-
-    def __init__(self, message: str, column: int = 0):
-        super().__init__(message)
-        self.message, self.column = message, column
-
-    def __str__(self) -> str:
-        return self.message
 
 
 @dataclass
@@ -106,12 +93,7 @@ class Recording:
               tags: dict[str, str] | None = None) -> Recording:
         """A new record at ``path`` (which must not hold a game already): its tags are
         checked as the reader checks them, and the file is written at once."""
-        if os.path.exists(path) and not os.path.isfile(path):
-            raise FileError(f"{path}: is not a file (a folder, a pipe or a device): a "
-                            "recording is saved after every line, so it needs a file")
-        if os.path.exists(path) and os.path.getsize(path) > 0:
-            raise FileError(f"{path}: already holds a record; open it to go on with it "
-                            "(mclog record FILE resumes it)")
+        check_new_record(path)
         header = {**(tags or {}), "Players": players}
         if setup != "standard":  # (the defaults are not written, as fmt leaves them)
             header["Setup"] = setup

@@ -27,10 +27,11 @@ from prompt_toolkit.history import InMemoryHistory
 
 from mclog.errors import MclogError
 from mclog.printable import printable
-from mclog.record.framing import whole_number
 from ..rules.board import DISCS, ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
 from ..rules.unknown import is_handle
+from mclog.recording.terminal import ask, undo_count
+
 from .session import Disagreement, Recording, Slip
 
 #: At most this many answers are listed by number (more: Tab completes them).
@@ -177,28 +178,17 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
                 shown = len(recording.game)
             prompt = f"{recording.label()}> "
         prompt = printable(prompt)
-        try:
-            typed = session.prompt(prompt)
-        except KeyboardInterrupt:
-            continue  # the line being typed is dropped; nothing else
-        except EOFError:
-            say(f"\nStopped. The record is saved in {recording.path}; "
-                f"mclog record {recording.path} goes on from here.")
+        typed = ask(session, prompt, recording.path, say)  # (the shared recorder's prompt)
+        if typed is None:
             return 0
         command = typed.strip()
         low = command.lower()
         try:
-            if low in ("quit", "exit", "q"):
-                say(f"Stopped. The record is saved in {recording.path}.")
-                return 0
             if low in ("help", "h"):
                 say(HELP)
             elif low == "board":
                 shown = None
-            elif low == "undo" or low.startswith("undo "):
-                count = whole_number(low[4:].strip() or "1")
-                if count is None:  # (not "undo ³": a superscript is no number)
-                    raise Slip("undo takes a number of moves: undo 3")
+            elif (count := undo_count(command)) is not None:
                 undone = recording.undo(count)
                 say("undone: " + " · ".join(undone))
                 shown = None
