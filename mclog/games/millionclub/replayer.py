@@ -43,7 +43,9 @@ from .rules.scoring import Score, ranks, score
 from .rules.setup import new_game
 from .rules.state import Decision, State
 from .notation.text import move_text
-from .rules.unknown import is_handle, out_handles
+from .rules.unknown import (
+    Drawn, Identified, OutOfDeck, Relabelled, Taken, is_handle, out_handles,
+)
 from .notation.vocabulary import SHORT
 
 DISC_LABEL = {INTRIGUE: "intrigue", COLONIES: "colonies", INDUSTRIES: "industries"}
@@ -540,31 +542,28 @@ class _Reader:
         into constraints on their identities, tagged with the move's entry."""
         log = self.replay.current.log
         for event in log:
-            what = event[0]
-            if what == "new":
-                _, handle, deck, in_draft = event
-                self.var[handle] = self.problem.variable(DECK_TOTALS[deck])
-                # Cards drawn unseen into a draft hand are alike, and which of them a later
-                # move names is not known: the draw itself stays "?" (a dealt card is itself).
-                self.took.setdefault(len(self.replay.moves), []).append(
-                    "" if in_draft else handle)
-            elif what == "took":
-                self.took.setdefault(len(self.replay.moves), []).append(event[1])
-            elif what == "is":
-                _, handle, kind = event
-                self.problem.fix(self.var[handle], kind, tag=(entry, "is", kind))
-            elif what == "relabel":
-                _, deck, new, old = event
-                for handle in new:
+            match event:
+                case Drawn(handle, deck, in_draft):
                     self.var[handle] = self.problem.variable(DECK_TOTALS[deck])
-                known = Counter(c for c in old if not is_handle(c))
-                self.problem.same([self.var[h] for h in new],
-                                  [self.var[h] for h in old if is_handle(h)], known,
-                                  tag=(entry, "same", deck))
-            elif what == "out":
-                _, deck, handles, caps = event
-                self.problem.at_most([self.var[h] for h in handles], caps,
-                                     tag=(entry, "out", deck))
+                    # Cards drawn unseen into a draft hand are alike, and which of them a
+                    # later move names is not known: the draw itself stays "?" (a dealt
+                    # card is itself).
+                    self.took.setdefault(len(self.replay.moves), []).append(
+                        "" if in_draft else handle)
+                case Taken(handle):
+                    self.took.setdefault(len(self.replay.moves), []).append(handle)
+                case Identified(handle, kind):
+                    self.problem.fix(self.var[handle], kind, tag=(entry, "is", kind))
+                case Relabelled(deck, new, old):
+                    for handle in new:
+                        self.var[handle] = self.problem.variable(DECK_TOTALS[deck])
+                    known = Counter(c for c in old if not is_handle(c))
+                    self.problem.same([self.var[h] for h in new],
+                                      [self.var[h] for h in old if is_handle(h)], known,
+                                      tag=(entry, "same", deck))
+                case OutOfDeck(deck, handles, caps):
+                    self.problem.at_most([self.var[h] for h in handles], caps,
+                                         tag=(entry, "out", deck))
         log.clear()
 
     def note_end(self, entry) -> None:

@@ -16,7 +16,7 @@ from .cards import DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, card_name
 from .flow import handler, push, step
 from .moves import Draw, Pick
 from .state import Decision, State, ask
-from .unknown import alike, group_of, new_handle, note
+from .unknown import Drawn, alike, group_of, new_handle, note
 
 DRAW, PICK = "draw", "pick"
 
@@ -62,7 +62,7 @@ def deliver(state: State, d: Decision, card: str) -> None:
         if d.dest == "hand" and state.hand and alike(state.hand):
             group = group_of(state.hand[0])
         card = new_handle(state, group)
-        note(state, "new", card, d.deck, d.dest == "hand" and d.recipient is None)
+        note(state, Drawn(card, d.deck, d.dest == "hand" and d.recipient is None))
     else:
         state.decks[d.deck][card] -= 1
     if d.dest == "hand":

@@ -20,7 +20,7 @@ from .decks import PICK
 from .flow import handler, push, step
 from .moves import Buy, Choose, Move, Pass, SetAside, UsePrivilege, interned
 from .state import Decision, State, ask
-from .unknown import UNKNOWN, note, out_handles, resolve
+from .unknown import UNKNOWN, OutOfDeck, note, out_handles, resolve
 
 CHOOSE, DRAFT, PRIVILEGE = "choose", "draft", "privilege"
 
@@ -183,6 +183,7 @@ def reshuffle(state: State, frame: tuple) -> None:
     """
     _, deck = frame
     if state.log is not None and state.hidden[deck]:
-        note(state, "out", deck, tuple(out_handles(state, deck, True)), dict(state.decks[deck]))
+        note(state, OutOfDeck(deck, tuple(out_handles(state, deck, True)),
+                              dict(state.decks[deck])))
     state.reshuffle(deck)
 

@@ -156,7 +156,8 @@ class State:
     #: How many unknown-card handles have been made (``?3.5``: see ``unknown.py``).
     unknowns: int = 0
     #: Where the engine reports what it did with unknown cards, when someone listens (the
-    #: replayer sets a list on its running state; a copy never listens).
+    #: replayer sets a list on its running state; a copy never listens): one
+    #: ``unknown.UnknownEvent`` each (``Drawn``, ``Taken``, ``Identified``...).
     log: list | None = None
 
     # --- reading ------------------------------------------------------------

@@ -28,6 +28,8 @@ replayer does; copies of a state do not).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from mclog.errors import RuleError
 from .cards import COLONY_DECK, DECK_NAMES, DECK_OF, article, card_name
 from .state import State
@@ -57,7 +59,57 @@ def alike(items) -> bool:
     return len(groups) == 1 and None not in groups
 
 
-def note(state: State, *event) -> None:
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A card came out of ``deck`` unseen: it is ``handle`` from now on (``in_draft``: into
+    a draft hand, where which of its alike cards a later move names is not known)."""
+
+    handle: str
+    deck: str
+    in_draft: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """A move's ``?`` took the unknown card ``handle`` (for the replay's text)."""
+
+    handle: str
+
+
+@dataclass(frozen=True, slots=True)
+class Identified:
+    """The unknown card ``handle`` turned out to be a ``kind`` (a move named it)."""
+
+    handle: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Relabelled:
+    """A place of ``deck``'s cards became alike: its cards ``old`` are the new handles
+    ``new`` in some order."""
+
+    deck: str
+    new: tuple[str, ...]
+    old: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfDeck:
+    """Before a reshuffle of ``deck``: the unknown cards ``handles`` are out of it, and at
+    most ``caps[kind]`` of them can be of each kind (R1)."""
+
+    deck: str
+    handles: tuple[str, ...]
+    caps: dict
+
+
+#: What the engine tells a listener of the unknown cards (``state.log``), one class each.
+UnknownEvent = Drawn | Taken | Identified | Relabelled | OutOfDeck
+
+
+def note(state: State, event: UnknownEvent) -> None:
+    """Tell the listener of ``state`` (if any: the replayer's, never a copy's) ``event``."""
     if state.log is not None:
         state.log.append(event)
 
@@ -74,7 +126,7 @@ def identify(state: State, handle: str, kind: str) -> None:
                         f"{card_name(kind)} card of the {DECK_NAMES[deck]} deck is already "
                         f"known to be elsewhere", "R1")
     state.identify(handle, kind)
-    note(state, "is", handle, kind)
+    note(state, Identified(handle, kind))
 
 
 def relabel(state: State, items: list[str], deck: str) -> list[str]:
@@ -92,7 +144,7 @@ def relabel(state: State, items: list[str], deck: str) -> list[str]:
             state.decks[deck][card] += 1
             state.hidden[deck] += 1
         new.append(h)
-    note(state, "relabel", deck, tuple(new), tuple(items))
+    note(state, Relabelled(deck, tuple(new), tuple(items)))
     return new
 
 
@@ -112,7 +164,7 @@ def resolve(state: State, items: list[str], card: str, deck: str, relabel_place)
             new = relabel(state, items, deck)
             relabel_place(new)
             taken = new[0]
-        note(state, "took", taken)  # which card a ``?`` meant, for the replay's text
+        note(state, Taken(taken))  # which card a ``?`` meant, for the replay's text
         return taken
     if card in items or DECK_OF.get(card) != deck or not any(is_handle(c) for c in items):
         return card  # a known card, or a card the place cannot hold (the caller says so)
