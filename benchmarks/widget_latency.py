@@ -1,15 +1,18 @@
-"""Issue 14's replay numbers, in JupyterLab in Chromium: how long a step of the replay
-widget takes to show, board and chart marker both (notebook 01, the Thursday sample).
+"""Issues 14 and 25's replay numbers, in JupyterLab in Chromium: how long a step of the
+replay widget takes to be painted, board and chart marker both (notebook 01, the
+Thursday sample).
 
     python benchmarks/widget_latency.py [--clicks 20] [--chromium /usr/bin/chromium]
 
 For ``--clicks`` presses of "move ▶" (and as many jumps from the jump list), the time
-from the click (as the page receives it) until the board's step text reads the new step
-and the chart's marker stands on it
-(read from the plotly graph in the page), p50 and p95, measured by the page's own clock;
-the same for the slider moved by the keyboard's arrow.
-Targets: p50 under 100 ms, p95 under 250 ms.  Then Play at the normal tempo (600 ms) for
-50 steps: how far it drifts from the tempo (target: within 10%).
+from the click (as the page receives it) to the first frame painted once the step text
+reads the new step and the chart's marker stands on it (read from the plotly graph in
+the page; "painted": the page's next animation frame after both show), p50 and p95,
+measured by the page's own clock; the same for the slider moved by the keyboard's arrow.
+Issue 25's targets, on a 2-core machine busy with another suite: p50 under 50 ms, p95
+under 120 ms.  Then Play at the normal tempo (600 ms) for 50 steps: its mean interval
+against the tempo (target: within 5%) and its longest step (target: under twice the
+tempo).  A wait that times out is tried once more and counted, never a failed run.
 """
 
 from __future__ import annotations
@@ -18,7 +21,6 @@ import argparse
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
@@ -49,8 +51,9 @@ def expected() -> list[list]:
     for e in settlements(game):
         settled.setdefault(e.step, []).append(e)
     positions = _positions(game, settled)
-    return ([[f"Step {p.step} of " if p.settlement is None else f"after step {p.step} ",
-              p.step] for p in positions], _stops(game, positions, settled))
+    # (the widget counts every position as a step: "Step 12 of 165 · move 11 of 157")
+    return ([[f"Step {i} of {len(positions) - 1}", p.step] for i, p in enumerate(positions)],
+            _stops(game, positions, settled))
 
 
 POSITIONS, STOPS = expected()
@@ -67,29 +70,46 @@ WATCH = """() => {
 POLL = """target => {
   const shown = """ + SHOWN + """;
   window.__t0 = null; window.__done = null;
+  // checked at every animation frame; once the step shows, the next frame is the one
+  // that paints it
   const poll = () => {
     if (window.__t0 !== null && shown(target)) {
-      window.__done = performance.now() - window.__t0;
+      requestAnimationFrame(() => { window.__done = performance.now() - window.__t0; });
       return;
     }
-    setTimeout(poll, 1);
+    requestAnimationFrame(poll);
   };
-  poll();
+  requestAnimationFrame(poll);
 }"""
+#: How many waits timed out (each tried once more): reported with the figures.
+RETRIED = []
 
 
 def measure(page, action, start: int, clicks: int, targets=None) -> list[float]:
-    """For each of ``clicks`` steps from ``start`` (or each position of ``targets``, with
-    ``action(position)``): the time from the press (as the page receives it) until the
-    page shows the position, measured in the page itself, so that Playwright's own round
-    trips are not counted."""
+    """For each of ``clicks`` steps on from where the page stands (or each position of
+    ``targets``, with ``action(position)``): the time from the press (as the page receives
+    it) to the frame that paints the position, measured in the page itself, so that
+    Playwright's own round trips are not counted.  A press whose step is not painted in
+    30 s is counted (``RETRIED``) and pressed again from where the page then stands."""
     times = []
-    for n in targets or range(start + 1, start + clicks + 1):
-        page.evaluate(POLL, POSITIONS[n])
-        action(n) if targets else action()
-        page.wait_for_function("window.__done !== null", timeout=30_000)
-        times.append(page.evaluate("window.__done"))
+    for n in targets or range(clicks):
+        for attempt in (1, 2):
+            target = n if targets else here(page) + 1
+            page.evaluate(POLL, POSITIONS[target])
+            action(n) if targets else action()
+            try:
+                page.wait_for_function("window.__done !== null", timeout=30_000)
+                times.append(page.evaluate("window.__done"))
+                break
+            except Exception:  # (a busy machine, or a press the page lost)
+                RETRIED.append(target)
     return times
+
+
+def here(page) -> int:
+    """The step the widget shows now (its text: ``Step 12 of 165``)."""
+    text = page.locator(".mclog-step-move").first.inner_text()
+    return int(text.split("Step ", 1)[1].split(" ", 1)[0])
 
 
 def p95(values: list[float]) -> float:
@@ -130,20 +150,35 @@ def main() -> None:
                         ("jump list", jumps)):
         print(f"{name:20} p50 {statistics.median(times):6.0f} ms   p95 {p95(times):6.0f} ms"
               f"   ({len(times)} steps)")
-    print(f"Play at 600 ms a step, 50 steps: {drift:+.1%} off the tempo (target: within 10%)")
+    mean, longest = drift
+    print(f"Play at 600 ms a step, 50 steps: mean interval {mean:.0f} ms "
+          f"({mean / 600 - 1:+.1%} off the tempo; target: within 5%), longest {longest:.0f} ms "
+          "(target: under 1,200 ms)")
+    print(f"waits that timed out and were tried again: {len(RETRIED)}")
 
 
-def play_drift(page, start: int, steps: int = 50, interval_ms: int = 600) -> float:
-    """Press Play at the widget's normal tempo and time ``steps`` steps shown (the move
-    text reading each step); the drift from ``steps * interval_ms``."""
+def play_drift(page, start: int, steps: int = 50) -> tuple[float, float]:
+    """Press Play at the widget's normal tempo and note, in the page, when each of the
+    next ``steps`` steps is first painted: (the mean interval, the longest), in ms."""
+    page.evaluate("""([targets]) => {
+      const shown = """ + SHOWN + """;
+      window.__painted = [];
+      let next = 0;
+      const poll = () => {
+        if (next < targets.length && shown(targets[next])) {
+          window.__painted.push(performance.now());
+          next += 1;
+        }
+        if (next < targets.length) requestAnimationFrame(poll);
+      };
+      requestAnimationFrame(poll);
+    }""", [POSITIONS[start + 1:start + 2 + steps]])
     page.locator(".widget-play button").first.click()
-    page.wait_for_function(SHOWN, arg=POSITIONS[start + 1], timeout=30_000, polling="raf")
-    t0 = time.perf_counter()
-    page.wait_for_function(SHOWN, arg=POSITIONS[start + 1 + steps], timeout=120_000,
-                           polling="raf")
-    elapsed = time.perf_counter() - t0
+    page.wait_for_function(f"window.__painted.length > {steps}", timeout=180_000)
     page.locator(".widget-play button").first.click()  # pause
-    return elapsed / (steps * interval_ms / 1000) - 1
+    painted = page.evaluate("window.__painted")
+    gaps = [b - a for a, b in zip(painted, painted[1:])]
+    return statistics.mean(gaps), max(gaps)
 
 
 if __name__ == "__main__":
