@@ -115,13 +115,19 @@ class FrameStepper(anywidget.AnyWidget):
         const target = ref ? await model.widget_manager.get_model(ref.slice("IPY_MODEL_".length))
                            : model;
         const field = ref ? "value" : "index";
+        // the step asked for last: quick presses count from it, not from the step the
+        // linked slider has passed on so far (11 quick presses of "round" go 11 rounds)
+        let asked = model.get("index");
+        const echoes = [];  // steps asked for whose change has not come back yet
         const go = i => {
           const last = frames.length - 1;
-          target.set(field, Math.max(0, Math.min(last, i)));
+          asked = Math.max(0, Math.min(last, i));
+          echoes.push(asked);
+          target.set(field, asked);
           target.save_changes();
         };
         const edge = direction => {
-          const here = model.get("index"), marks = model.get("marks");
+          const here = asked, marks = model.get("marks");
           if (direction > 0) {
             const later = marks.filter(m => m > here);
             return later.length ? later[0] : frames.length - 1;
@@ -129,8 +135,8 @@ class FrameStepper(anywidget.AnyWidget):
           const earlier = marks.filter(m => m < here);
           return earlier.length ? earlier[earlier.length - 1] : 0;
         };
-        const actions = {"prev-round": () => go(edge(-1)), "prev": () => go(model.get("index") - 1),
-                         "next": () => go(model.get("index") + 1), "next-round": () => go(edge(1))};
+        const actions = {"prev-round": () => go(edge(-1)), "prev": () => go(asked - 1),
+                         "next": () => go(asked + 1), "next-round": () => go(edge(1))};
         for (const [label, action] of model.get("buttons")) {
           const b = document.createElement("button");
           b.className = "jupyter-button widget-button";
@@ -190,13 +196,26 @@ class FrameStepper(anywidget.AnyWidget):
           }
         };
         draw();
-        // drawn at the next frame: the messages a step sends (to the kernel, for the
-        // chart's marker) leave first, and quick presses draw only the last step
-        let pending = false;
+        // A step is drawn at once, so that the next frame paints it (issue 25: waiting for
+        // an animation frame to draw cost a frame more); presses quicker than the frames
+        // (a held arrow key) are drawn once a frame, the last step only.
+        let drawnThisFrame = false, pending = false;
         model.on("change:index", () => {
-          if (pending) return;
+          // a step this stepper asked for comes back (its own press); any other is the
+          // slider dragged or Play: presses count from there
+          const index = model.get("index"), echo = echoes.indexOf(index);
+          if (echo >= 0) echoes.splice(0, echo + 1);
+          else { echoes.length = 0; asked = index; }
+          if (!drawnThisFrame) {
+            drawnThisFrame = true;
+            draw();
+            requestAnimationFrame(() => {
+              drawnThisFrame = false;
+              if (pending) { pending = false; draw(); }
+            });
+            return;
+          }
           pending = true;
-          requestAnimationFrame(() => { pending = false; draw(); });
         });
       }
     };

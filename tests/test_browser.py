@@ -134,6 +134,12 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     # ... and ends at the final scores (issue 25: one step count, the last step named)
     page.wait_for_function("[...document.querySelector('.mclog-step-jump select').options]"
                            ".some(o => o.text === 'Final scores' && o.value === '165')")
+    # five presses quicker than the page passes them on go five rounds, not fewer
+    page.evaluate("""() => { const b = [...document.querySelectorAll('button')]
+        .find(b => b.textContent === 'round ▶▶'); for (let i = 0; i < 5; i++) b.click(); }""")
+    expect(page.locator(".mclog-board .caption").first).to_contain_text("Round 6")
+    page.get_by_role("button", name="◀◀ round").first.click()
+    expect(page.locator(".mclog-board .caption").first).to_contain_text("Round 5")
     # the story chart: a plotly SVG with each player's score and the three price traces
     chart = page.locator(".js-plotly-plot").first
     # (and, where Ann's record leaves a score open, its band: two traces more each)
