@@ -207,6 +207,12 @@ class ReplayWidget(w.VBox):
             self.go_to(change["new"])
 
     def _from_play(self, change) -> None:
+        # A change the browser sent has moved the slider already, through their link
+        # there; following it here too would send the slider an older step back when quick
+        # presses outrun the kernel (ipywidgets holds the names the browser is setting in
+        # ``_property_lock`` while the observers run).  From Python (no browser), follow.
+        if "value" in getattr(self.play, "_property_lock", {}):
+            return
         if self.slider.value != change["new"]:
             self.slider.value = change["new"]
 
