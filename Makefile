@@ -14,9 +14,11 @@ $(BIN)/python:
 $(STAMP): $(BIN)/python pyproject.toml
 	@echo "Installing mclog with JupyterLab, pandas, plotly, ipywidgets and the test tools"
 	@echo "into $(VENV) (a minute or two the first time; pip says what it fetches)..."
-	$(BIN)/python -m pip install --progress-bar off -e '.[lab,test]' \
+	$(BIN)/python -m pip install --progress-bar off -e '.[lab,test]' 2>$(VENV)/install.log \
 		| grep --line-buffered -E '^(Collecting|Successfully installed)' || true
-	$(BIN)/python -c "import mclog, jupyterlab, pytest"  # (the install worked)
+	@# (the install worked, or pip's own messages say why: they are kept in install.log)
+	@$(BIN)/python -c "import mclog, jupyterlab, pytest" 2>/dev/null \
+		|| (cat $(VENV)/install.log; echo "the install failed: see above"; false)
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
