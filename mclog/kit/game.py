@@ -22,7 +22,9 @@ from mclog.errors import RecordError
 from mclog.protocol import Game
 from mclog.simulate import RandomBot, check_bots, make_bots, play_out
 
-from .json_form import Bad, record_from_json, records_from_json, to_json
+from mclog.record.json_form import BadValue, record_error
+
+from .json_form import record_from_json, records_from_json, to_json
 from .notation import KitRecord, MoveEntry, Verbs, parse_body, write_body
 from .played import KitPlayed
 
@@ -110,10 +112,8 @@ class KitGame(Game):
     def record_from_json(self, data, file=None):
         try:
             return record_from_json(self, data, "", file)
-        except Bad as exc:
-            where, message = exc.args
-            raise RecordError(f"JSON record: {where + ': ' if where else ''}{message}",
-                              line=1, col=1, file=file) from None
+        except BadValue as exc:
+            raise record_error(exc, file) from None
 
     def records_from_json(self, data, file):
         return records_from_json(self, data, file)

@@ -46,8 +46,7 @@ class KitPlayed:
         #: entries have no lines: ``entries[12]``).
         self.error_entries: list[int] = []
         engine = game.engine
-        self.replay = Replay(engine.new_state(game.table(record)), engine.copy,
-                             lambda state, move: engine.play(state, move))
+        self.replay = Replay(engine.new_state(game.table(record)), engine.copy, engine.play)
         for number, entry in enumerate(record.entries):
             if isinstance(entry, MoveEntry):
                 d = engine.decision(self.replay.current)
@@ -56,7 +55,8 @@ class KitPlayed:
                         len(self.replay.moves) + 1, entry.move, 0, d.kind if d else "",
                         d.actor if d else None, entry.line, entry.col))
                 except RuleError as exc:
-                    error = record.error(exc.reason, entry.line, entry.col, rule=exc.rule)
+                    error = record.error(exc.reason, entry.line, entry.col, rule=exc.rule,
+                                         code="illegal-move")
                     if strict:
                         raise error from None
                     self.errors.append(error)

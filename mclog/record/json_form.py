@@ -7,9 +7,10 @@ game then checks the values (its JSON Schema, its seats) and replays the records
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
-from ..errors import MclogError
+from ..errors import MclogError, RecordError
 
 #: A JSON file is parsed whole (not as it is read), so it is bounded: 10 MB.
 MAX_JSON = 10 * 1024 * 1024
@@ -114,3 +115,37 @@ def json_path(parts) -> str:
     for part in parts:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
     return out
+
+
+#: A tag's name, as a JSON record gives it (the text's framing reads the same names).
+TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*$")
+
+
+class BadValue(Exception):
+    """A malformed value of a JSON record: ``(where, message)``, ``where`` a path into the
+    data (``entries[3].amount``), or "" for the record as a whole."""
+
+
+def records_in(data: bytes, file: str, read: Callable[[object, str], object]) -> list:
+    """The records of a JSON file's bytes (one record or an array), each read by the
+    game's ``read(item, prefix)`` (``prefix``: ``[2]`` in an array, else ""), which checks
+    and replays it and raises ``BadValue`` where it is wrong: ``JsonRecordError`` with the
+    path into the data."""
+    fail = failure(file)
+    value, items = load_json(data, file)
+    records = []
+    for number, item in enumerate(items):
+        prefix = f"[{number}]" if isinstance(value, list) else ""
+        try:
+            records.append(read(item, prefix))
+        except BadValue as exc:
+            where, message = exc.args
+            raise fail(where or "the record", message) from None
+    return records
+
+
+def record_error(exc: BadValue, file: str | None) -> RecordError:
+    """A record given as data (``record_from_json``) that is malformed, as a record error."""
+    where, message = exc.args
+    return RecordError(f"JSON record: {where + ': ' if where else ''}{message}", line=1,
+                       col=1, file=file)

@@ -5,18 +5,17 @@ back with every value checked: each problem is a message with a path into the da
 
 from __future__ import annotations
 
-import re
-
 from mclog.errors import RecordError
 from mclog.record.framing import RawGame, Tag
-from mclog.record.json_form import failure, load_json, shown
+from mclog.record.json_form import (
+    TAG_NAME, BadValue, record_error, records_in, shown,
+)
 
 from ..rules.moves import MOVE_TYPES
 from ..rules.track import COLOURS, parse_track
 from .parse import parse_game
 from .record import FORMAT, CheckEntry, CommentEntry, MoveEntry, Record
 
-_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*$")
 
 
 def _key(name: str) -> str:
@@ -35,64 +34,52 @@ def record_from_json(data: dict, file: str | None = None) -> Record:
     """The record of ``to_json``'s data (``RecordError`` saying what is malformed)."""
     try:
         return _record(data, "")
-    except _Bad as exc:
-        where, message = exc.args
-        raise RecordError(f"JSON record: {where + ': ' if where else ''}{message}", line=1,
-                          col=1, file=file) from None
+    except BadValue as exc:
+        raise record_error(exc, file) from None
 
 
 def records_from_json(data: bytes, file: str) -> list[Record]:
     """The records of a JSON file's bytes (one record or an array), each checked and
     replayed.  ``JsonRecordError`` with a path into the data."""
+    return records_in(data, file, _replayed)
+
+
+def _replayed(item, prefix: str) -> Record:
     from ..replayer import replay
 
-    fail = failure(file)
-    value, games = load_json(data, file)
-    records = []
-    for number, game in enumerate(games):
-        prefix = f"[{number}]" if isinstance(value, list) else ""
-        try:
-            record = _record(game, prefix)
-        except _Bad as exc:
-            where, message = exc.args
-            raise fail(where or "the record", message) from None
-        try:
-            replay(record)
-        except RecordError as exc:
-            raise fail(prefix or "the record", exc.reason) from None
-        records.append(record)
-    return records
-
-
-class _Bad(Exception):
-    """(where, message) of a malformed value."""
+    record = _record(item, prefix)
+    try:
+        replay(record)
+    except RecordError as exc:
+        raise BadValue(prefix, exc.reason) from None
+    return record
 
 
 def _record(data, at: str) -> Record:
     if not isinstance(data, dict):
-        raise _Bad(at, "a record is a JSON object")
+        raise BadValue(at, "a record is a JSON object")
     if data.get("format") != FORMAT:
-        raise _Bad(f"{at}.format" if at else "format", f'expected "{FORMAT}"')
+        raise BadValue(f"{at}.format" if at else "format", f'expected "{FORMAT}"')
     tags = data.get("tags")
     if not isinstance(tags, dict) or not all(isinstance(k, str) and isinstance(v, str)
                                              and "\n" not in v for k, v in tags.items()):
-        raise _Bad(f"{at}.tags" if at else "tags", "an object of one-line strings")
+        raise BadValue(f"{at}.tags" if at else "tags", "an object of one-line strings")
     for name in tags:
-        if not _TAG_NAME.match(name):
-            raise _Bad(f"{at}.tags" if at else "tags", f"{name!r} is not a tag name (a letter, "
+        if not TAG_NAME.match(name):
+            raise BadValue(f"{at}.tags" if at else "tags", f"{name!r} is not a tag name (a letter, "
                        "then letters, digits or _)")
     if _key(tags.get("Game", "Millionenspiel")) != "millionenspiel":
-        raise _Bad(f"{at}.tags.Game" if at else "tags.Game",
+        raise BadValue(f"{at}.tags.Game" if at else "tags.Game",
                    f"{tags['Game']!r}: this is not a Millionenspiel record")
     raw = RawGame(1, [Tag(k, v, 1) for k, v in tags.items()])
     try:
         header = parse_game(raw, None, 1)  # the tags checked as the text's are
     except RecordError as exc:
-        raise _Bad(f"{at}.tags" if at else "tags", exc.reason) from None
+        raise BadValue(f"{at}.tags" if at else "tags", exc.reason) from None
     n = len(header.names)
     entries = data.get("entries", [])
     if not isinstance(entries, list):
-        raise _Bad(f"{at}.entries" if at else "entries", "a list of entries")
+        raise BadValue(f"{at}.entries" if at else "entries", "a list of entries")
     out = []
     for i, item in enumerate(entries):
         where = f"{at}.entries[{i}]" if at else f"entries[{i}]"
@@ -103,28 +90,28 @@ def _record(data, at: str) -> Record:
 
 def _entry(item, where: str, n: int):
     if not isinstance(item, dict) or not isinstance(item.get("type"), str):
-        raise _Bad(where, "each entry is an object with a type")
+        raise BadValue(where, "each entry is an object with a type")
     kind = item["type"]
     if kind == "comment":
         if not isinstance(item.get("text"), str):
-            raise _Bad(f"{where}.text", "a comment's text is a string")
+            raise BadValue(f"{where}.text", "a comment's text is a string")
         return CommentEntry(item["text"], item.get("brace") is True,
                             item.get("own_line") is True)
     if kind == "check":
         what, values = item.get("what"), item.get("values")
         if what not in ("money", "pension"):
-            raise _Bad(f"{where}.what", f"{what!r} is not money or pension")
+            raise BadValue(f"{where}.what", f"{what!r} is not money or pension")
         if not isinstance(values, list) or not values:
-            raise _Bad(f"{where}.values", "a list of [seat, number] pairs")
+            raise BadValue(f"{where}.values", "a list of [seat, number] pairs")
         pairs = []
         for j, pair in enumerate(values):
             if not (isinstance(pair, list) and len(pair) == 2):
-                raise _Bad(f"{where}.values[{j}]", "a [seat, number] pair")
+                raise BadValue(f"{where}.values[{j}]", "a [seat, number] pair")
             pairs.append((_value(pair[0], "seat", f"{where}.values[{j}][0]", n),
                           _value(pair[1], "money", f"{where}.values[{j}][1]", n)))
         return CheckEntry(what, tuple(pairs))
     if kind not in _FIELDS or kind == "Accept":
-        raise _Bad(f"{where}.type", f"{kind!r} is not an entry of a Millionenspiel record")
+        raise BadValue(f"{where}.type", f"{kind!r} is not an entry of a Millionenspiel record")
     args = {name: _value(item.get(name), sort, f"{where}.{name}", n)
             for name, sort in _FIELDS[kind].items()}
     move = MOVE_TYPES[kind](**args)
@@ -150,7 +137,7 @@ def _value(value, sort: str, where: str, n: int):
                   "colour": f"a colour ({', '.join(COLOURS)})", "bool": "true or false",
                   "times": "how often the pawn passed the arrow (0 to 99)",
                   "dice": "two dice, each 1 to 6 or null"}[sort]
-        raise _Bad(where, shown(f"{value!r} is not {wanted}"))
+        raise BadValue(where, shown(f"{value!r} is not {wanted}"))
     if sort == "times":
         return int(value)
     return tuple(value) if sort == "dice" else value
