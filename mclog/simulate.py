@@ -110,12 +110,25 @@ def bot_names(spec: str, players: int) -> list[str]:
     return names[:players]
 
 
+def make_bot(name: str, seed: int | None,
+             known: Mapping[str, Callable[[int | None], Chooser]]) -> Chooser:
+    """The bot called ``name`` among a game's ``known`` ones, seeded; ``ValueError``
+    naming the bots there are for an unknown name."""
+    if name not in known:
+        raise _unknown_bot(name, known)
+    return known[name](seed)
+
+
+def _unknown_bot(name: str, known: Mapping[str, Any]) -> ValueError:
+    return ValueError(f"unknown bot {name!r}: the bots are {', '.join(known)}")
+
+
 def make_bots(spec: str, players: int, seed: int,
               known: Mapping[str, Callable[[int | None], Chooser]]) -> list:
     """One bot per seat from ``spec``, each with its own generator seeded from the game's
     seed and its seat; ``ValueError`` naming the bots there are for an unknown name."""
     check_bots(spec, known)
-    return [known[name](seed * 100 + seat)
+    return [make_bot(name, seed * 100 + seat, known)
             for seat, name in enumerate(bot_names(spec, players))]
 
 
@@ -123,8 +136,9 @@ def check_bots(spec: str, known: Mapping[str, Any]) -> None:
     """``ValueError`` naming the bots there are if ``spec`` names one that is not."""
     for name in bot_names(spec, 1 + spec.count(",")):
         if name not in known:
-            raise ValueError(f"unknown bot {name!r}: the bots are {', '.join(known)}")
+            raise _unknown_bot(name, known)
 
 
-__all__ = ["Bot", "RandomBot", "Chooser", "below", "moves_of", "play_out", "make_bots",
+__all__ = ["Bot", "RandomBot", "Chooser", "below", "moves_of", "play_out", "make_bot",
+           "make_bots",
            "check_bots", "bot_names"]

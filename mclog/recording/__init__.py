@@ -21,7 +21,7 @@ end-of-round checks, seat views) on the same principle.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from mclog.errors import MclogError, RecordError
 from mclog.record.files import MAX_GAME, FileError, decode, read_source, replace_file, write_new
@@ -66,6 +66,9 @@ class Recording:
     record: object
     played: object
     text: str
+    #: The answers listed for ``played`` (as written; whether every legal move has one),
+    #: worked out once for each state the recording reaches.
+    _listing: tuple | None = field(default=None, init=False, repr=False)
 
     # --- opening ------------------------------------------------------------------
 
@@ -109,24 +112,30 @@ class Recording:
         """The next question, in words."""
         return self.game.engine.describe(self.state)
 
+    def _listed(self) -> tuple[list[str], bool]:
+        """(every legal answer as the record writes it, when they can be listed: a few
+        dozen at most; whether those are all there is to type)."""
+        if self._listing is None or self._listing[0] is not self.played:
+            moves = self.game.engine.legal(self.state)
+            if moves is None or len(moves) > LISTED:
+                texts, whole = [], False
+            else:
+                written = [self.game.answer_text(self.played, move) for move in moves]
+                # (None: a move a record does not write, as keeping a throw)
+                texts, whole = [t for t in written if t], all(written)
+            self._listing = (self.played, texts, whole)
+        return self._listing[1], self._listing[2]
+
     def answers(self) -> list[str]:
         """Every legal answer as the record writes it, when they can be listed (a few
         dozen at most); else none, and ``hint`` says what to type."""
-        moves = self.game.engine.legal(self.state)
-        if moves is None or len(moves) > LISTED:
-            return []
-        texts = (self.game.answer_text(self.played, move) for move in moves)
-        return [text for text in texts if text]  # (None: a move a record does not write)
+        return self._listed()[0]
 
     def hint(self) -> str:
         """What to type beyond the listed answers, in the game's words: where none can be
         listed, or where one is not written (keeping a throw: the next item says it);
         empty where the answers listed are all there is."""
-        moves = self.game.engine.legal(self.state)
-        if moves is not None and len(moves) <= LISTED and all(
-                self.game.answer_text(self.played, m) for m in moves):
-            return ""
-        return self.game.answer_hint(self.played)
+        return "" if self._listed()[1] else self.game.answer_hint(self.played)
 
     def last_moves(self, count: int = 5) -> list[str]:
         texts = self.game.step_texts(self.played)
@@ -153,7 +162,7 @@ class Recording:
             raise Slip("One line of items at a time, and no tags")
         before = len(self.played)
         record, played = _read(self.game, self.path, self.text + typed + "\n")
-        if len(played) == before and not _adds_entry(record, self.record):
+        if len(played) == before and len(record.entries) <= len(self.record.entries):
             raise Slip("That adds no move")
         self._commit(record, played)
         return self.game.step_texts(played)[before:]
@@ -179,20 +188,14 @@ class Recording:
             raise Slip("There is no move to take back")
         count = min(count, len(moves))
         texts = self.game.step_texts(self.played)[-count:]
-        cut = moves[-count]
-        self.record.entries = entries[:cut]
-        played = self.game.replay(self.record)
-        self._commit(self.record, played)
+        record = replace(self.record, entries=entries[:moves[-count]])
+        self._commit(record, self.game.replay(record))
         return texts
 
     def _commit(self, record, played) -> None:
         text = self.game.write(record, played)
         replace_file(self.path, text, _reads_back(self.game))
         self.record, self.played, self.text = record, played, text
-
-
-def _adds_entry(new, old) -> bool:
-    return len(new.entries) > len(old.entries)
 
 
 def _read(game, path: str, text: str):

@@ -111,10 +111,3 @@ def colour_odds(track: tuple[str, ...], position: int) -> dict[str, float]:
 
 BOTS = {"random": RandomBot, "chance": ChanceBot}
 
-
-def make_bot(name: str, seed: int | None = None):
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}: the bots of Millionenspiel are "
-                         f"{', '.join(BOTS)}") from None

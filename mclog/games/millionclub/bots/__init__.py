@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 from mclog.simulate import Bot, Chooser, RandomBot, below
+from mclog.simulate import make_bot as _make_bot
 
 from .greedy import GreedyBot  # noqa: E402
 
@@ -29,10 +30,8 @@ BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}: the bots are {', '.join(BOTS)}") from None
+    """The bot called ``name``, seeded (``ValueError`` naming the bots there are)."""
+    return _make_bot(name, seed, BOTS)
 
 
 __all__ = ["Bot", "Chooser", "RandomBot", "GreedyBot", "BOTS", "make_bot", "below"]
