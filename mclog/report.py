@@ -22,7 +22,7 @@ from . import games
 from .errors import MclogError
 from .move_list import record_lines
 from .svg_chart import figure_svg
-from .widget_shell import UNPACK_JS, packed
+from .widget_shell import MOVE_LIST_JS, UNPACK_JS, packed
 
 
 #: The most steps a report page holds: every step's board is drawn in advance, and a
@@ -112,7 +112,7 @@ pre{{background:#f6f6f6;padding:8px;overflow-x:auto}}
 #: The stepper: the boards unpacked, then shown one at a time (``LAST``: the last step),
 #: the charts' markers moved to the step, the round buttons and the jump list from each
 #: step's round, Play at one step a half second.
-_STEPPER = UNPACK_JS + """
+_STEPPER = UNPACK_JS + MOVE_LIST_JS + """
 let data = null;
 const slider = document.getElementById("slider");
 const jump = document.getElementById("jump");
@@ -143,19 +143,9 @@ function show(i) {
   jump.value = String(here);
 }
 const moveLines = [...document.querySelectorAll("#moves .move")];
-let highlighted = null;
-function lines(i) {  // the record's line of step i, highlighted and scrolled into view
-  let line = null;
-  for (const l of moveLines) { if (Number(l.dataset.step) <= i) line = l; }
-  if (line === highlighted) return;
-  if (highlighted) highlighted.classList.remove("here");
-  highlighted = line;
-  if (!line) return;
-  line.classList.add("here");
-  const list = document.getElementById("moves"), top = line.offsetTop - list.offsetTop;
-  if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 20)
-    list.scrollTop = Math.max(0, top - list.clientHeight / 2);
-}
+// the record's line of step i, marked and scrolled into view
+const lines = moveListFollower(document.getElementById("moves"),
+                               moveLines.map(l => [l, Number(l.dataset.step)]), "here");
 moveLines.forEach(l => l.addEventListener("click", () => show(Number(l.dataset.step))));
 function roundEdge(direction) {
   const i = Number(slider.value), starts = [...jump.options].map(o => Number(o.value));

@@ -42,6 +42,28 @@ async function unpack(b64) {
 }
 """
 
+#: What makes a move list follow the step, in the page (the stepper's and the report's):
+#: ``follow = moveListFollower(list, rows, mark)`` with ``rows`` the ``[line, step]`` of
+#: each line (step null: no move on it); ``follow(i)`` marks the line of step ``i`` with
+#: the class ``mark`` and scrolls it into view.
+MOVE_LIST_JS = """
+function moveListFollower(list, rows, mark) {
+  let marked = null;
+  return index => {
+    let here = null;
+    for (const [line, at] of rows) { if (at !== null && at <= index) here = line; }
+    if (here === marked) return;
+    if (marked) marked.classList.remove(mark);
+    marked = here;
+    if (!here) return;
+    here.classList.add(mark);
+    const top = here.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 20)
+      list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+  };
+}
+"""
+
 
 class FrameStepper(anywidget.AnyWidget):
     """Every step's HTML sent to the browser once (``frames``: per step, one HTML string
@@ -50,7 +72,7 @@ class FrameStepper(anywidget.AnyWidget):
     browser (``ipywidgets.jslink``) steps the board at the speed of the page.  Each part
     is a ``div`` of class ``mclog-step-<part>``."""
 
-    _esm = UNPACK_JS + """
+    _esm = UNPACK_JS + MOVE_LIST_JS + """
     export default {
       async render({ model, el }) {
         const frames = await unpack(model.get("frames"));
@@ -87,22 +109,11 @@ class FrameStepper(anywidget.AnyWidget):
             rows.push([line, at]);
           });
           row.appendChild(list);
+          const style = document.createElement("style");
+          style.textContent = ".mclog-move-list .mclog-here{background:#fff3b0}";
+          el.appendChild(style);
         }
-        let highlighted = null;
-        const highlight = index => {
-          let here = null;
-          for (const [line, at] of rows) { if (at !== null && at <= index) here = line; }
-          if (here === highlighted) return;
-          if (highlighted) { highlighted.style.background = ""; highlighted.classList.remove("mclog-here"); }
-          highlighted = here;
-          if (here) {
-            here.style.background = "#fff3b0";
-            here.classList.add("mclog-here");
-            const top = here.offsetTop - list.offsetTop;
-            if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 20)
-              list.scrollTop = Math.max(0, top - list.clientHeight / 2);
-          }
-        };
+        const highlight = moveListFollower(list, rows, "mclog-here");
         const shown = divs.map(() => null);
         // the step buttons, drawn here so that a press steps at the speed of the page
         const buttons = document.createElement("div");
@@ -335,6 +346,8 @@ class GamePicker:
             self._uploaded = uploaded
         else:
             self._uploaded = None
+        # (a record picked from the folder after an upload is the one shown)
+        self.choice.observe(lambda change: setattr(self, "_uploaded", None), names="value")
         #: Runs the cells after the picker's (they read the choice).
         self.use = RunBelow()
         self.view = w.VBox([w.HTML("Pick a game, then <b>Use this game</b> (or <i>Run "

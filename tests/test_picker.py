@@ -79,6 +79,8 @@ def test_running_the_pickers_cell_again_keeps_the_choice(tmp_path):
     names = again.game().record.table.names
     third = game_picker(str(THURSDAY))
     assert third.game().record.table.names == names and len(names) == 4
+    third.choice.value = "thursday-club-3p.mclog"  # (then a record of the folder)
+    assert third.game().record.table.names == ("Ann", "Ben", "Cleo")
     other = game_picker(str(SAMPLES.parent / "millionenspiel" / "duel-2p.mclog"),
                         "Millionenspiel")  # (another notebook's picker: its own choice)
     assert other.choice.value == "duel-2p.mclog" and other.game().record.game == \
