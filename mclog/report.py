@@ -54,7 +54,7 @@ def report_html(played) -> str:
     texts = ["the start", *game.step_texts(played)]
     # the round (throw...) of each step, for the round buttons, the jump list and the
     # markers of charts drawn by round
-    rounds = [0, *(getattr(step, "round", 0) or 0 for step in played.steps)]
+    rounds = [0, *(step.round for step in played.steps)]
     charts = "".join(f"<section><h2>{escape(title)}</h2>"
                      f'<div class="chart">{figure_svg(figure)}</div></section>'
                      for title, figure in game.report_charts(played))

@@ -140,8 +140,7 @@ def figure_svg(figure, *, width: int = WIDTH) -> str:
     spec = figure.to_plotly_json()
     data, layout = spec.get("data", []), spec.get("layout", {})
     height = int(layout.get("height") or 340)
-    box = (LEFT, TOP, width - RIGHT, height - BOTTOM)  # the plot area
-    x0, y0, x1, y1 = box
+    x0, y0, x1, y1 = LEFT, TOP, width - RIGHT, height - BOTTOM  # the plot area
     bars = [t for t in data if t.get("type") == "bar"]
     categories: list[str] = []
     for t in data:
@@ -241,16 +240,15 @@ def figure_svg(figure, *, width: int = WIDTH) -> str:
     # the traces
     legend: list[tuple[str, str, bool]] = []
     previous: list | None = None
-    group = [t for t in bars if t.get("type") == "bar"]
     tops: dict[str, list[float]] = {}
     for index, t in enumerate(data):
         colour = _colour(t, index)
         name = _text(t.get("name"), 28)
         if t.get("type") == "bar":
             slot = (x1 - x0) / max(1, len(categories))
-            k = group.index(t)
+            k = bars.index(t)
             grouped = mode == "group"
-            width_each = slot * 0.8 / (len(group) if grouped else 1)
+            width_each = slot * 0.8 / (len(bars) if grouped else 1)
             hatches = _list((t.get("marker") or {}).get("pattern", {}).get("shape")) \
                 if isinstance((t.get("marker") or {}).get("pattern"), dict) else []
             bases = _list(t.get("base"))
@@ -268,7 +266,7 @@ def figure_svg(figure, *, width: int = WIDTH) -> str:
                     base = bases[i] if i < len(bases) else 0.0
                 a, b = base, base + v
                 if log:
-                    a = max(a, y.low and 10 ** y.low)
+                    a = max(a, 10 ** y.low)  # (a bar from 0 starts at the axis)
                 top, bottom = sorted((y(a), y(b)))
                 hatched = i < len(hatches) and hatches[i]
                 out.append(f'<rect x="{left:.1f}" y="{top:.1f}" width="{width_each:.1f}" '
