@@ -20,8 +20,9 @@ from functools import lru_cache
 from mclog.simulate import Bot as SharedBot
 from mclog.simulate import RandomBot
 
+from .rules.engine import next_pension
 from .rules.moves import Accept, Bet, BuyPension, Refuse
-from .rules.state import ACCEPT, MILLION, PENSION_PRICE, PENSIONS, State
+from .rules.state import ACCEPT, MILLION, PENSION_PRICE, State
 from .rules.track import WINS
 
 
@@ -49,10 +50,9 @@ class Bot(SharedBot):
 
     def buy(self, state: State, seat: int) -> int | None:
         """The next pension card, once the money is ten times its price."""
-        have = state.pension[seat]
-        if have == PENSIONS[-1]:
+        wanted = next_pension(state, seat)
+        if wanted is None:
             return None
-        wanted = PENSIONS[PENSIONS.index(have) + 1]
         return wanted if state.money[seat] >= 10 * PENSION_PRICE[wanted] else None
 
 

@@ -23,12 +23,9 @@ from dataclasses import dataclass
 
 from mclog.engine import Watch
 
-from .rules.engine import describe_decision, play
+from .rules.engine import describe_decision, next_pension, pension_refused, play
 from .rules.moves import Accept, Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
-from .rules.state import (
-    ACCEPT, BET, DIE, LAND, PENSION_CARDS, PENSION_PRICE, PENSIONS, START, THROW, State,
-    new_game,
-)
+from .rules.state import ACCEPT, BET, DIE, LAND, PENSION_CARDS, START, THROW, State, new_game
 from .rules.track import landing
 
 
@@ -51,9 +48,7 @@ class Bets(Sequence):
     def __len__(self) -> int:
         return self.most + 1
 
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
+    def __getitem__(self, i: int) -> Bet:
         if i < 0:
             i += len(self)
         if not 0 <= i <= self.most:
@@ -73,9 +68,7 @@ class Choices(Sequence):
     def __len__(self) -> int:
         return len(self.first) + len(self.bets)
 
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
+    def __getitem__(self, i: int):
         if i < 0:
             i += len(self)
         return self.first[i] if i < len(self.first) else self.bets[i - len(self.first)]
@@ -85,17 +78,12 @@ class Choices(Sequence):
 
 
 def pension_offer(state: State, seat: int) -> BuyPension | None:
-    """The pension card ``seat`` could buy now (the next in sequence, if there is one left
-    and the money not bet pays it), else None (M15)."""
-    have = state.pension[seat]
-    if have == PENSIONS[-1] or state.throws:
+    """The pension card ``seat`` could buy now, if the rules allow it (M15), else None."""
+    wanted = next_pension(state, seat)
+    if wanted is None:
         return None
-    wanted = PENSIONS[PENSIONS.index(have) + 1]
-    free = state.money[seat] - state.bet(seat)
-    held = sum(1 for card in state.pension if card == wanted)
-    if free < PENSION_PRICE[wanted] or held >= state.pension_cards:
-        return None
-    return BuyPension(seat, wanted)
+    move = BuyPension(seat, wanted)
+    return move if pension_refused(state, move) is None else None
 
 
 class MillionenspielEngine:

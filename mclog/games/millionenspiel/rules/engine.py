@@ -306,34 +306,50 @@ def _change(state: State, cause: str, deltas: list[int], watch=None) -> None:
             watch.money_moved(seat, delta, cause)
 
 
-def _buy_pension(state: State, move: BuyPension, watch=None) -> None:
+def next_pension(state: State, seat: int) -> int | None:
+    """The pension card ``seat`` may buy next: they are bought in sequence (M15); None once
+    the player holds the last."""
+    have = state.pension[seat]
+    return PENSIONS[PENSIONS.index(have) + 1] if have != PENSIONS[-1] else None
+
+
+def pension_refused(state: State, move: BuyPension) -> RuleError | None:
+    """Why the rules refuse ``move`` now (M15, M16), or None if they allow it: what
+    ``play`` raises, and what the legal moves are listed by."""
     _seat(state, move.player)
     name = state.names[move.player]
     if state.decision is None:
-        raise RuleError(f"the game is over: {name} can no longer buy a pension card", "M16")
+        return RuleError(f"the game is over: {name} can no longer buy a pension card", "M16")
     if state.decision.kind not in (BET, THROW) or state.throws:
-        raise RuleError(f"{name} can buy a pension card only before the dice are thrown "
-                        "(\"You must buy a pension card before the pawn passes the arrow\")",
-                        "M15")
+        return RuleError(f"{name} can buy a pension card only before the dice are thrown "
+                         "(\"You must buy a pension card before the pawn passes the arrow\")",
+                         "M15")
     if move.value not in PENSION_PRICE:
-        raise RuleError(f"pension cards are bought for 50 or 500, not {move.value}", "M15")
-    have = state.pension[move.player]
-    wanted = PENSIONS[PENSIONS.index(have) + 1] if have != PENSIONS[-1] else None
+        return RuleError(f"pension cards are bought for 50 or 500, not {move.value}", "M15")
+    have, wanted = state.pension[move.player], next_pension(state, move.player)
     if move.value != wanted:
-        raise RuleError(f"{name} holds the pension card of {have}: cards are bought in "
-                        + (f"sequence, so the next is {wanted}" if wanted else
-                           "sequence, and 500 is the last"), "M15")
+        return RuleError(f"{name} holds the pension card of {have}: cards are bought in "
+                         + (f"sequence, so the next is {wanted}" if wanted else
+                            "sequence, and 500 is the last"), "M15")
     price = PENSION_PRICE[move.value]
     free = state.money[move.player] - state.bet(move.player)  # a bet lies on the board
     if free < price:
         has = f"{name} has {state.money[move.player]:,}" + (
             f", of which {state.bet(move.player):,} is bet" if state.bet(move.player) else "")
-        raise RuleError(f"{name} cannot pay {price:,} for the pension card of "
-                        f"{move.value}: {has}", "M15")
+        return RuleError(f"{name} cannot pay {price:,} for the pension card of "
+                         f"{move.value}: {has}", "M15")
     held = sum(1 for card in state.pension if card == move.value)
     if held >= state.pension_cards:
-        raise RuleError(f"every pension card of {move.value} is held already (there are "
-                        f"{state.pension_cards})", "M15")
+        return RuleError(f"every pension card of {move.value} is held already (there are "
+                         f"{state.pension_cards})", "M15")
+    return None
+
+
+def _buy_pension(state: State, move: BuyPension, watch=None) -> None:
+    refused = pension_refused(state, move)
+    if refused is not None:
+        raise refused
+    name, price = state.names[move.player], PENSION_PRICE[move.value]
     state.pension[move.player] = move.value
     deltas = [0] * state.players
     deltas[move.player] = -price
@@ -369,4 +385,5 @@ _HANDLERS = {
     Refuse: _refuse, Land: _land, Die: _die, BuyPension: _buy_pension,
 }
 
-__all__ = ["play", "apply", "describe_decision", "new_game", "PLAYERS", "check_players"]
+__all__ = ["play", "apply", "describe_decision", "new_game", "PLAYERS", "check_players",
+           "next_pension", "pension_refused"]
