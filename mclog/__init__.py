@@ -47,15 +47,18 @@ def to_json(record) -> dict:
 
 
 def from_json(data: dict, file: str | None = None, game: str | None = None):
-    """The record of ``to_json``'s data, for the game ``game`` (Million Club by default)."""
+    """The record of ``to_json``'s data, for the game ``game`` (by default the game the
+    data names in its ``"game"``, else Million Club)."""
     from .games import game as named
 
+    if game is None and isinstance(data, dict) and isinstance(data.get("game"), str):
+        game = data["game"]
     return named(game).record_from_json(data, file)
 
 
 def seat_view(played, seat: int):
     """The record as the player in ``seat`` would have written it (a game with hidden
-    information: Million Club)."""
+    information: Million Club, Cartel)."""
     return _game(played.record.game).seat_view(played, seat)
 
 

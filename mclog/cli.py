@@ -265,7 +265,7 @@ def cmd_hide(args) -> int:
         if not _game(played).hidden_information:
             return f"{where}: {played.record.game} has no hidden information: every " \
                    "player sees the whole game, so one seat's record is the record"
-        names = played.record.table.names
+        names = played.record.players
         if args.seat in names:
             return None
         return f"{where}: {args.seat!r} is not a player of this game: the players are " \
@@ -276,7 +276,7 @@ def cmd_hide(args) -> int:
         return 1
     for i, played in enumerate(checked):
         game = _game(played)
-        hidden = game.seat_view(played, played.record.table.names.index(args.seat))
+        hidden = game.seat_view(played, played.record.players.index(args.seat))
         sys.stdout.write(("\n" if i else "") + game.write(hidden))
     return 0
 

@@ -30,6 +30,7 @@ from ..protocol import Game
 GAMES = {
     "Million Club": "mclog.games.millionclub",
     "Millionenspiel": "mclog.games.millionenspiel",
+    "Cartel": "mclog.games.cartel",
 }
 #: The game of a record without a ``Game`` tag (every record before there were two).
 DEFAULT = "Million Club"

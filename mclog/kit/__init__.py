@@ -7,8 +7,8 @@ built on it.
 """
 
 from .game import KitGame
-from .notation import Choice, KitRecord, Number, Seat, Verb, Verbs
+from .notation import Choice, Keyed, KitRecord, Number, Seat, Verb, Verbs, Word
 from .played import KitPlayed, ScoreRow
 
 __all__ = ["KitGame", "KitPlayed", "KitRecord", "ScoreRow", "Verb", "Verbs", "Seat",
-           "Number", "Choice"]
+           "Number", "Choice", "Keyed", "Word"]

@@ -59,6 +59,16 @@ class KitGame(Game):
         """Each seat's money, if the game counts money (``check money``)."""
         return None
 
+    @property
+    def checks(self) -> dict:
+        """What a ``check`` line may compare, by its word: each a function of a state
+        giving a number a seat (``check score Ann 12``; ``check money ...`` where the game
+        counts money).  A game adds its own (Cartel: ``profits``, ``price``)."""
+        out = {"score": self.points}
+        if type(self).money is not KitGame.money:
+            out["money"] = self.money
+        return out
+
     def table(self, record: KitRecord) -> Any:
         """What ``engine.new_state`` takes for this record: by default the names."""
         return record.names
@@ -94,7 +104,7 @@ class KitGame(Game):
             raise RecordError(f"[Players] {exc}", line=where, col=1, file=file,
                               code="header") from None
         record = KitRecord(self.name, tags, names, [], file, number, raw.start)
-        parse_body(record, raw.lines, self.verbs)
+        parse_body(record, raw.lines, self.verbs, tuple(self.checks))
         return record
 
     def replay(self, record, *, strict=True, events=False):
@@ -208,6 +218,10 @@ class KitGame(Game):
         record = KitRecord(self.name, {"Game": self.name, "Event": "Simulated game",
                                        "Players": ", ".join(names), "Bots": bots or "random",
                                        "Seed": str(seed)}, names)
+        return self._simulated(record, players, seed, bots)
+
+    def _simulated(self, record: KitRecord, players: int, seed: int, bots: str) -> str:
+        """``record`` (its tags set) played out by ``bots`` from ``seed``, as text."""
         state = self.engine.new_state(self.table(record))
         moves = play_out(self.engine, state, make_bots(bots, players, seed, self.all_bots),
                          random.Random(seed), limit=100_000)
@@ -220,8 +234,7 @@ class KitGame(Game):
 
     def answer_hint(self, played) -> str:
         """What to type where the answers are not listed: the verbs' forms."""
-        return ", or ".join(" ".join([v.word, *(f"<{f.name}>" for f in v.fields)])
-                            for v in self.verbs.rows)
+        return ", or ".join(v.form for v in self.verbs.rows)
 
     def record_in_terminal(self, path, options):
         from mclog.recording import start_or_resume

@@ -18,8 +18,10 @@ def to_json(record: KitRecord, verbs: Verbs) -> dict:
     for entry in record.entries:
         if isinstance(entry, MoveEntry):
             verb = verbs.by_type[type(entry.move)]
-            entries.append({"move": verb.word, **{f.name: getattr(entry.move, f.name)
-                                                  for f in verb.fields}})
+            entries.append({"move": verb.word, **{
+                f.name: getattr(entry.move, f.name) for f in verb.fields
+                if f.name and not (getattr(f, "optional", False)
+                                   and getattr(entry.move, f.name) is None)}})
         elif isinstance(entry, CheckEntry):
             entries.append({"check": entry.what, "values": [list(v) for v in entry.values]})
         else:
@@ -66,11 +68,11 @@ def record_from_json(game, data, where: str = "", file: str | None = None) -> Ki
         raise BadValue(at("entries"), "the entries are an array")
     for i, item in enumerate(entries):
         record.entries.append(_entry(game.verbs, item, len(names),
-                                     lambda *p: at("entries", i, *p)))
+                                     lambda *p: at("entries", i, *p), tuple(game.checks)))
     return record
 
 
-def _entry(verbs: Verbs, item, players: int, at):
+def _entry(verbs: Verbs, item, players: int, at, checks=CHECKS):
     if not isinstance(item, dict):
         raise BadValue(at(), "an entry is an object")
     if "move" in item:
@@ -78,13 +80,16 @@ def _entry(verbs: Verbs, item, players: int, at):
         if verb is None:
             raise BadValue(at("move"), shown(f"{item['move']!r} is not a move "
                                         f"({', '.join(v.word for v in verbs.rows)})"))
-        wanted = {f.name for f in verb.fields}
-        extra = set(item) - wanted - {"move"}
+        named = [f for f in verb.fields if f.name]
+        extra = set(item) - {f.name for f in named} - {"move"}
         if extra:
             raise BadValue(at(sorted(extra)[0]), f"is not a field of '{verb.word}'")
         values = {}
-        for spec in verb.fields:
+        for spec in named:
             if spec.name not in item:
+                if getattr(spec, "optional", False):
+                    values[spec.name] = None
+                    continue
                 raise BadValue(at(), f"'{verb.word}' needs its \"{spec.name}\"")
             wrong = spec.check(item[spec.name], players)
             if wrong:
@@ -92,9 +97,9 @@ def _entry(verbs: Verbs, item, players: int, at):
             values[spec.name] = item[spec.name]
         return MoveEntry(verb.move(**values))
     if "check" in item:
-        if item["check"] not in CHECKS:
+        if item["check"] not in checks:
             raise BadValue(at("check"), shown(f"{item['check']!r} is not a check "
-                                         f"({', '.join(CHECKS)})"))
+                                         f"({', '.join(checks)})"))
         values = item.get("values")
         if not isinstance(values, list) or not values or not all(
                 isinstance(v, list) and len(v) == 2 and type(v[0]) is int and

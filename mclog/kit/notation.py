@@ -111,6 +111,41 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Word:
+    """A fixed word of a verb's form that holds no value (``end year 3``: ``year``)."""
+
+    word: str
+    name: ClassVar[str] = ""
+    optional: ClassVar[bool] = False
+
+    def read(self, word: str, seats: dict[str, int]) -> None:
+        if word != self.word:
+            raise ValueError(f"'{self.word}' comes here, not '{word}'")
+
+    def write(self, value, names: Sequence[str]) -> str:
+        return self.word
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """An optional field written as its key and its value (``stock 2`` in ``pay Ann bond
+    20 stock 2``), after the verb's other fields, in any order; left out, it is
+    ``None``.  Its key must be no verb and no player's name, so an item's end is still
+    found by the table alone."""
+
+    key: str
+    spec: Any
+    optional: ClassVar[bool] = True
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    def check(self, value: Any, players: int) -> str | None:
+        return None if value is None else self.spec.check(value, players)
+
+
+@dataclass(frozen=True)
 class Verb:
     """One row of a game's notation: the word that starts the item, the move's type, how
     each of its fields is written (in the order written), and the move in a player's
@@ -121,25 +156,76 @@ class Verb:
     fields: tuple = ()
     phrase: str = ""
 
+    @property
+    def fixed(self) -> tuple:
+        """The fields always written, in order (the keyed ones follow them)."""
+        return tuple(f for f in self.fields if not isinstance(f, Keyed))
+
+    @property
+    def keyed(self) -> dict[str, Keyed]:
+        return {f.key: f for f in self.fields if isinstance(f, Keyed)}
+
+    @property
+    def form(self) -> str:
+        """How the item is written: ``pay <player> [bond <bond>] [stock <stock>]``."""
+        return " ".join([self.word, *(f.word if isinstance(f, Word) else
+                                      f"[{f.key} <{f.name}>]" if isinstance(f, Keyed) else
+                                      f"<{f.name}>" for f in self.fields)])
+
+    def length(self, words: Sequence[str], start: int) -> int:
+        """How many words the item starting at ``words[start]`` takes: the verb, its fixed
+        fields, then each ``key value`` pair of its keyed fields."""
+        end = start + 1 + len(self.fixed)
+        keys = self.keyed
+        while end < len(words) and words[end] in keys:
+            end += 2
+        return end - start
+
     def read(self, words: Sequence[str], seats: dict[str, int]):
-        """The move of an item's words (the verb and one word per field)."""
-        values = {}
-        for i, (spec, word) in enumerate(zip(self.fields, words[1:]), start=1):
+        """The move of an item's words (the verb, a word per fixed field, then the keyed
+        fields' pairs)."""
+        values = {f.name: None for f in self.fields if isinstance(f, Keyed)}
+        fixed = self.fixed
+        for i, (spec, word) in enumerate(zip(fixed, words[1:]), start=1):
             try:
-                values[spec.name] = spec.read(word, seats)
+                value = spec.read(word, seats)
             except ValueError as exc:
                 raise NotationError(str(exc), i) from None
+            if spec.name:
+                values[spec.name] = value
+        keys, seen = self.keyed, set()
+        for i in range(1 + len(fixed), len(words), 2):
+            spec = keys[words[i]]
+            if words[i] in seen:
+                raise NotationError(f"'{words[i]}' is written twice", i)
+            seen.add(words[i])
+            if i + 1 >= len(words):
+                raise NotationError(f"'{words[i]}' is followed by its {spec.name}", i)
+            try:
+                values[spec.name] = spec.spec.read(words[i + 1], seats)
+            except ValueError as exc:
+                raise NotationError(str(exc), i + 1) from None
         return self.move(**values)
 
+    def _words(self, move, names: Sequence[str]) -> dict[str, str]:
+        return {spec.name: spec.write(getattr(move, spec.name), names)
+                for spec in self.fixed if spec.name}
+
     def item(self, move, names: Sequence[str]) -> str:
-        return " ".join([self.word, *(spec.write(getattr(move, spec.name), names)
-                                      for spec in self.fields)])
+        out = [self.word, *(spec.write(getattr(move, spec.name, None), names)
+                            for spec in self.fixed)]
+        for key, spec in self.keyed.items():
+            value = getattr(move, spec.name)
+            if value is not None:
+                out += [key, spec.spec.write(value, names)]
+        return " ".join(out)
 
     def say(self, move, names: Sequence[str]) -> str:
         if not self.phrase:
             return self.item(move, names)
-        return self.phrase.format(**{spec.name: spec.write(getattr(move, spec.name), names)
-                                     for spec in self.fields})
+        if callable(self.phrase):
+            return self.phrase(move, names)
+        return self.phrase.format(**self._words(move, names))
 
 
 class Verbs:
@@ -159,10 +245,9 @@ class Verbs:
         if verb is None:
             raise NotationError(f"'{words[0]}' is no move of this game: a move starts with "
                                 f"{', '.join(repr(v.word) for v in self.rows)}", 0)
-        if len(words) != 1 + len(verb.fields):
-            said = " ".join(f"<{f.name}>" for f in verb.fields)
-            raise NotationError(f"'{verb.word}' is written '{verb.word} {said}'".rstrip("' ")
-                                + "'", min(len(words) - 1, len(verb.fields) + 1))
+        if len(words) != verb.length(words, 0):
+            raise NotationError(f"'{verb.word}' is written '{verb.form}'",
+                                min(len(words) - 1, len(verb.fixed) + 1))
         return verb.read(words, seats)
 
     def item(self, move, names: Sequence[str]) -> str:
@@ -173,7 +258,10 @@ class Verbs:
 
     @property
     def words(self) -> frozenset[str]:
-        return frozenset(self.by_word) | {"check"}
+        """The words a player may not be called: the verbs, their keys and fixed words."""
+        return frozenset(self.by_word) | {"check"} | {
+            f.key if isinstance(f, Keyed) else f.word for v in self.rows for f in v.fields
+            if isinstance(f, (Keyed, Word))}
 
 
 @dataclass(slots=True)
@@ -206,7 +294,7 @@ class KitRecord(RecordBase):
 CHECKS = ("score", "money")
 
 
-def parse_body(record: KitRecord, lines, verbs: Verbs) -> None:
+def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = CHECKS) -> None:
     """Read the body ``lines`` (``framing.RawLine``) into ``record.entries``, each mistake a
     ``RecordError`` at its line and column.  Every verb takes a fixed number of words, so
     the items of a line are found by the table alone (commas between them are optional)."""
@@ -227,7 +315,8 @@ def parse_body(record: KitRecord, lines, verbs: Verbs) -> None:
                 end = i + 2
                 while end + 1 < len(words) and words[end] in seats:
                     end += 2
-                out.append(_check(record, line, words[i:end], list(range(i, end)), seats))
+                out.append(_check(record, line, words[i:end], list(range(i, end)), seats,
+                                  checks))
             else:
                 verb = verbs.by_word.get(words[i])
                 if verb is None:
@@ -235,12 +324,11 @@ def parse_body(record: KitRecord, lines, verbs: Verbs) -> None:
                         f"'{words[i]}' is no move of this game: a move starts with "
                         f"{', '.join(repr(v.word) for v in verbs.rows)}", line.number,
                         line.col(i))
-                end = i + 1 + len(verb.fields)
+                end = i + verb.length(words, i)
                 item = words[i:end]
                 try:
                     if len(item) < end - i:
-                        said = " ".join(f"<{f.name}>" for f in verb.fields)
-                        raise NotationError(f"'{verb.word}' is written '{verb.word} {said}', "
+                        raise NotationError(f"'{verb.word}' is written '{verb.form}', "
                                             "but the line ends", len(item))
                     move = verb.read(item, seats)
                 except NotationError as exc:
@@ -254,12 +342,13 @@ def parse_body(record: KitRecord, lines, verbs: Verbs) -> None:
         out.extend(CommentEntry(c.text, c.brace, False, c.line, c.col) for c in pending)
 
 
-def _check(record, line, words, indexes, seats) -> CheckEntry:
+def _check(record, line, words, indexes, seats, checks=CHECKS) -> CheckEntry:
     """``check score Ann 12 Ben 9``: what the table counted, by player."""
     where = line.number, line.col(indexes[0])
-    if len(words) < 2 or words[1] not in CHECKS:
-        raise record.error("a check is 'check score Ann 12 Ben 9' (or 'check money ...')",
-                           *where)
+    if len(words) < 2 or words[1] not in checks:
+        others = ", ".join(f"'check {c} ...'" for c in checks[1:])
+        raise record.error(f"a check is 'check {checks[0]} {record.names[0]} 12'"
+                           + (f" (or {others})" if others else ""), *where)
     rest = words[2:]
     if not rest or len(rest) % 2:
         raise record.error(f"'check {words[1]}' is followed by names and numbers: "
@@ -309,5 +398,5 @@ def field_names(move_type: type) -> list[str]:
     return [f.name for f in dataclasses.fields(move_type)]
 
 
-__all__ = ["Verb", "Verbs", "Seat", "Number", "Choice", "NotationError", "MoveEntry",
+__all__ = ["Verb", "Verbs", "Seat", "Number", "Choice", "Word", "Keyed", "NotationError", "MoveEntry",
            "KitRecord", "parse_body", "write_body", "CHECKS"]

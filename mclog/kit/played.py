@@ -73,10 +73,10 @@ class KitPlayed:
 
     def _check(self, entry: CheckEntry) -> str | None:
         state = self.replay.current
-        counted = self.game.points(state) if entry.what == "score" else \
-            self.game.money(state)
-        if counted is None:
+        counting = self.game.checks.get(entry.what)
+        if counting is None:
             return f"{self.game.name} has no {entry.what} to check"
+        counted = counting(state)
         names = self.record.names
         wrong = [f"{names[seat]} has {counted[seat]}, not {value}"
                  for seat, value in entry.values if counted[seat] != value]

@@ -1,0 +1,255 @@
+"""Cartel's components: what the rulebook describes but does not print.
+
+The rulebook says there are 52 companies on a board with four player areas, each company
+with a value and a yearly profit, a Bonus Profit between each pair of horizontally or
+vertically adjacent companies, a Special Profit in each square block of four, a Stock
+Price Index per player, and Bonds with repayment prices.  It prints none of the numbers.
+So they come from a **component file** (JSON) that a game's owner types once from their
+own board, named in a record's ``[Components "my-board.json"]`` tag (a path relative to
+the record).  mclog ships one *illustrative* set (``illustrative.json``, ``[Components
+"illustrative"]``, the default): made up for simulation and tests, and labelled so
+everywhere it is drawn.
+
+A file is checked against the schema (``components.schema.json``) and then against what
+the rulebook does say (:func:`check`): 52 companies, ten of $10 million and ten of $20
+million, each on its own square of a grid, a Bonus Profit for exactly the adjacent pairs
+and a Special Profit for exactly the squares of four, a Stock Price Index that starts at
+10 (the rulebook's "first space (marked 10)").  Each problem is a ``ComponentError``
+naming the file and where in it (``companies[3].value: ...``).
+
+>>> board = load("illustrative")
+>>> len(board.companies), board.illustrative, board.price(0)
+(52, True, 10)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+HERE = Path(__file__).parent
+ILLUSTRATIVE = "illustrative"
+#: What the rulebook prints: the number of companies, of $10 and of $20 million ones.
+COMPANIES, TENS, TWENTIES = 52, 10, 10
+WORD = re.compile(r"[a-z][a-z0-9-]*$")
+#: Words of the notation a company may not be called (``x`` is "no bid").
+RESERVED = frozenset({"x", "year", "bond", "stock", "cash", "borrow", "check"})
+
+
+class ComponentError(ValueError):
+    """A component file that cannot be used, in words, with where in it."""
+
+
+@dataclass(frozen=True)
+class Company:
+    """One company: its word in records, its name, value and yearly profit (millions) and
+    its square on the board's grid."""
+
+    word: str
+    name: str
+    value: int
+    profit: int
+    row: int
+    col: int
+
+
+@dataclass(frozen=True)
+class Bond:
+    """A denomination of bond: its value (what it lends), how many the Treasury holds,
+    and its repayment price at the game's end."""
+
+    value: int
+    count: int
+    repay: int
+
+
+@dataclass(frozen=True)
+class Components:
+    """A checked component set (see the module text)."""
+
+    name: str
+    illustrative: bool
+    companies: dict[str, Company]
+    #: Bonus Profit by the pair of adjacent companies (a frozenset of two words).
+    bonus: dict[frozenset, int]
+    #: Special Profit by the square of four companies (a frozenset of four words).
+    special: dict[frozenset, int]
+    #: ``(least total profits, price)`` rows, by rising profits.
+    index: tuple[tuple[int, int], ...]
+    bonds: dict[int, Bond]
+    stock_blocks: int = 9
+    markers: int = 12
+    starting_money: int = 10
+    player_areas: int = 4
+    source: str = ILLUSTRATIVE
+    neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
+    squares: dict[str, tuple[frozenset, ...]] = field(default_factory=dict, compare=False)
+
+    def price(self, profits: int) -> int:
+        """The Stock Price Index's price for a total of yearly profits."""
+        price = self.index[0][1]
+        for least, value in self.index:
+            if profits >= least:
+                price = value
+        return price
+
+    @property
+    def most_companies(self) -> int:
+        """How many companies a player may own: a marker is the stock price's, the other
+        eleven mark companies (the rulebook: "he only has eleven Markers available")."""
+        return self.markers - 1
+
+
+def load(name: str, beside: str | None = None) -> Components:
+    """The component set a record's ``[Components]`` tag names: ``illustrative`` (mclog's
+    own), or a JSON file's path (relative to the record's folder, ``beside``)."""
+    if name.strip().lower() in ("", ILLUSTRATIVE):
+        return _load_path(str(HERE / "illustrative.json"), ILLUSTRATIVE)
+    path = Path(name)
+    if not path.is_absolute() and beside:
+        path = Path(beside).parent / path
+    return _load_path(str(path), name)
+
+
+@lru_cache(maxsize=16)
+def _cached(path: str, stamp: float, shown: str) -> Components:
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(4_000_001)
+    except OSError as exc:
+        raise ComponentError(f"{shown}: cannot read the component file "
+                             f"({exc.strerror or exc})") from None
+    if len(raw) > 4_000_000:
+        raise ComponentError(f"{shown}: a component file is a few kilobytes, not over 4 MB")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ComponentError(f"{shown}: the component file is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise ComponentError(f"{shown}: line {exc.lineno}, column {exc.colno}: not JSON "
+                             f"({exc.msg})") from None
+    return check(data, shown)
+
+
+def _load_path(path: str, shown: str) -> Components:
+    try:
+        stamp = os.stat(path).st_mtime
+    except OSError:
+        raise ComponentError(f"{shown}: no component file there (looked for {path})") \
+            from None
+    return _cached(path, stamp, shown)
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    import jsonschema
+
+    schema = json.loads((HERE / "components.schema.json").read_text())
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _where(path) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "the file"
+
+
+def check(data, shown: str = "components") -> Components:
+    """The ``Components`` of a component file's data, or the first ``ComponentError``."""
+    def fail(where, message):
+        raise ComponentError(f"{shown}: {where}: {message}")
+
+    errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
+    if errors:
+        first = errors[0]
+        message = first.message if len(first.message) < 200 else first.message[:200] + "..."
+        fail(_where(first.absolute_path), message)
+    companies: dict[str, Company] = {}
+    at: dict[tuple[int, int], str] = {}
+    for i, c in enumerate(data["companies"]):
+        if not WORD.match(c["word"]) or c["word"] in RESERVED:
+            fail(f"companies[{i}].word", f"{c['word']!r} cannot be written in a record: one "
+                 "lowercase word, starting with a letter, and none of "
+                 f"{', '.join(sorted(RESERVED))}")
+        if c["word"] in companies:
+            fail(f"companies[{i}].word", f"{c['word']!r} names two companies")
+        cell = (c["row"], c["col"])
+        if cell in at:
+            fail(f"companies[{i}]", f"row {cell[0]}, column {cell[1]} holds {at[cell]} "
+                 "already")
+        at[cell] = c["word"]
+        companies[c["word"]] = Company(c["word"], c["name"], c["value"], c["profit"], *cell)
+    if len(companies) != COMPANIES:
+        fail("companies", f"the board has {COMPANIES} companies, not {len(companies)}")
+    values = [c.value for c in companies.values()]
+    for value, wanted in ((10, TENS), (20, TWENTIES)):
+        if values.count(value) != wanted:
+            fail("companies", f"the rulebook deals {wanted} companies of ${value} million; "
+                 f"this file has {values.count(value)}")
+    pairs = {frozenset((w, at[(r + dr, c + dc)])) for (r, c), w in at.items()
+             for dr, dc in ((0, 1), (1, 0)) if (r + dr, c + dc) in at}
+    quads = {frozenset(at[x] for x in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)))
+             for (r, c) in at if all(x in at for x in ((r, c + 1), (r + 1, c),
+                                                       (r + 1, c + 1)))}
+    bonus: dict[frozenset, int] = {}
+    for i, b in enumerate(data["bonus"]):
+        key = frozenset(b["between"])
+        unknown = [w for w in b["between"] if w not in companies]
+        if unknown:
+            fail(f"bonus[{i}].between", f"{unknown[0]!r} is no company of this file")
+        if key not in pairs:
+            fail(f"bonus[{i}]", f"{' and '.join(b['between'])} are not horizontally or "
+                 "vertically adjacent")
+        if key in bonus:
+            fail(f"bonus[{i}]", f"a second Bonus Profit between {' and '.join(sorted(key))}")
+        bonus[key] = b["profit"]
+    if len(bonus) != len(pairs):
+        missing = sorted(sorted(p) for p in pairs - set(bonus))[0]
+        fail("bonus", f"no Bonus Profit between {missing[0]} and {missing[1]}: the rulebook "
+             "prints one between each pair of adjacent companies")
+    special: dict[frozenset, int] = {}
+    for i, s in enumerate(data["special"]):
+        key = frozenset(s["around"])
+        unknown = [w for w in s["around"] if w not in companies]
+        if unknown:
+            fail(f"special[{i}].around", f"{unknown[0]!r} is no company of this file")
+        if key not in quads:
+            fail(f"special[{i}]", f"{', '.join(s['around'])} do not form a square of four")
+        if key in special:
+            fail(f"special[{i}]", "a second Special Profit in the same square")
+        special[key] = s["profit"]
+    if len(special) != len(quads):
+        missing = sorted(sorted(q) for q in quads - set(special))[0]
+        fail("special", f"no Special Profit in the square {', '.join(missing)}: the "
+             "rulebook prints one in each block of four")
+    index = tuple((row["profits"], row["price"]) for row in data["stock_price_index"])
+    if index[0] != (0, 10):
+        fail("stock_price_index[0]", "the index starts at profits 0 and price 10 (the "
+             "rulebook: \"the first space (marked 10)\")")
+    for k in range(1, len(index)):
+        if index[k][0] <= index[k - 1][0] or index[k][1] < index[k - 1][1]:
+            fail(f"stock_price_index[{k}]", "the rows go by rising profits, and a price is "
+                 "never below the one before")
+    bonds: dict[int, Bond] = {}
+    for i, b in enumerate(data["bonds"]):
+        if b["value"] in bonds:
+            fail(f"bonds[{i}].value", f"two rows for the ${b['value']} million bond")
+        if b["repay"] <= b["value"]:
+            fail(f"bonds[{i}].repay", "the repayment price \"is greater than their initial "
+                 "value\"")
+        bonds[b["value"]] = Bond(b["value"], b["count"], b["repay"])
+    neighbours = {w: tuple(sorted(next(iter(p - {w})) for p in bonus if w in p))
+                  for w in companies}
+    squares = {w: tuple(q for q in special if w in q) for w in companies}
+    return Components(data.get("name", shown), bool(data.get("illustrative", False)),
+                      companies, bonus, special, index, bonds, data["stock_blocks"],
+                      data["markers"], data["starting_money"], data["player_areas"], shown,
+                      neighbours, squares)
+
+
+__all__ = ["Components", "Company", "Bond", "ComponentError", "load", "check", "ILLUSTRATIVE"]

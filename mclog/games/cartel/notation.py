@@ -1,0 +1,129 @@
+"""Cartel's notation: its verb table (``mclog.kit.notation``), and its two field kinds, a
+company (``krupp``, or ``?`` for a card the record's seat did not see) and a bid (a
+number, or ``X``).
+
+>>> from mclog.games.cartel.moves import Pay
+>>> VERBS.item(Pay(0, 20, 1, 5), ("Ann", "Ben"))
+'pay Ann bond 20 stock 1 cash 5'
+>>> VERBS.read(["pay", "Ben", "stock", "2"], {"Ann": 0, "Ben": 1})
+Pay(player=1, bond=None, stock=2, cash=None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from mclog.kit import Keyed, Number, Seat, Verb, Verbs
+from mclog.kit.notation import Word
+
+from .components import WORD
+from .moves import (Bid, Bury, Buy, Discard, Draw, Dummy, EndYear, Keep, Offer, Pass, Pay,
+                    Pool, Repurchase, Start)
+
+
+@dataclass(frozen=True)
+class Company:
+    """A company's word (the component file names them); ``?`` (``None``) where
+    ``unseen`` allows a card the record's seat did not see."""
+
+    name: str
+    unseen: bool = False
+    optional: ClassVar[bool] = False
+
+    def read(self, word: str, seats: dict[str, int]) -> str | None:
+        if word == "?" and self.unseen:
+            return None
+        if not WORD.match(word):
+            raise ValueError(f"'{word}' cannot be a company: a company is its word in the "
+                             "component file (lowercase: krupp)"
+                             + (", or ? for a card you did not see" if self.unseen else ""))
+        return word
+
+    def write(self, value: str | None, names: Sequence[str]) -> str:
+        return "?" if value is None else value
+
+    def check(self, value: Any, players: int) -> str | None:
+        if value is None and self.unseen:
+            return None
+        if not isinstance(value, str) or not WORD.match(value):
+            return f"{value!r} is not a company's word" + (" (or null: unseen)"
+                                                            if self.unseen else "")
+        return None
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A bid: millions (``35``), or ``X`` for no bid (``None``)."""
+
+    name: str
+    optional: ClassVar[bool] = False
+
+    def read(self, word: str, seats: dict[str, int]) -> int | None:
+        if word in ("X", "x"):
+            return None
+        return Number(self.name, 1, 10 ** 6).read(word, seats)
+
+    def write(self, value: int | None, names: Sequence[str]) -> str:
+        return "X" if value is None else str(value)
+
+    def check(self, value: Any, players: int) -> str | None:
+        if value is None:
+            return None
+        return Number(self.name, 1, 10 ** 6).check(value, players)
+
+
+def _pay(move: Pay, names: Sequence[str]) -> str:
+    parts = [f"a ${move.bond} million bond"] if move.bond else []
+    if move.stock:
+        parts.append(f"{move.stock} stock block{'s' if move.stock > 1 else ''}")
+    if move.cash is not None:
+        parts.append(f"{move.cash} in cash")
+    elif not parts:
+        parts.append("cash")
+    return f"{names[move.player]} pays with " + " and ".join(
+        [", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
+
+
+def _bid(move: Bid, names: Sequence[str]) -> str:
+    return f"{names[move.player]} " + ("bids X (no bid)" if move.amount is None
+                                      else f"bids {move.amount}")
+
+
+def _draw(move: Draw, names: Sequence[str]) -> str:
+    return f"{names[move.player]} draws " + ("a card (unseen)" if move.company is None
+                                            else move.company)
+
+
+def _pass(move: Pass, names: Sequence[str]) -> str:
+    return f"{names[move.player]} passes" + (f" (and borrows a ${move.borrow} million bond)"
+                                             if move.borrow else "")
+
+
+VERBS = Verbs([
+    Verb("start", Start, (Seat("player"), Company("company")),
+         "{player} starts with {company}"),
+    Verb("draw", Draw, (Seat("player"), Company("company", unseen=True)), _draw),
+    Verb("pool", Pool, (Company("company"),), "{company} is dealt into the Pool"),
+    Verb("buy", Buy, (Seat("player"), Company("company")),
+         "{player} buys {company} from the hand"),
+    Verb("offer", Offer, (Seat("player"), Company("company")),
+         "{player} puts {company} up for auction"),
+    Verb("bid", Bid, (Seat("player"), Amount("amount")), _bid),
+    Verb("pay", Pay, (Seat("player"), Keyed("bond", Number("bond", 1, 10 ** 6)),
+                      Keyed("stock", Number("stock", 1, 99)),
+                      Keyed("cash", Number("cash", 0, 10 ** 9))), _pay),
+    Verb("pass", Pass, (Seat("player"), Keyed("borrow", Number("borrow", 1, 10 ** 6))),
+         _pass),
+    Verb("discard", Discard, (Seat("player"), Company("company")),
+         "{player} discards {company} into the Pool"),
+    Verb("bury", Bury, (Seat("player"), Company("company")),
+         "{player} discards {company} face down: out of play"),
+    Verb("end", EndYear, (Word("year"), Number("year", 1, 10)), "the end of year {year}"),
+    Verb("dummy", Dummy, (Company("company"),), "{company} goes to an unused Cartel"),
+    Verb("repurchase", Repurchase, (Seat("player"),), "{player} buys back a stock block"),
+    Verb("keep", Keep, (Seat("player"),), "{player} buys back no stock"),
+])
+
+__all__ = ["VERBS", "Company", "Amount"]
