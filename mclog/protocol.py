@@ -40,6 +40,7 @@ class GameOption:
     and ``record``, and checks it here, so the shared parts name no game's options."""
 
     name: str
+    #: The values it may take (empty: any text, which the game checks itself).
     choices: tuple[str, ...]
     default: str
     help: str = ""
@@ -80,7 +81,7 @@ class Game(ABC):
             if option is None:
                 have = ", ".join(known) if known else "none"
                 raise ValueError(f"{self.name} has no option {name!r} (its options: {have})")
-            if value not in option.choices:
+            if option.choices and value not in option.choices:
                 raise ValueError(f"{self.name}'s {name} is one of "
                                  f"{', '.join(option.choices)}, not {value!r}")
             out[name] = value

@@ -69,6 +69,11 @@ class KitGame(Game):
             out["money"] = self.money
         return out
 
+    def round_of(self, state) -> int:
+        """The round (``round_word``: Cartel's year) a move from ``state`` is played in,
+        for the report's round buttons and jump list; 0 (the default): none."""
+        return 0
+
     def table(self, record: KitRecord) -> Any:
         """What ``engine.new_state`` takes for this record: by default the names."""
         return record.names

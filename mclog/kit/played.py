@@ -52,7 +52,8 @@ class KitPlayed:
                 d = engine.decision(self.replay.current)
                 try:
                     self.replay.push(entry.move, Step(
-                        len(self.replay.moves) + 1, entry.move, 0, d.kind if d else "",
+                        len(self.replay.moves) + 1, entry.move,
+                        game.round_of(self.replay.current), d.kind if d else "",
                         d.actor if d else None, entry.line, entry.col))
                 except RuleError as exc:
                     error = record.error(exc.reason, entry.line, entry.col, rule=exc.rule,

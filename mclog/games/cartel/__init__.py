@@ -57,8 +57,8 @@ class Cartel(KitGame):
     tag_order = ("Game", "Event", "Site", "Date", "Players", "Treasurer", "Components",
                  "Advanced", "Seat", "Bots", "Seed")
     options = (
-        GameOption("components", ("illustrative",), "illustrative",
-                   "the component set (a file's path is given in the record's tag)"),
+        GameOption("components", (), "illustrative",
+                   "the component set: illustrative, or your board's component file"),
         GameOption("advanced", ("none", "repurchase", "raising", "defensive",
                                 "repurchase,raising,defensive"), "none",
                    "the Advanced Cartel rules in play"),
@@ -105,6 +105,9 @@ class Cartel(KitGame):
                               code="header") from None
         return rules.Table(names, treasurer, board, advanced, seat)
 
+    def round_of(self, state) -> int:
+        return 0 if state.stage == "setup" else state.year
+
     # --- what the table counts ---------------------------------------------------------
 
     def score_parts(self, state):
@@ -126,9 +129,31 @@ class Cartel(KitGame):
                 "price": lambda s: [c.price for c in s.cartels]}
 
     def draw(self, state) -> str:
-        from .board_svg import board_svg
+        from .board_svg import table_html
 
-        return board_svg(state)
+        return table_html(state)
+
+    # --- the report and the corpus ------------------------------------------------------
+
+    def report_charts(self, played):
+        from .charts import companies_chart, money_chart, price_chart, worth_chart
+
+        return [("The stock prices (each Cartel's price marker)", price_chart(played)),
+                ("Money over the game", money_chart(played)),
+                ("The worth by part (bonds' repayment below zero)", worth_chart(played)),
+                ("What the companies brought: own, Bonus and Special Profits",
+                 companies_chart(played))]
+
+    def corpus_schema(self):
+        from .analysis import CORPUS_EXTRA
+
+        base = super().corpus_schema()
+        return {table: base[table] + CORPUS_EXTRA.get(table, []) for table in base}
+
+    def corpus_rows(self, played, game_id, source):
+        from .analysis import corpus_rows
+
+        return corpus_rows(played, game_id, source)
 
     # --- a seat's record ---------------------------------------------------------------
 
@@ -156,15 +181,55 @@ class Cartel(KitGame):
     def simulated_text(self, players, seed, bots, options):
         from mclog.kit.game import NAMES
 
-        options = self.checked_options(options or {})
         names = self.check_names(NAMES[:players])
         tags = {"Game": self.name, "Event": "Simulated game", "Players": ", ".join(names),
-                "Components": options["components"]}
-        if options["advanced"] != "none":
-            tags["Advanced"] = ", ".join(options["advanced"].split(","))
-        tags.update({"Bots": bots or "random", "Seed": str(seed)})
+                **self._option_tags(options), "Bots": bots or "random", "Seed": str(seed)}
         record = KitRecord(self.name, tags, names)
         return self._simulated(record, players, seed, bots)
+
+    def _option_tags(self, options: dict | None) -> dict[str, str]:
+        """The tags the table's options set (``--option components=... advanced=...``,
+        and the recorder's ``--seat``), each checked (``ValueError`` in words)."""
+        options = options or {}
+        chosen = self.checked_options({k: options.get(k) for k in ("components",
+                                                                   "advanced")})
+        tags = {"Components": chosen["components"]}
+        try:
+            load(chosen["components"])
+        except ComponentError as exc:
+            raise ValueError(str(exc)) from None
+        if chosen["advanced"] != "none":
+            tags["Advanced"] = ", ".join(sorted(advanced_rules(chosen["advanced"])))
+        if options.get("seat"):
+            tags["Seat"] = options["seat"]
+        return tags
+
+    # --- the recorder ------------------------------------------------------------------
+
+    def record_in_terminal(self, path, options):
+        return super().record_in_terminal(path, self._recorder_options(options))
+
+    def recorder_widget(self, path, options):
+        return super().recorder_widget(path, self._recorder_options(options))
+
+    def _recorder_options(self, options: dict) -> dict:
+        tags = {**(options.get("tags") or {}), **self._option_tags(options)}
+        return {**options, "tags": tags}
+
+    def answer_hint(self, played) -> str:
+        """What to type at this decision, in the notation's words."""
+        d = self.engine.decision(played.replay.current)
+        kind = d.kind if d else ""
+        words = {"start": ("start",), "deal": ("draw",), "draw": ("draw",),
+                 "pool": ("pool",), "turn": ("buy", "offer", "pass"), "bid": ("bid",),
+                 "pay": ("pay",), "discard": ("discard", "bury"), "dummy": ("dummy",),
+                 "repurchase": ("repurchase", "keep"), "year end": ("end",)}.get(kind)
+        if not words:
+            return super().answer_hint(played)
+        forms = [self.verbs.by_word[w].form for w in words]
+        tail = " (? for a card you did not see)" if kind in ("deal", "draw") else \
+            " (X for no bid)" if kind == "bid" else ""
+        return ", or ".join(forms) + tail + "; a company is its word in the component file"
 
 
 GAME = Cartel()

@@ -59,6 +59,8 @@ class Sheet:
     bonus: int
     special: int
     bond: bool
+    price: int = 0           # what was paid (0: the starting company, free)
+    source: str = "start"    # "start", "hand" or "pool"
 
     @property
     def total(self) -> int:
@@ -108,6 +110,22 @@ class Auction:
     rounds: list[dict[int, int | None]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class AuctionResult:
+    """A finished auction, for the analysis: the company and its value, the offerer,
+    each round's bids by seat (``None``: X), the buyer and the price, and whether the
+    buyer could pay (``penalty``: not)."""
+
+    year: int
+    company: str
+    value: int
+    offerer: int
+    rounds: tuple[tuple[tuple[int, int | None], ...], ...]
+    buyer: int
+    price: int
+    penalty: bool = False
+
+
 @dataclass
 class Purchase:
     """A company bought and not paid for yet: by whom, for how much, from where."""
@@ -142,6 +160,7 @@ class State:
     passing: bool = False             # ... and chose to pass
     buried_this_turn: bool = False
     over: bool = False
+    auctions: list[AuctionResult] = field(default_factory=list)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -161,7 +180,7 @@ class State:
         return replace(self, cartels=[c.copy() for c in self.cartels], pool=list(self.pool),
                        unseen=set(self.unseen), bonds_left=dict(self.bonds_left),
                        out_of_play=list(self.out_of_play), buried=list(self.buried),
-                       todo=list(self.todo),
+                       todo=list(self.todo), auctions=list(self.auctions),
                        auction=None if self.auction is None else replace(
                            self.auction, waiting=list(self.auction.waiting),
                            bids=dict(self.auction.bids), rounds=list(self.auction.rounds)),
@@ -253,6 +272,8 @@ class CartelRules:
                     if board.companies[c].value == 10]
         if kind in ("deal", "draw"):
             dealt = kind == "deal"
+            if state.table.seat not in (None, seat):
+                return [Draw(seat, None)]
             return ([] if seat == state.table.seat else [Draw(seat, None)]) + [
                 Draw(seat, c) for c in sorted(state.unseen)
                 if (not dealt or cheap(board, c)) and _fits_after_seen(state, c, dealt)]
@@ -322,6 +343,22 @@ class CartelRules:
                             "Preliminaries" if d.kind in ("start", "deal") else "The Play")
         handler(state, move, watch or Watch())
         _advance(state, watch or Watch())
+
+
+_KINDS = {"Start": "starting company", "Draw": "draw", "Pool": "Pool card", "Buy": "purchase",
+          "Offer": "offer", "Bid": "bid", "Pay": "payment", "Pass": "pass",
+          "Discard": "discard", "Bury": "face-down discard", "EndYear": "year's end",
+          "Dummy": "unused Cartel's card", "Repurchase": "stock repurchase",
+          "Keep": "answer to the stock repurchase"}
+
+
+def _said(state: State, move) -> str:
+    """A move named for a message: "Ann's draw", "a year's end"."""
+    kind = _KINDS.get(type(move).__name__, "move")
+    player = getattr(move, "player", None)
+    if isinstance(player, int) and 0 <= player < len(state.names):
+        return f"{state.names[player]}'s {kind}"
+    return f"the {kind}" if kind.startswith("year") else f"a {kind}"
 
 
 # --- what a seat can be asked to reveal --------------------------------------------------
@@ -428,7 +465,7 @@ def _take_seen(state: State, company: str, dealt: bool, what: str) -> None:
     _company(state, company)
     board = state.board
     if company not in state.unseen:
-        raise RuleError(f"{what} cannot be {company}: {_where(state, company)}", "C21")
+        raise RuleError(f"{what} cannot be {company}: {_where(state, company)}", "Equipment")
     if dealt and not cheap(board, company):
         raise RuleError(f"{what} cannot be {company}: the Private Offerings and the Pool "
                         "are dealt from the $10 and $20 million companies only", "Preliminaries")
@@ -450,6 +487,7 @@ def _start(state: State, move: Start, watch: Watch) -> None:
     cartel = state.cartels[seat]
     cartel.companies.append(move.company)
     cartel.profits = state.board.companies[move.company].profit
+    cartel.sheet.append(Sheet(1, move.company, cartel.profits, 0, 0, False))
     state.todo.pop(0)
 
 
@@ -457,6 +495,10 @@ def _draw(state: State, move: Draw, watch: Watch) -> None:
     kind, seat = state.todo[0]
     dealt = kind == "deal"
     cartel = state.cartels[seat]
+    if move.company is not None and state.table.seat not in (None, seat):
+        watcher = state.names[state.table.seat]
+        raise RuleError(f"the record is written from {watcher}'s seat, and {watcher} does "
+                        f"not see {state.names[seat]}'s cards: write ?", "C23")
     if move.company is None:
         if seat == state.table.seat:
             raise RuleError(f"the record is written from {state.names[seat]}'s seat: "
@@ -573,6 +615,9 @@ def _bid(state: State, move: Bid, watch: Watch) -> None:
         state.todo = [("bid", s) for s in tied]
         return
     buyer = tied[0]
+    state.auctions.append(AuctionResult(
+        state.year, auction.company, value, auction.offerer,
+        tuple(tuple(r.items()) for r in auction.rounds), buyer, best))
     state.purchase = Purchase(buyer, auction.company, best, "pool")
     state.pool.remove(auction.company)
     state.todo = [("pay", buyer), ("draw", auction.offerer), ("discard", auction.offerer)]
@@ -624,12 +669,13 @@ def _pay(state: State, move: Pay, watch: Watch) -> None:
         watch.money_moved(p.buyer, stock * cartel.price, "stock sold")
     cartel.money += bond + stock * cartel.price - p.price
     watch.money_moved(p.buyer, -p.price, f"bought {p.company}")
-    _acquire(state, p.buyer, p.company, bool(bond))
+    _acquire(state, p.buyer, p.company, bool(bond), p.price, p.source)
     state.todo.pop(0)
     state.purchase = None
 
 
-def _acquire(state: State, seat: int, word: str, bond: bool) -> None:
+def _acquire(state: State, seat: int, word: str, bond: bool, price: int,
+             source: str) -> None:
     """``word`` joins ``seat``'s companies: the new profits it brings, and out of play at
     the eleventh."""
     board = state.board
@@ -642,7 +688,7 @@ def _acquire(state: State, seat: int, word: str, bond: bool) -> None:
     owned.add(word)
     special = sum(board.special[q] for q in board.squares[word] if q <= owned)
     cartel.companies.append(word)
-    cartel.sheet.append(Sheet(state.year, word, base, bonus, special, bond))
+    cartel.sheet.append(Sheet(state.year, word, base, bonus, special, bond, price, source))
     cartel.new += base + bonus + special
     if len(cartel.companies) >= board.most_companies:
         cartel.out = True
@@ -657,6 +703,8 @@ def _penalty(state: State) -> None:
     year (Paying: Penalty)."""
     p = state.purchase
     state.cartels[p.buyer].penalty = True
+    if p.source == "pool":
+        state.auctions[-1] = replace(state.auctions[-1], penalty=True)
     state.pool.append(p.company)
     state.todo.pop(0)
     state.purchase = None

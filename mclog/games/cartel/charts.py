@@ -1,0 +1,96 @@
+"""Plotly figures of Cartel's tables (``analysis``): the stock prices (the game's price
+markers), money, the final worth by part, what each company brought, and the auctions.
+Every text from a record or a component file is escaped."""
+
+from __future__ import annotations
+
+from html import escape
+
+import plotly.graph_objects as go
+
+from .board_svg import COLOURS
+
+_PART_COLOUR = {"cash": "#7f8c8d", "companies": "#2e86c1", "stock": "#28b463",
+                "bonds": "#cb4335"}
+_LAYOUT = dict(height=320, margin=dict(l=50, r=10, t=30, b=40))
+
+
+def _by_player(played, column: str, title: str) -> go.Figure:
+    from .analysis import timeline
+
+    table = timeline(played)
+    fig = go.Figure()
+    for seat, name in enumerate(played.record.names):
+        rows = table[table.player == name]
+        fig.add_trace(go.Scatter(x=rows.step, y=rows[column], mode="lines", line_shape="hv",
+                                 name=escape(name), line=dict(color=COLOURS[seat % 4])))
+    fig.update_layout(xaxis_title="step", yaxis_title=title, **_LAYOUT)
+    return fig
+
+
+def price_chart(played) -> go.Figure:
+    """Each Cartel's stock price over the game (it moves at each year's end)."""
+    return _by_player(played, "price", "stock price")
+
+
+def money_chart(played) -> go.Figure:
+    return _by_player(played, "money", "money (millions)")
+
+
+def worth_chart(played) -> go.Figure:
+    """The worth by part, a stacked bar a player: cash, companies and unsold stock up,
+    the bonds' repayment down; the bar's top less its bottom is the worth."""
+    from .analysis import worth
+
+    table = worth(played)
+    fig = go.Figure()
+    for part, colour in _PART_COLOUR.items():
+        fig.add_trace(go.Bar(x=[escape(p) for p in table.player], y=table[part],
+                             name=part, marker=dict(color=colour)))
+    fig.update_layout(barmode="relative", yaxis_title="millions", xaxis_title="player",
+                      **_LAYOUT)
+    return fig
+
+
+def companies_chart(played) -> go.Figure:
+    """What the companies brought each player over the years they were paid for: their
+    own profits, and the Bonus and Special Profits they completed."""
+    from .analysis import companies
+
+    table = companies(played)
+    earned = table.assign(own=table.own * table.years_paid,
+                          bonus=table.bonus * table.years_paid,
+                          special=table.special * table.years_paid)
+    sums = earned.groupby("player", sort=False)[["own", "bonus", "special"]].sum()
+    sums = sums.reindex(list(played.record.names), fill_value=0)
+    fig = go.Figure()
+    for part, colour in (("own", "#2e86c1"), ("bonus", "#f39c12"), ("special", "#8e44ad")):
+        fig.add_trace(go.Bar(x=[escape(p) for p in sums.index], y=sums[part],
+                             name=f"{part} profits", marker=dict(color=colour)))
+    fig.update_layout(barmode="relative", yaxis_title="profits paid (millions)",
+                      xaxis_title="player", **_LAYOUT)
+    return fig
+
+
+def auction_chart(played) -> go.Figure:
+    """Each auction's price against the company's value, by winner."""
+    from .analysis import auctions
+
+    table = auctions(played)
+    fig = go.Figure()
+    for seat, name in enumerate(played.record.names):
+        rows = table[table.winner == name]
+        if rows.empty:
+            continue
+        fig.add_trace(go.Scatter(x=rows.value, y=rows.price, mode="markers",
+                                 name=escape(name), marker=dict(color=COLOURS[seat % 4],
+                                                                size=9),
+                                 text=[escape(c) for c in rows.company]))
+    top = max([10, *table.price, *table.value]) if len(table) else 10
+    fig.add_trace(go.Scatter(x=[0, top], y=[0, top], mode="lines", name="price = value",
+                             line=dict(color="#999", dash="dot")))
+    fig.update_layout(xaxis_title="value", yaxis_title="price paid", **_LAYOUT)
+    return fig
+
+
+__all__ = ["price_chart", "money_chart", "worth_chart", "companies_chart", "auction_chart"]
