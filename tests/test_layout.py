@@ -48,8 +48,8 @@ def _game_of(module: str) -> str | None:
     return parts[2] if in_games else None
 
 
-def test_there_are_two_games():
-    assert GAMES == ["millionclub", "millionenspiel"]
+def test_there_are_three_games():
+    assert GAMES == ["cartel", "millionclub", "millionenspiel"]
 
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if _game_of(m) is None))
@@ -69,7 +69,8 @@ def test_rules_import_only_themselves_and_errors(module):
     game = module.split(".rules")[0]
     # (a state may draw itself in a notebook, importing the drawing when asked, as
     # python-chess's Board._repr_svg_ does)
-    allowed = ("mclog.errors", game + ".rules", game + ".draw", game + ".board_svg")
+    allowed = ("mclog.errors", "mclog.engine", game + ".rules", game + ".draw",
+               game + ".board_svg")
     others = {name for name in MODULES[module] if name.startswith("mclog")
               and not name.startswith(allowed)}
     assert not others, f"{module} imports {others}"

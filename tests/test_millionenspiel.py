@@ -442,8 +442,8 @@ def ledger(before, move) -> list[int] | None:
     n, money = before.players, list(before.money)
     bets = [before.bets.get(seat, 0) for seat in range(n)]
     if isinstance(move, Land):
-        if move.past_arrow:
-            money = [m + p for m, p in zip(money, before.pension)]
+        if move.past_arrow:  # (each time the pawn reaches or passes the arrow: M14)
+            money = [m + p * move.past_arrow for m, p in zip(money, before.pension)]
         if move.colour == "black":
             return money
         factor = {"blue": 1, "yellow": 10, "red": 100, "beige": -1}.get(move.colour)

@@ -19,8 +19,8 @@ from mclog.kit.notation import MoveEntry
 from mclog.protocol import GameOption
 
 from . import rules
-from .components import ComponentError, load
-from .moves import Draw
+from .rules.components import ComponentError, load
+from .rules.moves import Draw
 from .notation import VERBS
 
 ADVANCED_WORDS = {"repurchase": "repurchase", "stock repurchase": "repurchase",

@@ -16,8 +16,9 @@ money, profits, prices or worth (``rules.py``).
 
 >>> import mclog
 >>> played = mclog.replay(mclog.read_one("sample_games/cartel/kitchen-table-3p.mclog"))
->>> worth(played).loc[0, "player"]
-'Cleo'
+>>> first = worth(played).iloc[0]
+>>> first.player, int(first.worth)
+('Ann', 759)
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import pandas as pd
 from mclog.engine import Watch
 from mclog.kit import KitGame
 
-from .rules import YEARS
+from .rules.engine import YEARS
 
 
 def timeline(played) -> pd.DataFrame:

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from mclog.simulate import Bot
 
-from .moves import Bid, Bury, Buy, Discard, Keep, Offer, Pass, Pay, Repurchase
-from .rules import YEARS, State, _can_raise
+from .rules.moves import Bid, Bury, Buy, Discard, Keep, Offer, Pass, Pay, Repurchase
+from .rules.engine import YEARS, State, can_raise
 
 
 def gain(state: State, seat: int, word: str) -> int:
@@ -80,7 +80,7 @@ class ProfitBot(Bot):
     def _turn(self, state: State, seat: int, moves):
         board = state.board
         options = [m for m in moves if isinstance(m, (Buy, Offer))
-                   and _can_raise(state, seat, m.company) >= board.companies[m.company].value]
+                   and can_raise(state, seat, m.company) >= board.companies[m.company].value]
         plain = [m for m in moves if isinstance(m, Pass) and m.borrow is None]
         # (a hunch on top of the sums: the same table never plays the same game twice)
         hunch = {m: worth_to(state, seat, m.company) * (0.7 + 0.6 * self.rng.random())
@@ -99,7 +99,7 @@ class ProfitBot(Bot):
         word = state.auction.company
         value = state.board.companies[word].value
         amounts = [m for m in moves if m.amount is not None]
-        most = min(_can_raise(state, seat, word), value + worth_to(state, seat, word) // 2)
+        most = min(can_raise(state, seat, word), value + worth_to(state, seat, word) // 2)
         fitting = [m for m in amounts if m.amount <= most]
         if fitting:
             return fitting[-1] if fitting[-1].amount <= value + 1 else \

@@ -2,7 +2,7 @@
 company (``krupp``, or ``?`` for a card the record's seat did not see) and a bid (a
 number, or ``X``).
 
->>> from mclog.games.cartel.moves import Pay
+>>> from mclog.games.cartel.rules.moves import Pay
 >>> VERBS.item(Pay(0, 20, 1, 5), ("Ann", "Ben"))
 'pay Ann bond 20 stock 1 cash 5'
 >>> VERBS.read(["pay", "Ben", "stock", "2"], {"Ann": 0, "Ben": 1})
@@ -18,9 +18,9 @@ from typing import Any, ClassVar
 from mclog.kit import Keyed, Number, Seat, Verb, Verbs
 from mclog.kit.notation import Word
 
-from .components import WORD
-from .moves import (Bid, Bury, Buy, Discard, Draw, Dummy, EndYear, Keep, Offer, Pass, Pay,
-                    Pool, Repurchase, Start)
+from .rules.components import WORD
+from .rules.moves import (Bid, Bury, Buy, Discard, Draw, Dummy, EndYear, Keep, Offer, Pass, Pay,
+                          Pool, Repurchase, Start)
 
 
 @dataclass(frozen=True)

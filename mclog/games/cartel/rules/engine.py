@@ -298,7 +298,7 @@ class CartelRules:
             auction = state.auction
             low = board.companies[auction.company].value if auction.beat is None \
                 else auction.beat + 1
-            high = max(low, _can_raise(state, d.actor, auction.company))
+            high = max(low, can_raise(state, d.actor, auction.company))
             moves = [] if d.actor == auction.offerer and auction.beat is None \
                 else [Bid(d.actor, None)]
             return moves + [Bid(d.actor, a) for a in range(low, high + 1)]
@@ -402,7 +402,7 @@ def _fits_after_seen(state: State, company: str, dealt: bool = False) -> bool:
     return _cheap_spare(state) - (1 if cheap(state.board, company) else 0) >= 0
 
 
-def _can_raise(state: State, seat: int, company: str) -> int:
+def can_raise(state: State, seat: int, company: str) -> int:
     """The most ``seat`` could pay for ``company``: cash, every stock block and the bond
     its value allows (a bid above it can only end in the penalty)."""
     cartel = state.cartels[seat]
@@ -821,7 +821,7 @@ def _advance(state: State, watch: Watch) -> None:
                                       or state.cartels[seat].hand_size == 0):
                 state.todo.pop(0)
                 continue
-            if kind == "pay" and _can_raise(state, seat, state.purchase.company) \
+            if kind == "pay" and can_raise(state, seat, state.purchase.company) \
                     < state.purchase.price:
                 _penalty(state)
                 continue
