@@ -562,7 +562,8 @@ def _turn_player(state: State, seat: int) -> None:
 def _buy(state: State, move: Buy, watch: Watch) -> None:
     _turn_player(state, move.player)
     if state.cartels[move.player].hand_size == 0:
-        raise RuleError(f"{state.names[move.player]} holds no card to buy", "Limitations")
+        raise RuleError(f"{state.names[move.player]} holds no card to buy from the hand",
+                        "C22")
     _from_hand(state, move.player, move.company, "buy")
     value = state.board.companies[move.company].value
     state.purchase = Purchase(move.player, move.company, value, "hand")
