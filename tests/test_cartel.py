@@ -1,0 +1,546 @@
+"""Cartel (issue 26): one test a rule of the rulebook and a reading of docs/cartel/rules.md
+(named after it), the component file's checks, the notation's located errors, the samples
+pinned to their results, and property tests over random play (money, worth, cards, seat
+views)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mclog
+from mclog.errors import RecordError, RuleError
+from mclog.games.cartel import GAME
+from mclog.games.cartel.rules import load
+from mclog.games.cartel.rules.components import ComponentError, check
+from mclog.games.cartel.rules.engine import Table
+from mclog.games.cartel.rules.moves import Buy, Draw, Pass, Pay
+from mclog.kit.notation import MoveEntry
+
+ROOT = Path(__file__).parent.parent
+SAMPLES = sorted((ROOT / "sample_games" / "cartel").glob("*.mclog"))
+BOARD = load("illustrative")
+ENGINE = GAME.engine
+
+#: Ann and Ben, Ben the Treasurer (so Ann plays first); Ann starts with Ardent (10, profit
+#: 4), Ben with Kestrel (10, profit 2).  Ann holds Fenwick (20, next to Ardent), Ellery
+#: and Calder; Ben holds Islay, Dunmore and Juniper; the Pool is Quillon, Ravensworth and
+#: Bramble.
+SETUP = """start Ann ardent, start Ben kestrel
+draw Ann fenwick, draw Ann ellery, draw Ann calder
+draw Ben islay, draw Ben dunmore, draw Ben juniper
+pool quillon, pool ravensworth, pool bramble
+"""
+
+
+def text(body: str, tags: str = "", players: str = "Ann, Ben", setup: str = SETUP) -> str:
+    return f'[Game "Cartel"]\n[Players "{players}"]\n{tags}\n{setup}{body}'
+
+
+def play(body: str, **kw):
+    """The strict replay of the setup and ``body``."""
+    return mclog.replay(mclog.parse_one(text(body, **kw)))
+
+
+def refused(body: str, **kw) -> RecordError:
+    with pytest.raises(RecordError) as caught:
+        play(body, **kw)
+    return caught.value
+
+
+def cartel(played, name: str):
+    return played.final.cartels[played.record.names.index(name)]
+
+
+# --- setup and the three options -----------------------------------------------------------
+
+def test_setup_deals_the_starting_companies_hands_and_pool():
+    played = play("")
+    ann, ben = cartel(played, "Ann"), cartel(played, "Ben")
+    assert ann.companies == ["ardent"] and ann.profits == 4 and ann.money == 10
+    assert ann.hand == ["fenwick", "ellery", "calder"] and ann.blocks == 9 and ann.price == 10
+    assert ben.companies == ["kestrel"] and ben.profits == 2
+    assert played.final.pool == ["quillon", "ravensworth", "bramble"]
+    assert played.final.pile == 52 - 2 - 6 - 3
+    assert GAME.engine.describe(played.final) == \
+        "Ann buys from the hand, offers a Pool company, or passes"
+
+
+def test_buying_from_the_hand_pays_gains_profits_and_refills():
+    played = play("buy Ann fenwick, pay Ann stock 1 cash 10, draw Ann wexford")
+    ann = cartel(played, "Ann")
+    bonus = BOARD.bonus[frozenset(("ardent", "fenwick"))]
+    assert ann.money == 0 and ann.blocks == 8 and ann.companies == ["ardent", "fenwick"]
+    assert ann.new == 2 + bonus and ann.hand == ["ellery", "calder", "wexford"]
+
+
+def test_the_year_end_pays_current_and_new_profits_then_moves_the_price():
+    played = play("buy Ann calder, pay Ann stock 1 cash 10, draw Ann wexford\n"
+                  "buy Ben islay, pay Ben bond 10, draw Ben aldgate\n"
+                  "end year 1\ncheck money Ann 10 Ben 4\ncheck profits Ann 10 Ben 4\n"
+                  "check price Ann 15 Ben 10")
+    ann, ben = cartel(played, "Ann"), cartel(played, "Ben")
+    # Ann: Ardent's 4 carried, Calder's 6 new; Ben: Kestrel's 2, Islay's 4 halved (C6)
+    assert (ann.money, ann.profits, ann.price, ann.paid) == (10, 10, 15, [10])
+    assert (ben.money, ben.profits, ben.price, ben.paid) == (4, 4, 10, [4])
+    assert ben.bonds == [10] and ben.repay == [15]
+    wrong = refused("buy Ann calder, pay Ann stock 1 cash 10, draw Ann wexford\n"
+                    "buy Ben islay, pay Ben bond 10, draw Ben aldgate\n"
+                    "end year 1\ncheck price Ann 10 Ben 10")
+    assert wrong.reason == "the price does not match the rules: Ann has 15, not 10"
+    assert wrong.line == 11
+
+
+def test_an_auction_goes_to_the_highest_bid_and_the_offerer_draws_and_discards():
+    played = play("offer Ann quillon, bid Ben 24, bid Ann 22\n"
+                  "pay Ben bond 10 stock 1 cash 4\ndraw Ann wexford, discard Ann ellery")
+    ben, ann = cartel(played, "Ben"), cartel(played, "Ann")
+    assert ben.companies == ["kestrel", "quillon"] and ben.money == 10 + 10 + 10 - 24
+    assert ben.blocks == 8 and ben.new == 6 // 2
+    assert ann.hand == ["fenwick", "calder", "wexford"]
+    assert played.final.pool == ["ravensworth", "bramble", "ellery"]
+    assert played.final.auctions[0].price == 24 and played.final.auctions[0].buyer == 1
+
+
+def test_passing_draws_two_and_discards_two_into_the_pool():
+    played = play("pass Ann, draw Ann wexford, draw Ann aldgate\n"
+                  "discard Ann ellery, discard Ann wexford")
+    assert cartel(played, "Ann").hand == ["fenwick", "calder", "aldgate"]
+    assert played.final.pool[-2:] == ["ellery", "wexford"]
+    assert played.final.turn == 1
+
+
+def test_a_bid_below_the_value_is_refused():
+    error = refused("offer Ann quillon, bid Ben 15")
+    assert "Ben's bid of 15 is below quillon's value (20)" in error.reason
+
+
+def test_only_a_pool_company_can_be_offered_and_a_hand_card_bought():
+    assert "Ann cannot offer fenwick" in refused("offer Ann fenwick").reason
+    assert "Ann's hand holds fenwick, ellery, calder" in refused("buy Ann islay").reason
+
+
+# --- the readings ------------------------------------------------------------------------
+
+def test_C1_the_player_left_of_the_treasurer_plays_first():
+    error = refused("buy Ann fenwick", tags='[Treasurer "Ann"]\n',
+                    setup=SETUP.replace("start Ann ardent, start Ben kestrel",
+                                        "start Ben kestrel, start Ann ardent")
+                    .replace("draw Ann fenwick, draw Ann ellery, draw Ann calder\n", "")
+                    .replace("draw Ben juniper\n", "draw Ben juniper\n"
+                             "draw Ann fenwick, draw Ann ellery, draw Ann calder\n"))
+    assert "it is Ben's move, not Ann's" in error.reason
+    wrong_order = refused("", tags='[Treasurer "Ann"]\n')
+    assert "the Treasurer deals Ben's starting company, not to Ann" in wrong_order.reason
+
+
+def test_C2_the_starting_company_is_one_of_the_eleven():
+    state = play("").final.copy()
+    ann = state.cartels[0]
+    ann.companies += [w for w in ("ellery", "juniper", "wexford", "aldgate", "driftwood",
+                                  "redwood", "quarry", "dunmore", "jasper")]
+    assert len(ann.companies) == 10
+    pile = state.pile
+    ENGINE.play(state, Buy(0, "fenwick"))
+    ENGINE.play(state, Pay(0, None, 1, None))
+    assert len(ann.companies) == 11 and ann.out and ann.hand == []
+    assert state.pile == pile + 2            # (the rest of the hand, shuffled in: C12)
+    assert {"ellery", "calder"} <= state.unseen
+    assert ENGINE.decision(state).actor == 1  # (no refill for a player out of play)
+
+
+def test_C3_a_stock_price_never_falls_and_follows_the_index():
+    assert [BOARD.price(p) for p in (0, 9, 10, 19, 20, 95)] == [10, 10, 15, 15, 20, 55]
+    rows = [{"profits": 0, "price": 10}, {"profits": 5, "price": 8}]
+    data = json.loads((ROOT / "mclog/games/cartel/rules/illustrative.json").read_text())
+    data["stock_price_index"] = rows
+    with pytest.raises(ComponentError, match=r"stock_price_index\[1\]: .*never below"):
+        check(data)
+
+
+def test_C4_bond_then_stock_then_cash_and_no_spare_block():
+    played = play("buy Ann calder, pay Ann bond 10, draw Ann wexford")
+    assert cartel(played, "Ann").money == 0 and cartel(played, "Ann").blocks == 9
+    change = play("buy Ann calder, pay Ann stock 2, draw Ann wexford")
+    assert cartel(change, "Ann").money == 10 and cartel(change, "Ann").blocks == 7
+    spare = refused("buy Ann calder, pay Ann stock 3")
+    assert spare.reason == ("Ann sells 3 stock blocks at 10 for 20 owed: one fewer would do "
+                            "(a purchase sells no spare block)") and spare.rule == "C4"
+    wrong_cash = refused("buy Ann calder, pay Ann stock 1 cash 5")
+    assert "Ann owes 10 in cash after 1 stock blocks, not 5" in wrong_cash.reason
+    short = refused("buy Ann calder, pay Ann cash 20")
+    assert "Ann has 10 in cash, not the 20 still owed for calder" in short.reason
+
+
+def test_C5_the_penalty_when_even_every_block_and_a_bond_cannot_pay():
+    # Ann can raise 10 + 9 x 10 + a bond of 10: 110; she bids 500 and must buy
+    played = play("offer Ann quillon, bid Ben X, bid Ann 500\n"
+                  "draw Ann wexford, discard Ann ellery")
+    ann = cartel(played, "Ann")
+    assert ann.penalty and ann.companies == ["ardent"] and ann.money == 10
+    assert "quillon" in played.final.pool and played.final.auctions[0].penalty
+    assert "pay Ann" not in GAME.write(played.record)
+    assert "Ann must pay" not in str(played.errors)
+
+
+def test_C6_a_bond_halves_the_own_profit_rounded_down_never_the_bonus():
+    played = play("buy Ann fenwick, pay Ann bond 10, draw Ann wexford")
+    bonus = BOARD.bonus[frozenset(("ardent", "fenwick"))]
+    ann = cartel(played, "Ann")
+    assert ann.sheet[-1].base == 1 and ann.sheet[-1].bonus == bonus
+    assert ann.new == 1 + bonus
+
+
+def test_C7_a_bond_needs_its_denomination_in_the_treasury(tmp_path):
+    data = json.loads((ROOT / "mclog/games/cartel/rules/illustrative.json").read_text())
+    for row in data["bonds"]:
+        if row["value"] == 10:
+            row["count"] = 1
+    (tmp_path / "tight.json").write_text(json.dumps(data))
+    record = tmp_path / "game.mclog"
+    record.write_text(text("buy Ann calder, pay Ann bond 10, draw Ann wexford\n"
+                           "buy Ben islay, pay Ben bond 10",
+                           tags='[Components "tight.json"]\n'))
+    with pytest.raises(RecordError) as caught:
+        mclog.replay(mclog.read_one(record))
+    assert caught.value.reason == ("Ben cannot borrow a $10 million bond for islay: none is "
+                                   "left in the Treasury") and caught.value.rule == "C7"
+    assert (caught.value.line, caught.value.col) == (10, 16)
+    ten = refused("buy Ann ellery, pay Ann bond 5")
+    assert "no $5 million bonds exist" in ten.reason
+
+
+def test_C8_ties_rebid_higher_and_a_tie_of_x_goes_to_the_first_revealed():
+    tie = "offer Ann quillon, bid Ben 25, bid Ann 25\n"
+    assert "the new bid must be higher, not 25" in refused(tie + "bid Ben 25").reason
+    played = play(tie + "bid Ben 27, bid Ann 26\npay Ben stock 3")
+    assert cartel(played, "Ben").companies[-1] == "quillon"
+    assert played.final.auctions[0].rounds == (((1, 25), (0, 25)), ((1, 27), (0, 26)))
+    both_out = play(tie + "bid Ben X, bid Ann X\npay Ben stock 2 cash 5")
+    assert both_out.final.auctions[0].buyer == 1 and both_out.final.auctions[0].price == 25
+
+
+def test_C9_the_offerer_must_bid_and_may_win():
+    assert "Ann offered quillon and must bid" in refused(
+        "offer Ann quillon, bid Ben X, bid Ann X").reason
+    played = play("offer Ann quillon, bid Ben 21, bid Ann 30, pay Ann bond 10 stock 2")
+    assert cartel(played, "Ann").companies[-1] == "quillon"
+
+
+def _drive(state, until, limit=5000):
+    """Play on with a plain policy (pass where one can, else buy or offer; the first
+    discard; chance's first known card) until ``until(state)``."""
+    for _ in range(limit):
+        if until(state):
+            return state
+        d = ENGINE.decision(state)
+        moves = ENGINE.legal(state)
+        if d.actor is None:
+            move = next((m for m in moves if getattr(m, "company", "") is not None), moves[0])
+        elif d.kind == "turn":
+            move = next((m for m in moves if isinstance(m, Pass)), moves[-1])
+        else:
+            move = moves[0]
+        ENGINE.play(state, move)
+    raise AssertionError("never reached")
+
+
+def test_C10_an_exhausted_pile_a_pass_draws_what_is_left_and_discards_as_many():
+    state = _drive(play("").final.copy(),
+                   lambda s: s.pile == 1 and ENGINE.decision(s).kind == "turn")
+    seat = ENGINE.decision(state).actor
+    hand = state.cartels[seat].hand_size
+    ENGINE.play(state, Pass(seat))
+    ENGINE.play(state, ENGINE.legal(state)[1])          # the last card
+    assert state.pile == 0 and ENGINE.decision(state).kind == "discard"
+    ENGINE.play(state, ENGINE.legal(state)[0])          # one discard, not two
+    assert state.cartels[seat].hand_size == hand
+    assert ENGINE.decision(state).kind != "discard"
+    assert not any(isinstance(m, Pass) for m in (ENGINE.legal(state) or [])
+                   if ENGINE.decision(state).kind == "turn")
+
+
+def test_C11_a_player_with_nothing_to_do_is_passed_over():
+    state = play("").final.copy()
+    state.cartels[0].hand.clear()
+    state.pool.clear()
+    state.pile = 0
+    from mclog.games.cartel.rules.engine import _advance
+    from mclog.engine import Watch
+
+    _advance(state, Watch())
+    assert ENGINE.decision(state).actor == 1
+
+
+def test_C12_a_player_out_of_play_is_not_asked_to_bid():
+    state = play("").final.copy()
+    state.cartels[1].out = True
+    from mclog.games.cartel.rules.moves import Offer
+
+    ENGINE.play(state, Offer(0, "quillon"))
+    assert [k for k, _ in state.todo] == ["bid"] and state.todo[0][1] == 0
+
+
+def test_C13_a_penalty_year_pays_nothing_but_carries_the_profits():
+    played = play("offer Ann quillon, bid Ben X, bid Ann 500\n"
+                  "draw Ann wexford, discard Ann ellery\n"
+                  "buy Ben islay, pay Ben bond 10, draw Ben aldgate\nend year 1")
+    ann = cartel(played, "Ann")
+    assert ann.paid == [0] and ann.profits == 4 and ann.money == 10 and not ann.penalty
+
+
+def test_C14_two_players_an_unused_cartel_takes_a_card_after_each_year_but_the_last():
+    record = mclog.read_one(ROOT / "sample_games/cartel/duel-2p.mclog")
+    moves = [type(e.move).__name__ for e in record.entries if isinstance(e, MoveEntry)]
+    ends = [i for i, m in enumerate(moves) if m == "EndYear"]
+    assert len(ends) == 10 and all(moves[i + 1] == "Dummy" for i in ends[:-1])
+    assert moves[-1] == "EndYear"
+    played = mclog.replay(record)
+    assert len(played.final.out_of_play) == 9
+
+
+def test_C15_stock_repurchase_at_the_price_before_it_moves():
+    record = mclog.read_one(ROOT / "sample_games/cartel/club-4p-advanced.mclog")
+    played = mclog.replay(record)
+    for step in played.steps:
+        if type(step.move).__name__ == "Repurchase":
+            before, after = played.state(step.index - 1), played.state(step.index)
+            seat = step.move.player
+            assert after.cartels[seat].money == before.cartels[seat].money - \
+                before.cartels[seat].price
+            assert after.cartels[seat].blocks == before.cartels[seat].blocks + 1
+    assert "Ann" not in {played.record.names[s.move.player] for s in played.steps
+                         if type(s.move).__name__ in ("Repurchase", "Keep")
+                         and s.round == 1 and played.state(s.index - 1).cartels[0].blocks == 9}
+
+
+def test_C16_raising_cash_borrows_at_most_the_stock_price():
+    tag = '[Advanced "raising"]\n'
+    played = play("pass Ann borrow 10", tags=tag)
+    ann = cartel(played, "Ann")
+    assert ann.money == 20 and ann.bonds == [10] and ann.repay == [15]
+    assert GAME.score_parts(played.final)[0]["bonds"] == -15
+    assert refused("pass Ann borrow 15", tags=tag).rule == "C16"
+    assert "Raising Cash is an Advanced rule this game does not play" in \
+        refused("pass Ann borrow 10").reason
+
+
+def test_C17_defensive_discarding_one_face_down_discard_of_a_pass():
+    tag = '[Advanced "defensive"]\n'
+    body = "pass Ann, draw Ann wexford, draw Ann aldgate\nbury Ann ellery"
+    played = play(body, tags=tag)
+    assert played.final.buried == ["ellery"] and "ellery" not in played.final.pool
+    assert refused(body + ", bury Ann wexford", tags=tag).rule == "C17"
+    assert "Defensive Discarding is an Advanced rule" in refused(body).reason
+    assert "may discard face down only when passing" in refused(
+        "offer Ann quillon, bid Ben X, bid Ann 20, pay Ann stock 2\n"
+        "draw Ann wexford, bury Ann ellery", tags=tag).reason
+
+
+def test_C18_trading_is_refused_at_its_tag():
+    with pytest.raises(RecordError) as caught:
+        mclog.parse_one(text("", tags='[Advanced "repurchase, trading"]\n'))
+    assert "(C18)" in caught.value.reason and caught.value.line == 3
+
+
+def test_C19_the_worth_is_cash_companies_stock_less_repayment():
+    played = play("buy Ann calder, pay Ann bond 10, draw Ann wexford")
+    parts = GAME.score_parts(played.final)[0]
+    assert parts == {"cash": 0, "companies": 10 + 20, "stock": 9 * 10, "bonds": -15}
+    assert GAME.points(played.final)[0] == 105
+
+
+def test_C20_the_bids_listed_reach_what_the_bidder_could_pay():
+    state = play("offer Ann quillon").final
+    bids = ENGINE.legal(state)
+    assert bids[0].amount is None and bids[1].amount == 20
+    assert bids[-1].amount == 10 + 9 * 10 + 10
+    assert cartel(play("offer Ann quillon, bid Ben 900, bid Ann 20"), "Ben").penalty
+
+
+def test_C21_cards_dealt_at_the_start_are_cheap_and_a_seat_record_is_held_to_it():
+    assert "dealt from the $10 and $20 million companies only" in refused(
+        "", setup=SETUP.replace("draw Ben juniper", "draw Ben vantage")).reason
+    seat = SETUP.replace("draw Ann fenwick, draw Ann ellery, draw Ann calder",
+                         "draw Ann ?, draw Ann ?, draw Ann ?")
+    error = refused("buy Ann vantage", tags='[Seat "Ben"]\n', setup=seat)
+    assert error.reason == ("Ann cannot buy vantage: Ann's unknown cards were dealt from the "
+                            "$10 and $20 million companies") and error.rule == "C21"
+    played = play("buy Ann calder, pay Ann stock 1 cash 10, draw Ann ?",
+                  tags='[Seat "Ben"]\n', setup=seat)
+    assert cartel(played, "Ann").dealt_unseen == 2 and cartel(played, "Ann").drawn_unseen == 1
+    assert "Ann cannot buy kestrel: Ben owns it" in refused(
+        "buy Ann kestrel", tags='[Seat "Ben"]\n', setup=seat).reason
+
+
+def test_C22_no_card_no_purchase_from_the_hand():
+    state = play("").final.copy()
+    state.cartels[0].hand.clear()
+    with pytest.raises(RuleError) as caught:
+        ENGINE.play(state, Buy(0, "fenwick"))
+    assert caught.value.rule == "C22"
+
+
+def test_C23_a_seat_record_names_its_own_cards_and_no_one_elses():
+    own = refused("", tags='[Seat "Ann"]\n',
+                  setup=SETUP.replace("draw Ann calder", "draw Ann ?"))
+    assert own.reason == "the record is written from Ann's seat: Ann sees this card, so " \
+                         "name it" and own.rule == "C23"
+    other = refused("", tags='[Seat "Ann"]\n')
+    assert other.reason == ("the record is written from Ann's seat, and Ann does not see "
+                            "Ben's cards: write ?")
+
+
+# --- components and notation --------------------------------------------------------------
+
+@pytest.mark.parametrize("change,message", [
+    (lambda d: d["companies"].pop(), r"companies: the board has 52 companies, not 51"),
+    (lambda d: d["companies"][0].update(value=30),
+     r"the rulebook deals 10 companies of \$10 million; this file has 9"),
+    (lambda d: d["companies"][1].update(word="x"), r"companies\[1\].word: 'x' cannot be"),
+    (lambda d: d["bonus"].pop(0), r"bonus: no Bonus Profit between ardent and borealis"),
+    (lambda d: d["special"][0].update(around=["ardent", "borealis", "calder", "dunmore"]),
+     r"special\[0\]: ardent, borealis, calder, dunmore do not form a square"),
+    (lambda d: d["bonds"][0].update(repay=5), r"bonds\[0\].repay: the repayment price"),
+    (lambda d: d["companies"][2].update(value="ten"), r"companies\[2\].value: 'ten' is not"),
+    (lambda d: d.update(extra=1), r"Additional properties are not allowed"),
+])
+def test_a_component_file_is_checked_against_the_rulebook(change, message):
+    data = json.loads((ROOT / "mclog/games/cartel/rules/illustrative.json").read_text())
+    change(data)
+    with pytest.raises(ComponentError, match=message):
+        check(data, "board.json")
+
+
+def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
+    (tmp_path / "bad.json").write_text("{ not json")
+    record = tmp_path / "game.mclog"
+    record.write_text(text("", tags='[Components "bad.json"]\n'))
+    with pytest.raises(RecordError) as caught:
+        mclog.read_one(record)
+    assert caught.value.line == 3 and "bad.json: line 1, column 3: not JSON" in \
+        caught.value.reason
+    record.write_text(text("", tags='[Components "missing.json"]\n'))
+    with pytest.raises(RecordError, match="missing.json: no component file there"):
+        mclog.read_one(record)
+    shutil_copy = (ROOT / "mclog/games/cartel/rules/illustrative.json").read_text()
+    (tmp_path / "ours.json").write_text(shutil_copy.replace('"illustrative": true',
+                                                            '"illustrative": false'))
+    record.write_text(text("", tags='[Components "ours.json"]\n'))
+    played = mclog.replay(mclog.read_one(record))
+    assert not played.final.board.illustrative
+    assert "Illustrative components" not in GAME.draw(played.final)
+    assert "Illustrative components" in GAME.draw(play("").final)
+
+
+@pytest.mark.parametrize("line,message,col", [
+    ("pay Ann bond", "'pay' is written 'pay <player> [bond <bond>] [stock <stock>] "
+                     "[cash <cash>]', but the line ends", 13),
+    ("bid Ann 5x", "'5x' cannot be the amount", 9),
+    ("start Ann ?", "'?' cannot be a company", 11),
+    ("pay Ann stock 1 stock 2", "'stock' is written twice", 17),
+    ("end yeer 1", "'year' comes here, not 'yeer'", 5),
+])
+def test_a_slip_of_notation_is_located_and_worded(line, message, col):
+    with pytest.raises(RecordError) as caught:
+        mclog.parse_one(text(line))
+    assert message in caught.value.reason and caught.value.line == 8 and \
+        caught.value.col == col
+
+
+def test_a_player_cannot_be_called_by_a_word_of_the_notation():
+    with pytest.raises(RecordError, match="'stock' is a word of the notation"):
+        mclog.parse_one('[Game "Cartel"]\n[Players "Ann, stock"]\n')
+
+
+# --- the samples ---------------------------------------------------------------------------
+
+PINNED = {"club-4p-advanced.mclog": [("Ben", 680, 1), ("Ann", 655, 2), ("Dan", 544, 3),
+                                     ("Cleo", 527, 4)],
+          "duel-2p.mclog": [("Ben", 562, 1), ("Ann", 463, 2)],
+          "kitchen-table-3p.mclog": [("Ann", 759, 1), ("Ben", 547, 2), ("Cleo", 459, 3)]}
+
+
+def test_there_are_three_samples_of_two_three_and_four_players():
+    assert [p.name for p in SAMPLES] == sorted(PINNED)
+    sizes = sorted(len(mclog.read_one(p).players) for p in SAMPLES)
+    assert sizes == [2, 3, 4]
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_a_sample_replays_to_its_pinned_worth_with_its_checks(path):
+    played = mclog.replay(mclog.read_one(path))
+    assert played.complete and played.errors == []
+    rows = sorted(played.scores(), key=lambda r: r.rank)
+    assert [(r.name, r.total, r.rank) for r in rows] == PINNED[path.name]
+    checks = [e for e in played.record.entries if type(e).__name__ == "CheckEntry"]
+    assert len(checks) >= 10 and checks[-1].what == "worth"
+
+
+def test_the_seat_sample_is_a_seat_view_with_unknown_cards():
+    record = mclog.read_one(ROOT / "sample_games/cartel/kitchen-table-3p.mclog")
+    assert record.tags["Seat"] == "Cleo"
+    unseen = [e for e in record.entries if isinstance(e, MoveEntry)
+              and isinstance(e.move, Draw) and e.move.company is None]
+    assert len(unseen) > 20 and all(e.move.player != 2 for e in unseen)
+
+
+# --- properties over random play -----------------------------------------------------------
+
+def _conserved(state) -> int:
+    """Every card is somewhere: owned, in the Pool, in a hand (known or not), in the pile,
+    out of play, or bought and not paid for yet."""
+    return (sum(len(c.companies) + c.hand_size for c in state.cartels) + len(state.pool)
+            + state.pile + len(state.out_of_play) + len(state.buried)
+            + (state.purchase is not None))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10 ** 6), st.sampled_from(["random", "profit"]),
+       st.sampled_from(["none", "repurchase,raising,defensive"]))
+def test_random_play_keeps_the_rules_promises(players, seed, bots, advanced):
+    text_ = GAME.simulated_text(players, seed, bots, {"advanced": advanced})
+    record = mclog.parse_one(text_)
+    played = mclog.replay(record)
+    assert played.complete
+    for state in played.replay.states():
+        owned = [w for c in state.cartels for w in c.companies]
+        assert len(owned) == len(set(owned))
+        assert all(c.money >= 0 and len(c.companies) <= 11 for c in state.cartels)
+        assert _conserved(state) == 52
+        assert all(sum(p.values()) == t for p, t in
+                   zip(GAME.score_parts(state), GAME.points(state)))
+    prices = [[c.price for c in s.cartels] for s in played.replay.states()]
+    assert all(a <= b for before, after in zip(prices, prices[1:])
+               for a, b in zip(before, after))
+    final = played.final
+    for seat, c in enumerate(final.cartels):
+        assert GAME.points(final)[seat] == c.money + sum(
+            BOARD.companies[w].value for w in c.companies) + c.blocks * c.price - sum(c.repay)
+    assert GAME.write(mclog.parse_one(GAME.write(record))) == text_
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10 ** 6))
+def test_every_seat_view_validates_scores_alike_and_every_prefix_replays(players, seed):
+    played = mclog.replay(mclog.parse_one(GAME.simulated_text(players, seed, "profit", {})))
+    worth = [r.total for r in played.scores()]
+    for seat in range(players):
+        hidden = GAME.write(GAME.seat_view(played, seat))
+        view = mclog.replay(mclog.parse_one(hidden))
+        assert [r.total for r in view.scores()] == worth
+        # every view at every step is the full record's: no hidden card moves money
+        for index in range(0, len(view) + 1, 7):
+            assert GAME.score_parts(view.state(index)) == \
+                GAME.score_parts(played.state(index))
+        lines = hidden.splitlines()
+        body = lines.index("") + 1
+        for cut in sorted(random.Random(seed).sample(range(body, len(lines)), 5)):
+            partial = mclog.replay(mclog.parse_one("\n".join(lines[:cut]) + "\n"),
+                                   strict=False)
+            assert partial.errors == []
