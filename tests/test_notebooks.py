@@ -16,7 +16,7 @@ def test_the_notebooks_exist():
     assert [p.name for p in NOTEBOOKS] == [
         "01-replay.ipynb", "02-prices.ipynb", "03-score-attribution.ipynb",
         "04-corpus.ipynb", "05-teaching.ipynb", "06-millionenspiel.ipynb",
-        "07-record.ipynb", "08-corpus-at-scale.ipynb"]
+        "07-record.ipynb", "08-corpus-at-scale.ipynb", "09-cartel.ipynb"]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -136,3 +136,43 @@ def test_million_club_notebooks_run_on_every_game(path, tmp_path):
         errors = [o for c in nb.cells for o in c.get("outputs", [])
                   if o.output_type == "error"]
         assert not errors, (game.name, [f"{e.ename}: {e.evalue}" for e in errors])
+
+
+CARTEL_NOTEBOOK = ROOT / "notebooks" / "09-cartel.ipynb"
+
+
+def _cartel_games(tmp_path):
+    """Every Cartel sample, a game cut off in year 4, the club game as Cleo's seat saw it
+    (? cards), a game just set up, and one whose event and comments are hostile."""
+    import mclog
+
+    samples = sorted((ROOT / "sample_games" / "cartel").glob("*.mclog"))
+    club = ROOT / "sample_games" / "cartel" / "club-4p-advanced.mclog"
+    lines = club.read_text().splitlines()
+    partial = tmp_path / "partial.mclog"
+    partial.write_text("\n".join(lines[:lines.index("end year 3") + 3]) + "\n")
+    seat = tmp_path / "cleos-seat.mclog"
+    seat.write_text(mclog.write(mclog.seat_view(mclog.replay(mclog.read_one(club)), 2)))
+    fresh = tmp_path / "fresh.mclog"
+    fresh.write_text('[Game "Cartel"]\n[Players "Ann, Ben"]\n\n')
+    hostile = tmp_path / "hostile.mclog"
+    hostile.write_text(samples[1].read_text().replace(
+        '[Event "Sunday duel"]', '[Event "<script>alert(1)</script>"]').replace(
+        "; two players", "{<img src=x onerror=alert(1)>} ; two players"))
+    return [*samples, partial, seat, fresh, hostile]
+
+
+def test_the_cartel_notebook_runs_on_every_game(tmp_path):
+    for game in _cartel_games(tmp_path):
+        nb = nbformat.read(CARTEL_NOTEBOOK, as_version=4)
+        cell = nb.cells[1]
+        assert 'GAME = "../sample_games/cartel/kitchen-table-3p.mclog"' in cell.source
+        cell.source = re.sub(r'GAME = "[^"]*"', f"GAME = {str(game)!r}", cell.source)
+        nb.cells = nb.cells[:12]  # (the simulated corpus does not depend on the game)
+        NotebookClient(nb, timeout=300, kernel_name="python3",
+                       resources={"metadata": {"path": str(CARTEL_NOTEBOOK.parent)}}).execute()
+        outputs = [o for c in nb.cells for o in c.get("outputs", [])]
+        errors = [o for o in outputs if o.output_type == "error"]
+        assert not errors, (game.name, [f"{e.ename}: {e.evalue}" for e in errors])
+        html = " ".join(str(o.get("data", {}).get("text/html", "")) for o in outputs)
+        assert "<script>alert" not in html and "<img src=x" not in html

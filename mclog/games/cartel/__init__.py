@@ -174,9 +174,9 @@ class Cartel(KitGame):
 
     @property
     def bots(self):
-        from .bots import ProfitBot
+        from .bots import ProfitBot, ThriftyBot
 
-        return {"profit": ProfitBot}
+        return {"profit": ProfitBot, "thrifty": ThriftyBot}
 
     def simulated_text(self, players, seed, bots, options):
         from mclog.kit.game import NAMES

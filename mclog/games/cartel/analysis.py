@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+import mclog
 from mclog.engine import Watch
 from mclog.kit import KitGame
 
@@ -140,6 +141,46 @@ def money_flow(played) -> pd.DataFrame:
     return table.reset_index(drop=True).rename_axis(columns=None)
 
 
+def simulated(games: int, players: int = 3, bots: str = "profit,thrifty,profit",
+              seed: int = 0, advanced: str = "none") -> list:
+    """``games`` simulated games (replayed), the bots' seats turned by one each game so
+    that every bot plays from every seat; each game's ``Bots`` tag says who sat where."""
+    from . import GAME
+
+    names = [b.strip() for b in bots.split(",")]
+    if len(names) != players:
+        raise ValueError(f"{players} players need {players} bots, not {len(names)}")
+    out = []
+    for k in range(games):
+        turn = k % players
+        seats = ",".join(names[turn:] + names[:turn])
+        text = GAME.simulated_text(players, seed + k, seats, {"advanced": advanced})
+        out.append(mclog.replay(mclog.parse_one(text)))
+    return out
+
+
+def by_bot(games: list) -> pd.DataFrame:
+    """Each bot's results over ``games`` (replayed simulated games): seats played, wins (a
+    shared first place counts a share), its share of the wins against the fair share (its
+    share of the seats), the mean worth and the mean number of bonds taken."""
+    rows = []
+    for played in games:
+        bots = [b.strip() for b in played.record.tags["Bots"].split(",")]
+        scores = played.scores()
+        firsts = [r for r in scores if r.rank == 1]
+        for r in scores:
+            rows.append({"bot": bots[r.seat], "win": (r.rank == 1) / len(firsts),
+                         "worth": r.total,
+                         "bonds": len(played.final.cartels[r.seat].bonds)})
+    frame = pd.DataFrame(rows)
+    table = frame.groupby("bot").agg(seats=("win", "size"), wins=("win", "sum"),
+                                     worth=("worth", "mean"), bonds=("bonds", "mean"))
+    table["win_share"] = table.wins / table.wins.sum()
+    table["fair_share"] = table.seats / table.seats.sum()
+    return table.reset_index().round({"wins": 2, "worth": 1, "bonds": 2, "win_share": 3,
+                                      "fair_share": 3})
+
+
 def corpus_rows(played, game_id: str, source: str) -> dict:
     """The corpus rows: a ``games`` row, and a ``players`` row per Cartel with its worth
     by part, companies, bonds and final price."""
@@ -163,4 +204,4 @@ CORPUS_EXTRA = {"games": [("years", "int8")],
                             ("price", "int32"), ("treasurer", "bool")]}
 
 __all__ = ["timeline", "years", "worth", "companies", "auctions", "money_flow",
-           "corpus_rows"]
+           "simulated", "by_bot", "corpus_rows"]

@@ -1,4 +1,4 @@
-"""Cartel's bot beyond the shared random one: ``profit``.
+"""Cartel's bots beyond the shared random one: ``profit`` and ``thrifty``.
 
 A company bought at its value leaves a Cartel's worth where it was (the money becomes a
 company of the same printed value), and then earns its new profits every year that is
@@ -107,12 +107,21 @@ class ProfitBot(Bot):
         no_bid = [m for m in moves if m.amount is None]
         return no_bid[0] if no_bid else amounts[0]
 
-    @staticmethod
-    def _cost(state: State, pay: Pay) -> tuple:
+    def _cost(self, state: State, pay: Pay) -> tuple:
         early = state.year <= YEARS // 2
         stock = pay.stock or 0
         bond = bool(pay.bond)
         return (stock, bond != early, pay.cash or 0)
 
 
-__all__ = ["ProfitBot", "gain", "worth_to"]
+class ThriftyBot(ProfitBot):
+    """The profit bot that takes a bond only when it cannot pay otherwise (sells stock
+    first): the other side of the question "do bonds pay?"."""
+
+    name = "thrifty"
+
+    def _cost(self, state: State, pay: Pay) -> tuple:
+        return (bool(pay.bond), pay.stock or 0, pay.cash or 0)
+
+
+__all__ = ["ProfitBot", "ThriftyBot", "gain", "worth_to"]

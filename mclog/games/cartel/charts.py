@@ -93,4 +93,17 @@ def auction_chart(played) -> go.Figure:
     return fig
 
 
-__all__ = ["price_chart", "money_chart", "worth_chart", "companies_chart", "auction_chart"]
+def bot_chart(table) -> go.Figure:
+    """Each bot's share of the wins (``analysis.by_bot``), with its fair share (its share
+    of the seats) as a line across its bar."""
+    fig = go.Figure()
+    fig.add_trace(go.Bar(x=list(table.bot), y=list(table.win_share), name="share of wins",
+                         marker=dict(color="#2e86c1")))
+    fig.add_trace(go.Scatter(x=list(table.bot), y=list(table.fair_share), mode="markers",
+                             name="fair share", marker=dict(color="#000", size=14,
+                                                            symbol="line-ew-open")))
+    fig.update_layout(yaxis_title="share of the wins", xaxis_title="bot", **_LAYOUT)
+    return fig
+
+
+__all__ = ["bot_chart", "price_chart", "money_chart", "worth_chart", "companies_chart", "auction_chart"]
