@@ -230,10 +230,37 @@ def test_06_millionenspiel_in_the_browser(browser, lab, tmp_path):
     page.close()
 
 
+def test_09_cartel_in_the_browser(browser, lab, tmp_path):
+    """The Cartel notebook: the board drawn diamond-wise in the replay widget, stepped by
+    Play, the worth, companies, prices, auctions and bots' charts, in Chromium."""
+    from playwright.sync_api import expect
+
+    page = run_notebook(browser, lab, "09-cartel.ipynb")
+    no_errors(page)
+    board = page.locator("svg.cartel-board").first
+    board.wait_for()
+    expect(board).to_contain_text("Cleo")
+    assert page.locator("svg.cartel-board g.company").count() >= 52
+    expect(page.locator("body")).to_contain_text("Illustrative components")
+    readout = page.locator(".widget-readout").first
+    page.locator(".widget-play button").first.click()
+    page.wait_for_function("Number(document.querySelector('.widget-readout').innerText) > 2",
+                           timeout=20_000)
+    page.locator(".widget-play button").first.click()  # pause
+    step = int(readout.inner_text())
+    expect(page.locator("body")).to_contain_text(f"Step {step} of ")
+    # the widget's chart, then worth, companies, prices, auctions and the bots' wins
+    page.locator(".js-plotly-plot").nth(5).wait_for()
+    assert page.locator(".js-plotly-plot").count() == 6
+    shot(page, "cartel", tmp_path, page.locator(".widget-vbox", has=board).first)
+    page.close()
+
+
 @pytest.mark.parametrize("record,width", [
     ("millionclub/six-players-alternative-schemer.mclog", 1400),
     ("millionclub/six-players-alternative-schemer.mclog", 390),
     ("millionenspiel/family-3p.mclog", 1000), ("millionenspiel/family-3p.mclog", 390),
+    ("cartel/kitchen-table-3p.mclog", 1000), ("cartel/club-4p-advanced.mclog", 390),
     ("hostile", 1000)])
 def test_the_report_opens_offline_and_steps(browser, tmp_path, record, width):
     """``mclog report``: one page from file://, no server, at a desktop's width and a
@@ -282,7 +309,8 @@ def test_the_report_opens_offline_and_steps(browser, tmp_path, record, width):
         assert marker.get_attribute("x1") != at_end  # the chart follows the step
         page.locator("#next-round").click()
         expect(step).not_to_contain_text("Step 0 of ")
-        word = "Round" if "millionclub" in record else "Throw"
+        word = {"millionclub": "Round", "millionenspiel": "Throw",
+                "cartel": "Year"}[record.split("/")[0]]
         jump = page.locator("#jump")
         expect(jump).to_have_value(jump.locator("option").nth(1).get_attribute("value"))
         assert jump.locator("option").nth(1).inner_text().startswith(word)
