@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 
 from fuzzing import (  # noqa: E402
     arbitrary_bytes, arbitrary_text, comment_round_trip, commented, mutated_exports,
-    ME_PATHS, millionenspiel_words, mutated_millionenspiel, mutated_records, run_import,
+    CARTEL_PATHS, ME_PATHS, cartel_words, millionenspiel_words, mutated_cartel, mutated_millionenspiel, mutated_records, run_import,
     SLOWEST, run_input,
 )
 from hypothesis import HealthCheck, given, settings  # noqa: E402
@@ -31,7 +31,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=20_000,
-                        help="inputs per strategy (nine strategies)")
+                        help="inputs per strategy (thirteen strategies)")
     args = parser.parse_args()
     total = 0
     t0 = time.perf_counter()
@@ -46,7 +46,13 @@ def main() -> None:
             ("ME words", millionenspiel_words, run_input),
             ("ME comments", commented(ME_PATHS), comment_round_trip),
             ("ME JSON imports", mutated_exports(ME_PATHS),
-             lambda data: run_import(data, "Millionenspiel"))]:
+             lambda data: run_import(data, "Millionenspiel")),
+            # issue 26: Cartel's reader, comments and import
+            ("Cartel mutated", mutated_cartel, run_input),
+            ("Cartel words", cartel_words, run_input),
+            ("Cartel comments", commented(CARTEL_PATHS), comment_round_trip),
+            ("Cartel JSON imports", mutated_exports(CARTEL_PATHS),
+             lambda data: run_import(data, "Cartel"))]:
         outcomes: collections.Counter = collections.Counter()
 
         @settings(max_examples=args.examples, deadline=None, database=None,

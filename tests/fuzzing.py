@@ -98,6 +98,23 @@ mutated_millionenspiel = st.builds(
 millionenspiel_words = st.lists(st.sampled_from(ME_WORDS), max_size=60).map(
     lambda ws: '[Game "Millionenspiel"]\n[Players "Ann, Ben, Cleo"]\n' + " ".join(ws))
 
+#: Cartel (issue 26): its samples mutated the same way, and its words at random (every
+#: company of the illustrative board, the keys, X and ?).
+CARTEL_PATHS = sorted((Path(__file__).parent.parent / "sample_games" / "cartel").glob(
+    "*.mclog"))
+CARTEL_SAMPLES = [p.read_text() for p in CARTEL_PATHS]
+CARTEL_WORDS = sorted({w for text in CARTEL_SAMPLES for w in text.replace(",", " ").split()}
+                      | {"?", "X", "0", "500", "bond", "stock", "cash", "borrow", "year",
+                         "vantage", "krupp", "check", "worth", "price", "profits"})
+mutated_cartel = st.builds(
+    lambda base, edits: _apply_all(base, edits),
+    st.sampled_from(CARTEL_SAMPLES),
+    st.lists(st.tuples(st.integers(0, 4), st.integers(0, 10_000), st.integers(0, 50),
+                       st.sampled_from(CARTEL_WORDS)), min_size=1, max_size=3),
+)
+cartel_words = st.lists(st.sampled_from(CARTEL_WORDS), max_size=60).map(
+    lambda ws: '[Game "Cartel"]\n[Players "Ann, Ben, Cleo"]\n' + " ".join(ws))
+
 #: (a) arbitrary text (often behind a valid tag line) and arbitrary bytes.
 arbitrary_text = st.one_of(
     st.text(max_size=400),
