@@ -69,6 +69,10 @@ class KitGame(Game):
             out["money"] = self.money
         return out
 
+    #: ``joins(previous move, move)``: whether ``move`` is written on the line of the
+    #: move before it (None, the default: an item a line).
+    joins = None
+
     def round_of(self, state) -> int:
         """The round (``round_word``: Cartel's year) a move from ``state`` is played in,
         for the report's round buttons and jump list; 0 (the default): none."""
@@ -116,7 +120,7 @@ class KitGame(Game):
         return KitPlayed(self, record, strict=strict)
 
     def write(self, record, played=None):
-        return write_body(record, self.verbs, self.tag_order)
+        return write_body(record, self.verbs, self.tag_order, self.joins)
 
     def kept(self, played):
         return list(played.record.entries)

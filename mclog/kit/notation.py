@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, ClassVar
 
 from mclog.record.entries import CheckEntry, CommentEntry, FromSource, RecordBase
@@ -129,9 +130,9 @@ class Word:
 @dataclass(frozen=True)
 class Keyed:
     """An optional field written as its key and its value (``stock 2`` in ``pay Ann bond
-    20 stock 2``), after the verb's other fields, in any order; left out, it is
-    ``None``.  Its key must be no verb and no player's name, so an item's end is still
-    found by the table alone."""
+    20 stock 2``), after the verb's other fields, in any order; left out, it is ``None``
+    (the move's field must default to None).  Its key must be no verb and no player's
+    name, so an item's end is still found by the table alone."""
 
     key: str
     spec: Any
@@ -156,16 +157,16 @@ class Verb:
     fields: tuple = ()
     phrase: str = ""
 
-    @property
+    @cached_property
     def fixed(self) -> tuple:
         """The fields always written, in order (the keyed ones follow them)."""
         return tuple(f for f in self.fields if not isinstance(f, Keyed))
 
-    @property
+    @cached_property
     def keyed(self) -> dict[str, Keyed]:
         return {f.key: f for f in self.fields if isinstance(f, Keyed)}
 
-    @property
+    @cached_property
     def form(self) -> str:
         """How the item is written: ``pay <player> [bond <bond>] [stock <stock>]``."""
         return " ".join([self.word, *(f.word if isinstance(f, Word) else
@@ -181,30 +182,40 @@ class Verb:
             end += 2
         return end - start
 
+    @cached_property
+    def _named(self) -> tuple:
+        """(field, its index in the item) of each fixed field that holds a value."""
+        return tuple((spec, i) for i, spec in enumerate(self.fixed, 1) if spec.name)
+
     def read(self, words: Sequence[str], seats: dict[str, int]):
         """The move of an item's words (the verb, a word per fixed field, then the keyed
         fields' pairs)."""
-        values = {f.name: None for f in self.fields if isinstance(f, Keyed)}
-        fixed = self.fixed
-        for i, (spec, word) in enumerate(zip(fixed, words[1:]), start=1):
+        for i, spec in enumerate(self.fixed, 1):
+            if not spec.name:   # a fixed word: it must be there
+                try:
+                    spec.read(words[i], seats)
+                except ValueError as exc:
+                    raise NotationError(str(exc), i) from None
+        values = {}
+        for spec, i in self._named:
             try:
-                value = spec.read(word, seats)
+                values[spec.name] = spec.read(words[i], seats)
             except ValueError as exc:
                 raise NotationError(str(exc), i) from None
-            if spec.name:
-                values[spec.name] = value
-        keys, seen = self.keyed, set()
-        for i in range(1 + len(fixed), len(words), 2):
-            spec = keys[words[i]]
-            if words[i] in seen:
-                raise NotationError(f"'{words[i]}' is written twice", i)
-            seen.add(words[i])
-            if i + 1 >= len(words):
-                raise NotationError(f"'{words[i]}' is followed by its {spec.name}", i)
-            try:
-                values[spec.name] = spec.spec.read(words[i + 1], seats)
-            except ValueError as exc:
-                raise NotationError(str(exc), i + 1) from None
+        keys = self.keyed
+        if keys:
+            seen = set()
+            for i in range(1 + len(self.fixed), len(words), 2):
+                spec = keys[words[i]]
+                if words[i] in seen:
+                    raise NotationError(f"'{words[i]}' is written twice", i)
+                seen.add(words[i])
+                if i + 1 >= len(words):
+                    raise NotationError(f"'{words[i]}' is followed by its {spec.name}", i)
+                try:
+                    values[spec.name] = spec.spec.read(words[i + 1], seats)
+                except ValueError as exc:
+                    raise NotationError(str(exc), i + 1) from None
         return self.move(**values)
 
     def _words(self, move, names: Sequence[str]) -> dict[str, str]:
@@ -302,11 +313,12 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
     out = record.entries
     for line in lines:
         words = line.words
-        pending = sorted(line.comments, key=lambda c: c.after)
+        pending = sorted(line.comments, key=lambda c: c.after) if line.comments else []
         if not words:
             out.extend(CommentEntry(c.text, c.brace, True, c.line, c.col) for c in pending)
             continue
         i = 0
+        source = line.source()  # (one for the line's items)
         while i < len(words):
             while pending and pending[0].after <= i:  # (a comment before the first item)
                 c = pending.pop(0)
@@ -334,7 +346,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
                 except NotationError as exc:
                     raise record.error(exc.message, line.number, line.col(i + exc.word)) \
                         from None
-                out.append(MoveEntry(move, line.source(), i))
+                out.append(MoveEntry(move, source, i))
             i = end
             while pending and pending[0].after <= i:
                 c = pending.pop(0)
@@ -366,14 +378,19 @@ def _check(record, line, words, indexes, seats, checks=CHECKS) -> CheckEntry:
     return CheckEntry(words[1], tuple(values), *where)
 
 
-def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str]) -> str:
+def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str],
+               joins=None) -> str:
     """The canonical text of ``record``: its tags in ``tag_order`` (then any others), then
-    an item a line, each comment after its item (``{...}``) or on its own line."""
+    its items, each comment after its item (``{...}``) or on its own line.  An item goes
+    on a line of its own unless ``joins(previous move, move)`` says it continues the line
+    of the move before (a turn a line, as a player tells it); a check, a comment on its
+    own line and a ``;`` comment always end a line."""
     tags = {k: record.tags[k] for k in tag_order if k in record.tags}
     tags.update((k, v) for k, v in record.tags.items() if k not in tags)
     out = [f'[{k} "{escape_tag(v)}"]' for k, v in tags.items()] + [""]
     body_from = len(out)
     open_line = False  # the last line ends in a ``; ...`` comment: nothing may follow it
+    previous = None    # the move the last line ends with (None: a check or a comment line)
     for entry in record.entries:
         if isinstance(entry, CommentEntry):
             text = f"{{{escape_brace(entry.text)}}}" if entry.brace or "\n" in entry.text \
@@ -381,16 +398,25 @@ def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str]) -> str
             if entry.own_line or len(out) == body_from or open_line:
                 out.append(text)  # (a comment after a ``;`` one can only go on its own line:
                 # the reader then sees it so, and ``fmt`` refuses rather than change it)
+                previous = None
             else:  # after its item, on the item's line
                 out[-1] += " " + text
             open_line = text.startswith(";")
+            if open_line:
+                previous = None
             continue
         open_line = False
         if isinstance(entry, CheckEntry):
             out.append(" ".join(["check", entry.what, *(f"{record.names[s]} {v}"
                                                        for s, v in entry.values)]))
+            previous = None
         else:
-            out.append(verbs.item(entry.move, record.names))
+            item = verbs.item(entry.move, record.names)
+            if previous is not None and joins is not None and joins(previous, entry.move):
+                out[-1] += ", " + item
+            else:
+                out.append(item)
+            previous = entry.move
     return "\n".join(out) + "\n"
 
 

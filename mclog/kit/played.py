@@ -46,28 +46,38 @@ class KitPlayed:
         #: entries have no lines: ``entries[12]``).
         self.error_entries: list[int] = []
         engine = game.engine
-        self.replay = Replay(engine.new_state(game.table(record)), engine.copy, engine.play)
-        for number, entry in enumerate(record.entries):
+        self.replay = Replay(engine.new_state(game.table(record)), engine.copy, engine.play,
+                             make_step=_step)
+        self._strict = strict
+        self._at = 0  # the entry being played
+        try:
+            self.replay.extend(self._plays())
+        except RuleError as exc:  # (the move of entry ``_at``: the rules refused it)
+            entry = record.entries[self._at]
+            error = record.error(exc.reason, entry.line, entry.col, rule=exc.rule,
+                                 code="illegal-move")
+            if strict:
+                raise error from None
+            self.errors.append(error)
+            self.error_entries.append(self._at)
+
+    def _plays(self):
+        """Each move of the record with what its step will say (its round, the decision's
+        kind and actor, its entry), for ``Replay.extend`` to play; each check compared
+        with the rules where it stands (the state the moves before it left)."""
+        engine, game, replay = self.game.engine, self.game, self.replay
+        for number, entry in enumerate(self.record.entries):
             if isinstance(entry, MoveEntry):
-                d = engine.decision(self.replay.current)
-                try:
-                    self.replay.push(entry.move, Step(
-                        len(self.replay.moves) + 1, entry.move,
-                        game.round_of(self.replay.current), d.kind if d else "",
-                        d.actor if d else None, entry.line, entry.col))
-                except RuleError as exc:
-                    error = record.error(exc.reason, entry.line, entry.col, rule=exc.rule,
-                                         code="illegal-move")
-                    if strict:
-                        raise error from None
-                    self.errors.append(error)
-                    self.error_entries.append(number)
-                    break
+                current = replay.current
+                d = engine.decision(current)
+                self._at = number
+                yield entry.move, (game.round_of(current), d.kind if d else "",
+                                   d.actor if d else None, entry)
             elif isinstance(entry, CheckEntry):
                 wrong = self._check(entry)
                 if wrong:
-                    error = record.error(wrong, entry.line, entry.col, code="check")
-                    if strict:
+                    error = self.record.error(wrong, entry.line, entry.col, code="check")
+                    if self._strict:
                         raise error
                     self.errors.append(error)
                     self.error_entries.append(number)
@@ -112,6 +122,13 @@ class KitPlayed:
         return [ScoreRow(name, seat, parts[seat], totals[seat],
                          1 + sum(t > totals[seat] for t in totals))
                 for seat, name in enumerate(self.record.names)]
+
+
+def _step(index: int, move, info, notes: list[str]) -> Step:
+    """A step of the replay, made when first asked for (its column is worked out from its
+    line's text only then)."""
+    round_, kind, actor, entry = info
+    return Step(index, move, round_, kind, actor, entry.line, entry.col, notes)
 
 
 __all__ = ["KitPlayed", "ScoreRow"]

@@ -21,7 +21,7 @@ from mclog.protocol import GameOption
 from . import rules
 from .rules.components import ComponentError, load
 from .rules.moves import Draw
-from .notation import VERBS
+from .notation import VERBS, joins
 
 ADVANCED_WORDS = {"repurchase": "repurchase", "stock repurchase": "repurchase",
                   "raising": "raising", "raising cash": "raising",
@@ -54,6 +54,7 @@ class Cartel(KitGame):
     hidden_information = True
     engine = rules.CartelRules()
     verbs = VERBS
+    joins = staticmethod(joins)
     tag_order = ("Game", "Event", "Site", "Date", "Players", "Treasurer", "Components",
                  "Advanced", "Seat", "Bots", "Seed")
     options = (

@@ -101,6 +101,32 @@ def _pass(move: Pass, names: Sequence[str]) -> str:
                                              if move.borrow else "")
 
 
+def joins(previous, move) -> bool:
+    """Whether ``move`` is written on the line of ``previous``: a turn a line (a purchase
+    with its payment and draw, a pass with its draws and discards), an auction's bids on
+    the offer's line and its payment, draw and discard on the next, a year's end with
+    its repurchases and the dummy Cartel's card; at the start, the starting companies,
+    each player's deal and the Pool on a line each.
+
+    >>> joins(Buy(0, "krupp"), Pay(0, None, 2, None)), joins(Pay(0, None, 2), Buy(1, "x"))
+    (True, False)
+    """
+    kind = type(move)
+    if kind in (Buy, Offer, Pass, EndYear):
+        return False
+    if kind is Start:
+        return type(previous) is Start
+    if kind is Pool:
+        return type(previous) is Pool
+    if kind is Draw and type(previous) in (Start, Pool):
+        return False
+    if kind is Draw and type(previous) is Draw:
+        return previous.player == move.player
+    if kind is Pay:
+        return type(previous) is not Bid
+    return type(previous) not in (Start, Pool)
+
+
 VERBS = Verbs([
     Verb("start", Start, (Seat("player"), Company("company")),
          "{player} starts with {company}"),

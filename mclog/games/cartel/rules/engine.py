@@ -145,7 +145,11 @@ class State:
     cartels: list[Cartel]
     pool: list[str] = field(default_factory=list)
     pile: int = 0                     # cards in the draw pile
+    #: The companies whose place the record does not know (the pile and every unknown
+    #: slot), and how many of them are cheap ($10 or $20 million): changed only by
+    #: ``_seen`` and ``_unseen_again``, which keep the two together.
     unseen: set[str] = field(default_factory=set)
+    cheap_unseen: int = 0
     bonds_left: dict[int, int] = field(default_factory=dict)
     out_of_play: list[str] = field(default_factory=list)   # dummy Cartels', buried
     buried: list[str] = field(default_factory=list)
@@ -202,6 +206,7 @@ def new_state(table: Table) -> State:
     board = table.board
     cartels = [Cartel(board.starting_money, board.stock_blocks) for _ in table.names]
     state = State(table, cartels, pile=len(board.companies), unseen=set(board.companies),
+                  cheap_unseen=sum(1 for w in board.companies if cheap(board, w)),
                   bonds_left={v: b.count for v, b in board.bonds.items()})
     seats = order(table)
     state.todo = ([("start", s) for s in seats] + [("deal", s) for s in seats
@@ -214,6 +219,10 @@ def new_state(table: Table) -> State:
 def cheap(board: Components, company: str) -> bool:
     """A company of the packet the Private Offerings and the Pool are dealt from."""
     return board.companies[company].value <= 20
+
+
+#: The watch of a move nobody watches (it hears every event and does nothing).
+_UNWATCHED = Watch()
 
 
 class CartelRules:
@@ -341,8 +350,9 @@ class CartelRules:
         if d.actor is None and getattr(move, "player", seat) != seat:
             raise RuleError(f"{self.describe(state)}, not to {state.names[move.player]}",
                             "Preliminaries" if d.kind in ("start", "deal") else "The Play")
-        handler(state, move, watch or Watch())
-        _advance(state, watch or Watch())
+        watch = watch or _UNWATCHED
+        handler(state, move, watch)
+        _advance(state, watch)
 
 
 _KINDS = {"Start": "starting company", "Draw": "draw", "Pool": "Pool card", "Buy": "purchase",
@@ -390,9 +400,20 @@ def _slot_for(state: State, seat: int, company: str) -> str | None:
 def _cheap_spare(state: State) -> int:
     """How many more cheap unseen companies there are than slots dealt at the start
     (a deal fits while this is not negative)."""
-    board = state.board
-    return sum(1 for c in state.unseen if cheap(board, c)) - \
-        sum(c.dealt_unseen for c in state.cartels)
+    return state.cheap_unseen - sum(c.dealt_unseen for c in state.cartels)
+
+
+def _seen(state: State, company: str) -> None:
+    """``company``'s place is known from now on."""
+    state.unseen.remove(company)
+    state.cheap_unseen -= cheap(state.board, company)
+
+
+def _unseen_again(state: State, companies) -> None:
+    """``companies`` (a hand shuffled into the pile) are unseen again."""
+    for company in companies:
+        state.unseen.add(company)
+        state.cheap_unseen += cheap(state.board, company)
 
 
 def _fits_after_seen(state: State, company: str, dealt: bool = False) -> bool:
@@ -472,7 +493,7 @@ def _take_seen(state: State, company: str, dealt: bool, what: str) -> None:
     if not _fits_after_seen(state, company, dealt):
         raise RuleError(f"{what} cannot be {company}: every $10 and $20 million company "
                         "left must be among the cards dealt unseen at the start", "C21")
-    state.unseen.discard(company)
+    _seen(state, company)
     state.pile -= 1
 
 
@@ -545,7 +566,7 @@ def _from_hand(state: State, seat: int, company: str, what: str) -> None:
                       "every $10 and $20 million company left must be among the cards "
                       "dealt unseen at the start")
         raise RuleError(f"{name} cannot {what} {company}: {reason}", "C21")
-    state.unseen.discard(company)
+    _seen(state, company)
     if slot == "dealt":
         cartel.dealt_unseen -= 1
     else:
@@ -694,7 +715,7 @@ def _acquire(state: State, seat: int, word: str, bond: bool, price: int,
     if len(cartel.companies) >= board.most_companies:
         cartel.out = True
         state.pile += cartel.hand_size
-        state.unseen.update(cartel.hand)
+        _unseen_again(state, cartel.hand)
         cartel.hand.clear()
         cartel.dealt_unseen = cartel.drawn_unseen = 0
 
