@@ -13,6 +13,8 @@ is written from, for a record with ``?``).  ``docs/cartel/format.md`` is the spe
 
 from __future__ import annotations
 
+import os
+
 from mclog.errors import RecordError
 from mclog.kit import KitGame, KitRecord
 from mclog.kit.notation import MoveEntry
@@ -208,13 +210,20 @@ class Cartel(KitGame):
     # --- the recorder ------------------------------------------------------------------
 
     def record_in_terminal(self, path, options):
-        return super().record_in_terminal(path, self._recorder_options(options))
+        return super().record_in_terminal(path, self._recorder_options(path, options))
 
     def recorder_widget(self, path, options):
-        return super().recorder_widget(path, self._recorder_options(options))
+        return super().recorder_widget(path, self._recorder_options(path, options))
 
-    def _recorder_options(self, options: dict) -> dict:
+    def _recorder_options(self, path: str, options: dict) -> dict:
+        """The options with the tags they set; a component file given from here (the
+        working folder) is named in the record as seen from the record's folder, where
+        a reader looks for it."""
         tags = {**(options.get("tags") or {}), **self._option_tags(options)}
+        components = tags["Components"]
+        if components != "illustrative" and not os.path.isabs(components):
+            tags["Components"] = os.path.relpath(
+                os.path.abspath(components), os.path.dirname(os.path.abspath(path)))
         return {**options, "tags": tags}
 
     def answer_hint(self, played) -> str:

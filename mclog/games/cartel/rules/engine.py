@@ -180,6 +180,12 @@ class State:
                 return seat
         return None
 
+    def _repr_html_(self) -> str:
+        """The board, drawn (a state shown in a notebook cell)."""
+        from ..board_svg import table_html
+
+        return table_html(self)
+
     def copy(self) -> "State":
         return replace(self, cartels=[c.copy() for c in self.cartels], pool=list(self.pool),
                        unseen=set(self.unseen), bonds_left=dict(self.bonds_left),
