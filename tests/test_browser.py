@@ -249,9 +249,9 @@ def test_09_cartel_in_the_browser(browser, lab, tmp_path):
     page.locator(".widget-play button").first.click()  # pause
     step = int(readout.inner_text())
     expect(page.locator("body")).to_contain_text(f"Step {step} of ")
-    # the widget's chart, then worth, companies, prices, auctions and the bots' wins
-    page.locator(".js-plotly-plot").nth(5).wait_for()
-    assert page.locator(".js-plotly-plot").count() == 6
+    # the widget's chart, then worth, companies, prices, profits, auctions, bots' wins
+    page.locator(".js-plotly-plot").nth(6).wait_for()
+    assert page.locator(".js-plotly-plot").count() == 7
     shot(page, "cartel", tmp_path, page.locator(".widget-vbox", has=board).first)
     page.close()
 

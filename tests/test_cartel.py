@@ -544,3 +544,36 @@ def test_every_seat_view_validates_scores_alike_and_every_prefix_replays(players
             partial = mclog.replay(mclog.parse_one("\n".join(lines[:cut]) + "\n"),
                                    strict=False)
             assert partial.errors == []
+
+
+def test_a_record_may_embed_its_components_in_the_tag():
+    from mclog.record.framing import escape_tag
+
+    data = json.loads((ROOT / "mclog/games/cartel/rules/illustrative.json").read_text())
+    data["illustrative"] = False
+    duel = (ROOT / "sample_games/cartel/duel-2p.mclog").read_text()
+    embedded = duel.replace('[Components "illustrative"]',
+                            f'[Components "{escape_tag(json.dumps(data))}"]')
+    played = mclog.replay(mclog.parse_one(embedded))
+    assert [r.total for r in played.scores()] == [463, 562]
+    assert not played.final.board.illustrative and mclog.write(played.record) == embedded
+    data["companies"][0]["value"] = 11
+    with pytest.raises(RecordError) as caught:
+        mclog.parse_one(duel.replace('[Components "illustrative"]',
+                                     f'[Components "{escape_tag(json.dumps(data))}"]'))
+    assert caught.value.line == 6 and "the [Components] tag: companies[0].value" in \
+        caught.value.reason
+
+
+def test_mclog_hide_writes_a_seats_record_that_validates(tmp_path, capsys):
+    from mclog.cli import main
+
+    path = ROOT / "sample_games/cartel/club-4p-advanced.mclog"
+    assert main(["hide", "--seat", "Ben", str(path)]) == 0
+    hidden = capsys.readouterr().out
+    assert '[Seat "Ben"]' in hidden and "draw Ann ?" in hidden and "draw Ben ?" not in hidden
+    (tmp_path / "ben.mclog").write_text(hidden)
+    assert main(["score", str(tmp_path / "ben.mclog")]) == 0
+    assert "680" in capsys.readouterr().out
+    assert main(["hide", "--seat", "Zed", str(path)]) == 1
+    assert "'Zed' is not a player of this game" in capsys.readouterr().err

@@ -150,7 +150,8 @@ def _cartel_games(tmp_path):
     club = ROOT / "sample_games" / "cartel" / "club-4p-advanced.mclog"
     lines = club.read_text().splitlines()
     partial = tmp_path / "partial.mclog"
-    partial.write_text("\n".join(lines[:lines.index("end year 3") + 3]) + "\n")
+    cut = next(i for i, line in enumerate(lines) if line.startswith("end year 3"))
+    partial.write_text("\n".join(lines[:cut + 3]) + "\n")
     seat = tmp_path / "cleos-seat.mclog"
     seat.write_text(mclog.write(mclog.seat_view(mclog.replay(mclog.read_one(club)), 2)))
     fresh = tmp_path / "fresh.mclog"

@@ -139,10 +139,12 @@ class Cartel(KitGame):
     # --- the report and the corpus ------------------------------------------------------
 
     def report_charts(self, played):
-        from .charts import companies_chart, money_chart, price_chart, worth_chart
+        from .charts import (companies_chart, money_chart, price_chart, profits_chart,
+                             worth_chart)
 
         return [("The stock prices (each Cartel's price marker)", price_chart(played)),
                 ("Money over the game", money_chart(played)),
+                ("Profits paid at each year's end", profits_chart(played)),
                 ("The worth by part (bonds' repayment below zero)", worth_chart(played)),
                 ("What the companies brought: own, Bonus and Special Profits",
                  companies_chart(played))]

@@ -37,6 +37,22 @@ def money_chart(played) -> go.Figure:
     return _by_player(played, "money", "money (millions)")
 
 
+def profits_chart(played) -> go.Figure:
+    """The profits each Cartel was paid at each year's end (none in a penalty year), a
+    group of bars a year."""
+    from .analysis import years
+
+    table = years(played)
+    fig = go.Figure()
+    for seat, name in enumerate(played.record.names):
+        rows = table[table.player == name]
+        fig.add_trace(go.Bar(x=[str(y) for y in rows.year], y=list(rows.paid),
+                             name=escape(name), marker=dict(color=COLOURS[seat % 4])))
+    fig.update_layout(barmode="group", xaxis_title="year", yaxis_title="profits paid",
+                      **_LAYOUT)
+    return fig
+
+
 def worth_chart(played) -> go.Figure:
     """The worth by part, a stacked bar a player: cash, companies and unsold stock up,
     the bonds' repayment down; the bar's top less its bottom is the worth."""
@@ -106,4 +122,5 @@ def bot_chart(table) -> go.Figure:
     return fig
 
 
-__all__ = ["bot_chart", "price_chart", "money_chart", "worth_chart", "companies_chart", "auction_chart"]
+__all__ = ["bot_chart", "profits_chart", "price_chart", "money_chart", "worth_chart",
+           "companies_chart", "auction_chart"]

@@ -6,7 +6,8 @@ vertically adjacent companies, a Special Profit in each square block of four, a 
 Price Index per player, and Bonds with repayment prices.  It prints none of the numbers.
 So they come from a **component file** (JSON) that a game's owner types once from their
 own board, named in a record's ``[Components "my-board.json"]`` tag (a path relative to
-the record).  mclog ships one *illustrative* set (``illustrative.json``, ``[Components
+the record), or embedded in the tag itself (its value the file's JSON, so that the record
+carries its board wherever it goes).  mclog ships one *illustrative* set (``illustrative.json``, ``[Components
 "illustrative"]``, the default): made up for simulation and tests, and labelled so
 everywhere it is drawn.
 
@@ -109,6 +110,8 @@ def load(name: str, beside: str | None = None) -> Components:
     own), or a JSON file's path (relative to the record's folder, ``beside``)."""
     if name.strip().lower() in ("", ILLUSTRATIVE):
         return _load_path(str(HERE / "illustrative.json"), ILLUSTRATIVE)
+    if name.lstrip().startswith("{"):  # embedded in the tag: the record carries its board
+        return _embedded(name)
     path = Path(name)
     if not path.is_absolute() and beside:
         path = Path(beside).parent / path
@@ -132,6 +135,19 @@ def _cached(path: str, stamp: float, shown: str) -> Components:
     except json.JSONDecodeError as exc:
         raise ComponentError(f"{shown}: line {exc.lineno}, column {exc.colno}: not JSON "
                              f"({exc.msg})") from None
+    return check(data, shown)
+
+
+@lru_cache(maxsize=16)
+def _embedded(text: str) -> Components:
+    shown = "the [Components] tag"
+    if len(text) > 4_000_000:
+        raise ComponentError(f"{shown}: a component set is a few kilobytes, not over 4 MB")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ComponentError(f"{shown}: character {exc.pos + 1}: not JSON ({exc.msg})") \
+            from None
     return check(data, shown)
 
 
