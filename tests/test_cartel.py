@@ -342,10 +342,43 @@ def test_C17_defensive_discarding_one_face_down_discard_of_a_pass():
         "draw Ann wexford, bury Ann ellery", tags=tag).reason
 
 
-def test_C18_trading_is_refused_at_its_tag():
-    with pytest.raises(RecordError) as caught:
-        mclog.parse_one(text("", tags='[Advanced "repurchase, trading"]\n'))
-    assert "(C18)" in caught.value.reason and caught.value.line == 3
+def test_C18_trading_before_a_turn_with_money_and_at_most_three_cards_after():
+    tag = '[Advanced "trading"]\n'
+    played = play("trade Ann ellery Ben islay cash 3\n"
+                  "trade Ann - Ben juniper cash 2\ntrade Ann calder Ben -\n"
+                  "buy Ann islay, pay Ann stock 2", tags=tag)
+    ann, ben = cartel(played, "Ann"), cartel(played, "Ben")
+    assert ann.money == 10 - 3 - 2 and ben.money == 10 + 3 + 2
+    assert ann.hand == ["fenwick", "juniper"] and ann.companies[-1] == "islay"
+    assert ben.hand == ["dunmore", "ellery", "calder"]
+    assert GAME.step_texts(played)[11:14] == [
+        "Ann trades ellery and 3 in cash for Ben's islay",
+        "Ann takes Ben's juniper for 2 in cash", "Ann gives calder to Ben"]
+    four = refused("trade Ann - Ben juniper\nbuy Ann calder", tags=tag)
+    assert four.reason == ("Ann holds 4 cards after the trades: a trading session ends "
+                           "with at most 3 cards in each hand") and four.rule == "C18"
+    assert "Trading Company Cards is an Advanced rule this game does not play" in \
+        refused("trade Ann ellery Ben islay").reason
+    assert refused("trade Ann ellery Ben islay cash 11", tags=tag).reason == \
+        "Ann has 10 in cash, not the 11 offered in the trade"
+    assert "Ben cannot trade kestrel" in refused("trade Ann ellery Ben kestrel",
+                                                 tags=tag).reason
+    # Ben's turn comes after Ann's: a trade of Ben's then, not now
+    later = play("buy Ann calder, pay Ann stock 2, draw Ann wexford\n"
+                 "trade Ben dunmore Ann ellery", tags=tag)
+    assert "dunmore" in cartel(later, "Ann").hand
+    assert "a trade moves a card at least" in refused("trade Ann - Ben - cash 4",
+                                                      tags=tag).reason
+
+
+def test_C18_a_trade_of_unseen_cards_moves_an_unknown_card():
+    seat = SETUP.replace("draw Ann fenwick, draw Ann ellery, draw Ann calder",
+                         "draw Ann ?, draw Ann ?, draw Ann ?")
+    played = play("trade Ann ? Ben islay cash 1\nbuy Ann islay, pay Ann stock 2",
+                  tags='[Seat "Ben"]\n[Advanced "trading"]\n', setup=seat)
+    ann, ben = cartel(played, "Ann"), cartel(played, "Ben")
+    assert (ann.dealt_unseen, ann.hand, ben.drawn_unseen) == (2, [], 1)
+    assert ben.hand == ["dunmore", "juniper"] and ann.money == 9
 
 
 def test_C19_the_worth_is_cash_companies_stock_less_repayment():
@@ -577,3 +610,18 @@ def test_mclog_hide_writes_a_seats_record_that_validates(tmp_path, capsys):
     assert "680" in capsys.readouterr().out
     assert main(["hide", "--seat", "Zed", str(path)]) == 1
     assert "'Zed' is not a player of this game" in capsys.readouterr().err
+
+
+def test_C18_a_trade_comes_before_the_turn_of_one_of_its_players():
+    from mclog.games.cartel.rules.moves import Trade
+
+    played = mclog.replay(mclog.parse_one(GAME.simulated_text(3, 4, "profit",
+                                                              {"advanced": "trading"})))
+    state = played.state(next(s.index for s in played.steps if s.phase == "turn") - 1)
+    turn = ENGINE.decision(state).actor
+    a, b = [seat for seat in range(3) if seat != turn]
+    move = Trade(a, state.cartels[a].hand[0], b, state.cartels[b].hand[0])
+    with pytest.raises(RuleError) as caught:
+        ENGINE.play(state, move)
+    assert caught.value.reason.startswith("a trade comes before the turn of one of its "
+                                          f"players: it is {state.names[turn]}'s turn")

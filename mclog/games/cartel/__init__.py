@@ -42,9 +42,6 @@ def advanced_rules(text: str) -> frozenset[str]:
             raise ValueError(f"'{part.strip()}' is no Advanced Cartel rule (they are "
                              "repurchase, raising, defensive, trading)")
         out.add(ADVANCED_WORDS[word])
-    if "trading" in out:
-        raise ValueError("Trading Company Cards follows house rules the rulebook leaves to "
-                         "the table, and mclog cannot record it yet (C18)")
     return frozenset(out)
 
 
@@ -62,9 +59,9 @@ class Cartel(KitGame):
     options = (
         GameOption("components", (), "illustrative",
                    "the component set: illustrative, or your board's component file"),
-        GameOption("advanced", ("none", "repurchase", "raising", "defensive",
-                                "repurchase,raising,defensive"), "none",
-                   "the Advanced Cartel rules in play"),
+        GameOption("advanced", (), "none",
+                   "the Advanced Cartel rules in play, with commas: repurchase, raising, "
+                   "defensive, trading (or none)"),
     )
 
     # --- the table a record sets -------------------------------------------------------
@@ -233,7 +230,8 @@ class Cartel(KitGame):
         d = self.engine.decision(played.replay.current)
         kind = d.kind if d else ""
         words = {"start": ("start",), "deal": ("draw",), "draw": ("draw",),
-                 "pool": ("pool",), "turn": ("buy", "offer", "pass"), "bid": ("bid",),
+                 "pool": ("pool",), "turn": ("buy", "offer", "pass", "trade"),
+                 "bid": ("bid",),
                  "pay": ("pay",), "discard": ("discard", "bury"), "dummy": ("dummy",),
                  "repurchase": ("repurchase", "keep"), "year end": ("end",)}.get(kind)
         if not words:

@@ -19,8 +19,8 @@ from mclog.kit import Keyed, Number, Seat, Verb, Verbs
 from mclog.kit.notation import Word
 
 from .rules.components import WORD
-from .rules.moves import (Bid, Bury, Buy, Discard, Draw, Dummy, EndYear, Keep, Offer, Pass, Pay,
-                          Pool, Repurchase, Start)
+from .rules.moves import (NO_CARD, Bid, Bury, Buy, Discard, Draw, Dummy, EndYear, Keep,
+                          Offer, Pass, Pay, Pool, Repurchase, Start, Trade)
 
 
 @dataclass(frozen=True)
@@ -30,11 +30,15 @@ class Company:
 
     name: str
     unseen: bool = False
+    #: ``-`` for no card (a trade that gives only money)
+    none: bool = False
     optional: ClassVar[bool] = False
 
     def read(self, word: str, seats: dict[str, int]) -> str | None:
         if word == "?" and self.unseen:
             return None
+        if word == NO_CARD and self.none:
+            return NO_CARD
         if not WORD.match(word):
             raise ValueError(f"'{word}' cannot be a company: a company is its word in the "
                              "component file (lowercase: krupp)"
@@ -45,7 +49,7 @@ class Company:
         return "?" if value is None else value
 
     def check(self, value: Any, players: int) -> str | None:
-        if value is None and self.unseen:
+        if (value is None and self.unseen) or (value == NO_CARD and self.none):
             return None
         if not isinstance(value, str) or not WORD.match(value):
             return f"{value!r} is not a company's word" + (" (or null: unseen)"
@@ -112,7 +116,7 @@ def joins(previous, move) -> bool:
     (True, False)
     """
     kind = type(move)
-    if kind in (Buy, Offer, Pass, EndYear):
+    if kind in (Buy, Offer, Pass, EndYear, Trade):
         return False
     if kind is Start:
         return type(previous) is Start
@@ -125,6 +129,20 @@ def joins(previous, move) -> bool:
     if kind is Pay:
         return type(previous) is not Bid
     return type(previous) not in (Start, Pool)
+
+
+def _trade(move: Trade, names: Sequence[str]) -> str:
+    def card(word):
+        return "a card" if word is None else word
+
+    who, other = names[move.player], names[move.other]
+    money = f" and {move.cash} in cash" if move.cash else ""
+    if move.gives == NO_CARD:
+        return f"{who} takes {other}'s {card(move.takes)} for " + (
+            f"{move.cash} in cash" if move.cash else "nothing")
+    if move.takes == NO_CARD:
+        return f"{who} gives {card(move.gives)}{money} to {other}"
+    return f"{who} trades {card(move.gives)}{money} for {other}'s {card(move.takes)}"
 
 
 VERBS = Verbs([
@@ -148,6 +166,9 @@ VERBS = Verbs([
          "{player} discards {company} face down: out of play"),
     Verb("end", EndYear, (Word("year"), Number("year", 1, 10)), "the end of year {year}"),
     Verb("dummy", Dummy, (Company("company"),), "{company} goes to an unused Cartel"),
+    Verb("trade", Trade, (Seat("player"), Company("gives", unseen=True, none=True),
+                          Seat("other"), Company("takes", unseen=True, none=True),
+                          Keyed("cash", Number("cash", 1, 10 ** 9))), _trade),
     Verb("repurchase", Repurchase, (Seat("player"),), "{player} buys back a stock block"),
     Verb("keep", Keep, (Seat("player"),), "{player} buys back no stock"),
 ])

@@ -24,8 +24,8 @@ from mclog.engine import Decision, Watch
 from mclog.errors import RuleError
 
 from .components import Components
-from .moves import (Bid, Bury, Buy, Discard, Draw, Dummy, EndYear, Keep, Offer, Pass, Pay,
-                    Pool, Repurchase, Start)
+from .moves import (NO_CARD, Bid, Bury, Buy, Discard, Draw, Dummy, EndYear, Keep, Offer,
+                    Pass, Pay, Pool, Repurchase, Start, Trade)
 
 YEARS = 10
 HAND = 3
@@ -163,6 +163,7 @@ class State:
     acting: bool = False              # the player on turn has chosen (the turn's steps follow)
     passing: bool = False             # ... and chose to pass
     buried_this_turn: bool = False
+    traded: bool = False              # a trading session is under way (C18)
     over: bool = False
     auctions: list[AuctionResult] = field(default_factory=list)
 
@@ -348,7 +349,8 @@ class CartelRules:
         if handler is None:
             raise RuleError(f"{_said(state, move)} cannot come now: next, "
                             f"{self.describe(state)}", "The Play")
-        if d.actor is not None and getattr(move, "player", d.actor) != d.actor:
+        if d.actor is not None and getattr(move, "player", d.actor) != d.actor \
+                and not isinstance(move, Trade):
             raise RuleError(f"it is {state.names[d.actor]}'s move, not "
                             f"{state.names[move.player]}'s: {self.describe(state)}",
                             "The Play")
@@ -365,7 +367,7 @@ _KINDS = {"Start": "starting company", "Draw": "draw", "Pool": "Pool card", "Buy
           "Offer": "offer", "Bid": "bid", "Pay": "payment", "Pass": "pass",
           "Discard": "discard", "Bury": "face-down discard", "EndYear": "year's end",
           "Dummy": "unused Cartel's card", "Repurchase": "stock repurchase",
-          "Keep": "answer to the stock repurchase"}
+          "Keep": "answer to the stock repurchase", "Trade": "trade"}
 
 
 def _said(state: State, move) -> str:
@@ -550,7 +552,8 @@ def _pool(state: State, move: Pool, watch: Watch) -> None:
     state.todo.pop(0)
 
 
-def _from_hand(state: State, seat: int, company: str, what: str) -> None:
+def _from_hand(state: State, seat: int, company: str, what: str,
+               rule: str = "A Player's Three Options") -> None:
     """``company`` leaves ``seat``'s hand (a known card, or an unknown slot revealed)."""
     _company(state, company)
     cartel = state.cartels[seat]
@@ -560,8 +563,7 @@ def _from_hand(state: State, seat: int, company: str, what: str) -> None:
     name = state.names[seat]
     if not cartel.dealt_unseen and not cartel.drawn_unseen:
         held = ", ".join(cartel.hand) or "no card"
-        raise RuleError(f"{name} cannot {what} {company}: {name}'s hand holds {held}",
-                        "A Player's Three Options")
+        raise RuleError(f"{name} cannot {what} {company}: {name}'s hand holds {held}", rule)
     slot = _slot_for(state, seat, company)
     if slot is None:
         if company not in state.unseen:
@@ -580,10 +582,79 @@ def _from_hand(state: State, seat: int, company: str, what: str) -> None:
 
 
 def _turn_player(state: State, seat: int) -> None:
+    """``seat`` may act: in play, and (after a trading session) no hand over three."""
     cartel = state.cartels[seat]
     if cartel.out:
         raise RuleError(f"{state.names[seat]} owns eleven companies and is out of play",
                         "Limitations")
+    for other, c in enumerate(state.cartels):
+        if c.hand_size > HAND and state.traded:
+            raise RuleError(f"{state.names[other]} holds {c.hand_size} cards after the "
+                            f"trades: a trading session ends with at most {HAND} cards in "
+                            "each hand", "C18")
+    state.traded = False
+
+
+def _trade(state: State, move: Trade, watch: Watch) -> None:
+    """Trading Company Cards (C18): cards and money change hands before a turn."""
+    names = state.names
+    if "trading" not in state.table.advanced:
+        raise RuleError("Trading Company Cards is an Advanced rule this game does not play "
+                        "(its [Advanced] tag does not name it)", "Advanced Cartel")
+    a, b = move.player, move.other
+    if a == b:
+        raise RuleError(f"{names[a]} cannot trade with {names[a]}", "C18")
+    if state.turn not in (a, b):
+        raise RuleError(f"a trade comes before the turn of one of its players: it is "
+                        f"{names[state.turn]}'s turn, not {names[a]}'s or {names[b]}'s",
+                        "C18")
+    for seat in (a, b):
+        if state.cartels[seat].out:
+            raise RuleError(f"{names[seat]} owns eleven companies and is out of play",
+                            "Limitations")
+    if move.gives == NO_CARD and move.takes == NO_CARD:
+        raise RuleError("a trade moves a card at least (money alone buys nothing)", "C18")
+    cash = move.cash or 0
+    if cash > state.cartels[a].money:
+        raise RuleError(f"{names[a]} has {state.cartels[a].money} in cash, not the {cash} "
+                        "offered in the trade", "C18")
+    before = [state.cartels[a].copy(), state.cartels[b].copy()]
+    unseen, cheap_unseen = set(state.unseen), state.cheap_unseen
+    try:
+        _hand_over(state, a, b, move.gives)
+        _hand_over(state, b, a, move.takes)
+    except RuleError:  # (nothing changes when a trade is refused)
+        state.cartels[a], state.cartels[b] = before
+        state.unseen, state.cheap_unseen = unseen, cheap_unseen
+        raise
+    if cash:
+        state.cartels[a].money -= cash
+        state.cartels[b].money += cash
+        watch.money_moved(a, -cash, "trade")
+        watch.money_moved(b, cash, "trade")
+    state.traded = True
+
+
+def _hand_over(state: State, giver: int, taker: int, card: str | None) -> None:
+    """``card`` leaves ``giver``'s hand for ``taker``'s.  A card the seat did not see
+    goes as an unknown card drawn later (any company): which of the giver's unknown
+    cards it was is not known, so the record is held to less, never to more."""
+    if card == NO_CARD:
+        return
+    giving, taking = state.cartels[giver], state.cartels[taker]
+    if card is None:
+        if giving.drawn_unseen:
+            giving.drawn_unseen -= 1
+        elif giving.dealt_unseen:
+            giving.dealt_unseen -= 1
+        else:
+            raise RuleError(f"{state.names[giver]} holds no card unseen by the record's seat "
+                            f"to trade (their hand: {', '.join(giving.hand) or 'empty'})",
+                            "C18")
+        taking.drawn_unseen += 1
+        return
+    _from_hand(state, giver, card, "trade", "C18")
+    taking.hand.append(card)
 
 
 def _buy(state: State, move: Buy, watch: Watch) -> None:
@@ -823,7 +894,7 @@ def _dummy(state: State, move: Dummy, watch: Watch) -> None:
 _HANDLERS = {
     ("start", Start): _start, ("deal", Draw): _draw, ("draw", Draw): _draw,
     ("pool", Pool): _pool, ("turn", Buy): _buy, ("turn", Offer): _offer,
-    ("turn", Pass): _pass, ("bid", Bid): _bid, ("pay", Pay): _pay,
+    ("turn", Pass): _pass, ("turn", Trade): _trade, ("bid", Bid): _bid, ("pay", Pay): _pay,
     ("discard", Discard): _discard, ("discard", Bury): _discard,
     ("year end", EndYear): _end_year, ("dummy", Dummy): _dummy,
     ("repurchase", Repurchase): _repurchase, ("repurchase", Keep): _repurchase,

@@ -112,6 +112,24 @@ class Dummy:
     company: str
 
 
+#: In a trade, no card given (only money).
+NO_CARD = "-"
+
+
+@dataclass(frozen=True)
+class Trade:
+    """Trading Company Cards (C18): ``player`` gives ``gives`` (a card of their hand;
+    ``None``: one the record's seat did not see; ``NO_CARD``: none) and ``cash`` to
+    ``other``, and takes ``takes`` from ``other``'s hand, before the turn of one of
+    them."""
+
+    player: int
+    gives: str | None
+    other: int
+    takes: str | None
+    cash: int | None = None
+
+
 @dataclass(frozen=True)
 class Repurchase:
     """Stock Repurchase: ``player`` buys back one stock block at the year's end."""
@@ -127,4 +145,4 @@ class Keep:
 
 
 __all__ = ["Start", "Draw", "Pool", "Buy", "Offer", "Bid", "Pay", "Pass", "Discard", "Bury",
-           "EndYear", "Dummy", "Repurchase", "Keep"]
+           "EndYear", "Dummy", "Trade", "NO_CARD", "Repurchase", "Keep"]
