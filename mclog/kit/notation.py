@@ -173,13 +173,19 @@ class Verb:
                                       f"[{f.key} <{f.name}>]" if isinstance(f, Keyed) else
                                       f"<{f.name}>" for f in self.fields)])
 
+    @cached_property
+    def width(self) -> int:
+        """The words of the item without its keyed fields: the verb and its fixed ones."""
+        return 1 + len(self.fixed)
+
     def length(self, words: Sequence[str], start: int) -> int:
         """How many words the item starting at ``words[start]`` takes: the verb, its fixed
         fields, then each ``key value`` pair of its keyed fields."""
-        end = start + 1 + len(self.fixed)
+        end = start + self.width
         keys = self.keyed
-        while end < len(words) and words[end] in keys:
-            end += 2
+        if keys:
+            while end < len(words) and words[end] in keys:
+                end += 2
         return end - start
 
     @cached_property
@@ -187,15 +193,19 @@ class Verb:
         """(field, its index in the item) of each fixed field that holds a value."""
         return tuple((spec, i) for i, spec in enumerate(self.fixed, 1) if spec.name)
 
+    @cached_property
+    def _fixed_words(self) -> tuple:
+        """(field, its index in the item) of each fixed word (``year`` in ``end year``)."""
+        return tuple((spec, i) for i, spec in enumerate(self.fixed, 1) if not spec.name)
+
     def read(self, words: Sequence[str], seats: dict[str, int]):
         """The move of an item's words (the verb, a word per fixed field, then the keyed
         fields' pairs)."""
-        for i, spec in enumerate(self.fixed, 1):
-            if not spec.name:   # a fixed word: it must be there
-                try:
-                    spec.read(words[i], seats)
-                except ValueError as exc:
-                    raise NotationError(str(exc), i) from None
+        for spec, i in self._fixed_words:   # (each must be there)
+            try:
+                spec.read(words[i], seats)
+            except ValueError as exc:
+                raise NotationError(str(exc), i) from None
         values = {}
         for spec, i in self._named:
             try:
