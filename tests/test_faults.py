@@ -310,3 +310,83 @@ def test_report_and_simulate_killed_at_any_system_call_leave_whole_files(tmp_pat
     assert main(["simulate", "--players", "3", "--games", "3", "--seed", "1", "--out",
                  str(out)]) == 0
     assert _temporaries(out) == [] and len(list(out.glob("*.mclog"))) == 3
+
+
+@pytest.mark.slow
+def test_the_recorder_killed_at_any_system_call_leaves_a_record_it_can_resume(tmp_path):
+    """Issue 30: kill -9 at each system call of the recorder's writes, a line at a time:
+    the record on the disk is always the record as it stood after some line (or not there
+    yet), never a mix, and the next ``mclog record`` resumes it and leaves no temporary
+    file behind."""
+    import subprocess
+    import sys
+
+    lines = ["start Ann ardent, start Ben kestrel",
+             "draw Ann fenwick, draw Ann ellery, draw Ann calder",
+             "draw Ben ?, draw Ben ?, draw Ben ?"]
+    command = ["record", "rec.mclog", "--game", "cartel", "--players", "Ann, Ben",
+               "--seat", "Ann"]
+    # the record after each line, typed one run of mclog record at a time
+    clean = tmp_path / "clean"
+    clean.mkdir()
+    states = []
+    for line in lines:
+        subprocess.run([sys.executable, "-m", "mclog", *command], cwd=clean, input=line + "\n",
+                       capture_output=True, text=True, timeout=600, check=True)
+        states.append((clean / "rec.mclog").read_bytes())
+    header = states[0].split(b"\n\n")[0] + b"\n\n"
+    kills = 0
+    for which in ("fsync", "replace"):
+        for at in range(1, 12):
+            work = tmp_path / f"{which}-{at}"
+            work.mkdir()
+            done = subprocess.run([sys.executable, "-c", _KILLER, which, str(at), *command],
+                                  cwd=work, input="\n".join(lines) + "\n",
+                                  capture_output=True, text=True, timeout=600)
+            if done.returncode != -9:
+                break
+            kills += 1
+            record = work / "rec.mclog"
+            assert not record.exists() or record.read_bytes() in [header, *states], \
+                (which, at)
+            # the next run resumes where the record stands, and clears what the kill left
+            subprocess.run([sys.executable, "-m", "mclog", *command], cwd=work,
+                           input="", capture_output=True, text=True, timeout=600)
+            assert _temporaries(work) == []
+    assert kills >= 4
+
+
+_PEAK = """
+import resource, sys
+import mclog.cli
+code = mclog.cli.main(sys.argv[1:]) if sys.argv[1:] else 0   # (none: the interpreter's)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)  # (kilobytes, on Linux)
+sys.exit(code)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sample", ["millionclub/duel-2p.mclog", "millionenspiel/duel-2p.mclog",
+                                    "cartel/duel-2p.mclog"])
+def test_a_game_of_millions_of_comment_lines_validates_in_a_small_multiple_of_its_size(
+        tmp_path, sample):
+    """Issue 30: one 9.6 MB game of 2.4 million ``; x`` lines took 1.4 GB to validate, 150
+    times its size (a line object and a comment object for each line).  A run of ``;``
+    lines is now one comment: the peak stays within 20 times the game, plus the
+    interpreter's own (measured as this test's ``python -c "import mclog.cli"``)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "big.mclog"
+    path.write_text((ROOT / "sample_games" / sample).read_text() + "; x\n" * 2_400_000)
+    size_kb = path.stat().st_size / 1024
+    bare = subprocess.run([sys.executable, "-c", _PEAK], capture_output=True, text=True,
+                          timeout=600)
+    done = subprocess.run([sys.executable, "-c", _PEAK, "validate", str(path)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    peak, interpreter = int(done.stdout.split()[-1]), int(bare.stdout.split()[-1])
+    assert peak - interpreter < 20 * size_kb, (peak, interpreter, size_kb)
+    # and the comments are kept as written: the run of lines reads back line for line
+    record = read_one(path)
+    assert write(record).endswith("; x\n; x\n")

@@ -29,7 +29,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from mclog.record.entries import CheckEntry, CommentEntry, FromSource, RecordBase
-from mclog.record.framing import SourceLine, escape_brace, escape_tag, whole_number
+from mclog.record.framing import SourceLine, comment_text, escape_tag, whole_number
 
 
 class NotationError(ValueError):
@@ -403,9 +403,9 @@ def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str],
     previous = None    # the move the last line ends with (None: a check or a comment line)
     for entry in record.entries:
         if isinstance(entry, CommentEntry):
-            text = f"{{{escape_brace(entry.text)}}}" if entry.brace or "\n" in entry.text \
-                else f"; {entry.text}"
-            if entry.own_line or len(out) == body_from or open_line:
+            own = entry.own_line or len(out) == body_from or open_line
+            text = comment_text(entry.text, entry.brace, own)
+            if own:
                 out.append(text)  # (a comment after a ``;`` one can only go on its own line:
                 # the reader then sees it so, and ``fmt`` refuses rather than change it)
                 previous = None

@@ -441,6 +441,12 @@ def _remove_orphans(folder: str) -> None:
                 os.unlink(os.path.join(folder, name))
 
 
+def clear_orphans_beside(path: str) -> None:
+    """Remove what killed mclog processes left in ``path``'s folder (``_remove_orphans``):
+    for a command that may end without writing there (a recording resumed and left)."""
+    _remove_orphans(os.path.dirname(path) or ".")
+
+
 def _alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)

@@ -15,6 +15,7 @@ stand anywhere (and span lines) and escapes ``}`` and ``\\`` inside it as
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -145,12 +146,63 @@ def escape_brace(text: str) -> str:
     return text.replace("\\", "\\\\").replace("}", "\\}")
 
 
+def comment_text(text: str, brace: bool, own_line: bool) -> str:
+    r"""A comment as the canonical writers put it: ``{...}`` for a brace comment, and for
+    one of several lines after an item (a ``;`` comment cannot hold a second line);
+    otherwise ``; text``, a line each for a run of ``;`` comment lines (which the reader
+    keeps as one comment of several lines).
+
+    >>> print(comment_text("first\nsecond", False, True))
+    ; first
+    ; second
+    >>> comment_text("a } b", True, False)
+    '{a \\} b}'
+    """
+    if brace or ("\n" in text and not own_line):
+        return "{" + escape_brace(text) + "}"
+    return "\n".join(f"; {part}".rstrip() for part in text.split("\n"))
+
+
+class _CommentRun:
+    """A run of ``;`` comment lines being read: kept as one comment (text joined by new
+    lines), so a game of a million comment lines holds one object, not a million."""
+
+    def __init__(self, raw: RawLine) -> None:
+        self.raw = raw
+        self.text = io.StringIO()
+        self.text.write(raw.comments[0].text)
+        self.lines = 1
+
+    def add(self, text: str) -> None:
+        self.text.write("\n")
+        self.text.write(text)
+        self.lines += 1
+
+    def close(self) -> None:
+        if self.lines > 1:
+            first = self.raw.comments[0]
+            self.raw.comments[0] = Comment(self.text.getvalue(), False, first.line, first.col,
+                                           first.after)
+
+
+def _lone_semicolon(raw: RawLine) -> bool:
+    """A line holding only a ``;`` comment."""
+    return not raw.words and len(raw.comments) == 1 and not raw.comments[0].brace
+
+
 def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[RawGame]:
     """Yield each game of ``text`` lazily.  A tag line after a body starts a new game.
 
     ``text`` is the whole text, or its lines one by one (a file read as it goes: then
-    memory holds one game at a time, however many games the file has)."""
+    memory holds one game at a time, however many games the file has).  A run of ``;``
+    comment lines is one comment of several lines (``comment_text`` writes it back the
+    same)."""
+    return _split_games(text, first_line)
+
+
+def _split_games(text: str | Iterable[str], first_line: int) -> Iterator[RawGame]:
     game: RawGame | None = None
+    run: _CommentRun | None = None  # the run of ``;`` comment lines being read
     in_body = False
     pending_brace: tuple[list[str], int, int, RawLine] | None = None  # open {...}
     lines = text.split("\n") if isinstance(text, str) else text
@@ -172,6 +224,9 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
             if words:
                 if game is None:
                     game, game_from = RawGame(start=number), line_from
+                if run is not None:
+                    run.close()
+                    run = None
                 game.lines.append(RawLine(number, words, [], line))
                 in_body = True
                 game.end = number
@@ -200,6 +255,9 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
                 raise RecordError(
                     'A tag pair is written [Name "value"], with the value in double quotes',
                     line=number, col=col, code="header")
+            if run is not None:
+                run.close()
+                run = None
             if game is None or in_body:
                 if game is not None:
                     yield game
@@ -214,11 +272,25 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
             game, game_from = RawGame(start=number), line_from
         raw = RawLine(number, text=line)
         pending_brace = _scan(line, rest_start, number, raw)
+        if pending_brace is None and rest_start == 0 and _lone_semicolon(raw):
+            if run is not None:  # (one more line of the run)
+                run.add(raw.comments[0].text)
+                game.end = number
+                continue
+            game.lines.append(raw)
+            run = _CommentRun(raw)
+            game.end = number
+            continue
+        if run is not None:
+            run.close()
+            run = None
         if raw.words or raw.comments or pending_brace is not None:  # (a comment still open
             # on this line belongs to it: it is added when its } comes)
             game.lines.append(raw)
             in_body = in_body or bool(raw.words)
             game.end = number
+    if run is not None:
+        run.close()
     if pending_brace is not None:
         _, bline, bcol, _ = pending_brace
         raise RecordError("This { comment is never closed with }", line=bline, col=bcol)

@@ -24,7 +24,8 @@ import os
 from dataclasses import dataclass, field, replace
 
 from mclog.errors import MclogError, RecordError
-from mclog.record.files import MAX_GAME, FileError, decode, read_source, replace_file, write_new
+from mclog.record.files import (MAX_GAME, FileError, clear_orphans_beside, decode,
+                                read_source, replace_file, write_new)
 from mclog.record.framing import escape_tag, whole_number
 from mclog.record.reading import parse
 
@@ -89,7 +90,9 @@ class Recording:
     @classmethod
     def resume(cls, game, path: str) -> Recording:
         """The record at ``path``, checked, ready at its next decision; a file with a
-        mistake is refused with the reader's located message, and left as it is."""
+        mistake is refused with the reader's located message, and left as it is.  What a
+        recorder killed before left beside it is cleared."""
+        clear_orphans_beside(path)
         text = decode(read_source(path, MAX_GAME, "a record to resume"), path)
         return cls._from_text(game, path, text)
 
@@ -162,7 +165,7 @@ class Recording:
             raise Slip("One line of items at a time, and no tags")
         before = len(self.played)
         record, played = _read(self.game, self.path, self.text + typed + "\n")
-        if len(played) == before and len(record.entries) <= len(self.record.entries):
+        if len(played) == before and record.entries == self.record.entries:
             raise Slip("That adds no move")
         self._commit(record, played)
         return self.game.step_texts(played)[before:]

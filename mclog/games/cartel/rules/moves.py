@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Start:
     """The Treasurer deals ``player`` a $10 million company face up: their starting
     company, free."""
@@ -20,7 +20,7 @@ class Start:
     company: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Draw:
     """``player`` takes a card into their hand: a Private Offering dealt at the start, or
     a draw (``None``: the record's seat did not see it)."""
@@ -29,14 +29,14 @@ class Draw:
     company: str | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pool:
     """A card dealt face up into the Pool at the start."""
 
     company: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Buy:
     """``player`` buys ``company`` from their hand (Private Offering)."""
 
@@ -44,7 +44,7 @@ class Buy:
     company: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Offer:
     """``player`` puts ``company`` from the Pool up for auction (Public Offering)."""
 
@@ -52,7 +52,7 @@ class Offer:
     company: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bid:
     """``player``'s secret bid, as revealed (``None``: "X", no bid)."""
 
@@ -60,7 +60,7 @@ class Bid:
     amount: int | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pay:
     """How ``player`` pays for the company they just bought: a bond of half its printed
     value, stock blocks sold at their price, and cash (``None``: the rest, as the rules
@@ -72,7 +72,7 @@ class Pay:
     cash: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pass:
     """``player`` passes: draws two and discards two.  ``borrow``: under Raising Cash, the
     bond taken after the discards."""
@@ -81,7 +81,7 @@ class Pass:
     borrow: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Discard:
     """``player`` discards ``company`` face up onto its space: it joins the Pool."""
 
@@ -89,7 +89,7 @@ class Discard:
     company: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bury:
     """Defensive Discarding: ``player`` discards ``company`` face down onto its space;
     it is out of play."""
@@ -98,14 +98,14 @@ class Bury:
     company: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndYear:
     """The year's end: profits paid, stock prices adjusted."""
 
     year: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Dummy:
     """Two players: the top card of the pile goes to an unused Cartel, out of play."""
 
@@ -116,7 +116,7 @@ class Dummy:
 NO_CARD = "-"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Trade:
     """Trading Company Cards (C18): ``player`` gives ``gives`` (a card of their hand;
     ``None``: one the record's seat did not see; ``NO_CARD``: none) and ``cash`` to
@@ -130,14 +130,14 @@ class Trade:
     cash: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Repurchase:
     """Stock Repurchase: ``player`` buys back one stock block at the year's end."""
 
     player: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Keep:
     """Stock Repurchase offered: ``player`` buys none back this year."""
 

@@ -15,7 +15,7 @@ from dataclasses import fields, replace
 
 from mclog.errors import MclogError
 from mclog.record.files import MAX_LINE
-from mclog.record.framing import escape_brace, escape_tag
+from mclog.record.framing import comment_text, escape_brace, escape_tag
 from ..rules.cards import Industry
 from ..rules.moves import Buy, Choose, Draw, SetAside, StartPlayer
 from .record import (
@@ -88,7 +88,7 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
                 close()
             return
         close()
-        out.append("{" + escape_brace(text) + "}" if brace else f"; {text}".rstrip())
+        out.extend(comment_text(text, entry.brace, True).split("\n"))
 
     for entry in kept_entries(record, played.redundant):
         if type(entry) is MoveEntry:

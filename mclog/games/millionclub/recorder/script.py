@@ -10,7 +10,7 @@ give the record's canonical text back (``tests/test_recorder.py``).
 
 from __future__ import annotations
 
-from mclog.record.framing import escape_brace
+from mclog.record.framing import comment_text, escape_brace
 from ..notation.record import CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry
 from ..replayer import replay
 from .answers import answer_text
@@ -37,6 +37,10 @@ def typed_lines(record: GameRecord) -> list[tuple[str, str]]:
             continue
         if isinstance(entry, MoveEntry):
             out.append(("move", answer_text(entry.move, next(facts).decision, table)))
+        elif isinstance(entry, CommentEntry) and not entry.brace:
+            # (a run of ``;`` lines is one comment: typed a line at a time)
+            out += [("comment", line) for line in comment_text(entry.text, False, True)
+                    .split("\n")]
         elif isinstance(entry, CommentEntry):
             out.append(("comment", _comment(entry)))
         elif isinstance(entry, CheckEntry):

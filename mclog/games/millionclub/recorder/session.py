@@ -37,12 +37,12 @@ from dataclasses import dataclass, field
 
 from mclog.errors import MclogError, RecordError
 from mclog.record.files import (
-    MAX_GAME, FileError, decode, read_source, replace_file, write_new,
+    MAX_GAME, FileError, clear_orphans_beside, decode, read_source, replace_file, write_new,
 )
 from mclog.record.framing import escape_tag, whole_number
 from mclog.record.reading import parse
 from mclog.recording import Slip, check_new_record
-from ..notation.record import CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry
+from ..notation.record import GameRecord, Marker, MoveEntry, RevealEntry
 from ..notation.vocabulary import LABELS
 from ..notation.writer import write_game
 from ..replayer import GameReplay, phase_label, replay
@@ -109,7 +109,9 @@ class Recording:
     @classmethod
     def resume(cls, path: str, seat: str | None = None) -> Recording:
         """The record at ``path``, checked, ready at its next decision.  A file with a
-        mistake is refused with the replayer's located message, and left as it is."""
+        mistake is refused with the replayer's located message, and left as it is.  What
+        a recorder killed before left beside it is cleared."""
+        clear_orphans_beside(path)
         text = decode(read_source(path, MAX_GAME, "a record to resume"), path)
         recording = cls._from_text(path, text, seat)
         # (a round that ended before the file was opened is not asked about again; the
@@ -263,8 +265,9 @@ class Recording:
         if len(game.warnings) > warnings:
             raise Slip(f"Not recorded: {game.warnings[-1].message}")
         added = len(game) - before
-        if added == 0 and not any(isinstance(e, (CommentEntry, CheckEntry, RevealEntry))
-                                  for e in record.entries[len(self.record.entries):]):
+        # (a second ``;`` line joins the comment before it: the entries change, not
+        # their number)
+        if added == 0 and record.entries == self.record.entries:
             raise Slip("That line holds no move")
         self._commit(record, game)
         return self.step_texts(before)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mclog.errors import RecordError, RuleError
 from mclog.record.files import MAX_LINE
-from mclog.record.framing import escape_brace, escape_tag
+from mclog.record.framing import comment_text, escape_tag
 
 from ..rules.engine import play
 from ..rules.moves import (
@@ -36,7 +36,7 @@ def write_game(record: Record, played=None) -> str:
         if isinstance(entry, CommentEntry):
             if entry.own_line or line.empty:
                 line.close()
-                out.append(_comment(entry))
+                out.append(comment_text(entry.text, entry.brace, True))
             else:
                 line.comment(entry)
             continue
@@ -102,10 +102,8 @@ class _Line:
 
 
 def _comment(entry: CommentEntry) -> str:
-    text = entry.text
-    if entry.brace or "\n" in text:
-        return f"{{{escape_brace(text)}}}"
-    return f"; {text}"
+    """A comment after an item, on its line."""
+    return comment_text(entry.text, entry.brace, False)
 
 
 def _rollers(record: Record, redundant: set[int] = frozenset()) -> dict[int, int]:
