@@ -362,6 +362,81 @@ def cmd_report(args) -> int:
     return 0
 
 
+def cmd_review(args) -> int:
+    """A review of one game by rollouts (``mclog.review``): each decision of the seat
+    asked for (or of every seat), what each option's rollouts won, the loss of the move
+    played, and the worst decisions first; ``-o`` writes it all as JSON."""
+    from .review import position, review
+
+    if args.rollouts < 1 or args.rollouts > 100_000:
+        raise ValueError("--rollouts is from 1 to 100000")
+    if args.out and args.out != "-" and os.path.realpath(args.out) == \
+            os.path.realpath(args.file):
+        raise FileError(f"{args.out}: this is the record itself; give the review another "
+                        "name")
+    chosen = None
+    for item in _each(args.file):
+        if isinstance(item, MclogError):
+            _err(str(item))
+            return 1
+        if item.record.number == args.number:
+            chosen = item
+            break
+    if chosen is None:
+        _err(f"{args.file}: there is no game {args.number} in this file")
+        return 1
+    game = _game(chosen)
+    names = list(chosen.record.players)
+    seat = None
+    if args.seat is not None:
+        if args.seat not in names:
+            _err(f"{args.file}: {args.seat!r} is not a player of this game: the players are "
+                 f"{', '.join(names)}")
+            return 1
+        seat = names.index(args.seat)
+    bots = args.bots or game.review_bots
+    game.check_bots(bots)
+    if args.step is not None:
+        found = position(chosen, args.step - 1, rollouts=args.rollouts, seed=args.seed,
+                         bots=bots)
+        data = found.as_dict(names)
+        lines = [f"step {args.step}: {found.question}"] + [
+            f"  {o.text:<48} {o.estimate.chance:6.1%}  "
+            f"({o.estimate.interval[0]:.0%} to {o.estimate.interval[1]:.0%}, "
+            f"{o.estimate.n} rollouts){'  <- played' if o.played else ''}"
+            for o in found.options]
+    else:
+        def progress(done: int, total: int) -> None:
+            if sys.stderr.isatty():
+                sys.stderr.write(f"\rreviewing: {done} of {total} decisions")
+                sys.stderr.flush()
+
+        found = review(chosen, seat, rollouts=args.rollouts, seed=args.seed, bots=bots,
+                       progress=progress)
+        if sys.stderr.isatty():
+            sys.stderr.write("\n")
+        data = found.as_dict()
+        who = args.seat or "every player"
+        lines = [f"Review of {who}'s decisions: {len(found.positions)} reviewed, "
+                 f"{args.rollouts} rollouts an option by the {bots} bots, seed "
+                 f"{args.seed}"]
+        worst = found.blunders()
+        lines.append("The decisions that cost the most:" if worst else
+                     "No decision cost a measurable chance to win.")
+        for p in worst:
+            lines.append(f"  step {p.index + 1}, {names[p.seat]}: played {p.played.text} "
+                         f"({p.played.estimate.chance:.0%}); best {p.best.text} "
+                         f"({p.best.estimate.chance:.0%}): -{p.loss:.0%}")
+        last = max(found.curve)
+        lines.append("Chances to win at the end of the record: " + ", ".join(
+            f"{n} {c:.0%}" for n, c in zip(names, found.curve[last])))
+    if args.out:
+        write_new(args.out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    if args.out != "-":
+        _say("\n".join(printable(line) for line in lines))
+    return 0
+
+
 def cmd_record(args) -> int:
     """Record a game at the table (the game's recorder): a new record, or the next
     decision of an unfinished one."""
@@ -496,6 +571,20 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("--number", type=int, default=1,
                    help="which game of the file (default: the first)")
     o.set_defaults(func=cmd_report)
+    w = sub.add_parser("review", help="weigh each decision by rollouts: the chance to win "
+                                      "of each option, the loss of the move played")
+    w.add_argument("file")
+    w.add_argument("--seat", help="review this player's decisions (default: every player's)")
+    w.add_argument("--step", type=int, help="review only the decision at this step")
+    w.add_argument("--rollouts", type=int, default=100,
+                   help="games played out from each option (default 100)")
+    w.add_argument("--seed", type=int, default=0, help="the same seed gives the same review")
+    w.add_argument("--bots", help="the bots that play the rollouts (default: the game's "
+                                  "strongest: greedy, chance, profit)")
+    w.add_argument("--number", type=int, default=1,
+                   help="which game of the file (default: the first)")
+    w.add_argument("-o", "--out", help="write the review as JSON here (- : standard output)")
+    w.set_defaults(func=cmd_review)
     c = sub.add_parser("record", help="record a game at the table: asks each decision, "
                                       "completes the legal answers, saves every line")
     c.add_argument("file", help="the record to write (an unfinished one goes on)")

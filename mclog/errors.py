@@ -90,3 +90,9 @@ class RecordError(MclogError):
 
 def _record_error(reason, line, col, file, rule, game, code) -> RecordError:
     return RecordError(reason, line=line, col=col, file=file, rule=rule, game=game, code=code)
+
+
+class ReviewError(MclogError):
+    """A position a review by rollouts cannot weigh, in words (``mclog.review``)."""
+
+    code = "review"

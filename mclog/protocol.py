@@ -186,6 +186,41 @@ class Game(ABC):
         """The same recorder as a notebook widget (``mclog.widgets.recorder``)."""
         raise NotImplementedError(f"{self.name} has no recorder yet")
 
+    # --- what a review by rollouts asks (``mclog.review``) ---------------------------
+
+    @property
+    def bot_registry(self) -> dict:
+        """The game's bots by name (``choose(state, moves)``, made from a seed)."""
+        from .simulate import RandomBot
+
+        return {"random": RandomBot}
+
+    #: The bots a review's rollouts are played by unless told (the game's strongest).
+    review_bots: str = "random"
+
+    def outcome(self, state: Any) -> list:
+        """Each seat's result at the end of a game, as values that rank (the highest
+        wins; equal highest share first place): points, money, or (points, money) where
+        money breaks ties."""
+        raise NotImplementedError(f"{self.name} cannot be reviewed yet")
+
+    def rollout_state(self, played: Played, index: int, rng: Any) -> Any:
+        """The position after ``index`` moves as a rollout starts from it: a state with
+        nothing unknown.  By default the state itself; a game whose records may leave
+        cards unknown draws them (from ``rng``) among what the record allows, or says it
+        cannot (``mclog.review.ReviewError``)."""
+        return played.state(index)
+
+    def options_known(self, played: Played, index: int, seat: int) -> bool:
+        """Whether the record shows ``seat``'s options after ``index`` moves (not where
+        they hang on cards its seat did not see: another player's hand)."""
+        return True
+
+    def move_text(self, played: Played, index: int, move: Any) -> str:
+        """A move that could be played after ``index`` moves, in words (a review's
+        options)."""
+        return str(move)
+
     @abstractmethod
     def check_bots(self, bots: str) -> None:
         """``ValueError`` naming the bots there are, if ``bots`` (names by seat, with

@@ -211,3 +211,20 @@ def test_the_shared_recorder_takes_a_sample_line_by_line(name, path, tmp_path):
             rec.enter(line)
         assert (tmp_path / "r.mclog").read_text() == rec.text
     assert rec.record == record and rec.text == text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
+def test_a_sample_is_reviewed_or_the_review_says_why_not(name, path):
+    """Issue 28: the review by rollouts on every game's samples, through the protocol:
+    each player's chance to win from mid-game adds up to one, or a worded ReviewError."""
+    from mclog.errors import ReviewError
+    from mclog.review import chances
+
+    played = game_named(name).replay(mclog.read_one(path))
+    try:
+        shares = chances(played, len(played) // 2, rollouts=2, seed=1)
+    except ReviewError as exc:
+        assert str(exc)
+        return
+    assert len(shares) == len(played.record.players) and sum(shares) == pytest.approx(1)

@@ -219,6 +219,16 @@ class KitGame(Game):
     def all_bots(self) -> dict:
         return {"random": RandomBot, **self.bots}
 
+    @property
+    def bot_registry(self) -> dict:
+        return self.all_bots
+
+    def outcome(self, state) -> list:
+        return self.points(state)
+
+    def move_text(self, played, index, move) -> str:
+        return self.verbs.say(move, played.record.names)
+
     def check_bots(self, bots):
         check_bots(bots, self.all_bots)
 

@@ -157,6 +157,24 @@ class Cartel(KitGame):
 
         return corpus_rows(played, game_id, source)
 
+    # --- a review by rollouts --------------------------------------------------------
+
+    review_bots = "profit"
+
+    def rollout_state(self, played, index, rng):
+        """The position with every card the seat did not see drawn among those the record
+        allows (``rules.engine.deal_unseen``: each such deal equally likely)."""
+        from .rules.engine import deal_unseen
+
+        state = played.state(index)
+        deal_unseen(state, rng)
+        return state
+
+    def options_known(self, played, index, seat):
+        """Not where the player's hand holds cards the record's seat did not see."""
+        cartel = played.state(index).cartels[seat]
+        return not (cartel.dealt_unseen or cartel.drawn_unseen)
+
     # --- a seat's record ---------------------------------------------------------------
 
     def seat_view(self, played, seat: int):

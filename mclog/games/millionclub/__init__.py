@@ -93,6 +93,35 @@ class MillionClub(Game):
     def step_texts(self, played):
         return [step.text for step in played.steps]
 
+    # --- a review by rollouts --------------------------------------------------------
+
+    review_bots = "greedy"
+
+    @property
+    def bot_registry(self):
+        from .bots import BOTS
+
+        return BOTS
+
+    def outcome(self, state):
+        """Points, with money breaking a tie (rule 13)."""
+        from .rules.scoring import points
+
+        return [(sum(p.values()), state.money[seat]) for seat, p in enumerate(points(state))]
+
+    def rollout_state(self, played, index, rng):
+        if "Seat" in played.record.tags:
+            from mclog.errors import ReviewError
+
+            raise ReviewError("a review of Million Club from a seat's record (? cards) is "
+                              "not done yet: review the full record")
+        return played.state(index)
+
+    def move_text(self, played, index, move):
+        from .notation.text import move_text
+
+        return move_text(move, played.record.table)
+
     def final_text(self, played):
         from .rules.scoring import sure_winners
         from .terminal import ranking_text

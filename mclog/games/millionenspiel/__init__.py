@@ -83,6 +83,36 @@ class Millionenspiel(Game):
         return [move_text(move, names, before) or f"{names[before.roller]} keeps the throw"
                 for move, before in zip(played.replay.moves, played.replay.states())]
 
+    # --- a review by rollouts --------------------------------------------------------
+
+    review_bots = "chance"
+
+    @property
+    def bot_registry(self):
+        from .bots import BOTS
+
+        return BOTS
+
+    def outcome(self, state):
+        return list(state.money)
+
+    def rollout_state(self, played, index, rng):
+        """Only on a record that names its track: where the pawn lands is chance's, and
+        chance needs the track's colours."""
+        if played.record.track is None:
+            from mclog.errors import ReviewError
+
+            raise ReviewError("this record names no track ([Track]): where the pawn lands "
+                              "cannot be rolled out without it")
+        return played.state(index)
+
+    def move_text(self, played, index, move):
+        from .terminal import move_text
+
+        names = played.record.names
+        return move_text(move, names, played.state(index)) or \
+            f"{names[played.state(index).roller]} keeps the throw"
+
     def final_text(self, played):
         rows = sorted(played.scores(), key=lambda r: r.rank)
         ranking = ", ".join(f"{r.rank}. {r.name} {r.money:,}" for r in rows)

@@ -405,6 +405,32 @@ def _slot_for(state: State, seat: int, company: str) -> str | None:
     return None
 
 
+def deal_unseen(state: State, rng: random.Random) -> None:
+    """Name every unknown card in the hands at random among the deals the record allows,
+    each such deal equally likely: the cards dealt unseen at the start from the cheap
+    unseen companies, then the cards drawn unseen from the rest.  (Every deal that fits
+    what the record saw was equally likely, as the pile's order was: so a uniform choice
+    among them is the right one, not merely a possible one.)  For a rollout: the state is
+    then one of full information."""
+    board = state.board
+    cheap_unseen = sorted(c for c in state.unseen if cheap(board, c))
+    rng.shuffle(cheap_unseen)
+    for cartel in state.cartels:
+        for _ in range(cartel.dealt_unseen):
+            card = cheap_unseen.pop()
+            cartel.hand.append(card)
+            _seen(state, card)
+        cartel.dealt_unseen = 0
+    rest = sorted(state.unseen)
+    rng.shuffle(rest)
+    for cartel in state.cartels:
+        for _ in range(cartel.drawn_unseen):
+            card = rest.pop()
+            cartel.hand.append(card)
+            _seen(state, card)
+        cartel.drawn_unseen = 0
+
+
 def _cheap_spare(state: State) -> int:
     """How many more cheap unseen companies there are than slots dealt at the start
     (a deal fits while this is not negative)."""

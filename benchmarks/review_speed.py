@@ -1,0 +1,91 @@
+"""Issue 28: how fast a review by rollouts is, and how far its verdicts hold.
+
+    python benchmarks/review_speed.py [--rollouts 200] [--games 40]
+
+1. One decision of a 4-player Million Club game with 6 options or more (the first such
+   decision past round 3 of a simulated game), 200 rollouts an option by the random and
+   by the greedy bots, common random numbers: its time (target: under 5 s on 2 cores;
+   the rollouts run on one core), beside one game simulated by the same bots (the
+   yardstick, timed in the same run).
+2. A whole-game review of one seat of a 2-player Cartel sample (profit bots, 50 rollouts
+   an option): its time (target: under 2 minutes).
+3. Calibration: over ``--games`` simulated 2-player Cartel games between the profit and
+   the random bot, the win chance the review gives at each player decision (from 40
+   rollouts) against who won, in deciles (target: within 5 points where a decile holds
+   50 positions or more).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import mclog
+from mclog.games import game
+from mclog.review import chances, position, review
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rollouts", type=int, default=200)
+    parser.add_argument("--games", type=int, default=40)
+    args = parser.parse_args()
+    mc = game("Million Club")
+    played = mclog.replay(mclog.parse_one(mc.simulated_text(4, 7, "greedy", {})))
+    index = next(i for i, s in enumerate(played.steps) if s.actor is not None
+                 and played.state(i).round >= 3 and len(mc.engine.legal(played.state(i))) >= 6)
+    for bots in ("random", "greedy"):
+        start = time.perf_counter()
+        found = position(played, index, rollouts=args.rollouts, seed=1, bots=bots)
+        took = time.perf_counter() - start
+        start = time.perf_counter()
+        for seed in range(20):
+            mc.simulated_text(4, seed, bots, {})
+        one_game = (time.perf_counter() - start) / 20
+        print(f"Million Club, one decision by {bots} bots ({len(found.options)} options, "
+              f"up to {args.rollouts} rollouts each, "
+              f"{sum(o.estimate.n for o in found.options)} played): {took:.2f} s (target: "
+              f"under 5 s); one {bots} game simulated and written: {one_game * 1e3:.1f} ms, "
+              f"so {took / one_game:.0f} games' time")
+    cartel = game("Cartel")
+    duel = mclog.replay(mclog.read_one("sample_games/cartel/duel-2p.mclog"))
+    start = time.perf_counter()
+    whole = review(duel, 0, rollouts=50, seed=1)
+    print(f"Cartel, Ann's whole game ({len(whole.positions)} decisions, 50 rollouts an "
+          f"option): {time.perf_counter() - start:.1f} s (target: under 120 s)")
+    calibration(cartel, args.games)
+
+
+def calibration(cartel, games: int) -> None:
+    bins: dict[int, list[float]] = {}
+    predicted: dict[int, list[float]] = {}
+    for seed in range(games):
+        text = cartel.simulated_text(2, 1000 + seed, "profit,random" if seed % 2 else
+                                     "random,profit", {})
+        played = mclog.replay(mclog.parse_one(text))
+        won = [r.rank == 1 for r in played.scores()]
+        rng = random.Random(seed)
+        decisions = [i for i, s in enumerate(played.steps) if s.actor is not None]
+        for index in rng.sample(decisions, min(8, len(decisions))):
+            shares = chances(played, index, rollouts=40, seed=seed)
+            for seat, p in enumerate(shares):
+                decile = min(9, int(p * 10))
+                bins.setdefault(decile, []).append(1.0 if won[seat] else 0.0)
+                predicted.setdefault(decile, []).append(p)
+    print("calibration (predicted win chance against observed, by decile):")
+    worst = 0.0
+    for decile in sorted(bins):
+        n = len(bins[decile])
+        p, o = statistics.mean(predicted[decile]), statistics.mean(bins[decile])
+        flag = "" if n < 50 else f"  off by {abs(p - o) * 100:.1f} points"
+        if n >= 50:
+            worst = max(worst, abs(p - o))
+        print(f"  {decile * 10:>3}-{decile * 10 + 10:<3}%  {n:>4} positions  predicted "
+              f"{p:5.1%}  observed {o:5.1%}{flag}")
+    print(f"worst decile with 50 positions or more: {worst * 100:.1f} points (target: 5)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,325 @@
+"""Game review by rollouts, for any game on the engine interface: how each decision
+changed each player's chance to win, as lichess shows a chess game's evaluation graph and
+the moves that threw a win away.
+
+A **rollout** plays the game out from a position to its end: every decision to the
+game's bots (``Game.bot_registry``, the ``random`` bot unless told), every chance to the
+engine's ``chance``.  The winner of each rollout is read from ``Game.outcome`` (a tie for
+first shares the win).  So a win chance is the bots' verdict, not the truth: a review says
+which bots played its rollouts.
+
+- ``chances(played, index)``: each player's chance to win from the position after
+  ``index`` moves (the win-chance graph is this at every step);
+- ``position(played, index)``: the decision taken there, each option played first and
+  then rolled out the same number of times.  **Common random numbers**: rollout ``r`` of
+  every option uses the same seed (the same dice, deals and bots' choices as far as the
+  options let them be the same), so the options' differences are the decision's, not
+  luck's.  The rollouts run in batches; after each, an option whose 95% interval lies
+  wholly below the best option's is dropped (a sequential rule: the best option's
+  interval, Wilson's, must clear it), and the rest go on, up to ``rollouts`` each;
+- ``review(played, seat)``: every decision of ``seat`` (or of every seat), with the
+  loss of each (the best option's win chance less the played one's) and the biggest
+  losses first.
+
+Everything is deterministic for a seed: the same record, step and seed give the same
+figures.  Hidden cards: a position from a seat's record is rolled out from a state the
+game fills in (``Game.rollout_state``: Cartel draws the cards the seat did not see among
+those the record allows; a game that cannot says so).
+
+>>> import mclog
+>>> from mclog.review import chances
+>>> played = mclog.replay(mclog.read_one("sample_games/cartel/duel-2p.mclog"))
+>>> chances(played, len(played), rollouts=4)   # the game is over: Ben won
+[0.0, 1.0]
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import ReviewError
+from .games import game as _game_named
+from .simulate import make_bots, moves_of
+
+#: Rollouts are played in batches of this many between the checks of the sequential rule.
+BATCH = 20
+#: Z of a 95% interval.
+Z = 1.96
+#: The most options of one decision a review plays (a bet of any amount has a million):
+#: the one played, and others spread evenly over the rest.
+MAX_OPTIONS = 8
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A win chance from ``n`` rollouts: ``wins`` (a shared first place counts a share),
+    its share, its 95% interval (Wilson's) and the mean final score."""
+
+    wins: float
+    n: int
+    score: float = 0.0
+
+    @property
+    def chance(self) -> float:
+        return self.wins / self.n if self.n else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        if not self.n:
+            return (0.0, 1.0)
+        p, n = self.chance, self.n
+        centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+        half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
+        low = 0.0 if self.wins <= 0 else max(0.0, centre - half)
+        high = 1.0 if self.wins >= n else min(1.0, centre + half)
+        return (low, high)
+
+
+@dataclass
+class Option:
+    """One option of a decision: the move, in words, and its estimate for the decider."""
+
+    move: Any
+    text: str
+    estimate: Estimate
+    played: bool = False
+
+
+@dataclass
+class Position:
+    """A decision reviewed: after ``index`` moves, ``seat`` chose among ``options`` (best
+    first); ``loss`` is how much win chance the move played gave away against the best."""
+
+    index: int
+    seat: int
+    question: str
+    options: list[Option]
+    bots: str
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    @property
+    def played(self) -> Option:
+        return next(o for o in self.options if o.played)
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.best.estimate.chance - self.played.estimate.chance)
+
+    def as_dict(self, names: Sequence[str]) -> dict:
+        return {"step": self.index + 1, "player": names[self.seat], "question": self.question,
+                "played": self.played.text, "best": self.best.text,
+                "loss": round(self.loss, 4), "bots": self.bots,
+                "options": [{"move": o.text, "chance": round(o.estimate.chance, 4),
+                             "low": round(o.estimate.interval[0], 4),
+                             "high": round(o.estimate.interval[1], 4),
+                             "rollouts": o.estimate.n, "score": round(o.estimate.score, 2),
+                             "played": o.played} for o in self.options]}
+
+
+@dataclass
+class Review:
+    """A game's review: the decisions reviewed (in order) and each player's win chance
+    after every step reviewed (``curve``: step -> chances by seat)."""
+
+    names: tuple[str, ...]
+    positions: list[Position] = field(default_factory=list)
+    curve: dict[int, list[float]] = field(default_factory=dict)
+    bots: str = "random"
+    rollouts: int = 0
+    seed: int = 0
+
+    def blunders(self, count: int = 5) -> list[Position]:
+        """The decisions that gave away the most win chance, worst first."""
+        lost = [p for p in self.positions if p.loss > 0]
+        return sorted(lost, key=lambda p: (-p.loss, p.index))[:count]
+
+    def as_dict(self) -> dict:
+        return {"players": list(self.names), "bots": self.bots, "rollouts": self.rollouts,
+                "seed": self.seed,
+                "chances": [{"step": i, **{n: round(c[s], 4) for s, n in
+                                           enumerate(self.names)}}
+                            for i, c in sorted(self.curve.items())],
+                "decisions": [p.as_dict(self.names) for p in self.positions],
+                "blunders": [p.index + 1 for p in self.blunders()]}
+
+
+# --- rolling out ---------------------------------------------------------------------------
+
+def _seed(*parts: int) -> int:
+    """A seed from a few numbers (stable across runs, unlike ``hash`` of a tuple)."""
+    value = 0x9E3779B97F4A7C15
+    for part in parts:
+        value = (value ^ (part & 0xFFFFFFFFFFFF)) * 0x100000001B3 % (1 << 61)
+    return value
+
+
+def _winners(outcome: list) -> list[float]:
+    best = max(outcome)
+    first = [seat for seat, value in enumerate(outcome) if value == best]
+    return [1 / len(first) if seat in first else 0.0 for seat in range(len(outcome))]
+
+
+def _score(value) -> float:
+    """A seat's outcome as one number (its first part, where the game ranks by several)."""
+    return float(value[0] if isinstance(value, tuple) else value)
+
+
+def rollout(game, state, bots_spec: str, seed: int, first=None) -> list:
+    """One game played out from ``state`` (changed in place), ``first`` (if given) played
+    before anything else; returns ``Game.outcome`` of its end."""
+    engine = game.engine
+    if first is not None:
+        engine.play(state, first)
+    players = len(game.outcome(state))
+    bots = make_bots(bots_spec, players, seed, game.bot_registry)
+    for _, move in moves_of(engine, state, bots, random.Random(seed), limit=200_000):
+        engine.play(state, move)
+    if engine.decision(state) is not None:
+        raise ReviewError("a rollout did not reach the end of the game in 200,000 moves")
+    return game.outcome(state)
+
+
+def _game(played):
+    """The game of a replayed record."""
+    return _game_named(played.record.game)
+
+
+def _start(game, played, index: int, seed: int):
+    """The position after ``index`` moves, as one rollout starts from it."""
+    return game.rollout_state(played, index, random.Random(seed))
+
+
+def chances(played, index: int, *, rollouts: int = 100, seed: int = 0,
+            bots: str | None = None) -> list[float]:
+    """Each player's chance to win from the position after ``index`` moves, by
+    ``rollouts`` games played out by ``bots`` (the game's ``review_bots`` if None)."""
+    game = _game(played)
+    bots = bots or game.review_bots
+    wins: list[float] | None = None
+    for r in range(rollouts):
+        s = _seed(seed, index, r)
+        outcome = rollout(game, _start(game, played, index, s), bots, s)
+        shares = _winners(outcome)
+        wins = shares if wins is None else [a + b for a, b in zip(wins, shares)]
+    return [w / rollouts for w in wins] if wins else []
+
+
+def _options(engine, state, played_move, limit: int) -> list:
+    """The options a review plays: every legal move (up to ``limit``, spread evenly over
+    a longer list), the one played always among them."""
+    moves = engine.legal(state)
+    if moves is None:
+        return [played_move]
+    n = len(moves)
+    if n <= limit:
+        chosen = [moves[i] for i in range(n)]
+    else:
+        chosen = [moves[round(i * (n - 1) / (limit - 2))] for i in range(limit - 1)]
+    if played_move not in chosen:
+        chosen.append(played_move)
+    unique = []
+    for move in chosen:
+        if move not in unique:
+            unique.append(move)
+    return unique
+
+
+def position(played, index: int, *, rollouts: int = 200, seed: int = 0,
+             bots: str | None = None, max_options: int = MAX_OPTIONS) -> Position:
+    """The decision taken after ``index`` moves, reviewed (see the module text)."""
+    game = _game(played)
+    engine = game.engine
+    bots = bots or game.review_bots
+    if not 0 <= index < len(played):
+        raise ReviewError(f"there is no decision after {index} moves (the record holds "
+                          f"{len(played)})")
+    state = played.state(index)
+    d = engine.decision(state)
+    if d is None or d.actor is None:
+        raise ReviewError(f"step {index + 1} is chance's, not a player's decision")
+    if not game.options_known(played, index, d.actor):
+        raise ReviewError(f"step {index + 1}: {played.record.players[d.actor]}'s options "
+                          "hang on cards this record's seat did not see")
+    played_move = played.steps[index].move
+    moves = _options(engine, state, played_move, max_options)
+    texts = _texts(game, played, index, moves)
+    wins = {i: 0.0 for i in range(len(moves))}
+    scores = {i: 0.0 for i in range(len(moves))}
+    counts = {i: 0 for i in range(len(moves))}
+    alive = set(range(len(moves)))
+    r = 0
+    while r < rollouts and len(alive) > 1 or (r < rollouts and r < BATCH):
+        batch = range(r, min(rollouts, r + BATCH))
+        for i in sorted(alive):
+            for k in batch:
+                s = _seed(seed, index, k)
+                outcome = rollout(game, _start(game, played, index, s), bots, s, moves[i])
+                wins[i] += _winners(outcome)[d.actor]
+                scores[i] += _score(outcome[d.actor])
+                counts[i] += 1
+        r = batch.stop
+        estimates = {i: Estimate(wins[i], counts[i]) for i in alive}
+        best_low = max(e.interval[0] for e in estimates.values())
+        alive = {i for i in alive if estimates[i].interval[1] >= best_low
+                 or moves[i] == played_move}
+        if len(alive) == 1:
+            break
+    options = [Option(m, texts[i], Estimate(wins[i], counts[i],
+                                            scores[i] / counts[i] if counts[i] else 0.0),
+                      m == played_move) for i, m in enumerate(moves)]
+    options.sort(key=lambda o: (-o.estimate.chance, -o.estimate.n, o.text))
+    return Position(index, d.actor, engine.describe(state), options, bots)
+
+
+def _texts(game, played, index: int, moves: list) -> list[str]:
+    """Each option in words, as the steps are said."""
+    say: Callable[[Any], str] | None = getattr(game, "move_text", None)
+    if say is not None:
+        return [say(played, index, m) for m in moves]
+    return [str(m) for m in moves]
+
+
+def review(played, seat: int | None = None, *, rollouts: int = 100, seed: int = 0,
+           bots: str | None = None, curve_rollouts: int | None = None,
+           progress: Callable[[int, int], None] | None = None) -> Review:
+    """Every decision of ``seat`` (every seat's if None) reviewed, and the win-chance
+    curve at each of those steps and at the end; ``progress(done, total)`` is told as it
+    goes."""
+    game = _game(played)
+    engine = game.engine
+    bots = bots or game.review_bots
+    todo = []
+    for index, step in enumerate(played.steps):
+        if step.actor is None or (seat is not None and step.actor != seat):
+            continue
+        if not game.options_known(played, index, step.actor):
+            continue  # (another's hand the record's seat did not see)
+        moves = engine.legal(played.state(index))
+        if moves is not None and len(moves) < 2:
+            continue  # (no choice: nothing to review)
+        todo.append(index)
+    result = Review(tuple(played.record.players), bots=bots, rollouts=rollouts, seed=seed)
+    total = len(todo)
+    for done, index in enumerate(todo):
+        result.positions.append(position(played, index, rollouts=rollouts, seed=seed,
+                                         bots=bots))
+        result.curve[index] = chances(played, index, rollouts=curve_rollouts or rollouts,
+                                      seed=seed, bots=bots)
+        if progress is not None:
+            progress(done + 1, total)
+    result.curve[len(played)] = chances(played, len(played), rollouts=1, seed=seed,
+                                        bots=bots) if played.complete else \
+        chances(played, len(played), rollouts=curve_rollouts or rollouts, seed=seed,
+                bots=bots)
+    return result
+
+
+__all__ = ["Estimate", "Option", "Position", "Review", "ReviewError", "chances", "position",
+           "review", "rollout"]

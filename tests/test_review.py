@@ -1,0 +1,175 @@
+"""Game review by rollouts (issue 28): win chances from a position, each option of a
+decision weighed with common random numbers, a whole game's review, hidden cards drawn in
+proportion from a seat's record, and ``mclog review``."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import mclog
+from mclog.cli import main
+from mclog.errors import ReviewError
+from mclog.games import register
+from mclog.review import Estimate, chances, position, review
+
+ROOT = Path(__file__).parent.parent
+PIG = register(ROOT / "tests" / "games" / "pig")
+CARTEL_DUEL = ROOT / "sample_games" / "cartel" / "duel-2p.mclog"
+
+
+def _pig_kitchen():
+    return mclog.replay(mclog.read_one(ROOT / "tests/games/pig/samples/kitchen-table.mclog"))
+
+
+def test_a_finished_game_is_won_by_its_winner_in_every_rollout():
+    played = mclog.replay(mclog.read_one(CARTEL_DUEL))
+    assert chances(played, len(played), rollouts=3) == [0.0, 1.0]
+    pig = _pig_kitchen()
+    assert chances(pig, len(pig), rollouts=2) == [1.0, 0.0, 0.0]
+
+
+def test_holding_at_thirty_wins_and_rolling_may_not():
+    """Pig, the step before Ann's last hold: 27 banked and 3 at stake.  Holding wins at
+    once; rolling risks a 1.  The review says so, with the same dice for both options."""
+    pig = _pig_kitchen()
+    index = len(pig) - 1
+    assert pig.steps[index].move.__class__.__name__ == "Hold"
+    found = position(pig, index, rollouts=60, seed=3)
+    assert found.best.text == "Ann holds" and found.best.estimate.chance == 1.0
+    assert found.played.text == "Ann holds" and found.loss == 0.0
+    roll = next(o for o in found.options if o.text == "Ann rolls")
+    assert roll.estimate.chance < 1.0 and roll.estimate.interval[1] <= 1.0
+    assert found.question == "Ann rolls or holds"
+
+
+@pytest.mark.slow
+def test_a_review_is_the_same_for_the_same_seed():
+    pig = _pig_kitchen()
+    first = review(pig, 0, rollouts=10, seed=7).as_dict()
+    assert review(pig, 0, rollouts=10, seed=7).as_dict() == first
+    assert first["players"] == ["Ann", "Ben", "Cleo"] and first["decisions"]
+    assert all(d["player"] == "Ann" for d in first["decisions"])
+    assert first["chances"][-1] == {"step": len(pig), "Ann": 1.0, "Ben": 0.0, "Cleo": 0.0}
+
+
+@pytest.mark.slow
+def test_the_loss_is_the_best_options_chance_less_the_played_ones():
+    pig = _pig_kitchen()
+    result = review(pig, 0, rollouts=20, seed=1)
+    for p in result.positions:
+        assert p.loss == pytest.approx(max(0.0, p.best.estimate.chance
+                                           - p.played.estimate.chance))
+        assert p.best.estimate.chance == max(o.estimate.chance for o in p.options)
+    assert [b.loss for b in result.blunders()] == sorted(
+        [b.loss for b in result.blunders()], reverse=True)
+
+
+def test_the_wilson_interval_holds_the_estimate():
+    assert Estimate(0, 0).interval == (0.0, 1.0)
+    low, high = Estimate(30, 60).interval
+    assert low < 0.5 < high and high - low < 0.3
+    assert Estimate(60, 60).interval[1] == 1.0 and Estimate(0, 60).interval[0] == 0.0
+
+
+def test_what_cannot_be_reviewed_is_said():
+    pig = _pig_kitchen()
+    chance_step = next(i for i, s in enumerate(pig.steps) if s.actor is None)
+    with pytest.raises(ReviewError, match="is chance's, not a player's decision"):
+        position(pig, chance_step, rollouts=2)
+    with pytest.raises(ReviewError, match="there is no decision after"):
+        position(pig, len(pig), rollouts=2)
+    me = mclog.replay(mclog.read_one(ROOT / "sample_games/millionenspiel/duel-2p.mclog"))
+    with pytest.raises(ReviewError, match="names no track"):
+        chances(me, 3, rollouts=2)
+    thursday = mclog.replay(mclog.read_one(
+        ROOT / "sample_games/millionclub/thursday-club-3p.mclog"))
+    seat = mclog.replay(mclog.parse_one(mclog.write(mclog.seat_view(thursday, 1))))
+    with pytest.raises(ReviewError, match="from a seat's record"):
+        chances(seat, 10, rollouts=2)
+
+
+@pytest.mark.slow
+def test_every_game_is_reviewed_from_a_full_record():
+    for path in ("millionclub/duel-2p.mclog", "millionenspiel/simulated-4p-seed11.mclog",
+                 "cartel/club-4p-advanced.mclog"):
+        played = mclog.replay(mclog.read_one(ROOT / "sample_games" / path))
+        index = next(i for i, s in enumerate(played.steps) if s.actor is not None
+                     and i > len(played) // 2)
+        shares = chances(played, index, rollouts=6, seed=2)
+        assert sum(shares) == pytest.approx(1.0) and len(shares) == len(played.record.players)
+        found = position(played, index, rollouts=6, seed=2)
+        assert found.played.move == played.steps[index].move
+
+
+@pytest.mark.slow
+def test_a_cartel_seat_record_is_reviewed_on_its_own_decisions_only():
+    played = mclog.replay(mclog.read_one(ROOT / "sample_games/cartel/kitchen-table-3p.mclog"))
+    result = review(played, None, rollouts=2, seed=0)
+    seats = {p.seat for p in result.positions}
+    assert seats == {2}  # Cleo's: the others' options hang on cards she did not see
+    ben = next(i for i, s in enumerate(played.steps) if s.actor == 1 and i > 20)
+    with pytest.raises(ReviewError, match="Ben's options hang on cards this record's seat"):
+        position(played, ben, rollouts=2)
+
+
+@pytest.mark.slow
+def test_the_unseen_cards_are_dealt_in_proportion():
+    """Cartel: with two unseen cheap companies and two dear ones, a hand holding one card
+    dealt unseen at the start (a cheap one) and one drawn unseen later (any): six deals
+    fit, each equally likely, and ``deal_unseen`` draws them so (chi-square against the
+    exact enumeration, 3,000 draws from a fixed seed)."""
+    from mclog.games.cartel.rules.engine import cheap, deal_unseen
+
+    base = mclog.replay(mclog.read_one(CARTEL_DUEL)).state(20)
+    board = base.board
+    cheap_ones = sorted(w for w in base.unseen if cheap(board, w))[:2]
+    dear_ones = sorted(w for w in base.unseen if not cheap(board, w))[:2]
+    assert len(cheap_ones) == 2 and len(dear_ones) == 2
+    base.unseen = set(cheap_ones + dear_ones)
+    base.cheap_unseen = 2
+    for cartel in base.cartels:
+        cartel.dealt_unseen = cartel.drawn_unseen = 0
+    ann = base.cartels[0]
+    ann.dealt_unseen, ann.drawn_unseen = 1, 1
+    known = list(ann.hand)
+    expected = {(c, d) for c in cheap_ones for d in cheap_ones + dear_ones if d != c}
+    assert len(expected) == 6
+    rng = random.Random(2026)
+    counts: Counter = Counter()
+    draws = 3000
+    for _ in range(draws):
+        state = base.copy()
+        deal_unseen(state, rng)
+        dealt, drawn = state.cartels[0].hand[len(known):]
+        counts[(dealt, drawn)] += 1
+        assert state.unseen == set(cheap_ones + dear_ones) - {dealt, drawn}
+    assert set(counts) == expected
+    chi2 = sum((counts[k] - draws / 6) ** 2 / (draws / 6) for k in expected)
+    assert chi2 < 20.5  # (the 0.1% point of chi-square with 5 degrees of freedom)
+
+
+@pytest.mark.slow
+def test_mclog_review_writes_the_same_json_for_the_same_seed(tmp_path, capsys):
+    out = [tmp_path / "a.json", tmp_path / "b.json"]
+    for path in out:
+        assert main(["review", str(CARTEL_DUEL), "--seat", "Ann", "--rollouts", "3",
+                     "--seed", "5", "-o", str(path)]) == 0
+    assert out[0].read_bytes() == out[1].read_bytes()
+    data = json.loads(out[0].read_text())
+    assert data["bots"] == "profit" and data["rollouts"] == 3 and data["decisions"]
+    said = capsys.readouterr().out
+    assert "Review of Ann's decisions" in said and "Chances to win at the end" in said
+    assert main(["review", str(CARTEL_DUEL), "--step", "12", "--rollouts", "4"]) == 0
+    assert "<- played" in capsys.readouterr().out
+    assert main(["review", str(CARTEL_DUEL), "--seat", "Zed"]) == 1
+    assert "'Zed' is not a player of this game" in capsys.readouterr().err
+    assert main(["review", str(CARTEL_DUEL), "--rollouts", "0"]) == 2
+    assert main(["review", str(CARTEL_DUEL), "--bots", "nobody"]) == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
+    assert main(["review", str(CARTEL_DUEL), "--step", "1"]) == 1
+    assert "is chance's, not a player's decision" in capsys.readouterr().err
