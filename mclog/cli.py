@@ -356,7 +356,18 @@ def cmd_report(args) -> int:
     if chosen is None:
         _err(f"{args.file}: there is no game {args.number} in this file")
         return 1
-    write_new(args.out, report_html(chosen))  # (- is the standard output)
+    extra = []
+    if args.review:
+        from .review import curve, curve_chart
+
+        game = _game(chosen)
+        bots = args.bots or game.review_bots
+        game.check_bots(bots)
+        points = curve(chosen, rollouts=args.review, seed=args.seed, bots=bots,
+                       every=max(1, len(chosen) // 100))
+        extra.append((f"Chances to win ({args.review} rollouts a step by the {bots} bots)",
+                      curve_chart(chosen, points, bots)))
+    write_new(args.out, report_html(chosen, extra))  # (- is the standard output)
     if args.out != "-":
         _say(f"{args.out}: the report of {chosen.record.tags.get('Event') or 'the game'}")
     return 0
@@ -570,6 +581,11 @@ def build_parser() -> argparse.ArgumentParser:
     o.add_argument("-o", "--out", required=True, help="the page to write (game.html)")
     o.add_argument("--number", type=int, default=1,
                    help="which game of the file (default: the first)")
+    o.add_argument("--review", type=int, metavar="ROLLOUTS",
+                   help="add the win-chance graph: ROLLOUTS games played out from each "
+                        "step (at most a hundred steps, spread over the game)")
+    o.add_argument("--seed", type=int, default=0, help="the review's seed (with --review)")
+    o.add_argument("--bots", help="the review's bots (default: the game's strongest)")
     o.set_defaults(func=cmd_report)
     w = sub.add_parser("review", help="weigh each decision by rollouts: the chance to win "
                                       "of each option, the loss of the move played")

@@ -38,8 +38,9 @@ class TooLongForAReport(MclogError):
     code = "too-large"
 
 
-def report_html(played) -> str:
-    """The page for one replayed game."""
+def report_html(played, extra_charts: list | None = None) -> str:
+    """The page for one replayed game; ``extra_charts`` (``(title, figure)`` pairs, as
+    ``Game.report_charts`` gives) follow the game's own (a review's win chances)."""
     game = games.game(played.record.game)
     n = len(played)
     if n > MAX_STEPS:
@@ -57,7 +58,8 @@ def report_html(played) -> str:
     rounds = [0, *(step.round for step in played.steps)]
     charts = "".join(f"<section><h2>{escape(title)}</h2>"
                      f'<div class="chart">{figure_svg(figure)}</div></section>'
-                     for title, figure in game.report_charts(played))
+                     for title, figure in [*game.report_charts(played),
+                                           *(extra_charts or [])])
     tags = played.record.tags
     title = tags.get("Event") or game.name
     players = ", ".join(played.record.players)

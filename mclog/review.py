@@ -321,5 +321,35 @@ def review(played, seat: int | None = None, *, rollouts: int = 100, seed: int = 
     return result
 
 
-__all__ = ["Estimate", "Option", "Position", "Review", "ReviewError", "chances", "position",
+def curve(played, *, rollouts: int = 30, seed: int = 0, bots: str | None = None,
+          every: int = 1, progress: Callable[[int, int], None] | None = None
+          ) -> dict[int, list[float]]:
+    """Each player's win chance after every ``every``-th step and at the end (step ->
+    chances by seat), for the win-chance graph."""
+    steps = sorted({*range(0, len(played), max(1, every)), len(played)})
+    out = {}
+    for done, index in enumerate(steps):
+        out[index] = chances(played, index, rollouts=rollouts, seed=seed, bots=bots)
+        if progress is not None:
+            progress(done + 1, len(steps))
+    return out
+
+
+def curve_chart(played, points: dict[int, list[float]], bots: str):
+    """The win-chance graph: a line a player over the steps (plotly; the report draws it
+    as SVG with its marker following the step)."""
+    import plotly.graph_objects as go
+    from html import escape
+
+    fig = go.Figure()
+    steps = sorted(points)
+    for seat, name in enumerate(played.record.players):
+        fig.add_trace(go.Scatter(x=steps, y=[points[i][seat] for i in steps], mode="lines",
+                                 line_shape="hv", name=escape(name)))
+    fig.update_layout(xaxis_title="step", yaxis_title=f"chance to win ({escape(bots)} bots)",
+                      yaxis_range=[0, 1], height=320, margin=dict(l=50, r=10, t=30, b=40))
+    return fig
+
+
+__all__ = ["curve", "curve_chart", "Estimate", "Option", "Position", "Review", "ReviewError", "chances", "position",
            "review", "rollout"]

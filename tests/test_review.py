@@ -173,3 +173,17 @@ def test_mclog_review_writes_the_same_json_for_the_same_seed(tmp_path, capsys):
     assert "unknown bot 'nobody'" in capsys.readouterr().err
     assert main(["review", str(CARTEL_DUEL), "--step", "1"]) == 1
     assert "is chance's, not a player's decision" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_the_report_draws_the_win_chance_graph_with_its_step_marker(tmp_path):
+    page = tmp_path / "duel.html"
+    assert main(["report", str(CARTEL_DUEL), "--review", "2", "--seed", "3", "-o",
+                 str(page)]) == 0
+    html = page.read_text()
+    start = html.index("Chances to win (2 rollouts a step by the profit bots)")
+    chart = html[start:html.index("</section>", start)]
+    assert 'class="mclog-marker" data-axis="step"' in chart and "Ann" in chart
+    again = tmp_path / "again.html"
+    main(["report", str(CARTEL_DUEL), "--review", "2", "--seed", "3", "-o", str(again)])
+    assert again.read_text() == html  # (the same seed, the same page)
