@@ -625,3 +625,18 @@ def test_C18_a_trade_comes_before_the_turn_of_one_of_its_players():
         ENGINE.play(state, move)
     assert caught.value.reason.startswith("a trade comes before the turn of one of its "
                                           f"players: it is {state.names[turn]}'s turn")
+
+
+def test_a_turn_whose_comments_would_make_too_long_a_line_is_written_on_several():
+    """Issue 30: the writer joins a turn's items on one line, but never past the longest
+    line a record may have (10,000 characters): the record it writes reads back."""
+    duel = (ROOT / "sample_games/cartel/duel-2p.mclog").read_text()
+    long = duel.replace("buy Ann calder, pay Ann bond 10 cash 10, draw Ann larkspur",
+                        "buy Ann calder {" + "x" * 6000 + "}\npay Ann bond 10 cash 10 {"
+                        + "y" * 6000 + "}\ndraw Ann larkspur")
+    record = mclog.parse_one(long)
+    written = mclog.write(record)
+    assert max(len(line) for line in written.splitlines()) <= 10_000
+    assert mclog.parse_one(written) == record and mclog.write(mclog.parse_one(written)) == \
+        written
+    assert "draw Ann larkspur" in written.splitlines()[13]

@@ -29,6 +29,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from mclog.record.entries import CheckEntry, CommentEntry, FromSource, RecordBase
+from mclog.record.files import MAX_LINE
 from mclog.record.framing import SourceLine, comment_text, escape_tag, whole_number
 
 
@@ -401,7 +402,8 @@ def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str],
     body_from = len(out)
     open_line = False  # the last line ends in a ``; ...`` comment: nothing may follow it
     previous = None    # the move the last line ends with (None: a check or a comment line)
-    for entry in record.entries:
+    entries = record.entries
+    for index, entry in enumerate(entries):
         if isinstance(entry, CommentEntry):
             own = entry.own_line or len(out) == body_from or open_line
             text = comment_text(entry.text, entry.brace, own)
@@ -422,7 +424,8 @@ def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str],
             previous = None
         else:
             item = verbs.item(entry.move, record.names)
-            if previous is not None and joins is not None and joins(previous, entry.move):
+            if previous is not None and joins is not None and joins(previous, entry.move) \
+                    and _fits(out[-1], item, entries, index):
                 out[-1] += ", " + item
             else:
                 out.append(item)
@@ -430,9 +433,21 @@ def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str],
     return "\n".join(out) + "\n"
 
 
+def _fits(line: str, item: str, entries: list, index: int) -> bool:
+    """Whether ``item`` (the entry at ``index``) and the comments written after it on its
+    line still fit on ``line`` under the longest line a record may have: joining items
+    is the writer's choice, never a reason for a line the reader refuses."""
+    added = 2 + len(item)
+    for entry in entries[index + 1:]:
+        if not isinstance(entry, CommentEntry) or entry.own_line:
+            break
+        added += 1 + len(comment_text(entry.text, entry.brace, False).split("\n")[0])
+    return len(line.rsplit("\n", 1)[-1]) + added <= MAX_LINE
+
+
 def field_names(move_type: type) -> list[str]:
     return [f.name for f in dataclasses.fields(move_type)]
 
 
-__all__ = ["Verb", "Verbs", "Seat", "Number", "Choice", "Word", "Keyed", "NotationError", "MoveEntry",
-           "KitRecord", "parse_body", "write_body", "CHECKS"]
+__all__ = ["Verb", "Verbs", "Seat", "Number", "Choice", "Word", "Keyed", "NotationError",
+           "MoveEntry", "KitRecord", "parse_body", "write_body", "CHECKS"]
