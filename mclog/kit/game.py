@@ -113,7 +113,7 @@ class KitGame(Game):
             raise RecordError(f"[Players] {exc}", line=where, col=1, file=file,
                               code="header") from None
         record = KitRecord(self.name, tags, names, [], file, number, raw.start)
-        parse_body(record, raw.lines, self.verbs, tuple(self.checks))
+        parse_body(record, raw.take_lines(), self.verbs, tuple(self.checks))
         return record
 
     def replay(self, record, *, strict=True, events=False):

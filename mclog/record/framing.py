@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -79,11 +80,19 @@ class RawLine:
     """
 
     number: int
-    words: list[str] = field(default_factory=list)
+    #: The words, once split (None: a plain line not split yet; ``words`` splits it when
+    #: first asked, so a game's lines waiting to be parsed hold their text only)
+    _words: list[str] | None = None
     comments: list[Comment] = field(default_factory=list)
     text: str = ""
     _cols: list[int] | None = None  # set by the scan of a line with comments
     _source: SourceLine | None = None
+
+    @property
+    def words(self) -> list[str]:
+        if self._words is None:
+            self._words = self.text.replace(",", " ").split()
+        return self._words
 
     def source(self) -> SourceLine:
         """The line as a record keeps it (one object, shared by the line's items)."""
@@ -104,8 +113,15 @@ class RawGame:
 
     start: int
     tags: list[Tag] = field(default_factory=list)
-    lines: list[RawLine] = field(default_factory=list)
+    lines: deque[RawLine] = field(default_factory=deque)
     end: int = 0
+
+    def take_lines(self) -> Iterator[RawLine]:
+        """The body's lines in order, each let go once the parser has it (a game's lines
+        are then never all held beside the record parsed from them)."""
+        lines = self.lines
+        while lines:
+            yield lines.popleft()
 
     def tag_values(self) -> tuple[dict[str, str], dict[str, int]]:
         """(each tag's value, each tag's line), in the order written; a tag given twice is
@@ -161,6 +177,11 @@ def comment_text(text: str, brace: bool, own_line: bool) -> str:
     if brace or ("\n" in text and not own_line):
         return "{" + escape_brace(text) + "}"
     return "\n".join(f"; {part}".rstrip() for part in text.split("\n"))
+
+
+#: The comments of a plain line (one empty tuple for all: such a line is never given one,
+#: and a tuple could not be given one by mistake).
+_NO_COMMENTS: tuple = ()
 
 
 class _CommentRun:
@@ -220,14 +241,13 @@ def _split_games(text: str | Iterable[str], first_line: int) -> Iterator[RawGame
             # The common line: words only, split by str.split (four times faster than the
             # regular expression _WORD, and the same words on such a line; their columns
             # are worked out if ever needed).
-            words = line.replace(",", " ").split()
-            if words:
+            if line and not line.replace(",", " ").isspace():
                 if game is None:
                     game, game_from = RawGame(start=number), line_from
                 if run is not None:
                     run.close()
                     run = None
-                game.lines.append(RawLine(number, words, [], line))
+                game.lines.append(RawLine(number, None, _NO_COMMENTS, line))
                 in_body = True
                 game.end = number
             continue
@@ -270,7 +290,7 @@ def _split_games(text: str | Iterable[str], first_line: int) -> Iterator[RawGame
             if not stripped:
                 continue
             game, game_from = RawGame(start=number), line_from
-        raw = RawLine(number, text=line)
+        raw = RawLine(number, [], text=line)
         pending_brace = _scan(line, rest_start, number, raw)
         if pending_brace is None and rest_start == 0 and _lone_semicolon(raw):
             if run is not None:  # (one more line of the run)

@@ -421,7 +421,7 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
     r = _Reader(table, names)
     label: str | None = None
     ends: list[int] = []
-    for line in raw.lines:
+    for line in raw.take_lines():
         r.start(line)
         # A line without comments (the common case) reads straight into the record.
         out = [] if line.comments else entries

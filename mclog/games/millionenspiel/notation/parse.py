@@ -70,7 +70,7 @@ def parse_game(raw: RawGame, file: str | None, number: int) -> Record:
                               code="header", rule=exc.rule) from None
     record = Record(tags, names, track, [], file, number, raw.start, cards)
     body = _Body({name: seat for seat, name in enumerate(names)}, record.entries)
-    for line in raw.lines:
+    for line in raw.take_lines():
         _Line(line, body).read()
     if body.past_arrow is not None:
         raise RecordError("'past arrow' is followed by where the pawn lands ('lands "
