@@ -8,6 +8,7 @@ controls in ``test_record_integrity.py``, Millionenspiel's other scripts' digits
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -416,3 +417,61 @@ def test_a_game_of_hundreds_of_thousands_of_items_validates_in_20_times_its_size
     assert done.returncode == 1 and str(path) in done.stderr  # (a located mistake)
     peak, interpreter = int(done.stdout.split()[-1]), int(bare.stdout.split()[-1])
     assert peak - interpreter < 20 * size_kb, (peak, interpreter, size_kb)
+
+
+@pytest.mark.slow
+def test_a_corpus_build_killed_at_any_moment_is_healed_by_the_next(tmp_path):
+    """Issue 30: ``corpus build`` killed outright (its whole process group: the workers
+    too) at moments spread over its run, each time from the corpus the kill before left:
+    the next build finishes with every game, no half-written chunk is left, and the
+    tables read back whole."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from mclog.analysis import corpus
+
+    games = tmp_path / "games"
+    games.mkdir()
+    assert main(["simulate", "--game", "cartel", "--players", "2", "--games", "24",
+                 "--seed", "3", "--out", str(games)]) == 0
+    out = tmp_path / "corpus"
+    command = [sys.executable, "-m", "mclog", "corpus", "build", str(games), "-o", str(out),
+               "--jobs", "1", "--chunk-games", "3", "--quiet"]
+    for wait in (0.5, 1.5, 2.5, 3.5, 5.0):
+        run = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+        time.sleep(wait)  # (a moment to kill at, not a bound: the run may be over by then)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(run.pid, signal.SIGKILL)
+        run.wait(timeout=600)
+    healed = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert healed.returncode == 0, healed.stderr[-500:]
+    assert "24 games" in healed.stdout + healed.stderr
+    assert list(out.rglob("*.tmp")) == [] and list(out.rglob(".mclog-*")) == []
+    assert len(corpus(out, "Cartel").table("games")) == 24
+
+
+@pytest.mark.parametrize("sample,old,new", [
+    ("millionclub/duel-2p.mclog", "place      Yann IV:R, Zoe III, Yann IV:R, Zoe IV:F",
+     "place      Yann IV:R {" + "a" * 6000 + "}\nplace Zoe III {" + "b" * 6000 + "}\n"
+     "place Yann IV:R, Zoe IV:F"),
+    ("millionenspiel/duel-2p.mclog", "bets Yann 5, Zoe 5\nZoe rolls 4 1",
+     "bets Yann 5 {" + "a" * 6000 + "}\nbets Zoe 5 {" + "b" * 6000 + "}\nZoe rolls 4 1"),
+    ("cartel/duel-2p.mclog", "buy Ann calder, pay Ann bond 10 cash 10",
+     "buy Ann calder {" + "a" * 6000 + "}\npay Ann bond 10 cash 10 {" + "b" * 6000 + "}")])
+def test_fmt_breaks_a_line_its_comments_would_make_too_long(tmp_path, sample, old, new):
+    """Issue 30: two items, each with a long comment, written on one line would make a
+    line longer than a record may have: fmt said so in an error that named no file.  The
+    writers now go on on a new line before that; the record reads back the same."""
+    text = (ROOT / "sample_games" / sample).read_text()
+    assert old in text
+    path = tmp_path / "long.mclog"
+    path.write_text(text.replace(old, new))
+    before = read_one(path)
+    assert main(["fmt", str(path)]) == 0
+    written = path.read_text()
+    assert max(len(line) for line in written.splitlines()) <= 10_000
+    assert read_one(path) == before and main(["fmt", "--check", str(path)]) == 0

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
 
-from mclog.record.entries import CheckEntry, CommentEntry, FromSource, RecordBase
+from mclog.record.entries import (CheckEntry, CommentEntry, FromSource, RecordBase,
+                                  inline_comments_length)
 from mclog.record.files import MAX_LINE
 from mclog.record.framing import SourceLine, comment_text, escape_tag, whole_number
 
@@ -437,11 +438,7 @@ def _fits(line: str, item: str, entries: list, index: int) -> bool:
     """Whether ``item`` (the entry at ``index``) and the comments written after it on its
     line still fit on ``line`` under the longest line a record may have: joining items
     is the writer's choice, never a reason for a line the reader refuses."""
-    added = 2 + len(item)
-    for entry in entries[index + 1:]:
-        if not isinstance(entry, CommentEntry) or entry.own_line:
-            break
-        added += 1 + len(comment_text(entry.text, entry.brace, False).split("\n")[0])
+    added = 2 + len(item) + inline_comments_length(entries, index)
     return len(line.rsplit("\n", 1)[-1]) + added <= MAX_LINE
 
 

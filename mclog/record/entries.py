@@ -78,3 +78,17 @@ class RecordBase:
     def error(self, message: str, line: int, col: int, **kw) -> RecordError:
         return RecordError(message, line=line, col=col, file=self.file,
                            game=self.number if self.number > 1 else None, **kw)
+
+
+def inline_comments_length(entries: list, index: int) -> int:
+    """How long the comments written after ``entries[index]`` on its line are (0: none):
+    a writer that joins items on a line asks it before it joins one, so that no line it
+    writes is longer than a record may have."""
+    from .framing import comment_text
+
+    length = 0
+    for entry in entries[index + 1:]:
+        if not isinstance(entry, CommentEntry) or entry.own_line:
+            break
+        length += 3 + len(comment_text(entry.text, entry.brace, False).split("\n")[0])
+    return length

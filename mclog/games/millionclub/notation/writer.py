@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 
 from mclog.errors import MclogError
+from mclog.record.entries import inline_comments_length
 from mclog.record.files import MAX_LINE
 from mclog.record.framing import comment_text, escape_brace, escape_tag
 from ..rules.cards import Industry
@@ -43,10 +44,12 @@ class _Line:
         """One item, with its subject's name in front when the subject changes."""
         self.parts.append(f"{name} {words}" if name else words)
 
-    def long(self) -> bool:
-        """Whether the line is long enough that the next item goes on a new one (a line is
-        never longer than the reader takes, ``MAX_LINE``)."""
-        return sum(map(len, self.parts)) > MAX_LINE - 2000
+    def long(self, coming: int = 0) -> bool:
+        """Whether the line is long enough that the next item (and the comments after it:
+        ``coming`` characters) goes on a new one: a line is never longer than the reader
+        takes, ``MAX_LINE``."""
+        return _PAD + sum(map(len, self.parts)) + 2 * len(self.parts) + coming > \
+            MAX_LINE - 100
 
     def text(self) -> str:
         body = ", ".join(self.parts)
@@ -90,7 +93,8 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
         close()
         out.extend(comment_text(text, entry.brace, True).split("\n"))
 
-    for entry in kept_entries(record, played.redundant):
+    entries = kept_entries(record, played.redundant)
+    for index, entry in enumerate(entries):
         if type(entry) is MoveEntry:
             fact = next(facts)
             round_, d, disc, label = fact.round, fact.decision, fact.disc, fact.label
@@ -108,9 +112,9 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
             key = (label, round_, disc, d.deck if label == "setup" else None)
             if line is None or line.key != key or (label in _BREAKING
                                                     and _breaks(label, d.actor, move, line)) \
-                    or line.long():  # a phase may go on on a line of its own (the reader's
-                close()             # limit is MAX_LINE characters a line)
-                line = _Line(label, key)
+                    or line.long(60 + inline_comments_length(entries, index)):
+                close()  # (a phase may go on on a line of its own, rather than make a line
+                line = _Line(label, key)  # longer than MAX_LINE, the reader's limit)
             if type(move) is Draw:
                 if label == "setup":
                     name = None
@@ -166,9 +170,11 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
             comment(note)
     close()
     for i, text in enumerate(out):
-        if len(text) > MAX_LINE:  # only comments written inline can make such a line
+        if len(text) > MAX_LINE:  # (a safeguard: the lines break before this can be)
+            where = f"{record.file}: " if record.file else ""
+            game = f"game {record.number}: " if record.number > 1 else ""
             raise MclogError(
-                f"game {record.number}: line {i + 1} of the canonical text would be "
+                f"{where}{game}line {i + 1} of the canonical text would be "
                 f"{len(text)} characters long, over the {MAX_LINE} a record may have: "
                 f"{text[:60]}...; put the long comment on a line of its own")
     return "\n".join(out) + "\n"

@@ -9,6 +9,7 @@ follow on the line, ``; ...`` at its end).
 from __future__ import annotations
 
 from mclog.errors import RecordError, RuleError
+from mclog.record.entries import inline_comments_length
 from mclog.record.files import MAX_LINE
 from mclog.record.framing import comment_text, escape_tag
 
@@ -32,7 +33,7 @@ def write_game(record: Record, played=None) -> str:
     out.append("")
     line = _Line(out)
     rollers = _rollers(record, redundant)
-    for entry in record.entries:
+    for index, entry in enumerate(record.entries):
         if isinstance(entry, CommentEntry):
             if entry.own_line or line.empty:
                 line.close()
@@ -50,12 +51,16 @@ def write_game(record: Record, played=None) -> str:
             continue
         move = entry.move
         group = _GROUP[type(move)]
+        item = _item(move, names, rollers.get(id(entry)), first=line.empty)
         if group != line.group or group in ("start", "pension", "check") or \
-                (isinstance(move, Throw) and line.landed):
-            line.close()
+                (isinstance(move, Throw) and line.landed) or \
+                len(line.text) + len(item) + inline_comments_length(record.entries, index) \
+                > MAX_LINE - 100:
+            line.close()  # (a group goes on on a line of its own rather than be too long)
+            item = _item(move, names, rollers.get(id(entry)), first=True)
         if line.empty:
             line.start(group)
-        line.item(_item(move, names, rollers.get(id(entry)), first=line.empty))
+        line.item(item)
         line.landed = isinstance(move, (Land, Die))
     line.close()
     text = "\n".join(out) + "\n"
