@@ -640,3 +640,14 @@ def test_a_turn_whose_comments_would_make_too_long_a_line_is_written_on_several(
     assert mclog.parse_one(written) == record and mclog.write(mclog.parse_one(written)) == \
         written
     assert "draw Ann larkspur" in written.splitlines()[13]
+
+
+@pytest.mark.parametrize("named", ["/dev/zero", "/dev/stdin", ".", "/etc/hostname"])
+def test_a_components_tag_naming_no_json_file_is_refused_at_once(named):
+    """A record is input like any other: a tag naming a device, a pipe, a folder or a
+    file that is not JSON is refused at its line, never read for ever."""
+    with pytest.raises(RecordError) as caught:
+        mclog.parse_one(text("", tags=f'[Components "{named}"]\n'))
+    assert caught.value.line == 3
+    assert ("is not a file" in caught.value.reason or "not JSON" in caught.value.reason
+            or "no component file there" in caught.value.reason)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -153,11 +154,14 @@ def _embedded(text: str) -> Components:
 
 def _load_path(path: str, shown: str) -> Components:
     try:
-        stamp = os.stat(path).st_mtime
+        st = os.stat(path)
     except OSError:
         raise ComponentError(f"{shown}: no component file there (looked for {path})") \
             from None
-    return _cached(path, stamp, shown)
+    if not stat.S_ISREG(st.st_mode):  # (a device or a pipe could be read for ever)
+        raise ComponentError(f"{shown}: is not a file (a folder, a device or a pipe): a "
+                             "component file is a JSON file")
+    return _cached(path, st.st_mtime, shown)
 
 
 @lru_cache(maxsize=1)
