@@ -407,14 +407,16 @@ def game_picker(default: str, game_name: str = "Million Club") -> GamePicker:
 class StepWidget(w.VBox):
     """The replay widget every game gets (``Game.replay_widget``): Play and a slider over
     the steps, the step in words, the game's drawing of the table (``Game.draw_step``),
-    and the game's first report chart with a marker at the step shown.  Every step's
+    and the game's first report chart (or ``chart``, a ``(title, figure)`` pair: a review's
+    win chances) with a marker at the step shown.  Every step's
     frame is sent to the browser once (``FrameStepper``), so stepping is drawn in the page
     without a round trip to the kernel.
 
     ``show(step)`` (or moving ``slider``) steps from Python; ``text`` is the step's words.
     """
 
-    def __init__(self, game, played, *, interval_ms: int = 600) -> None:
+    def __init__(self, game, played, *, interval_ms: int = 600,
+                 chart: tuple | None = None) -> None:
         self.game, self.played = game, played
         n = len(played)
         self.texts = ["the start", *game.step_texts(played)]
@@ -422,7 +424,7 @@ class StepWidget(w.VBox):
                                   layout=w.Layout(width="380px"))
         self.play = w.Play(value=0, min=0, max=n, interval=interval_ms, description="Play")
         w.jslink((self.play, "value"), (self.slider, "value"))
-        charts = game.report_charts(played)
+        charts = [chart] if chart is not None else game.report_charts(played)
         self.marked = None
         if charts:
             figure = go.Figure(charts[0][1])

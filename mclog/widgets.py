@@ -21,13 +21,21 @@ from .games import game as _game
 from .record.reading import recorded_game
 
 
-def replay(played):
+def replay(played, *, chances: dict | None = None, bots: str = ""):
     """The replay widget of a replayed game (``mclog.replay(...)``), whatever its game: the
     game's own if it has a richer one (``Game.replay_widget``), else the shared
-    ``widget_shell.StepWidget``."""
+    ``widget_shell.StepWidget``.  With ``chances`` (``mclog.review.curve``: step ->
+    each player's chance to win, by ``bots``' rollouts) the shared widget's chart is the
+    win-chance graph, its marker at the step shown."""
     from .widget_shell import StepWidget
 
     game = _game(played.record.game)
+    if chances is not None:
+        from .review import curve_chart
+
+        title = f"Chances to win ({bots or game.review_bots} bots' rollouts)"
+        return StepWidget(game, played, chart=(title, curve_chart(
+            played, chances, bots or game.review_bots)))
     return game.replay_widget(played) or StepWidget(game, played)
 
 

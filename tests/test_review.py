@@ -187,3 +187,20 @@ def test_the_report_draws_the_win_chance_graph_with_its_step_marker(tmp_path):
     again = tmp_path / "again.html"
     main(["report", str(CARTEL_DUEL), "--review", "2", "--seed", "3", "-o", str(again)])
     assert again.read_text() == html  # (the same seed, the same page)
+
+
+@pytest.mark.slow
+def test_the_replay_widget_shows_the_win_chance_graph_with_its_marker():
+    import mclog.widgets
+    from mclog.review import curve
+
+    played = mclog.replay(mclog.read_one(CARTEL_DUEL))
+    points = curve(played, rollouts=2, seed=1, every=20)
+    assert sorted(points) == sorted({*range(0, len(played), 20), len(played)})
+    assert points[len(played)] == [0.0, 1.0]  # (the game is over: Ben won)
+    widget = mclog.widgets.replay(played, chances=points)
+    figure = widget.marked.figure
+    assert figure.layout.title.text.startswith("Chances to win (profit bots")
+    assert [t.name for t in figure.data] == ["Ann", "Ben"]
+    widget.show(30)
+    assert widget.marked.figure.layout.shapes[0].x0 == 30
