@@ -16,27 +16,11 @@ seat in turn wrote it (``mclog hide --seat``: every other player's draw is ``?``
 from __future__ import annotations
 
 import argparse
-import gc
 import statistics
-import time
 
 import mclog
 from mclog.games import game
-
-
-def best_times(texts: list[str], repeat: int) -> tuple[list[float], list[int]]:
-    best = [float("inf")] * len(texts)
-    moves = [0] * len(texts)
-    for _ in range(repeat):
-        for i, text in enumerate(texts):
-            gc.disable()
-            start = time.perf_counter()
-            played = mclog.replay(mclog.parse_one(text))
-            elapsed = time.perf_counter() - start
-            gc.enable()
-            best[i] = min(best[i], elapsed)
-            moves[i] = len(played)
-    return best, moves
+from timing import best_times
 
 
 def main() -> None:

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 
 from fuzzing import (  # noqa: E402
     arbitrary_bytes, arbitrary_text, comment_round_trip, commented, mutated_exports,
-    CARTEL_PATHS, ME_PATHS, cartel_words, millionenspiel_words, mutated_cartel, mutated_millionenspiel, mutated_records, run_import,
+    OTHER_GAMES, mutated_records, run_import,
     SLOWEST, run_input,
 )
 from hypothesis import HealthCheck, given, settings  # noqa: E402
@@ -31,28 +31,24 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=20_000,
-                        help="inputs per strategy (thirteen strategies)")
+                        help="inputs per strategy (five, and four a game for the others)")
     args = parser.parse_args()
     total = 0
     t0 = time.perf_counter()
-    for name, strategy, check in [
-            ("arbitrary text", arbitrary_text, run_input),
-            ("arbitrary bytes", arbitrary_bytes, run_input),
-            ("mutated records", mutated_records, run_input),
-            ("comments", commented(), comment_round_trip),  # issue 13: anchors kept
-            ("JSON imports", mutated_exports(), run_import),  # issue 13: import checks
-            # issue 16: Millionenspiel's reader, comments and import
-            ("ME mutated", mutated_millionenspiel, run_input),
-            ("ME words", millionenspiel_words, run_input),
-            ("ME comments", commented(ME_PATHS), comment_round_trip),
-            ("ME JSON imports", mutated_exports(ME_PATHS),
-             lambda data: run_import(data, "Millionenspiel")),
-            # issue 26: Cartel's reader, comments and import
-            ("Cartel mutated", mutated_cartel, run_input),
-            ("Cartel words", cartel_words, run_input),
-            ("Cartel comments", commented(CARTEL_PATHS), comment_round_trip),
-            ("Cartel JSON imports", mutated_exports(CARTEL_PATHS),
-             lambda data: run_import(data, "Cartel"))]:
+    strategies = [
+        ("arbitrary text", arbitrary_text, run_input),
+        ("arbitrary bytes", arbitrary_bytes, run_input),
+        ("mutated records", mutated_records, run_input),
+        ("comments", commented(), comment_round_trip),  # issue 13: anchors kept
+        ("JSON imports", mutated_exports(), run_import)]  # issue 13: import checks
+    for game in OTHER_GAMES:  # issues 16 and 26: the other games' readers, comments, import
+        strategies += [
+            (f"{game.name} mutated", game.mutated, run_input),
+            (f"{game.name} words", game.words, run_input),
+            (f"{game.name} comments", commented(game.paths), comment_round_trip),
+            (f"{game.name} JSON imports", mutated_exports(game.paths),
+             lambda data, name=game.name: run_import(data, name))]
+    for name, strategy, check in strategies:
         outcomes: collections.Counter = collections.Counter()
 
         @settings(max_examples=args.examples, deadline=None, database=None,

@@ -14,29 +14,12 @@ and snapshots).  Moves counted: every move the replay plays, chance included.  B
 from __future__ import annotations
 
 import argparse
-import gc
 import statistics
 import time
 
 import mclog
 from mclog.games import game
-
-
-def rate(texts: list[str], repeat: int) -> tuple[float, float]:
-    """(median moves per second over games, mean moves per game)."""
-    best = [float("inf")] * len(texts)
-    moves = [0] * len(texts)
-    for _ in range(repeat):
-        for i, text in enumerate(texts):
-            gc.disable()
-            start = time.perf_counter()
-            played = mclog.replay(mclog.parse_one(text))
-            elapsed = time.perf_counter() - start
-            gc.enable()
-            best[i] = min(best[i], elapsed)
-            moves[i] = len(played)
-    return (statistics.median(m / t for m, t in zip(moves, best)),
-            statistics.mean(moves))
+from timing import rate
 
 
 def main() -> None:

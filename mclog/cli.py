@@ -335,6 +335,22 @@ def _json_games(data: bytes, name: str) -> list[str | None]:
             for r in records]
 
 
+def _one_game(path: str, number: int) -> Played | None:
+    """Game ``number`` of the file, replayed; None once a mistake in it (or in the file) or
+    its absence is reported.  A mistake in another game of the file is no matter here."""
+    for item in _each(path):
+        if isinstance(item, MclogError):
+            game = getattr(item, "game", None)  # (None: the file's, or its only game's)
+            if game is None or game == number:
+                _err(str(item))
+                return None
+            continue
+        if item.record.number == number:
+            return item
+    _err(f"{path}: there is no game {number} in this file")
+    return None
+
+
 def cmd_report(args) -> int:
     """One self-contained HTML page of one game (``mclog.report``), written safely to
     ``-o`` (never over the record itself)."""
@@ -342,19 +358,8 @@ def cmd_report(args) -> int:
 
     if os.path.realpath(args.out) == os.path.realpath(args.file):
         raise FileError(f"{args.out}: this is the record itself; give the page another name")
-    chosen = None
-    for item in _each(args.file):
-        if isinstance(item, MclogError):
-            number = getattr(item, "game", None)  # (None: the file's, or its only game's)
-            if number is None or number == args.number:
-                _err(str(item))
-                return 1
-            continue  # a mistake in another game of the file is no matter here
-        if item.record.number == args.number:
-            chosen = item
-            break
+    chosen = _one_game(args.file, args.number)
     if chosen is None:
-        _err(f"{args.file}: there is no game {args.number} in this file")
         return 1
     extra = []
     if args.review:
@@ -385,16 +390,8 @@ def cmd_review(args) -> int:
             os.path.realpath(args.file):
         raise FileError(f"{args.out}: this is the record itself; give the review another "
                         "name")
-    chosen = None
-    for item in _each(args.file):
-        if isinstance(item, MclogError):
-            _err(str(item))
-            return 1
-        if item.record.number == args.number:
-            chosen = item
-            break
+    chosen = _one_game(args.file, args.number)
     if chosen is None:
-        _err(f"{args.file}: there is no game {args.number} in this file")
         return 1
     game = _game(chosen)
     names = list(chosen.record.players)

@@ -83,37 +83,40 @@ def _apply_all(text: str, edits) -> str:
 
 
 #: Millionenspiel (issue 16): its samples mutated the same way, and its words at random.
-ME_PATHS = sorted((Path(__file__).parent.parent / "sample_games" / "millionenspiel").glob(
-    "*.mclog"))
-ME_SAMPLES = [p.read_text() for p in ME_PATHS]
-ME_WORDS = sorted({w for text in ME_SAMPLES for w in text.replace(",", " ").split()} | {
+class GameFuzz:
+    """A game's fuzzing strategies: its samples (``sample_games/<folder>/``) mutated as
+    Million Club's are (``mutated``), and its words at random behind its tags
+    (``words``): the samples' words and ``extra`` ones."""
+
+    def __init__(self, name: str, folder: str, extra: set[str]) -> None:
+        self.name = name
+        self.paths = sorted((Path(__file__).parent.parent / "sample_games" / folder)
+                            .glob("*.mclog"))
+        samples = [p.read_text() for p in self.paths]
+        vocabulary = sorted({w for text in samples for w in text.replace(",", " ").split()}
+                            | extra)
+        self.mutated = st.builds(
+            lambda base, edits: _apply_all(base, edits),
+            st.sampled_from(samples),
+            st.lists(st.tuples(st.integers(0, 4), st.integers(0, 10_000),
+                               st.integers(0, 50), st.sampled_from(vocabulary)),
+                     min_size=1, max_size=3))
+        self.words = st.lists(st.sampled_from(vocabulary), max_size=60).map(
+            lambda ws: f'[Game "{name}"]\n[Players "Ann, Ben, Cleo"]\n' + " ".join(ws))
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+#: Millionenspiel (issue 16) and Cartel (issue 26).
+MILLIONENSPIEL = GameFuzz("Millionenspiel", "millionenspiel", {
     "?", "0", "7", "10k", "1_000", "past", "arrow", "refuses", "die", "check", "pension",
     "money", "black", "green"})
-mutated_millionenspiel = st.builds(
-    lambda base, edits: _apply_all(base, edits),
-    st.sampled_from(ME_SAMPLES),
-    st.lists(st.tuples(st.integers(0, 4), st.integers(0, 10_000), st.integers(0, 50),
-                       st.sampled_from(ME_WORDS)), min_size=1, max_size=3),
-)
-millionenspiel_words = st.lists(st.sampled_from(ME_WORDS), max_size=60).map(
-    lambda ws: '[Game "Millionenspiel"]\n[Players "Ann, Ben, Cleo"]\n' + " ".join(ws))
-
-#: Cartel (issue 26): its samples mutated the same way, and its words at random (every
-#: company of the illustrative board, the keys, X and ?).
-CARTEL_PATHS = sorted((Path(__file__).parent.parent / "sample_games" / "cartel").glob(
-    "*.mclog"))
-CARTEL_SAMPLES = [p.read_text() for p in CARTEL_PATHS]
-CARTEL_WORDS = sorted({w for text in CARTEL_SAMPLES for w in text.replace(",", " ").split()}
-                      | {"?", "X", "0", "500", "bond", "stock", "cash", "borrow", "year",
-                         "vantage", "krupp", "check", "worth", "price", "profits"})
-mutated_cartel = st.builds(
-    lambda base, edits: _apply_all(base, edits),
-    st.sampled_from(CARTEL_SAMPLES),
-    st.lists(st.tuples(st.integers(0, 4), st.integers(0, 10_000), st.integers(0, 50),
-                       st.sampled_from(CARTEL_WORDS)), min_size=1, max_size=3),
-)
-cartel_words = st.lists(st.sampled_from(CARTEL_WORDS), max_size=60).map(
-    lambda ws: '[Game "Cartel"]\n[Players "Ann, Ben, Cleo"]\n' + " ".join(ws))
+CARTEL = GameFuzz("Cartel", "cartel", {
+    "?", "X", "0", "500", "bond", "stock", "cash", "borrow", "year", "vantage", "krupp",
+    "check", "worth", "price", "profits", "-", "trade"})
+OTHER_GAMES = [MILLIONENSPIEL, CARTEL]
+ME_PATHS = MILLIONENSPIEL.paths
 
 #: (a) arbitrary text (often behind a valid tag line) and arbitrary bytes.
 arbitrary_text = st.one_of(

@@ -214,12 +214,7 @@ def test_06_millionenspiel_in_the_browser(browser, lab, tmp_path):
     expect(board).to_contain_text("Before the roll-off")
     expect(board).to_contain_text("Cleo")
     expect(page.locator("body")).to_contain_text("Step 0 of 53: the start")
-    readout = page.locator(".widget-readout").first
-    page.locator(".widget-play button").first.click()
-    page.wait_for_function("Number(document.querySelector('.widget-readout').innerText) > 2",
-                           timeout=20_000)
-    page.locator(".widget-play button").first.click()  # pause
-    step = int(readout.inner_text())
+    step = _play_a_few_steps(page)
     expect(page.locator("body")).to_contain_text(f"Step {step} of 53")
     # each chart once (issue 25): the widget's money chart (log scale), the money's
     # sources (log scale too), the games' length and the policies' wins
@@ -228,6 +223,16 @@ def test_06_millionenspiel_in_the_browser(browser, lab, tmp_path):
     expect(page.locator(".js-plotly-plot").nth(0).locator(".ytitle")).to_contain_text("log")
     shot(page, "millionenspiel", tmp_path, page.locator(".widget-vbox", has=board).first)
     page.close()
+
+
+def _play_a_few_steps(page) -> int:
+    """Press the shared replay widget's Play, let it step past step 2, pause: the step."""
+    readout = page.locator(".widget-readout").first
+    page.locator(".widget-play button").first.click()
+    page.wait_for_function("Number(document.querySelector('.widget-readout').innerText) > 2",
+                           timeout=20_000)
+    page.locator(".widget-play button").first.click()  # pause
+    return int(readout.inner_text())
 
 
 def test_09_cartel_in_the_browser(browser, lab, tmp_path):
@@ -242,12 +247,7 @@ def test_09_cartel_in_the_browser(browser, lab, tmp_path):
     expect(board).to_contain_text("Cleo")
     assert page.locator("svg.cartel-board g.company").count() >= 52
     expect(page.locator("body")).to_contain_text("Illustrative components")
-    readout = page.locator(".widget-readout").first
-    page.locator(".widget-play button").first.click()
-    page.wait_for_function("Number(document.querySelector('.widget-readout').innerText) > 2",
-                           timeout=20_000)
-    page.locator(".widget-play button").first.click()  # pause
-    step = int(readout.inner_text())
+    step = _play_a_few_steps(page)
     expect(page.locator("body")).to_contain_text(f"Step {step} of ")
     # the widget's chart, then worth, companies, prices, profits, auctions, bots' wins
     page.locator(".js-plotly-plot").nth(6).wait_for()

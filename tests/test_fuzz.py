@@ -1,12 +1,12 @@
 """Bounded fuzzing of the reader and replayer (a few seconds); `make fuzz` runs it long."""
 
 from fuzzing import (
-    CARTEL_PATHS, ME_PATHS, cartel_words, mutated_cartel, arbitrary_bytes, arbitrary_text, commented, comment_round_trip,
-    millionenspiel_words, mutated_exports, mutated_millionenspiel, mutated_records,
-    run_import, run_input,
+    OTHER_GAMES, arbitrary_bytes, arbitrary_text, commented, comment_round_trip,
+    mutated_exports, mutated_records, run_import, run_input,
 )
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 FAST = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -31,49 +31,29 @@ def test_mutated_records_replay_or_fail_at_a_located_error(text):
     run_input(text)
 
 
+@pytest.mark.parametrize("game", OTHER_GAMES, ids=repr)
 @FAST
-@given(mutated_millionenspiel)
-def test_mutated_millionenspiel_records_replay_or_fail_at_a_located_error(text):
-    run_input(text)
+@given(data=st.data())
+def test_mutated_records_of_the_other_games_replay_or_fail_at_a_located_error(game, data):
+    run_input(data.draw(game.mutated))
 
 
+@pytest.mark.parametrize("game", OTHER_GAMES, ids=repr)
 @FAST
-@given(millionenspiel_words)
-def test_millionenspiel_words_at_random_are_read_or_refused_with_a_located_error(text):
-    run_input(text)
+@given(data=st.data())
+def test_words_at_random_are_read_or_refused_with_a_located_error(game, data):
+    run_input(data.draw(game.words))
 
 
+@pytest.mark.parametrize("game", OTHER_GAMES, ids=repr)
 @FAST
-@given(commented(ME_PATHS))
-def test_millionenspiel_comments_keep_their_text_and_anchor(text):
-    comment_round_trip(text)
+@given(data=st.data())
+def test_comments_of_the_other_games_keep_their_text_and_anchor(game, data):
+    comment_round_trip(data.draw(commented(game.paths)))
 
 
+@pytest.mark.parametrize("game", OTHER_GAMES, ids=repr)
 @FAST
-@given(mutated_exports(ME_PATHS))
-def test_millionenspiel_import_of_mutated_exports_never_fails_inside_mclog(data):
-    run_import(data, "Millionenspiel")
-
-
-@FAST
-@given(mutated_cartel)
-def test_mutated_cartel_records_replay_or_fail_at_a_located_error(text):
-    run_input(text)
-
-
-@FAST
-@given(cartel_words)
-def test_cartel_words_at_random_are_read_or_refused_with_a_located_error(text):
-    run_input(text)
-
-
-@FAST
-@given(commented(CARTEL_PATHS))
-def test_cartel_comments_keep_their_text_and_anchor(text):
-    comment_round_trip(text)
-
-
-@FAST
-@given(mutated_exports(CARTEL_PATHS))
-def test_cartel_import_of_mutated_exports_never_fails_inside_mclog(data):
-    run_import(data, "Cartel")
+@given(data=st.data())
+def test_import_of_mutated_exports_of_the_other_games_never_fails_inside_mclog(game, data):
+    run_import(data.draw(mutated_exports(game.paths)), game.name)

@@ -639,3 +639,17 @@ def test_the_policy_chart_has_a_fair_share_and_its_counts():
     fig = win_share_chart(table)
     assert list(fig.data[0].text) == ["2 of 3 games", "1 of 3 games"]
     assert list(fig.data[1].y) == [1 / 3, 2 / 3] and fig.data[1].name == "fair share"
+
+
+def test_a_comment_between_two_bets_stays_after_the_first():
+    """Found by the comment fuzz: ``bets Cleo 5 {}, Ann 2`` read the comment after the
+    whole line's bets, while the writer puts it after Cleo's, so a record written and read
+    again was not the record (the reader now takes the comments between bets as it goes)."""
+    text = ('[Game "Millionenspiel"]\n[Players "Ann, Ben, Cleo"]\n\nstart Ben\n'
+            "bets Cleo 5 {after Cleo}, Ann 2 {after Ann}, Ben pass\n")
+    record = parse_one(text)
+    kinds = [(type(e).__name__, getattr(e, "text", None)) for e in record.entries]
+    assert kinds[1:] == [("MoveEntry", None), ("CommentEntry", "after Cleo"),
+                         ("MoveEntry", None), ("CommentEntry", "after Ann"),
+                         ("MoveEntry", None)]
+    assert write(record).endswith(text.split("\n\n")[1]) and parse_one(write(record)) == record

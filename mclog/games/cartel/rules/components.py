@@ -216,37 +216,18 @@ def check(data, shown: str = "components") -> Components:
     quads = {frozenset(at[x] for x in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)))
              for (r, c) in at if all(x in at for x in ((r, c + 1), (r + 1, c),
                                                        (r + 1, c + 1)))}
-    bonus: dict[frozenset, int] = {}
-    for i, b in enumerate(data["bonus"]):
-        key = frozenset(b["between"])
-        unknown = [w for w in b["between"] if w not in companies]
-        if unknown:
-            fail(f"bonus[{i}].between", f"{unknown[0]!r} is no company of this file")
-        if key not in pairs:
-            fail(f"bonus[{i}]", f"{' and '.join(b['between'])} are not horizontally or "
-                 "vertically adjacent")
-        if key in bonus:
-            fail(f"bonus[{i}]", f"a second Bonus Profit between {' and '.join(sorted(key))}")
-        bonus[key] = b["profit"]
-    if len(bonus) != len(pairs):
-        missing = sorted(sorted(p) for p in pairs - set(bonus))[0]
-        fail("bonus", f"no Bonus Profit between {missing[0]} and {missing[1]}: the rulebook "
-             "prints one between each pair of adjacent companies")
-    special: dict[frozenset, int] = {}
-    for i, s in enumerate(data["special"]):
-        key = frozenset(s["around"])
-        unknown = [w for w in s["around"] if w not in companies]
-        if unknown:
-            fail(f"special[{i}].around", f"{unknown[0]!r} is no company of this file")
-        if key not in quads:
-            fail(f"special[{i}]", f"{', '.join(s['around'])} do not form a square of four")
-        if key in special:
-            fail(f"special[{i}]", "a second Special Profit in the same square")
-        special[key] = s["profit"]
-    if len(special) != len(quads):
-        missing = sorted(sorted(q) for q in quads - set(special))[0]
-        fail("special", f"no Special Profit in the square {', '.join(missing)}: the "
-             "rulebook prints one in each block of four")
+    bonus = _profits(data["bonus"], "bonus", "between", pairs, companies, fail,
+                     lambda words: f"{' and '.join(words)} are not horizontally or "
+                                   "vertically adjacent",
+                     lambda key: f"a second Bonus Profit between {' and '.join(sorted(key))}",
+                     lambda place: f"no Bonus Profit between {place[0]} and {place[1]}: the "
+                                   "rulebook prints one between each pair of adjacent "
+                                   "companies")
+    special = _profits(data["special"], "special", "around", quads, companies, fail,
+                       lambda words: f"{', '.join(words)} do not form a square of four",
+                       lambda key: "a second Special Profit in the same square",
+                       lambda place: f"no Special Profit in the square {', '.join(place)}: "
+                                     "the rulebook prints one in each block of four")
     index = tuple((row["profits"], row["price"]) for row in data["stock_price_index"])
     if index[0] != (0, 10):
         fail("stock_price_index[0]", "the index starts at profits 0 and price 10 (the "
@@ -270,6 +251,28 @@ def check(data, shown: str = "components") -> Components:
                       companies, bonus, special, index, bonds, data["stock_blocks"],
                       data["markers"], data["starting_money"], data["player_areas"], shown,
                       neighbours, squares)
+
+
+def _profits(rows: list, section: str, field: str, places: set, companies: dict, fail,
+             misplaced, twice, missing) -> dict[frozenset, int]:
+    """The profits of ``section`` by the companies they stand between (``field``), each
+    checked: companies of the file, at one of ``places`` (the adjacent pairs, the squares
+    of four), given once; and every place given one.  The three messages are the
+    section's own."""
+    out: dict[frozenset, int] = {}
+    for i, row in enumerate(rows):
+        key = frozenset(row[field])
+        unknown = [w for w in row[field] if w not in companies]
+        if unknown:
+            fail(f"{section}[{i}].{field}", f"{unknown[0]!r} is no company of this file")
+        if key not in places:
+            fail(f"{section}[{i}]", misplaced(row[field]))
+        if key in out:
+            fail(f"{section}[{i}]", twice(key))
+        out[key] = row["profit"]
+    if len(out) != len(places):
+        fail(section, missing(sorted(sorted(p) for p in places - set(out))[0]))
+    return out
 
 
 __all__ = ["Components", "Company", "Bond", "ComponentError", "load", "check", "ILLUSTRATIVE"]

@@ -413,22 +413,16 @@ def deal_unseen(state: State, rng: random.Random) -> None:
     among them is the right one, not merely a possible one.)  For a rollout: the state is
     then one of full information."""
     board = state.board
-    cheap_unseen = sorted(c for c in state.unseen if cheap(board, c))
-    rng.shuffle(cheap_unseen)
-    for cartel in state.cartels:
-        for _ in range(cartel.dealt_unseen):
-            card = cheap_unseen.pop()
-            cartel.hand.append(card)
-            _seen(state, card)
-        cartel.dealt_unseen = 0
-    rest = sorted(state.unseen)
-    rng.shuffle(rest)
-    for cartel in state.cartels:
-        for _ in range(cartel.drawn_unseen):
-            card = rest.pop()
-            cartel.hand.append(card)
-            _seen(state, card)
-        cartel.drawn_unseen = 0
+    for slots, among in (("dealt_unseen", lambda c: cheap(board, c)),
+                         ("drawn_unseen", lambda c: True)):
+        pool = sorted(c for c in state.unseen if among(c))
+        rng.shuffle(pool)
+        for cartel in state.cartels:
+            for _ in range(getattr(cartel, slots)):
+                card = pool.pop()
+                cartel.hand.append(card)
+                _seen(state, card)
+            setattr(cartel, slots, 0)
 
 
 def _cheap_spare(state: State) -> int:

@@ -189,14 +189,19 @@ class _Line:
 
     def read(self) -> None:
         self.first = len(self.out)  # (entries before it are other lines')
-        comments = sorted(self.raw.comments, key=lambda c: c.after)
-        pending = list(comments)
+        self.pending = sorted(self.raw.comments, key=lambda c: c.after)
         while self.peek() is not None:
-            while pending and pending[0].after <= self.at:
-                self._comment(pending.pop(0))
+            self._comments_so_far()
             self.item()
-        for c in pending:
+        for c in self.pending:
             self._comment(c)
+
+    def _comments_so_far(self) -> None:
+        """The comments written before the cursor, each after the item it follows (a
+        comment between two bets of one ``bets`` line stays after the first, as the
+        writer puts it)."""
+        while self.pending and self.pending[0].after <= self.at:
+            self._comment(self.pending.pop(0))
 
     def _comment(self, c) -> None:
         """A comment belongs to the item before it on its line; one before the line's
@@ -312,12 +317,14 @@ class _Line:
             word = self.take(f"{self.words[start]}'s bet (a number, or pass)")
             if word.lower() in ("pass", "passes"):
                 self.move(Bet(seat, 0), start)
-                continue
-            value = amount(word)
-            if value is None:
-                raise self.error(f"Expected {self.words[start]}'s bet (a number, or pass), "
-                                 f"not '{word}'", self.at - 1)
-            self.move(Bet(seat, value), start)
+            else:
+                value = amount(word)
+                if value is None:
+                    raise self.error(f"Expected {self.words[start]}'s bet (a number, or "
+                                     f"pass), not '{word}'", self.at - 1)
+                self.move(Bet(seat, value), start)
+            if self.peek() is not None and self.peek() in self.seats:
+                self._comments_so_far()
 
     def throw(self, start: int, seat: int | None = None) -> None:
         dice = []
