@@ -290,6 +290,12 @@ def _split_games(text: str | Iterable[str], first_line: int) -> Iterator[RawGame
             if not stripped:
                 continue
             game, game_from = RawGame(start=number), line_from
+        if run is not None and rest_start == 0 and stripped[:1] == ";":
+            # (the next line of a run of ``;`` comment lines: its text, and nothing more
+            # to make of it, so a million such lines cost a million strings, no more)
+            run.add(stripped[1:].strip())
+            game.end = number
+            continue
         raw = RawLine(number, [], text=line)
         pending_brace = _scan(line, rest_start, number, raw)
         if pending_brace is None and rest_start == 0 and _lone_semicolon(raw):
