@@ -360,3 +360,28 @@ def test_files_deleted_during_a_build_are_each_named_and_the_corpus_goes_on(tmp_
     again = build([src], out, jobs=1, chunk_games=3)
     assert again.errors == [] and again.games == 12 - len(doomed)
     assert len(corpus(out).table("games")) == again.games
+
+
+def test_a_first_build_stopped_before_its_end_is_finished_by_the_next(tmp_path, monkeypatch):
+    """Issue 30, found by the kill test: a first build killed before it wrote its manifest
+    left chunk files and no manifest, and the next build refused the folder ("holds no
+    corpus").  A new corpus now says so first (an empty manifest), so the next build
+    knows the folder as its own and finishes it."""
+    import importlib
+
+    module = importlib.import_module("mclog.corpus.build")
+    sources = [ROOT / "sample_games" / "cartel"]
+    out = tmp_path / "out"
+
+    def stopped(client, todo, out_, results, progress):
+        module.build_chunk(todo[0], out=out_)  # (one chunk written, then the stop)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(module, "_run", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        build(sources, out, jobs=1, chunk_games=1)
+    assert (out / "_manifest.json").exists() and list(out.rglob("*.parquet"))
+    monkeypatch.undo()
+    report = build(sources, out, jobs=1, chunk_games=1)
+    assert report.games == 3 and not report.errors
+    assert len(corpus(out, "Cartel").table("games")) == 3

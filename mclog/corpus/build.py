@@ -200,6 +200,10 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
                         "folder, or a corpus folder to bring up to date")
     os.makedirs(out, exist_ok=True)
     manifest = _read_manifest(out)
+    if not manifest:  # a new corpus: say so first, so that a build killed before its end
+        # leaves a folder the next build knows as its own (and finishes)
+        write_new(os.path.join(out, MANIFEST), json.dumps({"format": FORMAT, "files": {},
+                                                           "chunks": {}}))
     skipped: list[str] = []
     files = record_files(paths, skipped)
     known = manifest.get("files", {})
