@@ -4,8 +4,8 @@
 
 1. One decision of a 4-player Million Club game with 6 options or more (the first such
    decision past round 3 of a simulated game), 200 rollouts an option by the random and
-   by the greedy bots, common random numbers: its time (target: under 5 s on 2 cores;
-   the rollouts run on one core), beside one game simulated by the same bots (the
+   by the greedy bots, common random numbers, on one process and on two: its time
+   (target: under 5 s on 2 cores), beside one game simulated by the same bots (the
    yardstick, timed in the same run).
 2. A whole-game review of one seat of a 2-player Cartel sample (profit bots, 50 rollouts
    an option): its time (target: under 2 minutes).
@@ -36,15 +36,17 @@ def main() -> None:
     played = mclog.replay(mclog.parse_one(mc.simulated_text(4, 7, "greedy", {})))
     index = next(i for i, s in enumerate(played.steps) if s.actor is not None
                  and played.state(i).round >= 3 and len(mc.engine.legal(played.state(i))) >= 6)
-    for bots in ("random", "greedy"):
+    for bots, jobs in (("random", 1), ("random", 2), ("greedy", 1), ("greedy", 2)):
         start = time.perf_counter()
-        found = position(played, index, rollouts=args.rollouts, seed=1, bots=bots)
+        found = position(played, index, rollouts=args.rollouts, seed=1, bots=bots,
+                         jobs=jobs)
         took = time.perf_counter() - start
         start = time.perf_counter()
         for seed in range(20):
             mc.simulated_text(4, seed, bots, {})
         one_game = (time.perf_counter() - start) / 20
-        print(f"Million Club, one decision by {bots} bots ({len(found.options)} options, "
+        print(f"Million Club, one decision by {bots} bots on {jobs} process(es) "
+              f"({len(found.options)} options, "
               f"up to {args.rollouts} rollouts each, "
               f"{sum(o.estimate.n for o in found.options)} played): {took:.2f} s (target: "
               f"under 5 s); one {bots} game simulated and written: {one_game * 1e3:.1f} ms, "
@@ -52,9 +54,9 @@ def main() -> None:
     cartel = game("Cartel")
     duel = mclog.replay(mclog.read_one("sample_games/cartel/duel-2p.mclog"))
     start = time.perf_counter()
-    whole = review(duel, 0, rollouts=50, seed=1)
+    whole = review(duel, 0, rollouts=50, seed=1, jobs=2)
     print(f"Cartel, Ann's whole game ({len(whole.positions)} decisions, 50 rollouts an "
-          f"option): {time.perf_counter() - start:.1f} s (target: under 120 s)")
+          f"option, 2 processes): {time.perf_counter() - start:.1f} s (target: under 120 s)")
     calibration(cartel, args.games)
 
 

@@ -369,7 +369,7 @@ def cmd_report(args) -> int:
         bots = args.bots or game.review_bots
         game.check_bots(bots)
         points = curve(chosen, rollouts=args.review, seed=args.seed, bots=bots,
-                       every=max(1, len(chosen) // 100))
+                       every=max(1, len(chosen) // 100), jobs=os.cpu_count() or 1)
         extra.append((f"Chances to win ({args.review} rollouts a step by the {bots} bots)",
                       curve_chart(chosen, points, bots)))
     write_new(args.out, report_html(chosen, extra))  # (- is the standard output)
@@ -386,6 +386,8 @@ def cmd_review(args) -> int:
 
     if args.rollouts < 1 or args.rollouts > 100_000:
         raise ValueError("--rollouts is from 1 to 100000")
+    if not 1 <= args.jobs <= 256:
+        raise ValueError("--jobs is from 1 to 256")
     if args.out and args.out != "-" and os.path.realpath(args.out) == \
             os.path.realpath(args.file):
         raise FileError(f"{args.out}: this is the record itself; give the review another "
@@ -406,7 +408,7 @@ def cmd_review(args) -> int:
     game.check_bots(bots)
     if args.step is not None:
         found = position(chosen, args.step - 1, rollouts=args.rollouts, seed=args.seed,
-                         bots=bots)
+                         bots=bots, jobs=args.jobs)
         data = found.as_dict(names)
         lines = [f"step {args.step}: {found.question}"] + [
             f"  {o.text:<48} {o.estimate.chance:6.1%}  "
@@ -420,7 +422,7 @@ def cmd_review(args) -> int:
                 sys.stderr.flush()
 
         found = review(chosen, seat, rollouts=args.rollouts, seed=args.seed, bots=bots,
-                       progress=progress)
+                       progress=progress, jobs=args.jobs)
         if sys.stderr.isatty():
             sys.stderr.write("\n")
         data = found.as_dict()
@@ -597,6 +599,9 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--number", type=int, default=1,
                    help="which game of the file (default: the first)")
     w.add_argument("-o", "--out", help="write the review as JSON here (- : standard output)")
+    w.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="processes to play the rollouts on (default: the cores); the "
+                        "review is the same on any number")
     w.set_defaults(func=cmd_review)
     c = sub.add_parser("record", help="record a game at the table: asks each decision, "
                                       "completes the legal answers, saves every line")

@@ -196,19 +196,69 @@ def _start(game, played, index: int, seed: int):
     return game.rollout_state(played, index, random.Random(seed))
 
 
+#: What a forked worker plays its rollouts on (the game, the replayed record, the bots):
+#: set before the workers are forked, so they have it without its being sent.
+_SHARED: dict[str, tuple] = {}
+
+
+def _play(job: tuple, task: tuple) -> list:
+    """One rollout: ``task`` is (the position's index, the option played first or None,
+    the rollout's seed)."""
+    game, played, bots = job
+    index, first, seed = task
+    return rollout(game, _start(game, played, index, seed), bots, seed, first)
+
+
+def _play_shared(task: tuple) -> list:
+    return _play(_SHARED["job"], task)
+
+
+class _Runner:
+    """Plays rollouts here, or across ``jobs`` local processes (forked from this one, so
+    each has the record already).  The results come back in the order asked, so a review
+    is the same on any number of processes."""
+
+    def __init__(self, game, played, bots: str, jobs: int = 1) -> None:
+        self.job = (game, played, bots)
+        self.jobs = max(1, jobs)
+        self.pool = None
+        if self.jobs > 1:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            _SHARED["job"] = self.job
+            self.pool = ProcessPoolExecutor(self.jobs,
+                                            mp_context=multiprocessing.get_context("fork"))
+
+    def outcomes(self, tasks: list[tuple]) -> list[list]:
+        if self.pool is None or len(tasks) < 2:
+            return [_play(self.job, task) for task in tasks]
+        chunk = max(1, len(tasks) // (4 * self.jobs))
+        return list(self.pool.map(_play_shared, tasks, chunksize=chunk))
+
+    def __enter__(self) -> "_Runner":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+
 def chances(played, index: int, *, rollouts: int = 100, seed: int = 0,
-            bots: str | None = None) -> list[float]:
+            bots: str | None = None, jobs: int = 1) -> list[float]:
     """Each player's chance to win from the position after ``index`` moves, by
-    ``rollouts`` games played out by ``bots`` (the game's ``review_bots`` if None)."""
+    ``rollouts`` games played out by ``bots`` (the game's ``review_bots`` if None), on
+    ``jobs`` processes."""
     game = _game(played)
-    bots = bots or game.review_bots
-    wins: list[float] | None = None
-    for r in range(rollouts):
-        s = _seed(seed, index, r)
-        outcome = rollout(game, _start(game, played, index, s), bots, s)
-        shares = _winners(outcome)
-        wins = shares if wins is None else [a + b for a, b in zip(wins, shares)]
-    return [w / rollouts for w in wins] if wins else []
+    with _Runner(game, played, bots or game.review_bots, jobs) as runner:
+        return _chances(runner, index, rollouts, seed)
+
+
+def _chances(runner: _Runner, index: int, rollouts: int, seed: int) -> list[float]:
+    outcomes = runner.outcomes([(index, None, _seed(seed, index, r))
+                                for r in range(rollouts)])
+    shares = [_winners(outcome) for outcome in outcomes]
+    return [sum(column) / rollouts for column in zip(*shares)] if shares else []
 
 
 def _options(engine, state, played_move, limit: int) -> list:
@@ -232,11 +282,19 @@ def _options(engine, state, played_move, limit: int) -> list:
 
 
 def position(played, index: int, *, rollouts: int = 200, seed: int = 0,
-             bots: str | None = None, max_options: int = MAX_OPTIONS) -> Position:
-    """The decision taken after ``index`` moves, reviewed (see the module text)."""
+             bots: str | None = None, max_options: int = MAX_OPTIONS,
+             jobs: int = 1) -> Position:
+    """The decision taken after ``index`` moves, reviewed (see the module text), its
+    rollouts on ``jobs`` processes."""
     game = _game(played)
+    with _Runner(game, played, bots or game.review_bots, jobs) as runner:
+        return _position(runner, index, rollouts, seed, max_options)
+
+
+def _position(runner: _Runner, index: int, rollouts: int, seed: int,
+              max_options: int = MAX_OPTIONS) -> Position:
+    game, played, bots = runner.job
     engine = game.engine
-    bots = bots or game.review_bots
     if not 0 <= index < len(played):
         raise ReviewError(f"there is no decision after {index} moves (the record holds "
                           f"{len(played)})")
@@ -257,13 +315,12 @@ def position(played, index: int, *, rollouts: int = 200, seed: int = 0,
     r = 0
     while r < rollouts and len(alive) > 1 or (r < rollouts and r < BATCH):
         batch = range(r, min(rollouts, r + BATCH))
-        for i in sorted(alive):
-            for k in batch:
-                s = _seed(seed, index, k)
-                outcome = rollout(game, _start(game, played, index, s), bots, s, moves[i])
-                wins[i] += _winners(outcome)[d.actor]
-                scores[i] += _score(outcome[d.actor])
-                counts[i] += 1
+        tasks = [(i, (index, moves[i], _seed(seed, index, k)))
+                 for i in sorted(alive) for k in batch]
+        for (i, _), outcome in zip(tasks, runner.outcomes([t for _, t in tasks])):
+            wins[i] += _winners(outcome)[d.actor]
+            scores[i] += _score(outcome[d.actor])
+            counts[i] += 1
         r = batch.stop
         estimates = {i: Estimate(wins[i], counts[i]) for i in alive}
         best_low = max(e.interval[0] for e in estimates.values())
@@ -288,7 +345,7 @@ def _texts(game, played, index: int, moves: list) -> list[str]:
 
 def review(played, seat: int | None = None, *, rollouts: int = 100, seed: int = 0,
            bots: str | None = None, curve_rollouts: int | None = None,
-           progress: Callable[[int, int], None] | None = None) -> Review:
+           progress: Callable[[int, int], None] | None = None, jobs: int = 1) -> Review:
     """Every decision of ``seat`` (every seat's if None) reviewed, and the win-chance
     curve at each of those steps and at the end; ``progress(done, total)`` is told as it
     goes."""
@@ -307,31 +364,31 @@ def review(played, seat: int | None = None, *, rollouts: int = 100, seed: int = 
         todo.append(index)
     result = Review(tuple(played.record.players), bots=bots, rollouts=rollouts, seed=seed)
     total = len(todo)
-    for done, index in enumerate(todo):
-        result.positions.append(position(played, index, rollouts=rollouts, seed=seed,
-                                         bots=bots))
-        result.curve[index] = chances(played, index, rollouts=curve_rollouts or rollouts,
-                                      seed=seed, bots=bots)
-        if progress is not None:
-            progress(done + 1, total)
-    result.curve[len(played)] = chances(played, len(played), rollouts=1, seed=seed,
-                                        bots=bots) if played.complete else \
-        chances(played, len(played), rollouts=curve_rollouts or rollouts, seed=seed,
-                bots=bots)
+    with _Runner(game, played, bots, jobs) as runner:
+        for done, index in enumerate(todo):
+            result.positions.append(_position(runner, index, rollouts, seed))
+            result.curve[index] = _chances(runner, index, curve_rollouts or rollouts, seed)
+            if progress is not None:
+                progress(done + 1, total)
+        # (at the end of a finished game one rollout says who won)
+        result.curve[len(played)] = _chances(runner, len(played), 1 if played.complete
+                                             else curve_rollouts or rollouts, seed)
     return result
 
 
 def curve(played, *, rollouts: int = 30, seed: int = 0, bots: str | None = None,
-          every: int = 1, progress: Callable[[int, int], None] | None = None
-          ) -> dict[int, list[float]]:
+          every: int = 1, progress: Callable[[int, int], None] | None = None,
+          jobs: int = 1) -> dict[int, list[float]]:
     """Each player's win chance after every ``every``-th step and at the end (step ->
     chances by seat), for the win-chance graph."""
     steps = sorted({*range(0, len(played), max(1, every)), len(played)})
     out = {}
-    for done, index in enumerate(steps):
-        out[index] = chances(played, index, rollouts=rollouts, seed=seed, bots=bots)
-        if progress is not None:
-            progress(done + 1, len(steps))
+    game = _game(played)
+    with _Runner(game, played, bots or game.review_bots, jobs) as runner:
+        for done, index in enumerate(steps):
+            out[index] = _chances(runner, index, rollouts, seed)
+            if progress is not None:
+                progress(done + 1, len(steps))
     return out
 
 

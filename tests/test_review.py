@@ -204,3 +204,13 @@ def test_the_replay_widget_shows_the_win_chance_graph_with_its_marker():
     assert [t.name for t in figure.data] == ["Ann", "Ben"]
     widget.show(30)
     assert widget.marked.figure.layout.shapes[0].x0 == 30
+
+
+@pytest.mark.slow
+def test_a_review_is_the_same_on_any_number_of_processes():
+    pig = _pig_kitchen()
+    one = review(pig, 1, rollouts=12, seed=4, jobs=1).as_dict()
+    assert review(pig, 1, rollouts=12, seed=4, jobs=2).as_dict() == one
+    played = mclog.replay(mclog.read_one(CARTEL_DUEL))
+    assert chances(played, 30, rollouts=6, seed=2, jobs=2) == \
+        chances(played, 30, rollouts=6, seed=2, jobs=1)
