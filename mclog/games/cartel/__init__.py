@@ -254,6 +254,11 @@ class Cartel(KitGame):
                  "repurchase": ("repurchase", "keep"), "year end": ("end",)}.get(kind)
         if not words:
             return super().answer_hint(played)
+        table = played.replay.current.table
+        if "trading" not in table.advanced:
+            words = tuple(w for w in words if w != "trade")
+        if "defensive" not in table.advanced:
+            words = tuple(w for w in words if w != "bury")
         forms = [self.verbs.by_word[w].form for w in words]
         tail = " (? for a card you did not see)" if kind in ("deal", "draw") else \
             " (X for no bid)" if kind == "bid" else ""
