@@ -46,8 +46,8 @@ class KitPlayed:
         #: entries have no lines: ``entries[12]``).
         self.error_entries: list[int] = []
         engine = game.engine
-        self.replay = Replay(engine.new_state(game.table(record)), engine.copy, engine.play,
-                             make_step=_step)
+        self.replay = Replay(engine.new_state(game.table(record)), engine.copy, engine.play)
+        self._steps: list[Step] | None = None
         self._strict = strict
         self._at = 0  # the entry being played
         try:
@@ -62,17 +62,14 @@ class KitPlayed:
             self.error_entries.append(self._at)
 
     def _plays(self):
-        """Each move of the record with what its step will say (its round, the decision's
-        kind and actor, its entry), for ``Replay.extend`` to play; each check compared
-        with the rules where it stands (the state the moves before it left)."""
-        engine, game, replay = self.game.engine, self.game, self.replay
+        """Each move of the record with its entry, for ``Replay.extend`` to play; each
+        check compared with the rules where it stands (the state the moves before it
+        left).  (What each step says, its round, kind and actor, is worked out when the
+        steps are first asked for: validating a record never needs them.)"""
         for number, entry in enumerate(self.record.entries):
             if isinstance(entry, MoveEntry):
-                current = replay.current
-                d = engine.decision(current)
                 self._at = number
-                yield entry.move, (game.round_of(current), d.kind if d else "",
-                                   d.actor if d else None, entry)
+                yield entry.move, entry
             elif isinstance(entry, CheckEntry):
                 wrong = self._check(entry)
                 if wrong:
@@ -101,7 +98,21 @@ class KitPlayed:
 
     @property
     def steps(self) -> list[Step]:
-        return self.replay.steps
+        """Every move with where it stands in the game: its round (``Game.round_of``),
+        the decision it answered (kind, actor) and its line, made in one pass over the
+        states the first time they are asked for."""
+        if self._steps is None or len(self._steps) != len(self.replay.moves):
+            engine, game = self.game.engine, self.game
+            state = self.replay.state(0)
+            steps = []
+            for index, (move, entry) in enumerate(zip(self.replay.moves, self.replay.infos),
+                                                  1):
+                d = engine.decision(state)
+                steps.append(Step(index, move, game.round_of(state), d.kind if d else "",
+                                  d.actor if d else None, entry.line, entry.col, []))
+                engine.play(state, move)
+            self._steps = steps
+        return self._steps
 
     def state(self, index: int):
         return self.replay.state(index)
@@ -122,13 +133,6 @@ class KitPlayed:
         return [ScoreRow(name, seat, parts[seat], totals[seat],
                          1 + sum(t > totals[seat] for t in totals))
                 for seat, name in enumerate(self.record.names)]
-
-
-def _step(index: int, move, info, notes: list[str]) -> Step:
-    """A step of the replay, made when first asked for (its column is worked out from its
-    line's text only then)."""
-    round_, kind, actor, entry = info
-    return Step(index, move, round_, kind, actor, entry.line, entry.col, notes)
 
 
 __all__ = ["KitPlayed", "ScoreRow"]
