@@ -651,3 +651,16 @@ def test_a_components_tag_naming_no_json_file_is_refused_at_once(named):
     assert caught.value.line == 3
     assert ("is not a file" in caught.value.reason or "not JSON" in caught.value.reason
             or "no component file there" in caught.value.reason)
+
+
+def test_slips_a_player_makes_at_the_table_are_said_in_their_words():
+    """A number without its key, a company as the table says it, a move out of turn."""
+    error = refused("buy Ann calder, pay Ann 20")
+    assert error.reason == ("'20' is no move of this game; after 'pay', say what it is: "
+                            "'pay <player> [bond <bond>] [stock <stock>] [cash <cash>]'")
+    assert (error.line, error.col) == (8, 25)
+    played = play("buy Ann Calder, pay Ann stock 2")
+    assert cartel(played, "Ann").companies[-1] == "calder"
+    assert "buy Ann calder, pay Ann stock 2" in mclog.write(played.record)
+    assert refused("buy Ann calder, draw Ann wexford").reason == \
+        "Ann's draw cannot come now: next, Ann pays for calder"

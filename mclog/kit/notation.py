@@ -331,6 +331,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
             continue
         i = 0
         source = line.source()  # (one for the line's items)
+        last = None  # the verb of the item before, on this line
         while i < len(words):
             while pending and pending[0].after <= i:  # (a comment before the first item)
                 c = pending.pop(0)
@@ -344,10 +345,15 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
             else:
                 verb = verbs.by_word.get(words[i])
                 if verb is None:
+                    if last is not None and last.keyed:  # (``pay Ann 20``: 20 of what?)
+                        raise record.error(
+                            f"'{words[i]}' is no move of this game; after '{last.word}', "
+                            f"say what it is: '{last.form}'", line.number, line.col(i))
                     raise record.error(
                         f"'{words[i]}' is no move of this game: a move starts with "
                         f"{', '.join(repr(v.word) for v in verbs.rows)}", line.number,
                         line.col(i))
+                last = verb
                 end = i + verb.length(words, i)
                 item = words[i:end]
                 try:

@@ -39,6 +39,8 @@ class Company:
             return None
         if word == NO_CARD and self.none:
             return NO_CARD
+        if not WORD.match(word) and WORD.match(word.lower()):
+            word = word.lower()  # (Krupp as the table says it: the file's word is krupp)
         if not WORD.match(word):
             raise ValueError(f"'{word}' cannot be a company: a company is its word in the "
                              "component file (lowercase: krupp)"
