@@ -13,6 +13,9 @@
    the random bot, the win chance the review gives at each player decision (from 40
    rollouts) against who won, in deciles (target: within 5 points where a decile holds
    50 positions or more).
+4. Precision: over an eighth as many such games, every decision of both players
+   reviewed; of each game's ten costliest decisions, the share that are the weak (random)
+   bot's.
 """
 
 from __future__ import annotations
@@ -58,6 +61,27 @@ def main() -> None:
     print(f"Cartel, Ann's whole game ({len(whole.positions)} decisions, 50 rollouts an "
           f"option, 2 processes): {time.perf_counter() - start:.1f} s (target: under 120 s)")
     calibration(cartel, args.games)
+    precision(cartel, max(4, args.games // 8))
+
+
+def precision(cartel, games: int) -> None:
+    """How far the review's blunder lists point at the weak player: in 2-player Cartel
+    games between the profit bot and the random one, every decision of both reviewed (20
+    rollouts an option, profit bots rolling out); of each game's ten costliest, the share
+    that are the random bot's (target: most)."""
+    shares = []
+    for seed in range(games):
+        strong_first = seed % 2 == 0
+        bots = "profit,random" if strong_first else "random,profit"
+        played = mclog.replay(mclog.parse_one(cartel.simulated_text(2, 2000 + seed, bots, {})))
+        weak = 1 if strong_first else 0
+        found = review(played, None, rollouts=20, seed=seed, curve_rollouts=1, jobs=2)
+        top = found.blunders(10)
+        if top:
+            shares.append(sum(p.seat == weak for p in top) / len(top))
+    print(f"precision at the top 10 over {len(shares)} games (profit against random): "
+          f"{statistics.mean(shares):.0%} of the costliest decisions are the random bot's "
+          f"(lowest game {min(shares):.0%})")
 
 
 def calibration(cartel, games: int) -> None:
