@@ -3,8 +3,8 @@ changed each player's chance to win, as lichess shows a chess game's evaluation 
 the moves that threw a win away.
 
 A **rollout** plays the game out from a position to its end: every decision to the
-game's bots (``Game.bot_registry``, the ``random`` bot unless told), every chance to the
-engine's ``chance``.  The winner of each rollout is read from ``Game.outcome`` (a tie for
+game's bots (``Game.bot_registry``; by default ``Game.review_bots``, the game's strongest),
+every chance to the engine's ``chance``.  The winner of each rollout is read from ``Game.outcome`` (a tie for
 first shares the win).  So a win chance is the bots' verdict, not the truth: a review says
 which bots played its rollouts.
 
@@ -22,7 +22,8 @@ which bots played its rollouts.
   losses first.
 
 Everything is deterministic for a seed: the same record, step and seed give the same
-figures.  Hidden cards: a position from a seat's record is rolled out from a state the
+figures, on one process or several (``jobs``: rollouts on processes forked from this
+one).  Hidden cards: a position from a seat's record is rolled out from a state the
 game fills in (``Game.rollout_state``: Cartel draws the cards the seat did not see among
 those the record allows; a game that cannot says so).
 
@@ -337,10 +338,7 @@ def _position(runner: _Runner, index: int, rollouts: int, seed: int,
 
 def _texts(game, played, index: int, moves: list) -> list[str]:
     """Each option in words, as the steps are said."""
-    say: Callable[[Any], str] | None = getattr(game, "move_text", None)
-    if say is not None:
-        return [say(played, index, m) for m in moves]
-    return [str(m) for m in moves]
+    return [game.move_text(played, index, m) for m in moves]
 
 
 def review(played, seat: int | None = None, *, rollouts: int = 100, seed: int = 0,

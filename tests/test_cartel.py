@@ -18,7 +18,6 @@ from mclog.errors import RecordError, RuleError
 from mclog.games.cartel import GAME
 from mclog.games.cartel.rules import load
 from mclog.games.cartel.rules.components import ComponentError, check
-from mclog.games.cartel.rules.engine import Table
 from mclog.games.cartel.rules.moves import Buy, Draw, Pass, Pay
 from mclog.kit.notation import MoveEntry
 
