@@ -56,9 +56,9 @@ def test_docs_errors_quotes_each_example_exactly():
 
 
 @pytest.mark.parametrize("line,message", [
-    ("setup jo india, JO asia", "3:7: 'jo' is not a word of the notation (see docs/format.md)"),
+    ("setup jo india, JO asia", "3:7: 'jo' is not a word of the notation (see docs/millionclub/format.md)"),
     ("setup Jo india, JO asai", "3:20: 'asai' is not a word of the notation (did you mean asia?)"),
-    ("setup Jo india, JO xq", "3:20: 'xq' is not a word of the notation (see docs/format.md)"),
+    ("setup Jo india, JO xq", "3:20: 'xq' is not a word of the notation (see docs/millionclub/format.md)"),
     ("setup Jo india, Joe asia",
      "3:17: 'Joe' is not a player of this game (Jo, JO) (did you mean Jo?)"),
 ])

@@ -32,7 +32,7 @@ def test_format_spec_example_replays_with_its_checkpoints():
 
     from mclog import parse_one, replay
 
-    text = (ROOT / "docs" / "format.md").read_text()
+    text = (ROOT / "docs" / "millionclub" / "format.md").read_text()
     block = re.search(r"```\n(\[Event.*?)```", text, re.S).group(1)
     game = replay(parse_one(block))
     assert game.replay.current.round == 2 and game.replay.current.money == [12, 0, 2]
@@ -41,7 +41,7 @@ def test_format_spec_example_replays_with_its_checkpoints():
 def test_format_spec_lists_every_word_of_the_notation():
     from mclog.games.millionclub.notation.vocabulary import CARDS, DISCS, VERBS
 
-    text = (ROOT / "docs" / "format.md").read_text()
+    text = (ROOT / "docs" / "millionclub" / "format.md").read_text()
     for word in [*CARDS, *DISCS, *VERBS]:
         assert re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I), word
 

@@ -1,4 +1,4 @@
-"""Millionenspiel (issue 16): one test per rule and reading (docs/rules-millionenspiel.md,
+"""Millionenspiel (issue 16): one test per rule and reading (docs/millionenspiel/rules.md,
 M1..M18), the notation's errors, and property tests over random play."""
 
 from pathlib import Path

@@ -1,6 +1,6 @@
 """The engine's readings of cases neither the rulebook nor the rulings settle.
 
-Each is written in docs/rules.md ("Readings") with its reasoning; the test
+Each is written in docs/millionclub/rules.md ("Readings") with its reasoning; the test
 name matches the heading there.
 """
 

@@ -40,7 +40,7 @@ def test_json_round_trip_is_lossless(seed, players, setup):
 
 
 # Games where the hidden-card churn is simple enough for the reveal to settle each
-# unknown unambiguously (see docs/format.md, "Unknown cards", for the limit).
+# unknown unambiguously (see docs/millionclub/format.md, "Unknown cards", for the limit).
 HIDDEN = [s for s in range(40) if s not in (14, 53)]
 
 
@@ -76,7 +76,7 @@ def test_before_the_reveal_unknowns_stay_unknown():
 def _by_hand(text: str, rng) -> str:
     """``text`` as a person might write it at the table: a label left off a line that
     continues the line before, tabs, commas without or with spaces around them, a
-    trailing space (docs/format.md, "The body")."""
+    trailing space (docs/millionclub/format.md, "The body")."""
     import re
 
     out, last = [], None

@@ -41,7 +41,7 @@ class CheckEntry:
 
 @dataclass(slots=True)
 class CommentEntry:
-    """A comment, and what it is anchored to (docs/format.md, "Comments"): a comment on a
+    """A comment, and what it is anchored to (docs/millionclub/format.md, "Comments"): a comment on a
     line of its own (``own_line``) stays on a line of its own at that place; any other
     belongs to the item it follows on its line."""
 

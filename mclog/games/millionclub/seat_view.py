@@ -1,6 +1,6 @@
 """A seat's view: a record rewritten as the person in one seat would have written it.
 
-At a real table a recorder sees only part of the cards (``docs/format.md``, "What a
+At a real table a recorder sees only part of the cards (``docs/millionclub/format.md``, "What a
 seat sees").  ``seat_view`` takes a replayed game whose cards are all known and writes
 ``?`` for every card that seat could not see, then ends the game with every player's
 reveal, as the table does at the final scoring:
@@ -93,7 +93,7 @@ def seat_view(game: GameReplay, seat: int) -> GameRecord:
             shown = tuple(c for c in CONTINENTS for _ in range(held[c]))
             entries.append(RevealEntry(p, shown))
     tags = dict(record.tags)
-    tags["Seat"] = table.names[seat]  # (docs/format.md: the seat the record is written from)
+    tags["Seat"] = table.names[seat]  # (docs/millionclub/format.md: the seat the record is written from)
     return GameRecord(tags, table, entries)
 
 

@@ -1,6 +1,6 @@
 """Millionenspiel: one pawn for all, bets on the colour it lands on, and the first
 millionaire wins (``../shared/rules/millionenspiel.en.txt``; readings M1..M18 in
-docs/rules-millionenspiel.md).
+docs/millionenspiel/rules.md).
 
 The folder reads as the data flows: ``rules/`` (track, moves, state, engine),
 ``notation/`` (the record format), ``replayer``, ``terminal``, ``bots`` and

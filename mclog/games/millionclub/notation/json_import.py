@@ -2,7 +2,7 @@
 
 A JSON file is checked in layers, each with a located message: its size and nesting
 (bounded before any parsing), the JSON syntax (line and column), the record's JSON Schema
-(``record.schema.json``, also ``docs/record.schema.json``), the seat numbers against the
+(``record.schema.json``, also ``docs/millionclub/record.schema.json``), the seat numbers against the
 table, and finally the replay of the game through the rules engine.  A message names
 where the problem is as a path into the data: ``game.json: entries[12].player: 99 is not
 a seat (0 to 2)``.

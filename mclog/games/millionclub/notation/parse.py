@@ -11,7 +11,7 @@ label, then items separated by spaces or commas:
     end        Ann up F1, Ben pass, Cleo cash T3
 
 A player's name sets the subject of the items after it on that line.  See
-docs/format.md for every verb and alias.
+docs/millionclub/format.md for every verb and alias.
 """
 
 from __future__ import annotations
@@ -276,7 +276,7 @@ def _unknown_word(word: str, table: Table, first: bool = False) -> str:
                 if lowered.count(low_name) == 1}
     hint = hint or _did_you_mean(low, {**VERBS, **CARDS, **names_of,
                                        **{spot.lower(): spot for spot in SPOTS}})
-    return f"'{word}' is not a word of the notation{hint or ' (see docs/format.md)'}"
+    return f"'{word}' is not a word of the notation{hint or ' (see docs/millionclub/format.md)'}"
 
 
 def _did_you_mean(word: str, choices) -> str:

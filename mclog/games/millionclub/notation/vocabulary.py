@@ -1,7 +1,7 @@
 """The words of the .mclog notation for Million Club: cards, discs, verbs, labels.
 
 Every word has a short canonical form and readable long aliases; matching is
-case-insensitive.  ``docs/format.md`` lists them all (generated from here in
+case-insensitive.  ``docs/millionclub/format.md`` lists them all (generated from here in
 spirit: the tests check that every alias below appears there).
 
 >>> CARDS["factories"], CARDS["as"], CARDS["unfair-competition"]

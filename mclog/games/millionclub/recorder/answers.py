@@ -2,7 +2,7 @@
 
 The engine lists every legal move (``legal_moves``); a recorder at a real table sees
 only part of the cards, so each move is turned into what that seat writes, following
-the seat's view table of ``docs/format.md`` (the same rules as ``seat_view``, asked
+the seat's view table of ``docs/millionclub/format.md`` (the same rules as ``seat_view``, asked
 before the move instead of after the game):
 
 * a card the seat cannot see is ``?`` (a rival's colony bought, a card set aside by

@@ -54,7 +54,7 @@ from ..rules.state import State
 from ..rules.unknown import is_handle
 from .answers import Answer, answer_text, answers
 
-#: The tag that names the seat a record is written from (``docs/format.md``).
+#: The tag that names the seat a record is written from (``docs/millionclub/format.md``).
 SEAT_TAG = "Seat"
 
 

@@ -1,6 +1,6 @@
 """The Million Club rules engine.
 
-The whole rulebook with the project's rulings R1..R32 (docs/rules.md links
+The whole rulebook with the project's rulings R1..R32 (docs/millionclub/rules.md links
 each ruling to its code and test).  The API:
 
 * ``new_game(names, colours=None, setup="standard")`` -> ``State`` at its first question;

@@ -108,7 +108,7 @@ def _apply_move(state: State, d: Decision, move: MovePawn) -> None:
     check_destination(state, move.disc, move.sector, "R12")
     pawns = state.pawns[LOBBY]
     # Which of the holder's Lobby pawns moves has no effect once the Lobby is
-    # resolved; the last one placed is taken (docs/rules.md).
+    # resolved; the last one placed is taken (docs/millionclub/rules.md).
     last = max(i for i, (seat, _) in enumerate(pawns) if seat == move.player)
     del pawns[last]
     state.pawns[move.disc].append((move.player, move.sector))

@@ -357,4 +357,4 @@ def _unknown(word: str, seats: dict[str, int]) -> str:
         return f"'{word}' is a number, but no item says what it is (bets Ann {word}, ...)"
     if word[:1].isupper() and word.isalpha():
         return f"'{word}' is not a player of this game ({', '.join(seats)})"
-    return f"'{word}' is not a word of the notation (see docs/format-millionenspiel.md)"
+    return f"'{word}' is not a word of the notation (see docs/millionenspiel/format.md)"

@@ -1,5 +1,5 @@
 """The Millionenspiel rules engine: the whole rulebook with the readings M1..M18
-(docs/rules-millionenspiel.md).
+(docs/millionenspiel/rules.md).
 
 * ``new_game(names, track=None)`` -> ``State`` before the roll-off;
 * ``play(state, move)`` in place (``apply`` returns a new state), or ``RuleError``

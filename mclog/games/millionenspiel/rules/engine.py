@@ -1,5 +1,5 @@
 """The engine: playing a move: ``play(state, move)`` changes the state in place, or raises
-``RuleError`` naming the rule (M1..M18, docs/rules-millionenspiel.md) in a player's words
+``RuleError`` naming the rule (M1..M18, docs/millionenspiel/rules.md) in a player's words
 and leaves the state as it was.
 
 >>> s = new_game(["Ann", "Ben"])
