@@ -663,3 +663,20 @@ def test_slips_a_player_makes_at_the_table_are_said_in_their_words():
     assert "buy Ann calder, pay Ann stock 2" in mclog.write(played.record)
     assert refused("buy Ann calder, draw Ann wexford").reason == \
         "Ann's draw cannot come now: next, Ann pays for calder"
+
+
+def test_a_refused_move_leaves_the_state_as_it_was():
+    """play checks everything before it changes anything: a refused purchase after trades
+    does not end the trading session, and a ? dealt when no cheap company is left unseen
+    changes neither the pile nor the hand."""
+    state = play("trade Ann - Ben juniper", tags='[Advanced "trading"]\n').final.copy()
+    with pytest.raises(RuleError):
+        ENGINE.play(state, Buy(0, "vantage"))
+    with pytest.raises(RuleError, match="Ann holds 4 cards after the trades"):
+        ENGINE.play(state, Buy(0, "calder"))
+    dealt = play("", setup=SETUP.split("draw Ben")[0]).final.copy()
+    dealt.cheap_unseen = sum(c.dealt_unseen for c in dealt.cartels)  # (none to spare)
+    pile, hand = dealt.pile, dealt.cartels[1].hand_size
+    with pytest.raises(RuleError, match="no \\$10 or \\$20 million company is left"):
+        ENGINE.play(dealt, Draw(1, None))
+    assert (dealt.pile, dealt.cartels[1].hand_size) == (pile, hand)

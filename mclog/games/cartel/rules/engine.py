@@ -292,10 +292,10 @@ class CartelRules:
                 return [Draw(seat, None)]
             return ([] if seat == state.table.seat else [Draw(seat, None)]) + [
                 Draw(seat, c) for c in sorted(state.unseen)
-                if (not dealt or cheap(board, c)) and _fits_after_seen(state, c, dealt)]
+                if (not dealt or cheap(board, c)) and _fits_after_seen(state, c)]
         if kind == "pool":
             return [Pool(c) for c in sorted(state.unseen)
-                    if cheap(board, c) and _fits_after_seen(state, c, True)]
+                    if cheap(board, c) and _fits_after_seen(state, c)]
         if kind == "dummy":
             return [Dummy(c) for c in sorted(state.unseen) if _fits_after_seen(state, c)]
         if kind == "year end":
@@ -400,7 +400,7 @@ def _slot_for(state: State, seat: int, company: str) -> str | None:
         return None
     if cheap(board, company) and cartel.dealt_unseen:
         return "dealt"
-    if cartel.drawn_unseen and _cheap_spare(state) - (1 if cheap(board, company) else 0) >= 0:
+    if cartel.drawn_unseen and _fits_after_seen(state, company):
         return "drawn"
     return None
 
@@ -444,7 +444,7 @@ def _unseen_again(state: State, companies) -> None:
         state.cheap_unseen += cheap(state.board, company)
 
 
-def _fits_after_seen(state: State, company: str, dealt: bool = False) -> bool:
+def _fits_after_seen(state: State, company: str) -> bool:
     """Whether ``company`` may be seen leaving the pile now, a deal still fitting."""
     if company not in state.unseen:
         return False
@@ -518,7 +518,7 @@ def _take_seen(state: State, company: str, dealt: bool, what: str) -> None:
     if dealt and not cheap(board, company):
         raise RuleError(f"{what} cannot be {company}: the Private Offerings and the Pool "
                         "are dealt from the $10 and $20 million companies only", "Preliminaries")
-    if not _fits_after_seen(state, company, dealt):
+    if not _fits_after_seen(state, company):
         raise RuleError(f"{what} cannot be {company}: every $10 and $20 million company "
                         "left must be among the cards dealt unseen at the start", "C21")
     _seen(state, company)
@@ -552,13 +552,13 @@ def _draw(state: State, move: Draw, watch: Watch) -> None:
         if seat == state.table.seat:
             raise RuleError(f"the record is written from {state.names[seat]}'s seat: "
                             f"{state.names[seat]} sees this card, so name it", "C23")
+        if dealt and _cheap_spare(state) < 1:  # (a card dealt now is a cheap one)
+            raise RuleError("no $10 or $20 million company is left unseen to deal", "C21")
         state.pile -= 1
         if dealt:
             cartel.dealt_unseen += 1
         else:
             cartel.drawn_unseen += 1
-        if _cheap_spare(state) < 0:
-            raise RuleError("no $10 or $20 million company is left unseen to deal", "C21")
         watch.card_drawn_unseen(seat, "pile", "?")
     else:
         _take_seen(state, move.company, dealt, f"{state.names[seat]}'s card")
@@ -601,26 +601,50 @@ def _from_hand(state: State, seat: int, company: str, what: str,
         cartel.drawn_unseen -= 1
 
 
+def _playing(state: State, rule: str) -> None:
+    """A ``RuleError`` unless the table plays the Advanced rule ``rule``."""
+    if rule not in state.table.advanced:
+        raise RuleError(f"{ADVANCED[rule]} is an Advanced rule this game does not play (its "
+                        "[Advanced] tag does not name it)", "Advanced Cartel")
+
+
+def _borrow(state: State, seat: int, value: int, why: str, watch: Watch) -> None:
+    """A bond of ``value`` from the Treasury to ``seat`` (its cash with it), to be repaid
+    at the end at its repayment price."""
+    cartel = state.cartels[seat]
+    state.bonds_left[value] -= 1
+    cartel.bonds.append(value)
+    cartel.repay.append(state.board.bonds[value].repay)
+    cartel.money += value
+    watch.money_moved(seat, value, why)
+
+
 def _turn_player(state: State, seat: int) -> None:
     """``seat`` may act: in play, and (after a trading session) no hand over three."""
     cartel = state.cartels[seat]
     if cartel.out:
         raise RuleError(f"{state.names[seat]} owns eleven companies and is out of play",
                         "Limitations")
-    for other, c in enumerate(state.cartels):
-        if c.hand_size > HAND and state.traded:
-            raise RuleError(f"{state.names[other]} holds {c.hand_size} cards after the "
-                            f"trades: a trading session ends with at most {HAND} cards in "
-                            "each hand", "C18")
+    if state.traded:
+        for other, c in enumerate(state.cartels):
+            if c.hand_size > HAND:
+                raise RuleError(f"{state.names[other]} holds {c.hand_size} cards after "
+                                f"the trades: a trading session ends with at most {HAND} "
+                                "cards in each hand", "C18")
+
+
+def _act(state: State, todo: list[tuple[str, int | None]]) -> None:
+    """The player on turn has chosen (a purchase, an offer, a pass): the turn's steps
+    ``todo`` follow, and any trading session before it is over."""
+    state.todo = todo
+    state.acting = True
     state.traded = False
 
 
 def _trade(state: State, move: Trade, watch: Watch) -> None:
     """Trading Company Cards (C18): cards and money change hands before a turn."""
     names = state.names
-    if "trading" not in state.table.advanced:
-        raise RuleError("Trading Company Cards is an Advanced rule this game does not play "
-                        "(its [Advanced] tag does not name it)", "Advanced Cartel")
+    _playing(state, "trading")
     a, b = move.player, move.other
     if a == b:
         raise RuleError(f"{names[a]} cannot trade with {names[a]}", "C18")
@@ -685,23 +709,22 @@ def _buy(state: State, move: Buy, watch: Watch) -> None:
     _from_hand(state, move.player, move.company, "buy")
     value = state.board.companies[move.company].value
     state.purchase = Purchase(move.player, move.company, value, "hand")
-    state.todo = [("pay", move.player), ("draw", move.player)]
-    state.acting = True
+    _act(state, [("pay", move.player), ("draw", move.player)])
 
 
 def _offer(state: State, move: Offer, watch: Watch) -> None:
     _turn_player(state, move.player)
     _company(state, move.company)
     if move.company not in state.pool:
-        raise RuleError(f"{state.names[move.player]} cannot offer {move.company}: "
-                        f"{_where(state, move.company) if move.company not in state.unseen else 'it is not in the Pool'}",
+        where = "it is not in the Pool" if move.company in state.unseen else \
+            _where(state, move.company)
+        raise RuleError(f"{state.names[move.player]} cannot offer {move.company}: {where}",
                         "A Player's Three Options")
     n = len(state.names)
     bidders = [(move.player + 1 + k) % n for k in range(n)]
     state.auction = Auction(move.company, move.player,
                             [s for s in bidders if not state.cartels[s].out])
-    state.todo = [("bid", s) for s in state.auction.waiting]
-    state.acting = True
+    _act(state, [("bid", s) for s in state.auction.waiting])
 
 
 def _bid(state: State, move: Bid, watch: Watch) -> None:
@@ -779,14 +802,11 @@ def _pay(state: State, move: Pay, watch: Watch) -> None:
         raise RuleError(f"{name} has {cartel.money} in cash, not the {cash} still owed for "
                         f"{p.company}: sell more stock or take the bond", "Paying")
     if bond:
-        state.bonds_left[bond] -= 1
-        cartel.bonds.append(bond)
-        cartel.repay.append(board.bonds[bond].repay)
-        watch.money_moved(p.buyer, bond, "bond")
+        _borrow(state, p.buyer, bond, "bond", watch)
     if stock:
         cartel.blocks -= stock
         watch.money_moved(p.buyer, stock * cartel.price, "stock sold")
-    cartel.money += bond + stock * cartel.price - p.price
+    cartel.money += stock * cartel.price - p.price
     watch.money_moved(p.buyer, -p.price, f"bought {p.company}")
     _acquire(state, p.buyer, p.company, bool(bond), p.price, p.source)
     state.todo.pop(0)
@@ -836,31 +856,22 @@ def _pass(state: State, move: Pass, watch: Watch) -> None:
         raise RuleError(f"{name} cannot pass: the draw pile is exhausted", "Limitations")
     if move.borrow is not None:
         cartel = state.cartels[move.player]
-        if "raising" not in state.table.advanced:
-            raise RuleError("Raising Cash is an Advanced rule this game does not play (its "
-                            "[Advanced] tag does not name it)", "Advanced Cartel")
+        _playing(state, "raising")
         if not state.bonds_left.get(move.borrow):
             raise RuleError(f"{name} cannot borrow a ${move.borrow} million bond: none is "
                             "left in the Treasury", "C7")
         if move.borrow > cartel.price:
             raise RuleError(f"{name} cannot borrow a ${move.borrow} million bond: its value "
                             f"is above {name}'s stock price ({cartel.price})", "C16")
-        state.bonds_left[move.borrow] -= 1
-        cartel.bonds.append(move.borrow)
-        cartel.repay.append(state.board.bonds[move.borrow].repay)
-        cartel.money += move.borrow
-        watch.money_moved(move.player, move.borrow, "bond (raising cash)")
-    state.passing = state.acting = True
-    state.buried_this_turn = False
-    state.todo = [("draw", move.player)] * 2 + [("discard", move.player)] * 2
+        _borrow(state, move.player, move.borrow, "bond (raising cash)", watch)
+    state.passing, state.buried_this_turn = True, False
+    _act(state, [("draw", move.player)] * 2 + [("discard", move.player)] * 2)
 
 
 def _discard(state: State, move: Discard | Bury, watch: Watch) -> None:
     name = state.names[move.player]
     if isinstance(move, Bury):
-        if "defensive" not in state.table.advanced:
-            raise RuleError("Defensive Discarding is an Advanced rule this game does not "
-                            "play (its [Advanced] tag does not name it)", "Advanced Cartel")
+        _playing(state, "defensive")
         if not state.passing:
             raise RuleError(f"{name} may discard face down only when passing",
                             "Advanced Cartel")
