@@ -232,15 +232,19 @@ class KitGame(Game):
     def check_bots(self, bots):
         check_bots(bots, self.all_bots)
 
+    def option_tags(self, options: dict | None, path: str | None = None) -> dict[str, str]:
+        """The tags the table's options set (``--option name=value``, the recorder's
+        ``--seat``), checked (``ValueError`` in words), for a simulated game's record or a
+        new one at ``path``: none by default (a game whose ``table(record)`` reads tags
+        says here which)."""
+        return {}
+
     def simulated_text(self, players, seed, bots, options):
         names = self.check_names(NAMES[:players])
         record = KitRecord(self.name, {"Game": self.name, "Event": "Simulated game",
-                                       "Players": ", ".join(names), "Bots": bots or "random",
-                                       "Seed": str(seed)}, names)
-        return self._simulated(record, players, seed, bots)
-
-    def _simulated(self, record: KitRecord, players: int, seed: int, bots: str) -> str:
-        """``record`` (its tags set) played out by ``bots`` from ``seed``, as text."""
+                                       "Players": ", ".join(names),
+                                       **self.option_tags(options),
+                                       "Bots": bots or "random", "Seed": str(seed)}, names)
         state = self.engine.new_state(self.table(record))
         moves = play_out(self.engine, state, make_bots(bots, players, seed, self.all_bots),
                          random.Random(seed), limit=100_000)
@@ -255,17 +259,23 @@ class KitGame(Game):
         """What to type where the answers are not listed: the verbs' forms."""
         return ", or ".join(v.form for v in self.verbs.rows)
 
+    def _recorder_options(self, path: str, options: dict) -> dict:
+        return {**options, "tags": {**(options.get("tags") or {}),
+                                    **self.option_tags(options, path)}}
+
     def record_in_terminal(self, path, options):
         from mclog.recording import start_or_resume
         from mclog.recording.terminal import ask_players, run
 
-        return run(start_or_resume(self, path, options, ask=ask_players))
+        return run(start_or_resume(self, path, self._recorder_options(path, options),
+                                   ask=ask_players))
 
     def recorder_widget(self, path, options):
         from mclog.recording import start_or_resume
         from mclog.recording.widget import RecorderWidget
 
-        return RecorderWidget(start_or_resume(self, path, options))
+        return RecorderWidget(start_or_resume(self, path,
+                                              self._recorder_options(path, options)))
 
 
 __all__ = ["KitGame", "NAMES"]

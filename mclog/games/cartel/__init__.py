@@ -1,6 +1,6 @@
-"""Cartel (``../shared/rules/cartel.en.txt``): its rules (``rules.py``, with ``moves.py``),
-its notation (``notation.py``, a verb table), its components (``components.py``: the board
-the rulebook does not print), its drawing (``board_svg.py``), its bots and its analysis.
+"""Cartel (``../shared/rules/cartel.en.txt``): its rules (``rules/``: moves, components
+(the board the rulebook does not print) and the engine), its notation (``notation.py``, a
+verb table), its drawing (``board_svg.py``), its bots and its analysis.
 Everything else (reading, writing, JSON, checks, the replay, the recorder, simulation,
 the report, corpus rows) is the kit's (``mclog.kit``).
 
@@ -190,7 +190,7 @@ class Cartel(KitGame):
         return KitRecord(record.game, tags, record.names, entries, record.file,
                          record.number, record.start_line)
 
-    # --- simulation --------------------------------------------------------------------
+    # --- simulation and the recorder -----------------------------------------------------
 
     @property
     def bots(self):
@@ -198,50 +198,29 @@ class Cartel(KitGame):
 
         return {"profit": ProfitBot, "thrifty": ThriftyBot}
 
-    def simulated_text(self, players, seed, bots, options):
-        from mclog.kit.game import NAMES
-
-        names = self.check_names(NAMES[:players])
-        tags = {"Game": self.name, "Event": "Simulated game", "Players": ", ".join(names),
-                **self._option_tags(options), "Bots": bots or "random", "Seed": str(seed)}
-        record = KitRecord(self.name, tags, names)
-        return self._simulated(record, players, seed, bots)
-
-    def _option_tags(self, options: dict | None) -> dict[str, str]:
-        """The tags the table's options set (``--option components=... advanced=...``,
-        and the recorder's ``--seat``), each checked (``ValueError`` in words)."""
+    def option_tags(self, options, path=None):
+        """``Components`` and ``Advanced`` from ``--option components=... advanced=...``,
+        and ``Seat`` from the recorder's ``--seat``, each checked.  A component file given
+        from the working folder is named as the record's folder (``path``'s) sees it,
+        where a reader looks for it."""
         options = options or {}
         chosen = self.checked_options({k: options.get(k) for k in ("components",
                                                                    "advanced")})
-        tags = {"Components": chosen["components"]}
+        components = chosen["components"]
         try:
-            load(chosen["components"])
+            load(components)
         except ComponentError as exc:
             raise ValueError(str(exc)) from None
+        if path is not None and components != "illustrative" and \
+                not os.path.isabs(components):
+            components = os.path.relpath(os.path.abspath(components),
+                                         os.path.dirname(os.path.abspath(path)))
+        tags = {"Components": components}
         if chosen["advanced"] != "none":
             tags["Advanced"] = ", ".join(sorted(advanced_rules(chosen["advanced"])))
         if options.get("seat"):
             tags["Seat"] = options["seat"]
         return tags
-
-    # --- the recorder ------------------------------------------------------------------
-
-    def record_in_terminal(self, path, options):
-        return super().record_in_terminal(path, self._recorder_options(path, options))
-
-    def recorder_widget(self, path, options):
-        return super().recorder_widget(path, self._recorder_options(path, options))
-
-    def _recorder_options(self, path: str, options: dict) -> dict:
-        """The options with the tags they set; a component file given from here (the
-        working folder) is named in the record as seen from the record's folder, where
-        a reader looks for it."""
-        tags = {**(options.get("tags") or {}), **self._option_tags(options)}
-        components = tags["Components"]
-        if components != "illustrative" and not os.path.isabs(components):
-            tags["Components"] = os.path.relpath(
-                os.path.abspath(components), os.path.dirname(os.path.abspath(path)))
-        return {**options, "tags": tags}
 
     def answer_hint(self, played) -> str:
         """What to type at this decision, in the notation's words."""
