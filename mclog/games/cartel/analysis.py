@@ -30,6 +30,7 @@ from mclog.engine import Watch
 from mclog.kit import KitGame
 
 from .rules.engine import YEARS
+from .rules.moves import EndYear
 
 
 def timeline(played) -> pd.DataFrame:
@@ -48,26 +49,17 @@ def timeline(played) -> pd.DataFrame:
 
 
 def years(played) -> pd.DataFrame:
-    """Each year's end so far: profits paid, the stock price after it, money after it."""
-    state = played.final
-    rows = []
-    for seat, cartel in enumerate(state.cartels):
-        for year, paid in enumerate(cartel.paid, 1):
-            rows.append({"year": year, "player": played.record.names[seat], "paid": paid,
-                         "penalty": paid == 0})
-    frame = pd.DataFrame(rows, columns=["year", "player", "paid", "penalty"])
-    if frame.empty:
-        return frame
-    line = timeline(played)
-    ends = {}
-    for step in played.steps:
-        if type(step.move).__name__ == "EndYear":
-            ends[step.move.year] = step.index
-    last = line[line.step.isin(ends.values())].copy()
-    last["year"] = last.step.map({v: k for k, v in ends.items()})
-    # (the price after the year's end is the state after the EndYear move)
-    return frame.merge(last[["year", "player", "price", "money"]], on=["year", "player"],
-                       how="left")
+    """Each year's end so far: profits paid (none in a penalty year), and the stock price
+    and money in the state the year's end left."""
+    names = played.record.names
+    ends = [(step.move.year, played.state(step.index)) for step in played.steps
+            if isinstance(step.move, EndYear)]
+    rows = [{"year": year, "player": name, "paid": state.cartels[seat].paid[-1],
+             "penalty": state.cartels[seat].paid[-1] == 0,
+             "price": state.cartels[seat].price, "money": state.cartels[seat].money}
+            for seat, name in enumerate(names) for year, state in ends]
+    return pd.DataFrame(rows, columns=["year", "player", "paid", "penalty", "price",
+                                       "money"])
 
 
 def worth(played) -> pd.DataFrame:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar
 
 from mclog.kit import Keyed, Number, Seat, Verb, Verbs
@@ -66,18 +67,20 @@ class Amount:
     name: str
     optional: ClassVar[bool] = False
 
+    @cached_property
+    def _millions(self) -> Number:
+        return Number(self.name, 1, 10 ** 6)
+
     def read(self, word: str, seats: dict[str, int]) -> int | None:
         if word in ("X", "x"):
             return None
-        return Number(self.name, 1, 10 ** 6).read(word, seats)
+        return self._millions.read(word, seats)
 
     def write(self, value: int | None, names: Sequence[str]) -> str:
         return "X" if value is None else str(value)
 
     def check(self, value: Any, players: int) -> str | None:
-        if value is None:
-            return None
-        return Number(self.name, 1, 10 ** 6).check(value, players)
+        return None if value is None else self._millions.check(value, players)
 
 
 def _pay(move: Pay, names: Sequence[str]) -> str:
