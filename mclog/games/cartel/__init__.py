@@ -136,11 +136,13 @@ class Cartel(KitGame):
     # --- the report and the corpus ------------------------------------------------------
 
     def report_charts(self, played):
+        from .analysis import timeline
         from .charts import (companies_chart, money_chart, price_chart, profits_chart,
                              worth_chart)
 
-        return [("The stock prices (each Cartel's price marker)", price_chart(played)),
-                ("Money over the game", money_chart(played)),
+        line = timeline(played)  # (one pass over the states serves both charts)
+        return [("The stock prices (each Cartel's price marker)", price_chart(played, line)),
+                ("Money over the game", money_chart(played, line)),
                 ("Profits paid at each year's end", profits_chart(played)),
                 ("The worth by part (bonds' repayment below zero)", worth_chart(played)),
                 ("What the companies brought: own, Bonus and Special Profits",

@@ -15,10 +15,12 @@ _PART_COLOUR = {"cash": "#7f8c8d", "companies": "#2e86c1", "stock": "#28b463",
 _LAYOUT = dict(height=320, margin=dict(l=50, r=10, t=30, b=40))
 
 
-def _by_player(played, column: str, title: str) -> go.Figure:
+def _by_player(played, column: str, title: str, table=None) -> go.Figure:
+    """``column`` of the timeline (``analysis.timeline``, made here if not given) a line a
+    player, over the steps."""
     from .analysis import timeline
 
-    table = timeline(played)
+    table = timeline(played) if table is None else table
     fig = go.Figure()
     for seat, name in enumerate(played.record.names):
         rows = table[table.player == name]
@@ -28,13 +30,13 @@ def _by_player(played, column: str, title: str) -> go.Figure:
     return fig
 
 
-def price_chart(played) -> go.Figure:
+def price_chart(played, table=None) -> go.Figure:
     """Each Cartel's stock price over the game (it moves at each year's end)."""
-    return _by_player(played, "price", "stock price")
+    return _by_player(played, "price", "stock price", table)
 
 
-def money_chart(played) -> go.Figure:
-    return _by_player(played, "money", "money (millions)")
+def money_chart(played, table=None) -> go.Figure:
+    return _by_player(played, "money", "money (millions)", table)
 
 
 def profits_chart(played) -> go.Figure:
