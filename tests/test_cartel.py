@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import mclog
 from mclog.errors import RecordError, RuleError
 from mclog.games.cartel import GAME
-from mclog.games.cartel.rules import load
+from mclog.games.cartel.component_files import load
 from mclog.games.cartel.rules.components import ComponentError, check
 from mclog.games.cartel.rules.moves import Buy, Draw, Pass, Pay
 from mclog.kit.notation import MoveEntry

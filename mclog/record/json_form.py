@@ -43,18 +43,27 @@ def load_json(data: bytes, file: str) -> tuple[object, list]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise fail("", f"not UTF-8 text (byte {exc.start})") from None
-    depth = _depth(text)
-    if depth > MAX_DEPTH:
-        raise fail("", f"nested {depth} levels deep; a record is at most {MAX_DEPTH}")
     try:
-        value = json.loads(text, parse_int=_whole)
+        value = careful_loads(text, "a record")
     except json.JSONDecodeError as exc:
         raise JsonRecordError(f"{file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
-    value = _integral(value)
+    except ValueError as exc:
+        raise fail("", str(exc)) from None
     games = value if isinstance(value, list) else [value]
     if not games:
         raise fail("", "an empty array: no game in this file")
     return value, games
+
+
+def careful_loads(text: str, what: str = "JSON"):
+    """``json.loads`` as mclog reads any JSON it is given: nesting deeper than
+    ``MAX_DEPTH`` refused before parsing (``ValueError`` in words: ``what`` names what the
+    JSON should be), an integer too long for any count kept as its text (``HugeNumber``),
+    ``1.0`` made ``1``.  A ``json.JSONDecodeError`` is json's own, with its place."""
+    depth = _depth(text)
+    if depth > MAX_DEPTH:
+        raise ValueError(f"nested {depth} levels deep; {what} is at most {MAX_DEPTH}")
+    return _integral(json.loads(text, parse_int=_whole))
 
 
 class HugeNumber(str):

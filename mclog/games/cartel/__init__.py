@@ -21,7 +21,8 @@ from mclog.kit.notation import MoveEntry
 from mclog.protocol import GameOption
 
 from . import rules
-from .rules.components import ComponentError, load
+from .component_files import load
+from .rules.components import ComponentError
 from .rules.moves import Draw
 from .notation import VERBS, joins
 

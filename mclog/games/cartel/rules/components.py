@@ -5,11 +5,9 @@ with a value and a yearly profit, a Bonus Profit between each pair of horizontal
 vertically adjacent companies, a Special Profit in each square block of four, a Stock
 Price Index per player, and Bonds with repayment prices.  It prints none of the numbers.
 So they come from a **component file** (JSON) that a game's owner types once from their
-own board, named in a record's ``[Components "my-board.json"]`` tag (a path relative to
-the record), or embedded in the tag itself (its value the file's JSON, so that the record
-carries its board wherever it goes).  mclog ships one *illustrative* set (``illustrative.json``, ``[Components
-"illustrative"]``, the default): made up for simulation and tests, and labelled so
-everywhere it is drawn.
+own board (read by ``cartel/component_files.py``, named in a record's ``[Components]``
+tag).  mclog ships one *illustrative* set (``illustrative.json``): made up for simulation
+and tests, and labelled so everywhere it is drawn.
 
 A file is checked against the schema (``components.schema.json``) and then against what
 the rulebook does say (:func:`check`): 52 companies, ten of $10 million and ten of $20
@@ -18,7 +16,8 @@ and a Special Profit for exactly the squares of four, a Stock Price Index that s
 10 (the rulebook's "first space (marked 10)").  Each problem is a ``ComponentError``
 naming the file and where in it (``companies[3].value: ...``).
 
->>> board = load("illustrative")
+>>> import json
+>>> board = check(json.loads((HERE / "illustrative.json").read_text()), "illustrative")
 >>> len(board.companies), board.illustrative, board.price(0)
 (52, True, 10)
 """
@@ -26,9 +25,7 @@ naming the file and where in it (``companies[3].value: ...``).
 from __future__ import annotations
 
 import json
-import os
 import re
-import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -104,64 +101,6 @@ class Components:
         """How many companies a player may own: a marker is the stock price's, the other
         eleven mark companies (the rulebook: "he only has eleven Markers available")."""
         return self.markers - 1
-
-
-def load(name: str, beside: str | None = None) -> Components:
-    """The component set a record's ``[Components]`` tag names: ``illustrative`` (mclog's
-    own), or a JSON file's path (relative to the record's folder, ``beside``)."""
-    if name.strip().lower() in ("", ILLUSTRATIVE):
-        return _load_path(str(HERE / "illustrative.json"), ILLUSTRATIVE)
-    if name.lstrip().startswith("{"):  # embedded in the tag: the record carries its board
-        return _embedded(name)
-    path = Path(name)
-    if not path.is_absolute() and beside:
-        path = Path(beside).parent / path
-    return _load_path(str(path), name)
-
-
-@lru_cache(maxsize=16)
-def _cached(path: str, stamp: float, shown: str) -> Components:
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(4_000_001)
-    except OSError as exc:
-        raise ComponentError(f"{shown}: cannot read the component file "
-                             f"({exc.strerror or exc})") from None
-    if len(raw) > 4_000_000:
-        raise ComponentError(f"{shown}: a component file is a few kilobytes, not over 4 MB")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ComponentError(f"{shown}: the component file is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise ComponentError(f"{shown}: line {exc.lineno}, column {exc.colno}: not JSON "
-                             f"({exc.msg})") from None
-    return check(data, shown)
-
-
-@lru_cache(maxsize=16)
-def _embedded(text: str) -> Components:
-    shown = "the [Components] tag"
-    if len(text) > 4_000_000:
-        raise ComponentError(f"{shown}: a component set is a few kilobytes, not over 4 MB")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ComponentError(f"{shown}: character {exc.pos + 1}: not JSON ({exc.msg})") \
-            from None
-    return check(data, shown)
-
-
-def _load_path(path: str, shown: str) -> Components:
-    try:
-        st = os.stat(path)
-    except OSError:
-        raise ComponentError(f"{shown}: no component file there (looked for {path})") \
-            from None
-    if not stat.S_ISREG(st.st_mode):  # (a device or a pipe could be read for ever)
-        raise ComponentError(f"{shown}: is not a file (a folder, a device or a pipe): a "
-                             "component file is a JSON file")
-    return _cached(path, st.st_mtime, shown)
 
 
 @lru_cache(maxsize=1)
@@ -275,4 +214,4 @@ def _profits(rows: list, section: str, field: str, places: set, companies: dict,
     return out
 
 
-__all__ = ["Components", "Company", "Bond", "ComponentError", "load", "check", "ILLUSTRATIVE"]
+__all__ = ["Components", "Company", "Bond", "ComponentError", "check", "HERE", "ILLUSTRATIVE"]
