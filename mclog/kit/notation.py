@@ -22,7 +22,6 @@ Bet(player=1, amount=30)
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -217,7 +216,7 @@ class Verb:
         keys = self.keyed
         if keys:
             seen = set()
-            for i in range(1 + len(self.fixed), len(words), 2):
+            for i in range(self.width, len(words), 2):
                 spec = keys[words[i]]
                 if words[i] in seen:
                     raise NotationError(f"'{words[i]}' is written twice", i)
@@ -235,8 +234,8 @@ class Verb:
                 for spec in self.fixed if spec.name}
 
     def item(self, move, names: Sequence[str]) -> str:
-        out = [self.word, *(spec.write(getattr(move, spec.name, None), names)
-                            for spec in self.fixed)]
+        out = [self.word, *(spec.write(getattr(move, spec.name) if spec.name else None,
+                                       names) for spec in self.fixed)]
         for key, spec in self.keyed.items():
             value = getattr(move, spec.name)
             if value is not None:
@@ -266,8 +265,7 @@ class Verbs:
         """The move of one item's words (``NotationError`` naming the word at fault)."""
         verb = self.by_word.get(words[0])
         if verb is None:
-            raise NotationError(f"'{words[0]}' is no move of this game: a move starts with "
-                                f"{', '.join(repr(v.word) for v in self.rows)}", 0)
+            raise NotationError(self.no_move(words[0]), 0)
         if len(words) != verb.length(words, 0):
             raise NotationError(f"'{verb.word}' is written '{verb.form}'",
                                 min(len(words) - 1, len(verb.fixed) + 1))
@@ -278,6 +276,11 @@ class Verbs:
 
     def say(self, move, names: Sequence[str]) -> str:
         return self.by_type[type(move)].say(move, names)
+
+    def no_move(self, word: str) -> str:
+        """What is wrong with ``word`` where an item starts."""
+        return (f"'{word}' is no move of this game: a move starts with "
+                f"{', '.join(repr(v.word) for v in self.rows)}")
 
     @property
     def words(self) -> frozenset[str]:
@@ -349,10 +352,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
                         raise record.error(
                             f"'{words[i]}' is no move of this game; after '{last.word}', "
                             f"say what it is: '{last.form}'", line.number, line.col(i))
-                    raise record.error(
-                        f"'{words[i]}' is no move of this game: a move starts with "
-                        f"{', '.join(repr(v.word) for v in verbs.rows)}", line.number,
-                        line.col(i))
+                    raise record.error(verbs.no_move(words[i]), line.number, line.col(i))
                 last = verb
                 end = i + verb.length(words, i)
                 item = words[i:end]
@@ -417,12 +417,11 @@ def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str],
             if own:
                 out.append(text)  # (a comment after a ``;`` one can only go on its own line:
                 # the reader then sees it so, and ``fmt`` refuses rather than change it)
-                previous = None
             else:  # after its item, on the item's line
                 out[-1] += " " + text
             open_line = text.startswith(";")
-            if open_line:
-                previous = None
+            if own or open_line:
+                previous = None  # (no item joins a comment's line, nor one a ``;`` ends)
             continue
         open_line = False
         if isinstance(entry, CheckEntry):
@@ -446,10 +445,6 @@ def _fits(line: str, item: str, entries: list, index: int) -> bool:
     is the writer's choice, never a reason for a line the reader refuses."""
     added = 2 + len(item) + inline_comments_length(entries, index)
     return len(line.rsplit("\n", 1)[-1]) + added <= MAX_LINE
-
-
-def field_names(move_type: type) -> list[str]:
-    return [f.name for f in dataclasses.fields(move_type)]
 
 
 __all__ = ["Verb", "Verbs", "Seat", "Number", "Choice", "Word", "Keyed", "NotationError",
