@@ -20,8 +20,7 @@ def to_json(record: KitRecord, verbs: Verbs) -> dict:
             verb = verbs.by_type[type(entry.move)]
             entries.append({"move": verb.word, **{
                 f.name: getattr(entry.move, f.name) for f in verb.fields
-                if f.name and not (getattr(f, "optional", False)
-                                   and getattr(entry.move, f.name) is None)}})
+                if f.name and not (f.optional and getattr(entry.move, f.name) is None)}})
         elif isinstance(entry, CheckEntry):
             entries.append({"check": entry.what, "values": [list(v) for v in entry.values]})
         else:
@@ -87,7 +86,7 @@ def _entry(verbs: Verbs, item, players: int, at, checks=CHECKS):
         values = {}
         for spec in named:
             if spec.name not in item:
-                if getattr(spec, "optional", False):
+                if spec.optional:
                     values[spec.name] = None
                     continue
                 raise BadValue(at(), f"'{verb.word}' needs its \"{spec.name}\"")

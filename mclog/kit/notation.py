@@ -47,6 +47,7 @@ class Seat:
 
     name: str
     what: ClassVar[str] = "a player's name"
+    optional: ClassVar[bool] = False
 
     def read(self, word: str, seats: dict[str, int]) -> int:
         if word not in seats:
@@ -74,6 +75,7 @@ class Number:
     low: int = 0
     high: int = 10 ** 9
     what: ClassVar[str] = "a number"
+    optional: ClassVar[bool] = False
 
     def read(self, word: str, seats: dict[str, int]) -> int:
         value = whole_number(word)
@@ -97,6 +99,7 @@ class Choice:
 
     name: str
     words: tuple[str, ...]
+    optional: ClassVar[bool] = False
 
     def read(self, word: str, seats: dict[str, int]) -> str:
         if word not in self.words:
