@@ -218,10 +218,6 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
     memory holds one game at a time, however many games the file has).  A run of ``;``
     comment lines is one comment of several lines (``comment_text`` writes it back the
     same)."""
-    return _split_games(text, first_line)
-
-
-def _split_games(text: str | Iterable[str], first_line: int) -> Iterator[RawGame]:
     game: RawGame | None = None
     run: _CommentRun | None = None  # the run of ``;`` comment lines being read
     in_body = False
@@ -299,10 +295,10 @@ def _split_games(text: str | Iterable[str], first_line: int) -> Iterator[RawGame
         raw = RawLine(number, [], text=line)
         pending_brace = _scan(line, rest_start, number, raw)
         if pending_brace is None and rest_start == 0 and _lone_semicolon(raw):
-            if run is not None:  # (one more line of the run)
-                run.add(raw.comments[0].text)
-                game.end = number
-                continue
+            # (a run's first line: its next ones are taken above, as text alone; a line
+            # such as ", ; note" starts a run of its own)
+            if run is not None:
+                run.close()
             game.lines.append(raw)
             run = _CommentRun(raw)
             game.end = number
