@@ -30,3 +30,19 @@ def test_a_plain_line_has_the_scanners_words_and_columns(pieces):
 def test_the_first_column_after_leading_commas_and_spaces():
     raw = next(split_games('[Players "Ann yellow, Ben blue"]\n , \tround 2\n')).lines[0]
     assert raw.col(0) == 5 and raw.col(1) == 11
+
+
+def test_a_run_of_semicolon_comment_lines_is_one_comment_whatever_stands_before_the_semicolon():
+    """A run of ``;`` lines is one comment of several lines, a line written ``, ; note``
+    among them too: written back a ``;`` line each, it reads back the same."""
+    import mclog
+
+    text = (Path(__file__).parent.parent / "sample_games" / "cartel" / "duel-2p.mclog"
+            ).read_text().replace("end year 1, dummy upland",
+                                  "; a\n; b\n, ; c\n; d\nend year 1, dummy upland")
+    record = mclog.parse_one(text)
+    notes = [e.text for e in record.entries if type(e).__name__ == "CommentEntry"]
+    assert "a\nb\nc\nd" in notes
+    written = mclog.write(record)
+    assert "; a\n; b\n; c\n; d\nend year 1" in written
+    assert mclog.parse_one(written) == record

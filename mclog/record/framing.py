@@ -295,10 +295,10 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
         raw = RawLine(number, [], text=line)
         pending_brace = _scan(line, rest_start, number, raw)
         if pending_brace is None and rest_start == 0 and _lone_semicolon(raw):
-            # (a run's first line: its next ones are taken above, as text alone; a line
-            # such as ", ; note" starts a run of its own)
-            if run is not None:
-                run.close()
+            if run is not None:  # (one more line of the run, written ", ; note": the
+                run.add(raw.comments[0].text)  # plain ones are taken above, as text)
+                game.end = number
+                continue
             game.lines.append(raw)
             run = _CommentRun(raw)
             game.end = number
