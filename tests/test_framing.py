@@ -1,6 +1,8 @@
 """Framing: a plain line (no comment on it) is split by ``str.split`` and its columns are
 worked out only when asked; both must agree with the full scanner's."""
 
+from pathlib import Path
+
 from hypothesis import given
 from hypothesis import strategies as st
 
