@@ -204,12 +204,12 @@ class Game(ABC):
         money breaks ties."""
         raise NotImplementedError(f"{self.name} cannot be reviewed yet")
 
-    def rollout_state(self, played: Played, index: int, rng: Any) -> Any:
-        """The position after ``index`` moves as a rollout starts from it: a state with
-        nothing unknown.  By default the state itself; a game whose records may leave
-        cards unknown draws them (from ``rng``) among what the record allows, or says it
-        cannot (``mclog.review.ReviewError``)."""
-        return played.state(index)
+    def rollout_state(self, played: Played, state: Any, rng: Any) -> Any:
+        """``state`` (a copy of a position of ``played``, the rollout's own) as a rollout
+        starts from it: with nothing unknown.  By default the state itself; a game whose
+        records may leave cards unknown draws them (from ``rng``) among what the record
+        allows, or says it cannot (``mclog.errors.ReviewError``)."""
+        return state
 
     def options_known(self, played: Played, index: int, seat: int) -> bool:
         """Whether the record shows ``seat``'s options after ``index`` moves (not where

@@ -23,9 +23,10 @@ which bots played its rollouts.
 
 Everything is deterministic for a seed: the same record, step and seed give the same
 figures, on one process or several (``jobs``: rollouts on processes forked from this
-one).  Hidden cards: a position from a seat's record is rolled out from a state the
-game fills in (``Game.rollout_state``: Cartel draws the cards the seat did not see among
-those the record allows; a game that cannot says so).
+one).  A position is made once; each rollout starts from a copy of it.  Hidden cards:
+a position from a seat's record is filled in by the game for each rollout
+(``Game.rollout_state``: Cartel draws the cards the seat did not see among those the
+record allows; a game that cannot says so).
 
 >>> import mclog
 >>> from mclog.review import chances
@@ -192,22 +193,23 @@ def _game(played):
     return _game_named(played.record.game)
 
 
-def _start(game, played, index: int, seed: int):
-    """The position after ``index`` moves, as one rollout starts from it."""
-    return game.rollout_state(played, index, random.Random(seed))
-
-
-#: What a forked worker plays its rollouts on (the game, the replayed record, the bots):
-#: set before the workers are forked, so they have it without its being sent.
+#: What a forked worker plays its rollouts on (the game, the replayed record, the bots,
+#: the positions made so far): set before the workers are forked, so they have it
+#: without its being sent.
 _SHARED: dict[str, tuple] = {}
 
 
 def _play(job: tuple, task: tuple) -> list:
     """One rollout: ``task`` is (the position's index, the option played first or None,
-    the rollout's seed)."""
-    game, played, bots = job
+    the rollout's seed).  The position is made once (``positions``), and each rollout
+    starts from a copy of it, filled in by the game (``Game.rollout_state``)."""
+    game, played, bots, positions = job
     index, first, seed = task
-    return rollout(game, _start(game, played, index, seed), bots, seed, first)
+    if index not in positions:
+        positions[index] = played.state(index)
+    start = game.rollout_state(played, game.engine.copy(positions[index]),
+                               random.Random(seed))
+    return rollout(game, start, bots, seed, first)
 
 
 def _play_shared(task: tuple) -> list:
@@ -220,7 +222,7 @@ class _Runner:
     is the same on any number of processes."""
 
     def __init__(self, game, played, bots: str, jobs: int = 1) -> None:
-        self.job = (game, played, bots)
+        self.job = (game, played, bots, {})
         self.jobs = max(1, jobs)
         self.pool = None
         if self.jobs > 1:
@@ -294,7 +296,7 @@ def position(played, index: int, *, rollouts: int = 200, seed: int = 0,
 
 def _position(runner: _Runner, index: int, rollouts: int, seed: int,
               max_options: int = MAX_OPTIONS) -> Position:
-    game, played, bots = runner.job
+    game, played, bots, _ = runner.job
     engine = game.engine
     if not 0 <= index < len(played):
         raise ReviewError(f"there is no decision after {index} moves (the record holds "

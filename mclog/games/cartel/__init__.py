@@ -164,12 +164,11 @@ class Cartel(KitGame):
 
     review_bots = "profit"
 
-    def rollout_state(self, played, index, rng):
+    def rollout_state(self, played, state, rng):
         """The position with every card the seat did not see drawn among those the record
         allows (``rules.engine.deal_unseen``: each such deal equally likely)."""
         from .rules.engine import deal_unseen
 
-        state = played.state(index)
         deal_unseen(state, rng)
         return state
 

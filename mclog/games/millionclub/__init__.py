@@ -109,13 +109,13 @@ class MillionClub(Game):
 
         return [(sum(p.values()), state.money[seat]) for seat, p in enumerate(points(state))]
 
-    def rollout_state(self, played, index, rng):
+    def rollout_state(self, played, state, rng):
         if "Seat" in played.record.tags:
             from mclog.errors import ReviewError
 
             raise ReviewError("a review of Million Club from a seat's record (? cards) is "
                               "not done yet: review the full record")
-        return played.state(index)
+        return state
 
     def move_text(self, played, index, move):
         from .notation.text import move_text

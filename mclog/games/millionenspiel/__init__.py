@@ -96,7 +96,7 @@ class Millionenspiel(Game):
     def outcome(self, state):
         return list(state.money)
 
-    def rollout_state(self, played, index, rng):
+    def rollout_state(self, played, state, rng):
         """Only on a record that names its track: where the pawn lands is chance's, and
         chance needs the track's colours."""
         if played.record.track is None:
@@ -104,7 +104,7 @@ class Millionenspiel(Game):
 
             raise ReviewError("this record names no track ([Track]): where the pawn lands "
                               "cannot be rolled out without it")
-        return played.state(index)
+        return state
 
     def move_text(self, played, index, move):
         from .terminal import move_text
