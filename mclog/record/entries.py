@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import RecordError
+from .framing import comment_text
 
 
 class FromSource:
@@ -84,8 +85,6 @@ def inline_comments_length(entries: list, index: int) -> int:
     """How long the comments written after ``entries[index]`` on its line are (0: none):
     a writer that joins items on a line asks it before it joins one, so that no line it
     writes is longer than a record may have."""
-    from .framing import comment_text
-
     length = 0
     for entry in entries[index + 1:]:
         if not isinstance(entry, CommentEntry) or entry.own_line:
