@@ -265,11 +265,8 @@ def cmd_hide(args) -> int:
         if not _game(played).hidden_information:
             return f"{where}: {played.record.game} has no hidden information: every " \
                    "player sees the whole game, so one seat's record is the record"
-        names = played.record.players
-        if args.seat in names:
-            return None
-        return f"{where}: {args.seat!r} is not a player of this game: the players are " \
-               f"{', '.join(names)}"
+        return None if args.seat in played.record.players else \
+            _not_a_player(where, args.seat, played.record.players)
 
     checked = _checked_first(args.file, not_at_table)
     if checked is None:
@@ -335,6 +332,18 @@ def _json_games(data: bytes, name: str) -> list[str | None]:
             for r in records]
 
 
+def _not_a_player(where: str, name: str, names) -> str:
+    return (f"{where}: {name!r} is not a player of this game: the players are "
+            f"{', '.join(names)}")
+
+
+def _rollouts(count: int, option: str) -> int:
+    """``count`` rollouts, checked (``ValueError`` naming ``option``)."""
+    if not 1 <= count <= 100_000:
+        raise ValueError(f"{option} is from 1 to 100000, not {count}")
+    return count
+
+
 def _one_game(path: str, number: int) -> Played | None:
     """Game ``number`` of the file, replayed; None once a mistake in it (or in the file) or
     its absence is reported.  A mistake in another game of the file is no matter here."""
@@ -362,9 +371,10 @@ def cmd_report(args) -> int:
     if chosen is None:
         return 1
     extra = []
-    if args.review:
+    if args.review is not None:
         from .review import curve, curve_chart
 
+        _rollouts(args.review, "--review")
         game = _game(chosen)
         bots = args.bots or game.review_bots
         game.check_bots(bots)
@@ -384,8 +394,7 @@ def cmd_review(args) -> int:
     played, and the worst decisions first; ``-o`` writes it all as JSON."""
     from .review import position, review
 
-    if args.rollouts < 1 or args.rollouts > 100_000:
-        raise ValueError("--rollouts is from 1 to 100000")
+    _rollouts(args.rollouts, "--rollouts")
     if not 1 <= args.jobs <= 256:
         raise ValueError("--jobs is from 1 to 256")
     if args.out and args.out != "-" and os.path.realpath(args.out) == \
@@ -400,8 +409,7 @@ def cmd_review(args) -> int:
     seat = None
     if args.seat is not None:
         if args.seat not in names:
-            _err(f"{args.file}: {args.seat!r} is not a player of this game: the players are "
-                 f"{', '.join(names)}")
+            _err(_not_a_player(args.file, args.seat, names))
             return 1
         seat = names.index(args.seat)
     bots = args.bots or game.review_bots

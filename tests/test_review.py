@@ -214,3 +214,10 @@ def test_a_review_is_the_same_on_any_number_of_processes():
     played = mclog.replay(mclog.read_one(CARTEL_DUEL))
     assert chances(played, 30, rollouts=6, seed=2, jobs=2) == \
         chances(played, 30, rollouts=6, seed=2, jobs=1)
+
+
+def test_a_report_asked_for_no_rollouts_is_told_so(tmp_path, capsys):
+    assert main(["report", str(CARTEL_DUEL), "--review", "0", "-o",
+                 str(tmp_path / "x.html")]) == 2
+    assert "--review is from 1 to 100000, not 0" in capsys.readouterr().err
+    assert not (tmp_path / "x.html").exists()
