@@ -77,10 +77,8 @@ class Millionenspiel(Game):
         return state_html(state)
 
     def step_texts(self, played):
-        from .terminal import move_text
-
         names = played.record.names
-        return [move_text(move, names, before) or f"{names[before.roller]} keeps the throw"
+        return [_said(move, names, before)
                 for move, before in zip(played.replay.moves, played.replay.states())]
 
     # --- a review by rollouts --------------------------------------------------------
@@ -107,11 +105,7 @@ class Millionenspiel(Game):
         return state
 
     def move_text(self, played, index, move):
-        from .terminal import move_text
-
-        names = played.record.names
-        return move_text(move, names, played.state(index)) or \
-            f"{names[played.state(index).roller]} keeps the throw"
+        return _said(move, played.record.names, played.state(index))
 
     def final_text(self, played):
         rows = sorted(played.scores(), key=lambda r: r.rank)
@@ -191,6 +185,14 @@ class Millionenspiel(Game):
         from .simulator import simulated_text
 
         return simulated_text(players, seed, bots)
+
+
+def _said(move, names, before) -> str:
+    """A move in words, from the state ``before`` it (keeping a throw, which a record does
+    not write, said too)."""
+    from .terminal import move_text
+
+    return move_text(move, names, before) or f"{names[before.roller]} keeps the throw"
 
 
 GAME = Millionenspiel()
