@@ -477,6 +477,9 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
     ("start Ann ?", "'?' cannot be a company", 11),
     ("pay Ann stock 1 stock 2", "'stock' is written twice", 17),
     ("end yeer 1", "'year' comes here, not 'yeer'", 5),
+    ("buy Ann Krupp&Co", "'Krupp&Co' cannot be a company", 9),   # (as written, not lowered)
+    ("end year 1 bid Zed 30", "'Zed' is not a player of this game (the players are Ann, "
+                              "Ben)", 16),
 ])
 def test_a_slip_of_notation_is_located_and_worded(line, message, col):
     with pytest.raises(RecordError) as caught:

@@ -22,6 +22,7 @@ Bet(player=1, amount=30)
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -50,10 +51,11 @@ class Seat:
     optional: ClassVar[bool] = False
 
     def read(self, word: str, seats: dict[str, int]) -> int:
-        if word not in seats:
+        try:
+            return seats[word]
+        except KeyError:
             raise ValueError(f"'{word}' is not a player of this game (the players are "
-                             f"{', '.join(seats)})")
-        return seats[word]
+                             f"{', '.join(seats)})") from None
 
     def write(self, value: int, names: Sequence[str]) -> str:
         return names[value]
@@ -193,29 +195,37 @@ class Verb:
         return end - start
 
     @cached_property
-    def _named(self) -> tuple:
-        """(field, its index in the item) of each fixed field that holds a value."""
-        return tuple((spec, i) for i, spec in enumerate(self.fixed, 1) if spec.name)
+    def _arguments(self) -> tuple[dict[str, int], tuple]:
+        """Where each of the move's fields goes among its constructor's arguments, and
+        the arguments' defaults (a keyed field left out keeps its default): an item is
+        read into a list and the move made from it positionally, which costs about half
+        as much as keywords, at every move of every record read."""
+        parameters = list(inspect.signature(self.move).parameters.values())
+        return ({p.name: at for at, p in enumerate(parameters)},
+                tuple(None if p.default is p.empty else p.default for p in parameters))
 
     @cached_property
-    def _fixed_words(self) -> tuple:
-        """(field, its index in the item) of each fixed word (``year`` in ``end year``)."""
-        return tuple((spec, i) for i, spec in enumerate(self.fixed, 1) if not spec.name)
+    def _reads(self) -> tuple:
+        """(its reader, its index in the item, its place among the move's arguments) of
+        each fixed field, in the order written: a fixed word (``year`` in ``end year``)
+        has no place and only checks its word."""
+        at = self._arguments[0]
+        return tuple((spec.read, i, at[spec.name] if spec.name else None)
+                     for i, spec in enumerate(self.fixed, 1))
 
     def read(self, words: Sequence[str], seats: dict[str, int]):
         """The move of an item's words (the verb, a word per fixed field, then the keyed
-        fields' pairs)."""
-        for spec, i in self._fixed_words:   # (each must be there)
-            try:
-                spec.read(words[i], seats)
-            except ValueError as exc:
-                raise NotationError(str(exc), i) from None
-        values = {}
-        for spec, i in self._named:
-            try:
-                values[spec.name] = spec.read(words[i], seats)
-            except ValueError as exc:
-                raise NotationError(str(exc), i) from None
+        fields' pairs); the first word that does not read is the ``NotationError``."""
+        places, defaults = self._arguments
+        values = list(defaults)
+        i = 0
+        try:
+            for read, i, at in self._reads:
+                value = read(words[i], seats)
+                if at is not None:
+                    values[at] = value
+        except ValueError as exc:
+            raise NotationError(str(exc), i) from None
         keys = self.keyed
         if keys:
             seen = set()
@@ -227,10 +237,10 @@ class Verb:
                 if i + 1 >= len(words):
                     raise NotationError(f"'{words[i]}' is followed by its {spec.name}", i)
                 try:
-                    values[spec.name] = spec.spec.read(words[i + 1], seats)
+                    values[places[spec.name]] = spec.spec.read(words[i + 1], seats)
                 except ValueError as exc:
                     raise NotationError(str(exc), i + 1) from None
-        return self.move(**values)
+        return self.move(*values)
 
     def _words(self, move, names: Sequence[str]) -> dict[str, str]:
         return {spec.name: spec.write(getattr(move, spec.name), names)
@@ -285,7 +295,7 @@ class Verbs:
         return (f"'{word}' is no move of this game: a move starts with "
                 f"{', '.join(repr(v.word) for v in self.rows)}")
 
-    @property
+    @cached_property
     def words(self) -> frozenset[str]:
         """The words a player may not be called: the verbs, their keys and fixed words."""
         return frozenset(self.by_word) | {"check"} | {
@@ -329,6 +339,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
     the items of a line are found by the table alone (commas between them are optional)."""
     seats = {name: seat for seat, name in enumerate(record.names)}
     out = record.entries
+    by_word = verbs.by_word
     for line in lines:
         words = line.words
         pending = sorted(line.comments, key=lambda c: c.after) if line.comments else []
@@ -349,7 +360,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
                 out.append(_check(record, line, words[i:end], list(range(i, end)), seats,
                                   checks))
             else:
-                verb = verbs.by_word.get(words[i])
+                verb = by_word.get(words[i])
                 if verb is None:
                     if last is not None and last.keyed:  # (``pay Ann 20``: 20 of what?)
                         raise record.error(
@@ -357,7 +368,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
                             f"say what it is: '{last.form}'", line.number, line.col(i))
                     raise record.error(verbs.no_move(words[i]), line.number, line.col(i))
                 last = verb
-                end = i + verb.length(words, i)
+                end = i + (verb.length(words, i) if verb.keyed else verb.width)
                 item = words[i:end]
                 try:
                     if len(item) < end - i:
@@ -372,7 +383,8 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
             while pending and pending[0].after <= i:
                 c = pending.pop(0)
                 out.append(CommentEntry(c.text, c.brace, False, c.line, c.col))
-        out.extend(CommentEntry(c.text, c.brace, False, c.line, c.col) for c in pending)
+        if pending:
+            out.extend(CommentEntry(c.text, c.brace, False, c.line, c.col) for c in pending)
 
 
 def _check(record, line, words, indexes, seats, checks=CHECKS) -> CheckEntry:

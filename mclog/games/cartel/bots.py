@@ -29,11 +29,8 @@ from .rules.engine import YEARS, State, can_raise
 def gain(state: State, seat: int, word: str) -> int:
     """The new profits ``word`` would bring ``seat`` now (without a bond)."""
     board = state.board
-    owned = set(state.cartels[seat].companies)
-    out = board.companies[word].profit + sum(
-        board.bonus[frozenset((word, n))] for n in board.neighbours[word] if n in owned)
-    owned.add(word)
-    return out + sum(board.special[q] for q in board.squares[word] if q <= owned)
+    return board.companies[word].profit + sum(board.joining(word,
+                                                           state.cartels[seat].companies))
 
 
 def worth_to(state: State, seat: int, word: str) -> int:

@@ -36,17 +36,18 @@ class Company:
     optional: ClassVar[bool] = False
 
     def read(self, word: str, seats: dict[str, int]) -> str | None:
+        if WORD.match(word):   # (neither ? nor - is a company's word)
+            return word
         if word == "?" and self.unseen:
             return None
         if word == NO_CARD and self.none:
             return NO_CARD
-        if not WORD.match(word) and WORD.match(word.lower()):
-            word = word.lower()  # (Krupp as the table says it: the file's word is krupp)
-        if not WORD.match(word):
+        lower = word.lower()  # (Krupp as the table says it: the file's word is krupp)
+        if not WORD.match(lower):
             raise ValueError(f"'{word}' cannot be a company: a company is its word in the "
                              "component file (lowercase: krupp)"
                              + (", or ? for a card you did not see" if self.unseen else ""))
-        return word
+        return lower
 
     def write(self, value: str | None, names: Sequence[str]) -> str:
         return "?" if value is None else value

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 HERE = Path(__file__).parent
@@ -89,12 +90,52 @@ class Components:
     squares: dict[str, tuple[frozenset, ...]] = field(default_factory=dict, compare=False)
 
     def price(self, profits: int) -> int:
-        """The Stock Price Index's price for a total of yearly profits."""
-        price = self.index[0][1]
-        for least, value in self.index:
-            if profits >= least:
-                price = value
-        return price
+        """The Stock Price Index's price for a total of yearly profits: the price of the
+        last row whose least profits it reaches (the first row's below them all)."""
+        row = bisect_right(self._least, profits) - 1
+        return self.index[max(row, 0)][1]
+
+    @cached_property
+    def _least(self) -> tuple[int, ...]:
+        return tuple(least for least, _ in self.index)
+
+    @cached_property
+    def cheap(self) -> frozenset[str]:
+        """The $10 and $20 million companies: the packet the Private Offerings and the
+        Pool are dealt from."""
+        return frozenset(w for w, c in self.companies.items() if c.value <= 20)
+
+    @cached_property
+    def _bonus_with(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        """Each company's adjacent companies, each with the Bonus Profit of the pair."""
+        return {w: tuple((n, self.bonus[frozenset((w, n))]) for n in ns)
+                for w, ns in self.neighbours.items()}
+
+    @cached_property
+    def _squares_with(self) -> dict[str, tuple[tuple[frozenset, int], ...]]:
+        """Each company's squares of four: the three other companies, and the Special
+        Profit of the square."""
+        return {w: tuple((q - {w}, self.special[q]) for q in qs)
+                for w, qs in self.squares.items()}
+
+    def joining(self, word: str, owned) -> tuple[int, int]:
+        """(the Bonus Profits, the Special Profits) that ``word`` completes when it joins
+        the companies ``owned`` (words, ``word`` not among them).
+
+        >>> board = check(json.loads((HERE / "illustrative.json").read_text()), "x")
+        >>> a, b = board.neighbours["redwood"][:2]
+        >>> board.joining("redwood", []), board.joining("redwood", [a])[0] > 0
+        ((0, 0), True)
+        """
+        owned = set(owned)
+        bonus = special = 0
+        for neighbour, profit in self._bonus_with[word]:   # (loops: this runs at every
+            if neighbour in owned:                          # purchase and every bot's look)
+                bonus += profit
+        for others, profit in self._squares_with[word]:
+            if others <= owned:
+                special += profit
+        return bonus, special
 
     @property
     def most_companies(self) -> int:

@@ -92,9 +92,21 @@ class Cartel:
         return len(self.hand) + self.dealt_unseen + self.drawn_unseen
 
     def copy(self) -> "Cartel":
-        return replace(self, companies=list(self.companies), bonds=list(self.bonds),
-                       repay=list(self.repay), hand=list(self.hand), sheet=list(self.sheet),
-                       paid=list(self.paid))
+        new = _shallow(self)
+        new.companies, new.bonds, new.repay = list(self.companies), list(self.bonds), \
+            list(self.repay)
+        new.hand, new.sheet, new.paid = list(self.hand), list(self.sheet), list(self.paid)
+        return new
+
+
+def _shallow(thing):
+    """A copy of a dataclass sharing its fields' values, for a ``copy()`` that then gives
+    the copy its own lists.  (``dataclasses.replace`` does the same through ``__init__``
+    and keyword arguments, at several times the cost: a replay copies the state at every
+    snapshot and a review at every rollout.)"""
+    new = object.__new__(type(thing))
+    new.__dict__.update(thing.__dict__)
+    return new
 
 
 @dataclass
@@ -167,13 +179,12 @@ class State:
     over: bool = False
     auctions: list[AuctionResult] = field(default_factory=list)
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        return self.table.names
+    #: The table's players and components, at hand (read at nearly every move).
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    board: Components = field(init=False, repr=False, compare=False)
 
-    @property
-    def board(self) -> Components:
-        return self.table.board
+    def __post_init__(self) -> None:
+        self.names, self.board = self.table.names, self.table.board
 
     def owner(self, company: str) -> int | None:
         for seat, cartel in enumerate(self.cartels):
@@ -188,14 +199,19 @@ class State:
         return table_html(self)
 
     def copy(self) -> "State":
-        return replace(self, cartels=[c.copy() for c in self.cartels], pool=list(self.pool),
-                       unseen=set(self.unseen), bonds_left=dict(self.bonds_left),
-                       out_of_play=list(self.out_of_play), buried=list(self.buried),
-                       todo=list(self.todo), auctions=list(self.auctions),
-                       auction=None if self.auction is None else replace(
-                           self.auction, waiting=list(self.auction.waiting),
-                           bids=dict(self.auction.bids), rounds=list(self.auction.rounds)),
-                       purchase=None if self.purchase is None else replace(self.purchase))
+        new = _shallow(self)
+        new.cartels = [c.copy() for c in self.cartels]
+        new.pool, new.unseen, new.bonds_left = list(self.pool), set(self.unseen), \
+            dict(self.bonds_left)
+        new.out_of_play, new.buried = list(self.out_of_play), list(self.buried)
+        new.todo, new.auctions = list(self.todo), list(self.auctions)
+        if self.auction is not None:
+            new.auction = replace(self.auction, waiting=list(self.auction.waiting),
+                                  bids=dict(self.auction.bids),
+                                  rounds=list(self.auction.rounds))
+        if self.purchase is not None:
+            new.purchase = replace(self.purchase)
+        return new
 
 
 def first_player(table: Table) -> int:
@@ -225,8 +241,14 @@ def new_state(table: Table) -> State:
 
 def cheap(board: Components, company: str) -> bool:
     """A company of the packet the Private Offerings and the Pool are dealt from."""
-    return board.companies[company].value <= 20
+    return company in board.cheap
 
+
+#: The steps the rules or the cards decide, not a player.
+_CHANCE = frozenset({"start", "deal", "pool", "draw", "year end", "dummy"})
+
+#: The steps that are asked as they stand: nothing for ``_advance`` to settle first.
+_ASKED = frozenset({"start", "deal", "pool", "bid", "year end", "repurchase"})
 
 #: The watch of a move nobody watches (it hears every event and does nothing).
 _UNWATCHED = Watch()
@@ -246,7 +268,7 @@ class CartelRules:
         if not state.todo:
             return Decision(state.turn, "turn")
         kind, seat = state.todo[0]
-        if kind in ("start", "deal", "pool", "draw", "year end", "dummy"):
+        if kind in _CHANCE:
             return Decision(None, kind)
         return Decision(seat, kind)
 
@@ -342,22 +364,20 @@ class CartelRules:
 
     def play(self, state: State, move, watch: Watch | None = None) -> None:
         """Play ``move``; a ``RuleError`` (the state untouched) if the rules refuse it."""
-        d = self.decision(state)
-        if d is None:
+        if state.over:
             raise RuleError("the game is over: the tenth year has ended", "Winning the Game")
-        handler = _HANDLERS.get((d.kind, type(move)))
+        kind, seat = state.todo[0] if state.todo else ("turn", state.turn)
+        handler = _HANDLERS.get((kind, type(move)))
         if handler is None:
             raise RuleError(f"{_said(state, move)} cannot come now: next, "
                             f"{self.describe(state)}", "The Play")
-        if d.actor is not None and getattr(move, "player", d.actor) != d.actor \
-                and not isinstance(move, Trade):
-            raise RuleError(f"it is {state.names[d.actor]}'s move, not "
+        if getattr(move, "player", seat) != seat and type(move) is not Trade:
+            if kind in _CHANCE:   # (a card dealt to one seat, written to another)
+                raise RuleError(f"{self.describe(state)}, not to {state.names[move.player]}",
+                                "Preliminaries" if kind in ("start", "deal") else "The Play")
+            raise RuleError(f"it is {state.names[seat]}'s move, not "
                             f"{state.names[move.player]}'s: {self.describe(state)}",
                             "The Play")
-        seat = state.todo[0][1] if state.todo else state.turn
-        if d.actor is None and getattr(move, "player", seat) != seat:
-            raise RuleError(f"{self.describe(state)}, not to {state.names[move.player]}",
-                            "Preliminaries" if d.kind in ("start", "deal") else "The Play")
         watch = watch or _UNWATCHED
         handler(state, move, watch)
         _advance(state, watch)
@@ -428,13 +448,14 @@ def deal_unseen(state: State, rng: random.Random) -> None:
 def _cheap_spare(state: State) -> int:
     """How many more cheap unseen companies there are than slots dealt at the start
     (a deal fits while this is not negative)."""
-    return state.cheap_unseen - sum(c.dealt_unseen for c in state.cartels)
+    return state.cheap_unseen - sum([c.dealt_unseen for c in state.cartels])
 
 
 def _seen(state: State, company: str) -> None:
     """``company``'s place is known from now on."""
     state.unseen.remove(company)
-    state.cheap_unseen -= cheap(state.board, company)
+    if company in state.board.cheap:
+        state.cheap_unseen -= 1
 
 
 def _unseen_again(state: State, companies) -> None:
@@ -445,10 +466,12 @@ def _unseen_again(state: State, companies) -> None:
 
 
 def _fits_after_seen(state: State, company: str) -> bool:
-    """Whether ``company`` may be seen leaving the pile now, a deal still fitting."""
+    """Whether ``company`` may be seen leaving the pile now, a deal still fitting: any
+    unseen company may, except the last cheap ones the slots dealt unseen need (the
+    spare is never negative: every move that could make it so is refused)."""
     if company not in state.unseen:
         return False
-    return _cheap_spare(state) - (1 if cheap(state.board, company) else 0) >= 0
+    return company not in state.board.cheap or _cheap_spare(state) > 0
 
 
 def can_raise(state: State, seat: int, company: str) -> int:
@@ -509,20 +532,29 @@ def _where(state: State, company: str) -> str:
     return "the record has placed it already"
 
 
-def _take_seen(state: State, company: str, dealt: bool, what: str) -> None:
-    """``company`` seen leaving the pile (or the packet): checked, then placed."""
-    _company(state, company)
+def _take_seen(state: State, company: str, dealt: bool, what: str,
+               seat: int | None = None) -> None:
+    """``company`` seen leaving the pile (or the packet): checked, then placed.  ``what``
+    it is, for a message: ``seat``'s ``what``, if a seat is given (put into words only
+    when something is wrong: this runs at every card seen drawn)."""
     board = state.board
     if company not in state.unseen:
-        raise RuleError(f"{what} cannot be {company}: {_where(state, company)}", "Equipment")
-    if dealt and not cheap(board, company):
-        raise RuleError(f"{what} cannot be {company}: the Private Offerings and the Pool "
-                        "are dealt from the $10 and $20 million companies only", "Preliminaries")
-    if not _fits_after_seen(state, company):
-        raise RuleError(f"{what} cannot be {company}: every $10 and $20 million company "
-                        "left must be among the cards dealt unseen at the start", "C21")
-    _seen(state, company)
-    state.pile -= 1
+        reason, rule = None, "Equipment"
+    elif dealt and company not in board.cheap:
+        reason, rule = ("the Private Offerings and the Pool are dealt from the $10 and $20 "
+                        "million companies only", "Preliminaries")
+    elif not _fits_after_seen(state, company):
+        reason, rule = ("every $10 and $20 million company left must be among the cards "
+                        "dealt unseen at the start", "C21")
+    else:
+        _seen(state, company)
+        state.pile -= 1
+        return
+    if reason is None:
+        _company(state, company)
+        reason = _where(state, company)
+    who = f"{state.names[seat]}'s {what}" if seat is not None else what
+    raise RuleError(f"{who} cannot be {company}: {reason}", rule)
 
 
 def _start(state: State, move: Start, watch: Watch) -> None:
@@ -532,7 +564,7 @@ def _start(state: State, move: Start, watch: Watch) -> None:
         raise RuleError(f"a starting company is one of the ten $10 million companies, not "
                         f"{move.company} (${state.board.companies[move.company].value} "
                         "million)", "Preliminaries")
-    _take_seen(state, move.company, True, f"{state.names[seat]}'s starting company")
+    _take_seen(state, move.company, True, "starting company", seat)
     cartel = state.cartels[seat]
     cartel.companies.append(move.company)
     cartel.profits = state.board.companies[move.company].profit
@@ -561,7 +593,7 @@ def _draw(state: State, move: Draw, watch: Watch) -> None:
             cartel.drawn_unseen += 1
         watch.card_drawn_unseen(seat, "pile", "?")
     else:
-        _take_seen(state, move.company, dealt, f"{state.names[seat]}'s card")
+        _take_seen(state, move.company, dealt, "card", seat)
         cartel.hand.append(move.company)
     state.todo.pop(0)
 
@@ -575,11 +607,11 @@ def _pool(state: State, move: Pool, watch: Watch) -> None:
 def _from_hand(state: State, seat: int, company: str, what: str,
                rule: str = "A Player's Three Options") -> None:
     """``company`` leaves ``seat``'s hand (a known card, or an unknown slot revealed)."""
-    _company(state, company)
     cartel = state.cartels[seat]
     if company in cartel.hand:
         cartel.hand.remove(company)
         return
+    _company(state, company)
     name = state.names[seat]
     if not cartel.dealt_unseen and not cartel.drawn_unseen:
         held = ", ".join(cartel.hand) or "no card"
@@ -819,13 +851,9 @@ def _acquire(state: State, seat: int, word: str, bond: bool, price: int,
     the eleventh."""
     board = state.board
     cartel = state.cartels[seat]
-    owned = set(cartel.companies)
     company = board.companies[word]
     base = company.profit // 2 if bond else company.profit
-    bonus = sum(board.bonus[frozenset((word, n))] for n in board.neighbours[word]
-                if n in owned)
-    owned.add(word)
-    special = sum(board.special[q] for q in board.squares[word] if q <= owned)
+    bonus, special = board.joining(word, cartel.companies)
     cartel.companies.append(word)
     cartel.sheet.append(Sheet(state.year, word, base, bonus, special, bond, price, source))
     cartel.new += base + bonus + special
@@ -939,6 +967,8 @@ def _advance(state: State, watch: Watch) -> None:
     pile and the discard it owed, C10; the draws of a player out of play, C12), apply the
     penalty of a buyer who cannot pay, adjust the prices, and end the turn, the year and
     the game."""
+    if state.todo and state.todo[0][0] in _ASKED:
+        return
     for _ in range(10_000):
         if state.todo:
             kind, seat = state.todo[0]
