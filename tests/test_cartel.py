@@ -18,7 +18,7 @@ from mclog.errors import RecordError, RuleError
 from mclog.games.cartel import GAME
 from mclog.games.cartel.component_files import load
 from mclog.games.cartel.rules.components import ComponentError, check
-from mclog.games.cartel.rules.moves import Buy, Draw, Pass, Pay
+from mclog.games.cartel.rules.moves import Buy, Draw, Pass, Pay, Start
 from mclog.kit.notation import MoveEntry
 
 ROOT = Path(__file__).parent.parent
@@ -498,13 +498,33 @@ def test_a_player_cannot_be_called_by_a_word_of_the_notation():
 PINNED = {"club-4p-advanced.mclog": [("Ben", 680, 1), ("Ann", 655, 2), ("Dan", 544, 3),
                                      ("Cleo", 527, 4)],
           "duel-2p.mclog": [("Ben", 562, 1), ("Ann", 463, 2)],
-          "kitchen-table-3p.mclog": [("Ann", 759, 1), ("Ben", 547, 2), ("Cleo", 459, 3)]}
+          "kitchen-table-3p.mclog": [("Ann", 759, 1), ("Ben", 547, 2), ("Cleo", 459, 3)],
+          "lunch-break-2p.mclog": [("Ann", 572, 1), ("Ben", 405, 2)]}
 
 
-def test_there_are_three_samples_of_two_three_and_four_players():
+def test_there_are_samples_of_two_three_and_four_players():
     assert [p.name for p in SAMPLES] == sorted(PINNED)
     sizes = sorted(len(mclog.read_one(p).players) for p in SAMPLES)
-    assert sizes == [2, 3, 4]
+    assert sizes == [2, 2, 3, 4]
+
+
+def test_the_hand_typed_sample_reads_as_a_player_writes():
+    """``lunch-break-2p`` is typed as a player writes at the table, not as ``fmt`` writes:
+    an item a line in places, several in others, commas left out, the cards' names
+    capitalised, blank lines between the years.  It reads to the moves of its canonical
+    text, and from Ann's seat every card of Ben's is ``?``."""
+    path = ROOT / "sample_games/cartel/lunch-break-2p.mclog"
+    typed = path.read_text()
+    record = mclog.read_one(path)
+    canonical = GAME.write(record)
+    assert canonical != typed and "start Ann Ellery\nstart Ben Kestrel\n" in typed
+    assert "draw Ben ? draw Ben ?" in typed and "\n\n; --- year 2\n" in typed
+    again = mclog.parse_one(canonical)
+    moves = [e.move for e in record.entries if isinstance(e, MoveEntry)]
+    assert moves == [e.move for e in again.entries if isinstance(e, MoveEntry)]
+    assert moves[:2] == [Start(0, "ellery"), Start(1, "kestrel")]   # (read lowercased)
+    assert record.tags["Seat"] == "Ann"
+    assert {m.company for m in moves if isinstance(m, Draw) and m.player == 1} == {None}
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
