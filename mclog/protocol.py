@@ -34,6 +34,17 @@ class Played(Protocol):
 
 
 @dataclass(frozen=True)
+class PlayerLine:
+    """One player at a step, as the list under the board says it (a phone's screen cannot
+    read the board's own small print): the name, the player's colour (CSS) and what the
+    board shows of them, in words."""
+
+    name: str
+    colour: str
+    facts: str
+
+
+@dataclass(frozen=True)
 class GameOption:
     """A choice a game's table makes before play (Million Club's board setup), declared
     by the game: the command line takes it as ``--option name=value`` for ``simulate``
@@ -141,6 +152,12 @@ class Game(ABC):
         drawn alone; a game whose scores depend on what the whole record says (a seat's
         record with unknown cards) draws them as the record settles them."""
         return self.draw(played.state(index))
+
+    def step_players(self, played: Played, index: int) -> list[PlayerLine]:
+        """Each player after ``index`` moves, in words, for the list the report shows
+        under the board on a narrow screen, where the board is scaled down; [] (the
+        default): the game's drawing lists its players readably itself."""
+        return []
 
     @abstractmethod
     def step_texts(self, played: Played) -> list[str]:

@@ -52,6 +52,7 @@ def report_html(played, extra_charts: list | None = None) -> str:
             "step's board is drawn in advance, and a browser cannot unpack more): replay it "
             "with mclog replay, or open it in notebook 01")
     boards = [game.draw_step(played, i) for i in range(n + 1)]
+    listed = [_players_html(game.step_players(played, i)) for i in range(n + 1)]
     texts = ["the start", *game.step_texts(played)]
     # the round (throw...) of each step, for the round buttons, the jump list and the
     # markers of charts drawn by round
@@ -65,8 +66,8 @@ def report_html(played, extra_charts: list | None = None) -> str:
     players = ", ".join(played.record.players)
     record = game.write(played.record, played)
     moves = "".join(_move_line(text, step) for text, step in record_lines(played))
-    data = packed({"boards": boards, "texts": texts, "rounds": rounds,
-                   "word": game.round_word})
+    data = packed({"boards": boards, "players": listed, "texts": texts,
+                   "rounds": rounds, "word": game.round_word})
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -83,8 +84,13 @@ white-space:pre;border:1px solid #ddd;padding:4px;min-width:0}}
 #moves .line{{color:#777}} #moves .move{{color:#000;cursor:pointer}}
 #moves .here{{background:#fff3b0}}
 #board svg,.chart svg{{max-width:100%;height:auto}}
+#players{{display:none;list-style:none;padding:0;margin:4px 0;font-size:15px;flex:1 1 100%}}
+#players li{{margin:3px 0;line-height:1.35}}
+#players .dot{{display:inline-block;width:.8em;height:.8em;border-radius:50%;
+border:1px solid #333;margin-right:.35em;vertical-align:-.05em}}
 pre{{background:#f6f6f6;padding:8px;overflow-x:auto}}
-@media (max-width:600px){{body{{padding:0 6px}} h1{{font-size:1.3em}}}}
+@media (max-width:600px){{body{{padding:0 6px}} h1{{font-size:1.3em}}
+#players{{display:block}}}}
 </style>
 </head><body>
 <h1>{escape(title)}</h1>
@@ -102,6 +108,7 @@ pre{{background:#f6f6f6;padding:8px;overflow-x:auto}}
 <input id="slider" type="range" min="0" max="{n}" value="0" aria-label="step"></div>
 <div id="step">Step 0 of {n}: the start</div>
 <div class="replay"><div id="board">{boards[0]}</div>
+<ul id="players" aria-label="the players">{listed[0]}</ul>
 <div id="moves" title="the record: click a line to go there">{moves}</div></div></section>
 <script type="application/octet-stream" id="data">{data}</script>
 <script>{_STEPPER.replace("LAST", str(n))}</script>
@@ -137,6 +144,7 @@ function show(i) {
   slider.value = i;
   if (data === null) return;
   document.getElementById("board").innerHTML = data.boards[i];
+  document.getElementById("players").innerHTML = data.players[i];
   document.getElementById("step").textContent = "Step " + i + " of LAST: " + data.texts[i];
   marker(i);
   lines(i);
@@ -197,6 +205,15 @@ unpack(document.getElementById("data").textContent).then(d => {
   show(wanted);
 });
 """
+
+
+def _players_html(lines) -> str:
+    """The players at a step as list items (shown under the board on a narrow screen,
+    where the board's own print is too small to read): a dot in each one's colour, the
+    name, and what the board shows of them."""
+    return "".join(f'<li><span class="dot" style="background:{escape(line.colour)}">'
+                   f"</span><b>{escape(line.name)}</b>: {escape(line.facts)}</li>"
+                   for line in lines)
 
 
 def _move_line(text: str, step: int | None) -> str:

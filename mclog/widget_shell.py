@@ -3,10 +3,9 @@
 ``FrameStepper`` holds every step's board and texts in the browser, so a step is drawn
 there without a round trip to the kernel.
 
-``MarkedChart`` shows a plotly figure whose first shape is a marker at the step shown, as
-a ``FigureWidget`` (plotly's widget, through the ``anywidget`` package): a step moves the
-marker with one small message and the browser re-lays-out the chart, rather than
-receiving and drawing the whole figure again.
+``MarkedChart`` shows a plotly figure (a ``FigureWidget``) with a marker at the step
+shown, which the stepper draws over the plot in the page: a step changes one line's
+position there, and neither the chart nor the kernel is asked anything.
 """
 
 from __future__ import annotations
@@ -182,13 +181,53 @@ class FrameStepper(anywidget.AnyWidget):
           if (jump.value !== String(here)) jump.value = String(here);
         };
         if (buttons.children.length) el.insertBefore(buttons, el.firstChild);
-        // the chart's step marker, moved here too (plotly's widget relayouts its view when
-        // its model's ``_py2js_relayout`` changes, as when Python moves it)
+        // The chart's step marker, drawn here over each view of the chart: a line at the
+        // step's x, placed from the plot's own x axis.  (Moving a plotly shape instead
+        // redraws the whole chart, 30 ms a step on a quiet machine, and twice with the
+        // kernel's echo: issue 25's latency.)  It is placed again after plotly draws the
+        // chart anew (a resize).
         const chartRef = model.get("chart");
         const chart = chartRef ? await model.widget_manager.get_model(
           chartRef.slice("IPY_MODEL_".length)) : null;
         const xs = model.get("marker_x");
         let marked = null;
+        const place = gd => {
+          const full = gd._fullLayout, box = gd.querySelector(".svg-container");
+          if (!full || !full.xaxis || !full._size || !box || marked === null) return;
+          let line = box.querySelector(":scope > .mclog-step-marker");
+          if (!line) {
+            line = document.createElement("div");
+            line.className = "mclog-step-marker";
+            line.style.cssText = "position:absolute;width:0;border-left:2px solid #d00;"
+              + "pointer-events:none;z-index:2";
+            box.appendChild(line);
+          }
+          const xa = full.xaxis, px = xa._offset + xa.l2p(marked);
+          const inside = px >= xa._offset - 1 && px <= xa._offset + xa._length + 1;
+          line.style.display = inside ? "" : "none";
+          line.style.left = (px - 1) + "px";
+          line.style.top = full._size.t + "px";
+          line.style.height = full._size.h + "px";
+          line.dataset.x = String(marked);
+        };
+        let tries = 0;
+        const mark = async () => {
+          if (!chart) return;
+          const views = await Promise.all(Object.values(chart.views || {}));
+          let waiting = !views.length;
+          for (const view of views) {
+            const gd = view.el.classList.contains("js-plotly-plot") ? view.el
+              : view.el.querySelector(".js-plotly-plot");
+            if (!gd || !gd._fullLayout) { waiting = true; continue; }
+            if (!gd.__mclogMarked && gd.on) {   // (placed again when plotly redraws)
+              gd.__mclogMarked = true;
+              gd.on("plotly_afterplot", () => place(gd));
+            }
+            place(gd);
+          }
+          // a chart not drawn yet (the notebook still rendering it): looked for again
+          if (waiting && tries < 60) { tries += 1; setTimeout(mark, 250); }
+        };
         const draw = () => {
           const index = model.get("index");
           const frame = frames[index];
@@ -200,10 +239,7 @@ class FrameStepper(anywidget.AnyWidget):
           });
           if (chart && xs.length > index && xs[index] !== marked) {
             marked = xs[index];
-            chart.set("_py2js_relayout", {
-              relayout_data: {"shapes[0].x0": marked, "shapes[0].x1": marked,
-                              "shapes[0].visible": true},
-              source_view_id: "mclog-stepper"});
+            mark();
           }
         };
         draw();
@@ -257,16 +293,27 @@ class FrameStepper(anywidget.AnyWidget):
 
 
 class MarkedChart:
-    """A chart with a step marker: ``figure`` (the widget; its ``layout.shapes[0]`` is
-    the marker), ``view`` (the same, to lay out), ``show(step)``."""
+    """A chart with a step marker: ``figure`` (the widget), ``view`` (the same, to lay
+    out), ``step`` (where the marker stands) and ``show(step)``.
+
+    The page draws the marker: a ``FrameStepper`` given the chart puts a line over the
+    plot at the step it shows, in the browser, as the report page does.  The figure's own
+    marker (``layout.shapes[0]``, which a chart drawn alone shows) is hidden here: moving
+    a plotly shape redraws the whole chart, 30 ms a step in the browser and a message
+    from the kernel each time.  So ``show`` only notes the step: the stepper follows the
+    slider, which Python moves too."""
 
     def __init__(self, figure: go.Figure) -> None:
+        figure = go.Figure(figure)
+        if figure.layout.shapes:
+            figure.layout.shapes[0].visible = False
         self.figure = go.FigureWidget(figure)
         self.view = self.figure
+        self.step = 0
 
     def show(self, step: int) -> None:
-        """Move the marker to ``step`` (only the marker changes)."""
-        self.figure.layout.shapes[0].update(x0=step, x1=step, visible=True)
+        """Note that the marker stands at ``step`` (the page moves it)."""
+        self.step = step
 
 
 class RunBelow(anywidget.AnyWidget):

@@ -166,7 +166,7 @@ def test_replay_widget_steps_and_buttons(thursday):
     assert "Cleo takeover Ann R2" in w.move.value and "line 33" in w.move.value
     assert "6 million to me" in w.move.value  # the comment of that move
     assert "Round 2 &mdash;" in w.board.value
-    assert w.chart.layout.shapes[0].x0 == 50
+    assert w.marked.step == 50   # (the page draws the marker there)
     assert [t.name for t in w.chart.data if t.showlegend is not False] == [
         *thursday.record.table.names, "Factories",
                                               "Transport", "Raw materials"]
@@ -235,7 +235,7 @@ def test_the_replay_widget_tells_the_score_story():
     trace = widget.chart.data[0]
     trace._dispatch_on_click(Points(point_inds=[40], xs=[40], ys=[3], trace_name=trace.name,
                                     trace_index=0), None)
-    assert widget.step == 40 and widget.chart.layout.shapes[0].x0 == 40
+    assert widget.step == 40 and widget.marked.step == 40
 
 
 def test_win_rates_say_how_many_games_and_the_fair_share(tmp_path):
@@ -320,7 +320,7 @@ def test_a_settlement_is_a_step_of_its_own(thursday):
                                  "&middot; Ann +1, Ben +1, Cleo +1 (million)")
     assert widget.slider.value == 28
     assert money() == [m + 1 for m in before]
-    assert widget.step == 27 and widget.chart.layout.shapes[0].x0 == 27
+    assert widget.step == 27 and widget.marked.step == 27
     widget.next_move.click()
     assert widget.step == 28 and f"<b>Step 29 of {last}</b> &middot; move 28 of 157" in \
         widget.move.value

@@ -160,8 +160,20 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
                            f" > {before}", timeout=20_000)
     page.locator(".widget-play button").first.click()  # pause
     jump = page.locator(".mclog-step-jump select").first
+    # the chart's step marker, drawn by the page over the plot (issue 25: moving plotly's
+    # own shape redrew the whole chart at every step), stands at the move shown
+    marker = chart.locator(".mclog-step-marker")
+    expect(marker).to_have_count(1)
+    before = marker.evaluate("m => [m.dataset.x, m.style.left]")
     jump.select_option(label="Round 4: Colonies")
     expect(page.locator(".mclog-board .caption").first).to_contain_text("Round 4")
+    move = page.locator(".mclog-step-move").first.inner_text().split("move ")[1].split()[0]
+    expect(marker).to_have_attribute("data-x", move)
+    after = marker.evaluate("m => [m.dataset.x, m.style.left]")
+    assert after[1] != before[1] and marker.is_visible()
+    plot = chart.locator(".draglayer .xy").first.bounding_box()
+    line = marker.bounding_box()
+    assert plot["x"] <= line["x"] <= plot["x"] + plot["width"]
     widget = page.locator(".widget-vbox", has=page.locator(".mclog-board")).first
     shot(page, "replay-widget", tmp_path, widget)
     # another game picked, and the cells after the picker run again
@@ -326,6 +338,26 @@ def test_the_report_opens_offline_and_steps(browser, tmp_path, record, width):
         line.click()
         expect(step).to_contain_text(f"Step {line.get_attribute('data-step')} of ")
         expect(page.locator("#moves .here")).to_have_text(line.inner_text())
+    listed = page.locator("#players")
+    if record.split("/")[0] in ("millionclub", "cartel") and width <= 600:
+        # a phone's screen: the board's print is too small to read, so the players are
+        # listed under it, one line each, in a readable size, and the list follows the
+        # step (Millionenspiel's board lists them in a table of its own)
+        import mclog
+
+        expect(listed.locator("li")).to_have_count(len(mclog.read_one(path).players))
+        assert listed.is_visible()
+        box, board_box = listed.bounding_box(), page.locator("#board").bounding_box()
+        assert box["y"] >= board_box["y"] + board_box["height"] - 1   # under the board
+        size = page.evaluate("getComputedStyle(document.getElementById('players')).fontSize")
+        assert float(size.rstrip("px")) >= 14
+        before = listed.inner_text()
+        page.locator("#first").click()
+        expect(listed).not_to_have_text(before)
+        names = mclog.read_one(path).players
+        assert all(name in listed.inner_text() for name in names)
+    elif record != "hostile":
+        assert not listed.is_visible()   # (a desktop's board prints them readably)
     # a phone's screen: the page is no wider than it, the board scaled to fit
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert not problems, problems

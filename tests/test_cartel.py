@@ -20,6 +20,7 @@ from mclog.games.cartel.component_files import load
 from mclog.games.cartel.rules.components import ComponentError, check
 from mclog.games.cartel.rules.moves import Buy, Draw, Pass, Pay, Start
 from mclog.kit.notation import MoveEntry
+from mclog.protocol import PlayerLine
 
 ROOT = Path(__file__).parent.parent
 SAMPLES = sorted((ROOT / "sample_games" / "cartel").glob("*.mclog"))
@@ -535,6 +536,19 @@ def test_a_sample_replays_to_its_pinned_worth_with_its_checks(path):
     assert [(r.name, r.total, r.rank) for r in rows] == PINNED[path.name]
     checks = [e for e in played.record.entries if type(e).__name__ == "CheckEntry"]
     assert len(checks) >= 10 and checks[-1].what == "worth"
+
+
+def test_the_players_listed_under_the_board_say_what_their_areas_say():
+    """On a phone the report lists the players under the board (issue 25), in words."""
+    played = mclog.replay(mclog.read_one(ROOT / "sample_games/cartel/lunch-break-2p.mclog"))
+    assert GAME.step_players(played, len(played)) == [
+        PlayerLine("Ann · out of play", "#c0392b", "price 45 · 2 blocks · cash 207 · "
+                   "profits 76 · bonds 10+10+10+40+20 · hand 0"),
+        PlayerLine("Ben", "#2471a3", "price 35 · 2 blocks · cash 172 · profits 50 · "
+                   "bonds 35+20+10 · hand 3")]
+    first = GAME.step_players(played, 0)
+    assert first[0].name == "Ann" and first[0].facts == ("price 10 · 9 blocks · cash 10 · "
+                                                         "profits 0 · bonds none · hand 0")
 
 
 def test_the_seat_sample_is_a_seat_view_with_unknown_cards():

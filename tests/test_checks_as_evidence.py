@@ -179,7 +179,8 @@ def test_a_check_can_be_the_only_evidence_that_settles_a_card():
 def _views_agree(game, full, full_table, revealed: bool) -> None:
     """Every view of ``game`` (a seat's record) at every step against ``full`` (whose
     timeline is ``full_table``): the timeline at every step (it is ``score_at``, which
-    every view asks), and ``score_at``, the board and the final text at every 17th."""
+    every view asks), and ``score_at``, the board, the players listed under it and the
+    final text at every 17th."""
     table = timeline(game)
     drawn = game_of("Million Club")
     n = len(game)
@@ -200,6 +201,11 @@ def _views_agree(game, full, full_table, revealed: bool) -> None:
             lo, hi = row.total_range
             # a single number only where the score is one
             assert (f">{lo} point" if lo == hi else f">{lo}-{hi} points") in board, i
+        # the players listed under the board on a phone say the same
+        for row, line in zip(mine, drawn.step_players(game, i)):
+            lo, hi = row.total_range
+            assert line.name.startswith(row.name)
+            assert (f" {lo} point" if lo == hi else f" {lo}-{hi} points") in line.facts, i
     final = game.scores()
     if revealed and game.complete:
         assert [r.total for r in final] == [r.total for r in full.scores()]

@@ -99,7 +99,7 @@ def test_the_widgets_of_a_dropped_in_game(tmp_path):
     widget = mclog.widgets.replay(played)
     widget.slider.value = 3
     assert widget.move_html == f"Step 3 of {len(played)}: Ann rolls"
-    assert "Ann" in widget.board_html and widget.marked.figure.layout.shapes[0].x0 == 3
+    assert "Ann" in widget.board_html and widget.marked.step == 3
     path = tmp_path / "w.mclog"
     rec = mclog.widgets.recorder(path, game="Pig", players="Ann, Ben")
     assert rec.click(1) and rec.answer("die 6")

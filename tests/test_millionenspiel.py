@@ -549,7 +549,7 @@ def test_the_widget_steps_through_the_game():
     assert "Throw 1" in widget.board_html
     widget.slider.value = len(played)
     assert "Zoe is the first millionaire" in widget.board_html
-    assert widget.marked.figure.layout.shapes[0].x0 == len(played)
+    assert widget.marked.step == len(played)
     assert widget.marked.figure.layout.yaxis.type == "log"  # (the game's money chart)
 
 

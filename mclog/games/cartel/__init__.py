@@ -134,6 +134,11 @@ class Cartel(KitGame):
 
         return table_html(state)
 
+    def step_players(self, played, index):
+        from .board_svg import player_lines
+
+        return player_lines(played.state(index))
+
     # --- the report and the corpus ------------------------------------------------------
 
     def report_charts(self, played):

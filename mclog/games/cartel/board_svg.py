@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from html import escape
 
+from mclog.protocol import PlayerLine
+
 #: The Cartels' colours, by seat (as the four colours of markers).
 COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b7950b")
 OUT_OF_PLAY = "#9aa0a6"
@@ -77,23 +79,38 @@ def board_svg(state) -> str:
                        f'font-weight="bold">{profit}</text></g>')
     corners = [(width / 2, 14, "middle"), (width - 6, height / 2 - 40, "end"),
                (width / 2, height - 56, "middle"), (6, height / 2 - 40, "start")]
-    for seat, cartel in enumerate(state.cartels):
+    for seat in range(len(state.cartels)):
         x, y, anchor = corners[seat % 4]
-        name = escape(state.names[seat])
-        lines = [f"{name}{' · out of play' if cartel.out else ''}",
-                 f"price {cartel.price} · {cartel.blocks} blocks",
-                 f"cash {cartel.money} · profits {cartel.profits + cartel.new}",
-                 f"bonds {'+'.join(map(str, cartel.bonds)) or 'none'} · hand "
-                 f"{cartel.hand_size}"]
-        turn = seat == state.turn and not state.over and state.stage == "turn"
+        lines = [escape(line) for line in _area(state, seat)]
         head = (f'font-size="12" font-weight="bold" fill="{COLOURS[seat % 4]}"',
                 'font-size="11" fill="#222"')
-        lines[0] = ("▶ " if turn else "") + lines[0]
         out.append(f'<g class="area" data-seat="{seat}">' + "".join(
             f'<text x="{x}" y="{y + 13 * k}" text-anchor="{anchor}" {head[k > 0]}>{line}'
             "</text>" for k, line in enumerate(lines)) + "</g>")
     out.append("</svg>")
     return "".join(out)
+
+
+def _area(state, seat: int) -> list[str]:
+    """A player's area in words, as the board prints it: the name (with ▶ on the player
+    whose turn it is), then the stock price and blocks, the cash and profits, the bonds
+    and the hand."""
+    cartel = state.cartels[seat]
+    turn = seat == state.turn and not state.over and state.stage == "turn"
+    return [f"{'▶ ' if turn else ''}{state.names[seat]}"
+            f"{' · out of play' if cartel.out else ''}",
+            f"price {cartel.price} · {cartel.blocks} blocks",
+            f"cash {cartel.money} · profits {cartel.profits + cartel.new}",
+            f"bonds {'+'.join(map(str, cartel.bonds)) or 'none'} · hand {cartel.hand_size}"]
+
+
+def player_lines(state) -> list[PlayerLine]:
+    """Each player's area in words, for the list under the board on a narrow screen."""
+    out = []
+    for seat, name in enumerate(state.names):
+        head, *facts = _area(state, seat)
+        out.append(PlayerLine(head, COLOURS[seat % 4], " · ".join(facts)))
+    return out
 
 
 def table_html(state) -> str:
@@ -108,4 +125,4 @@ def table_html(state) -> str:
             f"pile {state.pile} cards</p>{board_svg(state)}</div>")
 
 
-__all__ = ["board_svg", "table_html", "COLOURS"]
+__all__ = ["board_svg", "table_html", "player_lines", "COLOURS"]

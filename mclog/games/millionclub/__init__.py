@@ -90,6 +90,11 @@ class MillionClub(Game):
         return board_svg(state, next_question=describe_decision(state),
                          scores=played.score_at(index))
 
+    def step_players(self, played, index):
+        from .board_svg import player_lines
+
+        return player_lines(played.state(index), played.score_at(index))
+
     def step_texts(self, played):
         return [step.text for step in played.steps]
 

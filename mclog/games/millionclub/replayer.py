@@ -179,6 +179,7 @@ class GameReplay:
     #: (``replay(record, events=True)``), or when first asked for.
     noted: Noted | None = field(default=None, repr=False)
     _scores: list | None = field(default=None, repr=False)
+    _scores_at: dict = field(default_factory=dict, repr=False)
     _identified: dict[str, str] | None = field(default=None, repr=False)
     _ranges: dict = field(default_factory=dict, repr=False)
     #: The work the search for exact score ranges may take over the whole record
@@ -279,7 +280,12 @@ class GameReplay:
     def score_at(self, index: int) -> list[Score]:
         """Each player's score after ``index`` moves, given everything the record says
         (``scores_of``): every view of a step asks this, so none can disagree."""
-        return self.scores_of(self.replay.state(index), final=index in (len(self.replay), -1))
+        key = (index, len(self.replay))   # (a replay still growing scores anew)
+        rows = self._scores_at.get(key)
+        if rows is None:   # (the board and the list of players under it both ask)
+            rows = self._scores_at[key] = self.scores_of(
+                self.replay.state(index), final=index in (len(self.replay), -1))
+        return list(rows)
 
     def scores_of(self, state: State, final: bool = False) -> list[Score]:
         """The score of a state of this game *in hindsight*: with every unknown colony
