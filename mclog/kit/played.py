@@ -67,7 +67,7 @@ class KitPlayed:
         left).  (What each step says, its round, kind and actor, is worked out when the
         steps are first asked for: validating a record never needs them.)"""
         for number, entry in enumerate(self.record.entries):
-            if isinstance(entry, MoveEntry):
+            if type(entry) is MoveEntry:
                 self._at = number
                 yield entry.move, entry
             elif isinstance(entry, CheckEntry):
