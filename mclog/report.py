@@ -119,8 +119,9 @@ pre{{background:#f6f6f6;padding:8px;overflow-x:auto}}
 
 
 #: The stepper: the boards unpacked, then shown one at a time (``LAST``: the last step),
-#: the charts' markers moved to the step, the round buttons and the jump list from each
-#: step's round, Play at one step a half second.
+#: the charts' markers moved to the step (a click on a chart goes to the step under it),
+#: the round buttons and the jump list from each step's round, Play at one step a half
+#: second.
 _STEPPER = UNPACK_JS + MOVE_LIST_JS + """
 let data = null;
 const slider = document.getElementById("slider");
@@ -129,10 +130,10 @@ let wanted = 0;  // the step asked for (kept while the boards are being unpacked
 function marker(i) {
   document.querySelectorAll(".mclog-marker").forEach(m => {
     const axis = m.dataset.axis;
-    const value = axis === "round" ? data.rounds[i] : i;
+    const value = axis === "step" ? i : data.rounds[i];
     const x0 = Number(m.dataset.x0), x1 = Number(m.dataset.x1);
     const p0 = Number(m.dataset.px0), p1 = Number(m.dataset.px1);
-    const inside = (axis === "step" || axis === "round") && value >= x0 && value <= x1;
+    const inside = byStep(axis) && value >= x0 && value <= x1;
     const px = x1 > x0 ? p0 + (value - x0) / (x1 - x0) * (p1 - p0) : p0;
     m.setAttribute("x1", px); m.setAttribute("x2", px);
     m.style.display = inside ? "" : "none";
@@ -162,6 +163,29 @@ function roundEdge(direction) {
   if (direction > 0) { const later = starts.filter(s => s > i); return later.length ? later[0] : LAST; }
   const earlier = starts.filter(s => s < i); return earlier.length ? earlier[earlier.length - 1] : 0;
 }
+// a click on a chart goes to the step (or the round's first step) under it (the charts
+// follow this script in the page: made clickable once the boards are unpacked)
+function clickable() {
+  document.querySelectorAll("svg.mclog-chart").forEach(svg => {
+    const m = svg.querySelector(".mclog-marker");
+    if (!m || !byStep(m.dataset.axis)) return;
+    svg.style.cursor = "pointer";
+    svg.addEventListener("click", e => {
+      const point = svg.createSVGPoint();
+      point.x = e.clientX; point.y = e.clientY;
+      const at = point.matrixTransform(svg.getScreenCTM().inverse()).x;
+      const x0 = Number(m.dataset.x0), x1 = Number(m.dataset.x1);
+      const p0 = Number(m.dataset.px0), p1 = Number(m.dataset.px1);
+      if (p1 <= p0 || at < p0 || at > p1) return;
+      const value = Math.round(x0 + (at - p0) / (p1 - p0) * (x1 - x0));
+      if (m.dataset.axis === "step") { show(value); return; }
+      const first = data.rounds.indexOf(value);
+      if (first >= 0) show(first);
+    });
+  });
+}
+// whether a chart's x axis counts steps or the game's rounds (round, throw, year)
+function byStep(axis) { return axis === "step" || (data !== null && axis === data.word); }
 slider.addEventListener("input", () => show(Number(slider.value)));
 document.getElementById("prev").onclick = () => show(Number(slider.value) - 1);
 document.getElementById("next").onclick = () => show(Number(slider.value) + 1);
@@ -196,6 +220,7 @@ unpack(document.getElementById("data").textContent).then(d => {
   add("The start", 0);
   d.rounds.forEach((r, i) => { if (i && r && r !== d.rounds[i - 1]) add(word + " " + r, i); });
   add("The end", LAST);
+  clickable();
   const rounds = jump.options.length > 2;
   for (const id of ["prev-round", "next-round"]) {
     const b = document.getElementById(id);

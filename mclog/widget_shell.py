@@ -210,6 +210,12 @@ class FrameStepper(anywidget.AnyWidget):
           line.style.height = full._size.h + "px";
           line.dataset.x = String(marked);
         };
+        // the first step whose marker stands nearest to ``x`` (a click on the chart)
+        const nearest = x => {
+          let best = 0;
+          xs.forEach((at, i) => { if (Math.abs(at - x) < Math.abs(xs[best] - x)) best = i; });
+          return best;
+        };
         let tries = 0;
         const mark = async () => {
           if (!chart) return;
@@ -222,6 +228,11 @@ class FrameStepper(anywidget.AnyWidget):
             if (!gd.__mclogMarked && gd.on) {   // (placed again when plotly redraws)
               gd.__mclogMarked = true;
               gd.on("plotly_afterplot", () => place(gd));
+              // a click on a point of the chart goes to its step, in the page
+              gd.on("plotly_click", event => {
+                const point = event && event.points && event.points[0];
+                if (point && typeof point.x === "number") go(nearest(point.x));
+              });
             }
             place(gd);
           }

@@ -171,6 +171,12 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     expect(marker).to_have_attribute("data-x", move)
     after = marker.evaluate("m => [m.dataset.x, m.style.left]")
     assert after[1] != before[1] and marker.is_visible()
+    # a click on a point of the chart goes to its move, in the page (issue 28)
+    chart.evaluate("gd => gd.emit('plotly_click', {points: [{x: 100}]})")
+    expect(page.locator(".mclog-step-move").first).to_contain_text("move 100 of")
+    expect(marker).to_have_attribute("data-x", "100")
+    jump.select_option(label="Round 4: Colonies")
+    expect(marker).to_have_attribute("data-x", move)
     plot = chart.locator(".draglayer .xy").first.bounding_box()
     line = marker.bounding_box()
     assert plot["x"] <= line["x"] <= plot["x"] + plot["width"]
@@ -314,11 +320,28 @@ def test_the_report_opens_offline_and_steps(browser, tmp_path, record, width):
     assert page.locator("#board").inner_html()
     if record != "hostile":
         assert page.locator("svg.mclog-chart").count() >= 2
+        # every chart counted in steps or in the game's rounds (Million Club's score by
+        # round; the page knows each game's word for a round) shows its marker
+        word = {"millionclub": "round", "millionenspiel": "throw",
+                "cartel": "year"}[record.split("/")[0]]
+        axes = page.eval_on_selector_all(".mclog-marker", "ms => ms.map(m => "
+                                         "[m.dataset.axis, m.style.display])")
+        assert axes and all(shown != "none" for axis, shown in axes
+                            if axis in ("step", word)), axes
         marker = page.locator(".mclog-marker").first
         at_end = marker.get_attribute("x1")
         page.locator("#first").click()
         expect(step).to_contain_text("Step 0 of ")
         assert marker.get_attribute("x1") != at_end  # the chart follows the step
+        # a click on a chart goes to the step under it (or its round's first step)
+        chart = page.locator("svg.mclog-chart", has=page.locator(".mclog-marker")).first
+        box = chart.bounding_box()
+        chart.click(position={"x": box["width"] * 0.5, "y": box["height"] * 0.5})
+        expect(step).not_to_contain_text("Step 0 of ")
+        clicked = int(step.inner_text().split()[1])
+        assert 0 < clicked < int(total)
+        page.locator("#first").click()
+        expect(step).to_contain_text("Step 0 of ")
         page.locator("#next-round").click()
         expect(step).not_to_contain_text("Step 0 of ")
         word = {"millionclub": "Round", "millionenspiel": "Throw",
