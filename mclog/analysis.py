@@ -11,7 +11,10 @@ tables live in its folder (``mclog.games.<game>.analysis``).
 
 from __future__ import annotations
 
-import pandas as pd
+from mclog.lazy import LazyModule
+
+pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
+
 
 
 def money(played) -> pd.DataFrame:

@@ -24,7 +24,6 @@ from .printable import printable
 from .protocol import Game, Played
 from .record.files import Comparison, FileError, iter_lines, read_source, replacing, write_new
 from .record.json_form import MAX_JSON, failure, load_json
-from .corpus.simulate import in_order, tasks_for
 from .record.reading import iter_lenient, read_bytes_lenient, recorded_game, unnumbered
 
 
@@ -509,6 +508,8 @@ def cmd_simulate(args) -> int:
     out = Path(args.out) if args.out else None
     if out:
         out.mkdir(parents=True, exist_ok=True)
+    from .corpus.simulate import in_order, tasks_for   # (only this command needs Dask's)
+
     tasks = tasks_for(game.name, args.players, seeds, args.bots, options,
                       str(out) if out else None,
                       args.shard_size if args.shard_size > 1 else None)

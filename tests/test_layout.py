@@ -5,6 +5,8 @@ that import only their own layer and those below (read from every module's impor
 with ``ast``)."""
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -82,7 +84,8 @@ def test_rules_import_only_themselves_and_errors(module):
 LAYERS = [
     # what everything may use: errors, printable text, the engine interface, replay
     # with snapshots, the unknown-card solver (each imports nothing of mclog)
-    ["mclog.errors", "mclog.printable", "mclog.engine", "mclog.replay", "mclog.unknowns"],
+    ["mclog.errors", "mclog.printable", "mclog.engine", "mclog.replay", "mclog.unknowns",
+     "mclog.lazy"],
     # text <-> records, knowing no game: framing, entries, safe files, JSON loading
     ["mclog.record", "mclog.record.files", "mclog.record.framing", "mclog.record.entries",
      "mclog.record.json_form"],
@@ -128,3 +131,30 @@ def test_a_shared_module_imports_only_its_layer_and_below(module):
     up = {name for name in MODULES.get(module, ()) if name.startswith("mclog")
           and _shared(name) is not None and LAYER_OF[_shared(name)] > LAYER_OF[module]}
     assert not up, f"{module} (layer {LAYER_OF[module]}) imports from above: {up}"
+
+
+#: What a fresh process imports for each way in, and what it must not (issue 29, instant
+#: start): validating a record needs no tables, charts, widgets or Dask; the replay
+#: widget's import cell (notebook 01's) needs no pandas until a table is made.
+STARTS = {
+    "mclog validate": ("import sys; from mclog.cli import main; "
+                       "main(['validate', 'sample_games/millionclub/duel-2p.mclog'])",
+                       ("pandas", "numpy", "plotly", "ipywidgets", "dask", "pyarrow",
+                        "mclog.corpus", "mclog.analysis")),
+    "the replay widget's import cell": (
+        "from mclog.analysis import shown; import mclog; "
+        "from mclog.widget_shell import game_picker; "
+        "from mclog.games.millionclub.widget import replay_widget",
+        ("pandas", "numpy", "dask", "pyarrow")),
+}
+
+
+@pytest.mark.parametrize("start", sorted(STARTS))
+def test_a_start_imports_only_what_it_uses(start):
+    code, never = STARTS[start]
+    shown = (f"{code}\nimport sys\n"
+             f"print('imported:', *(m for m in {list(never)!r} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", shown], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "imported:", done.stdout

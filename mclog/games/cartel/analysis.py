@@ -23,14 +23,15 @@ money, profits, prices or worth (``rules.py``).
 
 from __future__ import annotations
 
-import pandas as pd
-
 import mclog
 from mclog.engine import Watch
 from mclog.kit import KitGame
+from mclog.lazy import LazyModule
 
 from .rules.engine import YEARS
 from .rules.moves import EndYear
+
+pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 
 def timeline(played) -> pd.DataFrame:

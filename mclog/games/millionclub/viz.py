@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from html import escape
 
-import pandas as pd
 import plotly.graph_objects as go
 
+from mclog.lazy import LazyModule
+
 from .draw import COLOUR_CSS
+
+pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 TYPE_COLOURS = {"F": "#4c6a92", "T": "#e08a1e", "R": "#3a9a5b"}
 TYPE_NAMES = {"F": "Factories", "T": "Transport", "R": "Raw materials"}

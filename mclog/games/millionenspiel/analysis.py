@@ -16,13 +16,14 @@
 
 from __future__ import annotations
 
-import pandas as pd
-
 from mclog.analysis import money as shared_money
+from mclog.lazy import LazyModule
 
 from .replayer import GameReplay
 from .rules.moves import Bet, BuyPension, Die, Land, Refuse, Throw
 from .rules.state import START_MONEY
+
+pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 
 def money(game: GameReplay) -> pd.DataFrame:

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from html import escape
 
-import pandas as pd
 import plotly.graph_objects as go
 
+from mclog.lazy import LazyModule
+
 from .draw import FILL
+
+pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 _CAUSE_COLOUR = {**FILL, "pension": "#888888", "pension card": "#bbbbbb",
                  "start": "#dddddd"}

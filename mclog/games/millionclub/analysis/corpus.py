@@ -14,11 +14,13 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 
-import pandas as pd
-
 from mclog.errors import MclogError
+from mclog.lazy import LazyModule
+
 from ..rules.board import ROLE_OF_COLOUR, STANDARD
 from ..rules.scoring import CATEGORIES
+
+pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 
 @dataclass

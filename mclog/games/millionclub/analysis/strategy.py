@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import math
 
-import pandas as pd
+from mclog.lazy import LazyModule
 
 from ..rules.board import DISC_NAMES, ROMAN
+
+pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 Z = 1.96  # a two-sided 95% interval
 

@@ -9,12 +9,14 @@
 
 from __future__ import annotations
 
-import pandas as pd
+from mclog.lazy import LazyModule
 
 from ..rules.board import DISC_NAMES
 from ..rules.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_TYPES
 from ..rules.scoring import CATEGORIES
 from ..events import events
+
+pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 #: The Stock Exchange spreads: what a pawn in each sector earns (R17).
 SPREADS = {f"spread_{k}": (k, DEPENDS_ON[k]) for k in INDUSTRY_TYPES}

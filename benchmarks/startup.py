@@ -1,0 +1,60 @@
+"""Issue 29, instant start: each way into mclog timed in a fresh process, beside the
+yardstick of the same run, ``python -c pass``.
+
+    python benchmarks/startup.py [--runs 15]
+
+Targets: ``mclog validate`` of one small file within 3x ``python -c pass``; the replay
+widget's import cell (notebook 01's) under 0.5 s.  Bytecode is cached first in a
+folder of its own (``PYTHONPYCACHEPREFIX``), as an installed package's is: without it
+every start compiles mclog's sources again (this machine sets PYTHONDONTWRITEBYTECODE).
+Medians of interleaved runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).parent.parent
+SAMPLE = str(ROOT / "sample_games" / "millionclub" / "duel-2p.mclog")
+STARTS = {
+    "python -c pass": ["-c", "pass"],
+    "mclog validate (one small file)": ["-m", "mclog", "validate", SAMPLE],
+    "the replay widget's import cell": [
+        "-c", "from mclog.analysis import shown; import mclog; "
+              "from mclog.widget_shell import game_picker; "
+              "from mclog.games.millionclub.widget import replay_widget"],
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "PYTHONPYCACHEPREFIX": cache, "PYTHONDONTWRITEBYTECODE": ""}
+        env.pop("PYTHONDONTWRITEBYTECODE")
+        times: dict[str, list[float]] = {name: [] for name in STARTS}
+        for run in range(args.runs + 1):   # (the first run writes the bytecode: not counted)
+            for name, argv in STARTS.items():
+                start = time.perf_counter()
+                subprocess.run([sys.executable, *argv], cwd=ROOT, env=env, check=True,
+                               stdout=subprocess.DEVNULL)
+                if run:
+                    times[name].append(time.perf_counter() - start)
+    yardstick = statistics.median(times["python -c pass"])
+    for name, values in times.items():
+        median = statistics.median(values)
+        print(f"{name:34} median {median * 1000:6.0f} ms   {median / yardstick:5.1f}x "
+              "python -c pass")
+    print("targets: mclog validate within 3x python -c pass; the import cell under 500 ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,34 @@
+"""A module imported when it is first used, not when the module naming it is.
+
+pandas takes 0.4 s to import: the replay widget's import cell and ``mclog validate``
+need none of it, and a table asks for it the first time it is made (issue 29, instant
+start).  ``pd = LazyModule("pandas")`` stands where ``import pandas as pd`` did; every
+``pd.DataFrame`` then imports pandas once (later uses find it in ``sys.modules``).
+Annotations are strings in mclog (``from __future__ import annotations``), so a
+signature naming ``pd.DataFrame`` imports nothing.
+
+>>> json = LazyModule("json")
+>>> json.dumps([1])
+'[1]'
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+
+class LazyModule:
+    """The module ``name``, imported at the first attribute asked of it."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(importlib.import_module(self._name), attribute)
+
+    def __repr__(self) -> str:
+        return f"<module {self._name!r}, imported when first used>"
+
+
+__all__ = ["LazyModule"]
