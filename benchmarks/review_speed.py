@@ -8,7 +8,8 @@
    (target: under 5 s on 2 cores), beside one game simulated by the same bots (the
    yardstick, timed in the same run).
 2. A whole-game review of one seat of a 2-player Cartel sample (profit bots, 50 rollouts
-   an option): its time (target: under 2 minutes).
+   an option): its time (target: under 2 minutes); and the same (30 rollouts) on a local
+   Dask cluster of one worker and of two: the speed-up (near-linear: close to 2x).
 3. Calibration: over ``--games`` simulated 2-player Cartel games between the profit and
    the random bot, the win chance the review gives at each player decision (from 40
    rollouts) against who won, in deciles (target: within 5 points where a decile holds
@@ -36,10 +37,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     args = parser.parse_args()
     mc = game("Million Club")
-    played = mclog.replay(mclog.parse_one(mc.simulated_text(4, 7, "greedy", {})))
+    text = mc.simulated_text(4, 7, "greedy", {})
+    played = mclog.replay(mclog.parse_one(text))
     index = next(i for i, s in enumerate(played.steps) if s.actor is not None
                  and played.state(i).round >= 3 and len(mc.engine.legal(played.state(i))) >= 6)
     for bots, jobs in (("random", 1), ("random", 2), ("greedy", 1), ("greedy", 2)):
+        played = mclog.replay(mclog.parse_one(text))   # (a replay keeps what it weighed)
         start = time.perf_counter()
         found = position(played, index, rollouts=args.rollouts, seed=1, bots=bots,
                          jobs=jobs)
@@ -60,8 +63,26 @@ def main() -> None:
     whole = review(duel, 0, rollouts=50, seed=1, jobs=2)
     print(f"Cartel, Ann's whole game ({len(whole.positions)} decisions, 50 rollouts an "
           f"option, 2 processes): {time.perf_counter() - start:.1f} s (target: under 120 s)")
+    dask_speedup()
     calibration(cartel, args.games)
     precision(cartel, max(4, args.games // 8))
+
+
+def dask_speedup() -> None:
+    """The same whole-game review (Cartel, Ann's, 30 rollouts an option) on a local Dask
+    cluster of one worker process and of two: the speed-up (near-linear: close to 2)."""
+    from mclog.corpus.build import dask_client
+
+    times = {}
+    for workers in (1, 2):
+        with dask_client(jobs=workers) as client:
+            duel = mclog.replay(mclog.read_one("sample_games/cartel/duel-2p.mclog"))
+            chances(duel, 0, rollouts=2, seed=9, client=client)   # (the workers warmed)
+            start = time.perf_counter()
+            review(duel, 0, rollouts=30, seed=1, client=client)
+            times[workers] = time.perf_counter() - start
+    print(f"Cartel, Ann's whole game on a Dask cluster: {times[1]:.1f} s on one worker, "
+          f"{times[2]:.1f} s on two: {times[1] / times[2]:.2f}x")
 
 
 def precision(cartel, games: int) -> None:

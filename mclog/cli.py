@@ -391,8 +391,6 @@ def cmd_review(args) -> int:
     """A review of one game by rollouts (``mclog.review``): each decision of the seat
     asked for (or of every seat), what each option's rollouts won, the loss of the move
     played, and the worst decisions first; ``-o`` writes it all as JSON."""
-    from .review import position, review
-
     _rollouts(args.rollouts, "--rollouts")
     if not 1 <= args.jobs <= 256:
         raise ValueError("--jobs is from 1 to 256")
@@ -413,9 +411,23 @@ def cmd_review(args) -> int:
         seat = names.index(args.seat)
     bots = args.bots or game.review_bots
     game.check_bots(bots)
+    with contextlib.ExitStack() as stack:
+        client = None
+        if args.scheduler:
+            from .corpus.build import dask_client
+
+            client = stack.enter_context(dask_client(args.scheduler))
+        return _review(args, chosen, game, seat, bots, client)
+
+
+def _review(args, chosen, game, seat, bots, client) -> int:
+    """``mclog review``'s work, on ``client``'s workers if one is given."""
+    from .review import position, review
+
+    names = list(chosen.record.players)
     if args.step is not None:
         found = position(chosen, args.step - 1, rollouts=args.rollouts, seed=args.seed,
-                         bots=bots, jobs=args.jobs)
+                         bots=bots, jobs=args.jobs, client=client)
         data = found.as_dict(names)
         lines = [f"step {args.step}: {found.question}"] + [
             f"  {o.text:<48} {o.estimate.chance:6.1%}  "
@@ -429,7 +441,7 @@ def cmd_review(args) -> int:
                 sys.stderr.flush()
 
         found = review(chosen, seat, rollouts=args.rollouts, seed=args.seed, bots=bots,
-                       progress=progress, jobs=args.jobs)
+                       progress=progress, jobs=args.jobs, client=client)
         if sys.stderr.isatty():
             sys.stderr.write("\n")
         data = found.as_dict()
@@ -611,6 +623,9 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="processes to play the rollouts on (default: the cores); the "
                         "review is the same on any number")
+    w.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786): the "
+                                       "rollouts run on its workers (the review is the "
+                                       "same)")
     w.set_defaults(func=cmd_review)
     c = sub.add_parser("record", help="record a game at the table: asks each decision, "
                                       "completes the legal answers, saves every line")

@@ -23,7 +23,10 @@ which bots played its rollouts.
 
 Everything is deterministic for a seed: the same record, step and seed give the same
 figures, on one process or several (``jobs``: rollouts on processes forked from this
-one).  A position is made once; each rollout starts from a copy of it.  Hidden cards:
+one; ``client``: on a Dask cluster's workers, each replaying the record's text once).  A
+position is made once; each rollout starts from a copy of it.  What a record's positions
+gave is kept while the record lives: asking again (stepping back in a widget, a curve
+over the steps a review weighed) plays nothing twice.  Hidden cards:
 a position from a seat's record is filled in by the game for each rollout
 (``Game.rollout_state``: Cartel draws the cards the seat did not see among those the
 record allows; a game that cannot says so).
@@ -37,8 +40,10 @@ record allows; a game that cannot says so).
 
 from __future__ import annotations
 
+import gc
 import math
 import random
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -193,6 +198,20 @@ def _game(played):
     return _game_named(played.record.game)
 
 
+#: What each replayed record's positions gave (by the position, what was asked and the
+#: seed), while the record lives: stepping back and forth over a review, or asking again,
+#: never plays the same rollouts twice.
+_CACHES: dict[int, dict] = {}
+
+
+def _cache_of(played) -> dict:
+    key = id(played)
+    if key not in _CACHES:
+        _CACHES[key] = {}
+        weakref.finalize(played, _CACHES.pop, key, None)
+    return _CACHES[key]
+
+
 #: What a forked worker plays its rollouts on (the game, the replayed record, the bots,
 #: the positions made so far): set before the workers are forked, so they have it
 #: without its being sent.
@@ -216,26 +235,62 @@ def _play_shared(task: tuple) -> list:
     return _play(_SHARED["job"], task)
 
 
-class _Runner:
-    """Plays rollouts here, or across ``jobs`` local processes (forked from this one, so
-    each has the record already).  The results come back in the order asked, so a review
-    is the same on any number of processes."""
+#: On a Dask worker: each record it has replayed (by its text), with its positions.
+_REPLAYED: dict[tuple, tuple] = {}
 
-    def __init__(self, game, played, bots: str, jobs: int = 1) -> None:
+
+def _play_on_worker(record: tuple, bots: str, tasks: list[tuple]) -> list[list]:
+    """Rollouts on a Dask worker: ``record`` is (the game, the record's canonical text,
+    its file), replayed once on each worker (a worker may be another machine: it gets
+    the text, not this process's objects)."""
+    if record not in _REPLAYED:
+        from .record.reading import parse_one
+
+        name, text, file = record
+        game = _game_named(name)
+        _REPLAYED.clear()   # (one review at a time: a worker keeps the last record)
+        _REPLAYED[record] = (game, game.replay(parse_one(text, file), strict=False), {})
+    game, played, positions = _REPLAYED[record]
+    return [_play((game, played, bots, positions), task) for task in tasks]
+
+
+class _Runner:
+    """Plays rollouts here, across ``jobs`` local processes (forked from this one, so each
+    has the record already), or on a Dask cluster (``client``: each worker replays the
+    record's text once).  The results come back in the order asked, so a review is the
+    same on any number of processes or workers."""
+
+    def __init__(self, game, played, bots: str, jobs: int = 1, client=None) -> None:
         self.job = (game, played, bots, {})
         self.jobs = max(1, jobs)
         self.pool = None
-        if self.jobs > 1:
+        self.client = client
+        #: What this record's positions gave before (``_cached``).
+        self.cache = _cache_of(played)
+        if client is not None:
+            self.record = (played.record.game, game.write(played.record),
+                           played.record.file)
+            self.workers = max(1, len(client.scheduler_info().get("workers", {})))
+        elif self.jobs > 1:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
 
             _SHARED["job"] = self.job
+            # (the objects made so far kept out of the collector's sweeps, so that a
+            # forked worker's collections do not touch, and copy, every page it shares)
+            gc.freeze()
             self.pool = ProcessPoolExecutor(self.jobs,
                                             mp_context=multiprocessing.get_context("fork"))
 
     def outcomes(self, tasks: list[tuple]) -> list[list]:
-        if self.pool is None or len(tasks) < 2:
+        if len(tasks) < 2 or (self.pool is None and self.client is None):
             return [_play(self.job, task) for task in tasks]
+        if self.client is not None:
+            size = max(1, -(-len(tasks) // (2 * self.workers)))
+            chunks = [tasks[i:i + size] for i in range(0, len(tasks), size)]
+            futures = self.client.map(_play_on_worker, [self.record] * len(chunks),
+                                      [self.job[2]] * len(chunks), chunks, pure=False)
+            return [outcome for chunk in self.client.gather(futures) for outcome in chunk]
         chunk = max(1, len(tasks) // (4 * self.jobs))
         return list(self.pool.map(_play_shared, tasks, chunksize=chunk))
 
@@ -245,23 +300,28 @@ class _Runner:
     def __exit__(self, *exc) -> None:
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
+            gc.unfreeze()
 
 
 def chances(played, index: int, *, rollouts: int = 100, seed: int = 0,
-            bots: str | None = None, jobs: int = 1) -> list[float]:
+            bots: str | None = None, jobs: int = 1, client=None) -> list[float]:
     """Each player's chance to win from the position after ``index`` moves, by
     ``rollouts`` games played out by ``bots`` (the game's ``review_bots`` if None), on
-    ``jobs`` processes."""
+    ``jobs`` processes (or on a Dask ``client``'s workers)."""
     game = _game(played)
-    with _Runner(game, played, bots or game.review_bots, jobs) as runner:
+    with _Runner(game, played, bots or game.review_bots, jobs, client) as runner:
         return _chances(runner, index, rollouts, seed)
 
 
 def _chances(runner: _Runner, index: int, rollouts: int, seed: int) -> list[float]:
-    outcomes = runner.outcomes([(index, None, _seed(seed, index, r))
-                                for r in range(rollouts)])
-    shares = [_winners(outcome) for outcome in outcomes]
-    return [sum(column) / rollouts for column in zip(*shares)] if shares else []
+    key = ("chances", index, rollouts, seed, runner.job[2])
+    if key not in runner.cache:
+        outcomes = runner.outcomes([(index, None, _seed(seed, index, r))
+                                    for r in range(rollouts)])
+        shares = [_winners(outcome) for outcome in outcomes]
+        runner.cache[key] = [sum(column) / rollouts for column in zip(*shares)] \
+            if shares else []
+    return list(runner.cache[key])
 
 
 def _options(engine, state, played_move, limit: int) -> list:
@@ -286,16 +346,25 @@ def _options(engine, state, played_move, limit: int) -> list:
 
 def position(played, index: int, *, rollouts: int = 200, seed: int = 0,
              bots: str | None = None, max_options: int = MAX_OPTIONS,
-             jobs: int = 1) -> Position:
+             jobs: int = 1, client=None) -> Position:
     """The decision taken after ``index`` moves, reviewed (see the module text), its
-    rollouts on ``jobs`` processes."""
+    rollouts on ``jobs`` processes (or on a Dask ``client``'s workers)."""
     game = _game(played)
-    with _Runner(game, played, bots or game.review_bots, jobs) as runner:
+    with _Runner(game, played, bots or game.review_bots, jobs, client) as runner:
         return _position(runner, index, rollouts, seed, max_options)
 
 
 def _position(runner: _Runner, index: int, rollouts: int, seed: int,
               max_options: int = MAX_OPTIONS) -> Position:
+    key = ("position", index, rollouts, seed, runner.job[2], max_options)
+    if key not in runner.cache:
+        runner.cache[key] = _weighed(runner, index, rollouts, seed, max_options)
+    return runner.cache[key]
+
+
+def _weighed(runner: _Runner, index: int, rollouts: int, seed: int,
+             max_options: int) -> Position:
+    """The decision after ``index`` moves, each option rolled out (see ``position``)."""
     game, played, bots, _ = runner.job
     engine = game.engine
     if not 0 <= index < len(played):
@@ -345,7 +414,8 @@ def _texts(game, played, index: int, moves: list) -> list[str]:
 
 def review(played, seat: int | None = None, *, rollouts: int = 100, seed: int = 0,
            bots: str | None = None, curve_rollouts: int | None = None,
-           progress: Callable[[int, int], None] | None = None, jobs: int = 1) -> Review:
+           progress: Callable[[int, int], None] | None = None, jobs: int = 1,
+           client=None) -> Review:
     """Every decision of ``seat`` (every seat's if None) reviewed, and the win-chance
     curve at each of those steps and at the end; ``progress(done, total)`` is told as it
     goes."""
@@ -364,7 +434,7 @@ def review(played, seat: int | None = None, *, rollouts: int = 100, seed: int = 
         todo.append(index)
     result = Review(tuple(played.record.players), bots=bots, rollouts=rollouts, seed=seed)
     total = len(todo)
-    with _Runner(game, played, bots, jobs) as runner:
+    with _Runner(game, played, bots, jobs, client) as runner:
         for done, index in enumerate(todo):
             result.positions.append(_position(runner, index, rollouts, seed))
             result.curve[index] = _chances(runner, index, curve_rollouts or rollouts, seed)
@@ -378,13 +448,13 @@ def review(played, seat: int | None = None, *, rollouts: int = 100, seed: int = 
 
 def curve(played, *, rollouts: int = 30, seed: int = 0, bots: str | None = None,
           every: int = 1, progress: Callable[[int, int], None] | None = None,
-          jobs: int = 1) -> dict[int, list[float]]:
+          jobs: int = 1, client=None) -> dict[int, list[float]]:
     """Each player's win chance after every ``every``-th step and at the end (step ->
     chances by seat), for the win-chance graph."""
     steps = sorted({*range(0, len(played), max(1, every)), len(played)})
     out = {}
     game = _game(played)
-    with _Runner(game, played, bots or game.review_bots, jobs) as runner:
+    with _Runner(game, played, bots or game.review_bots, jobs, client) as runner:
         for done, index in enumerate(steps):
             out[index] = _chances(runner, index, rollouts, seed)
             if progress is not None:

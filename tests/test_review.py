@@ -208,12 +208,62 @@ def test_the_replay_widget_shows_the_win_chance_graph_with_its_marker():
 
 @pytest.mark.slow
 def test_a_review_is_the_same_on_any_number_of_processes():
-    pig = _pig_kitchen()
-    one = review(pig, 1, rollouts=12, seed=4, jobs=1).as_dict()
-    assert review(pig, 1, rollouts=12, seed=4, jobs=2).as_dict() == one
+    # (each from a replay of its own: a replay keeps what its positions gave)
+    one = review(_pig_kitchen(), 1, rollouts=12, seed=4, jobs=1).as_dict()
+    assert review(_pig_kitchen(), 1, rollouts=12, seed=4, jobs=2).as_dict() == one
+
+    def duel():
+        return mclog.replay(mclog.read_one(CARTEL_DUEL))
+
+    assert chances(duel(), 30, rollouts=6, seed=2, jobs=2) == \
+        chances(duel(), 30, rollouts=6, seed=2, jobs=1)
+
+
+def _first_decision(played) -> int:
+    """The index of the first step a player decides among several options."""
+    engine = mclog.games.game(played.record.game).engine
+    return next(i for i, step in enumerate(played.steps) if step.actor is not None
+                and len(engine.legal(played.state(i))) > 1)
+
+
+@pytest.mark.slow
+def test_a_review_on_a_dask_cluster_is_the_review_here():
+    """Rollouts on a Dask cluster's workers (two local processes, each replaying the
+    record's text once) give the figures played here, for the same seed."""
+    from mclog.corpus.build import dask_client
+
     played = mclog.replay(mclog.read_one(CARTEL_DUEL))
-    assert chances(played, 30, rollouts=6, seed=2, jobs=2) == \
-        chances(played, 30, rollouts=6, seed=2, jobs=1)
+    index = _first_decision(played)
+    names = played.record.players
+    here = position(played, index, rollouts=40, seed=3).as_dict(names)
+    curve_here = chances(played, index, rollouts=10, seed=3)
+    with dask_client(jobs=2) as client:
+        again = mclog.replay(mclog.read_one(CARTEL_DUEL))
+        there = position(again, index, rollouts=40, seed=3, client=client)
+        assert there.as_dict(names) == here
+        assert chances(again, index, rollouts=10, seed=3, client=client) == curve_here
+    assert len(here["options"]) > 1
+
+
+def test_a_position_asked_again_plays_no_rollout(monkeypatch):
+    """What a replay's positions gave is kept while the replay lives: stepping back over
+    a review, or asking again, plays nothing twice; another replay has its own."""
+    from mclog.review import _Runner
+
+    played = mclog.replay(mclog.read_one(CARTEL_DUEL))
+    index = _first_decision(played)
+    first = chances(played, index, rollouts=4, seed=1)
+    weighed = position(played, index, rollouts=20, seed=1)
+    asked = []
+    monkeypatch.setattr(_Runner, "outcomes", lambda self, tasks: asked.append(tasks) or
+                        [[0, 0]] * len(tasks))
+    assert chances(played, index, rollouts=4, seed=1) == first
+    assert position(played, index, rollouts=20, seed=1) is weighed
+    assert asked == []
+    chances(played, index, rollouts=4, seed=2)   # (another seed: played)
+    assert len(asked) == 1
+    chances(mclog.replay(mclog.read_one(CARTEL_DUEL)), index, rollouts=4, seed=1)
+    assert len(asked) == 2
 
 
 def test_a_report_asked_for_no_rollouts_is_told_so(tmp_path, capsys):
