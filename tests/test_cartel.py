@@ -489,9 +489,36 @@ def test_a_slip_of_notation_is_located_and_worded(line, message, col):
         caught.value.col == col
 
 
+@pytest.mark.parametrize("line,message,col", [
+    ("pays Ann stock 1", "'pays' is no move of this game: did you mean 'pay'?", 1),
+    ("bid ann 30", "'ann' is not a player of this game (the players are Ann, Ben): did you "
+                   "mean Ann?", 5),
+])
+def test_a_near_miss_is_told_what_it_may_have_meant(line, message, col):
+    with pytest.raises(RecordError) as caught:
+        mclog.parse_one(text(line))
+    assert message in caught.value.reason and caught.value.col == col
+
+
+def test_the_notations_words_read_in_any_case():
+    """A line's first word is often written with a capital: ``Buy``, ``End Year 1``,
+    ``Check Money``, ``Bond 10`` read as their lowercase words (names and companies as
+    before: a name exactly, a company in any case)."""
+    body = "Buy Ann Fenwick, Pay Ann Bond 10 Cash 10, Draw Ann Wexford\n"
+    played = play(body)
+    lower = play(body.lower().replace("ann", "Ann"))
+    assert [s.move for s in played.steps] == [s.move for s in lower.steps]
+    assert cartel(played, "Ann").bonds == [10]
+    record = mclog.parse_one(text("Check Money Ann 10 Ben 10\nEnd Year 1\n"))
+    assert [type(e).__name__ for e in record.entries][-2:] == ["CheckEntry", "MoveEntry"]
+    assert record.entries[-2].what == "money"
+
+
 def test_a_player_cannot_be_called_by_a_word_of_the_notation():
     with pytest.raises(RecordError, match="'stock' is a word of the notation"):
         mclog.parse_one('[Game "Cartel"]\n[Players "Ann, stock"]\n')
+    with pytest.raises(RecordError, match="'Pay' is a word of the notation"):
+        mclog.parse_one('[Game "Cartel"]\n[Players "Ann, Pay"]\n')
 
 
 # --- the samples ---------------------------------------------------------------------------

@@ -92,7 +92,7 @@ class KitGame(Game):
             if not _NAME.match(name):
                 raise ValueError(f"'{name}' is not a name the notation can read: one word, "
                                 "starting with a letter")
-            if name in self.verbs.words:
+            if name.lower() in self.verbs.words:   # (the notation's words in any case)
                 raise ValueError(f"'{name}' is a word of the notation: call the player "
                                 "otherwise")
         if len(set(names)) != len(names):

@@ -22,6 +22,7 @@ Bet(player=1, amount=30)
 
 from __future__ import annotations
 
+import difflib
 import inspect
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -54,8 +55,10 @@ class Seat:
         try:
             return seats[word]
         except KeyError:
+            same = [name for name in seats if name.lower() == word.lower()]
+            meant = f": did you mean {same[0]}?" if same else ""
             raise ValueError(f"'{word}' is not a player of this game (the players are "
-                             f"{', '.join(seats)})") from None
+                             f"{', '.join(seats)}){meant}") from None
 
     def write(self, value: int, names: Sequence[str]) -> str:
         return names[value]
@@ -126,7 +129,7 @@ class Word:
     optional: ClassVar[bool] = False
 
     def read(self, word: str, seats: dict[str, int]) -> None:
-        if word != self.word:
+        if word != self.word and word.lower() != self.word:
             raise ValueError(f"'{self.word}' comes here, not '{word}'")
 
     def write(self, value, names: Sequence[str]) -> str:
@@ -190,7 +193,7 @@ class Verb:
         end = start + self.width
         keys = self.keyed
         if keys:
-            while end < len(words) and words[end] in keys:
+            while end < len(words) and (words[end] in keys or words[end].lower() in keys):
                 end += 2
         return end - start
 
@@ -230,10 +233,11 @@ class Verb:
         if keys:
             seen = set()
             for i in range(self.width, len(words), 2):
-                spec = keys[words[i]]
-                if words[i] in seen:
+                key = words[i] if words[i] in keys else words[i].lower()   # ("Bond 20")
+                spec = keys[key]
+                if key in seen:
                     raise NotationError(f"'{words[i]}' is written twice", i)
-                seen.add(words[i])
+                seen.add(key)
                 if i + 1 >= len(words):
                     raise NotationError(f"'{words[i]}' is followed by its {spec.name}", i)
                 try:
@@ -291,8 +295,11 @@ class Verbs:
         return self.by_type[type(move)].say(move, names)
 
     def no_move(self, word: str) -> str:
-        """What is wrong with ``word`` where an item starts."""
-        return (f"'{word}' is no move of this game: a move starts with "
+        """What is wrong with ``word`` where an item starts (with the verb it may have
+        meant: ``pays`` for ``pay``)."""
+        close = difflib.get_close_matches(word.lower(), list(self.by_word), n=1, cutoff=0.7)
+        meant = f"did you mean '{close[0]}'? " if close else ""
+        return (f"'{word}' is no move of this game: {meant}a move starts with "
                 f"{', '.join(repr(v.word) for v in self.rows)}")
 
     @cached_property
@@ -353,14 +360,16 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
             while pending and pending[0].after <= i:  # (a comment before the first item)
                 c = pending.pop(0)
                 out.append(CommentEntry(c.text, c.brace, i == 0, c.line, c.col))
-            if words[i] == "check":
+            # (the notation's words in any case: a line's first word is often written
+            # with a capital, "Buy Ann krupp", "Check money ...")
+            verb = by_word.get(words[i]) or by_word.get(words[i].lower())
+            if verb is None and words[i].lower() == "check":
                 end = i + 2
                 while end + 1 < len(words) and words[end] in seats:
                     end += 2
                 out.append(_check(record, line, words[i:end], list(range(i, end)), seats,
                                   checks))
             else:
-                verb = by_word.get(words[i])
                 if verb is None:
                     if last is not None and last.keyed:  # (``pay Ann 20``: 20 of what?)
                         raise record.error(
@@ -390,6 +399,8 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
 def _check(record, line, words, indexes, seats, checks=CHECKS) -> CheckEntry:
     """``check score Ann 12 Ben 9``: what the table counted, by player."""
     where = line.number, line.col(indexes[0])
+    if len(words) >= 2 and words[1] not in checks and words[1].lower() in checks:
+        words = [words[0], words[1].lower(), *words[2:]]   # ("Check Money Ann 12")
     if len(words) < 2 or words[1] not in checks:
         others = ", ".join(f"'check {c} ...'" for c in checks[1:])
         raise record.error(f"a check is 'check {checks[0]} {record.names[0]} 12'"
