@@ -1,6 +1,7 @@
 """Issue 28: how fast a review by rollouts is, and how far its verdicts hold.
 
     python benchmarks/review_speed.py [--rollouts 200] [--games 40]
+    python benchmarks/review_speed.py --only calibration --games 1000
 
 1. One decision of a 4-player Million Club game with 6 options or more (the first such
    decision past round 3 of a simulated game), 200 rollouts an option by the random and
@@ -35,7 +36,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rollouts", type=int, default=200)
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--only", choices=["calibration", "precision", "dask"],
+                        help="run this part alone (the calibration over 1,000 games: "
+                             "--only calibration --games 1000)")
     args = parser.parse_args()
+    if args.only:
+        {"calibration": lambda: calibration(game("Cartel"), args.games),
+         "precision": lambda: precision(game("Cartel"), args.games),
+         "dask": dask_speedup}[args.only]()
+        return
     mc = game("Million Club")
     text = mc.simulated_text(4, 7, "greedy", {})
     played = mclog.replay(mclog.parse_one(text))
