@@ -1,4 +1,5 @@
-"""Notebook widgets for any game: ``replay(game)`` steps through a replayed game, and
+"""Notebook widgets for any game: ``replay(game)`` steps through a replayed game,
+``review(game)`` does too with a win-chance graph filling in as its rollouts finish, and
 ``recorder(FILE)`` records a game at the table.
 
 The game is the one the file's ``[Game]`` tag names (a new file: ``game=``, Million Club
@@ -39,6 +40,109 @@ def replay(played, *, chances: dict | None = None, bots: str = ""):
     return game.replay_widget(played) or StepWidget(game, played)
 
 
+def review(played, *, rollouts: int = 30, seed: int = 0, bots: str | None = None,
+           every: int = 1, start: bool = True):
+    """The replay widget with a win-chance graph that fills in as its rollouts finish
+    (``mclog.review.chances`` at every ``every``-th step and at the end), the steps
+    nearest the one shown first: move the slider and the rollouts follow it.  The
+    rollouts run on a thread of this kernel (``start=False``: not yet; ``widget.chances``
+    is the ``LazyChances`` that fills it)."""
+    from .review import curve_chart
+    from .widget_shell import StepWidget
+
+    game = _game(played.record.game)
+    bots = bots or game.review_bots
+    figure = curve_chart(played, {}, bots)
+    figure.update_layout(xaxis_range=[0, len(played)])
+    widget = StepWidget(game, played, chart=(f"Chances to win ({bots} bots' rollouts, "
+                                             f"{rollouts} a step)", figure))
+    widget.chances = LazyChances(widget, played, rollouts=rollouts, seed=seed, bots=bots,
+                                 every=every)
+    if start:
+        widget.chances.start()
+    return widget
+
+
+class LazyChances:
+    """Fills a replay widget's win-chance graph, a step at a time, nearest the step the
+    slider shows first, and draws what is done at most every ``redraw`` seconds (a chart
+    drawn anew at every step would keep the browser busy).  ``fill_one()`` does one step
+    here; ``start()`` fills them all on a thread, ``stop()`` ends it, ``wait()`` waits
+    for it.  Each step's chances are ``mclog.review.chances``: the same for a seed
+    whatever the order they are filled in, and kept with the replay (asked again, never
+    played twice)."""
+
+    def __init__(self, widget, played, *, rollouts: int, seed: int, bots: str,
+                 every: int = 1, redraw: float = 0.5) -> None:
+        self.widget, self.played = widget, played
+        self.rollouts, self.seed, self.bots, self.redraw = rollouts, seed, bots, redraw
+        n = len(played)
+        self.steps = sorted({*range(0, n, max(1, every)), n})
+        #: Each step's chances, by seat, once its rollouts are done.
+        self.points: dict[int, list[float]] = {}
+        self._drawn_at = 0.0
+        self._thread = None
+        import threading
+
+        self._stopping = threading.Event()
+
+    def next_step(self) -> int | None:
+        """The step not yet filled nearest the one shown (the earlier on a tie)."""
+        here = self.widget.slider.value
+        left = [s for s in self.steps if s not in self.points]
+        return min(left, key=lambda s: (abs(s - here), s)) if left else None
+
+    def fill_one(self) -> bool:
+        """Play the rollouts of the next step and note them; False when all are done."""
+        from .review import chances
+
+        step = self.next_step()
+        if step is None:
+            return False
+        self.points[step] = chances(self.played, step, rollouts=self.rollouts,
+                                    seed=self.seed, bots=self.bots)
+        import time
+
+        if len(self.points) == len(self.steps) or \
+                time.monotonic() - self._drawn_at >= self.redraw:
+            self.draw()
+        return True
+
+    def draw(self) -> None:
+        """The graph as far as it is filled."""
+        import time
+
+        steps = sorted(self.points)
+        figure = self.widget.marked.figure
+        with figure.batch_update():
+            for seat, trace in enumerate(figure.data):
+                trace.x = steps
+                trace.y = [self.points[s][seat] for s in steps]
+        self._drawn_at = time.monotonic()
+
+    def start(self) -> None:
+        import threading
+
+        if self._thread is None or not self._thread.is_alive():
+            self._stopping.clear()
+            self._thread = threading.Thread(target=self._run, daemon=True,
+                                            name="mclog win chances")
+            self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stopping.is_set() and self.fill_one():
+            pass
+
+    def stop(self) -> None:
+        self._stopping.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the thread; True once every step is filled."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return len(self.points) == len(self.steps)
+
+
 def recorder(path: str | os.PathLike, *, game: str | None = None, players: str | None = None,
              setup: str | None = None, privileges: str | None = None,
              seat: str | None = None, **tags: str):
@@ -53,4 +157,4 @@ def recorder(path: str | os.PathLike, *, game: str | None = None, players: str |
     return _game(name).recorder_widget(path, options)
 
 
-__all__ = ["replay", "recorder"]
+__all__ = ["replay", "review", "recorder", "LazyChances"]

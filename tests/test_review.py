@@ -271,3 +271,27 @@ def test_a_report_asked_for_no_rollouts_is_told_so(tmp_path, capsys):
                  str(tmp_path / "x.html")]) == 2
     assert "--review is from 1 to 100000, not 0" in capsys.readouterr().err
     assert not (tmp_path / "x.html").exists()
+
+
+def test_the_review_widget_fills_its_graph_nearest_the_step_shown_first():
+    """``mclog.widgets.review``: the win-chance graph fills in as rollouts finish, the
+    steps nearest the slider first (a tie: the earlier), each step's chances those of
+    ``chances`` for the seed, and the whole graph on the widget's thread."""
+    import mclog.widgets
+
+    played = mclog.replay(mclog.read_one(CARTEL_DUEL))
+    widget = mclog.widgets.review(played, rollouts=6, seed=2, every=10, start=False)
+    filler = widget.chances
+    assert filler.steps == [*range(0, len(played), 10), len(played)]
+    widget.slider.value = 60
+    for _ in range(3):
+        assert filler.fill_one()
+    assert list(filler.points) == [60, 50, 70]
+    fresh = mclog.replay(mclog.read_one(CARTEL_DUEL))
+    assert filler.points[50] == chances(fresh, 50, rollouts=6, seed=2)
+    filler.start()
+    assert filler.wait(timeout=300)
+    figure = widget.marked.figure
+    assert list(figure.data[0].x) == filler.steps
+    assert [figure.data[s].y[-1] for s in range(2)] == [0.0, 1.0]   # (Ben won)
+    assert not filler.fill_one()
