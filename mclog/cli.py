@@ -377,8 +377,9 @@ def cmd_report(args) -> int:
         game = _game(chosen)
         bots = args.bots or game.review_bots
         game.check_bots(bots)
-        points = curve(chosen, rollouts=args.review, seed=args.seed, bots=bots,
-                       every=max(1, len(chosen) // 100), jobs=os.cpu_count() or 1)
+        with _about(args.file):
+            points = curve(chosen, rollouts=args.review, seed=args.seed, bots=bots,
+                           every=max(1, len(chosen) // 100), jobs=os.cpu_count() or 1)
         extra.append((f"Chances to win ({args.review} rollouts a step by the {bots} bots)",
                       curve_chart(chosen, points, bots)))
     write_new(args.out, report_html(chosen, extra))  # (- is the standard output)
@@ -417,7 +418,19 @@ def cmd_review(args) -> int:
             from .corpus.build import dask_client
 
             client = stack.enter_context(dask_client(args.scheduler))
-        return _review(args, chosen, game, seat, bots, client)
+        with _about(args.file):
+            return _review(args, chosen, game, seat, bots, client)
+
+
+@contextlib.contextmanager
+def _about(file: str):
+    """A review's refusal said of the file it reviews (``friday.mclog: a review of ...``)."""
+    from .errors import ReviewError
+
+    try:
+        yield
+    except ReviewError as exc:
+        raise ReviewError(f"{file}: {exc}") from None
 
 
 def _review(args, chosen, game, seat, bots, client) -> int:

@@ -115,11 +115,18 @@ class MillionClub(Game):
         return [(sum(p.values()), state.money[seat]) for seat, p in enumerate(points(state))]
 
     def rollout_state(self, played, state, rng):
-        if "Seat" in played.record.tags:
+        """A position with a card the record's seat did not see (a ``?``, followed as a
+        handle from the start of the game to this step) cannot be rolled out: the
+        handles would play as blank cards, and drawing them in proportion to the deals
+        the record allows up to this step is not done yet for Million Club.  (A record
+        with ``?`` cards need not say its seat: the handles, not the tag, decide.)"""
+        if state.unknowns or "Seat" in played.record.tags:
             from mclog.errors import ReviewError
 
-            raise ReviewError("a review of Million Club from a seat's record (? cards) is "
-                              "not done yet: review the full record")
+            raise ReviewError("by this step the record holds cards its seat did not see "
+                              "(?); a review of Million Club from such a position is not "
+                              "done yet (drawing them in proportion to the deals the record "
+                              "allows): review a full record")
         return state
 
     def move_text(self, played, index, move):
