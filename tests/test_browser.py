@@ -192,6 +192,49 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     page.close()
 
 
+def test_the_review_widget_fills_its_graph_in_the_browser(browser, lab):
+    """``mclog.widgets.review`` in JupyterLab: the win-chance graph fills in from the
+    kernel's thread after the cell has run, to every step asked for; its marker is drawn
+    and a click on a point goes to its step (issue 28)."""
+    import json
+    import urllib.request
+
+    from playwright.sync_api import expect
+
+    base, token = lab
+    source = ("import mclog, mclog.widgets\n"
+              "played = mclog.replay(mclog.read_one("
+              "'../sample_games/cartel/duel-2p.mclog'))\n"
+              "widget = mclog.widgets.review(played, rollouts=4, every=10)\n"
+              "widget")
+    notebook = {"cells": [{"cell_type": "code", "metadata": {}, "outputs": [],
+                           "execution_count": None, "source": source}],
+                "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                            "language": "python"}},
+                "nbformat": 4, "nbformat_minor": 5}
+    request = urllib.request.Request(
+        f"{base}/api/contents/review-widget.ipynb?token={token}", method="PUT",
+        data=json.dumps({"type": "notebook", "format": "json",
+                         "content": notebook}).encode(),
+        headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request, timeout=30).close()
+    import mclog
+
+    steps = len(range(0, len(mclog.replay(mclog.read_one(
+        ROOT / "sample_games" / "cartel" / "duel-2p.mclog"))), 10)) + 1
+    page = run_notebook(browser, lab, "review-widget.ipynb")
+    no_errors(page)
+    page.wait_for_function(
+        "n => [...document.querySelectorAll('.js-plotly-plot')].some(g => g.data && "
+        "g.data[0] && g.data[0].x && g.data[0].x.length === n)", arg=steps,
+        timeout=180_000)
+    chart = page.locator(".js-plotly-plot").first
+    expect(chart.locator(".mclog-step-marker")).to_have_count(1)
+    chart.evaluate("gd => gd.emit('plotly_click', {points: [{x: 40}]})")
+    expect(page.locator(".mclog-step-move").first).to_contain_text("Step 40 of ")
+    page.close()
+
+
 @pytest.mark.parametrize("name,charts", [
     ("02-prices.ipynb", 3), ("03-score-attribution.ipynb", 3), ("04-corpus.ipynb", 4),
     ("05-teaching.ipynb", 0)])
