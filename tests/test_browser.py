@@ -186,7 +186,8 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     picked = page.locator(".widget-dropdown", has_text="record").locator("select").first
     picked.select_option(label="duel-2p.mclog")
     page.get_by_role("button", name="Use this game").first.click()  # (issue 25)
-    expect(page.locator(".mclog-board").first).to_contain_text("Zoe")
+    # (the kernel runs every cell below again: a loaded machine takes its time)
+    expect(page.locator(".mclog-board").first).to_contain_text("Zoe", timeout=120_000)
     expect(page.locator("body")).to_contain_text("Showing duel-2p.mclog")
     no_errors(page)
     page.close()
