@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import os
+from html import escape
 
 from .games import game as _game
 from .record.reading import recorded_game
@@ -82,6 +83,8 @@ class LazyChances:
         self.points: dict[int, list[float]] = {}
         self._drawn_at = 0.0
         self._thread = None
+        #: Why the graph stopped filling, if a position could not be weighed.
+        self.error: str | None = None
         import threading
 
         self._stopping = threading.Event()
@@ -130,8 +133,17 @@ class LazyChances:
             self._thread.start()
 
     def _run(self) -> None:
-        while not self._stopping.is_set() and self.fill_one():
-            pass
+        from .errors import MclogError
+
+        try:
+            while not self._stopping.is_set() and self.fill_one():
+                pass
+        except MclogError as exc:   # (a position the review cannot weigh: said on the graph)
+            self.error = str(exc)
+            self.draw()
+            figure = self.widget.marked.figure
+            figure.layout.title.text = (f"{figure.layout.title.text} — stopped at step "
+                                        f"{self.next_step()}: {escape(self.error)}")
 
     def stop(self) -> None:
         self._stopping.set()

@@ -300,3 +300,17 @@ def test_the_review_widget_fills_its_graph_nearest_the_step_shown_first():
     assert list(figure.data[0].x) == filler.steps
     assert [figure.data[s].y[-1] for s in range(2)] == [0.0, 1.0]   # (Ben won)
     assert not filler.fill_one()
+
+
+def test_the_review_widget_says_where_its_rollouts_stopped():
+    """A position the review cannot weigh (Million Club with cards its seat did not see)
+    stops the filling, and the graph's title says where and why."""
+    import mclog.widgets
+
+    thursday = mclog.replay(mclog.read_one(
+        ROOT / "sample_games/millionclub/thursday-club-3p.mclog"))
+    widget = mclog.widgets.review(thursday, rollouts=2, every=40)
+    assert widget.chances.wait(timeout=300) is False
+    assert "cards its seat did not see" in widget.chances.error
+    title = widget.marked.figure.layout.title.text
+    assert "stopped at step" in title and "cards its seat did not see" in title
