@@ -11,12 +11,13 @@
 2. A whole-game review of one seat of a 2-player Cartel sample (profit bots, 50 rollouts
    an option): its time (target: under 2 minutes); and the same (30 rollouts) on a local
    Dask cluster of one worker and of two: the speed-up (near-linear: close to 2x).
-3. Calibration: over ``--games`` simulated 2-player Cartel games between the profit and
-   the random bot, the win chance the rollouts give at each player decision (40
-   rollouts, by the bots that played) against who won, in deciles (target: within 5
-   points where a decile holds 50 positions or more).  Rolled out by the profit bots for
-   both seats instead, the chances are those of two profit players, and a game with a
-   random player is off by up to 12 points (1,000 games).
+3. Calibration: over ``--games`` simulated 2-player Cartel games of the profit bots, the
+   review's own, the win chance the rollouts give at each player decision (40 rollouts)
+   against who won, in deciles (target: within 5 points where a decile holds 50
+   positions or more).  (Games between the profit and the random bot are lopsided: nearly
+   every position is under 10% or over 90%, and the few between are too few to judge;
+   rolled out by the profit bots for the random player too, such a game is off by up to
+   12 points, which measures how unlike the bots the player is, not the rollouts.)
 4. Precision: over an eighth as many such games, every decision of both players
    reviewed; of each game's ten costliest decisions, the share that are the weak (random)
    bot's.
@@ -120,16 +121,13 @@ def calibration(cartel, games: int) -> None:
     bins: dict[int, list[float]] = {}
     predicted: dict[int, list[float]] = {}
     for seed in range(games):
-        players = "profit,random" if seed % 2 else "random,profit"
+        players = "profit"   # (the review's own bots at both seats: their chances tested)
         text = cartel.simulated_text(2, 1000 + seed, players, {})
         played = mclog.replay(mclog.parse_one(text))
         won = [r.rank == 1 for r in played.scores()]
         rng = random.Random(seed)
         decisions = [i for i, s in enumerate(played.steps) if s.actor is not None]
         for index in rng.sample(decisions, min(8, len(decisions))):
-            # (rolled out by the bots that played: this measures the rollouts' chances,
-            # not how far the review's bots resemble the players, which the precision
-            # part and a review's own bots stand for)
             shares = chances(played, index, rollouts=40, seed=seed, bots=players)
             for seat, p in enumerate(shares):
                 decile = min(9, int(p * 10))
