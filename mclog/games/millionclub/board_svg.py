@@ -17,7 +17,7 @@ from html import escape
 
 from mclog.protocol import PlayerLine
 
-from .draw import COLOUR_CSS
+from .draw import COLOUR_CSS, colonies_text, privileges_held
 from .rules.board import DISC_NAMES, DISCS, PRIVILEGE_NAMES, ROMAN, unavailable_disc
 from .rules.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_NAMES, INDUSTRY_TYPES
 from .rules.scoring import score
@@ -138,7 +138,7 @@ def _player(state: State, seat: int, y: float, points: tuple[str, str] | None,
                      f"{rank}</text>")
     x = 380
     for card in sorted(state.industries[seat]):
-        text = f"{card.kind}{card.level}" + (f"+{card.bonus}" if card.bonus else "")
+        text = str(card)
         w = 14 + 7 * len(text)
         parts.append(f'<g class="industry"><title>{card.describe()}</title>'
                      f'<rect x="{x}" y="{y - 12}" width="{w}" height="24" rx="3" '
@@ -167,36 +167,21 @@ def _player(state: State, seat: int, y: float, points: tuple[str, str] | None,
     return "".join(parts)
 
 
-def _privileges(state: State) -> dict[int, list[str]]:
-    """The privileges each seat holds, by name."""
-    held: dict[int, list[str]] = {}
-    for disc, seat in state.privileges.items():
-        if seat is not None:
-            held.setdefault(seat, []).append(PRIVILEGE_NAMES[disc])
-    return held
-
-
 def player_lines(state: State, scores: list) -> list[PlayerLine]:
     """What the board's rows say of each player, in words, for the list under the board
     on a narrow screen: money, points and place (``scores``: as the whole record settles
     them, a range where it leaves them open), industries, colonies and privileges."""
     points = {r.seat: score_cells(r, scores) for r in scores}
-    held = _privileges(state)
+    held = privileges_held(state)
     out = []
     for seat in range(state.players):
         facts = [f"{state.money[seat]} million"]
         if seat in points:
             total, rank = points[seat]
             facts.append(f"{total} {'point' if total == '1' else 'points'} {rank}")
-        industries = [f"{c.kind}{c.level}" + (f"+{c.bonus}" if c.bonus else "")
-                      for c in sorted(state.industries[seat])]
-        facts.append("industries " + (" ".join(industries) or "none"))
-        colonies = state.colonies[seat]
-        unknown = sum(n for c, n in colonies.items() if c[0] == "?")
-        held_colonies = [f"{c} {colonies[c]}" if colonies.get(c, 0) > 1 else c
-                         for c in CONTINENTS if colonies.get(c)]
-        held_colonies += [f"? {unknown}" if unknown > 1 else "?"] if unknown else []
-        facts.append("colonies " + (", ".join(held_colonies) or "none"))
+        industries = " ".join(map(str, sorted(state.industries[seat])))
+        facts.append("industries " + (industries or "none"))
+        facts.append("colonies " + (colonies_text(state.colonies[seat]) or "none"))
         if held.get(seat):
             facts.append(", ".join(held[seat]))
         start = " \u2605" if seat == state.start and state.round else ""
@@ -233,7 +218,7 @@ def board_svg(state: State, caption: str = "", next_question: str = "",
     unknown colonies can only guess at, so a replayed game always passes its own."""
     rows = score(state) if scores is None else scores
     points = {r.seat: score_cells(r, rows) for r in rows}
-    held = _privileges(state)
+    held = privileges_held(state)
     prices_y = _DISC_Y + _DISC_R + 62
     players_y = prices_y + 62
     height = players_y + 34 * state.players + 40

@@ -68,32 +68,39 @@ def _prices(state: State) -> str:
 
 
 def _industry(card) -> str:
-    bonus = f"+{card.bonus}" if card.bonus else ""
-    return f'<span class="ind" title="{card.describe()}">{card.kind}{card.level}{bonus}</span>'
+    return f'<span class="ind" title="{card.describe()}">{card}</span>'
 
 
-def _colonies(held: dict[str, int]) -> str:
-    parts = [f"{c} {held[c]}" if held[c] > 1 else c for c in CONTINENTS if held[c]]
+def colonies_text(held: dict[str, int]) -> str:
+    """A player's colonies in words (``asia 2, india, ? 3``; "" for none): the unknown
+    ones, whatever their handles, counted together."""
+    parts = [f"{c} {held[c]}" if held[c] > 1 else c for c in CONTINENTS if held.get(c)]
     unknown = sum(n for c, n in held.items() if c[0] == "?")
     if unknown:
         parts.append(f"? {unknown}" if unknown > 1 else "?")
-    return ", ".join(parts) or "&ndash;"
+    return ", ".join(parts)
+
+
+def privileges_held(state: State) -> dict[int, list[str]]:
+    """The privileges each seat holds, by name."""
+    held: dict[int, list[str]] = {}
+    for disc, seat in state.privileges.items():
+        if seat is not None:
+            held.setdefault(seat, []).append(PRIVILEGE_NAMES[disc])
+    return held
 
 
 def _players(state: State) -> str:
     rows = ["<tr><th>player</th><th>money</th><th>industries</th><th>colonies</th>"
             "<th>privileges</th></tr>"]
-    held_by = {}
-    for disc, seat in state.privileges.items():
-        if seat is not None:
-            held_by.setdefault(seat, []).append(PRIVILEGE_NAMES[disc])
+    held_by = privileges_held(state)
     for seat, name in enumerate(state.table.names):
         start = " &#9733;" if seat == state.start and state.round else ""
         cards = "".join(_industry(c) for c in sorted(state.industries[seat])) or "&ndash;"
         rows.append(
             f"<tr><td>{pawn(state.table.colours[seat])} {escape(name)}{start}</td>"
             f"<td>{state.money[seat]}</td><td>{cards}</td>"
-            f"<td>{_colonies(state.colonies[seat])}</td>"
+            f"<td>{colonies_text(state.colonies[seat]) or '&ndash;'}</td>"
             f"<td>{', '.join(held_by.get(seat, [])) or '&ndash;'}</td></tr>")
     return "".join(rows)
 
