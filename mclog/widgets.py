@@ -17,8 +17,11 @@ True
 from __future__ import annotations
 
 import os
+import threading
+import time
 from html import escape
 
+from .errors import MclogError
 from .games import game as _game
 from .record.reading import recorded_game
 
@@ -33,12 +36,20 @@ def replay(played, *, chances: dict | None = None, bots: str = ""):
 
     game = _game(played.record.game)
     if chances is not None:
-        from .review import curve_chart
-
-        title = f"Chances to win ({bots or game.review_bots} bots' rollouts)"
-        return StepWidget(game, played, chart=(title, curve_chart(
-            played, chances, bots or game.review_bots)))
+        return _with_chances(game, played, chances, bots or game.review_bots)
     return game.replay_widget(played) or StepWidget(game, played)
+
+
+def _with_chances(game, played, points: dict, bots: str, rollouts: str = ""):
+    """The shared replay widget whose chart is the win-chance graph of ``points`` (step
+    -> chances by seat), over the whole game's steps however few it holds yet."""
+    from .review import curve_chart
+    from .widget_shell import StepWidget
+
+    figure = curve_chart(played, points, bots)
+    figure.update_layout(xaxis_range=[0, len(played)])
+    title = f"Chances to win ({bots} bots' rollouts{rollouts})"
+    return StepWidget(game, played, chart=(title, figure))
 
 
 def review(played, *, rollouts: int = 30, seed: int = 0, bots: str | None = None,
@@ -48,15 +59,9 @@ def review(played, *, rollouts: int = 30, seed: int = 0, bots: str | None = None
     nearest the one shown first: move the slider and the rollouts follow it.  The
     rollouts run on a thread of this kernel (``start=False``: not yet; ``widget.chances``
     is the ``LazyChances`` that fills it)."""
-    from .review import curve_chart
-    from .widget_shell import StepWidget
-
     game = _game(played.record.game)
     bots = bots or game.review_bots
-    figure = curve_chart(played, {}, bots)
-    figure.update_layout(xaxis_range=[0, len(played)])
-    widget = StepWidget(game, played, chart=(f"Chances to win ({bots} bots' rollouts, "
-                                             f"{rollouts} a step)", figure))
+    widget = _with_chances(game, played, {}, bots, f", {rollouts} a step")
     widget.chances = LazyChances(widget, played, rollouts=rollouts, seed=seed, bots=bots,
                                  every=every)
     if start:
@@ -82,12 +87,10 @@ class LazyChances:
         #: Each step's chances, by seat, once its rollouts are done.
         self.points: dict[int, list[float]] = {}
         self._drawn_at = 0.0
-        self._thread = None
+        self._thread: threading.Thread | None = None
+        self._stopping = threading.Event()
         #: Why the graph stopped filling, if a position could not be weighed.
         self.error: str | None = None
-        import threading
-
-        self._stopping = threading.Event()
 
     def next_step(self) -> int | None:
         """The step not yet filled nearest the one shown (the earlier on a tie)."""
@@ -104,8 +107,6 @@ class LazyChances:
             return False
         self.points[step] = chances(self.played, step, rollouts=self.rollouts,
                                     seed=self.seed, bots=self.bots)
-        import time
-
         if len(self.points) == len(self.steps) or \
                 time.monotonic() - self._drawn_at >= self.redraw:
             self.draw()
@@ -113,8 +114,6 @@ class LazyChances:
 
     def draw(self) -> None:
         """The graph as far as it is filled."""
-        import time
-
         steps = sorted(self.points)
         figure = self.widget.marked.figure
         with figure.batch_update():
@@ -124,8 +123,6 @@ class LazyChances:
         self._drawn_at = time.monotonic()
 
     def start(self) -> None:
-        import threading
-
         if self._thread is None or not self._thread.is_alive():
             self._stopping.clear()
             self._thread = threading.Thread(target=self._run, daemon=True,
@@ -133,8 +130,6 @@ class LazyChances:
             self._thread.start()
 
     def _run(self) -> None:
-        from .errors import MclogError
-
         try:
             while not self._stopping.is_set() and self.fill_one():
                 pass
