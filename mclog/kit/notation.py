@@ -280,7 +280,7 @@ class Verbs:
 
     def read(self, words: Sequence[str], seats: dict[str, int]):
         """The move of one item's words (``NotationError`` naming the word at fault)."""
-        verb = self.by_word.get(words[0])
+        verb = self.verb(words[0])
         if verb is None:
             raise NotationError(self.no_move(words[0]), 0)
         if len(words) != verb.length(words, 0):
@@ -293,6 +293,11 @@ class Verbs:
 
     def say(self, move, names: Sequence[str]) -> str:
         return self.by_type[type(move)].say(move, names)
+
+    def verb(self, word: str) -> Verb | None:
+        """The verb ``word`` says, in any case (a line's first word is often written with
+        a capital: ``Buy Ann krupp``); None if it is none."""
+        return self.by_word.get(word) or self.by_word.get(word.lower())
 
     def no_move(self, word: str) -> str:
         """What is wrong with ``word`` where an item starts (with the verb it may have
@@ -346,7 +351,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
     the items of a line are found by the table alone (commas between them are optional)."""
     seats = {name: seat for seat, name in enumerate(record.names)}
     out = record.entries
-    by_word = verbs.by_word
+    verb_of = verbs.verb
     for line in lines:
         words = line.words
         pending = sorted(line.comments, key=lambda c: c.after) if line.comments else []
@@ -360,10 +365,8 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
             while pending and pending[0].after <= i:  # (a comment before the first item)
                 c = pending.pop(0)
                 out.append(CommentEntry(c.text, c.brace, i == 0, c.line, c.col))
-            # (the notation's words in any case: a line's first word is often written
-            # with a capital, "Buy Ann krupp", "Check money ...")
-            verb = by_word.get(words[i]) or by_word.get(words[i].lower())
-            if verb is None and words[i].lower() == "check":
+            verb = verb_of(words[i])
+            if verb is None and words[i].lower() == "check":   # ("Check money ...")
                 end = i + 2
                 while end + 1 < len(words) and words[end] in seats:
                     end += 2
