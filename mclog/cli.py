@@ -19,7 +19,7 @@ from dataclasses import fields
 from pathlib import Path
 
 from . import games
-from .errors import MclogError, RecordError
+from .errors import MclogError, RecordError, ReviewError
 from .printable import printable
 from .protocol import Game, Played
 from .record.files import Comparison, FileError, iter_lines, read_source, replacing, write_new
@@ -425,8 +425,6 @@ def cmd_review(args) -> int:
 @contextlib.contextmanager
 def _about(file: str):
     """A review's refusal said of the file it reviews (``friday.mclog: a review of ...``)."""
-    from .errors import ReviewError
-
     try:
         yield
     except ReviewError as exc:
