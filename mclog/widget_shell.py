@@ -308,16 +308,15 @@ class MarkedChart:
     out), ``step`` (where the marker stands) and ``show(step)``.
 
     The page draws the marker: a ``FrameStepper`` given the chart puts a line over the
-    plot at the step it shows, in the browser, as the report page does.  The figure's own
-    marker (``layout.shapes[0]``, which a chart drawn alone shows) is hidden here: moving
-    a plotly shape redraws the whole chart, 30 ms a step in the browser and a message
-    from the kernel each time.  So ``show`` only notes the step: the stepper follows the
-    slider, which Python moves too."""
+    plot at the step it shows, in the browser, as the report page does.  A marker the
+    figure draws itself (a shape named ``step``, as a chart drawn alone shows it) is
+    hidden here: moving a plotly shape redraws the whole chart, 30 ms a step in the
+    browser and a message from the kernel each time.  So ``show`` only notes the step:
+    the stepper follows the slider, which Python moves too."""
 
     def __init__(self, figure: go.Figure) -> None:
         figure = go.Figure(figure)
-        if figure.layout.shapes:
-            figure.layout.shapes[0].visible = False
+        figure.update_shapes(visible=False, selector={"name": "step"})
         self.figure = go.FigureWidget(figure)
         self.view = self.figure
         self.step = 0
@@ -486,10 +485,6 @@ class StepWidget(w.VBox):
         self.marked = None
         if charts:
             figure = go.Figure(charts[0][1])
-            figure.add_vline(x=0, line_dash="dot", line_color="#444")
-            # (``add_vline`` appends: the marker must be the first shape)
-            shapes = list(figure.layout.shapes)
-            figure.layout.shapes = [shapes[-1], *shapes[:-1]]
             figure.update_layout(title=escape(charts[0][0]))
             self.marked = MarkedChart(figure)
         #: Every step's caption and board, as the page draws them.

@@ -134,8 +134,8 @@ class ReplayWidget(w.VBox):
         self.prices = prices(game)
         #: Every player's provisional score after every step.
         self.timeline = timeline(game)
-        #: The score graph and the price chart, one figure with one step marker
-        #: (``layout.shapes[0]`` of ``chart``): a step moves one shape.
+        #: The score graph and the price chart, one figure; its step marker is drawn by
+        #: the page (``MarkedChart``).
         self.marked = MarkedChart(story_chart(self.timeline, self.prices,
                                               player_colours(game)))
         self.chart = self.marked.figure
