@@ -314,3 +314,10 @@ def test_the_review_widget_says_where_its_rollouts_stopped():
     assert "cards its seat did not see" in widget.chances.error
     title = widget.marked.figure.layout.title.text
     assert "stopped at step" in title and "cards its seat did not see" in title
+
+
+def test_a_scheduler_that_is_not_there_is_said_in_words(capsys):
+    assert main(["review", str(CARTEL_DUEL), "--step", "31", "--rollouts", "2",
+                 "--scheduler", "nonsense"]) == 1
+    err = capsys.readouterr().err
+    assert "nonsense: no Dask scheduler answered there" in err and "Traceback" not in err

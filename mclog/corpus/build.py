@@ -167,7 +167,11 @@ def dask_client(scheduler: str | None = None, jobs: int | None = None) -> Iterat
     from dask.distributed import Client, LocalCluster
 
     if scheduler:
-        client = Client(scheduler, timeout="20s")
+        try:
+            client = Client(scheduler, timeout="20s")
+        except (OSError, TimeoutError, ValueError) as exc:   # (none there, or no address)
+            raise FileError(f"{scheduler}: no Dask scheduler answered there ({exc}); start "
+                            "one with 'dask scheduler', or give its tcp://host:port") from None
         try:
             # (a scheduler with no worker would take the tasks and never run them: the
             # command would wait for ever)
