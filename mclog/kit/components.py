@@ -1,0 +1,101 @@
+"""Reading a game's component files: what its rulebook describes but does not print (a
+board's layout, card texts), typed once by a game's owner as JSON and named in a record's
+``[Components]`` tag.  The tag names ``illustrative`` (the set mclog ships, made up and
+labelled so; the default), a JSON file's path (relative to the record), or the JSON
+itself, embedded in the tag so that the record carries its components wherever it goes.
+
+Whatever the tag names is input like any other: a device, a pipe or a folder is refused
+at once, and JSON too large or too deep is refused in words.  The game checks what the
+JSON holds (``check(data, shown)``, raising its ``ComponentError``) against its rulebook.
+
+>>> files = ComponentFiles(lambda data, shown: (data, shown), "/nowhere.json")
+>>> files.load('{"name": "mine"}')
+({'name': 'mine'}, 'the [Components] tag')
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from mclog.record.json_form import careful_loads, shown as cut
+
+#: The tag's word for the set mclog ships.
+ILLUSTRATIVE = "illustrative"
+#: The largest component set read (an illustrative one is some 15 kB).
+MAX_SIZE = 4_000_000
+
+
+class ComponentError(ValueError):
+    """A component file that cannot be used, in words, with where in it."""
+
+
+class ComponentFiles:
+    """The component sets of one game: ``check(data, shown)`` makes the game's checked
+    components of a file's JSON data (``shown``: how the file is named in messages);
+    ``illustrative`` is the path of the set mclog ships."""
+
+    def __init__(self, check: Callable[[Any, str], Any], illustrative: str | Path,
+                 error: type[ValueError] = ComponentError) -> None:
+        self.check, self.illustrative, self.error = check, str(illustrative), error
+        self._cached = lru_cache(maxsize=16)(self._read)
+        self._embedded = lru_cache(maxsize=16)(
+            lambda text: self._parsed(text, "the [Components] tag"))
+
+    def load(self, name: str, beside: str | None = None):
+        """The component set a record's ``[Components]`` tag names: ``illustrative``
+        (mclog's own), a JSON file's path (relative to the record's folder, ``beside``),
+        or the JSON itself."""
+        if name.strip().lower() in ("", ILLUSTRATIVE):
+            return self._load_path(self.illustrative, ILLUSTRATIVE)
+        if name.lstrip().startswith("{"):  # embedded in the tag: the record carries it
+            return self._embedded(name)
+        path = Path(name)
+        if not path.is_absolute() and beside:
+            path = Path(beside).parent / path
+        return self._load_path(str(path), cut(name, 200))
+
+    def _read(self, path: str, stamp: float, shown: str):
+        try:
+            with open(path, "rb") as f:
+                raw = f.read(MAX_SIZE + 1)
+        except OSError as exc:
+            raise self.error(f"{shown}: cannot read the component file "
+                             f"({exc.strerror or exc})") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise self.error(f"{shown}: the component file is not UTF-8 text") from None
+        return self._parsed(text, shown)
+
+    def _parsed(self, text: str, shown: str):
+        """The checked components of a file's or a tag's JSON text."""
+        if len(text) > MAX_SIZE:
+            raise self.error(f"{shown}: a component set is a few kilobytes, not over 4 MB")
+        try:
+            data = careful_loads(text, "a component set")
+        except json.JSONDecodeError as exc:
+            raise self.error(f"{shown}: line {exc.lineno}, column {exc.colno}: not JSON "
+                             f"({exc.msg})") from None
+        except ValueError as exc:
+            raise self.error(f"{shown}: {exc}") from None
+        return self.check(data, shown)
+
+    def _load_path(self, path: str, shown: str):
+        try:
+            st = os.stat(path)
+        except OSError:
+            raise self.error(f"{shown}: no component file there (looked for {path})") \
+                from None
+        if not stat.S_ISREG(st.st_mode):  # (a device or a pipe could be read for ever)
+            raise self.error(f"{shown}: is not a file (a folder, a device or a pipe): a "
+                             "component file is a JSON file")
+        return self._cached(path, st.st_mtime, shown)
+
+
+__all__ = ["ComponentFiles", "ComponentError", "ILLUSTRATIVE", "MAX_SIZE"]
