@@ -197,6 +197,7 @@ def test_the_shared_recorder_takes_a_sample_line_by_line(name, path, tmp_path):
 
     game = game_named(name)
     record = mclog.read_one(path)
+    record.tags["Game"] = game.name  # (the recorder names the game in full: "Joakim" no)
     text = game.write(record)
     head, body = text.split("\n\n", 1)
     tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}

@@ -50,8 +50,8 @@ def _game_of(module: str) -> str | None:
     return parts[2] if in_games else None
 
 
-def test_there_are_three_games():
-    assert GAMES == ["cartel", "millionclub", "millionenspiel"]
+def test_there_are_four_games():
+    assert GAMES == ["cartel", "joakim", "millionclub", "millionenspiel"]
 
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if _game_of(m) is None))
@@ -96,7 +96,7 @@ LAYERS = [
     # what a game built from rules, a verb table and a drawing gets: the kit; the
     # shared recorder
     ["mclog.kit", "mclog.kit.notation", "mclog.kit.played", "mclog.kit.json_form",
-     "mclog.kit.game", "mclog.recording", "mclog.recording.terminal",
+     "mclog.kit.components", "mclog.kit.game", "mclog.recording", "mclog.recording.terminal",
      "mclog.recording.widget"],
     # the package's API: read, replay, write any game
     ["mclog"],

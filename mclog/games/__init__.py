@@ -31,7 +31,11 @@ GAMES = {
     "Million Club": "mclog.games.millionclub",
     "Millionenspiel": "mclog.games.millionenspiel",
     "Cartel": "mclog.games.cartel",
+    "Joakim von Ankas fantastiska affärer": "mclog.games.joakim",
 }
+#: Shorter names a ``Game`` tag may give (as a table says them).
+ALIASES = {"Joakim": "Joakim von Ankas fantastiska affärer",
+           "Joakim von Ankas fantastiska affarer": "Joakim von Ankas fantastiska affärer"}
 #: The game of a record without a ``Game`` tag (every record before there were two).
 DEFAULT = "Million Club"
 
@@ -46,7 +50,7 @@ def _key(name: str) -> str:
     return "".join(c for c in name.lower() if c.isalnum())
 
 
-_BY_KEY = {_key(name): name for name in GAMES}
+_BY_KEY = {_key(name): name for name in GAMES} | {_key(a): n for a, n in ALIASES.items()}
 #: Games registered from a folder: name -> the ``Game`` object.
 _FOLDER_GAMES: dict[str, Game] = {}
 _LOADED_FOLDERS: set[str] = set()

@@ -42,6 +42,9 @@ class KitGame(Game):
     tag_order: Sequence[str] = ("Game", "Event", "Site", "Date", "Players")
     #: Bots by name beyond the shared ``random`` (each made from a seed).
     bots: dict = {}
+    #: The most moves a simulated game runs to: where bots may never end a game, it
+    #: stops there in progress.
+    simulation_limit: int = 100_000
 
     # --- what a game supplies ------------------------------------------------------
 
@@ -54,6 +57,12 @@ class KitGame(Game):
 
     def points(self, state) -> list[int]:
         return [sum(p.values()) for p in self.score_parts(state)]
+
+    def standing(self, state) -> list:
+        """What ranks the players, a comparable value a seat (the higher, the better;
+        equal ones share a rank): their points, unless the game ranks otherwise (Joakim:
+        the winner first, whatever the cash; those who left the game last)."""
+        return self.points(state)
 
     def money(self, state) -> list[int] | None:
         """Each seat's money, if the game counts money (``check money``)."""
@@ -247,7 +256,7 @@ class KitGame(Game):
                                        "Bots": bots or "random", "Seed": str(seed)}, names)
         state = self.engine.new_state(self.table(record))
         moves = play_out(self.engine, state, make_bots(bots, players, seed, self.all_bots),
-                         random.Random(seed), limit=100_000)
+                         random.Random(seed), limit=self.simulation_limit)
         record.entries = [MoveEntry(m) for m in moves]
         return self.write(record)
 

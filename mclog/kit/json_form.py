@@ -59,8 +59,8 @@ def record_from_json(game, data, where: str = "", file: str | None = None) -> Ki
         names = game.check_names(players)
     except ValueError as exc:
         raise BadValue(at("players"), shown(str(exc))) from None
-    tags = {"Game": game.name, **{k: v for k, v in tags.items() if k != "Game"},
-            "Players": ", ".join(names)}
+    tags = {"Game": _game_tag(game, tags.get("Game")),
+            **{k: v for k, v in tags.items() if k != "Game"}, "Players": ", ".join(names)}
     record = KitRecord(game.name, tags, names, [], file)
     entries = data["entries"]
     if not isinstance(entries, list):
@@ -112,6 +112,20 @@ def _entry(verbs: Verbs, item, players: int, at, checks=CHECKS):
         return CommentEntry(item["comment"], bool(item.get("brace")),
                             bool(item.get("own_line")))
     raise BadValue(at(), "an entry is a move, a check or a comment")
+
+
+def _game_tag(game, said) -> str:
+    """The record's ``Game`` tag as written, where it names this game in another way
+    (``Joakim``): an export and import give the record back as it was."""
+    from mclog.games import UnknownGame, game as named
+
+    if isinstance(said, str):
+        try:
+            if named(said) is game:
+                return said
+        except UnknownGame:
+            pass
+    return game.name
 
 
 def records_from_json(game, data: bytes, file: str) -> list[KitRecord]:

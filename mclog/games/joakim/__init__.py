@@ -1,0 +1,231 @@
+"""Joakim von Ankas fantastiska affärer
+(``../shared/rules/joakim-von-ankas-fantastiska-affarer.en.txt``), the basic game: its
+rules (``rules/``: moves, components (the board and card texts the rulebook does not
+print) and the engine), its notation (``notation.py``, a verb table) and its drawing
+(``board.py``).  Everything else (reading, writing, JSON, checks, the replay, the
+recorder, simulation, the report, corpus rows) is the kit's (``mclog.kit``).
+
+The record's tags: ``Players`` (clockwise; the first named plays first), ``Components``
+(a component file beside the record, or ``illustrative``, the default), ``Limit`` (the
+cash that wins, 1000 by default), ``Dividend`` (what the table does with "von Anka
+demands a dividend": ``full``, ``cap``, ``out`` or ``once``) and ``Newspapers``
+(``reshuffle``, or ``once``: the variant where the game ends when all 40 are drawn).
+``Cash`` (each player's cash at the start, 0 by default: the rulebook deals none).
+``docs/joakim/format.md`` is the spec; ``docs/joakim/rules.md`` the readings J1...
+"""
+
+from __future__ import annotations
+
+import os
+
+from mclog.errors import RecordError
+from mclog.kit import KitGame, KitRecord
+from mclog.protocol import GameOption
+
+from . import rules
+from .component_files import load
+from .notation import VERBS, joins
+from .rules.components import ComponentError
+from .rules.moves import KINDS
+
+TAGS = ("Components", "Limit", "Dividend", "Newspapers", "Cash", "Variant")
+
+
+class Joakim(KitGame):
+    name = "Joakim von Ankas fantastiska affärer"
+    players = range(2, 6)   # (five pawns in the box)
+    file_prefix = "joakim"
+    round_word = "round"
+    engine = rules.JoakimRules()
+    verbs = VERBS
+    joins = staticmethod(joins)
+    tag_order = ("Game", "Event", "Site", "Date", "Players", *TAGS, "Bots", "Seed")
+    options = (
+        GameOption("components", (), "illustrative",
+                   "the component set: illustrative, or your box's component file"),
+        GameOption("limit", (), "1000", "the cash that wins (the rulebook: 800, 1000, "
+                                         "1500)"),
+        GameOption("dividend", rules.DIVIDEND_RULES, "full",
+                   "von Anka demands a dividend: full, cap (at 100), out, once"),
+        GameOption("newspapers", rules.NEWSPAPER_RULES, "reshuffle",
+                   "reshuffle, or once: 40 one-time newspapers, the most cash wins"),
+        GameOption("cash", (), "0", "each player's cash at the start (the rulebook deals "
+                                    "none)"),
+    )
+
+    # --- the table a record sets -------------------------------------------------------
+
+    def parse(self, raw, file, number):
+        record = super().parse(raw, file, number)
+        tags, lines = raw.tag_values()
+        for tag in TAGS:
+            if tag in tags:
+                try:
+                    self._table_tag(record, tag)
+                except ValueError as exc:
+                    raise RecordError(f"[{tag}] {exc}", line=lines[tag], col=1, file=file,
+                                      code="header") from None
+        return record
+
+    def _table_tag(self, record: KitRecord, tag: str):
+        value = record.tags.get(tag, "").strip()
+        if tag == "Components":
+            try:
+                return load(value, record.file)
+            except ComponentError as exc:
+                raise ValueError(str(exc)) from None
+        if tag == "Limit":
+            return _limit(value or str(rules.LIMIT))
+        if tag == "Cash":
+            return _cash(value or "0")
+        if tag == "Variant":
+            if value.lower() in ("", "basic", "none"):
+                return None
+            raise ValueError(f"'{value}': mclog records the basic game only; the Business "
+                             "Sharks variant is not written yet")
+        choices = rules.DIVIDEND_RULES if tag == "Dividend" else rules.NEWSPAPER_RULES
+        word = value.lower() or choices[0]
+        if word not in choices:
+            raise ValueError(f"'{value}' is not one of {', '.join(choices)}")
+        return word
+
+    def table(self, record: KitRecord) -> rules.Table:
+        try:
+            return rules.Table(record.names, *(self._table_tag(record, tag)
+                                              for tag in TAGS[:5]))
+        except ValueError as exc:
+            raise RecordError(str(exc), line=record.start_line, col=1, file=record.file,
+                              code="header") from None
+
+    def round_of(self, state) -> int:
+        """A round: each player still in the game has moved once (the lucky crown's
+        jumps aside)."""
+        n = len(state.active()) or 1
+        return (state.turns + n - 1) // n
+
+    # --- what the table counts ---------------------------------------------------------
+
+    def score_parts(self, state):
+        """Cash: the first to show the limit in cash wins, and with one-time newspapers
+        the most cash does (the properties are worth nothing at the end)."""
+        return [{"cash": p.cash} for p in state.players]
+
+    def standing(self, state):
+        """The winner first (the first to show the limit, or the last in the game), then
+        by cash, those who left the game last."""
+        return [(seat == state.winner, not p.out, p.cash)
+                for seat, p in enumerate(state.players)]
+
+    def money(self, state):
+        return [p.cash for p in state.players]
+
+    @property
+    def checks(self):
+        return {"score": self.points, "money": self.money, "cash": self.money,
+                "properties": lambda s: [sum(p.held(k) for k in KINDS) for p in s.players],
+                "worth": lambda s: [p.cash + sum(p.held(k) * s.values[k] for k in KINDS)
+                                    for p in s.players]}
+
+    def final_text(self, played):
+        text = super().final_text(played)
+        state = played.final
+        if played.complete and state.winner is not None:
+            who = played.record.names[state.winner]
+            how = (f"shows {state.players[state.winner].cash} in cash (the limit is "
+                   f"{state.table.limit})" if state.players[state.winner].cash >=
+                   state.table.limit else "is the last in the game"
+                   if len(state.active()) == 1 else "has the most cash")
+            return f"{who} {how}. " + text
+        return text
+
+    def draw(self, state) -> str:
+        from .board import table_html
+
+        return table_html(state)
+
+    def step_players(self, played, index):
+        from .board import player_lines
+
+        return player_lines(played.state(index))
+
+    def report_charts(self, played):
+        from .board import value_chart
+
+        return [("The market values (the six marker pins)", value_chart(played)),
+                *super().report_charts(played)]
+
+    # --- simulation and the recorder -----------------------------------------------------
+
+    #: Random bots may trade for ever without reaching the limit: a simulated game stops
+    #: there, in progress (the ``trader`` bots end theirs).
+    simulation_limit = 5000
+
+    @property
+    def bots(self):
+        from .bots import TraderBot
+
+        return {"trader": TraderBot}
+
+    def option_tags(self, options, path=None):
+        """The table's tags from ``--option name=value``, each checked; a component file
+        given from the working folder is named as the record's folder sees it."""
+        options = options or {}
+        chosen = self.checked_options({o.name: options.get(o.name) for o in self.options})
+        components = chosen["components"]
+        try:
+            load(components)
+        except ComponentError as exc:
+            raise ValueError(str(exc)) from None
+        if path is not None and components != "illustrative" and \
+                not os.path.isabs(components):
+            components = os.path.relpath(os.path.abspath(components),
+                                         os.path.dirname(os.path.abspath(path)))
+        tags = {"Components": components, "Limit": str(_limit(chosen["limit"]))}
+        if chosen["dividend"] != "full":
+            tags["Dividend"] = chosen["dividend"]
+        if chosen["newspapers"] != "reshuffle":
+            tags["Newspapers"] = chosen["newspapers"]
+        if _cash(chosen["cash"]):
+            tags["Cash"] = str(_cash(chosen["cash"]))
+        return tags
+
+    def answer_hint(self, played) -> str:
+        """What to type at this decision, in the notation's words."""
+        d = self.engine.decision(played.replay.current)
+        kind = d.kind if d else ""
+        words = {"place": ("place",), "start": ("start",), "value": ("value",),
+                 "roll": ("roll", "crown"), "move": ("move",),
+                 "trade": ("buy", "sell", "pass", "crown", "exercise"),
+                 "news": ("news",), "joakim": ("joakim",), "club": ("club",),
+                 "joakim die": ("home",), "choose": ("choose",),
+                 "auction": ("sold", "unsold"), "swap": ("swap",), "take": ("take",),
+                 "buy": ("buy", "pass"), "extra": ("draw", "pass"),
+                 "change": ("change", "pass"), "option": ("option", "pass"),
+                 "debt": ("sell",)}.get(kind)
+        if not words:
+            return super().answer_hint(played)
+        return ", or ".join(self.verbs.by_word[w].form for w in words)
+
+
+def _limit(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"'{text}' is not a sum of money (the rulebook names 800, 1000 "
+                         "and 1500)") from None
+    if not 1 <= value <= 1_000_000:
+        raise ValueError(f"{value} cannot be the limit: 1 to 1000000")
+    return value
+
+
+def _cash(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"'{text}' is not a sum of money") from None
+    if not 0 <= value <= 1_000_000:
+        raise ValueError(f"{value} cannot be the starting cash: 0 to 1000000")
+    return value
+
+
+GAME = Joakim()

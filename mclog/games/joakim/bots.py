@@ -1,0 +1,87 @@
+"""Bots for Joakim, beyond the shared random one: ``trader`` buys a kind when its market
+value is low and sells when it is high, bids at the auction's worth, and pays a debt with
+the cheapest cards.  It is a sparring partner for simulations and reviews, not a
+strategy: random bots spend everything and most of their games end with one player left,
+while traders reach the winning limit."""
+
+from __future__ import annotations
+
+from mclog.simulate import Bot
+
+from .rules.moves import (KINDS, Buy, Change, ClubCard, Crown, Draw, Exercise, Move, Option,
+                          Pass, Sell, Sold, Start, Unsold)
+
+#: At or below this market value a trader buys; at or above, it sells.
+CHEAP, DEAR = 7, 13
+
+
+class TraderBot(Bot):
+    name = "trader"
+
+    def choose(self, state, moves):
+        first = moves[0]
+        if isinstance(first, Unsold) or isinstance(first, Sold):
+            return self._bid(state, moves)
+        kinds = {type(m) for m in moves[:50]}
+        if Start in kinds:
+            return self._start(state, moves)
+        if Move in kinds:
+            return self._move(state, moves)
+        sells = [m for m in moves if isinstance(m, Sell)]
+        buys = [m for m in moves if isinstance(m, Buy)]
+        if sells and not buys and not any(isinstance(m, Pass) for m in moves):
+            return min(sells, key=lambda m: (m.count, state.values[m.kind]))  # (a debt)
+        for m in moves:
+            if isinstance(m, (Exercise, Crown)):
+                return m
+        dear = [m for m in sells if state.values[m.kind] >= DEAR]
+        if dear:
+            return max(dear, key=lambda m: m.count)
+        cash = state.players[first.player].cash if hasattr(first, "player") else 0
+        cheap = [m for m in buys if state.values[m.kind] <= CHEAP and
+                 m.count * state.values[m.kind] <= cash * 0.6]
+        if cheap:
+            return max(cheap, key=lambda m: m.count)
+        for m in moves:
+            if isinstance(m, Draw):
+                return m
+        for m in moves:
+            if isinstance(m, Pass):
+                return m
+        if buys:
+            return min(buys, key=lambda m: state.values[m.kind])
+        changes = [m for m in moves if isinstance(m, Change)]
+        if changes:
+            return changes[0]
+        return moves[self.rng.randrange(len(moves))]
+
+    def _start(self, state, moves):
+        return moves[self.rng.randrange(len(moves))]
+
+    def _move(self, state, moves):
+        me = state.players[moves[0].player]
+
+        def worth(m):
+            kind = state.board.squares[m.square]
+            if kind in KINDS:
+                value = state.values[kind]
+                if value >= DEAR and me.held(kind):
+                    return 3
+                return 2 if value <= CHEAP and me.cash >= 2 * value else 0
+            return {"exchange": 1, "news": 1.5, "joakim": 1.2}.get(kind, 0.5)
+        best = max(worth(m) for m in moves)
+        good = [m for m in moves if worth(m) == best]
+        return good[self.rng.randrange(len(good))]
+
+    def _bid(self, state, moves):
+        task = state.tasks[0]
+        worth = 5 * state.values[task.what]
+        rich = max((s for s in state.active()), key=lambda s: state.players[s].cash)
+        price = worth
+        if state.values[task.what] > CHEAP or 2 * price > state.players[rich].cash:
+            return Unsold()   # (only a bargain is worth its cash)
+        move = Sold(rich, price)
+        return move if move in moves else Unsold()
+
+
+__all__ = ["TraderBot"]

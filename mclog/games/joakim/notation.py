@@ -1,0 +1,153 @@
+"""Joakim's notation: its verb table (``mclog.kit.notation``) and its two field kinds, a
+square (``c3``: column c, row 3 of the board) and a kind of property (``gold``, ``oil``,
+``diamond``, ``aeroplane``, ``bank``, ``shipping``).  ``docs/joakim/format.md`` is the
+spec.
+
+>>> from mclog.games.joakim.rules.moves import Buy, Start
+>>> VERBS.item(Buy(0, "gold", 7), ("Ann", "Ben"))
+'buy Ann gold 7'
+>>> VERBS.read(["start", "Ben", "oil", "5", "Bank", "1"], {"Ann": 0, "Ben": 1})
+Start(player=1, gold=None, oil=5, diamond=None, aeroplane=None, bank=1, shipping=None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from mclog.kit import Keyed, Number, Seat, Verb, Verbs
+from mclog.kit.notation import Choice
+
+from .rules.components import SQUARE
+from .rules.moves import (CROWN_USES, KINDS, Buy, Change, Choose, ClubCard, Crown, Draw,
+                          Exercise, JoakimCard, Move, News, Option, Pass, Place, Roll, Sell,
+                          Sold, Start, Swap, Take, Unsold, Value, Home, kind_count)
+
+
+@dataclass(frozen=True)
+class Square:
+    """A square of the board: its column letter and row number (``c3``)."""
+
+    name: str
+    optional: ClassVar[bool] = False
+
+    def read(self, word: str, seats: dict[str, int]) -> str:
+        lower = word.lower()
+        if not SQUARE.match(lower):
+            raise ValueError(f"'{word}' cannot be a square: a square is its column letter "
+                             "and row number (c3)")
+        return lower
+
+    def write(self, value: str, names: Sequence[str]) -> str:
+        return value
+
+    def check(self, value: Any, players: int) -> str | None:
+        if not isinstance(value, str) or not SQUARE.match(value):
+            return f"{value!r} is not a square (c3)"
+        return None
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of property, by its word (``gold``; any case)."""
+
+    name: str
+    optional: ClassVar[bool] = False
+
+    def read(self, word: str, seats: dict[str, int]) -> str:
+        lower = word.lower()
+        if lower not in KINDS:
+            raise ValueError(f"'{word}' is no kind of property (they are "
+                             f"{', '.join(KINDS)})")
+        return lower
+
+    def write(self, value: str, names: Sequence[str]) -> str:
+        return value
+
+    def check(self, value: Any, players: int) -> str | None:
+        if value not in KINDS:
+            return f"{value!r} is not a kind of property ({', '.join(KINDS)})"
+        return None
+
+
+def _start(move: Start, names: Sequence[str]) -> str:
+    parts = [kind_count(k, n) for k, n in move.counts().items()]
+    return f"{names[move.player]} takes " + (", ".join(parts) or "nothing")
+
+
+def _cards(verb: str):
+    def say(move, names: Sequence[str]) -> str:
+        cards = "" if move.fives is None else \
+            f" ({move.fives} 5-card{'s' if move.fives != 1 else ''})"
+        return f"{names[move.player]} {verb} {kind_count(move.kind, move.count)}{cards}"
+    return say
+
+
+def _crown(move: Crown, names: Sequence[str]) -> str:
+    who = names[move.player]
+    return {"before": f"{who} uses the lucky crown to go before in the turn order",
+            "double": f"{who} uses the lucky crown: a property sold at double value",
+            "go": f"{who} uses the lucky crown to go to {move.square}"}[move.use]
+
+
+def joins(previous, move) -> bool:
+    """Whether ``move`` is written on the line of ``previous``: a turn a line (the die,
+    the move, the square's business, the cards and what they bring); the pawns placed
+    on one line, each player's six properties on a line of their own, the six starting
+    market values on one line.
+
+    >>> joins(Roll(0, 4), Move(0, "c3")), joins(Pass(0), Roll(1, 2))
+    (True, False)
+    """
+    kind = type(move)
+    if kind is Place:
+        return type(previous) is Place
+    if kind in (Start, Roll):
+        return False
+    if kind is Value:
+        return type(previous) is Value
+    if kind is Crown:
+        return move.use == "double"
+    return type(previous) not in (Place, Start)
+
+
+VERBS = Verbs([
+    Verb("place", Place, (Seat("player"), Square("square")),
+         "{player} places their pawn on {square}"),
+    Verb("start", Start, (Seat("player"), *(Keyed(k, Number(k, 1, 6)) for k in KINDS)),
+         _start),
+    Verb("value", Value, (Kind("kind"), Number("pips", 1, 6)),
+         "the starting market value of {kind}: {pips}"),
+    Verb("roll", Roll, (Seat("player"), Number("pips", 1, 6)), "{player} rolls {pips}"),
+    Verb("home", Home, (Number("pips", 1, 6),),
+         lambda m, names: f"Farbror Joakim's die: {m.pips} ("
+                          + ("at home" if m.pips >= 4 else "away travelling") + ")"),
+    Verb("move", Move, (Seat("player"), Square("square")), "{player} moves to {square}"),
+    Verb("buy", Buy, (Seat("player"), Kind("kind"), Number("count", 1, 99),
+                      Keyed("fives", Number("fives", 0, 19))), _cards("buys")),
+    Verb("sell", Sell, (Seat("player"), Kind("kind"), Number("count", 1, 999),
+                        Keyed("fives", Number("fives", 0, 199))), _cards("sells")),
+    Verb("pass", Pass, (Seat("player"),), "{player} passes"),
+    Verb("news", News, (Number("card", 1, 99),), "Ankeborgstidningen number {card}"),
+    Verb("joakim", JoakimCard, (Number("card", 1, 99),), "Joakim card {card}"),
+    Verb("club", ClubCard, (Number("card", 1, 99),), "Miljardärsklubben card {card}"),
+    Verb("choose", Choose, (Seat("player"), Kind("kind")), "{player} chooses {kind}"),
+    Verb("swap", Swap, (Seat("player"), Kind("gives"), Seat("other"), Kind("takes")),
+         "{player} gives {other} a {gives} property for one of their {takes}"),
+    Verb("take", Take, (Seat("player"), Seat("other"), Kind("kind")),
+         "{player} takes a {kind} property from {other}"),
+    Verb("sold", Sold, (Seat("player"), Number("price", 1, 10 ** 9)),
+         "{player} wins the auction for {price}"),
+    Verb("unsold", Unsold, (), "nobody bids: the auction's card stays in the bank"),
+    Verb("change", Change, (Seat("player"), Kind("gives"), Kind("takes")),
+         "{player} exchanges a {gives} property with the bank for a {takes} one"),
+    Verb("option", Option, (Seat("player"),), "{player} buys the option card"),
+    Verb("exercise", Exercise, (Seat("player"), Number("card", 1, 99)),
+         "{player} uses option card {card}"),
+    Verb("draw", Draw, (Seat("player"),), "{player} makes the extra draw"),
+    Verb("crown", Crown, (Seat("player"), Choice("use", CROWN_USES),
+                          Keyed("to", Square("square"))), _crown),
+])
+
+__all__ = ["VERBS", "Square", "Kind", "joins"]

@@ -1,0 +1,260 @@
+"""Joakim von Ankas fantastiska affärer's components: what the rulebook describes but
+does not print.
+
+The rulebook counts the pieces (a board of 30 squares, 196 property cards, 40
+Ankeborgstidningen cards, 29 Joakim cards of which 10 carry a shark, 19
+Miljardärsklubben cards) and names the kinds of card text (MISINVESTMENT, EXCHANGE
+PROPERTY, OPTION, ...), but prints neither the board's layout nor a single card.  So they
+come from a **component file** (JSON) that a game's owner types once from their own box,
+named in a record's ``[Components]`` tag (read by ``../component_files.py``).  mclog ships
+one *illustrative* set (``illustrative.json``): made up, for simulation and tests, and
+labelled so wherever it is drawn.
+
+A card's text is a list of **effects** from a small vocabulary (``docs/joakim/format.md``
+lists them): ``{"do": "value", "kind": "gold", "by": 3}`` moves a market value,
+``{"do": "pay", "amount": 5}`` is a MISINVESTMENT, ``{"do": "swap"}`` an EXCHANGE
+PROPERTY, and so on.  A newspaper card has two lists: ``all`` (the large heading, for
+everyone) and ``you`` (the small heading, for the drawer).
+
+A file is checked against the schema (``components.schema.json``), then against what the
+rulebook says: the counts above, 30 squares each beside another, every kind of square on
+the board.  Each problem is a ``ComponentError`` naming the file and where in it.
+
+>>> board = check(json.loads((HERE / "illustrative.json").read_text()), "illustrative")
+>>> len(board.squares), board.squares["a1"], board.illustrative
+(30, 'exchange', True)
+>>> board.neighbours["a1"]
+('a2', 'b1')
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from .moves import KINDS
+
+HERE = Path(__file__).parent
+ILLUSTRATIVE = "illustrative"
+#: What the rulebook prints of the box: squares, property cards, and each deck's cards.
+SQUARES, PROPERTY_CARDS, NEWS, JOAKIM, SHARKS, CLUB = 30, 196, 40, 29, 10, 19
+#: The squares that are not property squares.
+EXCHANGE, NEWSPAPER, UNCLE, BILLIONAIRES = "exchange", "news", "joakim", "club"
+SQUARE_KINDS = (EXCHANGE, NEWSPAPER, UNCLE, BILLIONAIRES) + KINDS
+#: What a large heading (everyone) may do; a small heading may do anything else too.
+FOR_EVERYONE = frozenset({"value", "earn", "pay", "earn_each", "pay_each", "auction",
+                          "closed", "dividend"})
+SQUARE = re.compile(r"[a-z][1-9][0-9]?$")
+
+
+class ComponentError(ValueError):
+    """A component file that cannot be used, in words, with where in it."""
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One instruction of a card's text (see ``docs/joakim/format.md``): what it does
+    (``do``) and its values; those a kind of effect does not use stay ``None``."""
+
+    do: str
+    kind: str | None = None
+    by: int | None = None
+    amount: int | None = None
+    times: int | None = None
+    price: int | None = None
+    count: int | None = None
+    may: bool = False
+    cards: int | None = None
+    percent: int | None = None
+    card: int | None = None
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card: its number (what a record writes), its heading, and its effects: ``all``
+    for everyone (a newspaper's large heading), ``you`` for the drawer."""
+
+    number: int
+    title: str
+    you: tuple[Effect, ...]
+    all: tuple[Effect, ...] = ()
+    shark: bool = False
+
+
+@dataclass(frozen=True)
+class Components:
+    """A checked component set (see the module text)."""
+
+    name: str
+    illustrative: bool
+    #: Each square's kind by its name (``a1``: column a, row 1, from the top left).
+    squares: dict[str, str]
+    #: Each kind of property's cards in the bank at the start: (1-cards, 5-cards).
+    properties: dict[str, tuple[int, int]]
+    news: dict[int, Card]
+    joakim: dict[int, Card]
+    club: dict[int, Card]
+    source: str = ILLUSTRATIVE
+    #: The squares beside each square (up, down, left, right), by name.
+    neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
+    #: The board's rows of square names, ``None`` where a row has no square.
+    grid: tuple[tuple[str | None, ...], ...] = field(default=(), compare=False)
+    #: The walks' ends worked out so far (``ends``).
+    _ends: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def ends(self, start: str, steps: int) -> frozenset[str]:
+        """The squares a walk of exactly ``steps`` squares from ``start`` may end on: up,
+        down, left or right, never entering a square twice nor its start (the rulebook's
+        Movement).  Pawns on the way do not matter (a pawn jumps over them), so the
+        answer is the board's alone, worked out once.
+
+        >>> board = check(json.loads((HERE / "illustrative.json").read_text()), "x")
+        >>> sorted(board.ends("a1", 1)), "a1" in board.ends("a1", 2)
+        (['a2', 'b1'], False)
+        """
+        key = (start, steps)
+        found = self._ends.get(key)
+        if found is None:
+            out: set[str] = set()
+
+            def walk(square: str, left: int, seen: frozenset) -> None:
+                if left == 0:
+                    out.add(square)
+                    return
+                for nxt in self.neighbours[square]:
+                    if nxt not in seen:
+                        walk(nxt, left - 1, seen | {nxt})
+
+            walk(start, steps, frozenset({start}))
+            found = self._ends[key] = frozenset(out)
+        return found
+
+    def basic_joakim(self) -> tuple[int, ...]:
+        """The Joakim cards of the basic game: those without a shark."""
+        return tuple(n for n, c in self.joakim.items() if not c.shark)
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    import jsonschema
+
+    schema = json.loads((HERE / "components.schema.json").read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _where(path) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "the file"
+
+
+def _first_error(data):
+    """The schema's first complaint, the deepest one where several parts of a schema
+    (an effect's ``if``/``then``) complain about the same place."""
+    errors = list(_validator().iter_errors(data))
+    if not errors:
+        return None
+    errors.sort(key=lambda e: [str(p) for p in e.absolute_path])
+    first = errors[0]
+    while first.context:   # (an ``allOf`` of ``if``/``then``: say the ``then``'s reason)
+        first = sorted(first.context, key=lambda e: -len(e.absolute_path))[0]
+    return first
+
+
+def check(data, shown: str = "components") -> Components:
+    """The ``Components`` of a component file's data, or the first ``ComponentError``."""
+    def fail(where, message):
+        raise ComponentError(f"{shown}: {where}: {message}")
+
+    first = _first_error(data)
+    if first is not None:
+        message = first.message if len(first.message) < 200 else first.message[:200] + "..."
+        fail(_where(first.absolute_path), message)
+    squares, grid = _board(data["board"], fail)
+    neighbours = _neighbours(grid)
+    lonely = [s for s in squares if not neighbours[s]]
+    if lonely:
+        fail("board", f"square {lonely[0]} has no square beside it: a pawn could never "
+             "leave it")
+    missing = [k for k in SQUARE_KINDS if k not in squares.values()]
+    if missing:
+        fail("board", f"no {missing[0]} square: the rulebook's board has every kind")
+    properties = {k: (v["ones"], v["fives"]) for k, v in data["properties"].items()}
+    total = sum(a + b for a, b in properties.values())
+    if total != PROPERTY_CARDS:
+        fail("properties", f"the box holds {PROPERTY_CARDS} property cards, not {total}")
+    news = _deck(data["news"], "news", NEWS, fail)
+    joakim = _deck(data["joakim"], "joakim", JOAKIM, fail)
+    club = _deck(data["club"], "club", CLUB, fail)
+    sharks = sum(c.shark for c in joakim.values())
+    if sharks != SHARKS:
+        fail("joakim", f"{SHARKS} Joakim cards carry a shark (the Business Sharks' "
+             f"cards), not {sharks}")
+    return Components(data.get("name", shown), bool(data.get("illustrative", False)),
+                      squares, properties, news, joakim, club, shown, neighbours, grid)
+
+
+def _board(rows: list[str], fail) -> tuple[dict[str, str], tuple]:
+    """The squares of the board's rows (each a line of words, ``-`` for no square),
+    named by column letter and row number, and the grid of names."""
+    squares: dict[str, str] = {}
+    grid = []
+    for r, row in enumerate(rows):
+        words = row.split()
+        if len(words) > 26:
+            fail(f"board[{r}]", "a row has at most 26 squares (a to z)")
+        names: list[str | None] = []
+        for c, word in enumerate(words):
+            if word == "-":
+                names.append(None)
+                continue
+            if word not in SQUARE_KINDS:
+                fail(f"board[{r}]", f"'{word}' is no kind of square (they are "
+                     f"{', '.join(SQUARE_KINDS)}, or - for none)")
+            name = f"{chr(ord('a') + c)}{r + 1}"
+            squares[name] = word
+            names.append(name)
+        grid.append(tuple(names))
+    if len(squares) != SQUARES:
+        fail("board", f"the board has {SQUARES} squares, not {len(squares)}")
+    return squares, tuple(grid)
+
+
+def _neighbours(grid) -> dict[str, tuple[str, ...]]:
+    at = {(r, c): name for r, row in enumerate(grid) for c, name in enumerate(row) if name}
+    return {name: tuple(sorted(at[(r + dr, c + dc)] for dr, dc in
+                               ((-1, 0), (1, 0), (0, -1), (0, 1)) if (r + dr, c + dc) in at))
+            for (r, c), name in at.items()}
+
+
+def _deck(cards: list[dict], deck: str, wanted: int, fail) -> dict[int, Card]:
+    out: dict[int, Card] = {}
+    for i, raw in enumerate(cards):
+        number = raw["number"]
+        if number in out:
+            fail(f"{deck}[{i}].number", f"two cards numbered {number}")
+        for heading in ("all", "you"):
+            for k, effect in enumerate(raw.get(heading, ())):
+                if effect["do"] == "dividend" and heading == "you":
+                    fail(f"{deck}[{i}].you[{k}]", "a dividend is demanded of everyone: "
+                         "it goes in 'all'")
+                if heading == "all" and effect["do"] not in FOR_EVERYONE:
+                    fail(f"{deck}[{i}].all[{k}]", f"'{effect['do']}' is for the drawer "
+                         f"alone (the small heading, 'you'); everyone may only "
+                         f"{', '.join(sorted(FOR_EVERYONE))}")
+        out[number] = Card(number, raw["title"],
+                           tuple(Effect(**e) for e in raw.get("you", ())),
+                           tuple(Effect(**e) for e in raw.get("all", ())),
+                           bool(raw.get("shark", False)))
+    if len(out) != wanted:
+        fail(deck, f"the box holds {wanted} of these cards, not {len(out)}")
+    return out
+
+
+__all__ = ["Components", "Card", "Effect", "ComponentError", "check", "HERE",
+           "ILLUSTRATIVE", "SQUARE_KINDS", "EXCHANGE", "NEWSPAPER", "UNCLE",
+           "BILLIONAIRES", "SQUARE"]

@@ -1,0 +1,1212 @@
+"""The rules of Joakim von Ankas fantastiska affärer, the basic game
+(``../shared/rules/joakim-von-ankas-fantastiska-affarer.en.txt``), behind the engine
+interface (``mclog.engine``).
+
+Errors name the rulebook's section (``Movement``, ``Property Squares``, ``General
+Rules``) or one of mclog's readings of a point it leaves open (``J1``..;
+``docs/joakim/rules.md``).
+
+A turn is a queue of **tasks**: the die, the move, the square's business, a card's
+effects, a debt.  Each task is either done by the rules at once (a market value moves,
+money is paid) or waits for a decision (a player's, or chance's: the die, a card).  A
+card's effects become tasks in the order printed: the large heading (everyone) first,
+then the small one (the drawer).  When the queue is empty the turn passes clockwise.
+Everything a seat sees in this game is shown to all (the rulebook: "All cards that are
+drawn ... must be shown openly"), so a record holds no ``?``; what a player peeks at with
+an ADVANCE TIP changes nothing in the state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from mclog.engine import Decision, Watch
+from mclog.errors import RuleError
+
+from .components import (BILLIONAIRES, EXCHANGE, NEWSPAPER, UNCLE, Card, Components,
+                         Effect)
+from .moves import (KINDS, ClubCard, Change, Choose, Crown, Draw, Exercise, JoakimCard,
+                    Move, News, Option, Pass, Place, Roll, Sell, Sold, Start, Swap, Take,
+                    Buy, Unsold, Value, Home, kind_count)
+
+#: Market values never leave these bounds (the rulebook's General Rules).
+LOWEST, HIGHEST = 1, 25
+#: At most ten properties a trade at a property square.
+MOST = 10
+#: The properties each player takes at the setup.
+STARTING = 6
+#: The die roll from which Farbror Joakim is at home.
+AT_HOME = 4
+#: The winning limits the rulebook names (any other is allowed too).
+LIMIT = 1000
+DIVIDEND_RULES = ("full", "cap", "out", "once")
+NEWSPAPER_RULES = ("reshuffle", "once")
+#: The cap of "von Anka demands a dividend" where the table limits it.
+DIVIDEND_CAP = 100
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a game's setup needs: the players (clockwise, the first named plays first),
+    the components, the winning limit and the table's choices of the rulebook's options:
+    ``dividend`` (``full``, ``cap`` at 100 M, ``out`` of the game, ``once``) and
+    ``newspapers`` (``reshuffle``, or ``once``: 40 one-time cards, the most cash wins)."""
+
+    names: tuple[str, ...]
+    board: Components
+    limit: int = LIMIT
+    dividend: str = "full"
+    newspapers: str = "reshuffle"
+    #: Each player's cash at the start: none in the rulebook's setup (J14).
+    cash: int = 0
+
+
+@dataclass
+class Player:
+    """One player: cash, property cards by kind (1-cards and 5-cards), the pawn's square,
+    OPTION cards held, and whether they have left the game."""
+
+    cash: int = 0
+    ones: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    fives: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    square: str | None = None
+    options: list[int] = field(default_factory=list)
+    out: bool = False
+
+    def held(self, kind: str) -> int:
+        """How many properties of ``kind`` (a 5-card counts five)."""
+        return self.ones[kind] + 5 * self.fives[kind]
+
+    def copy(self) -> "Player":
+        return Player(self.cash, dict(self.ones), dict(self.fives), self.square,
+                      list(self.options), self.out)
+
+
+@dataclass(frozen=True)
+class Task:
+    """Something the turn still has to do: its ``kind`` (the decision's, or an automatic
+    step's), whose it is, and what it needs (an effect, a kind of property, an amount)."""
+
+    kind: str
+    player: int | None
+    effect: Effect | None = None
+    card: Card | None = None
+    what: str | None = None
+    amount: int = 0
+    creditor: int | None = None
+    why: str = ""
+    deck: str = ""
+
+
+#: The task kinds a player decides (the others are chance's, or the rules' own).
+DECISIONS = frozenset({"place", "start", "move", "trade", "choose", "auction", "swap",
+                       "take", "buy", "extra", "change", "option", "debt"})
+CHANCE = frozenset({"value", "roll", "news", "joakim", "club", "joakim die"})
+
+
+@dataclass
+class State:
+    """The game between two moves."""
+
+    table: Table
+    players: list[Player]
+    values: dict[str, int]
+    bank_ones: dict[str, int]
+    bank_fives: dict[str, int]
+    tasks: list[Task]
+    turn: int = 0                   # whose turn it is
+    turns: int = 0                  # turns begun (the setup is turn 0)
+    news: list[int] = field(default_factory=list)       # the newspaper's cards to draw
+    news_used: list[int] = field(default_factory=list)  # drawn, back at the next shuffle
+    news_gone: set[int] = field(default_factory=set)    # one-time cards drawn for good
+    joakim: list[int] = field(default_factory=list)     # the Joakim pile
+    club: list[int] = field(default_factory=list)       # the Miljardärsklubben pile
+    crown: int | None = None        # who holds the lucky crown
+    crown_since: int = 0            # the turn it was received in
+    closed: bool = False            # "Miljardärsklubben stängd" face up
+    news_drawn: int = 0             # newspaper cards drawn (the one-time variant)
+    winner: int | None = None
+    over: bool = False
+    fresh: bool = False             # the turn has not begun: a lucky crown may step in
+
+    @property
+    def board(self) -> Components:
+        return self.table.board
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.table.names
+
+    def active(self) -> list[int]:
+        return [s for s, p in enumerate(self.players) if not p.out]
+
+
+class JoakimRules:
+    """The engine interface (``mclog.engine``) of the basic game."""
+
+    # --- the interface -----------------------------------------------------------------
+
+    def new_state(self, table: Table) -> State:
+        board = table.board
+        n = len(table.names)
+        gone = {c for c in board.news if table.dividend == "out" and
+                _is_dividend(board.news[c])}   # ("sort it out of the game")
+        news = [c for c in board.news if c not in gone]
+        tasks = [Task("place", s) for s in range(n)] + [Task("start", s) for s in range(n)] \
+            + [Task("value", None, what=k) for k in KINDS]
+        return State(table, [Player(table.cash) for _ in range(n)], dict.fromkeys(KINDS, 0),
+                     {k: v[0] for k, v in board.properties.items()},
+                     {k: v[1] for k, v in board.properties.items()}, tasks,
+                     news=news, news_gone=gone, joakim=list(board.basic_joakim()),
+                     club=list(board.club))
+
+    def decision(self, state: State) -> Decision | None:
+        if state.over:
+            return None
+        task = state.tasks[0]
+        return Decision(None if task.kind in CHANCE else task.player, task.kind)
+
+    def describe(self, state: State) -> str:
+        if state.over:
+            return "the game is over"
+        task = state.tasks[0]
+        names = state.names
+        who = names[task.player] if task.player is not None else ""
+        if task.kind == "buy":
+            return f"{who} buys {_effect_words(task.effect)}" + (
+                " (or passes)" if task.effect.may else "")
+        if task.kind == "debt":
+            return (f"{who} owes {task.amount} and has {state.players[task.player].cash}: "
+                    "sells properties at half market value")
+        if task.kind == "choose":
+            return f"{who} chooses the kind of property ({_effect_words(task.effect)})"
+        return {
+            "place": f"{who} places their pawn on a square",
+            "start": f"{who} takes their {STARTING} properties",
+            "value": f"the die for the starting market value of {task.what}",
+            "roll": f"{who}'s die (or a lucky crown: before, or go to a square)",
+            "move": f"{who} moves {task.amount} squares",
+            "trade": f"{who} buys or sells {task.what}, or passes",
+            "news": f"the next number of Ankeborgstidningen, for {who}",
+            "joakim": f"a Joakim card, for {who}",
+            "club": f"a Miljardärsklubben card, for {who}",
+            "joakim die": f"{who}'s die at Farbror Joakim's (4 to 6: he is at home)",
+            "auction": f"the auction of {task.what}: who bid the most (or unsold)",
+            "swap": f"{who} exchanges a property with another player",
+            "take": f"{who} takes a property from another player",
+            "extra": f"{who} makes an extra draw, or passes",
+            "change": f"{who} exchanges one property with the bank, or passes",
+            "option": f"{who} buys the option card, or passes",
+        }[task.kind]
+
+    def legal(self, state: State) -> Sequence | None:
+        if state.over:
+            return None
+        task = state.tasks[0]
+        return _LEGAL[task.kind](state, task)
+
+    def play(self, state: State, move, watch: Watch | None = None) -> None:
+        if state.over:
+            raise RuleError("the game is over", "Who Wins?")
+        task = state.tasks[0]
+        if isinstance(move, Crown):
+            _crown(state, task, move, watch)
+        else:
+            handler = _PLAY.get((task.kind, type(move)))
+            if handler is None:
+                raise RuleError(f"{_wanted(state, task)}, not {_said(state, move)}",
+                                "How the Game Is Played")
+            if task.kind in DECISIONS and task.kind != "auction" and \
+                    move.player != task.player:
+                raise RuleError(f"it is {state.names[task.player]}'s "
+                                f"{'decision' if task.kind in DECISIONS else 'draw'} "
+                                f"({self.describe(state)}), not "
+                                f"{state.names[move.player]}'s", "How the Game Is Played")
+            handler(state, task, move, watch)
+        _advance(state, watch)
+
+    def chance(self, state: State, rng: random.Random):
+        task = state.tasks[0]
+        if task.kind == "value":
+            return Value(task.what, rng.randint(1, 6))
+        if task.kind == "roll":
+            return Roll(task.player, rng.randint(1, 6))
+        if task.kind == "joakim die":
+            return Home(rng.randint(1, 6))
+        cards = _LEGAL[task.kind](state, task)
+        return cards[rng.randrange(len(cards))]
+
+    def copy(self, state: State) -> State:
+        new = object.__new__(State)
+        new.__dict__.update(state.__dict__)
+        new.players = [p.copy() for p in state.players]
+        new.values, new.bank_ones, new.bank_fives = dict(state.values), \
+            dict(state.bank_ones), dict(state.bank_fives)
+        new.tasks, new.news, new.joakim, new.club = list(state.tasks), list(state.news), \
+            list(state.joakim), list(state.club)
+        new.news_gone, new.news_used = set(state.news_gone), list(state.news_used)
+        return new
+
+
+# --- words -------------------------------------------------------------------------------
+
+def _is_dividend(card: Card) -> bool:
+    return any(e.do == "dividend" for e in card.all)
+
+
+def _effect_words(effect: Effect | None) -> str:
+    if effect is None:
+        return ""
+    kind = "a property of your choice" if effect.kind in (None, "any") else effect.kind
+    if effect.do in ("buy", "obtain", "sell") and effect.kind not in (None, "any"):
+        kind = kind_count(effect.kind, effect.count or 1)
+    return {"value": f"its market value moves by {effect.by}",
+            "give": "the worthless property given back", "auction": "the auction",
+            "buy": f"{kind}", "obtain": f"{kind}, free", "sell": f"{kind} sold"}.get(
+        effect.do, effect.do)
+
+
+def _said(state: State, move) -> str:
+    name = type(move).__name__.lower()
+    who = getattr(move, "player", None)
+    return f"'{name}'" + (f" by {state.names[who]}" if who is not None else "")
+
+
+def _wanted(state: State, task: Task) -> str:
+    return f"now comes: {JoakimRules().describe(state)}"
+
+
+# --- money and properties -------------------------------------------------------------------
+
+def clamp(value: int) -> int:
+    """A market value, or a price above or below it, kept within 1 to 25 (General
+    Rules: "a property can NEVER become worth more than 25 million or less than 1")."""
+    return LOWEST if value < LOWEST else HIGHEST if value > HIGHEST else value
+
+
+def _money(state: State, seat: int, amount: int, why: str, watch: Watch | None) -> None:
+    state.players[seat].cash += amount
+    if watch is not None and amount:
+        watch.money_moved(seat, amount, why)
+
+
+def _cards(n: int, fives: int | None, ones_there: int, fives_there: int, where: str,
+           kind: str) -> tuple[int, int]:
+    """(1-cards, 5-cards) that make ``n`` properties of ``kind`` from ``where``'s cards:
+    as many 5-cards as can be unless ``fives`` says how many (J2).  The rulebook: "you
+    may never exchange", so ``n`` must be made of the cards there."""
+    if fives is None:
+        fives = min(fives_there, n // 5)
+        while fives > 0 and n - 5 * fives > ones_there:   # (never: kept for clarity)
+            fives -= 1
+    if 5 * fives > n:
+        raise RuleError(f"{fives} 5-cards are more than {n} {kind} properties", "J2")
+    ones = n - 5 * fives
+    if fives > fives_there or ones > ones_there:
+        raise RuleError(f"{where} has no cards that make {kind_count(kind, n)}"
+                        f"{' with ' + str(fives) + ' 5-card' + ('s' if fives != 1 else '') if fives else ''}"
+                        f" ({ones_there} 1-card{'s' if ones_there != 1 else ''}, "
+                        f"{fives_there} 5-card{'s' if fives_there != 1 else ''}); nobody "
+                        "makes change (\"you may never exchange\")", "Property Squares")
+    return ones, fives
+
+
+def _from_bank(state: State, seat: int, kind: str, ones: int, fives: int) -> None:
+    p = state.players[seat]
+    state.bank_ones[kind] -= ones
+    state.bank_fives[kind] -= fives
+    p.ones[kind] += ones
+    p.fives[kind] += fives
+
+
+def _to_bank(state: State, seat: int, kind: str, ones: int, fives: int) -> None:
+    p = state.players[seat]
+    p.ones[kind] -= ones
+    p.fives[kind] -= fives
+    state.bank_ones[kind] += ones
+    state.bank_fives[kind] += fives
+
+
+def _bank_can(state: State, kind: str, n: int) -> bool:
+    try:
+        _cards(n, None, state.bank_ones[kind], state.bank_fives[kind], "the bank", kind)
+    except RuleError:
+        return False
+    return True
+
+
+def _one_card(p: Player, kind: str) -> tuple[int, int] | None:
+    """The card a player gives up for "a property" without compensation: a 1-card, or a
+    5-card where they hold no 1 (General Rules)."""
+    if p.ones[kind]:
+        return 1, 0
+    if p.fives[kind]:
+        return 0, 1
+    return None
+
+
+def _half(state: State, kind: str) -> int:
+    """What the bank pays for a property in a forced sale: half the market value, rounded
+    down (General Rules: "to your own disadvantage")."""
+    return state.values[kind] // 2
+
+
+def _charge(state: State, seat: int, amount: int, creditor: int | None, why: str,
+            watch: Watch | None, front: list[Task]) -> None:
+    """``seat`` pays ``amount`` (to ``creditor``, or the bank): at once when the cash is
+    there; else a debt (a task of forced sales, J6), added to ``front``; and where even
+    selling everything would not cover it, the player leaves the game (General Rules)."""
+    if amount <= 0:
+        return
+    p = state.players[seat]
+    if p.cash >= amount:
+        _money(state, seat, -amount, why, watch)
+        if creditor is not None:
+            _money(state, creditor, amount, why, watch)
+        return
+    worth = p.cash + sum(p.held(k) * _half(state, k) for k in KINDS)
+    if worth < amount:
+        _leave(state, seat, creditor, why, watch)
+        return
+    front.append(Task("debt", seat, amount=amount, creditor=creditor, why=why))
+
+
+def _leave(state: State, seat: int, creditor: int | None, why: str,
+           watch: Watch | None) -> None:
+    """A player who cannot pay leaves the game: everything they had goes to whom they
+    owed (the properties to the bank, sold at half value for it; J7)."""
+    p = state.players[seat]
+    total = p.cash + sum(p.held(k) * _half(state, k) for k in KINDS)
+    _money(state, seat, -p.cash, why, watch)
+    if creditor is not None and total:
+        _money(state, creditor, total, why, watch)
+    for k in KINDS:
+        _to_bank(state, seat, k, p.ones[k], p.fives[k])
+    state.club.extend(p.options)
+    p.options = []
+    p.out, p.square = True, None
+    if state.crown == seat:
+        state.crown = None
+    state.tasks = [t for t in state.tasks if t.player != seat or
+                   (t.kind == "effect" and t.what == "all")]
+
+
+# --- the squares -------------------------------------------------------------------------
+
+def _reachable(state: State, start: str, steps: int) -> list[str]:
+    """The squares a pawn may end on from ``start`` after exactly ``steps`` squares: up,
+    down, left or right, never entering a square twice (nor its start), never ending on
+    another pawn (jumping over one is allowed), never on a closed club's square."""
+    board = state.board
+    taken = {p.square for p in state.players if not p.out}
+    ends = board.ends(start, steps)
+    return sorted(s for s in ends if s not in taken and
+                  not (state.closed and board.squares[s] == BILLIONAIRES))
+
+
+def _land(state: State, seat: int, square: str, watch: Watch | None) -> list[Task]:
+    """What the square a pawn ends on brings, as tasks."""
+    kind = state.board.squares[square]
+    if kind == EXCHANGE:
+        _money(state, seat, 1, "the Stock Exchange", watch)
+        return []
+    if kind == NEWSPAPER:
+        return [Task("news", seat)]
+    if kind == UNCLE:
+        return [Task("joakim die", seat)]
+    if kind == BILLIONAIRES:
+        return [Task("club", seat)]
+    return [Task("trade", seat, what=kind)]
+
+
+def _occupied(state: State, square: str, seat: int) -> str | None:
+    for s, p in enumerate(state.players):
+        if s != seat and not p.out and p.square == square:
+            return state.names[s]
+    return None
+
+
+def _square(state: State, square: str) -> None:
+    if square not in state.board.squares:
+        raise RuleError(f"there is no square {square} on this board (its squares are "
+                        f"{_squares_said(state)})", "Movement")
+
+
+def _squares_said(state: State) -> str:
+    names = list(state.board.squares)
+    return f"{names[0]} to {names[-1]}"
+
+
+# --- setup ----------------------------------------------------------------------------------
+
+def _place(state: State, task: Task, move: Place, watch) -> None:
+    _square(state, move.square)
+    who = _occupied(state, move.square, move.player)
+    if who:
+        raise RuleError(f"{who}'s pawn is on {move.square} already", "J1")
+    state.players[move.player].square = move.square
+    state.tasks.pop(0)
+
+
+def _start(state: State, task: Task, move: Start, watch) -> None:
+    counts = move.counts()
+    total = sum(counts.values())
+    if total != STARTING:
+        raise RuleError(f"each player takes {STARTING} properties at the setup, not "
+                        f"{total}", "Setup")
+    taken = {k: _cards(n, None, state.bank_ones[k], state.bank_fives[k], "the bank", k)
+             for k, n in counts.items()}
+    for k, (ones, fives) in taken.items():
+        _from_bank(state, move.player, k, ones, fives)
+    state.tasks.pop(0)
+
+
+def _value(state: State, task: Task, move: Value, watch) -> None:
+    _die(move)
+    if move.kind != task.what:
+        raise RuleError(f"the starting market values are rolled from left to right: "
+                        f"{task.what} now, not {move.kind}", "Setup")
+    state.values[task.what] = move.pips
+    state.tasks.pop(0)
+    if not any(t.kind == "value" for t in state.tasks):
+        state.turns = 1
+        state.fresh = True
+        state.tasks.append(Task("roll", 0))
+
+
+def _die(move) -> None:
+    if not 1 <= move.pips <= 6:
+        raise RuleError(f"a die shows 1 to 6, not {move.pips}", "How the Game Is Played")
+
+
+# --- a turn ---------------------------------------------------------------------------------
+
+def _roll(state: State, task: Task, move: Roll, watch) -> None:
+    _die(move)
+    if move.player != task.player:
+        raise RuleError(f"it is {state.names[task.player]}'s move, not "
+                        f"{state.names[move.player]}'s (the lucky crown goes before: "
+                        f"'crown {state.names[move.player]} before')",
+                        "How the Game Is Played")
+    state.fresh = False
+    ends = _reachable(state, state.players[task.player].square, move.pips)
+    # (J3: with no square to end on, the pawn stays where it is and the turn ends)
+    state.tasks[0:1] = [Task("move", task.player, amount=move.pips)] if ends else []
+
+
+def _move(state: State, task: Task, move: Move, watch) -> None:
+    _square(state, move.square)
+    p = state.players[task.player]
+    ends = _reachable(state, p.square, task.amount)
+    if move.square not in ends:
+        who = _occupied(state, move.square, task.player)
+        why = (f"{who}'s pawn is there" if who else
+               "the Billionaires' Club is closed" if state.closed and
+               state.board.squares[move.square] == BILLIONAIRES else
+               f"no path of exactly {task.amount} squares (up, down, left or right, never "
+               f"the same square twice) leads there from {p.square}")
+        raise RuleError(f"{state.names[task.player]} cannot end on {move.square}: {why}",
+                        "J3" if state.closed and state.board.squares[move.square] ==
+                        BILLIONAIRES else "Movement")
+    p.square = move.square
+    state.tasks[0:1] = _land(state, task.player, move.square, watch)
+
+
+def _trade_buy(state: State, task: Task, move: Buy, watch) -> None:
+    kind = task.what
+    if move.kind != kind:
+        raise RuleError(f"on a {kind} square only {kind} properties are bought or sold, not "
+                        f"{move.kind}", "Property Squares")
+    _buy_cards(state, move, state.values[kind], watch, "Property Squares")
+    state.tasks.pop(0)
+
+
+def _buy_cards(state: State, move: Buy, price: int, watch, rule: str,
+               most: int = MOST) -> None:
+    if move.count > most:
+        raise RuleError(f"at most {most} properties at a time, not {move.count}", rule)
+    ones, fives = _cards(move.count, move.fives, state.bank_ones[move.kind],
+                         state.bank_fives[move.kind], "the bank", move.kind)
+    cost = move.count * price
+    p = state.players[move.player]
+    if cost > p.cash:
+        raise RuleError(f"{kind_count(move.kind, move.count)} at {price} cost {cost}; "
+                        f"{state.names[move.player]} has {p.cash}", rule)
+    _money(state, move.player, -cost, f"bought {move.kind}", watch)
+    _from_bank(state, move.player, move.kind, ones, fives)
+
+
+def _trade_sell(state: State, task: Task, move: Sell, watch) -> None:
+    kind = task.what
+    if move.kind != kind:
+        raise RuleError(f"on a {kind} square only {kind} properties are bought or sold, not "
+                        f"{move.kind}", "Property Squares")
+    if move.count > MOST:
+        raise RuleError(f"at most {MOST} properties at a time, not {move.count}",
+                        "Property Squares")
+    _sell_cards(state, move, state.values[kind], watch, f"sold {kind}")
+    state.tasks.pop(0)
+
+
+def _sell_cards(state: State, move: Sell, price: int, watch, why: str) -> None:
+    p = state.players[move.player]
+    ones, fives = _cards(move.count, move.fives, p.ones[move.kind], p.fives[move.kind],
+                         state.names[move.player], move.kind)
+    _to_bank(state, move.player, move.kind, ones, fives)
+    _money(state, move.player, move.count * price, why, watch)
+
+
+def _pass(state: State, task: Task, move: Pass, watch) -> None:
+    if task.kind == "buy" and not task.effect.may:
+        raise RuleError(f"the card says {state.names[task.player]} buys: it is no "
+                        "choice", "Farbror Joakim")
+    if task.kind == "option":
+        state.club.append(task.card.number)   # (back at the bottom of the pile)
+    state.tasks.pop(0)
+
+
+def _exercise(state: State, task: Task, move: Exercise, watch) -> None:
+    p = state.players[move.player]
+    if move.card not in p.options:
+        raise RuleError(f"{state.names[move.player]} holds no option card {move.card}",
+                        "The Miljardärsklubben")
+    effect = _option_effect(state.board.club[move.card])
+    if effect.kind != task.what:
+        raise RuleError(f"option card {move.card} is for {effect.kind}, and this is a "
+                        f"{task.what} square", "The Miljardärsklubben")
+    if not _bank_can(state, effect.kind, 5):
+        raise RuleError(f"the bank has not 5 {effect.kind} properties for the option",
+                        "The Miljardärsklubben")
+    if p.cash < effect.price:
+        raise RuleError(f"the option's 5 {effect.kind} cost {effect.price}; "
+                        f"{state.names[move.player]} has {p.cash}", "The Miljardärsklubben")
+    _money(state, move.player, -effect.price, "an option used", watch)
+    ones, fives = _cards(5, None, state.bank_ones[effect.kind], state.bank_fives[effect.kind],
+                         "the bank", effect.kind)
+    _from_bank(state, move.player, effect.kind, ones, fives)
+    p.options.remove(move.card)
+    state.club.append(move.card)
+    state.tasks.pop(0)
+
+
+def _option_effect(card: Card) -> Effect:
+    return next(e for e in card.you if e.do == "option")
+
+
+# --- cards ----------------------------------------------------------------------------------
+
+def _draw_card(state: State, task: Task, move, watch) -> None:
+    deck = task.kind
+    pile = {"news": state.news, "joakim": state.joakim, "club": state.club}[deck]
+    if move.card not in pile:
+        cards = {"news": state.board.news, "joakim": state.board.joakim,
+                 "club": state.board.club}[deck]
+        what = {"news": "Ankeborgstidningen", "joakim": "Joakim",
+                "club": "Miljardärsklubben"}[deck]
+        if move.card not in cards:
+            raise RuleError(f"there is no {what} card {move.card} (they are numbered "
+                            f"{min(cards)} to {max(cards)})", "Setup")
+        why = ("a shark card: the basic game sets it aside" if deck == "joakim" and
+               cards[move.card].shark else
+               "it is out of the game (a one-time card)" if move.card in state.news_gone
+               else "it has been drawn since the last shuffle" if deck == "news" else
+               "a player holds it")
+        raise RuleError(f"{what} card {move.card} cannot be drawn now: {why}",
+                        "J4" if deck == "news" else "J5")
+    card = {"news": state.board.news, "joakim": state.board.joakim,
+            "club": state.board.club}[deck][move.card]
+    pile.remove(move.card)
+    if deck == "news":
+        state.news_drawn += 1
+        if state.table.newspapers == "once" or (state.table.dividend == "once" and
+                                                _is_dividend(card)):
+            state.news_gone.add(move.card)   # (one-time: out of the game once followed)
+        else:
+            state.news_used.append(move.card)   # (face up until the next shuffle: J4)
+    elif deck == "joakim":
+        state.joakim.append(move.card)       # (J5: back at the bottom of the pile)
+    elif not any(e.do == "option" for e in card.you):
+        state.club.append(move.card)
+    state.tasks[0:1] = [Task("effect", task.player, e, card, what=heading, deck=deck)
+                        for heading, effects in (("all", card.all), ("you", card.you))
+                        for e in effects]
+
+
+def _joakim_die(state: State, task: Task, move: Home, watch) -> None:
+    _die(move)
+    state.tasks[0:1] = [Task("joakim", task.player)] if move.pips >= AT_HOME else []
+
+
+def _shuffle(state: State) -> None:
+    """The drawn newspaper cards back into the pile (not the one-time ones): the
+    "Billionaires' Club is closed" card with them, so the club opens again (J8).  With
+    one-time newspapers there is no shuffle ("ignoring the text Shuffle")."""
+    if state.table.newspapers == "once":
+        return
+    state.news.extend(sorted(state.news_used))
+    state.news_used = []
+    state.closed = False
+
+
+def _effect(state: State, task: Task, watch) -> list[Task]:
+    """An effect's tasks: done at once where the rules need no choice, or a decision."""
+    e, seat = task.effect, task.player
+    everyone = task.what == "all"
+    order = _clockwise(state, seat)
+    out: list[Task] = []
+    if e.do == "value":
+        if e.kind == "any":
+            return [Task("choose", seat, e, task.card)]
+        for k in (KINDS if e.kind == "all" else (e.kind,)):
+            state.values[k] = clamp(state.values[k] + e.by)
+        return []
+    if e.do in ("earn", "pay", "earn_each", "pay_each"):
+        for s in (order if everyone else [seat]):
+            amount = e.amount * (state.players[s].held(e.kind) if e.do.endswith("each")
+                                 else 1)
+            if e.do.startswith("earn"):
+                _money(state, s, amount, task.card.title, watch)
+            else:
+                _charge(state, s, amount, None, task.card.title, watch, out)
+        return out
+    if e.do == "dividend":
+        for s in order:
+            amount = state.players[s].cash * e.percent // 100
+            if state.table.dividend == "cap":
+                amount = min(amount, DIVIDEND_CAP)
+            _charge(state, s, amount, None, task.card.title, watch, out)
+        return out
+    if e.do == "closed":
+        state.closed = True
+        return []
+    if e.do == "shuffle":
+        _shuffle(state)
+        return []
+    if e.do == "crown":
+        state.crown, state.crown_since = seat, state.turns
+        return []
+    if e.do == "next":
+        return [Task("news", seat)]
+    if e.do == "tip":
+        return []   # (what the drawer saw changes nothing: a comment may say it)
+    if e.do == "extra":
+        return [Task("extra", seat)] if state.news or _can_reshuffle(state) else []
+    if e.do == "auction":
+        return [Task("choose", seat, e, task.card)] if _auction_kinds(state) else []
+    if e.do in ("give", "buy", "obtain", "sell"):
+        kinds = _kinds_for(state, seat, e)
+        if not kinds:
+            return []
+        if e.do == "buy":
+            return [Task("buy", seat, e, task.card)]
+        if e.kind == "any":
+            return [Task("choose", seat, e, task.card)]
+        return _apply_kind(state, seat, e, e.kind, task.card, watch)
+    if e.do == "swap":
+        return [Task("swap", seat, e, task.card)] if _swaps(state, seat) else []
+    if e.do == "take":
+        return [Task("take", seat, e, task.card)] if _takes(state, seat) else []
+    if e.do == "change":
+        return [Task("change", seat, e, task.card)] if _changes(state, seat) else []
+    if e.do == "option":
+        return [Task("option", seat, e, task.card)]
+    raise AssertionError(e.do)  # (the component file's schema admits no other)
+
+
+def _can_reshuffle(state: State) -> bool:
+    return state.table.newspapers != "once" and bool(state.news_used)
+
+
+def _clockwise(state: State, seat: int | None) -> list[int]:
+    n = len(state.players)
+    first = 0 if seat is None else seat
+    return [s for s in ((first + i) % n for i in range(n)) if not state.players[s].out]
+
+
+def _kinds_for(state: State, seat: int, e: Effect) -> list[str]:
+    """The kinds a card's property may be: those that can be done at all (J9: "if
+    there is no card with 1 property in the bank ... nothing happens")."""
+    p = state.players[seat]
+    kinds = KINDS if e.kind == "any" else (e.kind,)
+    if e.do in ("give", "sell"):
+        return [k for k in kinds if p.held(k)]
+    return [k for k in kinds if _bank_can(state, k, e.count or 1)]
+
+
+def _apply_kind(state: State, seat: int, e: Effect, kind: str, card: Card,
+                watch) -> list[Task]:
+    """A card's effect on one kind of property, once the kind is known."""
+    p = state.players[seat]
+    out: list[Task] = []
+    if e.do == "value":
+        state.values[kind] = clamp(state.values[kind] + e.by)
+    elif e.do == "give":
+        ones, fives = _one_card(p, kind)
+        _to_bank(state, seat, kind, ones, fives)
+    elif e.do == "obtain":
+        ones, fives = _cards(e.count, None, state.bank_ones[kind], state.bank_fives[kind],
+                             "the bank", kind)
+        _from_bank(state, seat, kind, ones, fives)
+    elif e.do == "sell":
+        n = min(e.count, p.held(kind))
+        price = e.price if e.price is not None else clamp(state.values[kind] * (e.times or 1))
+        try:
+            ones, fives = _cards(n, None, p.ones[kind], p.fives[kind], "", kind)
+        except RuleError:
+            ones, fives = min(n, p.ones[kind]), 0   # (a 5-card is never split: J9)
+            n = ones
+        _to_bank(state, seat, kind, ones, fives)
+        _money(state, seat, n * price, card.title, watch)
+    elif e.do == "auction":
+        return [Task("auction", seat, e, card, what=kind)]
+    return out
+
+
+def _choose(state: State, task: Task, move: Choose, watch) -> None:
+    e = task.effect
+    allowed = _auction_kinds(state) if e.do == "auction" else \
+        list(KINDS) if e.do == "value" else _kinds_for(state, task.player, e)
+    if move.kind not in allowed:
+        raise RuleError(f"the card cannot mean {move.kind} now (it may mean "
+                        f"{', '.join(allowed)})", "J9")
+    state.tasks[0:1] = _apply_kind(state, task.player, e, move.kind, task.card, watch)
+
+
+def _auction_kinds(state: State) -> list[str]:
+    """The kinds an auction may be held for: "if at that moment there are not 5 such
+    properties in the bank, there is of course no auction" (J10)."""
+    return [k for k in KINDS if _bank_can(state, k, 5)]
+
+
+def _auction_sold(state: State, task: Task, move: Sold, watch) -> None:
+    p = state.players[move.player]
+    if p.out:
+        raise RuleError(f"{state.names[move.player]} has left the game", "General Rules")
+    if move.price < 1 or move.price > p.cash:
+        raise RuleError(f"a bid is paid in cash: {state.names[move.player]} has {p.cash}, "
+                        f"and bid {move.price}", "J10")
+    _money(state, move.player, -move.price, f"won the auction of {task.what}", watch)
+    ones, fives = _cards(5, None, state.bank_ones[task.what], state.bank_fives[task.what],
+                         "the bank", task.what)
+    _from_bank(state, move.player, task.what, ones, fives)
+    state.tasks.pop(0)
+
+
+def _auction_unsold(state: State, task: Task, move: Unsold, watch) -> None:
+    state.tasks.pop(0)
+
+
+def _card_buy(state: State, task: Task, move: Buy, watch) -> None:
+    e = task.effect
+    kinds = _kinds_for(state, task.player, e)
+    if move.kind not in kinds:
+        raise RuleError(f"the card's property cannot be {move.kind} now (it may be "
+                        f"{', '.join(kinds)})", "J9")
+    if move.count != e.count:
+        raise RuleError(f"the card says {e.count}, not {move.count}", "Farbror Joakim")
+    price = e.price if e.price is not None else clamp(state.values[move.kind] * (e.times or 1))
+    p = state.players[move.player]
+    ones, fives = _cards(move.count, move.fives, state.bank_ones[move.kind],
+                         state.bank_fives[move.kind], "the bank", move.kind)
+    cost = price * move.count
+    out: list[Task] = []
+    if e.may and cost > p.cash:
+        raise RuleError(f"{kind_count(move.kind, move.count)} at {price} cost {cost}; "
+                        f"{state.names[move.player]} has {p.cash} (a card that says 'you "
+                        "may buy' is no debt)", "J6")
+    _from_bank(state, move.player, move.kind, ones, fives)
+    _charge(state, move.player, cost, None, task.card.title, watch, out)
+    state.tasks[0:1] = out
+
+
+def _swap(state: State, task: Task, move: Swap, watch) -> None:
+    if (move.gives, move.other, move.takes) not in _swaps(state, task.player):
+        raise RuleError(f"{state.names[task.player]} cannot give a {move.gives} 1-card for "
+                        f"{state.names[move.other]}'s {move.takes} (each gives one property, "
+                        "a 1-card: nobody makes change)", "J9")
+    _to_bank(state, task.player, move.gives, 1, 0)
+    _from_bank(state, move.other, move.gives, 1, 0)
+    _to_bank(state, move.other, move.takes, 1, 0)
+    _from_bank(state, task.player, move.takes, 1, 0)
+    state.tasks.pop(0)
+
+
+def _swaps(state: State, seat: int) -> list[tuple[str, int, str]]:
+    me = state.players[seat]
+    return [(g, o, t) for g in KINDS if me.ones[g] for o in state.active() if o != seat
+            for t in KINDS if state.players[o].ones[t]]
+
+
+def _take(state: State, task: Task, move: Take, watch) -> None:
+    if (move.other, move.kind) not in _takes(state, task.player):
+        raise RuleError(f"{state.names[move.other]} has no {move.kind} 1-card to take",
+                        "J9")
+    times = task.effect.times
+    price = clamp(state.values[move.kind] * times) if times else 0
+    _to_bank(state, move.other, move.kind, 1, 0)
+    _from_bank(state, task.player, move.kind, 1, 0)
+    out: list[Task] = []
+    _charge(state, task.player, price, move.other, task.card.title, watch, out)
+    state.tasks[0:1] = out
+
+
+def _takes(state: State, seat: int) -> list[tuple[int, str]]:
+    return [(o, k) for o in state.active() if o != seat for k in KINDS
+            if state.players[o].ones[k]]
+
+
+def _change(state: State, task: Task, move: Change, watch) -> None:
+    if (move.gives, move.takes) not in _changes(state, task.player):
+        raise RuleError(f"{state.names[task.player]} cannot give the bank a {move.gives} "
+                        f"1-card for a {move.takes} one", "J11")
+    cost = max(0, state.values[move.takes] - state.values[move.gives])
+    if cost > state.players[task.player].cash:
+        raise RuleError(f"the exchange costs {cost}; {state.names[task.player]} has "
+                        f"{state.players[task.player].cash}", "J11")
+    _to_bank(state, task.player, move.gives, 1, 0)
+    _from_bank(state, task.player, move.takes, 1, 0)
+    _money(state, task.player, -cost, task.card.title, watch)
+    state.tasks.pop(0)
+
+
+def _changes(state: State, seat: int) -> list[tuple[str, str]]:
+    me = state.players[seat]
+    return [(g, t) for g in KINDS if me.ones[g] for t in KINDS
+            if t != g and state.bank_ones[t]]
+
+
+def _option(state: State, task: Task, move: Option, watch) -> None:
+    e = task.effect
+    p = state.players[move.player]
+    if p.cash < e.card:
+        raise RuleError(f"the option card costs {e.card}; {state.names[move.player]} has "
+                        f"{p.cash}", "The Miljardärsklubben")
+    _money(state, move.player, -e.card, "an option card", watch)
+    p.options.append(task.card.number)
+    state.tasks.pop(0)
+
+
+def _extra(state: State, task: Task, move: Draw, watch) -> None:
+    state.tasks[0] = Task("news", task.player)
+
+
+def _debt_sell(state: State, task: Task, move: Sell, watch) -> None:
+    p = state.players[task.player]
+    on = state.board.squares.get(p.square or "")
+    if on in KINDS and p.held(on) and move.kind != on:
+        raise RuleError(f"{state.names[task.player]} is on a {on} square and holds {on}: "
+                        f"those are sold first", "General Rules")
+    need = task.amount - p.cash
+    half = _half(state, move.kind)
+    ones, fives = _cards(move.count, move.fives, p.ones[move.kind], p.fives[move.kind],
+                         state.names[task.player], move.kind)
+    smallest = 1 if ones else 5
+    if (move.count - smallest) * half >= need:
+        raise RuleError(f"{state.names[task.player]} sells only what the debt needs: "
+                        f"{need} more, and {move.count - smallest} would do", "General Rules")
+    _to_bank(state, task.player, move.kind, ones, fives)
+    _money(state, task.player, move.count * half, "a forced sale", watch)
+    if p.cash >= task.amount:
+        out: list[Task] = []
+        _charge(state, task.player, task.amount, task.creditor, task.why, watch, out)
+        state.tasks.pop(0)
+    elif p.cash + sum(p.held(k) * _half(state, k) for k in KINDS) < task.amount:
+        state.tasks.pop(0)
+        _leave(state, task.player, task.creditor, task.why, watch)
+
+
+# --- the lucky crown ------------------------------------------------------------------------
+
+def _crown(state: State, task: Task, move: Crown, watch) -> None:
+    names = state.names
+    if state.crown != move.player:
+        holder = "nobody" if state.crown is None else names[state.crown]
+        raise RuleError(f"{names[move.player]} does not hold the lucky crown ({holder} "
+                        "does)", "Farbror Joakim's Lucky Crown")
+    if state.crown_since >= state.turns:
+        raise RuleError("the lucky crown is never used on the move it was received",
+                        "Farbror Joakim's Lucky Crown")
+    if (move.square is None) != (move.use != "go"):
+        raise RuleError("'crown ... go' names the square ('crown Ann go to c3'); the other "
+                        "uses name none", "Farbror Joakim's Lucky Crown")
+    if move.use == "before":
+        if not (task.kind == "roll" and state.fresh) or task.player == move.player:
+            raise RuleError("the lucky crown goes before in the turn order as soon as "
+                            "another player has finished their move, before the next one "
+                            "rolls", "Farbror Joakim's Lucky Crown")
+        state.tasks[0] = Task("roll", move.player)
+        state.turn = move.player
+    elif move.use == "go":
+        if not (task.kind == "roll" and task.player == move.player):
+            raise RuleError(f"the lucky crown takes {names[move.player]} to any square "
+                            "instead of their die, at the start of their own move",
+                            "Farbror Joakim's Lucky Crown")
+        _square(state, move.square)
+        who = _occupied(state, move.square, move.player)
+        if who or (state.closed and state.board.squares[move.square] == BILLIONAIRES) or \
+                move.square == state.players[move.player].square:
+            raise RuleError(f"{names[move.player]} cannot go to {move.square}: "
+                            + (f"{who}'s pawn is there" if who else
+                               "the Billionaires' Club is closed" if state.closed and
+                               state.board.squares[move.square] == BILLIONAIRES else
+                               "the pawn is there already"), "J12")
+        state.fresh = False
+        state.players[move.player].square = move.square
+        state.tasks[0:1] = _land(state, move.player, move.square, watch)
+    else:  # double
+        if not (task.kind == "trade" and task.player == move.player):
+            raise RuleError("the lucky crown sells at double value on a property square, "
+                            "on the player's own move, instead of a trade",
+                            "Farbror Joakim's Lucky Crown")
+        p = state.players[move.player]
+        card = _one_card(p, task.what)
+        if card is None or card != (1, 0):
+            raise RuleError(f"{names[move.player]} has no {task.what} 1-card to sell at "
+                            "double value (a 5-card is never split)", "J12")
+        _to_bank(state, move.player, task.what, 1, 0)
+        _money(state, move.player, clamp(2 * state.values[task.what]), "the lucky crown",
+               watch)
+        state.tasks.pop(0)
+    state.crown = None
+
+
+# --- after each move --------------------------------------------------------------------------
+
+def _advance(state: State, watch: Watch | None) -> None:
+    """The rules' own steps until a decision (a player's or chance's) or the game's end:
+    effects done, the turn passed on, the winner found."""
+    while True:
+        _find_winner(state)
+        if state.over:
+            return
+        if state.tasks:
+            task = state.tasks[0]
+            if task.player is not None and state.players[task.player].out and not (
+                    task.kind == "effect" and task.what == "all"):
+                state.tasks.pop(0)
+                continue
+            if task.kind == "effect":
+                state.tasks[0:1] = _effect(state, task, watch)
+                continue
+            if task.kind in ("news",) and not state.news:
+                if _can_reshuffle(state):
+                    _shuffle(state)    # (J4: an empty pile is shuffled again)
+                else:
+                    state.tasks.pop(0)
+                continue
+            return
+        if state.table.newspapers == "once" and not state.news:
+            state.over = True      # (the 40 newspapers drawn: the most cash wins)
+            _find_winner(state, end=True)
+            return
+        nxt = _next_player(state)
+        state.turn, state.turns, state.fresh = nxt, state.turns + 1, True
+        state.tasks.append(Task("roll", nxt))
+        return
+
+
+def _next_player(state: State) -> int:
+    n = len(state.players)
+    for i in range(1, n + 1):
+        s = (state.turn + i) % n
+        if not state.players[s].out:
+            return s
+    return state.turn
+
+
+def _find_winner(state: State, end: bool = False) -> None:
+    """The first to show the limit in cash wins (J13: checked after every move; where
+    two reach it together, the one with more, then the one whose turn comes first)."""
+    if state.tasks and state.tasks[0].kind in ("place", "start", "value"):
+        return
+    limit = state.table.limit
+    if not end and all(p.out or p.cash < limit for p in state.players) and \
+            sum(not p.out for p in state.players) > 1:
+        return   # (the question asked after every move: answered cheaply when "no one")
+    active = state.active()
+    order = _clockwise(state, state.turn)
+    if len(active) == 1:
+        state.winner, state.over = active[0], True
+        return
+    rich = [s for s in order if state.players[s].cash >= state.table.limit]
+    if end and not rich:
+        rich = order
+    if rich:
+        best = max(state.players[s].cash for s in rich)
+        state.winner = next(s for s in rich if state.players[s].cash == best)
+        state.over = True
+
+
+# --- the legal answers ----------------------------------------------------------------------
+
+class Sales(Sequence):
+    """The answers to an auction (``Unsold``, then every active player at every price
+    their cash allows), listed lazily: a rich table's bids run to thousands."""
+
+    def __init__(self, state: State) -> None:
+        self.bidders = [(s, state.players[s].cash) for s in state.active()
+                        if state.players[s].cash > 0]
+        self.total = 1 + sum(cash for _, cash in self.bidders)
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self.total))]
+        if i < 0:
+            i += self.total
+        if not 0 <= i < self.total:
+            raise IndexError(i)
+        if i == 0:
+            return Unsold()
+        i -= 1
+        for seat, cash in self.bidders:
+            if i < cash:
+                return Sold(seat, i + 1)
+            i -= cash
+        raise IndexError(i)
+
+    def __contains__(self, move) -> bool:
+        if isinstance(move, Unsold):
+            return True
+        return isinstance(move, Sold) and any(s == move.player and 1 <= move.price <= c
+                                              for s, c in self.bidders)
+
+
+def _legal_place(state: State, task: Task):
+    taken = {p.square for p in state.players}
+    return [Place(task.player, s) for s in state.board.squares if s not in taken]
+
+
+def _splits(total: int, kinds: int):
+    if kinds == 1:
+        yield (total,)
+        return
+    for first in range(total + 1):
+        for rest in _splits(total - first, kinds - 1):
+            yield (first, *rest)
+
+
+def _legal_start(state: State, task: Task):
+    out = []
+    for split in _splits(STARTING, len(KINDS)):
+        if all(_bank_can(state, k, n) for k, n in zip(KINDS, split) if n):
+            out.append(Start(task.player, *(n or None for n in split)))
+    return out
+
+
+def _legal_trade(state: State, task: Task):
+    p, kind, value = state.players[task.player], task.what, state.values[task.what]
+    out: list = [Pass(task.player)]
+    out += [Buy(task.player, kind, n) for n in range(1, MOST + 1)
+            if n * value <= p.cash and _bank_can(state, kind, n)]
+    for n in range(1, min(MOST, p.held(kind)) + 1):
+        try:
+            _cards(n, None, p.ones[kind], p.fives[kind], "", kind)
+        except RuleError:
+            continue
+        out.append(Sell(task.player, kind, n))
+    if state.crown == task.player and state.crown_since < state.turns and p.ones[kind]:
+        out.append(Crown(task.player, "double"))
+    for number in p.options:
+        e = _option_effect(state.board.club[number])
+        if e.kind == kind and p.cash >= e.price and _bank_can(state, kind, 5):
+            out.append(Exercise(task.player, number))
+    return out
+
+
+def _legal_debt(state: State, task: Task):
+    out = []
+    p = state.players[task.player]
+    on = state.board.squares.get(p.square or "")
+    kinds = [on] if on in KINDS and p.held(on) else [k for k in KINDS if p.held(k)]
+    need = task.amount - p.cash
+    for k in kinds:
+        half = _half(state, k)
+        for n in range(1, p.held(k) + 1):
+            try:
+                ones, fives = _cards(n, None, p.ones[k], p.fives[k], "", k)
+            except RuleError:
+                continue
+            if (n - (1 if ones else 5)) * half < need:
+                out.append(Sell(task.player, k, n))
+    return out
+
+
+def _legal_cards(deck: str):
+    move = {"news": News, "joakim": JoakimCard, "club": ClubCard}[deck]
+
+    def legal(state: State, task: Task):
+        pile = {"news": state.news, "joakim": state.joakim, "club": state.club}[deck]
+        return [move(c) for c in sorted(pile)]
+    return legal
+
+
+def _legal_choose(state: State, task: Task):
+    e = task.effect
+    kinds = _auction_kinds(state) if e.do == "auction" else \
+        list(KINDS) if e.do == "value" else _kinds_for(state, task.player, e)
+    return [Choose(task.player, k) for k in kinds]
+
+
+def _legal_buy(state: State, task: Task):
+    e = task.effect
+    p = state.players[task.player]
+    out: list = [Pass(task.player)] if e.may else []
+    for k in _kinds_for(state, task.player, e):
+        price = e.price if e.price is not None else clamp(state.values[k] * (e.times or 1))
+        if not e.may or price * e.count <= p.cash:
+            out.append(Buy(task.player, k, e.count))
+    return out or [Pass(task.player)]
+
+
+def _legal_option(state: State, task: Task):
+    out: list = [Pass(task.player)]
+    if state.players[task.player].cash >= task.effect.card:
+        out.append(Option(task.player))
+    return out
+
+
+def _legal_change(state: State, task: Task):
+    cash = state.players[task.player].cash
+    return [Pass(task.player)] + [
+        Change(task.player, g, t) for g, t in _changes(state, task.player)
+        if max(0, state.values[t] - state.values[g]) <= cash]
+
+
+_LEGAL = {
+    "place": _legal_place, "start": _legal_start,
+    "value": lambda s, t: [Value(t.what, p) for p in range(1, 7)],
+    "roll": lambda s, t: [Roll(t.player, p) for p in range(1, 7)],
+    "joakim die": lambda s, t: [Home(p) for p in range(1, 7)],
+    "move": lambda s, t: [Move(t.player, q) for q in
+                          _reachable(s, s.players[t.player].square, t.amount)],
+    "trade": _legal_trade, "debt": _legal_debt,
+    "news": _legal_cards("news"), "joakim": _legal_cards("joakim"),
+    "club": _legal_cards("club"),
+    "choose": _legal_choose, "auction": lambda s, t: Sales(s),
+    "swap": lambda s, t: [Swap(t.player, g, o, k) for g, o, k in _swaps(s, t.player)],
+    "take": lambda s, t: [Take(t.player, o, k) for o, k in _takes(s, t.player)],
+    "buy": _legal_buy, "extra": lambda s, t: [Draw(t.player), Pass(t.player)],
+    "change": _legal_change, "option": _legal_option,
+}
+
+_PLAY = {
+    ("place", Place): _place, ("start", Start): _start, ("value", Value): _value,
+    ("roll", Roll): _roll, ("move", Move): _move,
+    ("trade", Buy): _trade_buy, ("trade", Sell): _trade_sell, ("trade", Pass): _pass,
+    ("trade", Exercise): _exercise,
+    ("news", News): _draw_card, ("joakim", JoakimCard): _draw_card,
+    ("club", ClubCard): _draw_card, ("joakim die", Home): _joakim_die,
+    ("choose", Choose): _choose, ("auction", Sold): _auction_sold,
+    ("auction", Unsold): _auction_unsold, ("swap", Swap): _swap, ("take", Take): _take,
+    ("buy", Buy): _card_buy, ("buy", Pass): _pass, ("extra", Draw): _extra,
+    ("extra", Pass): _pass, ("change", Change): _change, ("change", Pass): _pass,
+    ("option", Option): _option, ("option", Pass): _pass, ("debt", Sell): _debt_sell,
+}
+
+__all__ = ["JoakimRules", "State", "Table", "Player", "Task", "clamp", "LIMIT",
+           "DIVIDEND_RULES", "NEWSPAPER_RULES", "Sales"]

@@ -1,0 +1,225 @@
+"""Joakim von Ankas fantastiska affärer's moves: one frozen dataclass a move, as a
+player at the table says it (the notation's verbs, ``../notation.py``).
+
+A seat is a player's index in the ``Players`` tag; a square is its name on the board
+(``c3``: column c, row 3); a kind of property is one of ``KINDS``.  Fields a record may
+leave out default to ``None`` (``fives``: how many of the cards are 5-cards, as many as
+can be when left out).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: The six kinds of property, in the order the setup rolls their market values (the
+#: rulebook: "from left to right ... gold mines, oil wells, diamond mines, aeroplane
+#: companies, banks and shipping companies").
+KINDS = ("gold", "oil", "diamond", "aeroplane", "bank", "shipping")
+#: Each kind in a player's words (one, several).
+KIND_NAMES = {"gold": ("gold mine", "gold mines"), "oil": ("oil well", "oil wells"),
+              "diamond": ("diamond mine", "diamond mines"),
+              "aeroplane": ("aeroplane company", "aeroplane companies"),
+              "bank": ("bank", "banks"),
+              "shipping": ("shipping company", "shipping companies")}
+
+
+def kind_count(kind: str, count: int) -> str:
+    """``3 gold mines``, ``1 bank``."""
+    return f"{count} {KIND_NAMES[kind][count != 1]}"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Setup: a player puts their pawn on a square of their choice."""
+
+    player: int
+    square: str
+
+
+@dataclass(frozen=True)
+class Start:
+    """Setup: a player takes their six properties, of the kinds they choose."""
+
+    player: int
+    gold: int | None = None
+    oil: int | None = None
+    diamond: int | None = None
+    aeroplane: int | None = None
+    bank: int | None = None
+    shipping: int | None = None
+
+    def counts(self) -> dict[str, int]:
+        return {k: getattr(self, k) for k in KINDS if getattr(self, k)}
+
+
+@dataclass(frozen=True)
+class Value:
+    """Setup, chance: the die that sets a kind's starting market value (the kinds in
+    ``KINDS`` order, "from left to right")."""
+
+    kind: str
+    pips: int
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Chance: the die of a player's move."""
+
+    player: int
+    pips: int
+
+
+@dataclass(frozen=True)
+class Home:
+    """Chance: the die at Farbror Joakim's square (4 to 6: he is at home, a card)."""
+
+    pips: int
+
+
+@dataclass(frozen=True)
+class Move:
+    """A player moves their pawn the die's number of squares, ending on ``square``."""
+
+    player: int
+    square: str
+
+
+@dataclass(frozen=True)
+class Buy:
+    """A player buys ``count`` properties of ``kind`` from the bank (at a property
+    square, or as a card says)."""
+
+    player: int
+    kind: str
+    count: int
+    fives: int | None = None
+
+
+@dataclass(frozen=True)
+class Sell:
+    """A player sells ``count`` properties of ``kind`` to the bank (at a property square,
+    as a card says, or to pay a debt at half value)."""
+
+    player: int
+    kind: str
+    count: int
+    fives: int | None = None
+
+
+@dataclass(frozen=True)
+class Pass:
+    """A player lets a chance go: no trade at a property square, no card bought, no extra
+    draw."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class News:
+    """Chance: the next number of Ankeborgstidningen, by its number."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class JoakimCard:
+    """Chance: a Joakim card, by its number."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class ClubCard:
+    """Chance: a Miljardärsklubben card, by its number."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class Choose:
+    """A player says which kind of property a card means ("you always choose yourself
+    which type of property is meant")."""
+
+    player: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class Swap:
+    """EXCHANGE PROPERTY: ``player`` gives one ``gives`` to ``other`` and takes one of
+    their ``takes``."""
+
+    player: int
+    gives: str
+    other: int
+    takes: str
+
+
+@dataclass(frozen=True)
+class Take:
+    """OVERPRICED PROPERTY: ``player`` takes one ``kind`` from ``other``."""
+
+    player: int
+    other: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class Sold:
+    """An auction's end: ``player`` bid the most, ``price``."""
+
+    player: int
+    price: int
+
+
+@dataclass(frozen=True)
+class Unsold:
+    """An auction where nobody bid."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """EXCHANGE ONE (Miljardärsklubben): ``player`` gives the bank one ``gives`` and takes
+    one ``takes``, paying the difference."""
+
+    player: int
+    gives: str
+    takes: str
+
+
+@dataclass(frozen=True)
+class Option:
+    """A player buys the OPTION card just drawn."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """A player uses their OPTION card ``card`` (its number): its five properties at its
+    price."""
+
+    player: int
+    card: int
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A player takes the EXTRA DRAW a card allows."""
+
+    player: int
+
+
+#: The lucky crown's three uses, by the word a record gives them.
+CROWN_USES = ("before", "double", "go")
+
+
+@dataclass(frozen=True)
+class Crown:
+    """A player uses Farbror Joakim's lucky crown: ``before`` (go before in the turn
+    order), ``double`` (sell one property of the square at double market value) or
+    ``go`` (to any ``square``, without rolling)."""
+
+    player: int
+    use: str
+    square: str | None = None
