@@ -78,6 +78,11 @@ class KitGame(Game):
             out["money"] = self.money
         return out
 
+    #: The checks whose values go by a word of the game, not by player (each a function
+    #: of a state giving a number a word, in ``checks``), with their words: Joakim's
+    #: ``check values gold 7 oil 3``.
+    named_checks: dict[str, tuple[str, ...]] = {}
+
     #: ``joins(previous move, move)``: whether ``move`` is written on the line of the
     #: move before it (None, the default: an item a line).
     joins = None
@@ -122,7 +127,8 @@ class KitGame(Game):
             raise RecordError(f"[Players] {exc}", line=where, col=1, file=file,
                               code="header") from None
         record = KitRecord(self.name, tags, names, [], file, number, raw.start)
-        parse_body(record, raw.take_lines(), self.verbs, tuple(self.checks))
+        parse_body(record, raw.take_lines(), self.verbs, tuple(self.checks),
+                   self.named_checks)
         return record
 
     def replay(self, record, *, strict=True, events=False):

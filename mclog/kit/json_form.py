@@ -67,11 +67,12 @@ def record_from_json(game, data, where: str = "", file: str | None = None) -> Ki
         raise BadValue(at("entries"), "the entries are an array")
     for i, item in enumerate(entries):
         record.entries.append(_entry(game.verbs, item, len(names),
-                                     lambda *p: at("entries", i, *p), tuple(game.checks)))
+                                     lambda *p: at("entries", i, *p), tuple(game.checks),
+                                     game.named_checks))
     return record
 
 
-def _entry(verbs: Verbs, item, players: int, at, checks=CHECKS):
+def _entry(verbs: Verbs, item, players: int, at, checks=CHECKS, named=None):
     if not isinstance(item, dict):
         raise BadValue(at(), "an entry is an object")
     if "move" in item:
@@ -100,11 +101,15 @@ def _entry(verbs: Verbs, item, players: int, at, checks=CHECKS):
             raise BadValue(at("check"), shown(f"{item['check']!r} is not a check "
                                          f"({', '.join(checks)})"))
         values = item.get("values")
+        keys = (named or {}).get(item["check"])
         if not isinstance(values, list) or not values or not all(
-                isinstance(v, list) and len(v) == 2 and type(v[0]) is int and
-                0 <= v[0] < players and type(v[1]) is int and 0 <= v[1] < 10 ** 16
+                isinstance(v, list) and len(v) == 2 and
+                (type(v[0]) is int and 0 <= v[0] < players if keys is None else
+                 v[0] in keys) and type(v[1]) is int and 0 <= v[1] < 10 ** 16
                 for v in values):
-            raise BadValue(at("values"), "a check's values are [seat, number] pairs")
+            raise BadValue(at("values"), "a check's values are [seat, number] pairs" if
+                           keys is None else f"a check's values are [word, number] pairs, "
+                           f"each word one of {', '.join(keys)}")
         return CheckEntry(item["check"], tuple((s, n) for s, n in values))
     if "comment" in item:
         if not isinstance(item["comment"], str):

@@ -345,11 +345,15 @@ class KitRecord(RecordBase):
 CHECKS = ("score", "money")
 
 
-def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = CHECKS) -> None:
+def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = CHECKS,
+               named: dict[str, tuple[str, ...]] | None = None) -> None:
     """Read the body ``lines`` (``framing.RawLine``) into ``record.entries``, each mistake a
     ``RecordError`` at its line and column.  Every verb takes a fixed number of words, so
-    the items of a line are found by the table alone (commas between them are optional)."""
+    the items of a line are found by the table alone (commas between them are optional).
+    ``named``: the checks whose values go by a word of the game rather than by player
+    (Joakim's ``check values gold 7 oil 3``), with their words."""
     seats = {name: seat for seat, name in enumerate(record.names)}
+    named = named or {}
     out = record.entries
     verb_of = verbs.verb
     for line in lines:
@@ -367,11 +371,15 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
                 out.append(CommentEntry(c.text, c.brace, i == 0, c.line, c.col))
             verb = verb_of(words[i])
             if verb is None and words[i].lower() == "check":   # ("Check money ...")
+                keys = named.get(words[i + 1].lower()) if i + 1 < len(words) else None
                 end = i + 2
-                while end + 1 < len(words) and words[end] in seats:
-                    end += 2
+                while end + 1 < len(words) and (words[end] in seats if keys is None else
+                                                words[end].lower() in keys or
+                                                (verb_of(words[end]) is None and
+                                                 whole_number(words[end + 1]) is not None)):
+                    end += 2   # (a word that is no verb before a number: a wrong key)
                 out.append(_check(record, line, words[i:end], list(range(i, end)), seats,
-                                  checks))
+                                  checks, keys))
             else:
                 if verb is None:
                     if last is not None and last.keyed:  # (``pay Ann 20``: 20 of what?)
@@ -399,8 +407,10 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
             out.extend(CommentEntry(c.text, c.brace, False, c.line, c.col) for c in pending)
 
 
-def _check(record, line, words, indexes, seats, checks=CHECKS) -> CheckEntry:
-    """``check score Ann 12 Ben 9``: what the table counted, by player."""
+def _check(record, line, words, indexes, seats, checks=CHECKS,
+           keys: tuple[str, ...] | None = None) -> CheckEntry:
+    """``check score Ann 12 Ben 9``: what the table counted, by player (or, for a check
+    by ``keys``, by those words: ``check values gold 7 oil 3``)."""
     where = line.number, line.col(indexes[0])
     if len(words) >= 2 and words[1] not in checks and words[1].lower() in checks:
         words = [words[0], words[1].lower(), *words[2:]]   # ("Check Money Ann 12")
@@ -408,20 +418,26 @@ def _check(record, line, words, indexes, seats, checks=CHECKS) -> CheckEntry:
         others = ", ".join(f"'check {c} ...'" for c in checks[1:])
         raise record.error(f"a check is 'check {checks[0]} {record.names[0]} 12'"
                            + (f" (or {others})" if others else ""), *where)
+    example = record.names[0] if keys is None else keys[0]
     rest = words[2:]
     if not rest or len(rest) % 2:
-        raise record.error(f"'check {words[1]}' is followed by names and numbers: "
-                           f"'check {words[1]} {record.names[0]} 12'", *where)
+        raise record.error(f"'check {words[1]}' is followed by "
+                           f"{'names' if keys is None else 'words'} and numbers: "
+                           f"'check {words[1]} {example} 12'", *where)
     values = []
     for k in range(0, len(rest), 2):
         name, number = rest[k], whole_number(rest[k + 1])
-        if name not in seats:
+        if keys is None and name not in seats:
             raise record.error(f"'{name}' is not a player of this game", line.number,
+                               line.col(indexes[2 + k]))
+        if keys is not None and name.lower() not in keys:
+            raise record.error(f"'{name}' cannot be checked by 'check {words[1]}' (it "
+                               f"checks {', '.join(keys)})", line.number,
                                line.col(indexes[2 + k]))
         if number is None:
             raise record.error(f"'{rest[k + 1]}' is not a number", line.number,
                                line.col(indexes[3 + k]))
-        values.append((seats[name], number))
+        values.append((seats[name] if keys is None else name.lower(), number))
     return CheckEntry(words[1], tuple(values), *where)
 
 
@@ -454,8 +470,8 @@ def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str],
             continue
         open_line = False
         if isinstance(entry, CheckEntry):
-            out.append(" ".join(["check", entry.what, *(f"{record.names[s]} {v}"
-                                                       for s, v in entry.values)]))
+            out.append(" ".join(["check", entry.what, *(
+                f"{record.names[s] if type(s) is int else s} {v}" for s, v in entry.values)]))
             previous = None
         else:
             item = verbs.item(entry.move, record.names)

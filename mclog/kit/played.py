@@ -86,9 +86,10 @@ class KitPlayed:
             return f"{self.game.name} has no {entry.what} to check"
         counted = counting(state)
         names = self.record.names
-        wrong = [f"{names[seat]} has {counted[seat]}, not {value}"
-                 for seat, value in entry.values if counted[seat] != value]
-        return f"the {entry.what} does not match the rules: " + "; ".join(wrong) \
+        wrong = [f"{names[key] if type(key) is int else key} has {counted[key]}, not {value}"
+                 for key, value in entry.values if counted[key] != value]
+        verb = "do" if entry.what.endswith("s") else "does"
+        return f"the {entry.what} {verb} not match the rules: " + "; ".join(wrong) \
             if wrong else None
 
     # --- the replayed game ---------------------------------------------------------

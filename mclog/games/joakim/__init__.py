@@ -119,9 +119,13 @@ class Joakim(KitGame):
     def money(self, state):
         return [p.cash for p in state.players]
 
+    #: ``check values gold 7 oil 3``: the tray's market values, by kind.
+    named_checks = {"values": KINDS}
+
     @property
     def checks(self):
         return {"score": self.points, "money": self.money, "cash": self.money,
+                "values": lambda s: s.values,
                 "properties": lambda s: [sum(p.held(k) for k in KINDS) for p in s.players],
                 "worth": lambda s: [p.cash + sum(p.held(k) * s.values[k] for k in KINDS)
                                     for p in s.players]}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from mclog.kit import Keyed, Number, Seat, Verb, Verbs
@@ -33,11 +34,11 @@ class Square:
     optional: ClassVar[bool] = False
 
     def read(self, word: str, seats: dict[str, int]) -> str:
-        lower = word.lower()
-        if not SQUARE.match(lower):
+        square = _square(word)
+        if square is None:
             raise ValueError(f"'{word}' cannot be a square: a square is its column letter "
                              "and row number (c3)")
-        return lower
+        return square
 
     def write(self, value: str, names: Sequence[str]) -> str:
         return value
@@ -56,11 +57,11 @@ class Kind:
     optional: ClassVar[bool] = False
 
     def read(self, word: str, seats: dict[str, int]) -> str:
-        lower = word.lower()
-        if lower not in KINDS:
+        kind = _KIND_WORDS.get(word) or _KIND_WORDS.get(word.lower())
+        if kind is None:
             raise ValueError(f"'{word}' is no kind of property (they are "
                              f"{', '.join(KINDS)})")
-        return lower
+        return kind
 
     def write(self, value: str, names: Sequence[str]) -> str:
         return value
@@ -69,6 +70,18 @@ class Kind:
         if value not in KINDS:
             return f"{value!r} is not a kind of property ({', '.join(KINDS)})"
         return None
+
+
+@lru_cache(maxsize=1024)
+def _square(word: str) -> str | None:
+    """A square's name as written (``C3`` is ``c3``), or None: read once per spelling (a
+    record names the same thirty squares thousands of times)."""
+    lower = word.lower()
+    return lower if SQUARE.match(lower) else None
+
+
+#: Each kind by its word (``gold``, ``Gold``): most are written so, and looked up at once.
+_KIND_WORDS = {w: k for k in KINDS for w in (k, k.capitalize())}
 
 
 def _start(move: Start, names: Sequence[str]) -> str:

@@ -84,7 +84,7 @@ class Player:
                       list(self.options), self.out)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Task:
     """Something the turn still has to do: its ``kind`` (the decision's, or an automatic
     step's), whose it is, and what it needs (an effect, a kind of property, an amount)."""
@@ -395,15 +395,15 @@ def _leave(state: State, seat: int, creditor: int | None, why: str,
 
 # --- the squares -------------------------------------------------------------------------
 
-def _reachable(state: State, start: str, steps: int) -> list[str]:
+def _reachable(state: State, start: str, steps: int) -> set[str] | frozenset[str]:
     """The squares a pawn may end on from ``start`` after exactly ``steps`` squares: up,
     down, left or right, never entering a square twice (nor its start), never ending on
     another pawn (jumping over one is allowed), never on a closed club's square."""
     board = state.board
-    taken = {p.square for p in state.players if not p.out}
-    ends = board.ends(start, steps)
-    return sorted(s for s in ends if s not in taken and
-                  not (state.closed and board.squares[s] == BILLIONAIRES))
+    ends = board.ends(start, steps) - {p.square for p in state.players if not p.out}
+    if state.closed:
+        ends = {s for s in ends if board.squares[s] != BILLIONAIRES}
+    return ends
 
 
 def _land(state: State, seat: int, square: str, watch: Watch | None) -> list[Task]:
@@ -574,8 +574,8 @@ def _exercise(state: State, task: Task, move: Exercise, watch) -> None:
                         "The Miljardärsklubben")
     effect = _option_effect(state.board.club[move.card])
     if effect.kind != task.what:
-        raise RuleError(f"option card {move.card} is for {effect.kind}, and this is a "
-                        f"{task.what} square", "The Miljardärsklubben")
+        raise RuleError(f"option card {move.card} is for {effect.kind}, and this square is "
+                        f"for {task.what}", "The Miljardärsklubben")
     if not _bank_can(state, effect.kind, 5):
         raise RuleError(f"the bank has not 5 {effect.kind} properties for the option",
                         "The Miljardärsklubben")
@@ -1016,15 +1016,24 @@ def _next_player(state: State) -> int:
     return state.turn
 
 
+def _someone_won(state: State) -> bool:
+    """Whether a player shows the limit in cash, or is the last in the game."""
+    limit, left = state.table.limit, 0
+    for p in state.players:
+        if not p.out:
+            if p.cash >= limit:
+                return True
+            left += 1
+    return left < 2
+
+
 def _find_winner(state: State, end: bool = False) -> None:
     """The first to show the limit in cash wins (J13: checked after every move; where
     two reach it together, the one with more, then the one whose turn comes first)."""
     if state.tasks and state.tasks[0].kind in ("place", "start", "value"):
         return
-    limit = state.table.limit
-    if not end and all(p.out or p.cash < limit for p in state.players) and \
-            sum(not p.out for p in state.players) > 1:
-        return   # (the question asked after every move: answered cheaply when "no one")
+    if not end and not _someone_won(state):
+        return   # (asked after every move: answered cheaply when nobody has)
     active = state.active()
     order = _clockwise(state, state.turn)
     if len(active) == 1:
@@ -1183,7 +1192,7 @@ _LEGAL = {
     "roll": lambda s, t: [Roll(t.player, p) for p in range(1, 7)],
     "joakim die": lambda s, t: [Home(p) for p in range(1, 7)],
     "move": lambda s, t: [Move(t.player, q) for q in
-                          _reachable(s, s.players[t.player].square, t.amount)],
+                          sorted(_reachable(s, s.players[t.player].square, t.amount))],
     "trade": _legal_trade, "debt": _legal_debt,
     "news": _legal_cards("news"), "joakim": _legal_cards("joakim"),
     "club": _legal_cards("club"),

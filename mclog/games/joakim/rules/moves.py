@@ -28,7 +28,7 @@ def kind_count(kind: str, count: int) -> str:
     return f"{count} {KIND_NAMES[kind][count != 1]}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Place:
     """Setup: a player puts their pawn on a square of their choice."""
 
@@ -36,7 +36,7 @@ class Place:
     square: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Start:
     """Setup: a player takes their six properties, of the kinds they choose."""
 
@@ -52,7 +52,7 @@ class Start:
         return {k: getattr(self, k) for k in KINDS if getattr(self, k)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Value:
     """Setup, chance: the die that sets a kind's starting market value (the kinds in
     ``KINDS`` order, "from left to right")."""
@@ -61,7 +61,7 @@ class Value:
     pips: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Roll:
     """Chance: the die of a player's move."""
 
@@ -69,14 +69,14 @@ class Roll:
     pips: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Home:
     """Chance: the die at Farbror Joakim's square (4 to 6: he is at home, a card)."""
 
     pips: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     """A player moves their pawn the die's number of squares, ending on ``square``."""
 
@@ -84,7 +84,7 @@ class Move:
     square: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Buy:
     """A player buys ``count`` properties of ``kind`` from the bank (at a property
     square, or as a card says)."""
@@ -95,7 +95,7 @@ class Buy:
     fives: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sell:
     """A player sells ``count`` properties of ``kind`` to the bank (at a property square,
     as a card says, or to pay a debt at half value)."""
@@ -106,7 +106,7 @@ class Sell:
     fives: int | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pass:
     """A player lets a chance go: no trade at a property square, no card bought, no extra
     draw."""
@@ -114,28 +114,28 @@ class Pass:
     player: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class News:
     """Chance: the next number of Ankeborgstidningen, by its number."""
 
     card: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class JoakimCard:
     """Chance: a Joakim card, by its number."""
 
     card: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ClubCard:
     """Chance: a Miljardärsklubben card, by its number."""
 
     card: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Choose:
     """A player says which kind of property a card means ("you always choose yourself
     which type of property is meant")."""
@@ -144,7 +144,7 @@ class Choose:
     kind: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Swap:
     """EXCHANGE PROPERTY: ``player`` gives one ``gives`` to ``other`` and takes one of
     their ``takes``."""
@@ -155,7 +155,7 @@ class Swap:
     takes: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Take:
     """OVERPRICED PROPERTY: ``player`` takes one ``kind`` from ``other``."""
 
@@ -164,7 +164,7 @@ class Take:
     kind: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sold:
     """An auction's end: ``player`` bid the most, ``price``."""
 
@@ -172,12 +172,12 @@ class Sold:
     price: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unsold:
     """An auction where nobody bid."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Change:
     """EXCHANGE ONE (Miljardärsklubben): ``player`` gives the bank one ``gives`` and takes
     one ``takes``, paying the difference."""
@@ -187,14 +187,14 @@ class Change:
     takes: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Option:
     """A player buys the OPTION card just drawn."""
 
     player: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Exercise:
     """A player uses their OPTION card ``card`` (its number): its five properties at its
     price."""
@@ -203,7 +203,7 @@ class Exercise:
     card: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Draw:
     """A player takes the EXTRA DRAW a card allows."""
 
@@ -214,7 +214,7 @@ class Draw:
 CROWN_USES = ("before", "double", "go")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Crown:
     """A player uses Farbror Joakim's lucky crown: ``before`` (go before in the turn
     order), ``double`` (sell one property of the square at double market value) or

@@ -1,0 +1,584 @@
+"""Joakim von Ankas fantastiska affärer: the rulebook's rules and mclog's readings
+(``docs/joakim/rules.md``, J1..J17), each on a record, with exact money, market values
+and cards; the component files; the tags; and properties of simulated games.
+
+Card numbers are those of the illustrative set (``rules/illustrative.json``): news 1 is a
+gold boom (+5) whose drawer pays 5, news 21 a shipping boom whose drawer earns 30, and so
+on.  The board (columns a-f, rows 1-5 from the top)::
+
+    a1 exchange  b1 gold   c1 news      d1 oil       e1 joakim   f1 diamond
+    a2 shipping  b2 club   c2 aeroplane d2 exchange  e2 news     f2 bank
+    a3 joakim    b3 oil    c3 exchange  d3 club      e3 gold     f3 news
+    a4 bank      b4 news   c4 diamond   d4 joakim    e4 shipping f4 exchange
+    a5 aeroplane b5 exchange c5 club    d5 news      e5 oil      f5 joakim
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import mclog
+from mclog.errors import RecordError
+from mclog.games import game
+from mclog.games.joakim.component_files import load
+from mclog.games.joakim.rules.components import HERE, ComponentError, check
+from mclog.games.joakim.rules.moves import KINDS
+
+GAME = game("joakim")
+SETUP = """\
+place Ann c3, place Ben e2
+start Ann gold 6
+start Ben oil 3 bank 3
+value gold 3, value oil 5, value diamond 2, value aeroplane 4, value bank 6, value shipping 1
+"""
+
+
+def text(body: str, tags: str = "", players: str = "Ann, Ben", setup: str = SETUP) -> str:
+    return f'[Game "Joakim"]\n[Players "{players}"]\n{tags}\n{setup}{body}'
+
+
+def play(body: str, tags: str = "", **kw):
+    return GAME.replay(mclog.parse_one(text(body, tags, **kw)))
+
+
+def refused(body: str, tags: str = "", **kw) -> RecordError:
+    with pytest.raises(RecordError) as info:
+        play(body, tags, **kw)
+    return info.value
+
+
+def cash(played) -> list[int]:
+    return [p.cash for p in played.final.players]
+
+
+def held(played, seat: int, kind: str) -> tuple[int, int]:
+    p = played.final.players[seat]
+    return p.ones[kind], p.fives[kind]
+
+
+# --- the setup -------------------------------------------------------------------------
+
+
+def test_the_setup_places_pawns_deals_six_properties_and_rolls_the_tray():
+    played = play("")
+    state = played.final
+    assert [p.square for p in state.players] == ["c3", "e2"]
+    assert held(played, 0, "gold") == (1, 1)   # (six: a 5-card and a 1-card, J2)
+    assert held(played, 1, "oil") == (3, 0) and held(played, 1, "bank") == (3, 0)
+    assert state.values == {"gold": 3, "oil": 5, "diamond": 2, "aeroplane": 4, "bank": 6,
+                            "shipping": 1}
+    assert cash(played) == [0, 0]   # (J14: the rulebook deals no money)
+    assert GAME.engine.describe(state) == "Ann's die (or a lucky crown: before, or go to " \
+                                          "a square)"
+
+
+def test_a_table_that_deals_money_says_so_in_a_cash_tag():
+    assert cash(play("", '[Cash "50"]')) == [50, 50]
+
+
+def test_six_properties_no_more_no_fewer():
+    setup = SETUP.replace("start Ann gold 6", "start Ann gold 5")
+    error = refused("", setup=setup)
+    assert "each player takes 6 properties at the setup, not 5" in str(error)
+
+
+def test_j1_two_pawns_never_start_on_one_square():
+    error = refused("", setup=SETUP.replace("place Ben e2", "place Ben c3"))
+    assert "Ann's pawn is on c3 already (J1)" in str(error)
+
+
+def test_j16_the_tray_is_rolled_from_left_to_right():
+    setup = SETUP.replace("value gold 3, value oil 5", "value oil 5, value gold 3")
+    error = refused("", setup=setup)
+    assert "from left to right: gold now, not oil" in str(error)
+
+
+# --- moving ------------------------------------------------------------------------------
+
+
+def test_the_stock_exchange_pays_one_million():
+    played = play("roll Ann 2, move Ann d2\n")   # (c3 -> d3 -> d2)
+    assert cash(played) == [1, 0]
+    assert GAME.engine.describe(played.final).startswith("Ben's die")
+
+
+def test_a_move_is_exactly_the_die_never_back_to_its_start_nor_onto_a_pawn():
+    assert "no path of exactly 2 squares" in str(refused("roll Ann 2, move Ann c4\n"))
+    assert "no path of exactly 2 squares" in str(refused("roll Ann 2, move Ann c3\n"))
+    error = refused("roll Ann 3, move Ann e2\n")   # (c3 -> d3 -> e3 -> e2: Ben's square)
+    assert "Ann cannot end on e2: Ben's pawn is there (Movement)" in str(error)
+
+
+def test_a_pawn_jumps_over_another():
+    # (b3 holds Ben; c3 -> b3 -> a3 passes over him)
+    setup = SETUP.replace("place Ben e2", "place Ben b3")
+    played = play("roll Ann 2, move Ann a3, home 1\n", setup=setup)
+    assert played.final.players[0].square == "a3"
+
+
+def test_no_square_on_the_board_is_a_worded_error():
+    assert "there is no square g9 on this board" in str(refused("roll Ann 2, move Ann g9\n"))
+
+
+def test_it_is_the_first_named_players_turn_first_then_clockwise():
+    error = refused("roll Ben 2\n")
+    assert "it is Ann's move, not Ben's" in str(error)
+    played = play("roll Ann 2, move Ann d2\nroll Ben 1, move Ben e1, home 2\n")
+    assert GAME.engine.describe(played.final).startswith("Ann's die")
+
+
+# --- property squares ---------------------------------------------------------------------
+
+
+def test_buying_on_a_property_square_at_the_market_value():
+    played = play("roll Ann 4, move Ann f2, buy Ann bank 7\n", '[Cash "100"]')
+    assert cash(played) == [100 - 7 * 6, 100]
+    assert held(played, 0, "bank") == (2, 1)   # (J2: a 5-card and two 1-cards)
+
+
+def test_j2_fives_says_which_cards():
+    played = play("roll Ann 4, move Ann f2, buy Ann bank 7 fives 0\n", '[Cash "100"]')
+    assert held(played, 0, "bank") == (7, 0)
+    error = refused("roll Ann 4, move Ann f2, buy Ann bank 7 fives 2\n", '[Cash "100"]')
+    assert "2 5-cards are more than 7 bank properties (J2)" in str(error)
+
+
+def test_nobody_makes_change():
+    # (Ann holds a gold 5-card and a 1-card: three cannot be sold without change)
+    error = refused("roll Ann 3, move Ann b1, sell Ann gold 3\n")
+    assert "Ann has no cards that make 3 gold mines" in str(error)
+    assert "nobody makes change" in str(error)
+
+
+def test_only_the_squares_kind_at_most_ten_and_cash_first():
+    tags = '[Cash "100"]'
+    assert "on a bank square only bank properties" in str(
+        refused("roll Ann 4, move Ann f2, buy Ann gold 1\n", tags))
+    assert "'11' cannot be" not in str(refused("roll Ann 4, move Ann f2, buy Ann bank 11\n",
+                                               tags))
+    assert "at most 10 properties at a time, not 11" in str(
+        refused("roll Ann 4, move Ann f2, buy Ann bank 11\n", tags))
+    assert "6 banks at 6 cost 36; Ann has 0" in str(
+        refused("roll Ann 4, move Ann f2, buy Ann bank 6\n"))
+
+
+def test_selling_on_a_property_square():
+    played = play("roll Ann 3, move Ann b1, sell Ann gold 6\n")
+    assert cash(played) == [18, 0] and held(played, 0, "gold") == (0, 0)
+
+
+def test_one_trade_a_landing_then_the_turn_passes():
+    error = refused("roll Ann 3, move Ann b1, sell Ann gold 1, sell Ann gold 5\n")
+    assert "now comes: Ben's die" in str(error)
+
+
+# --- the newspaper ------------------------------------------------------------------------
+
+
+def test_a_newspaper_large_heading_then_small_heading():
+    played = play("roll Ann 2, move Ann c1, news 21\n")   # (shipping boom, Ann earns 30)
+    assert played.final.values["shipping"] == 6 and cash(played) == [30, 0]
+
+
+def test_market_values_never_leave_1_to_25():
+    played = play("roll Ann 2, move Ann c1, news 22, choose Ann gold\n")
+    # (shipping crash: 1 - 5 stays 1; Ann sells a gold mine at double value, 2 x 3)
+    assert played.final.values["shipping"] == 1 and cash(played) == [6, 0]
+
+
+def test_everyone_earns_or_pays_from_the_drawer_clockwise():
+    played = play("roll Ann 2, move Ann c1, news 27, pass Ann\n", '[Cash "10"]')
+    assert cash(played) == [15, 15]
+
+
+def test_j4_a_drawn_newspaper_waits_for_the_shuffle():
+    start = ("roll Ann 2, move Ann c1, news 21\nroll Ben 2, move Ben c2, pass Ben\n"
+             "roll Ann 2, move Ann e1, home 2\n")
+    error = refused(start + "roll Ben 2, move Ben e2, news 21\n")
+    assert "card 21 cannot be drawn now: it has been drawn since the last shuffle (J4)" \
+        in str(error)
+    # (news 33: everything +1, and the drawn newspapers are shuffled back: 21 comes again)
+    played = play(start + "roll Ben 2, move Ben e2, news 33\nroll Ann 2, move Ann c1, "
+                          "news 21\n")
+    assert played.final.values["shipping"] == 1 + 5 + 1 + 5 - 0 and cash(played) == [60, 0]
+
+
+def test_j17_the_dividend_sorted_out_never_comes():
+    error = refused("roll Ann 2, move Ann c1, news 32\n", '[Dividend "out"]')
+    assert "card 32 cannot be drawn now: it is out of the game (a one-time card) (J4)" \
+        in str(error)
+
+
+def test_j17_a_dividend_is_a_share_of_everyones_cash():
+    played = play("roll Ann 2, move Ann c1, news 32\n", '[Cash "55"]')
+    assert cash(played) == [50, 50]
+
+
+def test_j8_a_closed_club_takes_no_pawn_until_the_shuffle():
+    body = "roll Ann 2, move Ann c1, news 31\nroll Ben 2, move Ben d3\n"
+    assert "the Billionaires' Club is closed (J3)" in str(refused(body))
+    body = "roll Ann 2, move Ann c1, news 31\nroll Ben 2, move Ben c2, pass Ben\n" \
+           "roll Ann 1, move Ann b1, pass Ann\nroll Ben 2, move Ben e2, news 33\n" \
+           "roll Ann 1, move Ann b2, club 1\n"
+    played = play(body)
+    assert played.final.closed is False and played.final.players[0].square == "b2"
+
+
+def test_j10_an_auction_of_a_five_card_only_its_end_written():
+    body = "roll Ann 2, move Ann c1, news 25, choose Ann bank, sold Ben 20\n"
+    played = play(body, '[Cash "30"]')
+    assert cash(played) == [33, 10] and held(played, 1, "bank") == (3, 1)
+    error = refused(body.replace("sold Ben 20", "sold Ben 31"), '[Cash "30"]')
+    assert "Ben has 30, and bid 31 (J10)" in str(error)
+    played = play(body.replace("sold Ben 20", "unsold"), '[Cash "30"]')
+    assert cash(played) == [33, 30]
+
+
+def test_j6_a_debt_is_paid_by_forced_sales_at_half_value_no_more_than_needed():
+    # (news 1: gold +5 to 8, and Ann pays 5 with no cash; she holds a gold 1-card and a
+    # 5-card, which the bank buys at 4 a property)
+    body = "roll Ann 2, move Ann c1, news 1\n"
+    error = refused(body + "sell Ann gold 6\n")
+    assert "Ann sells only what the debt needs: 5 more, and 5 would do (General Rules)" \
+        in str(error)
+    played = play(body + "sell Ann gold 5\n")
+    assert cash(played) == [15, 0] and held(played, 0, "gold") == (1, 0)
+    played = play(body + "sell Ann gold 1\nsell Ann gold 5\n")   # (4 is not enough)
+    assert cash(played) == [19, 0] and held(played, 0, "gold") == (0, 0)
+    assert GAME.engine.describe(play(body).final) == \
+        "Ann owes 5 and has 0: sells properties at half market value"
+
+
+def test_j6_on_a_property_square_its_kind_is_sold_first():
+    # (Ben draws news 28, everyone pays 5; Ann stands on b1, a gold square, and holds gold)
+    setup = ("place Ben e2, place Ann b1\nstart Ben oil 3 bank 3\nstart Ann gold 1 oil 5\n"
+             + SETUP.splitlines()[-1] + "\n")
+    body = "roll Ben 2, move Ben f3, news 28\nsell Ben bank 1\nsell Ben bank 1\n"
+    error = refused(body + "sell Ann oil 5\n", players="Ben, Ann", setup=setup)
+    assert "Ann is on a gold square and holds gold: those are sold first" in str(error)
+    played = play(body + "sell Ann gold 1\nsell Ann oil 5\n", players="Ben, Ann",
+                  setup=setup)
+    # (Ben: 6 from his banks, pays 5, earns 6; Ann: 1 from her gold mine, 10 from her
+    # oil wells' 5-card, pays 5)
+    assert cash(played) == [7, 6]
+    assert held(played, 1, "oil") == (0, 0) and held(played, 1, "gold") == (0, 0)
+
+
+def test_j7_who_cannot_pay_leaves_the_game_and_the_last_one_wins():
+    setup = SETUP.replace("start Ann gold 6", "start Ann shipping 6")
+    played = play("roll Ann 2, move Ann c1, news 24\n", setup=setup)
+    # (shipping worries: 1 - 3 stays 1; half of 1 is 0: nothing pays 8)
+    state = played.final
+    assert state.players[0].out and state.winner == 1 and played.complete
+    assert held(played, 0, "shipping") == (0, 0)
+    assert GAME.final_text(played).startswith("Ben is the last in the game. Ben wins.")
+    assert [(r.name, r.rank) for r in played.scores()] == [("Ann", 2), ("Ben", 1)]
+
+
+# --- cards that leave a choice ---------------------------------------------------------------
+
+
+def test_j9_an_exchange_gives_and_takes_one_card():
+    body = "roll Ann 2, move Ann c1, news 4, swap Ann gold Ben oil\n"
+    played = play(body)
+    assert held(played, 0, "oil") == (1, 0) and held(played, 1, "gold") == (1, 0)
+    assert held(played, 0, "gold") == (0, 1)
+    error = refused(body.replace("Ben oil", "Ben diamond"))
+    assert "Ann cannot give a gold 1-card for Ben's diamond" in str(error)
+    assert str(error).endswith("(J9)")
+
+
+def test_j9_an_overpriced_property_is_paid_to_its_owner():
+    played = play("roll Ann 2, move Ann c1, news 5, take Ann Ben oil\n", '[Cash "50"]')
+    # (oil boom: 10; Ann pays twice the value, but never over 25 a property: J15)
+    assert cash(played) == [30, 70] and held(played, 0, "oil") == (1, 0)
+
+
+def test_j9_a_worthless_property_may_be_a_five_card_where_no_one_is_held():
+    setup = SETUP.replace("start Ann gold 6", "start Ann gold 5 oil 1")
+    played = play("roll Ann 2, move Ann c1, news 3, choose Ann gold\n", setup=setup)
+    assert held(played, 0, "gold") == (0, 0)   # (the 5-card, given up whole)
+    error = refused("roll Ann 2, move Ann c1, news 3, choose Ann bank\n", setup=setup)
+    assert "the card cannot mean bank now (it may mean gold, oil) (J9)" in str(error)
+
+
+def test_you_may_buy_is_a_choice_a_forced_buy_is_not():
+    body = "roll Ann 1, move Ann d3, club 9, pass Ann\n"
+    assert cash(play(body)) == [0, 0]
+    body = "roll Ann 2, move Ann c1, news 6, pass Ann\n"   # (BUY: no choice)
+    assert "it is no choice" in str(refused(body, '[Cash "20"]'))
+    played = play("roll Ann 2, move Ann c1, news 6, buy Ann diamond 1\n", '[Cash "20"]')
+    assert cash(played) == [18, 20] and held(played, 0, "diamond") == (1, 0)
+
+
+def test_an_option_bought_then_used_on_its_square():
+    body = ("roll Ann 1, move Ann d3, club 9, option Ann\n"
+            "roll Ben 1, move Ben e1, home 1\n"
+            "roll Ann 3, move Ann e3, exercise Ann 9\n")
+    played = play(body, '[Cash "40"]')
+    assert cash(played) == [40 - 4 - 30, 40] and held(played, 0, "gold") == (1, 2)
+    assert played.final.players[0].options == []
+    error = refused(body.replace("roll Ann 3, move Ann e3", "roll Ann 2, move Ann b3"),
+                    '[Cash "40"]')
+    assert "option card 9 is for gold, and this square is for oil" in str(error)
+
+
+def test_j11_exchange_one_with_the_bank_pays_the_difference():
+    played = play("roll Ann 1, move Ann d3, club 1, change Ann gold bank\n", '[Cash "5"]')
+    assert cash(played) == [2, 5]   # (bank 6 - gold 3)
+    played = play("roll Ann 1, move Ann d3, club 1, pass Ann\n")
+    assert cash(played) == [0, 0]
+
+
+def test_the_extra_draw_is_a_choice():
+    body = "roll Ann 2, move Ann c1, news 7, draw Ann, news 21\n"
+    played = play(body)
+    assert cash(played) == [30, 0] and played.final.values["oil"] == 7
+
+
+# --- the lucky crown ---------------------------------------------------------------------------
+
+
+CROWN = "roll Ann 2, move Ann c1, news 8\n"   # (oil worries: -3; Ann borrows the crown)
+
+
+def test_j12_the_crown_is_never_used_on_the_move_it_came():
+    played = play(CROWN + "roll Ben 1, move Ben e1, home 1\nroll Ann 1, move Ann b1\n")
+    state = played.final
+    assert state.crown == 0
+    from mclog.games.joakim.rules.moves import Crown
+
+    assert Crown(0, "double") in GAME.engine.legal(state)
+    state.crown_since = state.turns   # (as if it had come in this very move)
+    assert Crown(0, "double") not in GAME.engine.legal(state)
+    from mclog.errors import RuleError
+
+    with pytest.raises(RuleError, match="never used on the move it was received"):
+        GAME.engine.play(state, Crown(0, "double"))
+
+
+def test_j12_go_to_any_square_instead_of_the_die():
+    body = CROWN + "roll Ben 1, move Ben e1, home 1\ncrown Ann go to f2, buy Ann bank 1\n"
+    played = play(body, '[Cash "10"]')
+    assert played.final.players[0].square == "f2" and played.final.crown is None
+    assert cash(played) == [4, 10]
+
+
+def test_j12_double_value_is_one_card_never_over_25():
+    body = CROWN + "roll Ben 1, move Ben e1, home 1\nroll Ann 1, move Ann b1, crown Ann double\n"
+    played = play(body)
+    assert cash(played) == [6, 0] and held(played, 0, "gold") == (0, 1)
+
+
+THREE = dict(players="Ann, Ben, Cleo",
+             setup=SETUP.replace("place Ben e2", "place Ben e2, place Cleo a4").replace(
+                 "start Ben oil 3 bank 3", "start Ben oil 3 bank 3\nstart Cleo diamond 6"))
+
+
+def test_j12_go_before_in_the_turn_order_which_goes_on_after_the_crowns_user():
+    body = CROWN + "roll Ben 1, move Ben e1, home 1\ncrown Ann before\n" \
+                   "roll Ann 1, move Ann b1, pass Ann\n"
+    played = play(body, **THREE)
+    assert GAME.engine.describe(played.final).startswith("Ben's die")   # (Cleo skipped)
+    assert played.final.crown is None
+
+
+def test_j12_go_before_only_another_players_turn_and_only_its_holder():
+    error = refused(CROWN + "crown Ben before\n", **THREE)
+    assert "Ben does not hold the lucky crown (Ann does)" in str(error)
+    body = CROWN + "roll Ben 1, move Ben e1, home 1\nroll Cleo 2, move Cleo a2, pass Cleo\n" \
+                   "crown Ann before\n"
+    error = refused(body, **THREE)
+    assert "as soon as another player has finished their move" in str(error)
+
+
+# --- winning ---------------------------------------------------------------------------------
+
+
+def test_j13_the_first_to_show_the_limit_wins_at_once():
+    played = play("roll Ann 2, move Ann c1, news 21\n", '[Limit "30"]')
+    assert played.complete and played.final.winner == 0
+    assert GAME.final_text(played).startswith("Ann shows 30 in cash (the limit is 30).")
+    error = refused("roll Ann 2, move Ann c1, news 21\nroll Ben 1\n", '[Limit "30"]')
+    assert "the game is over" in str(error)
+
+
+def test_the_one_time_newspapers_end_when_the_forty_are_drawn():
+    state_game = GAME.simulated_text(2, 3, "trader", {"newspapers": "once", "cash": "50"})
+    played = GAME.replay(mclog.parse_one(state_game))
+    if played.complete:
+        assert played.final.news == [] or played.final.winner is not None
+
+
+# --- tags and components ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tag,said", [
+    ('[Variant "Business Sharks"]', "the Business Sharks variant is not written yet"),
+    ('[Limit "lots"]', "'lots' is not a sum of money"),
+    ('[Dividend "half"]', "'half' is not one of full, cap, out, once"),
+    ('[Newspapers "never"]', "'never' is not one of reshuffle, once"),
+    ('[Cash "-5"]', "-5 cannot be the starting cash: 0 to 1000000"),
+    ('[Components "nowhere.json"]', "no component file there"),
+])
+def test_a_wrong_tag_is_an_error_at_its_line(tag, said):
+    with pytest.raises(RecordError) as info:
+        mclog.parse_one(text("", tag))
+    assert said in str(info.value) and info.value.line == 3
+
+
+def test_the_game_is_found_by_its_short_name_and_its_full_one():
+    assert game("Joakim") is game("Joakim von Ankas fantastiska affärer") is \
+        game("joakim-von-ankas-fantastiska-affarer")
+
+
+def _illustrative():
+    return json.loads((HERE / "illustrative.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("change,said", [
+    (lambda d: d["board"].pop(), "the board has 30 squares, not 24"),
+    (lambda d: d["news"].pop(), "news: the box holds 40 of these cards, not 39"),
+    (lambda d: d["joakim"][0].__setitem__("shark", True),
+     "10 Joakim cards carry a shark (the Business Sharks' cards), not 11"),
+    (lambda d: d["properties"]["gold"].__setitem__("ones", 24),
+     "the box holds 196 property cards, not 197"),
+    (lambda d: d["news"][0]["all"].append({"do": "swap"}),
+     "news[0].all[1]: 'swap' is for the drawer alone"),
+    (lambda d: d["news"][0]["all"][0].__setitem__("by", "five"),
+     "news[0].all[0].by: 'five' is not of type 'integer'"),
+    (lambda d: d["board"].__setitem__(0, d["board"][0].replace("exchange", "casino", 1)),
+     "board[0]: 'casino' is no kind of square"),
+    (lambda d: d["news"][1].__setitem__("number", 1), "news[1].number: two cards numbered 1"),
+])
+def test_a_component_file_is_checked_against_the_rulebook(change, said):
+    data = _illustrative()
+    change(data)
+    with pytest.raises(ComponentError) as info:
+        check(data, "mine.json")
+    assert said in str(info.value) and str(info.value).startswith("mine.json: ")
+
+
+def test_a_component_file_beside_the_record_and_in_the_tag(tmp_path):
+    data = _illustrative()
+    data["illustrative"] = False
+    data["name"] = "our box"
+    (tmp_path / "box.json").write_text(json.dumps(data))
+    record = tmp_path / "g.mclog"
+    record.write_text(text("", '[Components "box.json"]'))
+    played = GAME.replay(mclog.read_one(record))
+    assert not played.final.board.illustrative
+    assert "Illustrative" not in GAME.draw(played.final)
+    embedded = text("", f"[Components {json.dumps(json.dumps(data))}]")
+    assert not GAME.replay(mclog.parse_one(embedded)).final.board.illustrative
+    (tmp_path / "bad.json").write_text("{ not json")
+    record.write_text(text("", '[Components "bad.json"]'))
+    with pytest.raises(RecordError) as info:
+        mclog.read_one(record)
+    assert "bad.json: line 1, column 3: not JSON" in str(info.value)
+
+
+def test_the_illustrative_set_is_labelled_on_the_board():
+    played = play("")
+    assert "Illustrative components: not the printed board or cards." in GAME.draw(
+        played.final)
+    assert load("illustrative").illustrative
+
+
+# --- checks --------------------------------------------------------------------------------------
+
+
+def test_checks_of_cash_properties_worth_and_the_trays_values():
+    body = ("roll Ann 2, move Ann c1, news 21\n"
+            "check cash Ann 30 Ben 0\ncheck properties Ann 6 Ben 6\n"
+            "check worth Ann 48 Ben 33\n"
+            "Check Values gold 3 Shipping 6\n")
+    assert play(body).errors == []
+    wrong = GAME.replay(mclog.parse_one(text(body.replace("Shipping 6", "shipping 5"))),
+                        strict=False)
+    assert [e.reason for e in wrong.errors] == [
+        "the values do not match the rules: shipping has 6, not 5"]
+    with pytest.raises(RecordError) as info:
+        mclog.parse_one(text("check values silver 3\n"))
+    assert "'silver' cannot be checked by 'check values'" in str(info.value)
+
+
+# --- properties of simulated games ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_simulated_games_keep_every_card_values_in_bounds_and_read_back(seed):
+    players = 2 + seed % 4
+    bots = "trader" if seed % 2 else "random"
+    options = {"cash": str(10 * seed)}
+    written = GAME.simulated_text(players, seed, bots, options)
+    played = GAME.replay(mclog.parse_one(written))
+    board = played.final.board
+    for state in played.replay.states():
+        for kind in KINDS:
+            ones = state.bank_ones[kind] + sum(p.ones[kind] for p in state.players)
+            fives = state.bank_fives[kind] + sum(p.fives[kind] for p in state.players)
+            assert (ones, fives) == board.properties[kind]
+            assert state.turns == 0 or 1 <= state.values[kind] <= 25
+        assert all(p.cash >= 0 for p in state.players)
+        if state.turns:
+            assert len({p.square for p in state.players if not p.out}) == \
+                sum(not p.out for p in state.players)
+    again = GAME.write(mclog.parse_one(written))
+    assert again == written
+
+
+def test_every_legal_answer_is_played_without_error():
+    rng = random.Random(5)
+    engine = GAME.engine
+    state = GAME.replay(mclog.parse_one(text("", '[Cash "40"]'))).final
+    for _ in range(400):
+        d = engine.decision(state)
+        if d is None:
+            break
+        moves = engine.legal(state) if d.actor is not None else None
+        if moves is None:
+            move = engine.chance(state, rng)
+        else:
+            for move in list(moves)[:30]:
+                twin = engine.copy(state)
+                engine.play(twin, move)   # (none of them refused)
+            move = moves[rng.randrange(len(moves))]
+        engine.play(state, move)
+
+
+def test_j5_the_basic_game_sets_the_shark_cards_aside():
+    error = refused("roll Ann 2, move Ann c1, news 21\nroll Ben 1, move Ben e1, home 5, "
+                    "joakim 20\n")
+    assert "Joakim card 20 cannot be drawn now: a shark card: the basic game sets it " \
+           "aside (J5)" in str(error)
+
+
+def test_j15_prices_above_market_value_stay_within_1_to_25():
+    from mclog.games.joakim.rules.engine import clamp
+
+    assert (clamp(2 * 13), clamp(0), clamp(7)) == (25, 1, 7)
+
+
+def test_the_sample_typed_at_a_table_reads_as_its_canonical_text():
+    path = "sample_games/joakim/friday-at-cleos-3p.mclog"
+    record = mclog.read_one(path)
+    played = GAME.replay(record)
+    assert not played.complete and cash(played) == [61, 32, 1]
+    canonical = mclog.parse_one(GAME.write(record))
+    assert [e.move for e in canonical.entries if hasattr(e, "move")] == \
+        [e.move for e in record.entries if hasattr(e, "move")]
+    assert "Roll" in open(path, encoding="utf-8").read()   # (typed with capitals)
+
+
+@pytest.mark.parametrize("path,winner,total", [
+    ("sample_games/joakim/sunday-3p.mclog", "Cleo", 622),
+    ("sample_games/joakim/once-4p.mclog", "Cleo", 31),
+])
+def test_the_samples_results_are_pinned(path, winner, total):
+    played = GAME.replay(mclog.read_one(path))
+    first = [r for r in played.scores() if r.rank == 1]
+    assert played.complete and [(r.name, r.total) for r in first] == [(winner, total)]
