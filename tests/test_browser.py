@@ -323,6 +323,7 @@ def test_09_cartel_in_the_browser(browser, lab, tmp_path):
     ("millionclub/six-players-alternative-schemer.mclog", 390),
     ("millionenspiel/family-3p.mclog", 1000), ("millionenspiel/family-3p.mclog", 390),
     ("cartel/kitchen-table-3p.mclog", 1000), ("cartel/club-4p-advanced.mclog", 390),
+    ("joakim/friday-at-cleos-3p.mclog", 1000), ("joakim/sunday-3p.mclog", 390),
     ("hostile", 1000)])
 def test_the_report_opens_offline_and_steps(browser, tmp_path, record, width):
     """``mclog report``: one page from file://, no server, at a desktop's width and a
@@ -367,7 +368,7 @@ def test_the_report_opens_offline_and_steps(browser, tmp_path, record, width):
         # every chart counted in steps or in the game's rounds (Million Club's score by
         # round; the page knows each game's word for a round) shows its marker
         word = {"millionclub": "round", "millionenspiel": "throw",
-                "cartel": "year"}[record.split("/")[0]]
+                "cartel": "year", "joakim": "round"}[record.split("/")[0]]
         axes = page.eval_on_selector_all(".mclog-marker", "ms => ms.map(m => "
                                          "[m.dataset.axis, m.style.display])")
         assert axes and all(shown != "none" for axis, shown in axes
@@ -389,7 +390,7 @@ def test_the_report_opens_offline_and_steps(browser, tmp_path, record, width):
         page.locator("#next-round").click()
         expect(step).not_to_contain_text("Step 0 of ")
         word = {"millionclub": "Round", "millionenspiel": "Throw",
-                "cartel": "Year"}[record.split("/")[0]]
+                "cartel": "Year", "joakim": "Round"}[record.split("/")[0]]
         jump = page.locator("#jump")
         expect(jump).to_have_value(jump.locator("option").nth(1).get_attribute("value"))
         assert jump.locator("option").nth(1).inner_text().startswith(word)

@@ -147,16 +147,13 @@ class Joakim(KitGame):
 
         return table_html(state)
 
-    def step_players(self, played, index):
-        from .board import player_lines
-
-        return player_lines(played.state(index))
-
     def report_charts(self, played):
+        from .analysis import sources_chart, wealth_chart
         from .board import value_chart
 
         return [("The market values (the six marker pins)", value_chart(played)),
-                *super().report_charts(played)]
+                ("Cash (solid) and worth at market value (dotted)", wealth_chart(played)),
+                ("Where each player's money came from", sources_chart(played))]
 
     # --- simulation and the recorder -----------------------------------------------------
 

@@ -16,8 +16,8 @@ from .rules.moves import KINDS
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
 PINS = {"gold": "#d4ac0d", "oil": "#222222", "diamond": "#9e9e9e", "aeroplane": "#c0392b",
         "bank": "#1e8449", "shipping": "#2471a3"}
-_LABEL = {EXCHANGE: "Börsen +1", NEWSPAPER: "Ankeborgs­tidningen", UNCLE: "Farbror Joakim",
-          BILLIONAIRES: "Miljardärs­klubben"}
+_LABEL = {EXCHANGE: "Börsen +1", NEWSPAPER: "Tidningen", UNCLE: "Farbror Joakim",
+          BILLIONAIRES: "Klubben"}
 
 
 def _holding(p) -> str:
@@ -66,17 +66,17 @@ def _board(state) -> str:
                 pawn = (f'<div style="background:{COLOURS[seat % len(COLOURS)]};color:#fff;'
                         f'border-radius:8px;padding:0 4px">{escape(name)}</div>')
             cells.append(f'<td title="{square}" style="border:1px solid #ccc;padding:2px;'
-                         f'width:16%;vertical-align:top;font-size:11px">'
+                         f'vertical-align:top;font-size:11px;overflow-wrap:anywhere">'
                          f'<span style="color:#888">{square}</span> '
                          f'<b style="color:{colour}">{escape(label)}{closed}</b>{pawn}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     return ('<table class="joakim-board" style="border-collapse:collapse;width:100%;'
-            'max-width:560px">' + "".join(rows) + "</table>")
+            'max-width:560px;table-layout:fixed">' + "".join(rows) + "</table>")
 
 
 def _tray(state) -> str:
     cells = "".join(f'<td style="padding:1px 6px;border-left:4px solid {PINS[k]}">{k} '
-                    f"<b>{state.values[k]}</b></td>" for k in KINDS)
+                    f"<b>{state.values[k] or '–'}</b></td>" for k in KINDS)
     return f'<table class="joakim-values" style="margin:4px 0"><tr>{cells}</tr></table>'
 
 

@@ -82,6 +82,8 @@ class Card:
     you: tuple[Effect, ...]
     all: tuple[Effect, ...] = ()
     shark: bool = False
+    #: Its deck: ``news``, ``joakim`` or ``club``.
+    deck: str = ""
 
 
 @dataclass(frozen=True)
@@ -249,7 +251,7 @@ def _deck(cards: list[dict], deck: str, wanted: int, fail) -> dict[int, Card]:
         out[number] = Card(number, raw["title"],
                            tuple(Effect(**e) for e in raw.get("you", ())),
                            tuple(Effect(**e) for e in raw.get("all", ())),
-                           bool(raw.get("shark", False)))
+                           bool(raw.get("shark", False)), deck)
     if len(out) != wanted:
         fail(deck, f"the box holds {wanted} of these cards, not {len(out)}")
     return out

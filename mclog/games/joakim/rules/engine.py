@@ -252,6 +252,12 @@ class JoakimRules:
 
 # --- words -------------------------------------------------------------------------------
 
+def _why(card: Card) -> str:
+    """What a card's money is told to a watch as: its deck, number and heading
+    (``news 21: Shipping boom``), so that an analysis can group it by deck."""
+    return f"{card.deck} {card.number}: {card.title}"
+
+
 def _is_dividend(card: Card) -> bool:
     return any(e.do == "dividend" for e in card.all)
 
@@ -667,16 +673,16 @@ def _effect(state: State, task: Task, watch) -> list[Task]:
             amount = e.amount * (state.players[s].held(e.kind) if e.do.endswith("each")
                                  else 1)
             if e.do.startswith("earn"):
-                _money(state, s, amount, task.card.title, watch)
+                _money(state, s, amount, _why(task.card), watch)
             else:
-                _charge(state, s, amount, None, task.card.title, watch, out)
+                _charge(state, s, amount, None, _why(task.card), watch, out)
         return out
     if e.do == "dividend":
         for s in order:
             amount = state.players[s].cash * e.percent // 100
             if state.table.dividend == "cap":
                 amount = min(amount, DIVIDEND_CAP)
-            _charge(state, s, amount, None, task.card.title, watch, out)
+            _charge(state, s, amount, None, _why(task.card), watch, out)
         return out
     if e.do == "closed":
         state.closed = True
@@ -758,7 +764,7 @@ def _apply_kind(state: State, seat: int, e: Effect, kind: str, card: Card,
             ones, fives = min(n, p.ones[kind]), 0   # (a 5-card is never split: J9)
             n = ones
         _to_bank(state, seat, kind, ones, fives)
-        _money(state, seat, n * price, card.title, watch)
+        _money(state, seat, n * price, _why(card), watch)
     elif e.do == "auction":
         return [Task("auction", seat, e, card, what=kind)]
     return out
@@ -817,7 +823,7 @@ def _card_buy(state: State, task: Task, move: Buy, watch) -> None:
                         f"{state.names[move.player]} has {p.cash} (a card that says 'you "
                         "may buy' is no debt)", "J6")
     _from_bank(state, move.player, move.kind, ones, fives)
-    _charge(state, move.player, cost, None, task.card.title, watch, out)
+    _charge(state, move.player, cost, None, _why(task.card), watch, out)
     state.tasks[0:1] = out
 
 
@@ -848,7 +854,7 @@ def _take(state: State, task: Task, move: Take, watch) -> None:
     _to_bank(state, move.other, move.kind, 1, 0)
     _from_bank(state, task.player, move.kind, 1, 0)
     out: list[Task] = []
-    _charge(state, task.player, price, move.other, task.card.title, watch, out)
+    _charge(state, task.player, price, move.other, _why(task.card), watch, out)
     state.tasks[0:1] = out
 
 
@@ -867,7 +873,7 @@ def _change(state: State, task: Task, move: Change, watch) -> None:
                         f"{state.players[task.player].cash}", "J11")
     _to_bank(state, task.player, move.gives, 1, 0)
     _from_bank(state, task.player, move.takes, 1, 0)
-    _money(state, task.player, -cost, task.card.title, watch)
+    _money(state, task.player, -cost, _why(task.card), watch)
     state.tasks.pop(0)
 
 

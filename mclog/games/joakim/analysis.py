@@ -1,0 +1,116 @@
+"""Joakim's tables and charts: each player's cash and worth over the game, and where
+their money came from, told by the rules' own watch (``mclog.engine.Watch``) in one
+replay, not worked out from differences of states.
+
+>>> import mclog
+>>> played = mclog.replay(mclog.read_one("sample_games/joakim/friday-at-cleos-3p.mclog"))
+>>> sources = money_sources(played)
+>>> int(sources.loc["Ann", "newspapers"]), int(sources.loc["Ben", "Joakim cards"])
+(63, 50)
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from mclog.engine import Watch
+from mclog.lazy import LazyModule
+
+from .board import COLOURS
+from .rules.moves import KINDS
+
+pd = LazyModule("pandas")
+
+#: The sources in the order a chart shows them.
+SOURCES = ("trading", "newspapers", "Joakim cards", "Miljardärsklubben", "the Stock Exchange",
+           "the lucky crown", "auctions", "forced sales")
+
+
+def source_of(why: str) -> str:
+    """The source a watch's reason belongs to (``news 21: Shipping boom`` is
+    ``newspapers``; ``sold gold`` is ``trading``)."""
+    if why in _EXACT:
+        return _EXACT[why]
+    return _BY_FIRST_WORD.get(why.split(" ", 1)[0], why)
+
+
+#: The reasons the rules give (``rules/engine.py``), by source.
+_EXACT = {"the Stock Exchange": "the Stock Exchange", "the lucky crown": "the lucky crown",
+          "a forced sale": "forced sales", "an option card": "Miljardärsklubben",
+          "an option used": "Miljardärsklubben"}
+_BY_FIRST_WORD = {"news": "newspapers", "joakim": "Joakim cards", "club": "Miljardärsklubben",
+                  "bought": "trading", "sold": "trading", "won": "auctions"}
+
+
+class _Sources(Watch):
+    def __init__(self, players: int) -> None:
+        self.by_seat: list[dict[str, int]] = [{} for _ in range(players)]
+
+    def money_moved(self, seat: int, amount: int, why: str) -> None:
+        book = self.by_seat[seat]
+        source = source_of(why)
+        book[source] = book.get(source, 0) + amount
+
+
+def money_sources(played):
+    """Each player's money by source over the game (a row a player, a column a source;
+    what they paid is negative)."""
+    engine = played.game.engine
+    state = played.state(0)
+    watch = _Sources(len(played.record.names))
+    for move in played.replay.moves:
+        engine.play(state, move, watch)
+    columns = [s for s in SOURCES if any(s in b for b in watch.by_seat)]
+    columns += sorted({s for b in watch.by_seat for s in b} - set(columns))
+    return pd.DataFrame([[b.get(c, 0) for c in columns] for b in watch.by_seat],
+                        index=pd.Index(played.record.names, name="player"), columns=columns)
+
+
+def timeline(played):
+    """Each player's cash and worth (cash and properties at market value) after every
+    step: a row a step and player."""
+    rows = []
+    names = played.record.names
+    for step, state in enumerate(played.replay.states()):
+        for seat, p in enumerate(state.players):
+            rows.append((step, names[seat], p.cash,
+                         p.cash + sum(p.held(k) * state.values[k] for k in KINDS)))
+    return pd.DataFrame(rows, columns=["step", "player", "cash", "worth"])
+
+
+def wealth_chart(played, table=None):
+    """Cash (solid) and worth (dotted) of each player over the game."""
+    import plotly.graph_objects as go
+
+    table = timeline(played) if table is None else table
+    fig = go.Figure()
+    for seat, name in enumerate(played.record.names):
+        rows = table[table.player == name]
+        colour = COLOURS[seat % len(COLOURS)]
+        fig.add_trace(go.Scatter(x=rows.step, y=rows.cash, mode="lines", line_shape="hv",
+                                 name=f"{escape(name)} cash", line=dict(color=colour)))
+        fig.add_trace(go.Scatter(x=rows.step, y=rows.worth, mode="lines", line_shape="hv",
+                                 name=f"{escape(name)} worth",
+                                 line=dict(color=colour, dash="dot")))
+    fig.update_layout(xaxis_title="step", yaxis_title="millions", height=320,
+                      margin=dict(l=50, r=10, t=30, b=40))
+    return fig
+
+
+def sources_chart(played):
+    """Where each player's money came from (and went): a bar a source, a group a
+    player."""
+    import plotly.graph_objects as go
+
+    table = money_sources(played)
+    fig = go.Figure()
+    for source in table.columns:
+        fig.add_trace(go.Bar(x=[escape(n) for n in table.index], y=table[source].tolist(),
+                             name=escape(source)))
+    fig.update_layout(barmode="relative", yaxis_title="millions", height=320,
+                      margin=dict(l=50, r=10, t=30, b=40))
+    return fig
+
+
+__all__ = ["money_sources", "timeline", "wealth_chart", "sources_chart", "source_of",
+           "SOURCES"]
