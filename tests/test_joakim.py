@@ -582,3 +582,38 @@ def test_the_samples_results_are_pinned(path, winner, total):
     played = GAME.replay(mclog.read_one(path))
     first = [r for r in played.scores() if r.rank == 1]
     assert played.complete and [(r.name, r.total) for r in first] == [(winner, total)]
+
+
+# --- an advance tip: what one seat saw (J18) ----------------------------------------------------
+
+
+
+def test_j18_a_peeked_newspaper_is_the_next_one_drawn():
+    body = ("roll Ann 2, move Ann d4, home 4, joakim 17, peek Ann 21 and 9\n"
+            "roll Ben 2, move Ben f3, news 9\n")
+    error = refused(body)
+    assert "the top newspaper is number 21: it was peeked at with an advance tip (J18)" \
+        in str(error)
+    played = play(body.replace("news 9", "news 21"))
+    assert cash(played) == [0, 30]
+    assert played.final.peeked == [9]
+
+
+def test_j18_another_seats_peek_is_unseen_and_every_seat_scores_alike():
+    body = ("roll Ann 2, move Ann d4, home 4, joakim 17, peek Ann 21 and 9\n"
+            "roll Ben 2, move Ben f3, news 21\n")
+    played = play(body)
+    for seat in range(2):
+        view = GAME.seat_view(played, seat)
+        written = GAME.write(view)
+        assert ("peek Ann 21 and 9" in written) == (seat == 0)
+        assert cash(GAME.replay(mclog.parse_one(written))) == cash(played)
+    assert play(body.replace("peek Ann 21 and 9", "peek Ann ?")).errors == []
+
+
+def test_j18_a_peek_shows_cards_in_the_pile_as_many_as_the_card_allows():
+    start = "roll Ann 2, move Ann d4, home 4, joakim 16, "   # (a one-card tip)
+    assert "peek at 1 newspaper" in str(refused(start + "peek Ann 3 and 4\n"))
+    start2 = "roll Ann 2, move Ann c1, news 21\nroll Ben 1, move Ben e1, home 4, joakim 17, "
+    assert "newspaper 21 is not in the pile" in str(refused(start2 + "peek Ben 21 and 4\n"))
+    assert "two cards" in str(refused(start2 + "peek Ben 4 and 4\n"))

@@ -36,10 +36,12 @@ class Joakim(KitGame):
     players = range(2, 6)   # (five pawns in the box)
     file_prefix = "joakim"
     round_word = "round"
+    #: Another player's ADVANCE TIP is the one thing a seat cannot see (J18).
+    hidden_information = True
     engine = rules.JoakimRules()
     verbs = VERBS
     joins = staticmethod(joins)
-    tag_order = ("Game", "Event", "Site", "Date", "Players", *TAGS, "Bots", "Seed")
+    tag_order = ("Game", "Event", "Site", "Date", "Players", *TAGS, "Seat", "Bots", "Seed")
     options = (
         GameOption("components", (), "illustrative",
                    "the component set: illustrative, or your box's component file"),
@@ -58,7 +60,7 @@ class Joakim(KitGame):
     def parse(self, raw, file, number):
         record = super().parse(raw, file, number)
         tags, lines = raw.tag_values()
-        for tag in TAGS:
+        for tag in (*TAGS, "Seat"):
             if tag in tags:
                 try:
                     self._table_tag(record, tag)
@@ -69,6 +71,11 @@ class Joakim(KitGame):
 
     def _table_tag(self, record: KitRecord, tag: str):
         value = record.tags.get(tag, "").strip()
+        if tag == "Seat":
+            if value not in record.names:
+                raise ValueError(f"'{value}' is not a player (the players are "
+                                 f"{', '.join(record.names)})")
+            return record.names.index(value)
         if tag == "Components":
             try:
                 return load(value, record.file)
@@ -155,6 +162,24 @@ class Joakim(KitGame):
                 ("Cash (solid) and worth at market value (dotted)", wealth_chart(played)),
                 ("Where each player's money came from", sources_chart(played))]
 
+    # --- a seat's record ---------------------------------------------------------------
+
+    def seat_view(self, played, seat: int):
+        """The record as ``seat``'s player writes it: another player's advance tip is
+        ``?`` (the cards they peeked at); everything else is shown to all."""
+        from mclog.kit.notation import MoveEntry
+
+        from .rules.moves import Peek
+
+        record = played.record
+        entries = [MoveEntry(Peek(e.move.player, None), e.source, e.word)
+                   if isinstance(e, MoveEntry) and isinstance(e.move, Peek)
+                   and e.move.player != seat else e for e in record.entries]
+        tags = dict(record.tags)
+        tags["Seat"] = record.names[seat]
+        return KitRecord(record.game, tags, record.names, entries, record.file,
+                         record.number, record.start_line)
+
     # --- simulation and the recorder -----------------------------------------------------
 
     #: Random bots may trade for ever without reaching the limit: a simulated game stops
@@ -198,7 +223,7 @@ class Joakim(KitGame):
                  "roll": ("roll", "crown"), "move": ("move",),
                  "trade": ("buy", "sell", "pass", "crown", "exercise"),
                  "news": ("news",), "joakim": ("joakim",), "club": ("club",),
-                 "joakim die": ("home",), "choose": ("choose",),
+                 "joakim die": ("home",), "choose": ("choose",), "peek": ("peek",),
                  "auction": ("sold", "unsold"), "swap": ("swap",), "take": ("take",),
                  "buy": ("buy", "pass"), "extra": ("draw", "pass"),
                  "change": ("change", "pass"), "option": ("option", "pass"),

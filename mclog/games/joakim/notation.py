@@ -22,7 +22,7 @@ from mclog.kit.notation import Choice
 
 from .rules.components import SQUARE
 from .rules.moves import (CROWN_USES, KINDS, Buy, Change, Choose, ClubCard, Crown, Draw,
-                          Exercise, JoakimCard, Move, News, Option, Pass, Place, Roll, Sell,
+                          Exercise, JoakimCard, Move, News, Option, Pass, Peek, Place, Roll, Sell,
                           Sold, Start, Swap, Take, Unsold, Value, Home, kind_count)
 
 
@@ -82,6 +82,34 @@ def _square(word: str) -> str | None:
 
 #: Each kind by its word (``gold``, ``Gold``): most are written so, and looked up at once.
 _KIND_WORDS = {w: k for k in KINDS for w in (k, k.capitalize())}
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A newspaper's number, or ``?`` (``None``) for one the record's seat did not see."""
+
+    name: str
+    optional: ClassVar[bool] = False
+
+    def read(self, word: str, seats: dict[str, int]) -> int | None:
+        if word == "?":
+            return None
+        return _NEWSPAPER.read(word, seats)
+
+    def write(self, value: int | None, names: Sequence[str]) -> str:
+        return "?" if value is None else str(value)
+
+    def check(self, value: Any, players: int) -> str | None:
+        return None if value is None else _NEWSPAPER.check(value, players)
+
+
+_NEWSPAPER = Number("newspaper", 1, 99)
+
+
+def _peek(move: Peek, names: Sequence[str]) -> str:
+    cards = [c for c in (move.first, move.second) if c is not None]
+    seen = " and ".join(map(str, cards)) if cards else "cards unseen"
+    return f"{names[move.player]} peeks at the top of Ankeborgstidningen: {seen}"
 
 
 def _start(move: Start, names: Sequence[str]) -> str:
@@ -159,6 +187,7 @@ VERBS = Verbs([
     Verb("exercise", Exercise, (Seat("player"), Number("card", 1, 99)),
          "{player} uses option card {card}"),
     Verb("draw", Draw, (Seat("player"),), "{player} makes the extra draw"),
+    Verb("peek", Peek, (Seat("player"), Seen("first"), Keyed("and", Seen("second"))), _peek),
     Verb("crown", Crown, (Seat("player"), Choice("use", CROWN_USES),
                           Keyed("to", Square("square"))), _crown),
 ])

@@ -11,9 +11,11 @@ effects, a debt.  Each task is either done by the rules at once (a market value 
 money is paid) or waits for a decision (a player's, or chance's: the die, a card).  A
 card's effects become tasks in the order printed: the large heading (everyone) first,
 then the small one (the drawer).  When the queue is empty the turn passes clockwise.
-Everything a seat sees in this game is shown to all (the rulebook: "All cards that are
-drawn ... must be shown openly"), so a record holds no ``?``; what a player peeks at with
-an ADVANCE TIP changes nothing in the state.
+Everything drawn is shown to all (the rulebook: "All cards that are drawn (except for
+the times you get to peek at upcoming numbers of the Ankeborgstidningen) must be shown
+openly"): the one thing a seat may not see is another player's ADVANCE TIP, the top
+newspapers they peeked at (``Peek``, ``None`` for a card unseen).  A peeked card is the
+next one drawn, so the record says what it was at the next draw.
 """
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ from mclog.errors import RuleError
 from .components import (BILLIONAIRES, EXCHANGE, NEWSPAPER, UNCLE, Card, Components,
                          Effect)
 from .moves import (KINDS, ClubCard, Change, Choose, Crown, Draw, Exercise, JoakimCard,
-                    Move, News, Option, Pass, Place, Roll, Sell, Sold, Start, Swap, Take,
-                    Buy, Unsold, Value, Home, kind_count)
+                    Move, News, Option, Pass, Peek, Place, Roll, Sell, Sold, Start, Swap,
+                    Take, Buy, Unsold, Value, Home, kind_count)
 
 #: Market values never leave these bounds (the rulebook's General Rules).
 LOWEST, HIGHEST = 1, 25
@@ -103,7 +105,7 @@ class Task:
 #: The task kinds a player decides (the others are chance's, or the rules' own).
 DECISIONS = frozenset({"place", "start", "move", "trade", "choose", "auction", "swap",
                        "take", "buy", "extra", "change", "option", "debt"})
-CHANCE = frozenset({"value", "roll", "news", "joakim", "club", "joakim die"})
+CHANCE = frozenset({"value", "roll", "news", "joakim", "club", "joakim die", "peek"})
 
 
 @dataclass
@@ -127,6 +129,9 @@ class State:
     crown_since: int = 0            # the turn it was received in
     closed: bool = False            # "Miljardärsklubben stängd" face up
     news_drawn: int = 0             # newspaper cards drawn (the one-time variant)
+    #: The top newspapers someone peeked at, in order (``None``: a card the record's seat
+    #: did not see); the next draws take them.
+    peeked: list[int | None] = field(default_factory=list)
     winner: int | None = None
     over: bool = False
     fresh: bool = False             # the turn has not begun: a lucky crown may step in
@@ -193,6 +198,8 @@ class JoakimRules:
             "joakim": f"a Joakim card, for {who}",
             "club": f"a Miljardärsklubben card, for {who}",
             "joakim die": f"{who}'s die at Farbror Joakim's (4 to 6: he is at home)",
+            "peek": f"{who} peeks at the top {task.amount} newspaper"
+                    + ("s" if task.amount > 1 else "") + " (? for what you did not see)",
             "auction": f"the auction of {task.what}: who bid the most (or unsold)",
             "swap": f"{who} exchanges a property with another player",
             "take": f"{who} takes a property from another player",
@@ -235,6 +242,9 @@ class JoakimRules:
             return Roll(task.player, rng.randint(1, 6))
         if task.kind == "joakim die":
             return Home(rng.randint(1, 6))
+        if task.kind == "peek":   # (the top of a shuffled pile: any cards, in some order)
+            cards = rng.sample(sorted(state.news), min(task.amount, len(state.news)))
+            return Peek(task.player, *cards)
         cards = _LEGAL[task.kind](state, task)
         return cards[rng.randrange(len(cards))]
 
@@ -247,6 +257,7 @@ class JoakimRules:
         new.tasks, new.news, new.joakim, new.club = list(state.tasks), list(state.news), \
             list(state.joakim), list(state.club)
         new.news_gone, new.news_used = set(state.news_gone), list(state.news_used)
+        new.peeked = list(state.peeked)
         return new
 
 
@@ -623,6 +634,12 @@ def _draw_card(state: State, task: Task, move, watch) -> None:
                         "J4" if deck == "news" else "J5")
     card = {"news": state.board.news, "joakim": state.board.joakim,
             "club": state.board.club}[deck][move.card]
+    if deck == "news" and state.peeked:
+        top = state.peeked[0]
+        if top is not None and top != move.card:
+            raise RuleError(f"the top newspaper is number {top}: it was peeked at with an "
+                            f"advance tip", "J18")
+        state.peeked.pop(0)
     pile.remove(move.card)
     if deck == "news":
         state.news_drawn += 1
@@ -640,6 +657,30 @@ def _draw_card(state: State, task: Task, move, watch) -> None:
                         for e in effects]
 
 
+def _peek(state: State, task: Task, move: Peek, watch) -> None:
+    """ADVANCE TIP (J18): the cards seen must be in the pile, distinct, and as many as
+    the card allows; they are the next ones drawn."""
+    if move.player != task.player:
+        raise RuleError(f"the advance tip is {state.names[task.player]}'s, not "
+                        f"{state.names[move.player]}'s", "Farbror Joakim")
+    cards = [move.first] + ([move.second] if move.second is not None or task.amount > 1
+                            else [])
+    if len(cards) != task.amount:
+        raise RuleError(f"the card lets {state.names[task.player]} peek at {task.amount} "
+                        f"newspaper{'s' if task.amount > 1 else ''}: 'peek "
+                        f"{state.names[task.player]} "
+                        + ("17 and 23'" if task.amount > 1 else "17'")
+                        + " (? for a card you did not see)", "J18")
+    known = [c for c in cards if c is not None]
+    for c in known:
+        if c not in state.news:
+            raise RuleError(f"newspaper {c} is not in the pile to be peeked at", "J18")
+    if len(set(known)) != len(known):
+        raise RuleError("the two peeked newspapers are two cards", "J18")
+    state.peeked = cards
+    state.tasks.pop(0)
+
+
 def _joakim_die(state: State, task: Task, move: Home, watch) -> None:
     _die(move)
     state.tasks[0:1] = [Task("joakim", task.player)] if move.pips >= AT_HOME else []
@@ -653,6 +694,7 @@ def _shuffle(state: State) -> None:
         return
     state.news.extend(sorted(state.news_used))
     state.news_used = []
+    state.peeked = []   # (the pile shuffled: what was on top is no longer known)
     state.closed = False
 
 
@@ -695,8 +737,9 @@ def _effect(state: State, task: Task, watch) -> list[Task]:
         return []
     if e.do == "next":
         return [Task("news", seat)]
-    if e.do == "tip":
-        return []   # (what the drawer saw changes nothing: a comment may say it)
+    if e.do == "tip":   # (the top card, or two, of a pile that has them)
+        cards = min(e.cards, len(state.news))
+        return [Task("peek", seat, amount=cards)] if cards else []
     if e.do == "extra":
         return [Task("extra", seat)] if state.news or _can_reshuffle(state) else []
     if e.do == "auction":
@@ -1156,6 +1199,8 @@ def _legal_cards(deck: str):
 
     def legal(state: State, task: Task):
         pile = {"news": state.news, "joakim": state.joakim, "club": state.club}[deck]
+        if deck == "news" and state.peeked and state.peeked[0] is not None:
+            return [move(state.peeked[0])]
         return [move(c) for c in sorted(pile)]
     return legal
 
@@ -1207,6 +1252,7 @@ _LEGAL = {
     "take": lambda s, t: [Take(t.player, o, k) for o, k in _takes(s, t.player)],
     "buy": _legal_buy, "extra": lambda s, t: [Draw(t.player), Pass(t.player)],
     "change": _legal_change, "option": _legal_option,
+    "peek": lambda s, t: None,   # (chance: the pile's order, too many to list)
 }
 
 _PLAY = {
@@ -1216,6 +1262,7 @@ _PLAY = {
     ("trade", Exercise): _exercise,
     ("news", News): _draw_card, ("joakim", JoakimCard): _draw_card,
     ("club", ClubCard): _draw_card, ("joakim die", Home): _joakim_die,
+    ("peek", Peek): _peek,
     ("choose", Choose): _choose, ("auction", Sold): _auction_sold,
     ("auction", Unsold): _auction_unsold, ("swap", Swap): _swap, ("take", Take): _take,
     ("buy", Buy): _card_buy, ("buy", Pass): _pass, ("extra", Draw): _extra,

@@ -210,6 +210,17 @@ class Draw:
     player: int
 
 
+@dataclass(frozen=True, slots=True)
+class Peek:
+    """ADVANCE TIP: what ``player`` saw on top of the newspaper pile, its first card and
+    (where the card allows two) the second; ``None`` for a card the record's seat did not
+    see (another player's peek, or none taken)."""
+
+    player: int
+    first: int | None
+    second: int | None = None
+
+
 #: The lucky crown's three uses, by the word a record gives them.
 CROWN_USES = ("before", "double", "go")
 
