@@ -318,6 +318,29 @@ def test_09_cartel_in_the_browser(browser, lab, tmp_path):
     page.close()
 
 
+def test_10_joakim_in_the_browser(browser, lab, tmp_path):
+    """The Joakim notebook: the board with the pawns and the tray in the replay widget,
+    stepped by Play; the market values, cash and worth and money's sources charts; the
+    kinds' table over simulated games, in Chromium."""
+    from playwright.sync_api import expect
+
+    page = run_notebook(browser, lab, "10-joakim.ipynb")
+    no_errors(page)
+    board = page.locator("table.joakim-board").first
+    board.wait_for()
+    expect(board).to_contain_text("Tidningen")
+    assert page.locator("table.joakim-board td[title]").count() == 30
+    expect(page.locator("body")).to_contain_text("Illustrative components")
+    step = _play_a_few_steps(page)
+    expect(page.locator("body")).to_contain_text(f"Step {step} of 71")
+    # the widget's market values, then cash and worth, then the money's sources
+    page.locator(".js-plotly-plot").nth(2).wait_for()
+    assert page.locator(".js-plotly-plot").count() == 3
+    expect(page.locator("body")).to_contain_text("brought by winners")
+    shot(page, "joakim", tmp_path, page.locator(".widget-vbox", has=board).first)
+    page.close()
+
+
 @pytest.mark.parametrize("record,width", [
     ("millionclub/six-players-alternative-schemer.mclog", 1400),
     ("millionclub/six-players-alternative-schemer.mclog", 390),

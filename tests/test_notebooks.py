@@ -16,7 +16,8 @@ def test_the_notebooks_exist():
     assert [p.name for p in NOTEBOOKS] == [
         "01-replay.ipynb", "02-prices.ipynb", "03-score-attribution.ipynb",
         "04-corpus.ipynb", "05-teaching.ipynb", "06-millionenspiel.ipynb",
-        "07-record.ipynb", "08-corpus-at-scale.ipynb", "09-cartel.ipynb"]
+        "07-record.ipynb", "08-corpus-at-scale.ipynb", "09-cartel.ipynb",
+        "10-joakim.ipynb"]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -177,3 +178,50 @@ def test_the_cartel_notebook_runs_on_every_game(tmp_path):
         assert not errors, (game.name, [f"{e.ename}: {e.evalue}" for e in errors])
         html = " ".join(str(o.get("data", {}).get("text/html", "")) for o in outputs)
         assert "<script>alert" not in html and "<img src=x" not in html
+
+
+JOAKIM_NOTEBOOK = ROOT / "notebooks" / "10-joakim.ipynb"
+
+
+def _joakim_games(tmp_path):
+    """Every Joakim sample, a game cut off after its setup and a few turns, Ben's seat's
+    record of a game with an advance tip, a game just begun (no move), and one whose
+    event and comments are hostile."""
+    import mclog
+
+    samples = sorted((ROOT / "sample_games" / "joakim").glob("*.mclog"))
+    sunday = ROOT / "sample_games" / "joakim" / "sunday-3p.mclog"
+    partial = tmp_path / "partial.mclog"
+    partial.write_text("\n".join(sunday.read_text().splitlines()[:20]) + "\n")
+    from mclog.games import game as game_named
+
+    game = game_named("joakim")
+    played = next(p for p in (mclog.replay(mclog.parse_one(game.simulated_text(
+        3, seed, "trader", {"cash": "50", "limit": "200"}))) for seed in range(60))
+        if any(type(m).__name__ == "Peek" for m in p.replay.moves))
+    seat = tmp_path / "bens-seat.mclog"
+    seat.write_text(mclog.write(mclog.seat_view(played, 1)))
+    fresh = tmp_path / "fresh.mclog"
+    fresh.write_text('[Game "Joakim"]\n[Players "Ann, Ben"]\n\n')
+    hostile = tmp_path / "hostile.mclog"
+    hostile.write_text(sunday.read_text().replace(
+        '[Event "Sunday afternoon, trader bots"]', '[Event "<script>alert(1)</script>"]')
+        .replace("\n\n", "\n\n; <img src=x onerror=alert(1)>\n", 1))
+    return [*samples, partial, seat, fresh, hostile]
+
+
+def test_the_joakim_notebook_runs_on_every_game(tmp_path):
+    for game in _joakim_games(tmp_path):
+        nb = nbformat.read(JOAKIM_NOTEBOOK, as_version=4)
+        cell = nb.cells[1]
+        assert 'GAME = "../sample_games/joakim/friday-at-cleos-3p.mclog"' in cell.source
+        cell.source = re.sub(r'GAME = "[^"]*"', f"GAME = {str(game)!r}", cell.source)
+        nb.cells = nb.cells[:10]  # (the simulated games do not depend on the game)
+        NotebookClient(nb, timeout=300, kernel_name="python3",
+                       resources={"metadata": {"path": str(JOAKIM_NOTEBOOK.parent)}}).execute()
+        outputs = [o for c in nb.cells for o in c.get("outputs", [])]
+        errors = [o for o in outputs if o.output_type == "error"]
+        assert not errors, (game.name, [f"{e.ename}: {e.evalue}" for e in errors])
+        html = " ".join(str(o.get("data", {}).get("text/html", "")) for o in outputs)
+        assert "<script>alert" not in html and "<img src=x" not in html
+        assert "NaN" not in html

@@ -35,11 +35,10 @@ def source_of(why: str) -> str:
 
 
 #: The reasons the rules give (``rules/engine.py``), by source.
-_EXACT = {"the Stock Exchange": "the Stock Exchange", "the lucky crown": "the lucky crown",
-          "a forced sale": "forced sales", "an option card": "Miljardärsklubben",
-          "an option used": "Miljardärsklubben"}
+_EXACT = {"the Stock Exchange": "the Stock Exchange", "an option card": "Miljardärsklubben"}
 _BY_FIRST_WORD = {"news": "newspapers", "joakim": "Joakim cards", "club": "Miljardärsklubben",
-                  "bought": "trading", "sold": "trading", "won": "auctions"}
+                  "bought": "trading", "sold": "trading", "won": "auctions",
+                  "a": "forced sales", "an": "Miljardärsklubben", "the": "the lucky crown"}
 
 
 class _Sources(Watch):
@@ -64,6 +63,71 @@ def money_sources(played):
     columns += sorted({s for b in watch.by_seat for s in b} - set(columns))
     return pd.DataFrame([[b.get(c, 0) for c in columns] for b in watch.by_seat],
                         index=pd.Index(played.record.names, name="player"), columns=columns)
+
+
+def by_kind(played):
+    """What each kind of property brought each player: sales less purchases (at a
+    square, by a card, at an auction, by an option, in a forced sale), plus what they
+    still hold at the final market value.  A row a player and kind."""
+    engine = played.game.engine
+    state = played.state(0)
+    watch = _Trades(len(played.record.names))
+    for move in played.replay.moves:
+        engine.play(state, move, watch)   # (each trade is told with its kind)
+    final = played.final
+    rows = []
+    for seat, name in enumerate(played.record.names):
+        p = final.players[seat]
+        for kind in KINDS:
+            rows.append((name, kind, watch.gains[seat].get(kind, 0),
+                         p.held(kind) * final.values[kind]))
+    table = pd.DataFrame(rows, columns=["player", "kind", "traded", "held"])
+    table["brought"] = table.traded + table.held
+    return table
+
+
+class _Trades(Watch):
+    """Money moved by a trade of a kind (``sold gold``, ``bought oil``, ``won the auction
+    of bank``, ``a forced sale of oil``: the rules say the kind last), by seat and
+    kind."""
+
+    def __init__(self, players: int) -> None:
+        self.gains: list[dict[str, int]] = [{} for _ in range(players)]
+
+    def money_moved(self, seat: int, amount: int, why: str) -> None:
+        kind = why.rsplit(" ", 1)[-1]
+        if kind in KINDS:
+            self.gains[seat][kind] = self.gains[seat].get(kind, 0) + amount
+
+
+def simulated(games: int, players: int = 3, bots: str = "trader", seed: int = 1,
+              options: dict | None = None) -> list:
+    """``games`` simulated games (replayed), seeds from ``seed``: for a question over
+    many games, on the illustrative components."""
+    import mclog
+
+    from . import GAME
+
+    options = {"cash": "50", "limit": "500", **(options or {})}
+    return [mclog.replay(mclog.parse_one(GAME.simulated_text(players, seed + i, bots,
+                                                             options)))
+            for i in range(games)]
+
+
+def kinds_over_games(games):
+    """Which kind of property pays best to hold: over the games, what each kind brought a
+    player on average (traded and still held), and what it brought the winners."""
+    rows = []
+    for played in games:
+        table = by_kind(played)
+        winners = {r.name for r in played.scores() if r.rank == 1}
+        table["winner"] = table.player.isin(winners)
+        rows.append(table)
+    every = pd.concat(rows, ignore_index=True)
+    out = every.groupby("kind").agg(brought=("brought", "mean"), traded=("traded", "mean"))
+    out["brought by winners"] = every[every.winner].groupby("kind").brought.mean()
+    out = out.reindex(list(KINDS)).fillna(0).round(1)
+    return out.sort_values("brought", ascending=False)
 
 
 def timeline(played):
@@ -113,4 +177,4 @@ def sources_chart(played):
 
 
 __all__ = ["money_sources", "timeline", "wealth_chart", "sources_chart", "source_of",
-           "SOURCES"]
+           "SOURCES", "by_kind", "simulated", "kinds_over_games"]

@@ -265,7 +265,10 @@ class JoakimRules:
 
 def _why(card: Card) -> str:
     """What a card's money is told to a watch as: its deck, number and heading
-    (``news 21: Shipping boom``), so that an analysis can group it by deck."""
+    (``news 21: Shipping boom``), so that an analysis can group it by deck.  Money that
+    a trade of one kind moves says the kind last (``bought gold``, ``a forced sale of
+    oil``, ``news 6: Oil crash: bought bank``), so that an analysis can group it by
+    kind."""
     return f"{card.deck} {card.number}: {card.title}"
 
 
@@ -599,7 +602,7 @@ def _exercise(state: State, task: Task, move: Exercise, watch) -> None:
     if p.cash < effect.price:
         raise RuleError(f"the option's 5 {effect.kind} cost {effect.price}; "
                         f"{state.names[move.player]} has {p.cash}", "The Miljardärsklubben")
-    _money(state, move.player, -effect.price, "an option used", watch)
+    _money(state, move.player, -effect.price, f"an option used on {effect.kind}", watch)
     ones, fives = _cards(5, None, state.bank_ones[effect.kind], state.bank_fives[effect.kind],
                          "the bank", effect.kind)
     _from_bank(state, move.player, effect.kind, ones, fives)
@@ -807,7 +810,7 @@ def _apply_kind(state: State, seat: int, e: Effect, kind: str, card: Card,
             ones, fives = min(n, p.ones[kind]), 0   # (a 5-card is never split: J9)
             n = ones
         _to_bank(state, seat, kind, ones, fives)
-        _money(state, seat, n * price, _why(card), watch)
+        _money(state, seat, n * price, f"{_why(card)}: sold {kind}", watch)
     elif e.do == "auction":
         return [Task("auction", seat, e, card, what=kind)]
     return out
@@ -866,7 +869,8 @@ def _card_buy(state: State, task: Task, move: Buy, watch) -> None:
                         f"{state.names[move.player]} has {p.cash} (a card that says 'you "
                         "may buy' is no debt)", "J6")
     _from_bank(state, move.player, move.kind, ones, fives)
-    _charge(state, move.player, cost, None, _why(task.card), watch, out)
+    _charge(state, move.player, cost, None, f"{_why(task.card)}: bought {move.kind}", watch,
+            out)
     state.tasks[0:1] = out
 
 
@@ -897,7 +901,8 @@ def _take(state: State, task: Task, move: Take, watch) -> None:
     _to_bank(state, move.other, move.kind, 1, 0)
     _from_bank(state, task.player, move.kind, 1, 0)
     out: list[Task] = []
-    _charge(state, task.player, price, move.other, _why(task.card), watch, out)
+    _charge(state, task.player, price, move.other, f"{_why(task.card)}: took {move.kind}",
+            watch, out)
     state.tasks[0:1] = out
 
 
@@ -956,7 +961,7 @@ def _debt_sell(state: State, task: Task, move: Sell, watch) -> None:
         raise RuleError(f"{state.names[task.player]} sells only what the debt needs: "
                         f"{need} more, and {move.count - smallest} would do", "General Rules")
     _to_bank(state, task.player, move.kind, ones, fives)
-    _money(state, task.player, move.count * half, "a forced sale", watch)
+    _money(state, task.player, move.count * half, f"a forced sale of {move.kind}", watch)
     if p.cash >= task.amount:
         out: list[Task] = []
         _charge(state, task.player, task.amount, task.creditor, task.why, watch, out)
@@ -1015,7 +1020,7 @@ def _crown(state: State, task: Task, move: Crown, watch) -> None:
             raise RuleError(f"{names[move.player]} has no {task.what} 1-card to sell at "
                             "double value (a 5-card is never split)", "J12")
         _to_bank(state, move.player, task.what, 1, 0)
-        _money(state, move.player, clamp(2 * state.values[task.what]), "the lucky crown",
+        _money(state, move.player, clamp(2 * state.values[task.what]), f"the lucky crown's sale of {task.what}",
                watch)
         state.tasks.pop(0)
     state.crown = None
