@@ -617,3 +617,93 @@ def test_j18_a_peek_shows_cards_in_the_pile_as_many_as_the_card_allows():
     start2 = "roll Ann 2, move Ann c1, news 21\nroll Ben 1, move Ben e1, home 4, joakim 17, "
     assert "newspaper 21 is not in the pile" in str(refused(start2 + "peek Ben 21 and 4\n"))
     assert "two cards" in str(refused(start2 + "peek Ben 4 and 4\n"))
+
+
+# --- a game without a component file (J19) -------------------------------------------------------
+
+INLINE_SETUP = """\
+start Ann gold 6
+start Ben oil 3 bank 3
+value gold 3, value oil 5, value diamond 2, value aeroplane 4, value bank 6, value shipping 1
+"""
+
+
+def inline(body: str, cash_tag: str = '[Cash "20"]'):
+    return play(body, f'[Components "inline"]\n{cash_tag}', setup=INLINE_SETUP)
+
+
+def inline_refused(body: str, cash_tag: str = '[Cash "20"]'):
+    return refused(body, f'[Components "inline"]\n{cash_tag}', setup=INLINE_SETUP)
+
+
+def test_j19_a_card_written_in_the_record_is_played_as_its_text():
+    played = inline("roll Ann 2, land Ann news, news 12, values gold +3 oil -1, "
+                    "earn Ann 10\nroll Ben 1, land Ben news, news 33, values all -1, "
+                    "pay all 5\n")
+    assert cash(played) == [25, 15]
+    assert played.final.values["gold"] == 5 and played.final.values["oil"] == 3
+    assert played.final.values["shipping"] == 1   # (1 - 1 stays 1)
+
+
+def test_j19_the_square_is_stated_not_moved_to():
+    assert "say the kind of square: 'land Ann news'" in str(
+        inline_refused("roll Ann 2, move Ann c1\n"))
+    assert "say which, 'move Ann c3'" in str(refused("roll Ann 2, land Ann news\n"))
+    played = inline("roll Ann 2, land Ann bank, buy Ann bank 3\n")
+    assert cash(played) == [2, 20]
+
+
+def test_j19_a_payment_without_the_cash_is_a_debt_and_a_card_cannot_invent_cards():
+    played = inline("roll Ann 2, land Ann news, news 12, pay Ann 25\n")
+    assert GAME.engine.describe(played.final) == \
+        "Ann owes 25 and has 20: sells properties at half market value"
+    played = inline("roll Ann 2, land Ann news, news 12, pay Ann 25\nsell Ann gold 5\n"
+                    "roll Ben 1\n")
+    assert cash(played) == [0, 20]   # (20, and five gold mines at 1 each, less 25)
+    assert "Ben holds no diamond to give back (J9)" in str(
+        inline_refused("roll Ann 2, land Ann news, news 12, give Ben diamond\n"))
+    assert "Ben has no gold 1-card to take (J9)" in str(inline_refused(
+        "roll Ann 2, land Ann news, news 12, take Ann Ben gold price 3\n"))
+
+
+def test_j19_the_effects_end_at_the_next_die_and_a_refused_die_changes_nothing():
+    body = "roll Ann 2, land Ann news, news 12, earn Ann 10\n"
+    error = inline_refused(body + "roll Ann 4\n")
+    assert "it is Ben's move, not Ann's" in str(error)
+    played = inline(body)
+    assert GAME.engine.describe(played.final).startswith("what Ann's card does")
+
+
+def test_j19_an_option_written_in_the_record_is_used_later():
+    body = ("roll Ann 3, land Ann club, club 11, option Ann kind gold cost 4 price 30\n"
+            "roll Ben 6, land Ben exchange\nroll Ann 2, land Ann gold, exercise Ann 11\n")
+    played = inline(body, '[Cash "40"]')
+    assert cash(played) == [6, 41] and held(played, 0, "gold") == (1, 2)
+    error = inline_refused("roll Ann 3, land Ann news, news 3, option Ann kind gold cost 4 "
+                           "price 30\n")
+    assert "an option is bought from a Miljardärsklubben card" in str(error)
+
+
+def test_j19_an_inline_game_cannot_be_simulated():
+    with pytest.raises(ValueError, match="a simulated game needs the cards' texts"):
+        GAME.option_tags({"components": "inline"})
+
+
+def test_a_review_plays_on_with_the_unseen_peek_drawn_from_the_pile():
+    from mclog.review import chances
+
+    body = "roll Ann 2, move Ann d4, home 4, joakim 17, peek Ann ?\n"
+    played = play(body, '[Limit "120"]\n[Cash "30"]')
+    shares = chances(played, len(played), rollouts=6, seed=1)
+    assert len(shares) == 2 and sum(shares) == pytest.approx(1)
+    assert chances(played, len(played), rollouts=6, seed=1) == shares   # (the seed's)
+    state = GAME.engine.copy(played.final)
+    GAME.rollout_state(played, state, random.Random(3))
+    assert None not in state.peeked and len(set(state.peeked)) == 2
+    assert set(state.peeked) <= set(played.final.news)
+
+
+def test_the_last_one_in_the_game_wins_a_rollout_even_with_no_cash():
+    setup = SETUP.replace("start Ann gold 6", "start Ann shipping 6")
+    played = play("roll Ann 2, move Ann c1, news 24\n", setup=setup)
+    assert GAME.outcome(played.final) == [(0, False), (0, True)]

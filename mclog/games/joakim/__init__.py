@@ -162,6 +162,29 @@ class Joakim(KitGame):
                 ("Cash (solid) and worth at market value (dotted)", wealth_chart(played)),
                 ("Where each player's money came from", sources_chart(played))]
 
+    # --- a review by rollouts --------------------------------------------------------
+
+    review_bots = "trader"
+
+    def outcome(self, state):
+        """(cash, whether the seat won): the winner has the most cash, save where all the
+        others left the game with none, and there the second part says who won."""
+        return [(p.cash, seat == state.winner) for seat, p in enumerate(state.players)]
+
+    def rollout_state(self, played, state, rng):
+        """The position as a rollout plays on from it: a game without a component file
+        cannot be played on (no card says what it does), and a peeked newspaper the
+        record's seat did not see is any card of the pile."""
+        from mclog.errors import ReviewError
+
+        if state.board.inline:
+            raise ReviewError("this game has no component file ([Components \"inline\"]): "
+                              "without the cards' texts no game can be played on from it")
+        unseen = sorted(c for c in state.news if c not in state.peeked)
+        rng.shuffle(unseen)   # (each card of the pile as likely as another)
+        state.peeked = [c if c is not None else unseen.pop() for c in state.peeked]
+        return state
+
     # --- a seat's record ---------------------------------------------------------------
 
     def seat_view(self, played, seat: int):
@@ -199,9 +222,12 @@ class Joakim(KitGame):
         chosen = self.checked_options({o.name: options.get(o.name) for o in self.options})
         components = chosen["components"]
         try:
-            load(components)
+            board = load(components)
         except ComponentError as exc:
             raise ValueError(str(exc)) from None
+        if board.inline and path is None:
+            raise ValueError("a simulated game needs the cards' texts: 'inline' has none "
+                             "(name a component file, or illustrative)")
         if path is not None and components != "illustrative" and \
                 not os.path.isabs(components):
             components = os.path.relpath(os.path.abspath(components),
@@ -227,7 +253,12 @@ class Joakim(KitGame):
                  "auction": ("sold", "unsold"), "swap": ("swap",), "take": ("take",),
                  "buy": ("buy", "pass"), "extra": ("draw", "pass"),
                  "change": ("change", "pass"), "option": ("option", "pass"),
-                 "debt": ("sell",)}.get(kind)
+                 "debt": ("sell",),
+                 "inline": ("values", "earn", "pay", "buy", "sell", "give", "get", "swap",
+                            "take", "auction", "closed", "shuffle", "draw", "peek",
+                            "option", "change", "crown")}.get(kind)
+        if kind == "move" and played.replay.current.board.inline:
+            words = ("land",)
         if not words:
             return super().answer_hint(played)
         return ", or ".join(self.verbs.by_word[w].form for w in words)

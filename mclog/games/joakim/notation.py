@@ -23,7 +23,9 @@ from mclog.kit.notation import Choice
 from .rules.components import SQUARE
 from .rules.moves import (CROWN_USES, KINDS, Buy, Change, Choose, ClubCard, Crown, Draw,
                           Exercise, JoakimCard, Move, News, Option, Pass, Peek, Place, Roll, Sell,
-                          Sold, Start, Swap, Take, Unsold, Value, Home, kind_count)
+                          Sold, Start, Swap, Take, Unsold, Value, Home, Land, Values, Earn,
+                          Pay, Give, Get, Auction, Closed, Shuffle, kind_count)
+from .rules.components import SQUARE_KINDS
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,83 @@ class Seen:
 _NEWSPAPER = Number("newspaper", 1, 99)
 
 
+@dataclass(frozen=True)
+class SquareKind:
+    """The kind of square a pawn lands on, where the record has no board (``gold``,
+    ``exchange``, ``news``, ``joakim``, ``club``)."""
+
+    name: str
+    optional: ClassVar[bool] = False
+
+    def read(self, word: str, seats: dict[str, int]) -> str:
+        lower = word.lower()
+        if lower not in SQUARE_KINDS:
+            raise ValueError(f"'{word}' is no kind of square (they are "
+                             f"{', '.join(SQUARE_KINDS)})")
+        return lower
+
+    def write(self, value: str, names: Sequence[str]) -> str:
+        return value
+
+    def check(self, value: Any, players: int) -> str | None:
+        return None if value in SQUARE_KINDS else f"{value!r} is not a kind of square"
+
+
+@dataclass(frozen=True)
+class Signed:
+    """A number that moves a market value: ``+2``, ``-1`` (or ``2``)."""
+
+    name: str
+    optional: ClassVar[bool] = False
+
+    def read(self, word: str, seats: dict[str, int]) -> int:
+        sign = -1 if word.startswith("-") else 1
+        digits = word[1:] if word[:1] in "+-" else word
+        if not digits.isdigit() or len(digits) > 2:
+            raise ValueError(f"'{word}' is not a move of a market value: +2 or -1")
+        return sign * int(digits)
+
+    def write(self, value: int, names: Sequence[str]) -> str:
+        return f"{value:+d}"
+
+    def check(self, value: Any, players: int) -> str | None:
+        if type(value) is not int or not -99 <= value <= 99:
+            return f"{value!r} is not a move of a market value (-99 to 99)"
+        return None
+
+
+@dataclass(frozen=True)
+class Everyone:
+    """A player's name, or ``all`` (``None``): everyone still in the game."""
+
+    name: str
+    optional: ClassVar[bool] = False
+
+    def read(self, word: str, seats: dict[str, int]) -> int | None:
+        if word.lower() == "all":
+            return None
+        return Seat(self.name).read(word, seats)
+
+    def write(self, value: int | None, names: Sequence[str]) -> str:
+        return "all" if value is None else names[value]
+
+    def check(self, value: Any, players: int) -> str | None:
+        return None if value is None else Seat(self.name).check(value, players)
+
+
+def _values(move: Values, names: Sequence[str]) -> str:
+    parts = [f"{k} {getattr(move, k):+d}" for k in (*KINDS, "all")
+             if getattr(move, k) is not None]
+    return "the market values move: " + ", ".join(parts)
+
+
+def _money_said(verb: str):
+    def say(move, names: Sequence[str]) -> str:
+        who = "everyone" if move.player is None else names[move.player]
+        return f"{who} {verb} {move.amount}"
+    return say
+
+
 def _peek(move: Peek, names: Sequence[str]) -> str:
     cards = [c for c in (move.first, move.second) if c is not None]
     seen = " and ".join(map(str, cards)) if cards else "cards unseen"
@@ -129,7 +208,8 @@ def _crown(move: Crown, names: Sequence[str]) -> str:
     who = names[move.player]
     return {"before": f"{who} uses the lucky crown to go before in the turn order",
             "double": f"{who} uses the lucky crown: a property sold at double value",
-            "go": f"{who} uses the lucky crown to go to {move.square}"}[move.use]
+            "go": f"{who} uses the lucky crown to go to {move.square or 'any square'}",
+            "gets": f"{who} borrows the lucky crown"}[move.use]
 
 
 def joins(previous, move) -> bool:
@@ -166,9 +246,11 @@ VERBS = Verbs([
                           + ("at home" if m.pips >= 4 else "away travelling") + ")"),
     Verb("move", Move, (Seat("player"), Square("square")), "{player} moves to {square}"),
     Verb("buy", Buy, (Seat("player"), Kind("kind"), Number("count", 1, 99),
-                      Keyed("fives", Number("fives", 0, 19))), _cards("buys")),
+                      Keyed("fives", Number("fives", 0, 19)),
+                      Keyed("price", Number("price", 0, 10 ** 6))), _cards("buys")),
     Verb("sell", Sell, (Seat("player"), Kind("kind"), Number("count", 1, 999),
-                        Keyed("fives", Number("fives", 0, 199))), _cards("sells")),
+                        Keyed("fives", Number("fives", 0, 199)),
+                        Keyed("price", Number("price", 0, 10 ** 6))), _cards("sells")),
     Verb("pass", Pass, (Seat("player"),), "{player} passes"),
     Verb("news", News, (Number("card", 1, 99),), "Ankeborgstidningen number {card}"),
     Verb("joakim", JoakimCard, (Number("card", 1, 99),), "Joakim card {card}"),
@@ -176,17 +258,36 @@ VERBS = Verbs([
     Verb("choose", Choose, (Seat("player"), Kind("kind")), "{player} chooses {kind}"),
     Verb("swap", Swap, (Seat("player"), Kind("gives"), Seat("other"), Kind("takes")),
          "{player} gives {other} a {gives} property for one of their {takes}"),
-    Verb("take", Take, (Seat("player"), Seat("other"), Kind("kind")),
+    Verb("take", Take, (Seat("player"), Seat("other"), Kind("kind"),
+                        Keyed("price", Number("price", 0, 10 ** 6))),
          "{player} takes a {kind} property from {other}"),
     Verb("sold", Sold, (Seat("player"), Number("price", 1, 10 ** 9)),
          "{player} wins the auction for {price}"),
     Verb("unsold", Unsold, (), "nobody bids: the auction's card stays in the bank"),
     Verb("change", Change, (Seat("player"), Kind("gives"), Kind("takes")),
          "{player} exchanges a {gives} property with the bank for a {takes} one"),
-    Verb("option", Option, (Seat("player"),), "{player} buys the option card"),
+    Verb("option", Option, (Seat("player"), Keyed("kind", Kind("kind")),
+                            Keyed("cost", Number("cost", 0, 10 ** 6)),
+                            Keyed("price", Number("price", 0, 10 ** 6))),
+         "{player} buys the option card"),
     Verb("exercise", Exercise, (Seat("player"), Number("card", 1, 99)),
          "{player} uses option card {card}"),
     Verb("draw", Draw, (Seat("player"),), "{player} makes the extra draw"),
+    Verb("land", Land, (Seat("player"), SquareKind("square")),
+         lambda m, names: f"{names[m.player]} lands on "
+                          f"{'an' if m.square[0] in 'aeiou' else 'a'} {m.square} square"),
+    Verb("values", Values, tuple(Keyed(k, Signed(k)) for k in (*KINDS, "all")), _values),
+    Verb("earn", Earn, (Everyone("player"), Number("amount", 0, 10 ** 6)),
+         _money_said("earns")),
+    Verb("pay", Pay, (Everyone("player"), Number("amount", 0, 10 ** 6)),
+         _money_said("pays")),
+    Verb("give", Give, (Seat("player"), Kind("kind")),
+         "{player} gives a {kind} property back to the bank"),
+    Verb("get", Get, (Seat("player"), Kind("kind"), Number("count", 1, 99)),
+         "{player} gets {count} {kind} free from the bank"),
+    Verb("auction", Auction, (Kind("kind"),), "an auction of {kind}"),
+    Verb("closed", Closed, (), "the Billionaires' Club is closed"),
+    Verb("shuffle", Shuffle, (), "the newspapers are shuffled"),
     Verb("peek", Peek, (Seat("player"), Seen("first"), Keyed("and", Seen("second"))), _peek),
     Verb("crown", Crown, (Seat("player"), Choice("use", CROWN_USES),
                           Keyed("to", Square("square"))), _crown),

@@ -134,6 +134,12 @@ class Components:
             found = self._ends[key] = frozenset(out)
         return found
 
+    @property
+    def inline(self) -> bool:
+        """No board and no card texts: the record states each square landed on and
+        writes what each card did (``[Components "inline"]``)."""
+        return not self.squares
+
     def basic_joakim(self) -> tuple[int, ...]:
         """The Joakim cards of the basic game: those without a shark."""
         return tuple(n for n, c in self.joakim.items() if not c.shark)
@@ -200,6 +206,20 @@ def check(data, shown: str = "components") -> Components:
                       squares, properties, news, joakim, club, shown, neighbours, grid)
 
 
+INLINE = "inline"
+
+
+def inline_set() -> Components:
+    """The components of a record written without a component file: no board (each
+    square landed on is stated), no card texts (each card's effects are written after
+    it), and the bank's property cards split as the illustrative set's (J19: the
+    rulebook counts 196 cards but not how many are 5s)."""
+    data = json.loads((HERE / "illustrative.json").read_text(encoding="utf-8"))
+    properties = {k: (v["ones"], v["fives"]) for k, v in data["properties"].items()}
+    return Components("cards written in the record", False, {}, properties, {}, {}, {},
+                      INLINE)
+
+
 def _board(rows: list[str], fail) -> tuple[dict[str, str], tuple]:
     """The squares of the board's rows (each a line of words, ``-`` for no square),
     named by column letter and row number, and the grid of names."""
@@ -257,6 +277,7 @@ def _deck(cards: list[dict], deck: str, wanted: int, fail) -> dict[int, Card]:
     return out
 
 
-__all__ = ["Components", "Card", "Effect", "ComponentError", "check", "HERE",
+__all__ = ["Components", "Card", "Effect", "ComponentError", "check", "HERE", "INLINE",
+           "inline_set",
            "ILLUSTRATIVE", "SQUARE_KINDS", "EXCHANGE", "NEWSPAPER", "UNCLE",
            "BILLIONAIRES", "SQUARE"]

@@ -31,7 +31,8 @@ from .components import (BILLIONAIRES, EXCHANGE, NEWSPAPER, UNCLE, Card, Compone
                          Effect)
 from .moves import (KINDS, ClubCard, Change, Choose, Crown, Draw, Exercise, JoakimCard,
                     Move, News, Option, Pass, Peek, Place, Roll, Sell, Sold, Start, Swap,
-                    Take, Buy, Unsold, Value, Home, kind_count)
+                    Take, Buy, Unsold, Value, Home, Land, Values, Earn, Pay, Give, Get,
+                    Auction, Closed, Shuffle, kind_count)
 
 #: Market values never leave these bounds (the rulebook's General Rules).
 LOWEST, HIGHEST = 1, 25
@@ -104,7 +105,7 @@ class Task:
 
 #: The task kinds a player decides (the others are chance's, or the rules' own).
 DECISIONS = frozenset({"place", "start", "move", "trade", "choose", "auction", "swap",
-                       "take", "buy", "extra", "change", "option", "debt"})
+                       "take", "buy", "extra", "change", "option", "debt", "inline"})
 CHANCE = frozenset({"value", "roll", "news", "joakim", "club", "joakim die", "peek"})
 
 
@@ -132,6 +133,8 @@ class State:
     #: The top newspapers someone peeked at, in order (``None``: a card the record's seat
     #: did not see); the next draws take them.
     peeked: list[int | None] = field(default_factory=list)
+    #: Options bought from cards written inline: (kind, the five's price) by card.
+    inline_options: dict[int, tuple[str, int]] = field(default_factory=dict)
     winner: int | None = None
     over: bool = False
     fresh: bool = False             # the turn has not begun: a lucky crown may step in
@@ -159,8 +162,16 @@ class JoakimRules:
         gone = {c for c in board.news if table.dividend == "out" and
                 _is_dividend(board.news[c])}   # ("sort it out of the game")
         news = [c for c in board.news if c not in gone]
-        tasks = [Task("place", s) for s in range(n)] + [Task("start", s) for s in range(n)] \
-            + [Task("value", None, what=k) for k in KINDS]
+        tasks = [] if board.inline else [Task("place", s) for s in range(n)]
+        tasks += [Task("start", s) for s in range(n)] + \
+            [Task("value", None, what=k) for k in KINDS]
+        if board.inline:   # (no card file: any number may be drawn, J19)
+            news, gone = list(range(1, 41)), set()
+            return State(table, [Player(table.cash) for _ in range(n)],
+                         dict.fromkeys(KINDS, 0),
+                         {k: v[0] for k, v in board.properties.items()},
+                         {k: v[1] for k, v in board.properties.items()}, tasks,
+                         news=news, joakim=list(range(1, 20)), club=list(range(1, 20)))
         return State(table, [Player(table.cash) for _ in range(n)], dict.fromkeys(KINDS, 0),
                      {k: v[0] for k, v in board.properties.items()},
                      {k: v[1] for k, v in board.properties.items()}, tasks,
@@ -185,6 +196,12 @@ class JoakimRules:
         if task.kind == "debt":
             return (f"{who} owes {task.amount} and has {state.players[task.player].cash}: "
                     "sells properties at half market value")
+        if task.kind == "inline":
+            return (f"what {who}'s card does, item by item (values, earn, pay, buy, "
+                    "sell, give, get, swap, take, auction, ...), then the next turn")
+        if task.kind == "move" and state.board.inline:
+            return f"{who} moves {task.amount or 'to any'} squares: the kind of square " \
+                   "landed on"
         if task.kind == "choose":
             return f"{who} chooses the kind of property ({_effect_words(task.effect)})"
         return {
@@ -218,8 +235,24 @@ class JoakimRules:
         if state.over:
             raise RuleError("the game is over", "Who Wins?")
         task = state.tasks[0]
+        if task.kind == "inline" and type(move) not in _INLINE and not (
+                isinstance(move, Crown) and move.use == "gets"):
+            # (the card's effects end with the first item that is none of them: that
+            # item is played after them, on a copy, so that a refused one leaves the
+            # state as it was)
+            after = self.copy(state)
+            after.tasks.pop(0)
+            _advance(after, watch)
+            self.play(after, move, watch)
+            state.__dict__.update(after.__dict__)
+            return
         if isinstance(move, Crown):
-            _crown(state, task, move, watch)
+            if move.use == "gets":
+                _inline_effect(state, task, move, watch)
+            else:
+                _crown(state, task, move, watch)
+        elif task.kind == "inline":
+            _inline_effect(state, task, move, watch)
         else:
             handler = _PLAY.get((task.kind, type(move)))
             if handler is None:
@@ -258,17 +291,20 @@ class JoakimRules:
             list(state.joakim), list(state.club)
         new.news_gone, new.news_used = set(state.news_gone), list(state.news_used)
         new.peeked = list(state.peeked)
+        new.inline_options = dict(state.inline_options)
         return new
 
 
 # --- words -------------------------------------------------------------------------------
 
-def _why(card: Card) -> str:
+def _why(card: Card | None) -> str:
     """What a card's money is told to a watch as: its deck, number and heading
     (``news 21: Shipping boom``), so that an analysis can group it by deck.  Money that
     a trade of one kind moves says the kind last (``bought gold``, ``a forced sale of
     oil``, ``news 6: Oil crash: bought bank``), so that an analysis can group it by
     kind."""
+    if card is None:
+        return "a card written in the record"
     return f"{card.deck} {card.number}: {card.title}"
 
 
@@ -428,7 +464,7 @@ def _reachable(state: State, start: str, steps: int) -> set[str] | frozenset[str
 
 def _land(state: State, seat: int, square: str, watch: Watch | None) -> list[Task]:
     """What the square a pawn ends on brings, as tasks."""
-    kind = state.board.squares[square]
+    kind = state.board.squares.get(square, square)   # (inline: the kind itself)
     if kind == EXCHANGE:
         _money(state, seat, 1, "the Stock Exchange", watch)
         return []
@@ -511,12 +547,16 @@ def _roll(state: State, task: Task, move: Roll, watch) -> None:
                         f"'crown {state.names[move.player]} before')",
                         "How the Game Is Played")
     state.fresh = False
-    ends = _reachable(state, state.players[task.player].square, move.pips)
+    ends = state.board.inline or _reachable(state, state.players[task.player].square,
+                                            move.pips)
     # (J3: with no square to end on, the pawn stays where it is and the turn ends)
     state.tasks[0:1] = [Task("move", task.player, amount=move.pips)] if ends else []
 
 
 def _move(state: State, task: Task, move: Move, watch) -> None:
+    if state.board.inline:
+        raise RuleError("this record has no board file ([Components \"inline\"]): say "
+                        f"the kind of square: 'land {state.names[task.player]} news'", "J19")
     _square(state, move.square)
     p = state.players[task.player]
     ends = _reachable(state, p.square, task.amount)
@@ -531,6 +571,16 @@ def _move(state: State, task: Task, move: Move, watch) -> None:
                         "J3" if state.closed and state.board.squares[move.square] ==
                         BILLIONAIRES else "Movement")
     p.square = move.square
+    state.tasks[0:1] = _land(state, task.player, move.square, watch)
+
+
+def _land_on(state: State, task: Task, move: Land, watch) -> None:
+    """Without a board: the square's kind, stated and trusted (J19)."""
+    if not state.board.inline:
+        raise RuleError(f"this record's board names the squares: say which, 'move "
+                        f"{state.names[task.player]} c3'", "J19")
+    if move.square == "club" and state.closed:
+        raise RuleError("the Billionaires' Club is closed", "J3")
     state.tasks[0:1] = _land(state, task.player, move.square, watch)
 
 
@@ -592,7 +642,7 @@ def _exercise(state: State, task: Task, move: Exercise, watch) -> None:
     if move.card not in p.options:
         raise RuleError(f"{state.names[move.player]} holds no option card {move.card}",
                         "The Miljardärsklubben")
-    effect = _option_effect(state.board.club[move.card])
+    effect = _option_effect(state, move.card)
     if effect.kind != task.what:
         raise RuleError(f"option card {move.card} is for {effect.kind}, and this square is "
                         f"for {task.what}", "The Miljardärsklubben")
@@ -611,14 +661,33 @@ def _exercise(state: State, task: Task, move: Exercise, watch) -> None:
     state.tasks.pop(0)
 
 
-def _option_effect(card: Card) -> Effect:
-    return next(e for e in card.you if e.do == "option")
+def _option_effect(state: State, number: int) -> Effect:
+    """The OPTION of a club card a player holds: its file's text, or what the record
+    wrote when it was bought (inline)."""
+    if number in state.inline_options:
+        kind, price = state.inline_options[number]
+        return Effect("option", kind=kind, price=price)
+    return next(e for e in state.board.club[number].you if e.do == "option")
 
 
 # --- cards ----------------------------------------------------------------------------------
 
 def _draw_card(state: State, task: Task, move, watch) -> None:
     deck = task.kind
+    if state.board.inline:   # (J19: the card's number, then what it did, item by item)
+        top = {"news": 40, "joakim": 29, "club": 19}[deck]
+        if not 1 <= move.card <= top:
+            raise RuleError(f"the box holds {top} of these cards, numbered 1 to {top}",
+                            "Setup")
+        if deck == "news":
+            if state.peeked:
+                if state.peeked[0] not in (None, move.card):
+                    raise RuleError(f"the top newspaper is number {state.peeked[0]}: it "
+                                    "was peeked at with an advance tip", "J18")
+                state.peeked.pop(0)
+            state.news_drawn += 1
+        state.tasks[0] = Task("inline", task.player, deck=deck, amount=move.card)
+        return
     pile = {"news": state.news, "joakim": state.joakim, "club": state.club}[deck]
     if move.card not in pile:
         cards = {"news": state.board.news, "joakim": state.board.joakim,
@@ -982,7 +1051,8 @@ def _crown(state: State, task: Task, move: Crown, watch) -> None:
     if state.crown_since >= state.turns:
         raise RuleError("the lucky crown is never used on the move it was received",
                         "Farbror Joakim's Lucky Crown")
-    if (move.square is None) != (move.use != "go"):
+    if (move.square is None) != (move.use != "go") and not (
+            state.board.inline and move.use == "go" and move.square is None):
         raise RuleError("'crown ... go' names the square ('crown Ann go to c3'); the other "
                         "uses name none", "Farbror Joakim's Lucky Crown")
     if move.use == "before":
@@ -997,6 +1067,11 @@ def _crown(state: State, task: Task, move: Crown, watch) -> None:
             raise RuleError(f"the lucky crown takes {names[move.player]} to any square "
                             "instead of their die, at the start of their own move",
                             "Farbror Joakim's Lucky Crown")
+        if state.board.inline:   # (no board: the kind of square comes next, J19)
+            state.fresh = False
+            state.tasks[0] = Task("move", move.player, amount=0)
+            state.crown = None
+            return
         _square(state, move.square)
         who = _occupied(state, move.square, move.player)
         if who or (state.closed and state.board.squares[move.square] == BILLIONAIRES) or \
@@ -1024,6 +1099,116 @@ def _crown(state: State, task: Task, move: Crown, watch) -> None:
                watch)
         state.tasks.pop(0)
     state.crown = None
+
+
+# --- a card written in the record (no card file) ----------------------------------------------
+
+#: What may follow a card drawn without a card file: its effects, item by item (J19).
+_INLINE = frozenset({Values, Earn, Pay, Give, Get, Buy, Sell, Swap, Take, Auction, Closed,
+                     Shuffle, Draw, Peek, Option, Change})
+
+
+def _inline_effect(state: State, task: Task, move, watch) -> None:
+    """One effect of a card whose text the record writes (J19), played as the card's
+    text would be; a debt it makes comes before the card's next effect."""
+    drawer = task.player
+    why = f"{task.deck} {task.amount}: written in the record"
+    kind = type(move)
+    out: list[Task] = []
+    if kind is Values:
+        changes = {k: getattr(move, k) for k in KINDS if getattr(move, k) is not None}
+        if not changes and move.all is None:
+            raise RuleError("'values' names a kind and how far it moves: 'values gold +2 "
+                            "oil -1' (or 'values all +1')", "J19")
+        for k in KINDS:
+            state.values[k] = clamp(state.values[k] + changes.get(k, 0) + (move.all or 0))
+    elif kind in (Earn, Pay):
+        seats = _clockwise(state, drawer) if move.player is None else [move.player]
+        _not_out(state, seats)
+        for s in seats:
+            if kind is Earn:
+                _money(state, s, move.amount, why, watch)
+            else:
+                _charge(state, s, move.amount, None, why, watch, out)
+    elif kind is Give:
+        _not_out(state, [move.player])
+        card = _one_card(state.players[move.player], move.kind)
+        if card is None:
+            raise RuleError(f"{state.names[move.player]} holds no {move.kind} to give back",
+                            "J9")
+        _to_bank(state, move.player, move.kind, *card)
+    elif kind is Get:
+        _not_out(state, [move.player])
+        ones, fives = _cards(move.count, None, state.bank_ones[move.kind],
+                             state.bank_fives[move.kind], "the bank", move.kind)
+        _from_bank(state, move.player, move.kind, ones, fives)
+    elif kind is Buy:
+        _not_out(state, [move.player])
+        price = state.values[move.kind] if move.price is None else move.price
+        ones, fives = _cards(move.count, move.fives, state.bank_ones[move.kind],
+                             state.bank_fives[move.kind], "the bank", move.kind)
+        _from_bank(state, move.player, move.kind, ones, fives)
+        _charge(state, move.player, price * move.count, None, f"{why}: bought {move.kind}",
+                watch, out)
+    elif kind is Sell:
+        _not_out(state, [move.player])
+        price = state.values[move.kind] if move.price is None else move.price
+        _sell_cards(state, move, price, watch, f"{why}: sold {move.kind}")
+    elif kind is Swap:
+        _swap(state, replace_task(task, move.player), move, watch)
+        state.tasks.insert(0, task)   # (``_swap`` took its task off: the card goes on)
+    elif kind is Take:
+        if (move.other, move.kind) not in _takes(state, move.player):
+            raise RuleError(f"{state.names[move.other]} has no {move.kind} 1-card to take",
+                            "J9")
+        _to_bank(state, move.other, move.kind, 1, 0)
+        _from_bank(state, move.player, move.kind, 1, 0)
+        _charge(state, move.player, move.price or 0, move.other, f"{why}: took {move.kind}",
+                watch, out)
+    elif kind is Auction:
+        if move.kind not in _auction_kinds(state):
+            raise RuleError(f"the bank has not 5 {move.kind} properties: no auction", "J10")
+        out.append(Task("auction", drawer, what=move.kind))
+    elif kind is Closed:
+        state.closed = True
+    elif kind is Shuffle:
+        _shuffle(state)
+    elif kind is Crown:   # (``crown Ann gets``: the card lends the lucky crown)
+        state.crown, state.crown_since = move.player, state.turns
+    elif kind is Draw:    # (an extra draw, or the next number)
+        out.append(Task("news", move.player))
+    elif kind is Peek:
+        cards = 1 if move.second is None else 2
+        _peek(state, Task("peek", move.player, amount=cards), move, watch)
+        state.tasks.insert(0, task)
+    elif kind is Option:
+        if task.deck != "club" or None in (move.kind, move.cost, move.price):
+            raise RuleError("an option is bought from a Miljardärsklubben card, written "
+                            f"with its kind and prices: 'option {state.names[move.player]} "
+                            "kind gold cost 4 price 30'", "J19")
+        if state.players[move.player].cash < move.cost:
+            raise RuleError(f"the option card costs {move.cost}; "
+                            f"{state.names[move.player]} has "
+                            f"{state.players[move.player].cash}", "The Miljardärsklubben")
+        _money(state, move.player, -move.cost, "an option card", watch)
+        state.players[move.player].options.append(task.amount)
+        state.inline_options[task.amount] = (move.kind, move.price)
+    elif kind is Change:
+        _change(state, replace_task(task, move.player), move, watch)
+        state.tasks.insert(0, task)
+    state.tasks[0:0] = out
+
+
+def replace_task(task: Task, player: int) -> Task:
+    """The card's task as its effect on ``player`` sees it (an exchange's checks)."""
+    return Task(task.kind, player, task.effect, task.card, task.what, task.amount,
+                task.creditor, task.why, task.deck)
+
+
+def _not_out(state: State, seats) -> None:
+    for s in seats:
+        if state.players[s].out:
+            raise RuleError(f"{state.names[s]} has left the game", "J7")
 
 
 # --- after each move --------------------------------------------------------------------------
@@ -1175,7 +1360,7 @@ def _legal_trade(state: State, task: Task):
     if state.crown == task.player and state.crown_since < state.turns and p.ones[kind]:
         out.append(Crown(task.player, "double"))
     for number in p.options:
-        e = _option_effect(state.board.club[number])
+        e = _option_effect(state, number)
         if e.kind == kind and p.cash >= e.price and _bank_can(state, kind, 5):
             out.append(Exercise(task.player, number))
     return out
@@ -1247,8 +1432,11 @@ _LEGAL = {
     "value": lambda s, t: [Value(t.what, p) for p in range(1, 7)],
     "roll": lambda s, t: [Roll(t.player, p) for p in range(1, 7)],
     "joakim die": lambda s, t: [Home(p) for p in range(1, 7)],
-    "move": lambda s, t: [Move(t.player, q) for q in
-                          sorted(_reachable(s, s.players[t.player].square, t.amount))],
+    "move": lambda s, t: [Land(t.player, k) for k in (*KINDS, EXCHANGE, NEWSPAPER, UNCLE,
+                                                      BILLIONAIRES)
+                          if not (k == BILLIONAIRES and s.closed)]
+    if s.board.inline else [Move(t.player, q) for q in
+                            sorted(_reachable(s, s.players[t.player].square, t.amount))],
     "trade": _legal_trade, "debt": _legal_debt,
     "news": _legal_cards("news"), "joakim": _legal_cards("joakim"),
     "club": _legal_cards("club"),
@@ -1258,6 +1446,7 @@ _LEGAL = {
     "buy": _legal_buy, "extra": lambda s, t: [Draw(t.player), Pass(t.player)],
     "change": _legal_change, "option": _legal_option,
     "peek": lambda s, t: None,   # (chance: the pile's order, too many to list)
+    "inline": lambda s, t: None,   # (what a card did: the record says)
 }
 
 _PLAY = {
@@ -1267,7 +1456,7 @@ _PLAY = {
     ("trade", Exercise): _exercise,
     ("news", News): _draw_card, ("joakim", JoakimCard): _draw_card,
     ("club", ClubCard): _draw_card, ("joakim die", Home): _joakim_die,
-    ("peek", Peek): _peek,
+    ("peek", Peek): _peek, ("move", Land): _land_on,
     ("choose", Choose): _choose, ("auction", Sold): _auction_sold,
     ("auction", Unsold): _auction_unsold, ("swap", Swap): _swap, ("take", Take): _take,
     ("buy", Buy): _card_buy, ("buy", Pass): _pass, ("extra", Draw): _extra,

@@ -87,23 +87,27 @@ class Move:
 @dataclass(frozen=True, slots=True)
 class Buy:
     """A player buys ``count`` properties of ``kind`` from the bank (at a property
-    square, or as a card says)."""
+    square, or as a card says; ``price``: each property's, as a card written inline
+    says)."""
 
     player: int
     kind: str
     count: int
     fives: int | None = None
+    price: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Sell:
     """A player sells ``count`` properties of ``kind`` to the bank (at a property square,
-    as a card says, or to pay a debt at half value)."""
+    as a card says, or to pay a debt at half value; ``price``: each property's, as a
+    card written inline says)."""
 
     player: int
     kind: str
     count: int
     fives: int | None = None
+    price: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,11 +161,13 @@ class Swap:
 
 @dataclass(frozen=True, slots=True)
 class Take:
-    """OVERPRICED PROPERTY: ``player`` takes one ``kind`` from ``other``."""
+    """OVERPRICED PROPERTY: ``player`` takes one ``kind`` from ``other`` (paying its owner
+    ``price``, where the card is written inline)."""
 
     player: int
     other: int
     kind: str
+    price: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,9 +195,13 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A player buys the OPTION card just drawn."""
+    """A player buys the OPTION card just drawn (written inline: its ``kind``, what the
+    card costs, ``cost``, and the five properties' ``price``)."""
 
     player: int
+    kind: str | None = None
+    cost: int | None = None
+    price: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,8 +231,9 @@ class Peek:
     second: int | None = None
 
 
-#: The lucky crown's three uses, by the word a record gives them.
-CROWN_USES = ("before", "double", "go")
+#: The lucky crown's three uses, by the word a record gives them, and ``gets``: a card
+#: written inline lends it.
+CROWN_USES = ("before", "double", "go", "gets")
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,3 +245,79 @@ class Crown:
     player: int
     use: str
     square: str | None = None
+
+
+# --- a card's effects written in the record (no card file: ``[Components "inline"]``) ---
+
+
+@dataclass(frozen=True, slots=True)
+class Land:
+    """Without a board file: the kind of square ``player``'s pawn ends on (a kind of
+    property, ``exchange``, ``news``, ``joakim`` or ``club``), stated and trusted."""
+
+    player: int
+    square: str
+
+
+@dataclass(frozen=True, slots=True)
+class Values:
+    """A card's market values moved, by kind (``values gold +2 oil -1``; ``all``: every
+    kind)."""
+
+    gold: int | None = None
+    oil: int | None = None
+    diamond: int | None = None
+    aeroplane: int | None = None
+    bank: int | None = None
+    shipping: int | None = None
+    all: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Earn:
+    """A card's money from the bank to ``player`` (``None``: everyone)."""
+
+    player: int | None
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """A card's money from ``player`` (``None``: everyone) to the bank."""
+
+    player: int | None
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """WORTHLESS PROPERTY: ``player`` gives one ``kind`` back to the bank."""
+
+    player: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Get:
+    """A card's property, free from the bank (``count`` of ``kind``)."""
+
+    player: int
+    kind: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """A newspaper's auction of ``kind`` (the drawer's choice); its end follows."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Closed:
+    """Miljardärsklubben stängd: the club closes until the next shuffle."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """SHUFFLE: the drawn newspapers go back into the pile."""
