@@ -115,7 +115,12 @@ MILLIONENSPIEL = GameFuzz("Millionenspiel", "millionenspiel", {
 CARTEL = GameFuzz("Cartel", "cartel", {
     "?", "X", "0", "500", "bond", "stock", "cash", "borrow", "year", "vantage", "krupp",
     "check", "worth", "price", "profits", "-", "trade"})
-OTHER_GAMES = [MILLIONENSPIEL, CARTEL]
+#: Joakim (issue 27): its words, a signed value, a square off the board, a card past the
+#: deck, inline effects.
+JOAKIM = GameFuzz("Joakim", "joakim", {
+    "?", "0", "+3", "-25", "z9", "a1", "99", "all", "fives", "price", "gold", "values",
+    "land", "news", "peek", "and", "crown", "before", "go", "to", "check", "cash"})
+OTHER_GAMES = [MILLIONENSPIEL, CARTEL, JOAKIM]
 ME_PATHS = MILLIONENSPIEL.paths
 
 #: (a) arbitrary text (often behind a valid tag line) and arbitrary bytes.
