@@ -707,3 +707,12 @@ def test_the_last_one_in_the_game_wins_a_rollout_even_with_no_cash():
     setup = SETUP.replace("start Ann gold 6", "start Ann shipping 6")
     played = play("roll Ann 2, move Ann c1, news 24\n", setup=setup)
     assert GAME.outcome(played.final) == [(0, False), (0, True)]
+
+
+@pytest.mark.parametrize("path,cash_at_end", [
+    ("sample_games/joakim/cabin-5p.mclog", [0, 69, 27, 56, 28]),
+    ("sample_games/joakim/grandmas-box-2p.mclog", [46, 9]),
+])
+def test_the_hand_written_samples_stopped_mid_game_are_pinned(path, cash_at_end):
+    played = GAME.replay(mclog.read_one(path))
+    assert not played.complete and cash(played) == cash_at_end
