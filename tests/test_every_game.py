@@ -17,6 +17,7 @@ games.  A new game in the registry is tested here with no edit.
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -66,7 +67,9 @@ def test_a_sample_replays_writes_and_reads_back_in_every_form(name, path):
     data = mclog.to_json(record)
     import json
 
-    from_json = game.records_from_json(json.dumps([data]).encode("utf-8"), "x.json")
+    # (beside the sample: a component file it names is found relative to the record)
+    from_json = game.records_from_json(json.dumps([data]).encode("utf-8"),
+                                       str(path.with_suffix(".json")))
     assert from_json == [record]
 
 
@@ -76,7 +79,7 @@ def test_every_view_of_a_sample_is_made_and_escapes_the_record(name, path):
     hostile = "<b>x</b>"
     text = path.read_text(encoding="utf-8")
     record = mclog.parse_one(text.replace("\n", f"\n; {hostile}\n", 1)
-                             if "\n" in text else text)
+                             if "\n" in text else text, str(path))
     played = game.replay(record)
     assert game.replay_text(played) and game.score_lines(played) and game.final_text(played)
     steps = len(played)
@@ -201,6 +204,8 @@ def test_the_shared_recorder_takes_a_sample_line_by_line(name, path, tmp_path):
     text = game.write(record)
     head, body = text.split("\n\n", 1)
     tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
+    for beside in path.parent.glob("*.json"):   # (a component file the sample names)
+        shutil.copy(beside, tmp_path / beside.name)
     rec = Recording.start(game, str(tmp_path / "r.mclog"), players=", ".join(record.players),
                           tags=tags)
     for line in body.splitlines():

@@ -716,3 +716,14 @@ def test_the_last_one_in_the_game_wins_a_rollout_even_with_no_cash():
 def test_the_hand_written_samples_stopped_mid_game_are_pinned(path, cash_at_end):
     played = GAME.replay(mclog.read_one(path))
     assert not played.complete and cash(played) == cash_at_end
+
+
+def test_an_import_whose_component_file_is_not_beside_it_is_refused_in_words(tmp_path):
+    from mclog.record.json_form import JsonRecordError
+
+    record = mclog.read_one("sample_games/joakim/cabin-5p.mclog")
+    data = json.dumps([mclog.to_json(record), mclog.to_json(record)]).encode()
+    with pytest.raises(JsonRecordError) as info:
+        GAME.records_from_json(data, str(tmp_path / "game.json"))
+    assert str(info.value).startswith(f"{tmp_path / 'game.json'}: [0].tags: cabin-box.json: "
+                                      "no component file there")

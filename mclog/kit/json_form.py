@@ -7,6 +7,7 @@ stands (``entries[3].die: 7 is not a die (1 to 6)``).
 
 from __future__ import annotations
 
+from mclog.errors import RecordError
 from mclog.record.entries import CheckEntry, CommentEntry
 from mclog.record.json_form import TAG_NAME, BadValue, json_path, records_in, shown
 
@@ -138,11 +139,16 @@ def records_from_json(game, data: bytes, file: str) -> list[KitRecord]:
     refuse is named by its entry: ``entries[12]``)."""
     def replayed(item, prefix: str) -> KitRecord:
         record = record_from_json(game, item, prefix, file)
-        played = game.replay(record, strict=False)
+        try:
+            played = game.replay(record, strict=False)
+        except RecordError as exc:   # (a table the tags cannot set: a component file)
+            raise BadValue(f"{prefix}.tags" if prefix else "tags", shown(exc.reason)) \
+                from None
         if played.errors:
             first = played.errors[0]
             rule = f" ({first.rule})" if first.rule else ""
-            raise BadValue(f"{prefix}entries[{played.error_entries[0]}]",
+            raise BadValue(f"{prefix}{'.' if prefix else ''}entries"
+                           f"[{played.error_entries[0]}]",
                            shown(first.reason) + rule)
         return record
 
