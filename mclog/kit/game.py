@@ -92,6 +92,15 @@ class KitGame(Game):
         for the report's round buttons and jump list; 0 (the default): none."""
         return 0
 
+    #: The tags that set the table (Cartel's ``Treasurer``, a ``Components`` file), each
+    #: checked by ``table_tag`` as the record is read: a wrong one is an error at its line.
+    table_tags: Sequence[str] = ()
+
+    def table_tag(self, record: KitRecord, tag: str) -> Any:
+        """What the record's ``tag`` (one of ``table_tags``) sets, or a ``ValueError`` in
+        words."""
+        raise NotImplementedError(f"{self.name} reads no [{tag}] tag")
+
     def table(self, record: KitRecord) -> Any:
         """What ``engine.new_state`` takes for this record: by default the names."""
         return record.names
@@ -127,6 +136,13 @@ class KitGame(Game):
             raise RecordError(f"[Players] {exc}", line=where, col=1, file=file,
                               code="header") from None
         record = KitRecord(self.name, tags, names, [], file, number, raw.start)
+        for tag in self.table_tags:
+            if tag in tags:
+                try:
+                    self.table_tag(record, tag)
+                except ValueError as exc:
+                    raise RecordError(f"[{tag}] {exc}", line=lines[tag], col=1, file=file,
+                                      code="header") from None
         parse_body(record, raw.take_lines(), self.verbs, tuple(self.checks),
                    self.named_checks)
         return record

@@ -67,19 +67,9 @@ class Cartel(KitGame):
 
     # --- the table a record sets -------------------------------------------------------
 
-    def parse(self, raw, file, number):
-        record = super().parse(raw, file, number)
-        tags, lines = raw.tag_values()
-        for tag in ("Treasurer", "Components", "Advanced", "Seat"):
-            if tag in tags:
-                try:
-                    self._table_tag(record, tag)
-                except ValueError as exc:
-                    raise RecordError(f"[{tag}] {exc}", line=lines[tag], col=1, file=file,
-                                      code="header") from None
-        return record
+    table_tags = ("Treasurer", "Components", "Advanced", "Seat")
 
-    def _table_tag(self, record: KitRecord, tag: str):
+    def table_tag(self, record: KitRecord, tag: str):
         value = record.tags.get(tag, "")
         if tag in ("Treasurer", "Seat"):
             if value.strip() not in record.names:
@@ -96,11 +86,11 @@ class Cartel(KitGame):
     def table(self, record: KitRecord) -> rules.Table:
         try:
             names = record.names
-            treasurer = self._table_tag(record, "Treasurer") if "Treasurer" in record.tags \
+            treasurer = self.table_tag(record, "Treasurer") if "Treasurer" in record.tags \
                 else len(names) - 1
-            board = self._table_tag(record, "Components")
-            advanced = self._table_tag(record, "Advanced")
-            seat = self._table_tag(record, "Seat") if "Seat" in record.tags else None
+            board = self.table_tag(record, "Components")
+            advanced = self.table_tag(record, "Advanced")
+            seat = self.table_tag(record, "Seat") if "Seat" in record.tags else None
         except ValueError as exc:
             raise RecordError(str(exc), line=record.start_line, col=1, file=record.file,
                               code="header") from None

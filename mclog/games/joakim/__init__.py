@@ -57,19 +57,9 @@ class Joakim(KitGame):
 
     # --- the table a record sets -------------------------------------------------------
 
-    def parse(self, raw, file, number):
-        record = super().parse(raw, file, number)
-        tags, lines = raw.tag_values()
-        for tag in (*TAGS, "Seat"):
-            if tag in tags:
-                try:
-                    self._table_tag(record, tag)
-                except ValueError as exc:
-                    raise RecordError(f"[{tag}] {exc}", line=lines[tag], col=1, file=file,
-                                      code="header") from None
-        return record
+    table_tags = (*TAGS, "Seat")
 
-    def _table_tag(self, record: KitRecord, tag: str):
+    def table_tag(self, record: KitRecord, tag: str):
         value = record.tags.get(tag, "").strip()
         if tag == "Seat":
             if value not in record.names:
@@ -98,7 +88,7 @@ class Joakim(KitGame):
 
     def table(self, record: KitRecord) -> rules.Table:
         try:
-            return rules.Table(record.names, *(self._table_tag(record, tag)
+            return rules.Table(record.names, *(self.table_tag(record, tag)
                                               for tag in TAGS[:5]))
         except ValueError as exc:
             raise RecordError(str(exc), line=record.start_line, col=1, file=record.file,

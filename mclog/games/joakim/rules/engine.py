@@ -378,11 +378,7 @@ def _from_bank(state: State, seat: int, kind: str, ones: int, fives: int) -> Non
 
 
 def _to_bank(state: State, seat: int, kind: str, ones: int, fives: int) -> None:
-    p = state.players[seat]
-    p.ones[kind] -= ones
-    p.fives[kind] -= fives
-    state.bank_ones[kind] += ones
-    state.bank_fives[kind] += fives
+    _from_bank(state, seat, kind, -ones, -fives)
 
 
 def _bank_can(state: State, kind: str, n: int) -> bool:
