@@ -23,7 +23,7 @@ import pytest
 import mclog
 from mclog.errors import RecordError
 from mclog.games import game
-from mclog.games.joakim.component_files import load
+from mclog.games.joakim.component_files import FILES, load
 from mclog.games.joakim.rules.components import HERE, ComponentError, check
 from mclog.games.joakim.rules.moves import KINDS
 
@@ -449,16 +449,20 @@ def _illustrative():
     (lambda d: d["news"][0]["all"].append({"do": "swap"}),
      "news[0].all[1]: 'swap' is for the drawer alone"),
     (lambda d: d["news"][0]["all"][0].__setitem__("by", "five"),
-     "news[0].all[0].by: 'five' is not of type 'integer'"),
+     "news[0].all[0].by: must be integer"),
     (lambda d: d["board"].__setitem__(0, d["board"][0].replace("exchange", "casino", 1)),
      "board[0]: 'casino' is no kind of square"),
     (lambda d: d["news"][1].__setitem__("number", 1), "news[1].number: two cards numbered 1"),
+    (lambda d: d["news"][3]["you"][0].__setitem__("amount", 5),
+     "news[3].you[0]: must not contain {'amount'} properties"),
+    (lambda d: d["club"][9]["you"][0].__setitem__("kind", "silver"),
+     "club[9].you[0].kind: must be one of"),
 ])
 def test_a_component_file_is_checked_against_the_rulebook(change, said):
     data = _illustrative()
     change(data)
     with pytest.raises(ComponentError) as info:
-        check(data, "mine.json")
+        FILES.checked(data, "mine.json")
     assert said in str(info.value) and str(info.value).startswith("mine.json: ")
 
 
@@ -727,3 +731,11 @@ def test_an_import_whose_component_file_is_not_beside_it_is_refused_in_words(tmp
         GAME.records_from_json(data, str(tmp_path / "game.json"))
     assert str(info.value).startswith(f"{tmp_path / 'game.json'}: [0].tags: cabin-box.json: "
                                       "no component file there")
+
+
+def test_the_shipped_sets_are_valid_under_their_schema():
+    from mclog.games.cartel.component_files import FILES as CARTEL_FILES
+
+    for files in (FILES, CARTEL_FILES):
+        data = json.loads(open(files.illustrative, encoding="utf-8").read())
+        assert files.checked(data, "illustrative").illustrative

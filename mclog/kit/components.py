@@ -5,8 +5,12 @@ labelled so; the default), a JSON file's path (relative to the record), or the J
 itself, embedded in the tag so that the record carries its components wherever it goes.
 
 Whatever the tag names is input like any other: a device, a pipe or a folder is refused
-at once, and JSON too large or too deep is refused in words.  The game checks what the
-JSON holds (``check(data, shown)``, raising its ``ComponentError``) against its rulebook.
+at once, and JSON too large or too deep is refused in words.  The JSON is checked
+against the game's JSON Schema here (with ``fastjsonschema``, which compiles a schema in
+a tenth of a second: importing ``jsonschema`` took a second or two, longer than all else
+a command does), then the game checks what it holds against its rulebook
+(``check(data, shown)``, raising its ``ComponentError``).  The set mclog ships is checked
+against the schema by the tests, not at every start.
 
 >>> files = ComponentFiles(lambda data, shown: (data, shown), "/nowhere.json")
 >>> files.load('{"name": "mine"}')
@@ -19,7 +23,7 @@ import json
 import os
 import stat
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -37,22 +41,25 @@ class ComponentError(ValueError):
 
 class ComponentFiles:
     """The component sets of one game: ``check(data, shown)`` makes the game's checked
-    components of a file's JSON data (``shown``: how the file is named in messages);
+    components of a file's JSON data, valid under ``schema`` (the path of its JSON
+    Schema), or raises ``error`` (``shown``: how the file is named in messages);
     ``illustrative`` is the path of the set mclog ships."""
 
     def __init__(self, check: Callable[[Any, str], Any], illustrative: str | Path,
-                 error: type[ValueError] = ComponentError) -> None:
+                 error: type[ValueError] = ComponentError,
+                 schema: str | Path | None = None) -> None:
         self.check, self.illustrative, self.error = check, str(illustrative), error
+        self.schema = schema
         self._cached = lru_cache(maxsize=16)(self._read)
         self._embedded = lru_cache(maxsize=16)(
-            lambda text: self._parsed(text, "the [Components] tag"))
+            lambda text: self._parsed(text, "the [Components] tag", True))
 
     def load(self, name: str, beside: str | None = None):
         """The component set a record's ``[Components]`` tag names: ``illustrative``
         (mclog's own), a JSON file's path (relative to the record's folder, ``beside``),
         or the JSON itself."""
         if name.strip().lower() in ("", ILLUSTRATIVE):
-            return self._load_path(self.illustrative, ILLUSTRATIVE)
+            return self._load_path(self.illustrative, ILLUSTRATIVE, trusted=True)
         if name.lstrip().startswith("{"):  # embedded in the tag: the record carries it
             return self._embedded(name)
         path = Path(name)
@@ -60,7 +67,7 @@ class ComponentFiles:
             path = Path(beside).parent / path
         return self._load_path(str(path), cut(name, 200))
 
-    def _read(self, path: str, stamp: float, shown: str):
+    def _read(self, path: str, stamp: float, shown: str, trusted: bool = False):
         try:
             with open(path, "rb") as f:
                 raw = f.read(MAX_SIZE + 1)
@@ -71,9 +78,9 @@ class ComponentFiles:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise self.error(f"{shown}: the component file is not UTF-8 text") from None
-        return self._parsed(text, shown)
+        return self._parsed(text, shown, not trusted)
 
-    def _parsed(self, text: str, shown: str):
+    def _parsed(self, text: str, shown: str, schema: bool = True):
         """The checked components of a file's or a tag's JSON text."""
         if len(text) > MAX_SIZE:
             raise self.error(f"{shown}: a component set is a few kilobytes, not over 4 MB")
@@ -84,9 +91,26 @@ class ComponentFiles:
                              f"({exc.msg})") from None
         except ValueError as exc:
             raise self.error(f"{shown}: {exc}") from None
+        return self.checked(data, shown, schema)
+
+    def checked(self, data, shown: str, schema: bool = True):
+        """The game's components of JSON ``data`` (a file's, already read), checked against
+        the JSON Schema (unless ``schema`` is False), then against the rulebook."""
+        if schema and self.schema is not None:
+            try:
+                self._validator(data)
+            except Exception as exc:  # (fastjsonschema's JsonSchemaValueException)
+                raise self.error(f"{shown}: {_said(exc)}") from None
         return self.check(data, shown)
 
-    def _load_path(self, path: str, shown: str):
+    @cached_property
+    def _validator(self):
+        import fastjsonschema
+
+        schema = json.loads(Path(self.schema).read_text(encoding="utf-8"))
+        return fastjsonschema.compile(schema)
+
+    def _load_path(self, path: str, shown: str, trusted: bool = False):
         try:
             st = os.stat(path)
         except OSError:
@@ -95,7 +119,21 @@ class ComponentFiles:
         if not stat.S_ISREG(st.st_mode):  # (a device or a pipe could be read for ever)
             raise self.error(f"{shown}: is not a file (a folder, a device or a pipe): a "
                              "component file is a JSON file")
-        return self._cached(path, st.st_mtime, shown)
+        return self._cached(path, st.st_mtime, shown, trusted)
+
+
+def _said(exc) -> str:
+    """A schema's complaint as mclog words one: ``news[3].you[0]: must not contain
+    {'amount'} properties`` (fastjsonschema says ``data.news[3].you[0] must ...``)."""
+    where = ""
+    for part in list(getattr(exc, "path", ["data"]))[1:]:
+        where += f"[{part}]" if str(part).isdigit() else (f".{part}" if where else str(part))
+    message = str(getattr(exc, "message", exc))
+    name = getattr(exc, "name", "")
+    if name and message.startswith(name):
+        message = message[len(name):].strip()
+    message = message if len(message) < 200 else message[:200] + "..."
+    return f"{where or 'the file'}: {message}"
 
 
 __all__ = ["ComponentFiles", "ComponentError", "ILLUSTRATIVE", "MAX_SIZE"]

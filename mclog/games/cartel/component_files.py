@@ -14,7 +14,8 @@ from mclog.kit.components import MAX_SIZE, ComponentFiles
 
 from .rules.components import HERE, ComponentError, check
 
-FILES = ComponentFiles(check, HERE / "illustrative.json", ComponentError)
+FILES = ComponentFiles(check, HERE / "illustrative.json", ComponentError,
+                       HERE / "components.schema.json")
 
 
 def load(name: str, beside: str | None = None):

@@ -17,7 +17,8 @@ from functools import lru_cache
 
 from .rules.components import HERE, INLINE, ComponentError, check, inline_set
 
-FILES = ComponentFiles(check, HERE / "illustrative.json", ComponentError)
+FILES = ComponentFiles(check, HERE / "illustrative.json", ComponentError,
+                       HERE / "components.schema.json")
 
 
 def load(name: str, beside: str | None = None):

@@ -28,7 +28,7 @@ import json
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 
 HERE = Path(__file__).parent
@@ -144,31 +144,13 @@ class Components:
         return self.markers - 1
 
 
-@lru_cache(maxsize=1)
-def _validator():
-    import jsonschema
-
-    schema = json.loads((HERE / "components.schema.json").read_text())
-    return jsonschema.Draft202012Validator(schema)
-
-
-def _where(path) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "the file"
-
-
 def check(data, shown: str = "components") -> Components:
-    """The ``Components`` of a component file's data, or the first ``ComponentError``."""
+    """The ``Components`` of a component file's data, valid under its JSON Schema
+    (``components.schema.json``, which the reader, ``../component_files.py``, checks
+    first), or the first ``ComponentError``."""
     def fail(where, message):
         raise ComponentError(f"{shown}: {where}: {message}")
 
-    errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
-    if errors:
-        first = errors[0]
-        message = first.message if len(first.message) < 200 else first.message[:200] + "..."
-        fail(_where(first.absolute_path), message)
     companies: dict[str, Company] = {}
     at: dict[tuple[int, int], str] = {}
     for i, c in enumerate(data["companies"]):

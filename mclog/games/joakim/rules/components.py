@@ -32,7 +32,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
 from .moves import KINDS
@@ -145,43 +144,13 @@ class Components:
         return tuple(n for n, c in self.joakim.items() if not c.shark)
 
 
-@lru_cache(maxsize=1)
-def _validator():
-    import jsonschema
-
-    schema = json.loads((HERE / "components.schema.json").read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
-
-
-def _where(path) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "the file"
-
-
-def _first_error(data):
-    """The schema's first complaint, the deepest one where several parts of a schema
-    (an effect's ``if``/``then``) complain about the same place."""
-    errors = list(_validator().iter_errors(data))
-    if not errors:
-        return None
-    errors.sort(key=lambda e: [str(p) for p in e.absolute_path])
-    first = errors[0]
-    while first.context:   # (an ``allOf`` of ``if``/``then``: say the ``then``'s reason)
-        first = sorted(first.context, key=lambda e: -len(e.absolute_path))[0]
-    return first
-
-
 def check(data, shown: str = "components") -> Components:
-    """The ``Components`` of a component file's data, or the first ``ComponentError``."""
+    """The ``Components`` of a component file's data, valid under its JSON Schema
+    (``components.schema.json``, which the reader, ``../component_files.py``, checks
+    first), or the first ``ComponentError``."""
     def fail(where, message):
         raise ComponentError(f"{shown}: {where}: {message}")
 
-    first = _first_error(data)
-    if first is not None:
-        message = first.message if len(first.message) < 200 else first.message[:200] + "..."
-        fail(_where(first.absolute_path), message)
     squares, grid = _board(data["board"], fail)
     neighbours = _neighbours(grid)
     lonely = [s for s in squares if not neighbours[s]]
