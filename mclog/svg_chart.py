@@ -126,12 +126,26 @@ def _runs(indexes: list[int]) -> list[list[int]]:
 
 
 def _path(points: list[tuple[float, float]], shape: str | None) -> str:
-    """An SVG path through ``points``: straight, or in steps (``hv``: across, then up)."""
+    """An SVG path through ``points``: straight, or in steps (``hv``: across, then up).
+    A point on the level of the one before (and, straight, of the one after) draws
+    nothing of its own and is left out: a game of thousands of steps whose values change
+    now and then is a path of its changes, not of every step.
+
+    >>> _path([(0, 5), (1, 5), (2, 5), (3, 7)], "hv")
+    'M0.0,5.0 L3.0,5.0 L3.0,7.0'
+    """
+    kept = [(f"{px:.1f}", f"{py:.1f}") for px, py in points]
+    last = len(kept) - 1
     parts = []
-    for i, (px, py) in enumerate(points):
-        if i and shape == "hv":
-            parts.append(f"L{px:.1f},{points[i - 1][1]:.1f}")
-        parts.append(f"{'M' if not i else 'L'}{px:.1f},{py:.1f}")
+    previous = None
+    for i, (px, py) in enumerate(kept):
+        if 0 < i < last and py == kept[i - 1][1] and (shape == "hv" or
+                                                      py == kept[i + 1][1]):
+            continue
+        if previous is not None and shape == "hv":
+            parts.append(f"L{px},{previous[1]}")
+        parts.append(f"{'M' if previous is None else 'L'}{px},{py}")
+        previous = (px, py)
     return " ".join(parts)
 
 
