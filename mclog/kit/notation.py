@@ -167,6 +167,13 @@ class Verb:
     phrase: str = ""
 
     @cached_property
+    def immutable(self) -> bool:
+        """Whether the move is a frozen dataclass, which one read may serve for every
+        item written alike."""
+        params = getattr(self.move, "__dataclass_params__", None)
+        return bool(params and params.frozen)
+
+    @cached_property
     def fixed(self) -> tuple:
         """The fields always written, in order (the keyed ones follow them)."""
         return tuple(f for f in self.fields if not isinstance(f, Keyed))
@@ -354,6 +361,9 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
     (Joakim's ``check values gold 7 oil 3``), with their words."""
     seats = {name: seat for seat, name in enumerate(record.names)}
     named = named or {}
+    #: Each item's words read once a record (``roll Ann 4`` comes back a hundred times):
+    #: a move is a frozen dataclass, so one object serves every line that writes it.
+    read: dict[tuple[str, ...], Any] = {}
     out = record.entries
     verb_of = verbs.verb
     for line in lines:
@@ -389,15 +399,19 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
                     raise record.error(verbs.no_move(words[i]), line.number, line.col(i))
                 last = verb
                 end = i + (verb.length(words, i) if verb.keyed else verb.width)
-                item = words[i:end]
-                try:
-                    if len(item) < end - i:
-                        raise NotationError(f"'{verb.word}' is written '{verb.form}', "
-                                            "but the line ends", len(item))
-                    move = verb.read(item, seats)
-                except NotationError as exc:
-                    raise record.error(exc.message, line.number, line.col(i + exc.word)) \
-                        from None
+                item = tuple(words[i:end])
+                move = read.get(item)
+                if move is None:
+                    try:
+                        if len(item) < end - i:
+                            raise NotationError(f"'{verb.word}' is written '{verb.form}', "
+                                                "but the line ends", len(item))
+                        move = verb.read(item, seats)
+                    except NotationError as exc:
+                        raise record.error(exc.message, line.number,
+                                           line.col(i + exc.word)) from None
+                    if verb.immutable:
+                        read[item] = move
                 out.append(MoveEntry(move, source, i))
             i = end
             while pending and pending[0].after <= i:
