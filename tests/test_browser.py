@@ -326,10 +326,11 @@ def test_10_joakim_in_the_browser(browser, lab, tmp_path):
 
     page = run_notebook(browser, lab, "10-joakim.ipynb")
     no_errors(page)
-    board = page.locator("table.joakim-board").first
+    board = page.locator("svg.joakim-board").first
     board.wait_for()
     expect(board).to_contain_text("Tidningen")
-    assert page.locator("table.joakim-board td[title]").count() == 30
+    assert page.locator("svg.joakim-board g.square").count() == 30
+    assert page.locator("svg.joakim-values circle.pin").count() == 0   # (not rolled yet)
     expect(page.locator("body")).to_contain_text("Illustrative components")
     step = _play_a_few_steps(page)
     expect(page.locator("body")).to_contain_text(f"Step {step} of 71")

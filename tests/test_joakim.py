@@ -739,3 +739,13 @@ def test_the_shipped_sets_are_valid_under_their_schema():
     for files in (FILES, CARTEL_FILES):
         data = json.loads(open(files.illustrative, encoding="utf-8").read())
         assert files.checked(data, "illustrative").illustrative
+
+
+def test_the_board_is_drawn_with_its_squares_pawns_and_the_trays_pins():
+    played = GAME.replay(mclog.read_one("sample_games/joakim/friday-at-cleos-3p.mclog"))
+    start, end = GAME.draw(played.state(0)), GAME.draw(played.final)
+    assert start.count('<g class="square"') == 30 and 'class="pin"' not in start
+    assert end.count('class="pin"') == 6 and end.count("<circle") == 6 + 3   # (3 pawns)
+    assert '<title>Ann</title>' in end
+    inline = GAME.replay(mclog.read_one("sample_games/joakim/grandmas-box-2p.mclog"))
+    assert "No board file" in GAME.draw(inline.final)

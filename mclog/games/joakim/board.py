@@ -1,6 +1,6 @@
-"""Joakim's drawing: the board's squares with the pawns, the tray of market values, the
-piles, and each player's cash and property cards; the market values' chart.  Every text
-from a record or a component file is escaped."""
+"""Joakim's drawing: the board's squares with the pawns and the tray of market values
+(SVG), the piles, and each player's cash and property cards; the market values' chart.
+Every text from a record or a component file is escaped."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from .rules.moves import KINDS
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
 PINS = {"gold": "#d4ac0d", "oil": "#222222", "diamond": "#9e9e9e", "aeroplane": "#c0392b",
         "bank": "#1e8449", "shipping": "#2471a3"}
-_LABEL = {EXCHANGE: "Börsen +1", NEWSPAPER: "Tidningen", UNCLE: "Farbror Joakim",
+_LABEL = {EXCHANGE: "Börsen +1", NEWSPAPER: "Tidningen", UNCLE: "Joakim",
           BILLIONAIRES: "Klubben"}
 
 
@@ -46,38 +46,75 @@ def player_lines(state) -> list[PlayerLine]:
     return out
 
 
+#: A square's size in the drawing, and the tray's lines.
+CELL_W, CELL_H, TRAY_LINE = 92, 58, 15
+
+
 def _board(state) -> str:
-    pawns = {p.square: (seat, name) for seat, (name, p) in
-             enumerate(zip(state.names, state.players)) if p.square and not p.out}
-    rows = []
-    for row in state.board.grid:
-        cells = []
-        for square in row:
+    """The board as SVG: each square with its name and kind (a band in its kind's
+    colour), the pawns as discs in their players' colours with their initials."""
+    grid = state.board.grid
+    if not grid:
+        return ('<p class="joakim-no-board" style="margin:2px 0">No board file: each square '
+                "landed on is stated in the record.</p>")
+    pawns = {p.square: seat for seat, p in enumerate(state.players) if p.square and not p.out}
+    width, height = CELL_W * max(len(r) for r in grid), CELL_H * len(grid)
+    out = [f'<svg class="joakim-board" viewBox="0 0 {width} {height}" width="{width}" '
+           f'height="{height}" style="max-width:100%;height:auto" role="img" '
+           f'aria-label="the board">']
+    for r, row in enumerate(grid):
+        for c, square in enumerate(row):
             if square is None:
-                cells.append("<td></td>")
                 continue
+            x, y = c * CELL_W, r * CELL_H
             kind = state.board.squares[square]
-            label = _LABEL.get(kind, kind)
-            colour = PINS.get(kind, "#555")
-            closed = " (closed)" if kind == BILLIONAIRES and state.closed else ""
-            pawn = ""
+            colour = PINS.get(kind, "#777")
+            closed = kind == BILLIONAIRES and state.closed
+            out.append(f'<g class="square" data-square="{square}">'
+                       f'<rect x="{x + 1}" y="{y + 1}" width="{CELL_W - 2}" '
+                       f'height="{CELL_H - 2}" fill="{"#eee" if closed else "#fff"}" '
+                       f'stroke="#bbb"/><rect x="{x + 1}" y="{y + 1}" width="{CELL_W - 2}" '
+                       f'height="5" fill="{colour}"/>'
+                       f'<text x="{x + 5}" y="{y + 18}" font-size="10" fill="#888">{square}'
+                       f'</text><text x="{x + 5}" y="{y + 31}" font-size="11" '
+                       f'font-weight="bold" fill="{colour}">'
+                       f'{escape(_LABEL.get(kind, kind))}</text>')
+            if closed:
+                out.append(f'<text x="{x + 5}" y="{y + 44}" font-size="10" fill="#a00">'
+                           "closed</text>")
             if square in pawns:
-                seat, name = pawns[square]
-                pawn = (f'<div style="background:{COLOURS[seat % len(COLOURS)]};color:#fff;'
-                        f'border-radius:8px;padding:0 4px">{escape(name)}</div>')
-            cells.append(f'<td title="{square}" style="border:1px solid #ccc;padding:2px;'
-                         f'vertical-align:top;font-size:11px;overflow-wrap:anywhere">'
-                         f'<span style="color:#888">{square}</span> '
-                         f'<b style="color:{colour}">{escape(label)}{closed}</b>{pawn}</td>')
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    return ('<table class="joakim-board" style="border-collapse:collapse;width:100%;'
-            'max-width:560px;table-layout:fixed">' + "".join(rows) + "</table>")
+                seat = pawns[square]
+                name = state.names[seat]
+                out.append(f'<circle cx="{x + CELL_W - 18}" cy="{y + CELL_H - 18}" r="12" '
+                           f'fill="{COLOURS[seat % len(COLOURS)]}"><title>{escape(name)}'
+                           f'</title></circle><text x="{x + CELL_W - 18}" '
+                           f'y="{y + CELL_H - 14}" font-size="11" fill="#fff" '
+                           f'text-anchor="middle">{escape(name[:2])}</text>')
+            out.append("</g>")
+    out.append("</svg>")
+    return "".join(out)
 
 
 def _tray(state) -> str:
-    cells = "".join(f'<td style="padding:1px 6px;border-left:4px solid {PINS[k]}">{k} '
-                    f"<b>{state.values[k] or '–'}</b></td>" for k in KINDS)
-    return f'<table class="joakim-values" style="margin:4px 0"><tr>{cells}</tr></table>'
+    """The tray of market values as SVG: a line a kind from 1 to 25, its marker pin at
+    the value (none before the setup has rolled it)."""
+    left, right = 82, 540
+    height = TRAY_LINE * len(KINDS) + 6
+    out = [f'<svg class="joakim-values" viewBox="0 0 552 {height}" width="552" '
+           f'height="{height}" style="max-width:100%;height:auto" role="img" '
+           f'aria-label="the market values">']
+    for i, k in enumerate(KINDS):
+        y = 10 + i * TRAY_LINE
+        value = state.values[k]
+        out.append(f'<text x="0" y="{y + 4}" font-size="11">{k}</text>'
+                   f'<line x1="{left}" y1="{y}" x2="{right}" y2="{y}" stroke="#ddd"/>')
+        if value:
+            x = left + (right - left) * (value - 1) / 24
+            out.append(f'<circle class="pin" data-kind="{k}" cx="{x:.1f}" cy="{y}" r="5" '
+                       f'fill="{PINS[k]}" stroke="#333" stroke-width="0.5"/>'
+                       f'<text x="{x + 8:.1f}" y="{y + 4}" font-size="10">{value}</text>')
+    out.append("</svg>")
+    return "".join(out)
 
 
 def _players(state) -> str:
@@ -100,9 +137,11 @@ def table_html(state) -> str:
         where = "the setup"
     else:
         where = f"turn {state.turns}: {escape(state.names[state.turn])} moves"
-    piles = (f"newspaper pile {len(state.news)} · Joakim {len(state.joakim)} · "
-             f"club {len(state.club)}" + (" · the club is closed" if state.closed else ""))
-    return (f'<div class="joakim">{note}<p style="margin:2px 0">{where} · {piles}</p>'
+    piles = ("" if board.inline else
+             f" · newspaper pile {len(state.news)} · Joakim {len(state.joakim)} · "
+             f"club {len(state.club)}") + (" · the club is closed" if state.closed else "")
+    return (f'<div class="joakim" style="max-width:560px">{note}'
+            f'<p style="margin:2px 0">{where}{piles}</p>'
             f"{_tray(state)}{_board(state)}{_players(state)}</div>")
 
 
