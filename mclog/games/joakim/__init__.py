@@ -197,7 +197,7 @@ class Joakim(KitGame):
 
     #: Random bots may trade for ever without reaching the limit: a simulated game stops
     #: there, in progress (the ``trader`` bots end theirs).
-    simulation_limit = 5000
+    simulation_limit = 20_000
 
     @property
     def bots(self):

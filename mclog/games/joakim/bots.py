@@ -1,6 +1,6 @@
 """Bots for Joakim, beyond the shared random one: ``trader`` buys a kind when its market
-value is low and sells when it is high, bids at the auction's worth, and pays a debt with
-the cheapest cards.  It is a sparring partner for simulations and reviews, not a
+value is low against the tray's average and sells when it is high, bids at the auction's
+worth when that is a bargain, and pays a debt with the fewest cards.  It is a sparring partner for simulations and reviews, not a
 strategy: random bots spend everything and most of their games end with one player left,
 while traders reach the winning limit."""
 
@@ -11,8 +11,21 @@ from mclog.simulate import Bot
 from .rules.moves import (KINDS, Buy, Change, ClubCard, Crown, Draw, Exercise, Move, Option,
                           Pass, Sell, Sold, Start, Unsold)
 
-#: At or below this market value a trader buys; at or above, it sells.
-CHEAP, DEAR = 7, 13
+#: A trader buys a kind at or below this share of the tray's average market value, and
+#: sells at or above the other.
+CHEAP, DEAR = 0.75, 1.4
+
+
+def _cheap(state, kind: str) -> bool:
+    return state.values[kind] <= CHEAP * _average(state)
+
+
+def _dear(state, kind: str) -> bool:
+    return state.values[kind] >= DEAR * _average(state)
+
+
+def _average(state) -> float:
+    return sum(state.values[k] for k in KINDS) / len(KINDS)
 
 
 class TraderBot(Bot):
@@ -34,11 +47,11 @@ class TraderBot(Bot):
         for m in moves:
             if isinstance(m, (Exercise, Crown)):
                 return m
-        dear = [m for m in sells if state.values[m.kind] >= DEAR]
+        dear = [m for m in sells if _dear(state, m.kind)]
         if dear:
             return max(dear, key=lambda m: m.count)
         cash = state.players[first.player].cash if hasattr(first, "player") else 0
-        cheap = [m for m in buys if state.values[m.kind] <= CHEAP and
+        cheap = [m for m in buys if _cheap(state, m.kind) and
                  m.count * state.values[m.kind] <= cash * 0.6]
         if cheap:
             return max(cheap, key=lambda m: m.count)
@@ -65,9 +78,9 @@ class TraderBot(Bot):
             kind = state.board.squares[m.square]
             if kind in KINDS:
                 value = state.values[kind]
-                if value >= DEAR and me.held(kind):
+                if _dear(state, kind) and me.held(kind):
                     return 3
-                return 2 if value <= CHEAP and me.cash >= 2 * value else 0
+                return 2 if _cheap(state, kind) and me.cash >= 2 * value else 0
             return {"exchange": 1, "news": 1.5, "joakim": 1.2}.get(kind, 0.5)
         best = max(worth(m) for m in moves)
         good = [m for m in moves if worth(m) == best]
@@ -78,7 +91,7 @@ class TraderBot(Bot):
         worth = 5 * state.values[task.what]
         rich = max((s for s in state.active()), key=lambda s: state.players[s].cash)
         price = worth
-        if state.values[task.what] > CHEAP or 2 * price > state.players[rich].cash:
+        if not _cheap(state, task.what) or 2 * price > state.players[rich].cash:
             return Unsold()   # (only a bargain is worth its cash)
         move = Sold(rich, price)
         return move if move in moves else Unsold()

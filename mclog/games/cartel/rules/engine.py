@@ -229,7 +229,7 @@ def new_state(table: Table) -> State:
     board = table.board
     cartels = [Cartel(board.starting_money, board.stock_blocks) for _ in table.names]
     state = State(table, cartels, pile=len(board.companies), unseen=set(board.companies),
-                  cheap_unseen=sum(1 for w in board.companies if cheap(board, w)),
+                  cheap_unseen=len(board.cheap),
                   bonds_left={v: b.count for v, b in board.bonds.items()})
     seats = order(table)
     state.todo = ([("start", s) for s in seats] + [("deal", s) for s in seats
