@@ -354,6 +354,28 @@ def position(played, index: int, *, rollouts: int = 200, seed: int = 0,
         return _position(runner, index, rollouts, seed, max_options)
 
 
+def options_table(played, index: int, *, rollouts: int = 60, seed: int = 0,
+                  bots: str | None = None):
+    """The decision after ``index`` moves reviewed by rollouts (``position``), as a table
+    a notebook shows: each option in words, its chance to win for the player deciding
+    with its 95% interval, its mean final score, and which was played (best first).  A
+    position no rollout can start from is a ``ReviewError`` in words."""
+    import pandas as pd
+
+    found = position(played, index, rollouts=rollouts, seed=seed, bots=bots)
+    names = played.record.players
+    rows = [{"move": o.text, "chance to win": round(o.estimate.chance, 3),
+             "95% from": round(o.estimate.interval[0], 3),
+             "95% to": round(o.estimate.interval[1], 3),
+             "mean final score": round(o.estimate.score, 1), "rollouts": o.estimate.n,
+             "played": "played" if o.played else ""} for o in found.options]
+    table = pd.DataFrame(rows)
+    table.attrs["question"] = (f"{found.question} (by {found.bots} bots; the move "
+                               f"played gave away {found.loss:.0%} of {names[found.seat]}'s "
+                               "chance)")
+    return table
+
+
 def _position(runner: _Runner, index: int, rollouts: int, seed: int,
               max_options: int = MAX_OPTIONS) -> Position:
     key = ("position", index, rollouts, seed, runner.job[2], max_options)
@@ -478,5 +500,5 @@ def curve_chart(played, points: dict[int, list[float]], bots: str):
     return fig
 
 
-__all__ = ["curve", "curve_chart", "Estimate", "Option", "Position", "Review", "ReviewError", "chances", "position",
-           "review", "rollout"]
+__all__ = ["curve", "curve_chart", "Estimate", "Option", "Position", "Review", "ReviewError",
+           "chances", "position", "options_table", "review", "rollout"]

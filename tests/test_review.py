@@ -321,3 +321,20 @@ def test_a_scheduler_that_is_not_there_is_said_in_words(capsys):
                  "--scheduler", "nonsense"]) == 1
     err = capsys.readouterr().err
     assert "nonsense: no Dask scheduler answered there" in err and "Traceback" not in err
+
+
+def test_the_options_table_of_a_decision_for_a_notebook():
+    """Issue 28: notebook 05's rollouts beside its one-step effects, as a table."""
+    from mclog.review import options_table
+
+    played = mclog.replay(mclog.read_one(
+        ROOT / "sample_games" / "millionclub" / "five-players-every-intrigue-card.mclog"))
+    index = len(played) - 1
+    table = options_table(played, index, rollouts=6, seed=2)
+    assert list(table.columns) == ["move", "chance to win", "95% from", "95% to",
+                                   "mean final score", "rollouts", "played"]
+    assert (table.played == "played").sum() == 1
+    assert table["chance to win"].between(0, 1).all()
+    assert table["95% from"].le(table["chance to win"]).all()
+    assert "the move played gave away" in table.attrs["question"]
+    assert options_table(played, index, rollouts=6, seed=2).equals(table)   # (the seed's)
