@@ -19,7 +19,7 @@ from mclog.protocol import PlayerLine
 
 from .draw import COLOUR_CSS, colonies_text, privileges_held
 from .rules.board import DISC_NAMES, DISCS, PRIVILEGE_NAMES, ROMAN, unavailable_disc
-from .rules.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_NAMES, INDUSTRY_TYPES
+from .rules.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_NAMES, INDUSTRY_TYPES, is_handle
 from .rules.scoring import score
 from .rules.state import State
 
@@ -150,7 +150,7 @@ def _player(state: State, seat: int, y: float, points: tuple[str, str] | None,
     colonies = state.colonies[seat]
     for continent in [*CONTINENTS, "?"]:
         count = colonies.get(continent, 0) if continent != "?" else sum(
-            n for c, n in colonies.items() if c[0] == "?")
+            n for c, n in colonies.items() if is_handle(c))
         if not count:
             continue
         label = continent[:3] + (f" {count}" if count > 1 else "")

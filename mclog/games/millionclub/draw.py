@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape
 
 from .rules.board import DISC_NAMES, DISCS, PRIVILEGE_NAMES, ROMAN, unavailable_disc
-from .rules.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_NAMES, INDUSTRY_TYPES
+from .rules.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_NAMES, INDUSTRY_TYPES, is_handle
 from .rules.state import State
 
 #: Pawn colours as drawn; white pawns get a dark outline.
@@ -75,7 +75,7 @@ def colonies_text(held: dict[str, int]) -> str:
     """A player's colonies in words (``asia 2, india, ? 3``; "" for none): the unknown
     ones, whatever their handles, counted together."""
     parts = [f"{c} {held[c]}" if held[c] > 1 else c for c in CONTINENTS if held.get(c)]
-    unknown = sum(n for c, n in held.items() if c[0] == "?")
+    unknown = sum(n for c, n in held.items() if is_handle(c))
     if unknown:
         parts.append(f"? {unknown}" if unknown > 1 else "?")
     return ", ".join(parts)

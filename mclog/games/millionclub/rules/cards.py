@@ -15,6 +15,35 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+# --- a card the record's seat did not see -------------------------------------------------
+
+#: What a record writes for a card its seat did not see.
+UNKNOWN = "?"
+
+
+class Handle(str):
+    """An unknown card the engine follows (``?3.5``: handle 5 of group 3; ``unknown.py``).
+    A ``str``, so that it keys a hand's or a player's counters as a card's name does, of
+    its own type, so that what it is can be asked in one way (``is_handle``)."""
+
+    __slots__ = ()
+
+    @property
+    def group(self) -> str:
+        """Its group (``?3``): handles that came into one place together, and are alike."""
+        return self.partition(".")[0]
+
+
+def unseen(card: object) -> bool:
+    """A card a move does not name: the bare ``?``, or a handle the engine follows."""
+    return isinstance(card, str) and card[:1] == UNKNOWN
+
+
+def is_handle(card: object) -> bool:
+    """A followed unknown card (``?3.5``), as opposed to a named one or the bare ``?`` a
+    move writes."""
+    return isinstance(card, str) and card[:1] == UNKNOWN and len(card) > 1
+
 # --- industries -----------------------------------------------------------
 
 FACTORIES, TRANSPORT, RAW = "F", "T", "R"

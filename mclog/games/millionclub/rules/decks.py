@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from mclog.errors import RuleError
 from .board import CAPITALIST, LOBBYIST
-from .cards import DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, card_name
+from .cards import DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, card_name, unseen
 from .flow import handler, push, step
 from .moves import Draw, Pick
 from .state import Decision, State, ask
@@ -33,11 +33,11 @@ def draw_step(state: State, frame: tuple) -> None:
 
 def _check_in_deck(state: State, d: Decision, card: str) -> None:
     pile = state.decks[d.deck]
-    if pile.get(card) and not state.hidden[d.deck] and card[:1] != "?":
+    if pile.get(card) and not state.hidden[d.deck] and not unseen(card):
         return  # a known card still in a deck with no unknown card out: no count needed
     if not state.deck_size(d.deck):
         raise RuleError(f"The {DECK_NAMES[d.deck]} deck is empty", "R13")
-    if card[:1] == "?":  # an unknown card (see State.hidden)
+    if unseen(card):  # an unknown card (see State.hidden)
         if d.deck == INDUSTRY_DECK and d.dest == "deal":
             raise RuleError("A starting Industry card lies face up: name it", "R30")
         return
@@ -54,7 +54,7 @@ def deliver(state: State, d: Decision, card: str) -> None:
     An unknown card (``?``) becomes a handle (``unknown.py``); cards drawn unseen into
     one hand are alike, and share a group.
     """
-    if card[:1] == "?":
+    if unseen(card):
         state.hidden[d.deck] += 1
         if d.dest == "machiavelli":
             raise RuleError("The Machiavelli card is carried out in the open: name it", "R14")

@@ -20,7 +20,7 @@ from .decks import PICK
 from .flow import handler, push, step
 from .moves import Buy, Choose, Move, Pass, SetAside, UsePrivilege, interned
 from .state import Decision, State, ask
-from .unknown import UNKNOWN, OutOfDeck, note, out_handles, resolve
+from .unknown import UNKNOWN, OutOfDeck, is_handle, note, out_handles, resolve, unseen
 
 CHOOSE, DRAFT, PRIVILEGE = "choose", "draft", "privilege"
 
@@ -62,7 +62,7 @@ def _in_hand(state: State, seat: int, card: str, rule: str) -> str:
     hand = state.hand
     if card in hand:
         return card
-    if card == UNKNOWN or any(c[:1] == "?" for c in hand):
+    if card == UNKNOWN or any(is_handle(c) for c in hand):
         def put(new: list[str]) -> None:
             hand[:] = new
         card = resolve(state, hand, card, DECK_OF_DISC[state.resolving], put)
@@ -80,7 +80,7 @@ def _legal_choose(state: State, d: Decision) -> list[Move]:
 
 
 def _apply_choose(state: State, d: Decision, move: Choose) -> None:
-    if move.card[:1] == "?":
+    if unseen(move.card):
         raise RuleError("An Intrigue card is carried out in the open: name the card "
                         f"{state.name(move.player)} chose", "R14")
     card = _in_hand(state, move.player, move.card, "R14")
@@ -104,7 +104,7 @@ def _legal_draft(state: State, d: Decision) -> list[Move]:
 
 def _apply_buy(state: State, d: Decision, move: Buy) -> None:
     seat, card, price = move.player, move.card, PRICE[d.disc]
-    if d.disc == INDUSTRIES and card[:1] == "?":
+    if d.disc == INDUSTRIES and unseen(card):
         raise RuleError("An Industry card is bought face up: name the card "
                         f"{state.name(seat)} bought", "R15")
     card = _in_hand(state, seat, card, "R15")

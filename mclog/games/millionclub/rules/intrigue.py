@@ -31,7 +31,7 @@ from .moves import (
     BuyContract, CapitalIncrease, Dump, Lower, Move, Pass, Raise, Swap, Target, Turn,
 )
 from .state import Decision, State
-from .unknown import UNKNOWN, resolve
+from .unknown import UNKNOWN, is_handle, resolve
 
 TARGET, CONTRACT_BUY, UNREST_SWAP = "target", "contract", "unrest"
 EXPAND, RAISE, LOWER, DUMP, CAPITAL_INCREASE = "expansion", "raise", "lower", "dumping", "increase"
@@ -101,7 +101,8 @@ handler(TARGET, "name an opponent for the Intrigue card", "R23", _legal_target,
 def _held(state: State, seat: int) -> list[str]:
     """The colonies a player holds, each kind once; unknown ones (``?3``) after them."""
     held = state.colonies[seat]
-    return [c for c in CONTINENTS if held[c]] + sorted(c for c in held if c[0] == "?" and held[c])
+    return [c for c in CONTINENTS if held[c]] + sorted(c for c in held
+                                                       if is_handle(c) and held[c])
 
 
 def _legal_contract(state: State, d: Decision) -> list[Move]:
@@ -111,17 +112,17 @@ def _legal_contract(state: State, d: Decision) -> list[Move]:
 def _colony(state: State, seat: int, continent: str, rule: str) -> str:
     """The colony of ``seat`` a move names (``?`` for one the record did not see; see
     ``unknown.py``), as it stands among the seat's colonies."""
-    if not (isinstance(continent, str) and continent[:1] == "?"):
+    if not (continent == UNKNOWN or is_handle(continent)):
         require_card(continent, CONTINENTS, "a continent (" + ", ".join(CONTINENTS) + ")", rule)
     held = state.colonies[seat]
     if not held.get(continent) and (continent == UNKNOWN or any(
-            c[:1] == "?" and n for c, n in held.items())):
+            is_handle(c) and n for c, n in held.items())):
         items = [c for c, n in held.items() for _ in range(n)]
 
         def put(new: list[str]) -> None:
             for c in items:
                 held[c] -= 1
-                if c[:1] == "?":
+                if is_handle(c):
                     del held[c]
             for c in new:
                 held[c] = 1
@@ -162,7 +163,7 @@ def _apply_swap(state: State, d: Decision, move: Swap) -> None:
 
 def _move_colony(state: State, giver: int, taker: int, card: str) -> None:
     state.colonies[giver][card] -= 1
-    if card[0] == "?" and not state.colonies[giver][card]:
+    if is_handle(card) and not state.colonies[giver][card]:
         del state.colonies[giver][card]
     state.colonies[taker][card] = state.colonies[taker].get(card, 0) + 1
 

@@ -38,7 +38,7 @@ def safe_ranges(state: State, can_be: dict[str, set]) -> list[dict[str, tuple[in
     count = [0] * n
     for seat, held in enumerate(state.colonies):
         for card, k in held.items():
-            if k and card[0] == "?":
+            if k and is_handle(card):
                 count[seat] += 1
                 for i, c in enumerate(CONTINENTS):
                     if c in can_be.get(card, CONTINENTS):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .cards import CONTINENTS, INDUSTRY_TYPES
+from .cards import CONTINENTS, INDUSTRY_TYPES, is_handle
 from .state import State
 
 #: Score categories in the order of the score pad.
@@ -196,6 +196,6 @@ def score(state: State) -> list[Score]:
     return [
         Score(seat=seat, name=state.name(seat), **by_seat[seat], money=state.money[seat],
               rank=places[seat],
-              unknown=sum(n for c, n in state.colonies[seat].items() if c[0] == "?"))
+              unknown=sum(n for c, n in state.colonies[seat].items() if is_handle(c)))
         for seat in range(state.players)
     ]

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from .board import DISCS, ROLE_OF_COLOUR, STANDARD
 from .cards import (
-    CONTINENTS, DECK_OF, DECK_TOTALS, DECKS, INDUSTRY_TYPES, Industry,
+    CONTINENTS, DECK_OF, DECK_TOTALS, DECKS, INDUSTRY_TYPES, Industry, is_handle,
 )
 
 
@@ -273,14 +273,14 @@ class State:
         """
         pile, back = self.decks[deck], self.set_aside[deck]
         for card, count in list(back.items()):
-            if card[0] == "?":
+            if is_handle(card):
                 self.hidden[deck] -= count
                 del back[card]
             elif count:
                 pile[card] += count
                 back[card] = 0
         for card in self.hand:
-            if card[0] == "?":
+            if is_handle(card):
                 self.hidden[deck] -= 1
             else:
                 pile[card] += 1

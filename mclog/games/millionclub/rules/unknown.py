@@ -31,26 +31,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mclog.errors import RuleError
-from .cards import COLONY_DECK, DECK_NAMES, DECK_OF, article, card_name
+from .cards import (COLONY_DECK, DECK_NAMES, DECK_OF, UNKNOWN, Handle, article, card_name,
+                    is_handle, unseen)
 from .state import State
-
-UNKNOWN = "?"
-
-
-def is_handle(card: str) -> bool:
-    """A followed unknown card (``?3.5``), as opposed to a named one or the bare ``?``."""
-    return card[:1] == UNKNOWN and len(card) > 1
 
 
 def group_of(handle: str) -> str:
     return handle.partition(".")[0]
 
 
-def new_handle(state: State, group: str | None = None) -> str:
+def new_handle(state: State, group: str | None = None) -> Handle:
     """A fresh handle, in ``group`` or starting a group of its own."""
     state.unknowns += 1
     n = state.unknowns
-    return f"{group or f'?{n}'}.{n}"
+    return Handle(f"{group or f'?{n}'}.{n}")
 
 
 def alike(items) -> bool:
