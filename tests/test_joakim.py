@@ -749,3 +749,27 @@ def test_the_board_is_drawn_with_its_squares_pawns_and_the_trays_pins():
     assert '<title>Ann</title>' in end
     inline = GAME.replay(mclog.read_one("sample_games/joakim/grandmas-box-2p.mclog"))
     assert "No board file" in GAME.draw(inline.final)
+
+
+# --- a choice left unwritten (J20) ------------------------------------------------------------
+
+
+def test_j20_a_trade_the_record_goes_on_without_is_declined():
+    played = play("roll Ann 3, move Ann b1\nroll Ben 1, move Ben e1, home 1\n")
+    assert cash(played) == [0, 0] and played.final.players[0].square == "b1"
+    written = GAME.write(played.record)
+    assert "pass" not in written and mclog.parse_one(written) == played.record
+
+
+def test_j20_an_option_left_unwritten_goes_back_under_the_pile():
+    played = play("roll Ann 1, move Ann d3, club 9\nroll Ben 1, move Ben e1, home 1\n")
+    assert 9 in played.final.club and played.final.players[0].options == []
+
+
+def test_j20_what_comes_after_is_still_checked_and_a_forced_choice_is_not_declined():
+    error = refused("roll Ann 3, move Ann b1\nroll Cleo 1\n")
+    assert "'Cleo' is not a player of this game" in str(error)
+    error = refused("roll Ann 3, move Ann b1\nroll Ann 1\n")
+    assert "it is Ben's move, not Ann's" in str(error)
+    error = refused("roll Ann 2, move Ann c1, news 6\nroll Ben 1\n", '[Cash "20"]')
+    assert "now comes: Ann buys a property of your choice" in str(error)

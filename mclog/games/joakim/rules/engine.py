@@ -246,6 +246,17 @@ class JoakimRules:
             self.play(after, move, watch)
             state.__dict__.update(after.__dict__)
             return
+        if _declinable(task) and not _fits(task, move):
+            # (J20: a choice the player may decline, and the record goes on without it:
+            # declined, and the move played after it, on a copy as above)
+            after = self.copy(state)
+            _pass(after, after.tasks[0], Pass(task.player), watch)
+            _advance(after, watch)
+            if after.over:
+                raise RuleError("the game is over", "Who Wins?")
+            self.play(after, move, watch)
+            state.__dict__.update(after.__dict__)
+            return
         if isinstance(move, Crown):
             if move.use == "gets":
                 _inline_effect(state, task, move, watch)
@@ -293,6 +304,20 @@ class JoakimRules:
         new.peeked = list(state.peeked)
         new.inline_options = dict(state.inline_options)
         return new
+
+
+def _declinable(task: Task) -> bool:
+    """A decision the player may let go: a trade at a property square, a card's "you
+    may" (buy, an extra draw, an option, an exchange with the bank)."""
+    return task.kind in ("trade", "extra", "option", "change") or (
+        task.kind == "buy" and task.effect is not None and task.effect.may)
+
+
+def _fits(task: Task, move) -> bool:
+    """Whether ``move`` answers ``task`` (right or wrong), rather than coming after it."""
+    if isinstance(move, Crown):
+        return move.use == "double" and move.player == task.player
+    return (task.kind, type(move)) in _PLAY and getattr(move, "player", None) == task.player
 
 
 # --- words -------------------------------------------------------------------------------
