@@ -24,7 +24,7 @@ import mclog
 from mclog.errors import RecordError
 from mclog.games import game
 from mclog.games.joakim.component_files import FILES, load
-from mclog.games.joakim.rules.components import HERE, ComponentError, check
+from mclog.games.joakim.rules.components import HERE, ComponentError
 from mclog.games.joakim.rules.moves import KINDS
 
 GAME = game("joakim")

@@ -217,6 +217,22 @@ class KitGame(Game):
                           margin=dict(l=50, r=10, t=30, b=40))
         return [("The points over the game", fig)]
 
+    # --- a seat's record ---------------------------------------------------------------
+
+    def seat_record(self, played, seat: int, hide) -> KitRecord:
+        """The record as ``seat``'s player writes it, for a game's ``seat_view``: each
+        move that ``hide(move)`` turns into what that seat saw (another player's draw as
+        ``?``) is written so, the others as they are, with the ``Seat`` tag."""
+        record = played.record
+        entries = []
+        for e in record.entries:
+            seen = hide(e.move) if isinstance(e, MoveEntry) else None
+            entries.append(e if seen is None else MoveEntry(seen, e.source, e.word))
+        tags = dict(record.tags)
+        tags["Seat"] = record.names[seat]
+        return KitRecord(record.game, tags, record.names, entries, record.file,
+                         record.number, record.start_line)
+
     # --- corpus --------------------------------------------------------------------
 
     def corpus_schema(self):

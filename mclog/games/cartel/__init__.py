@@ -17,7 +17,6 @@ import os
 
 from mclog.errors import RecordError
 from mclog.kit import KitGame, KitRecord
-from mclog.kit.notation import MoveEntry
 from mclog.protocol import GameOption
 
 from . import rules
@@ -178,14 +177,8 @@ class Cartel(KitGame):
         """The record as ``seat``'s player writes it: every card another player draws is
         ``?`` (the Private Offerings dealt to them included); what is bought, offered or
         discarded is seen by all."""
-        record = played.record
-        entries = [MoveEntry(Draw(e.move.player, None), e.source, e.word)
-                   if isinstance(e, MoveEntry) and isinstance(e.move, Draw)
-                   and e.move.player != seat else e for e in record.entries]
-        tags = dict(record.tags)
-        tags["Seat"] = record.names[seat]
-        return KitRecord(record.game, tags, record.names, entries, record.file,
-                         record.number, record.start_line)
+        return self.seat_record(played, seat, lambda move: Draw(move.player, None) if
+                                isinstance(move, Draw) and move.player != seat else None)
 
     # --- simulation and the recorder -----------------------------------------------------
 

@@ -180,18 +180,10 @@ class Joakim(KitGame):
     def seat_view(self, played, seat: int):
         """The record as ``seat``'s player writes it: another player's advance tip is
         ``?`` (the cards they peeked at); everything else is shown to all."""
-        from mclog.kit.notation import MoveEntry
-
         from .rules.moves import Peek
 
-        record = played.record
-        entries = [MoveEntry(Peek(e.move.player, None), e.source, e.word)
-                   if isinstance(e, MoveEntry) and isinstance(e.move, Peek)
-                   and e.move.player != seat else e for e in record.entries]
-        tags = dict(record.tags)
-        tags["Seat"] = record.names[seat]
-        return KitRecord(record.game, tags, record.names, entries, record.file,
-                         record.number, record.start_line)
+        return self.seat_record(played, seat, lambda move: Peek(move.player, None) if
+                                isinstance(move, Peek) and move.player != seat else None)
 
     # --- simulation and the recorder -----------------------------------------------------
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from mclog.simulate import Bot
 
-from .rules.moves import (KINDS, Buy, Change, ClubCard, Crown, Draw, Exercise, Move, Option,
+from .rules.moves import (KINDS, Buy, Change, Crown, Draw, Exercise, Move,
                           Pass, Sell, Sold, Start, Unsold)
 
 #: A trader buys a kind at or below this share of the tray's average market value, and

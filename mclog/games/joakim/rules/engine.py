@@ -406,6 +406,14 @@ def _to_bank(state: State, seat: int, kind: str, ones: int, fives: int) -> None:
     _from_bank(state, seat, kind, -ones, -fives)
 
 
+def _lot_from_bank(state: State, seat: int, kind: str) -> None:
+    """Five properties of ``kind`` to ``seat``: an auction's lot, an option's five (a
+    5-card where the bank has one)."""
+    ones, fives = _cards(5, None, state.bank_ones[kind], state.bank_fives[kind], "the bank",
+                         kind)
+    _from_bank(state, seat, kind, ones, fives)
+
+
 def _bank_can(state: State, kind: str, n: int) -> bool:
     try:
         _cards(n, None, state.bank_ones[kind], state.bank_fives[kind], "the bank", kind)
@@ -674,9 +682,7 @@ def _exercise(state: State, task: Task, move: Exercise, watch) -> None:
         raise RuleError(f"the option's 5 {effect.kind} cost {effect.price}; "
                         f"{state.names[move.player]} has {p.cash}", "The Miljardärsklubben")
     _money(state, move.player, -effect.price, f"an option used on {effect.kind}", watch)
-    ones, fives = _cards(5, None, state.bank_ones[effect.kind], state.bank_fives[effect.kind],
-                         "the bank", effect.kind)
-    _from_bank(state, move.player, effect.kind, ones, fives)
+    _lot_from_bank(state, move.player, effect.kind)
     p.options.remove(move.card)
     state.club.append(move.card)
     state.tasks.pop(0)
@@ -930,9 +936,7 @@ def _auction_sold(state: State, task: Task, move: Sold, watch) -> None:
         raise RuleError(f"a bid is paid in cash: {state.names[move.player]} has {p.cash}, "
                         f"and bid {move.price}", "J10")
     _money(state, move.player, -move.price, f"won the auction of {task.what}", watch)
-    ones, fives = _cards(5, None, state.bank_ones[task.what], state.bank_fives[task.what],
-                         "the bank", task.what)
-    _from_bank(state, move.player, task.what, ones, fives)
+    _lot_from_bank(state, move.player, task.what)
     state.tasks.pop(0)
 
 
