@@ -513,11 +513,17 @@ def test_checks_of_cash_properties_worth_and_the_trays_values():
 # --- properties of simulated games ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("seed", range(6))
+#: The table's options the simulated games go over, one a seed.
+OPTIONS = [{}, {"dividend": "cap"}, {"dividend": "out"}, {"dividend": "once"},
+           {"newspapers": "once"}, {"limit": "300"}, {"newspapers": "once", "dividend": "once"},
+           {"limit": "1500"}]
+
+
+@pytest.mark.parametrize("seed", range(len(OPTIONS)))
 def test_simulated_games_keep_every_card_values_in_bounds_and_read_back(seed):
     players = 2 + seed % 4
     bots = "trader" if seed % 2 else "random"
-    options = {"cash": str(10 * seed)}
+    options = {"cash": str(10 * seed), **OPTIONS[seed]}
     written = GAME.simulated_text(players, seed, bots, options)
     played = GAME.replay(mclog.parse_one(written))
     board = played.final.board
@@ -533,6 +539,12 @@ def test_simulated_games_keep_every_card_values_in_bounds_and_read_back(seed):
                 sum(not p.out for p in state.players)
     again = GAME.write(mclog.parse_one(written))
     assert again == written
+    final = played.final
+    if options.get("newspapers") == "once":
+        assert len(final.news_gone) == final.news_drawn <= 40   # (each drawn once only)
+    if options.get("dividend") == "out":
+        assert not any(c.all and c.all[0].do == "dividend" for n, c in board.news.items()
+                       if n in final.news)
 
 
 def test_every_legal_answer_is_played_without_error():
