@@ -159,24 +159,21 @@ class JoakimRules:
     def new_state(self, table: Table) -> State:
         board = table.board
         n = len(table.names)
-        gone = {c for c in board.news if table.dividend == "out" and
-                _is_dividend(board.news[c])}   # ("sort it out of the game")
-        news = [c for c in board.news if c not in gone]
         tasks = [] if board.inline else [Task("place", s) for s in range(n)]
         tasks += [Task("start", s) for s in range(n)] + \
             [Task("value", None, what=k) for k in KINDS]
         if board.inline:   # (no card file: any number may be drawn, J19)
-            news, gone = list(range(1, 41)), set()
-            return State(table, [Player(table.cash) for _ in range(n)],
-                         dict.fromkeys(KINDS, 0),
-                         {k: v[0] for k, v in board.properties.items()},
-                         {k: v[1] for k, v in board.properties.items()}, tasks,
-                         news=news, joakim=list(range(1, 20)), club=list(range(1, 20)))
+            gone: set[int] = set()
+            news, joakim, club = list(range(1, 41)), list(range(1, 20)), list(range(1, 20))
+        else:
+            gone = {c for c in board.news if table.dividend == "out" and
+                    _is_dividend(board.news[c])}   # ("sort it out of the game")
+            news = [c for c in board.news if c not in gone]
+            joakim, club = list(board.basic_joakim()), list(board.club)
         return State(table, [Player(table.cash) for _ in range(n)], dict.fromkeys(KINDS, 0),
                      {k: v[0] for k, v in board.properties.items()},
                      {k: v[1] for k, v in board.properties.items()}, tasks,
-                     news=news, news_gone=gone, joakim=list(board.basic_joakim()),
-                     club=list(board.club))
+                     news=news, news_gone=gone, joakim=joakim, club=club)
 
     def decision(self, state: State) -> Decision | None:
         if state.over:
