@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mclog.engine import Decision, Watch
 from mclog.errors import RuleError
@@ -182,45 +182,7 @@ class JoakimRules:
         return Decision(None if task.kind in CHANCE else task.player, task.kind)
 
     def describe(self, state: State) -> str:
-        if state.over:
-            return "the game is over"
-        task = state.tasks[0]
-        names = state.names
-        who = names[task.player] if task.player is not None else ""
-        if task.kind == "buy":
-            return f"{who} buys {_effect_words(task.effect)}" + (
-                " (or passes)" if task.effect.may else "")
-        if task.kind == "debt":
-            return (f"{who} owes {task.amount} and has {state.players[task.player].cash}: "
-                    "sells properties at half market value")
-        if task.kind == "inline":
-            return (f"what {who}'s card does, item by item (values, earn, pay, buy, "
-                    "sell, give, get, swap, take, auction, ...), then the next turn")
-        if task.kind == "move" and state.board.inline:
-            return f"{who} moves {task.amount or 'to any'} squares: the kind of square " \
-                   "landed on"
-        if task.kind == "choose":
-            return f"{who} chooses the kind of property ({_effect_words(task.effect)})"
-        return {
-            "place": f"{who} places their pawn on a square",
-            "start": f"{who} takes their {STARTING} properties",
-            "value": f"the die for the starting market value of {task.what}",
-            "roll": f"{who}'s die (or a lucky crown: before, or go to a square)",
-            "move": f"{who} moves {task.amount} squares",
-            "trade": f"{who} buys or sells {task.what}, or passes",
-            "news": f"the next number of Ankeborgstidningen, for {who}",
-            "joakim": f"a Joakim card, for {who}",
-            "club": f"a Miljardärsklubben card, for {who}",
-            "joakim die": f"{who}'s die at Farbror Joakim's (4 to 6: he is at home)",
-            "peek": f"{who} peeks at the top {task.amount} newspaper"
-                    + ("s" if task.amount > 1 else "") + " (? for what you did not see)",
-            "auction": f"the auction of {task.what}: who bid the most (or unsold)",
-            "swap": f"{who} exchanges a property with another player",
-            "take": f"{who} takes a property from another player",
-            "extra": f"{who} makes an extra draw, or passes",
-            "change": f"{who} exchanges one property with the bank, or passes",
-            "option": f"{who} buys the option card, or passes",
-        }[task.kind]
+        return _describe(state)
 
     def legal(self, state: State) -> Sequence | None:
         if state.over:
@@ -317,6 +279,50 @@ def _fits(task: Task, move) -> bool:
     return (task.kind, type(move)) in _PLAY and getattr(move, "player", None) == task.player
 
 
+def _describe(state: State) -> str:
+    """The next question in a player's words (the engine's ``describe``, and the head of
+    a refusal: "now comes: ...")."""
+    if state.over:
+        return "the game is over"
+    task = state.tasks[0]
+    names = state.names
+    who = names[task.player] if task.player is not None else ""
+    if task.kind == "buy":
+        return f"{who} buys {_effect_words(task.effect)}" + (
+            " (or passes)" if task.effect.may else "")
+    if task.kind == "debt":
+        return (f"{who} owes {task.amount} and has {state.players[task.player].cash}: "
+                "sells properties at half market value")
+    if task.kind == "inline":
+        return (f"what {who}'s card does, item by item (values, earn, pay, buy, "
+                "sell, give, get, swap, take, auction, ...), then the next turn")
+    if task.kind == "move" and state.board.inline:
+        return f"{who} moves {task.amount or 'to any'} squares: the kind of square " \
+               "landed on"
+    if task.kind == "choose":
+        return f"{who} chooses the kind of property ({_effect_words(task.effect)})"
+    return {
+        "place": f"{who} places their pawn on a square",
+        "start": f"{who} takes their {STARTING} properties",
+        "value": f"the die for the starting market value of {task.what}",
+        "roll": f"{who}'s die (or a lucky crown: before, or go to a square)",
+        "move": f"{who} moves {task.amount} squares",
+        "trade": f"{who} buys or sells {task.what}, or passes",
+        "news": f"the next number of Ankeborgstidningen, for {who}",
+        "joakim": f"a Joakim card, for {who}",
+        "club": f"a Miljardärsklubben card, for {who}",
+        "joakim die": f"{who}'s die at Farbror Joakim's (4 to 6: he is at home)",
+        "peek": f"{who} peeks at the top {task.amount} newspaper"
+                + ("s" if task.amount > 1 else "") + " (? for what you did not see)",
+        "auction": f"the auction of {task.what}: who bid the most (or unsold)",
+        "swap": f"{who} exchanges a property with another player",
+        "take": f"{who} takes a property from another player",
+        "extra": f"{who} makes an extra draw, or passes",
+        "change": f"{who} exchanges one property with the bank, or passes",
+        "option": f"{who} buys the option card, or passes",
+    }[task.kind]
+
+
 # --- words -------------------------------------------------------------------------------
 
 def _why(card: Card | None) -> str:
@@ -353,7 +359,7 @@ def _said(state: State, move) -> str:
 
 
 def _wanted(state: State, task: Task) -> str:
-    return f"now comes: {JoakimRules().describe(state)}"
+    return f"now comes: {_describe(state)}"
 
 
 # --- money and properties -------------------------------------------------------------------
@@ -375,20 +381,22 @@ def _cards(n: int, fives: int | None, ones_there: int, fives_there: int, where: 
     """(1-cards, 5-cards) that make ``n`` properties of ``kind`` from ``where``'s cards:
     as many 5-cards as can be unless ``fives`` says how many (J2).  The rulebook: "you
     may never exchange", so ``n`` must be made of the cards there."""
-    if fives is None:
+    if fives is None:   # (fewer 5-cards would only need more 1-cards)
         fives = min(fives_there, n // 5)
-        while fives > 0 and n - 5 * fives > ones_there:   # (never: kept for clarity)
-            fives -= 1
     if 5 * fives > n:
         raise RuleError(f"{fives} 5-cards are more than {n} {kind} properties", "J2")
     ones = n - 5 * fives
     if fives > fives_there or ones > ones_there:
-        raise RuleError(f"{where} has no cards that make {kind_count(kind, n)}"
-                        f"{' with ' + str(fives) + ' 5-card' + ('s' if fives != 1 else '') if fives else ''}"
-                        f" ({ones_there} 1-card{'s' if ones_there != 1 else ''}, "
-                        f"{fives_there} 5-card{'s' if fives_there != 1 else ''}); nobody "
-                        "makes change (\"you may never exchange\")", "Property Squares")
+        with_fives = f" with {_count(fives, '5-card')}" if fives else ""
+        raise RuleError(f"{where} has no cards that make {kind_count(kind, n)}{with_fives}"
+                        f" ({_count(ones_there, '1-card')}, {_count(fives_there, '5-card')})"
+                        "; nobody makes change (\"you may never exchange\")",
+                        "Property Squares")
     return ones, fives
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'s' if n != 1 else ''}"
 
 
 def _from_bank(state: State, seat: int, kind: str, ones: int, fives: int) -> None:
@@ -884,7 +892,6 @@ def _apply_kind(state: State, seat: int, e: Effect, kind: str, card: Card,
                 watch) -> list[Task]:
     """A card's effect on one kind of property, once the kind is known."""
     p = state.players[seat]
-    out: list[Task] = []
     if e.do == "value":
         state.values[kind] = clamp(state.values[kind] + e.by)
     elif e.do == "give":
@@ -896,7 +903,7 @@ def _apply_kind(state: State, seat: int, e: Effect, kind: str, card: Card,
         _from_bank(state, seat, kind, ones, fives)
     elif e.do == "sell":
         n = min(e.count, p.held(kind))
-        price = e.price if e.price is not None else clamp(state.values[kind] * (e.times or 1))
+        price = _card_price(state, e, kind)
         try:
             ones, fives = _cards(n, None, p.ones[kind], p.fives[kind], "", kind)
         except RuleError:
@@ -906,7 +913,13 @@ def _apply_kind(state: State, seat: int, e: Effect, kind: str, card: Card,
         _money(state, seat, n * price, f"{_why(card)}: sold {kind}", watch)
     elif e.do == "auction":
         return [Task("auction", seat, e, card, what=kind)]
-    return out
+    return []
+
+
+def _card_price(state: State, e: Effect, kind: str) -> int:
+    """A property's price as a card says: its fixed price, or the market value (times
+    what the card says), kept within 1 to 25 (J15)."""
+    return e.price if e.price is not None else clamp(state.values[kind] * (e.times or 1))
 
 
 def _choose(state: State, task: Task, move: Choose, watch) -> None:
@@ -949,7 +962,7 @@ def _card_buy(state: State, task: Task, move: Buy, watch) -> None:
                         f"{', '.join(kinds)})", "J9")
     if move.count != e.count:
         raise RuleError(f"the card says {e.count}, not {move.count}", "Farbror Joakim")
-    price = e.price if e.price is not None else clamp(state.values[move.kind] * (e.times or 1))
+    price = _card_price(state, e, move.kind)
     p = state.players[move.player]
     ones, fives = _cards(move.count, move.fives, state.bank_ones[move.kind],
                          state.bank_fives[move.kind], "the bank", move.kind)
@@ -1177,7 +1190,7 @@ def _inline_effect(state: State, task: Task, move, watch) -> None:
         price = state.values[move.kind] if move.price is None else move.price
         _sell_cards(state, move, price, watch, f"{why}: sold {move.kind}")
     elif kind is Swap:
-        _swap(state, replace_task(task, move.player), move, watch)
+        _swap(state, replace(task, player=move.player), move, watch)
         state.tasks.insert(0, task)   # (``_swap`` took its task off: the card goes on)
     elif kind is Take:
         if (move.other, move.kind) not in _takes(state, move.player):
@@ -1216,15 +1229,9 @@ def _inline_effect(state: State, task: Task, move, watch) -> None:
         state.players[move.player].options.append(task.amount)
         state.inline_options[task.amount] = (move.kind, move.price)
     elif kind is Change:
-        _change(state, replace_task(task, move.player), move, watch)
+        _change(state, replace(task, player=move.player), move, watch)
         state.tasks.insert(0, task)
     state.tasks[0:0] = out
-
-
-def replace_task(task: Task, player: int) -> Task:
-    """The card's task as its effect on ``player`` sees it (an exchange's checks)."""
-    return Task(task.kind, player, task.effect, task.card, task.what, task.amount,
-                task.creditor, task.why, task.deck)
 
 
 def _not_out(state: State, seats) -> None:
@@ -1429,7 +1436,7 @@ def _legal_buy(state: State, task: Task):
     p = state.players[task.player]
     out: list = [Pass(task.player)] if e.may else []
     for k in _kinds_for(state, task.player, e):
-        price = e.price if e.price is not None else clamp(state.values[k] * (e.times or 1))
+        price = _card_price(state, e, k)
         if not e.may or price * e.count <= p.cash:
             out.append(Buy(task.player, k, e.count))
     return out or [Pass(task.player)]
