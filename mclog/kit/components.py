@@ -97,9 +97,11 @@ class ComponentFiles:
         """The game's components of JSON ``data`` (a file's, already read), checked against
         the JSON Schema (unless ``schema`` is False), then against the rulebook."""
         if schema and self.schema is not None:
+            from fastjsonschema import JsonSchemaValueException
+
             try:
                 self._validator(data)
-            except Exception as exc:  # (fastjsonschema's JsonSchemaValueException)
+            except JsonSchemaValueException as exc:
                 raise self.error(f"{shown}: {_said(exc)}") from None
         return self.check(data, shown)
 

@@ -58,11 +58,12 @@ class KitGame(Game):
     def points(self, state) -> list[int]:
         return [sum(p.values()) for p in self.score_parts(state)]
 
-    def standing(self, state) -> list:
+    def standing(self, state, points: list[int]) -> list:
         """What ranks the players, a comparable value a seat (the higher, the better;
-        equal ones share a rank): their points, unless the game ranks otherwise (Joakim:
-        the winner first, whatever the cash; those who left the game last)."""
-        return self.points(state)
+        equal ones share a rank): their ``points`` (already counted), unless the game
+        ranks otherwise (Joakim: the winner first, whatever the cash; those who left the
+        game last)."""
+        return points
 
     def money(self, state) -> list[int] | None:
         """Each seat's money, if the game counts money (``check money``)."""

@@ -131,7 +131,7 @@ class KitPlayed:
         state = self.replay.current if index is None else self.state(index)
         parts = self.game.score_parts(state)
         totals = [sum(p.values()) for p in parts]
-        keys = self.game.standing(state)
+        keys = self.game.standing(state, totals)
         return [ScoreRow(name, seat, parts[seat], totals[seat],
                          1 + sum(k > keys[seat] for k in keys))
                 for seat, name in enumerate(self.record.names)]

@@ -107,7 +107,7 @@ class Joakim(KitGame):
         the most cash does (the properties are worth nothing at the end)."""
         return [{"cash": p.cash} for p in state.players]
 
-    def standing(self, state):
+    def standing(self, state, points):
         """The winner first (the first to show the limit, or the last in the game), then
         by cash, those who left the game last."""
         return [(seat == state.winner, not p.out, p.cash)
