@@ -41,27 +41,40 @@ _BY_FIRST_WORD = {"news": "newspapers", "joakim": "Joakim cards", "club": "Milja
                   "a": "forced sales", "an": "Miljardärsklubben", "the": "the lucky crown"}
 
 
-class _Sources(Watch):
+class _Books(Watch):
+    """Each player's money as the rules tell it moving: by source (``source_of``), and by
+    the kind of property a trade was of (the rules say the kind last: ``sold gold``,
+    ``a forced sale of oil``, ``news 6: Oil crash: bought bank``)."""
+
     def __init__(self, players: int) -> None:
-        self.by_seat: list[dict[str, int]] = [{} for _ in range(players)]
+        self.sources: list[dict[str, int]] = [{} for _ in range(players)]
+        self.kinds: list[dict[str, int]] = [{} for _ in range(players)]
 
     def money_moved(self, seat: int, amount: int, why: str) -> None:
-        book = self.by_seat[seat]
         source = source_of(why)
-        book[source] = book.get(source, 0) + amount
+        self.sources[seat][source] = self.sources[seat].get(source, 0) + amount
+        kind = why.rsplit(" ", 1)[-1]
+        if kind in KINDS:
+            self.kinds[seat][kind] = self.kinds[seat].get(kind, 0) + amount
+
+
+def _books(played) -> _Books:
+    """The game played again from its start with the books kept (``_Books``)."""
+    engine = played.game.engine
+    state = played.state(0)
+    books = _Books(len(played.record.names))
+    for move in played.replay.moves:
+        engine.play(state, move, books)
+    return books
 
 
 def money_sources(played):
     """Each player's money by source over the game (a row a player, a column a source;
     what they paid is negative)."""
-    engine = played.game.engine
-    state = played.state(0)
-    watch = _Sources(len(played.record.names))
-    for move in played.replay.moves:
-        engine.play(state, move, watch)
-    columns = [s for s in SOURCES if any(s in b for b in watch.by_seat)]
-    columns += sorted({s for b in watch.by_seat for s in b} - set(columns))
-    return pd.DataFrame([[b.get(c, 0) for c in columns] for b in watch.by_seat],
+    by_seat = _books(played).sources
+    columns = [s for s in SOURCES if any(s in b for b in by_seat)]
+    columns += sorted({s for b in by_seat for s in b} - set(columns))
+    return pd.DataFrame([[b.get(c, 0) for c in columns] for b in by_seat],
                         index=pd.Index(played.record.names, name="player"), columns=columns)
 
 
@@ -69,35 +82,17 @@ def by_kind(played):
     """What each kind of property brought each player: sales less purchases (at a
     square, by a card, at an auction, by an option, in a forced sale), plus what they
     still hold at the final market value.  A row a player and kind."""
-    engine = played.game.engine
-    state = played.state(0)
-    watch = _Trades(len(played.record.names))
-    for move in played.replay.moves:
-        engine.play(state, move, watch)   # (each trade is told with its kind)
+    gains = _books(played).kinds
     final = played.final
     rows = []
     for seat, name in enumerate(played.record.names):
         p = final.players[seat]
         for kind in KINDS:
-            rows.append((name, kind, watch.gains[seat].get(kind, 0),
+            rows.append((name, kind, gains[seat].get(kind, 0),
                          p.held(kind) * final.values[kind]))
     table = pd.DataFrame(rows, columns=["player", "kind", "traded", "held"])
     table["brought"] = table.traded + table.held
     return table
-
-
-class _Trades(Watch):
-    """Money moved by a trade of a kind (``sold gold``, ``bought oil``, ``won the auction
-    of bank``, ``a forced sale of oil``: the rules say the kind last), by seat and
-    kind."""
-
-    def __init__(self, players: int) -> None:
-        self.gains: list[dict[str, int]] = [{} for _ in range(players)]
-
-    def money_moved(self, seat: int, amount: int, why: str) -> None:
-        kind = why.rsplit(" ", 1)[-1]
-        if kind in KINDS:
-            self.gains[seat][kind] = self.gains[seat].get(kind, 0) + amount
 
 
 def simulated(games: int, players: int = 3, bots: str = "trader", seed: int = 1,
