@@ -231,7 +231,7 @@ class Verb:
         every record.  None for any other verb (keyed fields, fixed words, defaults)."""
         places, _ = self._arguments
         reads = [read for read, _, _ in self._reads]
-        if self.keyed or len(places) != len(reads) or len(reads) > 3 or \
+        if self.keyed or len(places) != len(reads) or not 1 <= len(reads) <= 3 or \
                 [at for _, _, at in self._reads] != list(range(len(reads))):
             return None
         move = self.move
