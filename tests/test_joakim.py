@@ -417,7 +417,7 @@ def test_the_one_time_newspapers_end_when_the_forty_are_drawn():
 
 
 @pytest.mark.parametrize("tag,said", [
-    ('[Variant "Business Sharks"]', "the Business Sharks variant is not written yet"),
+    ('[Variant "Advanced"]', "'Advanced' is no variant of the game"),
     ('[Limit "lots"]', "'lots' is not a sum of money"),
     ('[Dividend "half"]', "'half' is not one of full, cap, out, once"),
     ('[Newspapers "never"]', "'never' is not one of reshuffle, once"),

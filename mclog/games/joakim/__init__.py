@@ -1,6 +1,6 @@
 """Joakim von Ankas fantastiska affärer
-(``../shared/rules/joakim-von-ankas-fantastiska-affarer.en.txt``), the basic game: its
-rules (``rules/``: moves, components (the board and card texts the rulebook does not
+(``../shared/rules/joakim-von-ankas-fantastiska-affarer.en.txt``), the basic game and the
+Business Sharks variant: its rules (``rules/``: moves, components (the board and card texts the rulebook does not
 print) and the engine), its notation (``notation.py``, a verb table) and its drawing
 (``board.py``).  Everything else (reading, writing, JSON, checks, the replay, the
 recorder, simulation, the report, corpus rows) is the kit's (``mclog.kit``).
@@ -11,6 +11,7 @@ cash that wins, 1000 by default), ``Dividend`` (what the table does with "von An
 demands a dividend": ``full``, ``cap``, ``out`` or ``once``) and ``Newspapers``
 (``reshuffle``, or ``once``: the variant where the game ends when all 40 are drawn).
 ``Cash`` (each player's cash at the start, 0 by default: the rulebook deals none).
+``Variant`` (``basic``, the default, or ``Business Sharks``).
 ``docs/joakim/format.md`` is the spec; ``docs/joakim/rules.md`` the readings J1...
 """
 
@@ -26,7 +27,8 @@ from . import rules
 from .component_files import load
 from .notation import VERBS, joins
 from .rules.components import ComponentError
-from .rules.moves import KINDS
+from .rules.moves import KINDS, Inspect, Peek, Tips
+from .rules.sharks import deal_unseen, owed
 
 TAGS = ("Components", "Limit", "Dividend", "Newspapers", "Cash", "Variant")
 
@@ -53,6 +55,8 @@ class Joakim(KitGame):
                    "reshuffle, or once: 40 one-time newspapers, the most cash wins"),
         GameOption("cash", (), "0", "each player's cash at the start (the rulebook deals "
                                     "none)"),
+        GameOption("variant", ("basic", "sharks"), "basic",
+                   "basic, or sharks: the Business Sharks variant"),
     )
 
     # --- the table a record sets -------------------------------------------------------
@@ -76,10 +80,10 @@ class Joakim(KitGame):
         if tag == "Cash":
             return _cash(value or "0")
         if tag == "Variant":
-            if value.lower() in ("", "basic", "none"):
-                return None
-            raise ValueError(f"'{value}': mclog records the basic game only; the Business "
-                             "Sharks variant is not written yet")
+            sharks = _variant(value)
+            if sharks:
+                _sharks_have_cards(self.table_tag(record, "Components"))
+            return sharks
         choices = rules.DIVIDEND_RULES if tag == "Dividend" else rules.NEWSPAPER_RULES
         word = value.lower() or choices[0]
         if word not in choices:
@@ -89,7 +93,7 @@ class Joakim(KitGame):
     def table(self, record: KitRecord) -> rules.Table:
         try:
             return rules.Table(record.names, *(self.table_tag(record, tag)
-                                              for tag in TAGS[:5]))
+                                              for tag in TAGS[:6]))
         except ValueError as exc:
             raise RecordError(str(exc), line=record.start_line, col=1, file=record.file,
                               code="header") from None
@@ -104,7 +108,10 @@ class Joakim(KitGame):
 
     def score_parts(self, state):
         """Cash: the first to show the limit in cash wins, and with one-time newspapers
-        the most cash does (the properties are worth nothing at the end)."""
+        the most cash does (the properties are worth nothing at the end).  In the
+        Business Sharks variant, less what the loans are repaid with (J23)."""
+        if state.table.sharks:
+            return [{"cash": p.cash, "loans": -owed(p)} for p in state.players]
         return [{"cash": p.cash} for p in state.players]
 
     def standing(self, state, points):
@@ -124,8 +131,11 @@ class Joakim(KitGame):
         return {"score": self.points, "money": self.money, "cash": self.money,
                 "values": lambda s: s.values,
                 "properties": lambda s: [sum(p.held(k) for k in KINDS) for p in s.players],
-                "worth": lambda s: [p.cash + sum(p.held(k) * s.values[k] for k in KINDS)
-                                    for p in s.players]}
+                "worth": lambda s: [p.cash - owed(p) + sum(p.held(k) * s.values[k]
+                                                           for k in KINDS)
+                                    for p in s.players],
+                "loans": lambda s: [sum(p.loans) for p in s.players],
+                "tips": lambda s: [p.hand for p in s.players]}
 
     def final_text(self, played):
         text = super().final_text(played)
@@ -173,17 +183,18 @@ class Joakim(KitGame):
         unseen = sorted(c for c in state.news if c not in state.peeked)
         rng.shuffle(unseen)   # (each card of the pile as likely as another)
         state.peeked = [c if c is not None else unseen.pop() for c in state.peeked]
+        if state.table.sharks:   # (the hands' unseen Affärstipskort, any of those left)
+            deal_unseen(state, rng)
         return state
 
     # --- a seat's record ---------------------------------------------------------------
 
     def seat_view(self, played, seat: int):
         """The record as ``seat``'s player writes it: another player's advance tip is
-        ``?`` (the cards they peeked at); everything else is shown to all."""
-        from .rules.moves import Peek
-
-        return self.seat_record(played, seat, lambda move: Peek(move.player, None) if
-                                isinstance(move, Peek) and move.player != seat else None)
+        ``?`` (the cards they peeked at), and so are the Affärstipskort another player
+        draws, and those one player inspects in another's hand where ``seat`` is neither;
+        everything else is shown to all."""
+        return self.seat_record(played, seat, lambda move: _hidden(move, seat))
 
     # --- simulation and the recorder -----------------------------------------------------
 
@@ -215,6 +226,9 @@ class Joakim(KitGame):
             components = os.path.relpath(os.path.abspath(components),
                                          os.path.dirname(os.path.abspath(path)))
         tags = {"Components": components, "Limit": str(_limit(chosen["limit"]))}
+        if _variant(chosen["variant"]):
+            tags["Variant"] = "Business Sharks"
+            _sharks_have_cards(board)
         if chosen["dividend"] != "full":
             tags["Dividend"] = chosen["dividend"]
         if chosen["newspapers"] != "reshuffle":
@@ -235,7 +249,10 @@ class Joakim(KitGame):
                  "auction": ("sold", "unsold"), "swap": ("swap",), "take": ("take",),
                  "buy": ("buy", "pass"), "extra": ("draw", "pass"),
                  "change": ("change", "pass"), "option": ("option", "pass"),
-                 "debt": ("sell",),
+                 "debt": ("sell", "deal"),
+                 "tips": ("tips",), "end": ("tip", "repay", "deal", "inspect", "pass"),
+                 "borrow": ("borrow", "pass"), "lot": ("lot",), "bid": ("bid", "pass"),
+                 "raise": ("raise", "pass"), "rumour": ("disbelieve", "pass"),
                  "inline": ("values", "earn", "pay", "buy", "sell", "give", "get", "swap",
                             "take", "auction", "closed", "shuffle", "draw", "peek",
                             "option", "change", "crown")}.get(kind)
@@ -244,6 +261,43 @@ class Joakim(KitGame):
         if not words:
             return super().answer_hint(played)
         return ", or ".join(self.verbs.by_word[w].form for w in words)
+
+
+def _variant(text: str) -> bool:
+    """Whether a ``Variant`` tag (or ``--option variant=``) names the Business Sharks."""
+    word = " ".join(text.lower().replace("-", " ").split())
+    if word in ("", "basic", "none"):
+        return False
+    if word in ("business sharks", "sharks", "business shark", "affärshajar"):
+        return True
+    raise ValueError(f"'{text}' is no variant of the game: basic, or Business Sharks")
+
+
+def _sharks_have_cards(board) -> None:
+    """The Business Sharks need the Affärstipskort's texts and the loan cards' split,
+    from a component file (J30: an Affärstipskort's timing and a rumour's cancelling are
+    not effects a record can write after a card, as J19 writes the others)."""
+    if board.inline:
+        raise ValueError("the Business Sharks variant needs a component file with the "
+                         "Affärstipskort's texts: it cannot be written inline (J30)")
+    if not board.tips or not board.loans:
+        raise ValueError("the Business Sharks variant needs the Affärstipskort's texts "
+                         "and the loan cards' split ('tips' and 'loans'), and the "
+                         f"component set {board.source} has no "
+                         + ("Affärstipskort" if not board.tips else "loan cards") + " (J30)")
+
+
+def _hidden(move, seat: int):
+    """``move`` as ``seat``'s record writes it, where that seat did not see it (None:
+    as it is)."""
+    if isinstance(move, Peek) and move.player != seat:
+        return Peek(move.player, None)
+    if isinstance(move, Tips) and move.player != seat:
+        return Tips(move.player, None, None, None)
+    if isinstance(move, Inspect) and seat not in (move.player, move.other):
+        return Inspect(move.player, move.other,
+                       *(None if c else c for c in (move.first, move.second, move.third)))
+    return None
 
 
 def _limit(text: str) -> int:

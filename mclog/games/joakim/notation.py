@@ -18,13 +18,14 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from mclog.kit import Keyed, Number, Seat, Verb, Verbs
-from mclog.kit.notation import Choice
+from mclog.kit.notation import Choice, Word
 
 from .rules.components import SQUARE
 from .rules.moves import (CROWN_USES, KINDS, Buy, Change, Choose, ClubCard, Crown, Draw,
                           Exercise, JoakimCard, Move, News, Option, Pass, Peek, Place, Roll, Sell,
                           Sold, Start, Swap, Take, Unsold, Value, Home, Land, Values, Earn,
-                          Pay, Give, Get, Auction, Closed, Shuffle, kind_count)
+                          Pay, Give, Get, Auction, Closed, Shuffle, kind_count, Tips, Tip,
+                          Lot, Bid, Raise, Borrow, Repay, Deal, Inspect, Disbelieve)
 from .rules.components import SQUARE_KINDS
 
 
@@ -88,24 +89,29 @@ _KIND_WORDS = {w: k for k in KINDS for w in (k, k.capitalize())}
 
 @dataclass(frozen=True)
 class Seen:
-    """A newspaper's number, or ``?`` (``None``) for one the record's seat did not see."""
+    """A card's number, or ``?`` (``None``) for one the record's seat did not see (a
+    newspaper peeked at, an Affärstipskort drawn or inspected); where ``none`` says so,
+    ``-`` (``0``) for no card (a hand of fewer than three)."""
 
     name: str
+    what: str = "newspaper"
+    none: bool = False
     optional: ClassVar[bool] = False
 
     def read(self, word: str, seats: dict[str, int]) -> int | None:
         if word == "?":
             return None
-        return _NEWSPAPER.read(word, seats)
+        if word == "-" and self.none:
+            return 0
+        return Number(self.what, 1, 99).read(word, seats)
 
     def write(self, value: int | None, names: Sequence[str]) -> str:
-        return "?" if value is None else str(value)
+        return "?" if value is None else "-" if value == 0 and self.none else str(value)
 
     def check(self, value: Any, players: int) -> str | None:
-        return None if value is None else _NEWSPAPER.check(value, players)
-
-
-_NEWSPAPER = Number("newspaper", 1, 99)
+        if value is None or (value == 0 and self.none and type(value) is int):
+            return None
+        return Number(self.what, 1, 99).check(value, players)
 
 
 @dataclass(frozen=True)
@@ -212,6 +218,18 @@ def _crown(move: Crown, names: Sequence[str]) -> str:
             "gets": f"{who} borrows the lucky crown"}[move.use]
 
 
+def _tips(move: Tips, names: Sequence[str]) -> str:
+    cards = [c for c in move.cards if c is not None]
+    return (f"{names[move.player]} draws three Affärstipskort"
+            + (f": {', '.join(map(str, cards))}" if cards else ""))
+
+
+def _inspect(move: Inspect, names: Sequence[str]) -> str:
+    cards = [c for c in move.cards if c is not None]
+    return (f"{names[move.player]} inspects {names[move.other]}'s Affärstipskort"
+            + (f": {', '.join(map(str, cards))}" if cards else ""))
+
+
 def joins(previous, move) -> bool:
     """Whether ``move`` is written on the line of ``previous``: a turn a line (the die,
     the move, the square's business, the cards and what they bring); the pawns placed
@@ -291,6 +309,33 @@ VERBS = Verbs([
     Verb("peek", Peek, (Seat("player"), Seen("first"), Keyed("and", Seen("second"))), _peek),
     Verb("crown", Crown, (Seat("player"), Choice("use", CROWN_USES),
                           Keyed("to", Square("square"))), _crown),
+    # the Business Sharks variant
+    Verb("tips", Tips, (Seat("player"), *(Seen(n, "Affärstipskort") for n in
+                                          ("first", "second", "third"))), _tips),
+    Verb("tip", Tip, (Seat("player"), Number("card", 1, 99), Keyed("on", Seat("on"))),
+         lambda m, names: f"{names[m.player]} plays Affärstipskort {m.card}"
+                          + (f" on {names[m.on]}" if m.on is not None else "")),
+    Verb("lot", Lot, (Seat("player"), Kind("kind"), Number("size", 1, 5)),
+         lambda m, names: f"{names[m.player]} puts a {m.kind} {m.size}-card up for a closed "
+                          "auction"),
+    Verb("bid", Bid, (Seat("player"), Number("amount", 1, 10 ** 9)),
+         "{player} bids {amount} (closed)"),
+    Verb("raise", Raise, (Seat("player"), Number("amount", 1, 10 ** 9)),
+         "{player} adds {amount} to their tied bid"),
+    Verb("borrow", Borrow, (Seat("player"), Number("amount", 1, 99)),
+         "{player} borrows {amount}"),
+    Verb("repay", Repay, (Seat("player"), Number("amount", 1, 99)),
+         "{player} repays their loan of {amount}"),
+    Verb("deal", Deal, (Seat("player"), Seat("other"), Kind("kind"), Number("count", 1, 999),
+                        Word("for"), Number("price", 0, 10 ** 9),
+                        Keyed("fives", Number("fives", 0, 199))),
+         lambda m, names: f"{names[m.player]} sells {names[m.other]} "
+                          f"{kind_count(m.kind, m.count)} for {m.price}"),
+    Verb("inspect", Inspect, (Seat("player"), Seat("other"),
+                              *(Seen(n, "Affärstipskort", none=True) for n in
+                                ("first", "second", "third"))), _inspect),
+    Verb("disbelieve", Disbelieve, (Seat("player"),),
+         "{player} does not believe the rumour"),
 ])
 
 __all__ = ["VERBS", "Square", "Kind", "joins"]

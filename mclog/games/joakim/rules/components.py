@@ -3,8 +3,10 @@ does not print.
 
 The rulebook counts the pieces (a board of 30 squares, 196 property cards, 40
 Ankeborgstidningen cards, 29 Joakim cards of which 10 carry a shark, 19
-Miljardärsklubben cards) and names the kinds of card text (MISINVESTMENT, EXCHANGE
-PROPERTY, OPTION, ...), but prints neither the board's layout nor a single card.  So they
+Miljardärsklubben cards; for the Business Sharks variant 31 Affärstipskort and 8 loan
+cards of 10, 25 and 50 million) and names the kinds of card text (MISINVESTMENT, EXCHANGE
+PROPERTY, OPTION, RUMOUR IN THE BUSINESS WORLD, ...), but prints neither the board's
+layout, nor a single card, nor how many loan cards are of each sum.  So they
 come from a **component file** (JSON) that a game's owner types once from their own box,
 named in a record's ``[Components]`` tag (read by ``../component_files.py``).  mclog ships
 one *illustrative* set (``illustrative.json``): made up, for simulation and tests, and
@@ -40,12 +42,19 @@ HERE = Path(__file__).parent
 ILLUSTRATIVE = "illustrative"
 #: What the rulebook prints of the box: squares, property cards, and each deck's cards.
 SQUARES, PROPERTY_CARDS, NEWS, JOAKIM, SHARKS, CLUB = 30, 196, 40, 29, 10, 19
+TIPS, LOAN_CARDS = 31, 8
 #: The squares that are not property squares.
 EXCHANGE, NEWSPAPER, UNCLE, BILLIONAIRES = "exchange", "news", "joakim", "club"
 SQUARE_KINDS = (EXCHANGE, NEWSPAPER, UNCLE, BILLIONAIRES) + KINDS
 #: What a large heading (everyone) may do; a small heading may do anything else too.
 FOR_EVERYONE = frozenset({"value", "earn", "pay", "earn_each", "pay_each", "auction",
-                          "closed", "dividend"})
+                          "closed", "dividend", "interest"})
+#: The effects of the Business Sharks' cards, each on its own deck only: the Joakim cards
+#: with a shark (kept until used, or a loan) and the Affärstipskort.
+SHARK_JOAKIM = frozenset({"borrow", "inspect", "disbelieve"})
+TIP_ONLY = frozenset({"sealed", "beagle", "rumour", "away", "worthless", "interest"})
+#: The Affärstipskort that may be played out of turn (the rulebook's two exceptions).
+OUT_OF_TURN = frozenset({"away", "worthless"})
 SQUARE = re.compile(r"[a-z][1-9][0-9]?$")
 
 
@@ -81,8 +90,12 @@ class Card:
     you: tuple[Effect, ...]
     all: tuple[Effect, ...] = ()
     shark: bool = False
-    #: Its deck: ``news``, ``joakim`` or ``club``.
+    #: Its deck: ``news``, ``joakim``, ``club`` or ``tips``.
     deck: str = ""
+
+    def does(self, *what: str) -> bool:
+        """Whether one of the card's effects is one of ``what``."""
+        return any(e.do in what for e in (*self.all, *self.you))
 
 
 @dataclass(frozen=True)
@@ -105,6 +118,10 @@ class Components:
     grid: tuple[tuple[str | None, ...], ...] = field(default=(), compare=False)
     #: The walks' ends worked out so far (``ends``).
     _ends: dict = field(default_factory=dict, compare=False, repr=False)
+    #: The Business Sharks' Affärstipskort (empty: a file for the basic game only).
+    tips: dict[int, Card] = field(default_factory=dict)
+    #: The loan cards in the bank at the start, by sum (10, 25, 50).
+    loans: dict[int, int] = field(default_factory=dict)
 
     def ends(self, start: str, steps: int) -> frozenset[str]:
         """The squares a walk of exactly ``steps`` squares from ``start`` may end on: up,
@@ -171,8 +188,13 @@ def check(data, shown: str = "components") -> Components:
     if sharks != SHARKS:
         fail("joakim", f"{SHARKS} Joakim cards carry a shark (the Business Sharks' "
              f"cards), not {sharks}")
+    tips = _deck(data["tips"], "tips", TIPS, fail) if "tips" in data else {}
+    loans = {int(k): v for k, v in data["loans"].items()} if "loans" in data else {}
+    if loans and sum(loans.values()) != LOAN_CARDS:
+        fail("loans", f"the box holds {LOAN_CARDS} loan cards, not {sum(loans.values())}")
     return Components(data.get("name", shown), bool(data.get("illustrative", False)),
-                      squares, properties, news, joakim, club, shown, neighbours, grid)
+                      squares, properties, news, joakim, club, shown, neighbours, grid,
+                      tips=tips, loans=loans)
 
 
 INLINE = "inline"
@@ -233,6 +255,13 @@ def _deck(cards: list[dict], deck: str, wanted: int, fail) -> dict[int, Card]:
                 if effect["do"] == "dividend" and heading == "you":
                     fail(f"{deck}[{i}].you[{k}]", "a dividend is demanded of everyone: "
                          "it goes in 'all'")
+                if effect["do"] in SHARK_JOAKIM and not (deck == "joakim" and
+                                                         raw.get("shark")):
+                    fail(f"{deck}[{i}].{heading}[{k}]", f"'{effect['do']}' is a Joakim "
+                         "card's with a shark (the Business Sharks')")
+                if effect["do"] in TIP_ONLY and deck != "tips":
+                    fail(f"{deck}[{i}].{heading}[{k}]", f"'{effect['do']}' is an "
+                         "Affärstipskort's")
                 if heading == "all" and effect["do"] not in FOR_EVERYONE:
                     fail(f"{deck}[{i}].all[{k}]", f"'{effect['do']}' is for the drawer "
                          f"alone (the small heading, 'you'); everyone may only "
@@ -248,5 +277,5 @@ def _deck(cards: list[dict], deck: str, wanted: int, fail) -> dict[int, Card]:
 
 __all__ = ["Components", "Card", "Effect", "ComponentError", "check", "HERE", "INLINE",
            "inline_set",
-           "ILLUSTRATIVE", "SQUARE_KINDS", "EXCHANGE", "NEWSPAPER", "UNCLE",
+           "ILLUSTRATIVE", "SQUARE_KINDS", "OUT_OF_TURN", "EXCHANGE", "NEWSPAPER", "UNCLE",
            "BILLIONAIRES", "SQUARE"]

@@ -1,6 +1,7 @@
 """The rules of Joakim von Ankas fantastiska affärer, the basic game
 (``../shared/rules/joakim-von-ankas-fantastiska-affarer.en.txt``), behind the engine
-interface (``mclog.engine``).
+interface (``mclog.engine``); the Business Sharks variant's additions are in
+``sharks.py``, called from here where the variant changes a step.
 
 Errors name the rulebook's section (``Movement``, ``Property Squares``, ``General
 Rules``) or one of mclog's readings of a point it leaves open (``J1``..;
@@ -27,12 +28,14 @@ from dataclasses import dataclass, field, replace
 from mclog.engine import Decision, Watch
 from mclog.errors import RuleError
 
+from . import sharks
 from .components import (BILLIONAIRES, EXCHANGE, NEWSPAPER, UNCLE, Card, Components,
                          Effect)
 from .moves import (KINDS, ClubCard, Change, Choose, Crown, Draw, Exercise, JoakimCard,
                     Move, News, Option, Pass, Peek, Place, Roll, Sell, Sold, Start, Swap,
                     Take, Buy, Unsold, Value, Home, Land, Values, Earn, Pay, Give, Get,
-                    Auction, Closed, Shuffle, kind_count)
+                    Auction, Closed, Shuffle, kind_count, Tips, Tip, Lot, Bid, Raise,
+                    Borrow, Repay, Deal, Inspect, Disbelieve)
 
 #: Market values never leave these bounds (the rulebook's General Rules).
 LOWEST, HIGHEST = 1, 25
@@ -64,12 +67,17 @@ class Table:
     newspapers: str = "reshuffle"
     #: Each player's cash at the start: none in the rulebook's setup (J14).
     cash: int = 0
+    #: The Business Sharks variant (``sharks.py``).
+    sharks: bool = False
 
 
 @dataclass
 class Player:
     """One player: cash, property cards by kind (1-cards and 5-cards), the pawn's square,
-    OPTION cards held, and whether they have left the game."""
+    OPTION cards held, and whether they have left the game; in the Business Sharks
+    variant also the Affärstipskort in hand (``tips``, those the record names, and
+    ``tips_unseen``, how many it does not), the loan cards (by sum), the Joakim cards
+    kept until used (``keeps``) and a BEAGLE BOYS card in front of them (its number)."""
 
     cash: int = 0
     ones: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
@@ -77,6 +85,16 @@ class Player:
     square: str | None = None
     options: list[int] = field(default_factory=list)
     out: bool = False
+    tips: list[int] = field(default_factory=list)
+    tips_unseen: int = 0
+    loans: list[int] = field(default_factory=list)
+    keeps: list[int] = field(default_factory=list)
+    beagle: int | None = None   # (the BEAGLE BOYS card in front of them)
+
+    @property
+    def hand(self) -> int:
+        """How many Affärstipskort the player holds."""
+        return len(self.tips) + self.tips_unseen
 
     def held(self, kind: str) -> int:
         """How many properties of ``kind`` (a 5-card counts five)."""
@@ -84,7 +102,8 @@ class Player:
 
     def copy(self) -> "Player":
         return Player(self.cash, dict(self.ones), dict(self.fives), self.square,
-                      list(self.options), self.out)
+                      list(self.options), self.out, list(self.tips), self.tips_unseen,
+                      list(self.loans), list(self.keeps), self.beagle)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +124,9 @@ class Task:
 
 #: The task kinds a player decides (the others are chance's, or the rules' own).
 DECISIONS = frozenset({"place", "start", "move", "trade", "choose", "auction", "swap",
-                       "take", "buy", "extra", "change", "option", "debt", "inline"})
-CHANCE = frozenset({"value", "roll", "news", "joakim", "club", "joakim die", "peek"})
+                       "take", "buy", "extra", "change", "option", "debt", "inline",
+                       "end", "borrow", "lot", "bid", "raise", "rumour"})
+CHANCE = frozenset({"value", "roll", "news", "joakim", "club", "joakim die", "peek", "tips"})
 
 
 @dataclass
@@ -138,6 +158,22 @@ class State:
     winner: int | None = None
     over: bool = False
     fresh: bool = False             # the turn has not begun: a lucky crown may step in
+    # --- the Business Sharks variant (``sharks.py``) ---
+    #: Affärstipskort never drawn yet, on top of the pile, in an order nobody knows...
+    tips_fresh: int = 0
+    #: ... and under them those played since, in the order played ("placed at the bottom
+    #: of the pile").
+    tips_under: list[int] = field(default_factory=list)
+    #: The Affärstipskort whose place the record does not know (the fresh ones and the
+    #: cards in hands it did not see): ``tips_fresh`` plus every ``tips_unseen``.
+    tips_unknown: set[int] = field(default_factory=set)
+    loans_left: dict[int, int] = field(default_factory=dict)   # loan cards in the bank
+    tip_played: bool = False        # the player moving has played an Affärstipskort
+    ended: bool = False             # ... and has been asked for the end of their move
+    #: What was just done that a card played out of turn may answer: ("bought", seat,
+    #: kind, 1-cards, 5-cards), cleared by the next move.
+    just: tuple | None = None
+    sealed: "Sealed | None" = None  # a closed auction under way
 
     @property
     def board(self) -> Components:
@@ -169,11 +205,17 @@ class JoakimRules:
             gone = {c for c in board.news if table.dividend == "out" and
                     _is_dividend(board.news[c])}   # ("sort it out of the game")
             news = [c for c in board.news if c not in gone]
-            joakim, club = list(board.basic_joakim()), list(board.club)
-        return State(table, [Player(table.cash) for _ in range(n)], dict.fromkeys(KINDS, 0),
-                     {k: v[0] for k, v in board.properties.items()},
-                     {k: v[1] for k, v in board.properties.items()}, tasks,
-                     news=news, news_gone=gone, joakim=joakim, club=club)
+            joakim = list(board.joakim) if table.sharks else list(board.basic_joakim())
+            club = list(board.club)
+        state = State(table, [Player(table.cash) for _ in range(n)],
+                      dict.fromkeys(KINDS, 0),
+                      {k: v[0] for k, v in board.properties.items()},
+                      {k: v[1] for k, v in board.properties.items()}, tasks,
+                      news=news, news_gone=gone, joakim=joakim, club=club)
+        if table.sharks:
+            state.tips_fresh, state.tips_unknown = len(board.tips), set(board.tips)
+            state.loans_left = dict(board.loans)
+        return state
 
     def decision(self, state: State) -> Decision | None:
         if state.over:
@@ -194,6 +236,11 @@ class JoakimRules:
         if state.over:
             raise RuleError("the game is over", "Who Wins?")
         task = state.tasks[0]
+        just = state.just
+        if sharks.out_of_turn(state, move):   # (an Affärstipskort on another's move, J25)
+            sharks.play_out_of_turn(state, move, watch)
+            _advance(state, watch)
+            return
         if task.kind == "inline" and type(move) not in _INLINE and not (
                 isinstance(move, Crown) and move.use == "gets"):
             # (the card's effects end with the first item that is none of them: that
@@ -228,13 +275,15 @@ class JoakimRules:
             if handler is None:
                 raise RuleError(f"{_wanted(state, task)}, not {_said(state, move)}",
                                 "How the Game Is Played")
-            if task.kind in DECISIONS and task.kind != "auction" and \
-                    move.player != task.player:
+            if task.kind in DECISIONS and task.kind not in _ANYONE and \
+                    type(move) is not Deal and move.player != task.player:
                 raise RuleError(f"it is {state.names[task.player]}'s "
                                 f"{'decision' if task.kind in DECISIONS else 'draw'} "
                                 f"({self.describe(state)}), not "
                                 f"{state.names[move.player]}'s", "How the Game Is Played")
             handler(state, task, move, watch)
+        if state.just is just:   # (what a card out of turn may answer lasts one move)
+            state.just = None
         _advance(state, watch)
 
     def chance(self, state: State, rng: random.Random):
@@ -248,6 +297,8 @@ class JoakimRules:
         if task.kind == "peek":   # (the top of a shuffled pile: any cards, in some order)
             cards = rng.sample(sorted(state.news), min(task.amount, len(state.news)))
             return Peek(task.player, *cards)
+        if task.kind == "tips":
+            return sharks.chance_tips(state, task, rng)
         cards = _LEGAL[task.kind](state, task)
         return cards[rng.randrange(len(cards))]
 
@@ -262,13 +313,25 @@ class JoakimRules:
         new.news_gone, new.news_used = set(state.news_gone), list(state.news_used)
         new.peeked = list(state.peeked)
         new.inline_options = dict(state.inline_options)
+        if state.table.sharks:
+            new.tips_under, new.tips_unknown = list(state.tips_under), set(state.tips_unknown)
+            new.loans_left = dict(state.loans_left)
+            if state.sealed is not None:
+                new.sealed = state.sealed.copy()
         return new
+
+
+#: The decisions a player other than the task's may answer: an auction's bidder, the
+#: holder of DON'T BELIEVE ALL THE RUMOURS.
+_ANYONE = frozenset({"auction", "rumour"})
 
 
 def _declinable(task: Task) -> bool:
     """A decision the player may let go: a trade at a property square, a card's "you
-    may" (buy, an extra draw, an option, an exchange with the bank)."""
-    return task.kind in ("trade", "extra", "option", "change") or (
+    may" (buy, an extra draw, an option, an exchange with the bank); in the Business
+    Sharks variant the end of a move, a loan, a closed bid and a rumour left believed."""
+    return task.kind in ("trade", "extra", "option", "change", "end", "borrow", "bid",
+                         "raise", "rumour") or (
         task.kind == "buy" and task.effect is not None and task.effect.may)
 
 
@@ -276,6 +339,10 @@ def _fits(task: Task, move) -> bool:
     """Whether ``move`` answers ``task`` (right or wrong), rather than coming after it."""
     if isinstance(move, Crown):
         return move.use == "double" and move.player == task.player
+    if task.kind == "rumour":
+        return isinstance(move, Disbelieve) or move == Pass(task.player)
+    if type(move) is Deal and (task.kind, Deal) in _PLAY:
+        return True
     return (task.kind, type(move)) in _PLAY and getattr(move, "player", None) == task.player
 
 
@@ -301,6 +368,9 @@ def _describe(state: State) -> str:
                "landed on"
     if task.kind == "choose":
         return f"{who} chooses the kind of property ({_effect_words(task.effect)})"
+    said = sharks.describe(state, task)
+    if said is not None:
+        return said
     return {
         "place": f"{who} places their pawn on a square",
         "start": f"{who} takes their {STARTING} properties",
@@ -347,6 +417,7 @@ def _effect_words(effect: Effect | None) -> str:
     if effect.do in ("buy", "obtain", "sell") and effect.kind not in (None, "any"):
         kind = kind_count(effect.kind, effect.count or 1)
     return {"value": f"its market value moves by {effect.by}",
+            "rumour": f"the rumour's market value moves by {effect.by}",
             "give": "the worthless property given back", "auction": "the auction",
             "buy": f"{kind}", "obtain": f"{kind}, free", "sell": f"{kind} sold"}.get(
         effect.do, effect.do)
@@ -479,6 +550,8 @@ def _leave(state: State, seat: int, creditor: int | None, why: str,
     p.out, p.square = True, None
     if state.crown == seat:
         state.crown = None
+    if state.table.sharks:
+        sharks.leave(state, seat)
     state.tasks = [t for t in state.tasks if t.player != seat or
                    (t.kind == "effect" and t.what == "all")]
 
@@ -500,6 +573,8 @@ def _land(state: State, seat: int, square: str, watch: Watch | None) -> list[Tas
     """What the square a pawn ends on brings, as tasks."""
     kind = state.board.squares.get(square, square)   # (inline: the kind itself)
     if kind == EXCHANGE:
+        if state.table.sharks:   # (Affärstipskort instead of the million)
+            return sharks.at_exchange(state, seat)
         _money(state, seat, 1, "the Stock Exchange", watch)
         return []
     if kind == NEWSPAPER:
@@ -625,6 +700,8 @@ def _trade_buy(state: State, task: Task, move: Buy, watch) -> None:
                         f"{move.kind}", "Property Squares")
     _buy_cards(state, move, state.values[kind], watch, "Property Squares")
     state.tasks.pop(0)
+    if state.table.sharks:
+        sharks.trade_moves_value(state, kind, move.count, up=True)
 
 
 def _buy_cards(state: State, move: Buy, price: int, watch, rule: str,
@@ -640,6 +717,7 @@ def _buy_cards(state: State, move: Buy, price: int, watch, rule: str,
                         f"{state.names[move.player]} has {p.cash}", rule)
     _money(state, move.player, -cost, f"bought {move.kind}", watch)
     _from_bank(state, move.player, move.kind, ones, fives)
+    state.just = ("bought", move.player, move.kind, ones, fives)
 
 
 def _trade_sell(state: State, task: Task, move: Sell, watch) -> None:
@@ -652,6 +730,8 @@ def _trade_sell(state: State, task: Task, move: Sell, watch) -> None:
                         "Property Squares")
     _sell_cards(state, move, state.values[kind], watch, f"sold {kind}")
     state.tasks.pop(0)
+    if state.table.sharks:
+        sharks.trade_moves_value(state, kind, move.count, up=False)
 
 
 def _sell_cards(state: State, move: Sell, price: int, watch, why: str) -> None:
@@ -668,6 +748,8 @@ def _pass(state: State, task: Task, move: Pass, watch) -> None:
                         "choice", "Farbror Joakim")
     if task.kind == "option":
         state.club.append(task.card.number)   # (back at the bottom of the pile)
+    if task.kind == "rumour":   # (nobody disbelieves it)
+        sharks.believe(state, task.effect, task.what)
     state.tasks.pop(0)
 
 
@@ -753,7 +835,8 @@ def _draw_card(state: State, task: Task, move, watch) -> None:
         else:
             state.news_used.append(move.card)   # (face up until the next shuffle: J4)
     elif deck == "joakim":
-        state.joakim.append(move.card)       # (J5: back at the bottom of the pile)
+        if not card.does("inspect", "disbelieve"):   # ("And keep the card")
+            state.joakim.append(move.card)   # (J5: back at the bottom of the pile)
     elif not any(e.do == "option" for e in card.you):
         state.club.append(move.card)
     state.tasks[0:1] = [Task("effect", task.player, e, card, what=heading, deck=deck)
@@ -865,6 +948,18 @@ def _effect(state: State, task: Task, watch) -> list[Task]:
         return [Task("change", seat, e, task.card)] if _changes(state, seat) else []
     if e.do == "option":
         return [Task("option", seat, e, task.card)]
+    if e.do == "rumour":
+        if e.kind == "any":
+            return [Task("choose", seat, e, task.card)]
+        return sharks.rumour(state, seat, e, e.kind, task.card)
+    if e.do == "borrow":
+        return [Task("borrow", seat)] if any(state.loans_left.values()) else []
+    if e.do in ("inspect", "disbelieve"):
+        return sharks.keep(state, task, watch)
+    if e.do == "interest":
+        return sharks.interest(state, task, watch)
+    if e.do == "sealed":
+        return sharks.sealed(state, task, watch)
     raise AssertionError(e.do)  # (the component file's schema admits no other)
 
 
@@ -894,6 +989,8 @@ def _apply_kind(state: State, seat: int, e: Effect, kind: str, card: Card,
     p = state.players[seat]
     if e.do == "value":
         state.values[kind] = clamp(state.values[kind] + e.by)
+    elif e.do == "rumour":
+        return sharks.rumour(state, seat, e, kind, card)
     elif e.do == "give":
         ones, fives = _one_card(p, kind)
         _to_bank(state, seat, kind, ones, fives)
@@ -925,7 +1022,7 @@ def _card_price(state: State, e: Effect, kind: str) -> int:
 def _choose(state: State, task: Task, move: Choose, watch) -> None:
     e = task.effect
     allowed = _auction_kinds(state) if e.do == "auction" else \
-        list(KINDS) if e.do == "value" else _kinds_for(state, task.player, e)
+        list(KINDS) if e.do in ("value", "rumour") else _kinds_for(state, task.player, e)
     if move.kind not in allowed:
         raise RuleError(f"the card cannot mean {move.kind} now (it may mean "
                         f"{', '.join(allowed)})", "J9")
@@ -973,6 +1070,7 @@ def _card_buy(state: State, task: Task, move: Buy, watch) -> None:
                         f"{state.names[move.player]} has {p.cash} (a card that says 'you "
                         "may buy' is no debt)", "J6")
     _from_bank(state, move.player, move.kind, ones, fives)
+    state.just = ("bought", move.player, move.kind, ones, fives)
     _charge(state, move.player, cost, None, f"{_why(task.card)}: bought {move.kind}", watch,
             out)
     state.tasks[0:1] = out
@@ -1066,6 +1164,13 @@ def _debt_sell(state: State, task: Task, move: Sell, watch) -> None:
                         f"{need} more, and {move.count - smallest} would do", "General Rules")
     _to_bank(state, task.player, move.kind, ones, fives)
     _money(state, task.player, move.count * half, f"a forced sale of {move.kind}", watch)
+    _settle(state, task, watch)
+
+
+def _settle(state: State, task: Task, watch) -> None:
+    """After a sale to pay a debt: paid, once the cash is there; the player leaves the
+    game where even selling everything left could no longer pay it."""
+    p = state.players[task.player]
     if p.cash >= task.amount:
         out: list[Task] = []
         _charge(state, task.player, task.amount, task.creditor, task.why, watch, out)
@@ -1258,6 +1363,9 @@ def _advance(state: State, watch: Watch | None) -> None:
             if task.kind == "effect":
                 state.tasks[0:1] = _effect(state, task, watch)
                 continue
+            if task.kind == "sealed":   # (a closed auction's bids shown)
+                state.tasks[0:1] = sharks.settle_sealed(state, task, watch)
+                continue
             if task.kind in ("news",) and not state.news:
                 if _can_reshuffle(state):
                     _shuffle(state)    # (J4: an empty pile is shuffled again)
@@ -1265,12 +1373,20 @@ def _advance(state: State, watch: Watch | None) -> None:
                     state.tasks.pop(0)
                 continue
             return
+        if state.table.sharks and not state.ended and not state.players[state.turn].out:
+            state.ended = True     # (the end of the move: a card, a loan, a trade)
+            state.tasks.append(Task("end", state.turn))
+            return
         if state.table.newspapers == "once" and not state.news:
             state.over = True      # (the 40 newspapers drawn: the most cash wins)
             _find_winner(state, end=True)
             return
         nxt = _next_player(state)
+        while state.table.sharks and sharks.skip_beagled(state, nxt):
+            state.turn = nxt       # (J27: the Beagle Boys' victim misses this move)
+            nxt = _next_player(state)
         state.turn, state.turns, state.fresh = nxt, state.turns + 1, True
+        state.ended = state.tip_played = False
         state.tasks.append(Task("roll", nxt))
         return
 
@@ -1289,7 +1405,7 @@ def _someone_won(state: State) -> bool:
     limit, left = state.table.limit, 0
     for p in state.players:
         if not p.out:
-            if p.cash >= limit:
+            if p.cash >= limit and not p.loans:   # (J23: loans repaid first)
                 return True
             left += 1
     return left < 2
@@ -1307,12 +1423,15 @@ def _find_winner(state: State, end: bool = False) -> None:
     if len(active) == 1:
         state.winner, state.over = active[0], True
         return
-    rich = [s for s in order if state.players[s].cash >= state.table.limit]
+    rich = [s for s in order if sharks.wins(state.players[s], state.table.limit)]
     if end and not rich:
         rich = order
+
+    def net(s: int) -> int:   # (J23: unpaid loans are repaid from the cash shown)
+        return state.players[s].cash - sharks.owed(state.players[s])
     if rich:
-        best = max(state.players[s].cash for s in rich)
-        state.winner = next(s for s in rich if state.players[s].cash == best)
+        best = max(net(s) for s in rich)
+        state.winner = next(s for s in rich if net(s) == best)
         state.over = True
 
 
@@ -1427,7 +1546,7 @@ def _legal_cards(deck: str):
 def _legal_choose(state: State, task: Task):
     e = task.effect
     kinds = _auction_kinds(state) if e.do == "auction" else \
-        list(KINDS) if e.do == "value" else _kinds_for(state, task.player, e)
+        list(KINDS) if e.do in ("value", "rumour") else _kinds_for(state, task.player, e)
     return [Choose(task.player, k) for k in kinds]
 
 
@@ -1476,6 +1595,9 @@ _LEGAL = {
     "change": _legal_change, "option": _legal_option,
     "peek": lambda s, t: None,   # (chance: the pile's order, too many to list)
     "inline": lambda s, t: None,   # (what a card did: the record says)
+    "tips": lambda s, t: None,     # (chance: three cards of the pile)
+    "end": sharks.legal_end, "borrow": sharks.legal_borrow, "lot": sharks.legal_lot,
+    "bid": sharks.legal_bid, "raise": sharks.legal_bid, "rumour": sharks.legal_rumour,
 }
 
 _PLAY = {
@@ -1491,7 +1613,17 @@ _PLAY = {
     ("buy", Buy): _card_buy, ("buy", Pass): _pass, ("extra", Draw): _extra,
     ("extra", Pass): _pass, ("change", Change): _change, ("change", Pass): _pass,
     ("option", Option): _option, ("option", Pass): _pass, ("debt", Sell): _debt_sell,
+    # the Business Sharks variant (``sharks.py``)
+    ("tips", Tips): sharks.draw_tips, ("end", Pass): _pass, ("borrow", Borrow): sharks.borrow,
+    ("borrow", Pass): _pass, ("lot", Lot): sharks.lot, ("bid", Bid): sharks.bid,
+    ("bid", Pass): _pass, ("raise", Raise): sharks.bid, ("raise", Pass): _pass,
+    ("rumour", Disbelieve): sharks.disbelieve, ("rumour", Pass): _pass,
+    ("debt", Deal): sharks.deal,
+    **{(kind, Tip): sharks.play_tip for kind in ("roll", "end")},
+    **{(kind, Repay): sharks.repay for kind in ("roll", "end")},
+    **{(kind, Deal): sharks.deal for kind in ("roll", "end")},
+    **{(kind, Inspect): sharks.inspect for kind in ("roll", "end")},
 }
 
-__all__ = ["JoakimRules", "State", "Table", "Player", "Task", "clamp", "LIMIT",
+__all__ = ["JoakimRules", "State", "Table", "Player", "Task", "clamp", "LIMIT", "_settle",
            "DIVIDEND_RULES", "NEWSPAPER_RULES", "Sales"]

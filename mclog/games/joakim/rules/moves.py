@@ -321,3 +321,118 @@ class Closed:
 @dataclass(frozen=True, slots=True)
 class Shuffle:
     """SHUFFLE: the drawn newspapers go back into the pile."""
+
+
+# --- the Business Sharks variant (``[Variant "Business Sharks"]``) ---------------------
+
+#: The loan cards' sums, what each is repaid with, and its interest (the rulebook:
+#: "repaid with 12, 30 or 60 million"; "2 million on a 10-million loan, 5 on a
+#: 25-million loan, and 10 on a 50-million loan").
+LOANS = (10, 25, 50)
+REPAY = {10: 12, 25: 30, 50: 60}
+INTEREST = {10: 2, 25: 5, 50: 10}
+#: A hand of Affärstipskort, drawn at once at a Stock Exchange square.
+TIP_HAND = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Tips:
+    """Chance: the three Affärstipskort ``player`` draws at a Stock Exchange square, by
+    number; ``None`` for a card the record's seat did not see (another player's)."""
+
+    player: int
+    first: int | None
+    second: int | None
+    third: int | None
+
+    @property
+    def cards(self) -> tuple[int | None, ...]:
+        return (self.first, self.second, self.third)
+
+
+@dataclass(frozen=True, slots=True)
+class Tip:
+    """``player`` plays the Affärstipskort ``card`` from their hand (``on``: the player a
+    BEAGLE BOYS card is placed in front of)."""
+
+    player: int
+    card: int
+    on: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lot:
+    """CLOSED AUCTION: the property card ``player`` chooses in the bank, a 1-card or a
+    5-card (``size``) of ``kind``."""
+
+    player: int
+    kind: str
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A closed auction's bid, shown with the others at once (``amount`` in cash)."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """A tied bidder's secret addition to their bid, shown at once (the second round)."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Borrow:
+    """YOU MAY BORROW MONEY: ``player`` takes a loan card of ``amount`` (10, 25 or 50)."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Repay:
+    """``player`` repays a loan of ``amount`` (with 12, 30 or 60)."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A trade between players: ``player`` sells ``count`` properties of ``kind`` to
+    ``other`` for ``price`` in all (the price they agreed)."""
+
+    player: int
+    other: int
+    kind: str
+    count: int
+    price: int
+    fives: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Inspect:
+    """YOU MAY INSPECT: ``player`` looks at ``other``'s Affärstipskort: the cards seen
+    (``None``: not seen by the record's seat), ``0`` where the hand holds fewer."""
+
+    player: int
+    other: int
+    first: int | None
+    second: int | None = 0
+    third: int | None = 0
+
+    @property
+    def cards(self) -> tuple[int | None, ...]:
+        return tuple(c for c in (self.first, self.second, self.third) if c != 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Disbelieve:
+    """DON'T BELIEVE ALL THE RUMOURS: ``player`` cancels the rumour just played."""
+
+    player: int
