@@ -119,7 +119,10 @@ CARTEL = GameFuzz("Cartel", "cartel", {
 #: deck, inline effects.
 JOAKIM = GameFuzz("Joakim", "joakim", {
     "?", "0", "+3", "-25", "z9", "a1", "99", "all", "fives", "price", "gold", "values",
-    "land", "news", "peek", "and", "crown", "before", "go", "to", "check", "cash"})
+    "land", "news", "peek", "and", "crown", "before", "go", "to", "check", "cash",
+    # the Business Sharks variant (its tag, and its words)
+    '[Variant "Business Sharks"]\n', "tips", "tip", "on", "lot", "bid", "raise", "borrow",
+    "repay", "deal", "for", "inspect", "disbelieve", "-", "25", "loans"})
 OTHER_GAMES = [MILLIONENSPIEL, CARTEL, JOAKIM]
 ME_PATHS = MILLIONENSPIEL.paths
 

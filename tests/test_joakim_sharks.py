@@ -477,3 +477,44 @@ def test_every_legal_answer_of_the_variant_is_played_without_error():
             move = moves[rng.randrange(len(moves))]
         engine.play(state, move)
     assert {"end", "trade"} <= seen
+
+
+# --- the sample: an evening from Ann's seat ------------------------------------------------------
+
+SAMPLE = "sample_games/joakim/harbour-sharks-4p.mclog"
+
+
+def test_the_business_sharks_sample_from_ann_s_seat_is_pinned():
+    played = GAME.replay(mclog.read_one(SAMPLE))
+    final = played.final
+    assert played.errors == [] and not played.complete   # (stopped at midnight)
+    assert cash(played) == [19, 101, 15, 121]
+    assert final.values == {"gold": 15, "oil": 11, "diamond": 12, "aeroplane": 10,
+                            "bank": 12, "shipping": 11}
+    assert [p.loans for p in final.players] == [[25], [], [], []]
+    assert [(p.tips, p.tips_unseen) for p in final.players] == [
+        ([], 0), ([], 0), ([], 1), ([], 0)]   # (Cleo's last card: Ann did not see it)
+    assert [r.total for r in played.scores()] == [19 - 30, 101, 15, 121]
+    text = open(SAMPLE, encoding="utf-8").read()
+    assert "tips Ben ? ? ?" in text and "inspect Ann Ben 9 27 -" in text
+    assert "tip Ann 25" in text and "tip Ann 26" in text   # (out of turn, J25)
+    assert "pass" not in text   # (every choice let go is left out: J20)
+
+
+def test_the_board_shows_loans_tips_and_the_piles_of_the_variant():
+    from mclog.games.joakim.board import player_lines, table_html
+
+    final = GAME.replay(mclog.read_one(SAMPLE)).final
+    lines = {line.name: line.facts for line in player_lines(final)}
+    assert "loans 25 (repaid with 30)" in lines["Ann"] and "worth 494" in lines["Ann"]
+    assert lines["Cleo"].endswith("Affärstipskort ?")
+    assert "Affärstipskort 30 · loan cards 3×10, 2×25, 2×50" in table_html(final)
+
+
+def test_money_sources_name_the_variant_s_sources():
+    from mclog.games.joakim.analysis import money_sources
+
+    sources = money_sources(GAME.replay(mclog.read_one(SAMPLE)))
+    assert sources.loc["Ann", "trades between players"] == -11   # (4 in, 7 and 8 out)
+    assert sources.loc["Ann", "loans"] == 20   # (25 borrowed, 5 of interest)
+    assert sources.loc["Ben", "loans"] == -5   # (25 borrowed, repaid with 30)

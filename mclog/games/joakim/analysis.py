@@ -23,7 +23,8 @@ pd = LazyModule("pandas")
 
 #: The sources in the order a chart shows them.
 SOURCES = ("trading", "newspapers", "Joakim cards", "Miljardärsklubben", "the Stock Exchange",
-           "the lucky crown", "auctions", "forced sales")
+           "the lucky crown", "auctions", "forced sales", "Affärstipskort",
+           "trades between players", "loans")
 
 
 def source_of(why: str) -> str:
@@ -38,7 +39,10 @@ def source_of(why: str) -> str:
 _EXACT = {"the Stock Exchange": "the Stock Exchange", "an option card": "Miljardärsklubben"}
 _BY_FIRST_WORD = {"news": "newspapers", "joakim": "Joakim cards", "club": "Miljardärsklubben",
                   "bought": "trading", "sold": "trading", "won": "auctions",
-                  "a": "forced sales", "an": "Miljardärsklubben", "the": "the lucky crown"}
+                  "a": "forced sales", "an": "Miljardärsklubben", "the": "the lucky crown",
+                  # the Business Sharks variant
+                  "tips": "Affärstipskort", "traded": "trades between players",
+                  "loan": "loans", "interest": "loans", "tied": "auctions"}
 
 
 class _Books(Watch):

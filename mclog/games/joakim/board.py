@@ -10,6 +10,7 @@ from mclog.protocol import PlayerLine
 
 from .rules.components import BILLIONAIRES, EXCHANGE, NEWSPAPER, UNCLE
 from .rules.moves import KINDS
+from .rules.sharks import owed
 
 #: The pawns' colours, seat by seat, and the marker pins' (the rulebook's: yellow,
 #: black, white, red, green, blue; white drawn grey to show on white).
@@ -36,14 +37,27 @@ def player_lines(state) -> list[PlayerLine]:
         if p.out:
             facts = "has left the game"
         else:
-            worth = p.cash + sum(p.held(k) * state.values[k] for k in KINDS)
+            worth = p.cash - owed(p) + sum(p.held(k) * state.values[k] for k in KINDS)
             facts = " · ".join(filter(None, [
                 f"cash {p.cash}", f"worth {worth}", _holding(p),
                 f"on {p.square}" if p.square else "",
                 "holds the lucky crown" if state.crown == seat else "",
-                f"options {', '.join(map(str, p.options))}" if p.options else ""]))
+                f"options {', '.join(map(str, p.options))}" if p.options else "",
+                *(_sharks(state, p) if state.table.sharks else ())]))
         out.append(PlayerLine(name, COLOURS[seat % len(COLOURS)], facts))
     return out
+
+
+def _sharks(state, p) -> list[str]:
+    """What the Business Sharks variant adds to a player: loans, Affärstipskort (those
+    the record's seat did not see as a count), the Joakim cards kept, the Beagle Boys."""
+    tips = [str(c) for c in sorted(p.tips)] + ["?"] * p.tips_unseen
+    kept = [state.board.joakim[n].title.split(" (")[0] for n in p.keeps]
+    return [f"loans {' + '.join(map(str, p.loans))} (repaid with {owed(p)})" if p.loans
+            else "",
+            f"Affärstipskort {' '.join(tips)}" if tips else "",
+            f"keeps {', '.join(kept)}" if kept else "",
+            "the Beagle Boys: misses the next move" if p.beagle is not None else ""]
 
 
 #: A square's size in the drawing, and the tray's lines.
@@ -140,6 +154,10 @@ def table_html(state) -> str:
     piles = ("" if board.inline else
              f" · newspaper pile {len(state.news)} · Joakim {len(state.joakim)} · "
              f"club {len(state.club)}") + (" · the club is closed" if state.closed else "")
+    if state.table.sharks:
+        piles += (f" · Affärstipskort {state.tips_fresh + len(state.tips_under)} · loan "
+                  "cards " + ", ".join(f"{n}×{a}" for a, n in sorted(state.loans_left.items())
+                                       if n))
     return (f'<div class="joakim" style="max-width:560px">{note}'
             f'<p style="margin:2px 0">{where}{piles}</p>'
             f"{_tray(state)}{_board(state)}{_players(state)}</div>")

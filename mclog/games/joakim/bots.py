@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from mclog.simulate import Bot
 
-from .rules.moves import (KINDS, Buy, Change, Crown, Draw, Exercise, Move,
-                          Pass, Sell, Sold, Start, Unsold)
+from .rules.moves import (KINDS, REPAY, Bid, Buy, Change, Crown, Disbelieve, Draw,
+                          Exercise, Move, Pass, Raise, Repay, Sell, Sold, Start, Tip, Unsold)
 
 #: A trader buys a kind at or below this share of the tray's average market value, and
 #: sells at or above the other.
@@ -35,6 +35,10 @@ class TraderBot(Bot):
         first = moves[0]
         if isinstance(first, Unsold) or isinstance(first, Sold):
             return self._bid(state, moves)
+        if state.table.sharks:
+            move = self._shark(state, moves)
+            if move is not None:
+                return move
         kinds = {type(m) for m in moves[:50]}
         if Start in kinds:
             return self._start(state, moves)
@@ -67,6 +71,57 @@ class TraderBot(Bot):
         if changes:
             return changes[0]
         return moves[self.rng.randrange(len(moves))]
+
+    def _shark(self, state, moves):
+        """The Business Sharks' decisions: a tip that helps (a rumour up on a kind it
+        holds or down on one it does not, money, the Beagle Boys on the richest, a closed
+        auction when it has cash), a loan repaid when cash is plenty, a closed bid at a
+        bargain, a rumour against its holdings disbelieved; no loans taken."""
+        kinds = {type(m) for m in moves}
+        task = state.tasks[0]
+        me = state.players[task.player] if task.player is not None else None
+        if Repay in kinds:
+            for m in moves:
+                if isinstance(m, Repay) and me.cash >= 3 * REPAY[m.amount]:
+                    return m
+        if Tip in kinds:
+            good = [m for m in moves if isinstance(m, Tip) and self._helps(state, m)]
+            if good:
+                return max(good, key=lambda m: (m.on is None or
+                                                state.players[m.on].cash, -m.card))
+        if task.kind in ("bid", "raise"):
+            lot = state.sealed
+            worth = state.values[lot.kind] * lot.size
+            offer = max(1, worth * 3 // 4) - lot.bids.get(task.player, 0)
+            bid = (Bid if task.kind == "bid" else Raise)(task.player, offer)
+            return bid if _cheap(state, lot.kind) and offer > 0 and bid in moves \
+                else Pass(task.player)
+        if task.kind == "rumour":
+            hurts = task.effect.by < 0 and any(
+                state.players[m.player].held(task.what) for m in moves
+                if isinstance(m, Disbelieve))
+            mine = [m for m in moves if isinstance(m, Disbelieve) and
+                    state.players[m.player].held(task.what)]
+            return mine[0] if hurts and mine else Pass(task.player)
+        if task.kind == "lot":
+            return min(moves, key=lambda m: (state.values[m.kind], -m.size))
+        return None
+
+    def _helps(self, state, move) -> bool:
+        me = state.players[move.player]
+        card = state.board.tips[move.card]
+        for e in (*card.all, *card.you):
+            if e.do == "rumour":
+                if e.kind in KINDS:
+                    return (e.by > 0) == bool(me.held(e.kind))
+                return e.by > 0
+            if e.do in ("earn", "beagle"):
+                return True
+            if e.do == "sealed":
+                return me.cash >= 30
+            if e.do == "interest":
+                return not me.loans
+        return False
 
     def _start(self, state, moves):
         return moves[self.rng.randrange(len(moves))]
