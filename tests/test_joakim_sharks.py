@@ -23,6 +23,7 @@ import random
 import pytest
 
 import mclog
+from mclog.engine import Watch
 from mclog.errors import RecordError
 from mclog.games import game
 from mclog.games.joakim.rules.components import HERE
@@ -343,6 +344,15 @@ def test_j23_leaving_the_game_gives_the_loans_back_to_the_bank():
     assert state.loans_left == {10: 3, 25: 3, 50: 2} and state.players[1].loans == []
 
 
+def test_the_variant_s_checks_count_loans_and_tips():
+    body = "roll Ann 2, move Ann d2, tips Ann 1 2 3\nroll Ben 1, move Ben e1, home 5, " \
+           "joakim 20, borrow Ben 25\ncheck loans Ann 0 Ben 25\ncheck tips Ann 3 Ben 0\n" \
+           "check score Ann 100 Ben 95\ncheck worth Ann 118 Ben 128\n"
+    assert play(body).errors == []
+    error = refused(body.replace("check loans Ann 0 Ben 25", "check loans Ann 0 Ben 30"))
+    assert "Ben has 25, not 30" in str(error)
+
+
 def test_j23_interest_is_paid_on_every_loan():
     body = ("roll Ann 1, move Ann c2, pass Ann\nroll Ben 1, move Ben e1, home 5, joakim 20, "
             "borrow Ben 25\nroll Ann 1, move Ann d2, tips Ann 15 2 3\n"
@@ -428,6 +438,14 @@ def test_a_seat_s_record_writes_another_s_tips_unseen_and_plays_them_when_shown(
     assert seen.final.players[0].tips_unseen == 2 and seen.final.players[0].tips == []
 
 
+class _Ledger(Watch):
+    def __init__(self, players: int) -> None:
+        self.moved = [0] * players
+
+    def money_moved(self, seat: int, amount: int, why: str) -> None:
+        self.moved[seat] += amount
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_simulated_business_sharks_keep_every_card_and_read_back(seed):
     players = 2 + seed % 4
@@ -450,6 +468,11 @@ def test_simulated_business_sharks_keep_every_card_and_read_back(seed):
         assert all(p.hand <= 3 for p in state.players)
         assert state.turns == 0 or all(1 <= state.values[k] <= 25 for k in KINDS)
     assert GAME.write(mclog.parse_one(written)) == written
+    books = _Ledger(players)   # (every million that moved told to a watch: the books add up)
+    state = played.state(0)
+    for move in played.replay.moves:
+        GAME.engine.play(state, move, books)
+    assert [20 * seed + moved for moved in books.moved] == cash(played)
     truth = [r.total for r in played.scores()]
     for seat in range(players):
         view = GAME.write(GAME.seat_view(played, seat))
