@@ -541,3 +541,20 @@ def test_money_sources_name_the_variant_s_sources():
     assert sources.loc["Ann", "trades between players"] == -11   # (4 in, 7 and 8 out)
     assert sources.loc["Ann", "loans"] == 20   # (25 borrowed, 5 of interest)
     assert sources.loc["Ben", "loans"] == -5   # (25 borrowed, repaid with 30)
+
+
+def test_a_rumour_about_every_kind_and_the_crown_after_a_move_has_begun():
+    from mclog.games.joakim.rules.components import Effect
+    from mclog.games.joakim.rules.sharks import believe
+
+    state = play("").final
+    believe(state, Effect("rumour", kind="all", by=-2), "all")
+    assert state.values == {"gold": 1, "oil": 3, "diamond": 1, "aeroplane": 2, "bank": 4,
+                            "shipping": 1}
+    # (Ben's tip begins his move: Ann's lucky crown can no longer go before him)
+    body = ("roll Ann 2, move Ann c1, news 8\nroll Ben 1, move Ben d2, tips Ben 28 2 3\n"
+            "roll Ann 1, move Ann d1, pass Ann\n")
+    assert play(body + "crown Ann before\n").final.turn == 0
+    error = refused(body + "tip Ben 28, crown Ann before\n")
+    assert "the lucky crown goes before in the turn order as soon as another player has " \
+           "finished their move, before the next one rolls" in str(error)

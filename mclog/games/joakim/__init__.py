@@ -258,6 +258,8 @@ class Joakim(KitGame):
                             "option", "change", "crown")}.get(kind)
         if kind == "move" and played.replay.current.board.inline:
             words = ("land",)
+        if kind == "roll" and played.replay.current.table.sharks:
+            words = ("roll", "crown", "tip", "repay", "deal", "inspect")
         if not words:
             return super().answer_hint(played)
         return ", or ".join(self.verbs.by_word[w].form for w in words)

@@ -172,6 +172,7 @@ def play_tip(state, task, move: Tip, watch) -> None:
         _beagle(state, move, card, check_only=True)
     card = _take_tip(state, move.player, move.card)
     _beagle(state, move, card)
+    _begun(state, task)
     state.tip_played = True
     state.tasks[0:0] = [basic.Task("effect", move.player, e, card, what=heading,
                                     deck="tips")
@@ -246,6 +247,13 @@ def _mover(state, seat: int) -> bool:
     return state.turn == seat
 
 
+def _begun(state, task) -> None:
+    """Something done at the start of a move begins it: the lucky crown can no longer go
+    before (J12: "before the next one rolls" is before this player does anything)."""
+    if task.kind == "roll":
+        state.fresh = False
+
+
 # --- YOU MAY INSPECT and DON'T BELIEVE ALL THE RUMOURS (Joakim cards kept) -----------------
 
 def keep(state, task, watch) -> list:
@@ -289,6 +297,7 @@ def inspect(state, task, move: Inspect, watch) -> None:
             raise RuleError(f"{names[move.other]} does not hold Affärstipskort {card} "
                             f"({_where(state, card)})", "J28")
     _use_kept(state, move.player, "inspect", "J28")
+    _begun(state, task)
     for card in new:
         other.tips_unseen -= 1
         state.tips_unknown.remove(card)
@@ -306,7 +315,9 @@ def rumour(state, seat: int, e: Effect, kind: str, card: Card) -> list:
 
 
 def believe(state, e: Effect, kind: str) -> None:
-    state.values[kind] = basic.clamp(state.values[kind] + e.by)
+    """The rumour's market value moves (every kind's, for a rumour about ``all``)."""
+    for k in (KINDS if kind == "all" else (kind,)):
+        state.values[k] = basic.clamp(state.values[k] + e.by)
 
 
 def _holds(state, p, what: str) -> bool:
@@ -349,6 +360,7 @@ def repay(state, task, move: Repay, watch) -> None:
                         f"{state.names[move.player]} has {p.cash}", "Loans")
     p.loans.remove(move.amount)
     state.loans_left[move.amount] += 1
+    _begun(state, task)
     basic._money(state, move.player, -due, f"loan {move.amount} repaid", watch)
 
 
@@ -396,6 +408,7 @@ def deal(state, task, move: Deal, watch) -> None:
     basic._from_bank(state, move.other, move.kind, ones, fives)
     basic._money(state, move.other, -move.price, f"traded {move.kind}", watch)
     basic._money(state, move.player, move.price, f"traded {move.kind}", watch)
+    _begun(state, task)
     if task.kind == "debt":
         basic._settle(state, task, watch)
 
