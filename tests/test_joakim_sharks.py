@@ -76,9 +76,7 @@ def test_the_variant_is_named_in_a_tag_and_an_unknown_one_is_refused():
     assert info.value.line == 3
 
 
-def test_j30_the_variant_needs_a_component_file_with_the_tips_and_the_loans():
-    with pytest.raises(RecordError, match="cannot be written inline \\(J30\\)"):
-        mclog.parse_one(text("", '[Variant "Business Sharks"]\n[Components "inline"]\n'))
+def test_j30_a_component_file_for_the_variant_has_the_tips_and_the_loans():
     data = json.loads((HERE / "illustrative.json").read_text(encoding="utf-8"))
     del data["tips"]
     tag = json.dumps(json.dumps(data, ensure_ascii=False))   # (the JSON itself, quoted)
@@ -318,7 +316,12 @@ def test_j23_a_loan_from_a_joakim_card_is_repaid_with_more():
     repaid = play(body + "repay Ben 50\n")
     assert cash(repaid) == [100, 90] and repaid.final.loans_left[50] == 2
     error = refused(body.replace("borrow Ben 50", "borrow Ben 30"))
-    assert "no loan card of 30 is left in the bank" in str(error)
+    assert "a loan card is of 10, 25, 50, not 30 (Loans)" in str(error)
+    state = play(body.replace(", borrow Ben 50", "")).final
+    state.loans_left[50] = 0   # (as if both 50s were out)
+    with pytest.raises(Exception, match="no loan card of 50 is left in the bank \\(there "
+                                        "are 10, 25\\)"):
+        GAME.engine.play(state, mclog.games.joakim.rules.moves.Borrow(1, 50))
     error = refused(body + "repay Ben 25\n")
     assert "Ben has no loan of 25 (50)" in str(error)
 
@@ -558,3 +561,54 @@ def test_a_rumour_about_every_kind_and_the_crown_after_a_move_has_begun():
     error = refused(body + "tip Ben 28, crown Ann before\n")
     assert "the lucky crown goes before in the turn order as soon as another player has " \
            "finished their move, before the next one rolls" in str(error)
+
+
+# --- J30: the variant without a component file -------------------------------------------------
+
+INLINE = '[Variant "Business Sharks"]\n[Components "inline"]\n[Cash "100"]\n'
+NO_BOARD = SETUP.replace("place Ann c3, place Ben e2\n", "")
+
+
+def inline(body: str):
+    return play(body, INLINE, setup=NO_BOARD)
+
+
+def test_j30_without_a_card_file_the_record_writes_what_the_variant_s_cards_do():
+    loan = inline("roll Ann 2, land Ann exchange, tips Ann 1 2 3\nroll Ben 1, land Ben joakim, "
+                  "home 5, joakim 20, borrow Ben 25\n")
+    assert cash(loan) == [100, 125] and loan.final.players[0].tips == [1, 2, 3]
+    assert loan.final.loans_left == {10: 3, 25: 2, 50: 2}   # (the illustrative split)
+    body = ("roll Ann 2, land Ann exchange, tips Ann 1 2 3\nroll Ben 1, land Ben joakim, "
+            "home 5, joakim 25, keep Ben disbelieve\ntip Ann 1, rumour gold +3, ")
+    cancelled = inline(body + "disbelieve Ben, roll Ann 1\n")
+    assert cancelled.final.values["gold"] == 3 and cancelled.final.players[1].keeps == []
+    believed = inline(body + "roll Ann 1\n")
+    assert believed.final.values["gold"] == 6 and believed.final.players[1].keeps == [25]
+    auction = inline("roll Ann 2, land Ann exchange, tips Ann 1 2 3\nroll Ben 1, land Ben "
+                     "joakim, home 2\ntip Ann 2, lot Ann gold 5, bid Ann 10, bid Ben 12, "
+                     "roll Ann 1\n")
+    assert cash(auction) == [100, 88] and auction.final.players[1].fives["gold"] == 1
+
+
+def test_j30_inline_the_beagle_boys_are_a_card_placed_and_out_of_turn_is_when_it_comes():
+    start = "roll Ann 2, land Ann exchange, tips Ann 1 2 3\n"
+    beagle = inline(start + "roll Ben 1, land Ben gold\ntip Ann 2 on Ben, roll Ann 1, "
+                    "land Ann oil\nroll Ann 2\n")
+    assert beagle.final.tips_under == [2] and beagle.final.turn == 0
+    away = inline(start + "roll Ben 1, land Ben joakim, tip Ann 2\n")
+    assert away.final.tips_under == [2] and away.final.players[1].keeps == []
+    worthless = inline(start + "roll Ben 1, land Ben gold, buy Ben gold 2, tip Ann 2\n")
+    assert worthless.final.players[1].ones["gold"] == 1 and cash(worthless) == [100, 94]
+
+
+def test_j30_the_variant_s_items_belong_to_its_cards():
+    error = refused("roll Ann 2, land Ann news, news 3, borrow Ann 10\n", INLINE,
+                    setup=NO_BOARD)
+    assert "a loan and a card kept come from a Joakim card (J30)" in str(error)
+    error = refused("roll Ann 2, land Ann news, news 3, interest\n",
+                    '[Components "inline"]\n', setup=NO_BOARD)
+    assert "is the Business Sharks variant's, and this game is the basic one (J30)" \
+        in str(error)
+    error = refused("roll Ann 2, land Ann exchange, tips Ann 1 2 32\n", INLINE,
+                    setup=NO_BOARD)
+    assert "there is no Affärstipskort 32 (they are numbered 1 to 31)" in str(error)

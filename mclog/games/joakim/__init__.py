@@ -260,6 +260,8 @@ class Joakim(KitGame):
             words = ("land",)
         if kind == "roll" and played.replay.current.table.sharks:
             words = ("roll", "crown", "tip", "repay", "deal", "inspect")
+        if kind == "inline" and played.replay.current.table.sharks:
+            words += ("borrow", "keep", "rumour", "interest", "lot")
         if not words:
             return super().answer_hint(played)
         return ", or ".join(self.verbs.by_word[w].form for w in words)
@@ -277,11 +279,9 @@ def _variant(text: str) -> bool:
 
 def _sharks_have_cards(board) -> None:
     """The Business Sharks need the Affärstipskort's texts and the loan cards' split,
-    from a component file (J30: an Affärstipskort's timing and a rumour's cancelling are
-    not effects a record can write after a card, as J19 writes the others)."""
+    from the component file, or the cards' effects written in the record (J30)."""
     if board.inline:
-        raise ValueError("the Business Sharks variant needs a component file with the "
-                         "Affärstipskort's texts: it cannot be written inline (J30)")
+        return
     if not board.tips or not board.loans:
         raise ValueError("the Business Sharks variant needs the Affärstipskort's texts "
                          "and the loan cards' split ('tips' and 'loans'), and the "

@@ -25,7 +25,8 @@ from .rules.moves import (CROWN_USES, KINDS, Buy, Change, Choose, ClubCard, Crow
                           Exercise, JoakimCard, Move, News, Option, Pass, Peek, Place, Roll, Sell,
                           Sold, Start, Swap, Take, Unsold, Value, Home, Land, Values, Earn,
                           Pay, Give, Get, Auction, Closed, Shuffle, kind_count, Tips, Tip,
-                          Lot, Bid, Raise, Borrow, Repay, Deal, Inspect, Disbelieve)
+                          Lot, Bid, Raise, Borrow, Repay, Deal, Inspect, Disbelieve, Keep,
+                          Rumour, Interest, KEPT)
 from .rules.components import SQUARE_KINDS
 
 
@@ -336,6 +337,12 @@ VERBS = Verbs([
                                 ("first", "second", "third"))), _inspect),
     Verb("disbelieve", Disbelieve, (Seat("player"),),
          "{player} does not believe the rumour"),
+    # ... the variant's cards written in the record (J30)
+    Verb("keep", Keep, (Seat("player"), Choice("use", KEPT)),
+         "{player} keeps the card, to {use} later"),
+    Verb("rumour", Rumour, (Choice("kind", (*KINDS, "all")), Signed("by")),
+         lambda m, names: f"a rumour: {m.kind} {m.by:+d}"),
+    Verb("interest", Interest, (), "Farbror Joakim demands interest"),
 ])
 
 __all__ = ["VERBS", "Square", "Kind", "joins"]

@@ -203,12 +203,13 @@ INLINE = "inline"
 def inline_set() -> Components:
     """The components of a record written without a component file: no board (each
     square landed on is stated), no card texts (each card's effects are written after
-    it), and the bank's property cards split as the illustrative set's (J19: the
-    rulebook counts 196 cards but not how many are 5s)."""
+    it), and the bank's property cards and loan cards split as the illustrative set's
+    (J19, J30: the rulebook counts 196 property cards and 8 loan cards, but not how many
+    are 5s, nor of which sums)."""
     data = json.loads((HERE / "illustrative.json").read_text(encoding="utf-8"))
     properties = {k: (v["ones"], v["fives"]) for k, v in data["properties"].items()}
     return Components("cards written in the record", False, {}, properties, {}, {}, {},
-                      INLINE)
+                      INLINE, loans={int(k): v for k, v in data["loans"].items()})
 
 
 def _board(rows: list[str], fail) -> tuple[dict[str, str], tuple]:

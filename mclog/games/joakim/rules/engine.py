@@ -29,13 +29,13 @@ from mclog.engine import Decision, Watch
 from mclog.errors import RuleError
 
 from . import sharks
-from .components import (BILLIONAIRES, EXCHANGE, NEWSPAPER, UNCLE, Card, Components,
-                         Effect)
+from .components import (BILLIONAIRES, EXCHANGE, JOAKIM as JOAKIM_CARDS, NEWSPAPER, TIPS,
+                         UNCLE, Card, Components, Effect)
 from .moves import (KINDS, ClubCard, Change, Choose, Crown, Draw, Exercise, JoakimCard,
                     Move, News, Option, Pass, Peek, Place, Roll, Sell, Sold, Start, Swap,
                     Take, Buy, Unsold, Value, Home, Land, Values, Earn, Pay, Give, Get,
                     Auction, Closed, Shuffle, kind_count, Tips, Tip, Lot, Bid, Raise,
-                    Borrow, Repay, Deal, Inspect, Disbelieve)
+                    Borrow, Repay, Deal, Inspect, Disbelieve, Keep, Rumour, Interest)
 
 #: Market values never leave these bounds (the rulebook's General Rules).
 LOWEST, HIGHEST = 1, 25
@@ -155,6 +155,8 @@ class State:
     peeked: list[int | None] = field(default_factory=list)
     #: Options bought from cards written inline: (kind, the five's price) by card.
     inline_options: dict[int, tuple[str, int]] = field(default_factory=dict)
+    #: Joakim cards kept from cards written inline: what each does, by card (J30).
+    inline_keeps: dict[int, str] = field(default_factory=dict)
     winner: int | None = None
     over: bool = False
     fresh: bool = False             # the turn has not begun: a lucky crown may step in
@@ -212,9 +214,12 @@ class JoakimRules:
                       {k: v[0] for k, v in board.properties.items()},
                       {k: v[1] for k, v in board.properties.items()}, tasks,
                       news=news, news_gone=gone, joakim=joakim, club=club)
-        if table.sharks:
-            state.tips_fresh, state.tips_unknown = len(board.tips), set(board.tips)
+        if table.sharks:   # (without a card file, J30: the rulebook's 31 and 29 cards)
+            state.tips_unknown = set(board.tips or range(1, TIPS + 1))
+            state.tips_fresh = len(state.tips_unknown)
             state.loans_left = dict(board.loans)
+            if board.inline:
+                state.joakim = list(range(1, JOAKIM_CARDS + 1))
         return state
 
     def decision(self, state: State) -> Decision | None:
@@ -312,7 +317,8 @@ class JoakimRules:
             list(state.joakim), list(state.club)
         new.news_gone, new.news_used = set(state.news_gone), list(state.news_used)
         new.peeked = list(state.peeked)
-        new.inline_options = dict(state.inline_options)
+        new.inline_options, new.inline_keeps = dict(state.inline_options), \
+            dict(state.inline_keeps)
         if state.table.sharks:
             new.tips_under, new.tips_unknown = list(state.tips_under), set(state.tips_unknown)
             new.loans_left = dict(state.loans_left)
@@ -361,8 +367,9 @@ def _describe(state: State) -> str:
         return (f"{who} owes {task.amount} and has {state.players[task.player].cash}: "
                 "sells properties at half market value")
     if task.kind == "inline":
+        extra = "borrow, keep, rumour, interest, lot, " if state.table.sharks else ""
         return (f"what {who}'s card does, item by item (values, earn, pay, buy, "
-                "sell, give, get, swap, take, auction, ...), then the next turn")
+                f"sell, give, get, swap, take, auction, {extra}...), then the next turn")
     if task.kind == "move" and state.board.inline:
         return f"{who} moves {task.amount or 'to any'} squares: the kind of square " \
                "landed on"
@@ -1245,7 +1252,9 @@ def _crown(state: State, task: Task, move: Crown, watch) -> None:
 
 #: What may follow a card drawn without a card file: its effects, item by item (J19).
 _INLINE = frozenset({Values, Earn, Pay, Give, Get, Buy, Sell, Swap, Take, Auction, Closed,
-                     Shuffle, Draw, Peek, Option, Change})
+                     Shuffle, Draw, Peek, Option, Change,
+                     Borrow, Keep, Rumour, Interest, Lot})   # (the last five: J30)
+_SHARKS_INLINE = frozenset({Borrow, Keep, Rumour, Interest, Lot})
 
 
 def _inline_effect(state: State, task: Task, move, watch) -> None:
@@ -1255,6 +1264,13 @@ def _inline_effect(state: State, task: Task, move, watch) -> None:
     why = f"{task.deck} {task.amount}: written in the record"
     kind = type(move)
     out: list[Task] = []
+    if kind in _SHARKS_INLINE:
+        if not state.table.sharks:
+            raise RuleError(f"'{_said(state, move)}' is the Business Sharks variant's, and "
+                            "this game is the basic one", "J30")
+        _sharks_inline(state, task, move, watch, out)
+        state.tasks[0:0] = out
+        return
     if kind is Values:
         changes = {k: getattr(move, k) for k in KINDS if getattr(move, k) is not None}
         if not changes and move.all is None:
@@ -1337,6 +1353,36 @@ def _inline_effect(state: State, task: Task, move, watch) -> None:
         _change(state, replace(task, player=move.player), move, watch)
         state.tasks.insert(0, task)
     state.tasks[0:0] = out
+
+
+def _sharks_inline(state: State, task: Task, move, watch, out: list[Task]) -> None:
+    """One of the variant's effects, written after its card (J30): a loan, a Joakim card
+    kept, a rumour, interest, a closed auction's card."""
+    kind = type(move)
+    if kind in (Borrow, Keep) and task.deck != "joakim":
+        raise RuleError("a loan and a card kept come from a Joakim card", "J30")
+    if kind in (Rumour, Interest, Lot) and task.deck != "tips":
+        raise RuleError("a rumour, interest and a closed auction come from an "
+                        "Affärstipskort", "J30")
+    if kind is Borrow:
+        sharks.take_loan(state, move, watch)
+    elif kind is Keep:
+        if move.player != task.player:
+            raise RuleError(f"the card is {state.names[task.player]}'s to keep", "J30")
+        state.players[move.player].keeps.append(task.amount)
+        state.inline_keeps[task.amount] = move.use
+        if task.amount in state.joakim:
+            state.joakim.remove(task.amount)
+    elif kind is Rumour:
+        out += sharks.rumour(state, task.player, Effect("rumour", kind=move.kind, by=move.by),
+                             move.kind, None)
+    elif kind is Interest:
+        out += sharks.interest(state, task, watch)
+    else:   # (Lot: the closed auction's card)
+        if move.player != task.player:
+            raise RuleError(f"{state.names[task.player]} chooses the closed auction's card",
+                            "J26")
+        out += sharks.bidding(state, move)
 
 
 def _not_out(state: State, seats) -> None:

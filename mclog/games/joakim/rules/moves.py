@@ -436,3 +436,33 @@ class Disbelieve:
     """DON'T BELIEVE ALL THE RUMOURS: ``player`` cancels the rumour just played."""
 
     player: int
+
+
+# --- the variant's cards written in the record (``[Components "inline"]``, J30) ----------
+
+
+#: What a Joakim card with a shark that is kept may do.
+KEPT = ("inspect", "disbelieve")
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """A Joakim card "And keep the card": ``player`` keeps it, to ``use`` later
+    (``inspect`` or ``disbelieve``)."""
+
+    player: int
+    use: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rumour:
+    """A RUMOUR IN THE BUSINESS WORLD: ``kind``'s market value moves ``by`` (``all``: every
+    kind), unless another player disbelieves it."""
+
+    kind: str
+    by: int
+
+
+@dataclass(frozen=True, slots=True)
+class Interest:
+    """FARBROR JOAKIM DEMANDS INTEREST: everyone pays on each loan card."""

@@ -31,7 +31,7 @@ from mclog.errors import RuleError
 
 from . import engine as basic   # (the basic game's helpers; it imports this module too,
 #                                 and each uses the other's names only when called)
-from .components import OUT_OF_TURN, Card, Effect
+from .components import OUT_OF_TURN, TIPS, Card, Effect
 from .moves import (INTEREST, KINDS, LOANS, REPAY, TIP_HAND, Bid, Borrow, Deal, Disbelieve,
                     Inspect, Lot, Pass, Raise, Repay, Tip, Tips)
 
@@ -103,9 +103,8 @@ def draw_tips(state, task, move: Tips, watch) -> None:
     if fresh + len(under) < len(move.cards):
         raise RuleError("the pile of Affärstipskort is empty", "J24")
     for i, card in enumerate(move.cards):   # (every card checked before any is taken)
-        if card is not None and card not in state.board.tips:
-            raise RuleError(f"there is no Affärstipskort {card} (they are numbered "
-                            f"{min(state.board.tips)} to {max(state.board.tips)})", "Setup")
+        if card is not None and card not in _numbers(state):
+            raise _no_such(state, card)
         if i < fresh and card is not None and card not in state.tips_unknown:
             raise RuleError(f"Affärstipskort {card} cannot be drawn now: "
                             f"{_where(state, card)}", "J24")
@@ -125,22 +124,42 @@ def draw_tips(state, task, move: Tips, watch) -> None:
     state.tasks.pop(0)
 
 
+def _numbers(state) -> range | dict:
+    """The Affärstipskort's numbers: the component file's, or 1 to 31 where the record
+    writes what each card does (J30)."""
+    return state.board.tips or range(1, TIPS + 1)
+
+
+def _no_such(state, card: int) -> RuleError:
+    numbers = _numbers(state)
+    return RuleError(f"there is no Affärstipskort {card} (they are numbered "
+                     f"{min(numbers)} to {max(numbers)})", "Setup")
+
+
+def _does(state, card: int, what: str) -> bool:
+    """Whether Affärstipskort ``card``'s text does ``what`` (never, where the record
+    writes what cards do: J30)."""
+    text = state.board.tips.get(card)
+    return text is not None and text.does(what)
+
+
 def _where(state, card: int) -> str:
     for seat, p in enumerate(state.players):
         if card in p.tips:
             return f"{state.names[seat]} holds it"
+        if card == p.beagle:
+            return f"it lies before {state.names[seat]} (the Beagle Boys)"
     if card in state.tips_under:
         return "it was played, and lies under the cards not drawn yet"
     return "the record has placed it already"
 
 
-def _take_tip(state, seat: int, card: int) -> Card:
+def _take_tip(state, seat: int, card: int, beagle: bool = False) -> None:
     """``card`` out of ``seat``'s hand (one the record named there, or one of those it did
-    not see), under the pile: the card, for its text."""
+    not see), under the pile (a BEAGLE BOYS card lies before its victim first)."""
     p, names = state.players[seat], state.names
-    if card not in state.board.tips:
-        raise RuleError(f"there is no Affärstipskort {card} (they are numbered "
-                        f"{min(state.board.tips)} to {max(state.board.tips)})", "Setup")
+    if card not in _numbers(state):
+        raise _no_such(state, card)
     if card in p.tips:
         p.tips.remove(card)
     elif p.tips_unseen and card in state.tips_unknown:
@@ -150,9 +169,8 @@ def _take_tip(state, seat: int, card: int) -> Card:
         held = "holds no Affärstipskort" if not p.hand else \
             f"does not hold Affärstipskort {card} ({_where(state, card)})"
         raise RuleError(f"{names[seat]} {held}", "J24")
-    if not state.board.tips[card].does("beagle"):   # (that one lies before its victim)
+    if not beagle:
         state.tips_under.append(card)
-    return state.board.tips[card]
 
 
 def play_tip(state, task, move: Tip, watch) -> None:
@@ -168,23 +186,31 @@ def play_tip(state, task, move: Tip, watch) -> None:
     if card is not None and card.does(*OUT_OF_TURN):
         raise RuleError(f"Affärstipskort {move.card} ({card.title}) is played on another "
                         "player's move, as its text says", "J25")
-    if card is not None:
-        _beagle(state, move, card, check_only=True)
-    card = _take_tip(state, move.player, move.card)
-    _beagle(state, move, card)
+    # (without the cards' texts, J30, a card placed before a player is the Beagle Boys)
+    beagle = card.does("beagle") if card is not None else move.on is not None
+    _beagle(state, move, beagle, card)
+    _take_tip(state, move.player, move.card, beagle)
+    if beagle:
+        state.players[move.on].beagle = move.card
     _begun(state, task)
     state.tip_played = True
+    if card is None:   # (the card's effects follow it in the record, J30)
+        if not beagle:
+            state.tasks.insert(0, basic.Task("inline", move.player, deck="tips",
+                                             amount=move.card))
+        return
     state.tasks[0:0] = [basic.Task("effect", move.player, e, card, what=heading,
                                     deck="tips")
                         for heading, effects in (("all", card.all), ("you", card.you))
                         for e in effects if e.do != "beagle"]
 
 
-def _beagle(state, move: Tip, card: Card, check_only: bool = False) -> None:
+def _beagle(state, move: Tip, beagle: bool, card: Card | None) -> None:
     """THE BEAGLE BOYS: the card is placed in front of another player (``on``), who
-    misses their next move (the lucky crown does not help)."""
+    misses their next move (the lucky crown does not help).  Checked here; placed once
+    the card has left the hand."""
     names = state.names
-    if not card.does("beagle"):
+    if not beagle:
         if move.on is not None:
             raise RuleError(f"Affärstipskort {card.number} ({card.title}) is placed in "
                             "front of nobody: write it without 'on'", "J27")
@@ -193,19 +219,32 @@ def _beagle(state, move: Tip, card: Card, check_only: bool = False) -> None:
             state.players[move.on].beagle is not None:
         raise RuleError("the Beagle Boys are placed in front of another player in the "
                         "game, who has none before them yet: 'tip "
-                        f"{names[move.player]} {card.number} on "
+                        f"{names[move.player]} {move.card} on "
                         f"{names[(move.player + 1) % len(names)]}'", "J27")
-    if not check_only:
-        state.players[move.on].beagle = card.number
 
 
 def out_of_turn(state, move) -> bool:
     """Whether ``move`` is one of the two Affärstipskort played on another player's move
-    (FARBROR JOAKIM IS AWAY, A NEWLY BOUGHT PROPERTY TURNS OUT TO BE WORTHLESS)."""
-    if type(move) is not Tip or not state.table.sharks:
+    (FARBROR JOAKIM IS AWAY, A NEWLY BOUGHT PROPERTY TURNS OUT TO BE WORTHLESS): by its
+    text, or, where the record writes what cards do (J30), by when it comes: another
+    player's card while the mover stands at Farbror Joakim's, or right after a purchase."""
+    if type(move) is not Tip or not state.table.sharks or move.player == state.turn:
         return False
-    card = state.board.tips.get(move.card)
-    return card is not None and card.does(*OUT_OF_TURN) and move.player != state.turn
+    if not state.board.inline:
+        card = state.board.tips.get(move.card)
+        return card is not None and card.does(*OUT_OF_TURN)
+    return move.on is None and (_away_now(state, move) or _worthless_now(state, move))
+
+
+def _away_now(state, move) -> bool:
+    task = state.tasks[0] if state.tasks else None
+    return task is not None and task.kind in ("joakim die", "joakim") and \
+        task.player != move.player
+
+
+def _worthless_now(state, move) -> bool:
+    just = state.just
+    return just is not None and just[0] == "bought" and just[1] != move.player
 
 
 def play_out_of_turn(state, move: Tip, watch) -> None:
@@ -213,23 +252,20 @@ def play_out_of_turn(state, move: Tip, watch) -> None:
     Joakim's square, before his card is drawn: no card.  A NEWLY BOUGHT PROPERTY TURNS
     OUT TO BE WORTHLESS: played right after another player bought properties from the
     bank: one of the cards just bought goes back to the bank, unpaid (J25)."""
-    names = state.names
-    card = state.board.tips[move.card]
-    task = state.tasks[0] if state.tasks else None
-    if card.does("away"):
-        if task is None or task.kind not in ("joakim die", "joakim") or \
-                task.player == move.player:
+    away = _does(state, move.card, "away") if not state.board.inline else \
+        _away_now(state, move)
+    if away:
+        if not _away_now(state, move):
             raise RuleError("FARBROR JOAKIM IS AWAY is played when another player stands "
                             "on Farbror Joakim's square, before his card is drawn", "J25")
         _take_tip(state, move.player, move.card)
         state.tasks.pop(0)
     else:
-        just = state.just
-        if just is None or just[0] != "bought" or just[1] == move.player:
+        if not _worthless_now(state, move):
             raise RuleError("A NEWLY BOUGHT PROPERTY TURNS OUT TO BE WORTHLESS is played "
                             "right after another player bought properties", "J25")
         _take_tip(state, move.player, move.card)
-        _, buyer, kind, ones, fives = just
+        _, buyer, kind, ones, fives = state.just
         # (J9: "a property" is one 1-card; a 5-card where the purchase held no 1-card)
         basic._to_bank(state, buyer, kind, 1 if ones else 0, 0 if ones else 1)
         state.just = None
@@ -262,11 +298,19 @@ def keep(state, task, watch) -> list:
     return []
 
 
+def _kept_does(state, number: int, what: str) -> bool:
+    """Whether the Joakim card ``number``, kept, does ``what`` (by its text, or as the
+    record wrote it, J30)."""
+    if state.board.inline:
+        return state.inline_keeps.get(number) == what
+    return state.board.joakim[number].does(what)
+
+
 def _use_kept(state, seat: int, what: str, rule: str) -> None:
     """``seat`` uses a kept Joakim card that does ``what``: back under the Joakim pile."""
     p = state.players[seat]
     for number in p.keeps:
-        if state.board.joakim[number].does(what):
+        if _kept_does(state, number, what):
             p.keeps.remove(number)
             state.joakim.append(number)
             return
@@ -321,7 +365,7 @@ def believe(state, e: Effect, kind: str) -> None:
 
 
 def _holds(state, p, what: str) -> bool:
-    return any(state.board.joakim[n].does(what) for n in p.keeps)
+    return any(_kept_does(state, n, what) for n in p.keeps)
 
 
 def disbelieve(state, task, move: Disbelieve, watch) -> None:
@@ -337,6 +381,15 @@ def disbelieve(state, task, move: Disbelieve, watch) -> None:
 # --- loans ----------------------------------------------------------------------------------
 
 def borrow(state, task, move: Borrow, watch) -> None:
+    take_loan(state, move, watch)
+    state.tasks.pop(0)
+
+
+def take_loan(state, move: Borrow, watch) -> None:
+    """A loan card from the bank, and its money."""
+    if move.amount not in LOANS:
+        raise RuleError(f"a loan card is of {', '.join(map(str, LOANS))}, not "
+                        f"{move.amount}", "Loans")
     if state.loans_left.get(move.amount, 0) < 1:
         left = [a for a in LOANS if state.loans_left.get(a)]
         raise RuleError(f"no loan card of {move.amount} is left in the bank (there are "
@@ -344,7 +397,6 @@ def borrow(state, task, move: Borrow, watch) -> None:
     state.loans_left[move.amount] -= 1
     state.players[move.player].loans.append(move.amount)
     basic._money(state, move.player, move.amount, f"loan {move.amount} taken", watch)
-    state.tasks.pop(0)
 
 
 def repay(state, task, move: Repay, watch) -> None:
@@ -426,13 +478,18 @@ def lot(state, task, move: Lot, watch) -> None:
     """The card auctioned, then a secret bid from each player who wants to (clockwise
     from the card's player; one who does not is left out of the record, J20), shown at
     once (J26)."""
+    state.tasks[0:1] = bidding(state, move)
+
+
+def bidding(state, move: Lot) -> list:
+    """The closed auction of ``move``'s card begun: its bids to come."""
     if move.size not in (1, 5):
         raise RuleError("the closed auction is of one property card, a 1 or a 5", "J26")
     if not (state.bank_ones if move.size == 1 else state.bank_fives)[move.kind]:
         raise RuleError(f"the bank has no {move.kind} {move.size}-card", "J26")
     state.sealed = Sealed(move.kind, move.size)
-    state.tasks[0:1] = [basic.Task("bid", s) for s in basic._clockwise(state, move.player)
-                        if state.players[s].cash > 0] + [basic.Task("sealed", move.player)]
+    return [basic.Task("bid", s) for s in basic._clockwise(state, move.player)
+            if state.players[s].cash > 0] + [basic.Task("sealed", move.player)]
 
 
 def bid(state, task, move: Bid | Raise, watch) -> None:
@@ -515,10 +572,9 @@ def legal_end(state, task) -> list:
     out: list = [Pass(seat)]
     if not state.tip_played:
         for number in sorted(p.tips):
-            card = state.board.tips[number]
-            if card.does(*OUT_OF_TURN):
+            if any(_does(state, number, what) for what in OUT_OF_TURN):
                 continue
-            if card.does("beagle"):
+            if _does(state, number, "beagle"):
                 out += [Tip(seat, number, o) for o in state.active()
                         if o != seat and state.players[o].beagle is None]
             else:
@@ -606,4 +662,4 @@ __all__ = ["Sealed", "steps", "trade_moves_value", "at_exchange", "draw_tips", "
            "disbelieve", "borrow", "repay", "interest", "owed", "deal", "sealed", "lot",
            "bid", "settle_sealed", "skip_beagled", "leave", "wins", "OWN_MOVE",
            "legal_end", "legal_borrow", "legal_lot", "legal_bid", "legal_rumour",
-           "chance_tips", "deal_unseen", "describe"]
+           "chance_tips", "deal_unseen", "describe", "take_loan", "bidding"]
