@@ -612,3 +612,17 @@ def test_j30_the_variant_s_items_belong_to_its_cards():
     error = refused("roll Ann 2, land Ann exchange, tips Ann 1 2 32\n", INLINE,
                     setup=NO_BOARD)
     assert "there is no Affärstipskort 32 (they are numbered 1 to 31)" in str(error)
+
+
+def test_j29_a_player_leaving_shuffles_their_tips_into_the_pile():
+    from mclog.games.joakim.rules.engine import _leave
+
+    body = ("roll Ann 2, move Ann d2, tips Ann 21 2 3\nroll Ben 1, move Ben e1, home 5, "
+            "joakim 23\ntip Ann 21 on Ben, roll Ann 1, move Ann c2, pass Ann\n")
+    state = play(body).final
+    assert state.players[1].beagle == 21 and state.players[1].keeps == [23]
+    fresh = state.tips_fresh
+    _leave(state, 0, None, "a test", None)   # (Ann, holding 2 and 3)
+    assert state.tips_fresh == fresh + 2 and {2, 3} <= state.tips_unknown
+    _leave(state, 1, None, "a test", None)   # (Ben: the Beagle Boys before him, a card kept)
+    assert state.tips_under == [21] and state.joakim[-1] == 23
