@@ -547,23 +547,31 @@ def test_simulated_games_keep_every_card_values_in_bounds_and_read_back(seed):
                        if n in final.news)
 
 
-def test_every_legal_answer_is_played_without_error():
-    rng = random.Random(5)
+def play_every_legal_answer(state, rng: random.Random, moves: int) -> set[str]:
+    """Play ``moves`` moves from ``state``: at each decision every legal answer (the first
+    30) is played on a copy, none refused, and one of them, at random, on the state;
+    chance draws its own.  The decisions' kinds met, for a test to say which it wants."""
     engine = GAME.engine
-    state = GAME.replay(mclog.parse_one(text("", '[Cash "40"]'))).final
-    for _ in range(400):
+    seen = set()
+    for _ in range(moves):
         d = engine.decision(state)
         if d is None:
             break
-        moves = engine.legal(state) if d.actor is not None else None
-        if moves is None:
+        answers = engine.legal(state) if d.actor is not None else None
+        if answers is None:
             move = engine.chance(state, rng)
         else:
-            for move in list(moves)[:30]:
-                twin = engine.copy(state)
-                engine.play(twin, move)   # (none of them refused)
-            move = moves[rng.randrange(len(moves))]
+            seen.add(d.kind)
+            for move in list(answers)[:30]:
+                engine.play(engine.copy(state), move)   # (none of them refused)
+            move = answers[rng.randrange(len(answers))]
         engine.play(state, move)
+    return seen
+
+
+def test_every_legal_answer_is_played_without_error():
+    state = GAME.replay(mclog.parse_one(text("", '[Cash "40"]'))).final
+    assert {"trade", "move"} <= play_every_legal_answer(state, random.Random(5), 400)
 
 
 def test_j5_the_basic_game_sets_the_shark_cards_aside():

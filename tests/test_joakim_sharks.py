@@ -29,6 +29,7 @@ from mclog.games import game
 from mclog.games.joakim.rules.components import HERE
 from mclog.games.joakim.rules.moves import KINDS, Tips
 from mclog.games.joakim.rules.sharks import steps
+from test_joakim import play_every_legal_answer
 
 GAME = game("joakim")
 SHARKS = '[Variant "Business Sharks"]\n[Cash "100"]\n'
@@ -484,25 +485,8 @@ def test_simulated_business_sharks_keep_every_card_and_read_back(seed):
 
 
 def test_every_legal_answer_of_the_variant_is_played_without_error():
-    rng = random.Random(11)
-    engine = GAME.engine
     state = play(with_tips(18, 21, 13)).final
-    seen = set()
-    for _ in range(1500):
-        d = engine.decision(state)
-        if d is None:
-            break
-        moves = engine.legal(state) if d.actor is not None else None
-        if moves is None:
-            move = engine.chance(state, rng)
-        else:
-            seen.add(d.kind)
-            for move in list(moves)[:30]:
-                twin = engine.copy(state)
-                engine.play(twin, move)   # (none of them refused)
-            move = moves[rng.randrange(len(moves))]
-        engine.play(state, move)
-    assert {"end", "trade"} <= seen
+    assert {"end", "trade"} <= play_every_legal_answer(state, random.Random(11), 1500)
 
 
 # --- the sample: an evening from Ann's seat ------------------------------------------------------
