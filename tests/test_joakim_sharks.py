@@ -518,7 +518,9 @@ def test_the_board_shows_loans_tips_and_the_piles_of_the_variant():
     lines = {line.name: line.facts for line in player_lines(final)}
     assert "loans 25 (repaid with 30)" in lines["Ann"] and "worth 494" in lines["Ann"]
     assert lines["Cleo"].endswith("Affärstipskort ?")
-    assert "Affärstipskort 30 · loan cards 3×10, 2×25, 2×50" in table_html(final)
+    drawn = table_html(final)
+    assert "Affärstipskort 30 · loan cards 3×10, 2×25, 2×50" in drawn
+    assert drawn.count("Börsen: tips") == 5 and "Börsen +1" not in drawn
 
 
 def test_money_sources_name_the_variant_s_sources():

@@ -48,6 +48,14 @@ def player_lines(state) -> list[PlayerLine]:
     return out
 
 
+def _label(state, kind: str) -> str:
+    """A square's label: the Stock Exchange pays a million in the basic game, and deals
+    Affärstipskort in the Business Sharks variant."""
+    if kind == EXCHANGE and state.table.sharks:
+        return "Börsen: tips"
+    return _LABEL.get(kind, kind)
+
+
 def _sharks(state, p) -> list[str]:
     """What the Business Sharks variant adds to a player: loans, Affärstipskort (those
     the record's seat did not see as a count), the Joakim cards kept, the Beagle Boys."""
@@ -92,7 +100,7 @@ def _board(state) -> str:
                        f'<text x="{x + 5}" y="{y + 18}" font-size="10" fill="#888">{square}'
                        f'</text><text x="{x + 5}" y="{y + 31}" font-size="11" '
                        f'font-weight="bold" fill="{colour}">'
-                       f'{escape(_LABEL.get(kind, kind))}</text>')
+                       f'{escape(_label(state, kind))}</text>')
             if closed:
                 out.append(f'<text x="{x + 5}" y="{y + 44}" font-size="10" fill="#a00">'
                            "closed</text>")
