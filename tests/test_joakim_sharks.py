@@ -471,6 +471,10 @@ def test_simulated_business_sharks_keep_every_card_and_read_back(seed):
                 board.loans[amount]
         assert all(p.hand <= 3 for p in state.players)
         assert state.turns == 0 or all(1 <= state.values[k] <= 25 for k in KINDS)
+        for kind in KINDS:   # (property cards: between the bank and the players only)
+            ones = state.bank_ones[kind] + sum(p.ones[kind] for p in state.players)
+            fives = state.bank_fives[kind] + sum(p.fives[kind] for p in state.players)
+            assert (ones, fives) == board.properties[kind]
     assert GAME.write(mclog.parse_one(written)) == written
     books = _Ledger(players)   # (every million that moved told to a watch: the books add up)
     state = played.state(0)
