@@ -1,7 +1,7 @@
 """Issue 28: how fast a review by rollouts is, and how far its verdicts hold.
 
     python benchmarks/review_speed.py [--rollouts 200] [--games 40]
-    python benchmarks/review_speed.py --only calibration --games 1000
+    python benchmarks/review_speed.py --only calibration --games 1000 [--game "Million Club"]
 
 1. One decision of a 4-player Million Club game with 6 options or more (the first such
    decision past round 3 of a simulated game), 200 rollouts an option by the random and
@@ -11,10 +11,11 @@
 2. A whole-game review of one seat of a 2-player Cartel sample (profit bots, 50 rollouts
    an option): its time (target: under 2 minutes); and the same (30 rollouts) on a local
    Dask cluster of one worker and of two: the speed-up (near-linear: close to 2x).
-3. Calibration: over ``--games`` simulated 2-player Cartel games of the profit bots, the
-   review's own, the win chance the rollouts give at each player decision (40 rollouts)
-   against who won, in deciles (target: within 5 points where a decile holds 50
-   positions or more).  (Games between the profit and the random bot are lopsided: nearly
+3. Calibration: over ``--games`` simulated games of ``--game`` (2-player Cartel by
+   default; Million Club 4 players, Millionenspiel 3, Joakim 3) between the game's review
+   bots (the ones its rollouts play), the win chance the rollouts give at each of 8
+   player decisions a game (40 rollouts) against who won, in deciles (target: within 5
+   points where a decile holds 50 positions or more).  (Games between the profit and the random bot are lopsided: nearly
    every position is under 10% or over 90%, and the few between are too few to judge;
    rolled out by the profit bots for the random player too, such a game is off by up to
    12 points, which measures how unlike the bots the player is, not the rollouts.)
@@ -39,12 +40,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rollouts", type=int, default=200)
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--game", default="Cartel",
+                        help="the game of the calibration (Cartel, Million Club, ...)")
     parser.add_argument("--only", choices=["calibration", "precision", "dask"],
                         help="run this part alone (the calibration over 1,000 games: "
                              "--only calibration --games 1000)")
     args = parser.parse_args()
     if args.only:
-        {"calibration": lambda: calibration(game("Cartel"), args.games),
+        {"calibration": lambda: calibration(game(args.game), args.games),
          "precision": lambda: precision(game("Cartel"), args.games),
          "dask": dask_speedup}[args.only]()
         return
@@ -117,12 +120,18 @@ def precision(cartel, games: int) -> None:
           f"(lowest game {min(shares):.0%})")
 
 
-def calibration(cartel, games: int) -> None:
+#: The table size each game's calibration plays.
+TABLE = {"Cartel": 2, "Million Club": 4, "Millionenspiel": 3}
+
+
+def calibration(played_game, games: int) -> None:
     bins: dict[int, list[float]] = {}
     predicted: dict[int, list[float]] = {}
+    size = TABLE.get(played_game.name, 3)
+    start = time.perf_counter()
     for seed in range(games):
-        players = "profit"   # (the review's own bots at both seats: their chances tested)
-        text = cartel.simulated_text(2, 1000 + seed, players, {})
+        players = played_game.review_bots   # (the review's own bots at every seat)
+        text = played_game.simulated_text(size, 1000 + seed, players, {})
         played = mclog.replay(mclog.parse_one(text))
         won = [r.rank == 1 for r in played.scores()]
         rng = random.Random(seed)
@@ -133,7 +142,9 @@ def calibration(cartel, games: int) -> None:
                 decile = min(9, int(p * 10))
                 bins.setdefault(decile, []).append(1.0 if won[seat] else 0.0)
                 predicted.setdefault(decile, []).append(p)
-    print("calibration (predicted win chance against observed, by decile):")
+    print(f"calibration of {played_game.name}, {games} games of {size} players "
+          f"({time.perf_counter() - start:.0f} s; predicted win chance against observed, "
+          "by decile):")
     worst = 0.0
     for decile in sorted(bins):
         n = len(bins[decile])
