@@ -191,6 +191,16 @@ def test_j25_a_tip_is_played_at_the_end_of_the_move_and_only_one():
     assert "Ann has played an Affärstipskort this move already" in str(error)
 
 
+def test_j25_on_a_property_square_a_tip_comes_before_or_after_the_trade():
+    # (the rulebook: "first lower the market value of aeroplane companies and then
+    # immediately buy a number of them", or sell first and then lower it)
+    body = with_tips(4, 2, 3) + "roll Ann 1, move Ann d1, "
+    first = play(body + "tip Ann 4, buy Ann oil 5\n")
+    assert cash(first) == [90, 100] and first.final.values["oil"] == 3   # (5-3, bought at 2, +1)
+    after = play(body + "buy Ann oil 5, tip Ann 4\n")
+    assert cash(after) == [75, 100] and after.final.values["oil"] == 3   # (bought at 5, +1, -3)
+
+
 def test_j25_not_in_the_middle_of_a_move_nor_on_another_s():
     error = refused(with_tips(28, 29, 3) + "roll Ann 1, move Ann e2, tip Ann 28, news 5\n")
     assert "now comes: the next number of Ankeborgstidningen, for Ann, not 'tip' by Ann" \
@@ -387,7 +397,8 @@ def test_j22_a_trade_without_the_mover_or_the_cash_is_refused():
         "start Ben oil 3 bank 3\n", "start Ben oil 3 bank 3\nstart Cleo shipping 6\n")
     error = refused("deal Ben Cleo oil 1 for 2\n", players="Ann, Ben, Cleo", setup=three)
     assert "players trade on the move of the player whose turn it is, who is one of the " \
-           "two (Ann now), at its start or end (J22)" in str(error)
+           "two (Ann now), at its start, on a property square, or at its end (J22)" \
+        in str(error)
     error = refused("deal Ann Ben gold 4 for 10\n")
     assert "nobody makes change" in str(error)
 

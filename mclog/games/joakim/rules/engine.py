@@ -1665,10 +1665,10 @@ _PLAY = {
     ("bid", Pass): _pass, ("raise", Raise): sharks.bid, ("raise", Pass): _pass,
     ("rumour", Disbelieve): sharks.disbelieve, ("rumour", Pass): _pass,
     ("debt", Deal): sharks.deal,
-    **{(kind, Tip): sharks.play_tip for kind in ("roll", "end")},
-    **{(kind, Repay): sharks.repay for kind in ("roll", "end")},
-    **{(kind, Deal): sharks.deal for kind in ("roll", "end")},
-    **{(kind, Inspect): sharks.inspect for kind in ("roll", "end")},
+    **{(kind, Tip): sharks.play_tip for kind in sharks.OWN_MOVE_AT},
+    **{(kind, Repay): sharks.repay for kind in sharks.OWN_MOVE_AT},
+    **{(kind, Deal): sharks.deal for kind in sharks.OWN_MOVE_AT},
+    **{(kind, Inspect): sharks.inspect for kind in sharks.OWN_MOVE_AT},
 }
 
 __all__ = ["JoakimRules", "State", "Table", "Player", "Task", "clamp", "LIMIT", "_settle",

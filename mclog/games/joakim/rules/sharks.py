@@ -40,8 +40,12 @@ from .moves import (INTEREST, KINDS, LOANS, REPAY, TIP_HAND, Bid, Borrow, Deal, 
 ONE_STEP, TWO_STEPS = 4, 8
 #: What each of the tied top bidders of a closed auction pays when still tied.
 TIE_PENALTY = 2
-#: The moves a player makes at the start or the end of their own move.
+#: The moves a player makes at the start or the end of their own move...
 OWN_MOVE = (Tip, Repay, Deal, Inspect)
+#: ... that is, before the die (``roll``), on a property square before or after its trade
+#: (``trade``: "first lower the market value of aeroplane companies and then immediately
+#: buy a number of them"), or once the square's business is done (``end``).
+OWN_MOVE_AT = ("roll", "trade", "end")
 
 
 @dataclass
@@ -272,11 +276,13 @@ def play_out_of_turn(state, move: Tip, watch) -> None:
 
 
 def _own_move(state, task, move, what: str) -> None:
-    """A move made at the start (the die not rolled) or the end of the player's own move."""
-    if task.kind not in ("roll", "end") or move.player != task.player or \
-            (task.kind == "roll" and not _mover(state, move.player)):
-        raise RuleError(f"{what} on the player's own move, at its start (before the die) "
-                        "or its end", "J25")
+    """A move made on the player's own move: at its start (the die not rolled), on a
+    property square before or after the trade, or at its end (J25)."""
+    if task.kind not in OWN_MOVE_AT or move.player != task.player or \
+            not _mover(state, move.player):
+        raise RuleError(f"{what} on the player's own move, at its start (before the die), "
+                        "on a property square before or after the trade, or at its end",
+                        "J25")
 
 
 def _mover(state, seat: int) -> bool:
@@ -446,11 +452,11 @@ def deal(state, task, move: Deal, watch) -> None:
         if move.player != task.player:
             raise RuleError(f"{names[task.player]} is selling to pay a debt: only they "
                             "sell now", "J22")
-    elif task.kind not in ("roll", "end") or state.turn not in (move.player, move.other) \
-            or (task.kind == "roll" and task.player != state.turn):
+    elif task.kind not in OWN_MOVE_AT or state.turn not in (move.player, move.other) \
+            or task.player != state.turn:
         raise RuleError("players trade on the move of the player whose turn it is, who is "
-                        f"one of the two ({names[state.turn]} now), at its start or end",
-                        "J22")
+                        f"one of the two ({names[state.turn]} now), at its start, on a "
+                        "property square, or at its end", "J22")
     ones, fives = basic._cards(move.count, move.fives, seller.ones[move.kind],
                                 seller.fives[move.kind], names[move.player], move.kind)
     if buyer.cash < move.price:
