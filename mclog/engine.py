@@ -32,6 +32,8 @@ look inside them, except through these methods.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol
@@ -86,4 +88,36 @@ class Engine(Protocol):
     def copy(self, state: Any) -> Any: ...
 
 
-__all__ = ["Decision", "Engine", "Watch"]
+def fresh_copy(thing: Any) -> Any:
+    """A shallow copy of a dataclass instance, made through its constructor (its fields'
+    values shared; ``__post_init__`` runs as for a new one), for a ``copy`` that then
+    gives the copy its own lists.
+
+    Why the constructor: an instance whose attributes were set one by one (as
+    ``__init__`` sets them) keeps the attribute layout Python shares between the
+    instances of a class, and reads them at full speed.  A copy made by
+    ``object.__new__`` and ``__dict__.update`` has a dictionary of its own, and every
+    attribute read on it is slower: Cartel's rules ran a third slower on the copies the
+    replay plays on.
+
+    >>> from dataclasses import dataclass, field
+    >>> @dataclass
+    ... class Pile:
+    ...     cards: list = field(default_factory=list)
+    ...     top: int = 0
+    >>> pile = Pile([3, 1], 3)
+    >>> copy = fresh_copy(pile)
+    >>> copy == pile and copy is not pile and copy.cards is pile.cards
+    True
+    """
+    kind = type(thing)
+    return kind(*[getattr(thing, name) for name in _constructed(kind)])
+
+
+@functools.cache
+def _constructed(kind: type) -> tuple[str, ...]:
+    """The fields the dataclass ``kind``'s constructor takes, in order."""
+    return tuple(f.name for f in dataclasses.fields(kind) if f.init)
+
+
+__all__ = ["Decision", "Engine", "Watch", "fresh_copy"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from mclog.engine import Decision, Watch
+from mclog.engine import Decision, Watch, fresh_copy
 from mclog.errors import RuleError
 
 from .components import Components
@@ -92,21 +92,13 @@ class Cartel:
         return len(self.hand) + self.dealt_unseen + self.drawn_unseen
 
     def copy(self) -> "Cartel":
-        new = _shallow(self)
+        new = fresh_copy(self)
         new.companies, new.bonds, new.repay = list(self.companies), list(self.bonds), \
             list(self.repay)
         new.hand, new.sheet, new.paid = list(self.hand), list(self.sheet), list(self.paid)
         return new
 
 
-def _shallow(thing):
-    """A copy of a dataclass sharing its fields' values, for a ``copy()`` that then gives
-    the copy its own lists.  (``dataclasses.replace`` does the same through ``__init__``
-    and keyword arguments, at several times the cost: a replay copies the state at every
-    snapshot and a review at every rollout.)"""
-    new = object.__new__(type(thing))
-    new.__dict__.update(thing.__dict__)
-    return new
 
 
 @dataclass
@@ -199,7 +191,7 @@ class State:
         return table_html(self)
 
     def copy(self) -> "State":
-        new = _shallow(self)
+        new = fresh_copy(self)
         new.cartels = [c.copy() for c in self.cartels]
         new.pool, new.unseen, new.bonds_left = list(self.pool), set(self.unseen), \
             dict(self.bonds_left)

@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from mclog.engine import Decision, Watch
+from mclog.engine import Decision, Watch, fresh_copy
 from mclog.errors import RuleError
 
 from . import sharks
@@ -308,8 +308,7 @@ class JoakimRules:
         return cards[rng.randrange(len(cards))]
 
     def copy(self, state: State) -> State:
-        new = object.__new__(State)
-        new.__dict__.update(state.__dict__)
+        new = fresh_copy(state)
         new.players = [p.copy() for p in state.players]
         new.values, new.bank_ones, new.bank_fives = dict(state.values), \
             dict(state.bank_ones), dict(state.bank_fives)
