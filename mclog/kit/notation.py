@@ -393,7 +393,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
     #: a move is a frozen dataclass, so one object serves every line that writes it.
     read: dict[tuple[str, ...], Any] = {}
     out = record.entries
-    verb_of = verbs.verb
+    verb_of, by_word = verbs.verb, verbs.by_word
     for line in lines:
         words = line.words
         pending = sorted(line.comments, key=lambda c: c.after) if line.comments else []
@@ -407,7 +407,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
             while pending and pending[0].after <= i:  # (a comment before the first item)
                 c = pending.pop(0)
                 out.append(CommentEntry(c.text, c.brace, i == 0, c.line, c.col))
-            verb = verb_of(words[i])
+            verb = by_word.get(words[i]) or verb_of(words[i])   # (as written: most are)
             if verb is None and words[i].lower() == "check":   # ("Check money ...")
                 keys = named.get(words[i + 1].lower()) if i + 1 < len(words) else None
                 end = i + 2

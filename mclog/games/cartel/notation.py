@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, ClassVar
 
 from mclog.kit import Keyed, Number, Seat, Verb, Verbs
@@ -36,7 +36,7 @@ class Company:
     optional: ClassVar[bool] = False
 
     def read(self, word: str, seats: dict[str, int]) -> str | None:
-        if WORD.match(word):   # (neither ? nor - is a company's word)
+        if _is_word(word):   # (neither ? nor - is a company's word)
             return word
         if word == "?" and self.unseen:
             return None
@@ -59,6 +59,13 @@ class Company:
             return f"{value!r} is not a company's word" + (" (or null: unseen)"
                                                             if self.unseen else "")
         return None
+
+
+@lru_cache(maxsize=4096)
+def _is_word(word: str) -> bool:
+    """Whether ``word`` is written as a company's word is (``krupp``): asked once per
+    spelling, as a record names the same few dozen companies hundreds of times."""
+    return WORD.match(word) is not None
 
 
 @dataclass(frozen=True)
