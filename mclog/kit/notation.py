@@ -264,22 +264,28 @@ class Verb:
                     values[at] = value
         except ValueError as exc:
             raise NotationError(str(exc), i) from None
-        keys = self.keyed
+        keys = self._keyed_reads
         if keys:
             seen = set()
             for i in range(self.width, len(words), 2):
                 key = words[i] if words[i] in keys else words[i].lower()   # ("Bond 20")
-                spec = keys[key]
+                read, at, name = keys[key]
                 if key in seen:
                     raise NotationError(f"'{words[i]}' is written twice", i)
                 seen.add(key)
                 if i + 1 >= len(words):
-                    raise NotationError(f"'{words[i]}' is followed by its {spec.name}", i)
+                    raise NotationError(f"'{words[i]}' is followed by its {name}", i)
                 try:
-                    values[places[spec.name]] = spec.spec.read(words[i + 1], seats)
+                    values[at] = read(words[i + 1], seats)
                 except ValueError as exc:
                     raise NotationError(str(exc), i + 1) from None
         return self.move(*values)
+
+    @cached_property
+    def _keyed_reads(self) -> dict[str, tuple]:
+        """Each keyed field's (reader, place among the move's arguments, name), by key."""
+        at = self._arguments[0]
+        return {key: (f.spec.read, at[f.name], f.name) for key, f in self.keyed.items()}
 
     def _words(self, move, names: Sequence[str]) -> dict[str, str]:
         return {spec.name: spec.write(getattr(move, spec.name), names)
