@@ -372,7 +372,9 @@ class CartelRules:
                             "The Play")
         watch = watch or _UNWATCHED
         handler(state, move, watch)
-        _advance(state, watch)
+        todo = state.todo
+        if not todo or todo[0][0] not in _ASKED:   # (else a player is asked at once)
+            _advance(state, watch)
 
 
 _KINDS = {"Start": "starting company", "Draw": "draw", "Pool": "Pool card", "Buy": "purchase",
