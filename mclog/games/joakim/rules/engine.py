@@ -101,9 +101,11 @@ class Player:
         return self.ones[kind] + 5 * self.fives[kind]
 
     def copy(self) -> "Player":
-        return Player(self.cash, dict(self.ones), dict(self.fives), self.square,
-                      list(self.options), self.out, list(self.tips), self.tips_unseen,
-                      list(self.loans), list(self.keeps), self.beagle)
+        new = fresh_copy(self)
+        new.ones, new.fives = dict(self.ones), dict(self.fives)
+        new.options, new.tips, new.loans, new.keeps = list(self.options), \
+            list(self.tips), list(self.loans), list(self.keeps)
+        return new
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +177,7 @@ class State:
     #: What was just done that a card played out of turn may answer: ("bought", seat,
     #: kind, 1-cards, 5-cards), cleared by the next move.
     just: tuple | None = None
-    sealed: "Sealed | None" = None  # a closed auction under way
+    sealed: sharks.Sealed | None = None   # a closed auction under way
 
     @property
     def board(self) -> Components:
