@@ -1,22 +1,23 @@
 """The Business Sharks variant (the rulebook's "Variant för avancerade affärshajar"): what
-it adds to the basic game's rules (``basic.py``), which call in here where the variant
-changes a step.  A record names it with ``[Variant "Business Sharks"]``.
+it adds to the basic game's rules (``engine.py``, imported here as ``basic``), which call
+in here where the variant changes a step.  A record names it with
+``[Variant "Business Sharks"]``; the readings are J21 to J30 (``docs/joakim/rules.md``).
 
 - **Trades move the market.**  Buying or selling 4 to 7 properties at a property square
   moves its market value one step, 8 to 10 two steps (J21).
-- **Trades between players** (``deal``), on the mover's move: at its start or its end, or
-  by a player selling to pay a debt (J22).
+- **Trades between players** (``deal``), on the move of one of the two: at its start, on
+  a property square, or at its end; or by a player selling to pay a debt (J22).
 - **Loans** of 10, 25 or 50 million from a Joakim card (``borrow``), repaid with 12, 30
-  or 60 at the start or end of one's own move (``repay``); a player with a loan does not
-  win (J23).
+  or 60 on one's own move (``repay``); a player with a loan does not win (J23).
 - **Affärstipskort**: three drawn at a Stock Exchange square by a player who holds none
-  (no million there any more), **hidden** from the other players until played; one played
-  a move, at its start or end (``tip``), and two of them out of turn (J24, J25).  The
-  pile's order is tracked: the cards never drawn lie on top in an order nobody knows, and
-  each card played goes under them in the order played.
+  (no million there any more), **hidden** from the other players until played; one
+  played a move, on one's own move (``tip``), and two of them out of turn (J24, J25).
+  The pile's order is followed: the cards never drawn lie on top in an order nobody
+  knows, and each card played goes under them in the order played.
 - **The closed auction** (``lot``, ``bid``, ``raise``), **rumours** and DON'T BELIEVE
-  ALL THE RUMOURS (``disbelieve``), the **Beagle Boys** (``tip Ann 27 on Ben``), interest,
-  and YOU MAY INSPECT (``inspect``) (J26 to J29).
+  ALL THE RUMOURS (``disbelieve``), the **Beagle Boys** (``tip Ann 21 on Ben``), interest,
+  and YOU MAY INSPECT (``inspect``) (J26 to J28); a player leaving (J29); the variant
+  without a component file (J30).
 
 A seat's record writes another player's three cards as ``tips Ben ? ? ?``: the state keeps
 how many cards each hand holds that the record does not name, and the set of cards whose
@@ -178,8 +179,9 @@ def _take_tip(state, seat: int, card: int, beagle: bool = False) -> None:
 
 
 def play_tip(state, task, move: Tip, watch) -> None:
-    """An Affärstipskort played on its player's own move, at its start (before the die)
-    or its end: one a move (J25).  Its effects come before the rest of the move."""
+    """An Affärstipskort played on its player's own move: at its start (before the die),
+    on a property square before or after the trade, or at its end; one a move (J25).  Its
+    effects come before the rest of the move."""
     names = state.names
     _own_move(state, task, move, "an Affärstipskort is played")
     if state.tip_played:
