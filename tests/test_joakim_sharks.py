@@ -627,3 +627,37 @@ def test_j29_a_player_leaving_shuffles_their_tips_into_the_pile():
     assert state.tips_fresh == fresh + 2 and {2, 3} <= state.tips_unknown
     _leave(state, 1, None, "a test", None)   # (Ben: the Beagle Boys before him, a card kept)
     assert state.tips_under == [21] and state.joakim[-1] == 23
+
+
+# --- J31: what a seat's record cannot name ------------------------------------------------------
+
+
+def test_j31_a_seat_s_record_cannot_name_what_the_seat_did_not_see():
+    seat = SHARKS + '[Seat "Ben"]\n'
+    error = refused("roll Ann 2, move Ann d2, tips Ann 1 2 3\n", seat)
+    assert "the record is written from Ben's seat, and Ben does not see Ann's " \
+           "Affärstipskort: write 'tips Ann ? ? ?' (J31)" in str(error)
+    assert play("roll Ann 2, move Ann d2, tips Ann ? ? ?\n", seat).errors == []
+    body = ("roll Ann 2, move Ann d4, home 4, joakim 17, peek Ann 21 and 9\n")
+    error = refused(body, '[Seat "Ben"]\n')
+    assert "Ben does not see what Ann peeked at: write 'peek Ann ?' (J31)" in str(error)
+    assert play(body, '[Seat "Ann"]\n').errors == []
+
+
+def test_j31_an_inspection_is_seen_by_its_two_players_only():
+    three = SETUP.replace("place Ben e2", "place Ben e2, place Cleo a1").replace(
+        "start Ben oil 3 bank 3\n", "start Ben oil 3 bank 3\nstart Cleo shipping 6\n")
+    body = ("roll Ann 2, move Ann d2, tips Ann ? ? ?\nroll Ben 1, move Ben e1, home 5, "
+            "joakim 23\nroll Cleo 1, move Cleo a2, pass Cleo\n"
+            "roll Ann 1, move Ann c2, pass Ann\ninspect Ben Ann 1 2 3, roll Ben 1\n")
+    for seat, fine in (("Ben", True), ("Cleo", False)):
+        tags = SHARKS + f'[Seat "{seat}"]\n'
+        if fine:
+            assert play(body, tags, players="Ann, Ben, Cleo", setup=three).errors == []
+        else:
+            error = refused(body, tags, players="Ann, Ben, Cleo", setup=three)
+            assert "Cleo does not see what Ben saw in Ann's hand: write ? for each card " \
+                   "(J31)" in str(error)
+    hidden = body.replace("inspect Ben Ann 1 2 3", "inspect Ben Ann ? ? ?")
+    assert play(hidden, SHARKS + '[Seat "Cleo"]\n', players="Ann, Ben, Cleo",
+                setup=three).errors == []

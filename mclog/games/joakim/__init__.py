@@ -17,6 +17,7 @@ demands a dividend": ``full``, ``cap``, ``out`` or ``once``) and ``Newspapers``
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 from mclog.errors import RecordError
@@ -92,8 +93,9 @@ class Joakim(KitGame):
 
     def table(self, record: KitRecord) -> rules.Table:
         try:
+            seat = self.table_tag(record, "Seat") if "Seat" in record.tags else None
             return rules.Table(record.names, *(self.table_tag(record, tag)
-                                              for tag in TAGS[:6]))
+                                              for tag in TAGS[:6]), seat=seat)
         except ValueError as exc:
             raise RecordError(str(exc), line=record.start_line, col=1, file=record.file,
                               code="header") from None
@@ -185,6 +187,8 @@ class Joakim(KitGame):
         state.peeked = [c if c is not None else unseen.pop() for c in state.peeked]
         if state.table.sharks:   # (the hands' unseen Affärstipskort, any of those left)
             deal_unseen(state, rng)
+        # (a rollout sees every card: what the record's seat could not see is dealt)
+        state.table = dataclasses.replace(state.table, seat=None)
         return state
 
     # --- a seat's record ---------------------------------------------------------------

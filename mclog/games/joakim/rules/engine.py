@@ -69,6 +69,9 @@ class Table:
     cash: int = 0
     #: The Business Sharks variant (``sharks.py``).
     sharks: bool = False
+    #: The seat the record is written from (its ``Seat`` tag), if it says: what that
+    #: seat could not see must then be ``?`` (J31).
+    seat: int | None = None
 
 
 @dataclass
@@ -867,6 +870,12 @@ def _peek(state: State, task: Task, move: Peek, watch) -> None:
                         + ("17 and 23'" if task.amount > 1 else "17'")
                         + " (? for a card you did not see)", "J18")
     known = [c for c in cards if c is not None]
+    watcher = state.table.seat
+    if known and watcher not in (None, move.player):
+        raise RuleError(f"the record is written from {state.names[watcher]}'s seat, and "
+                        f"{state.names[watcher]} does not see what "
+                        f"{state.names[move.player]} peeked at: write 'peek "
+                        f"{state.names[move.player]} ?'", "J31")
     for c in known:
         if c not in state.news:
             raise RuleError(f"newspaper {c} is not in the pile to be peeked at", "J18")

@@ -107,6 +107,11 @@ def draw_tips(state, task, move: Tips, watch) -> None:
     under = state.tips_under[:len(move.cards) - fresh]   # (then those played, in order)
     if fresh + len(under) < len(move.cards):
         raise RuleError("the pile of Affärstipskort is empty", "J24")
+    watcher = state.table.seat
+    if watcher not in (None, task.player) and any(move.cards[:fresh]):
+        raise RuleError(f"the record is written from {names[watcher]}'s seat, and "
+                        f"{names[watcher]} does not see {names[task.player]}'s "
+                        f"Affärstipskort: write 'tips {names[task.player]} ? ? ?'", "J31")
     for i, card in enumerate(move.cards):   # (every card checked before any is taken)
         if card is not None and card not in _numbers(state):
             raise _no_such(state, card)
@@ -343,6 +348,11 @@ def inspect(state, task, move: Inspect, watch) -> None:
     named = [c for c in seen if c is not None]
     if len(set(named)) != len(named):
         raise RuleError("the cards seen are different cards", "J28")
+    watcher = state.table.seat
+    if named and watcher not in (None, move.player, move.other):
+        raise RuleError(f"the record is written from {names[watcher]}'s seat, and "
+                        f"{names[watcher]} does not see what {names[move.player]} saw in "
+                        f"{names[move.other]}'s hand: write ? for each card", "J31")
     new = [c for c in named if c not in other.tips]   # (cards the record learns of)
     for card in new:
         if card not in state.tips_unknown or len(new) > other.tips_unseen:
