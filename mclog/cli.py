@@ -380,8 +380,9 @@ def cmd_report(args) -> int:
         with _about(args.file):
             points = curve(chosen, rollouts=args.review, seed=args.seed, bots=bots,
                            every=max(1, len(chosen) // 100), jobs=os.cpu_count() or 1)
-        extra.append((f"Chances to win ({args.review} rollouts a step by the {bots} bots)",
-                      curve_chart(chosen, points, bots)))
+        note = game.rollout_note(chosen)
+        extra.append((f"Chances to win ({args.review} rollouts a step by the {bots} bots)"
+                      + (f"; {note}" if note else ""), curve_chart(chosen, points, bots)))
     write_new(args.out, report_html(chosen, extra))  # (- is the standard output)
     if args.out != "-":
         _say(f"{args.out}: the report of {chosen.record.tags.get('Event') or 'the game'}")
@@ -470,6 +471,10 @@ def _review(args, chosen, game, seat, bots, client) -> int:
         last = max(found.curve)
         lines.append("Chances to win at the end of the record: " + ", ".join(
             f"{n} {c:.0%}" for n, c in zip(names, found.curve[last])))
+    note = game.rollout_note(chosen)
+    if note:   # (what the rollouts assume beyond the record, said with their figures)
+        lines.append(f"Note: {note}.")
+        data["note"] = note
     if args.out:
         write_new(args.out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     if args.out != "-":

@@ -228,6 +228,12 @@ class Game(ABC):
         allows, or says it cannot (``mclog.errors.ReviewError``)."""
         return state
 
+    def rollout_note(self, played: Played) -> str | None:
+        """What the rollouts of ``played`` assume beyond its record, in words, for the
+        review to say with its figures (Millionenspiel without a track plays on a board
+        drawn to agree with it); None where they assume nothing."""
+        return None
+
     def options_known(self, played: Played, index: int, seat: int) -> bool:
         """Whether the record shows ``seat``'s options after ``index`` moves (not where
         they hang on cards its seat did not see: another player's hand)."""

@@ -141,6 +141,8 @@ class Review:
     bots: str = "random"
     rollouts: int = 0
     seed: int = 0
+    #: What the rollouts assume beyond the record (``Game.rollout_note``), or None.
+    note: str | None = None
 
     def blunders(self, count: int = 5) -> list[Position]:
         """The decisions that gave away the most win chance, worst first."""
@@ -149,7 +151,7 @@ class Review:
 
     def as_dict(self) -> dict:
         return {"players": list(self.names), "bots": self.bots, "rollouts": self.rollouts,
-                "seed": self.seed,
+                "seed": self.seed, **({"note": self.note} if self.note else {}),
                 "chances": [{"step": i, **{n: round(c[s], 4) for s, n in
                                            enumerate(self.names)}}
                             for i, c in sorted(self.curve.items())],
@@ -454,7 +456,8 @@ def review(played, seat: int | None = None, *, rollouts: int = 100, seed: int = 
         if moves is not None and len(moves) < 2:
             continue  # (no choice: nothing to review)
         todo.append(index)
-    result = Review(tuple(played.record.players), bots=bots, rollouts=rollouts, seed=seed)
+    result = Review(tuple(played.record.players), bots=bots, rollouts=rollouts, seed=seed,
+                    note=game.rollout_note(played))
     total = len(todo)
     with _Runner(game, played, bots, jobs, client) as runner:
         for done, index in enumerate(todo):

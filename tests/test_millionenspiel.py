@@ -653,3 +653,74 @@ def test_a_comment_between_two_bets_stays_after_the_first():
                          ("MoveEntry", None), ("CommentEntry", "after Ann"),
                          ("MoveEntry", None)]
     assert write(record).endswith(text.split("\n\n")[1]) and parse_one(write(record)) == record
+
+
+# --- M20: the board a review's rollouts play on, where the record names no track ---------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(13, 60), st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)),
+                                     min_size=1, max_size=25), st.randoms(use_true_random=False))
+def test_m20_every_board_drawn_agrees_with_the_landings(length, dice, rng):
+    """On a true board of any length, landings as the record would show them (a double
+    rolled again): the true length is among those allowed, with the colours seen, and
+    every board drawn puts each landing on its colour with its passings."""
+    from mclog.games.millionenspiel.rules.track import landing
+    from mclog.games.millionenspiel.rules.unknown_track import board_drawn, boards_allowed
+
+    true = ("black", *(rng.choice(ILLUSTRATIVE[1:]) for _ in range(length - 1)))
+    landings, turn, position = [], [], 0
+    for a, b in dice:
+        turn.append((a, b))
+        if a == b:
+            continue   # (a double is rolled again)
+        position, colour, passed = landing(true, position, sum(x + y for x, y in turn))
+        landings.append((tuple(turn), colour, passed))
+        turn = []
+    allowed = boards_allowed(tuple(landings))
+    assert any(b.length == length and b.position == position for b in allowed)
+    track, at = board_drawn(tuple(landings), rng)
+    where = 0
+    for turn, colour, passed in landings:
+        where, seen, times = landing(track, where, sum(x + y for x, y in turn))
+        assert (seen, times) == (colour, passed)
+    assert at == where
+
+
+def test_m20_a_board_is_as_likely_as_it_makes_the_landings():
+    from mclog.games.millionenspiel.rules.unknown_track import _SHARE, boards_allowed
+
+    # 5 spaces to red, then 15 (a double, then 3) past the arrow to red again: on a board
+    # of 15 spaces the pawn stands on the same red space, which explains the second red
+    # for sure; on 13, 14, 16 to 19 it is a new space, red with the illustrative share
+    boards = boards_allowed(((((4, 1),), "red", 0), (((6, 6), (1, 2)), "red", 1)))
+    weight = {b.length: b.weight for b in boards}
+    assert sorted(weight) == [13, 14, 15, 16, 17, 18, 19]   # (20: the arrow's black space)
+    assert weight[15] == pytest.approx(_SHARE["red"])
+    assert weight[16] == pytest.approx(_SHARE["red"] ** 2)
+
+
+def test_m20_unseen_dice_move_the_pawn_as_their_dice_could():
+    from mclog.games.millionenspiel.rules.moves import Throw
+    from mclog.games.millionenspiel.rules.unknown_track import _sums, dice_drawn
+
+    assert _sums(((None, None),), True) == {s: n for s, n in {
+        3: 2, 4: 2, 5: 4, 6: 4, 7: 6, 8: 4, 9: 4, 10: 2, 11: 2}.items()}   # (no double)
+    assert _sums(((None, None), (1, 2)), True) == {5: 1, 7: 1, 9: 1, 11: 1, 13: 1, 15: 1}
+    rng = __import__("random").Random(3)
+    for _ in range(20):
+        first, second = dice_drawn([Throw((None, None)), Throw((3, None))], rng)
+        assert first.double and second.dice[0] == 3 and second.dice[1] is not None
+
+
+def test_m20_a_record_without_a_track_is_reviewed_and_the_review_says_how():
+    from mclog.review import review
+
+    duel = replay(read_one(SAMPLES[1]))   # (duel-2p names no track)
+    assert duel.record.track is None
+    found = review(duel, 0, rollouts=4, seed=1)
+    data = found.as_dict()
+    assert data["note"].startswith("this record names no track: each rollout plays on a "
+                                   "board")
+    assert all(abs(sum(c for n, c in row.items() if n != "step") - 1) < 1e-9
+               for row in data["chances"])

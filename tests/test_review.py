@@ -83,9 +83,14 @@ def test_what_cannot_be_reviewed_is_said():
         position(pig, chance_step, rollouts=2)
     with pytest.raises(ReviewError, match="there is no decision after"):
         position(pig, len(pig), rollouts=2)
-    me = mclog.replay(mclog.read_one(ROOT / "sample_games/millionenspiel/duel-2p.mclog"))
-    with pytest.raises(ReviewError, match="names no track"):
-        chances(me, 3, rollouts=2)
+    me = mclog.replay(mclog.parse_one(
+        '[Game "Millionenspiel"]\n[Players "Zoe, Yann"]\n\nstart Zoe\n'
+        "bets Yann 5, Zoe 5\nZoe rolls 4 1, lands red\nbets Zoe 5, Yann 5\n"
+        "Yann rolls 2 3, past arrow, lands blue\nbets Yann 5, Zoe 5\n"))   # (10: no loop)
+    with pytest.raises(ReviewError, match="names no track \\(\\[Track\\]\\), and no board "
+                                          "of 13 to 60 spaces has the landings this record "
+                                          "shows"):
+        chances(me, len(me), rollouts=2)
     thursday = mclog.replay(mclog.read_one(
         ROOT / "sample_games/millionclub/thursday-club-3p.mclog"))
     seat = mclog.replay(mclog.parse_one(mclog.write(mclog.seat_view(thursday, 1))))

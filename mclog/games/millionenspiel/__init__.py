@@ -95,14 +95,35 @@ class Millionenspiel(Game):
         return list(state.money)
 
     def rollout_state(self, played, state, rng):
-        """Only on a record that names its track: where the pawn lands is chance's, and
-        chance needs the track's colours."""
+        """Where the pawn lands is chance's, on the track the record names; on a record
+        that names none, on a board drawn among those that agree with every landing up
+        to this step (M20, ``rules/unknown_track.py``)."""
         if played.record.track is None:
             from mclog.errors import ReviewError
 
-            raise ReviewError("this record names no track ([Track]): where the pawn lands "
-                              "cannot be rolled out without it")
+            from .rules.state import LAND, THROW, Decision
+            from .rules.unknown_track import board_drawn, dice_drawn
+
+            if any(t.spaces is None for t in state.throws):   # (this turn's dice unseen)
+                state.throws = dice_drawn(state.throws, rng)
+                if state.decision is not None and state.decision.kind in (LAND, THROW):
+                    state.decision = Decision(THROW if state.throws[-1].double else LAND)
+            try:
+                state.track, state.position = board_drawn(tuple(state.landings), rng)
+            except ValueError as exc:
+                raise ReviewError(f"this record names no track ([Track]), and {exc}: where "
+                                  "the pawn lands cannot be rolled out") from None
         return state
+
+    def rollout_note(self, played):
+        """What a rollout of a record without a track assumes (M20)."""
+        if played.record.track is not None:
+            return None
+        return ("this record names no track: each rollout plays on a board drawn among "
+                "those that agree with every landing up to its step (13 to 60 spaces; the "
+                "spaces the pawn has not stood on coloured in the proportions of mclog's "
+                "illustrative board, not the printed one), each as likely as it makes the "
+                "landings (M20)")
 
     def move_text(self, played, index, move):
         return _said(move, played.record.names, played.state(index))

@@ -205,6 +205,9 @@ def _land(state: State, move: Land, watch=None) -> None:
         state.position = new
     else:
         state.position = None
+        if state.track is None:   # (what the record shows of the board: M20)
+            state.landings.append((tuple(t.dice for t in state.throws), move.colour,
+                                   move.past_arrow))
     for time in range(move.past_arrow):  # each time it reaches or passes it (M14)
         _pay_pensions(state, "the pawn passed the arrow" + (
             f" ({_times(time + 1, ordinal=True)} time)" if move.past_arrow > 1 else ""), watch)

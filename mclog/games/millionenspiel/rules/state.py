@@ -57,6 +57,10 @@ class State:
     winner: int | None = None
     #: How many pension cards of each value there are (M1, M15).
     pension_cards: int = PENSION_CARDS
+    #: Where the record names no track: each landing so far, as (the turn's dice, the
+    #: colour, the passings of the arrow), from which a review's rollout draws a board
+    #: that agrees with them (M20, ``unknown_track.py``).
+    landings: list = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -73,7 +77,7 @@ class State:
         return State(self.names, self.track, list(self.money), list(self.pension),
                      self.position, self.roller, self.throw, dict(self.bets),
                      list(self.to_bet), list(self.throws), self.refused, self.decision,
-                     self.winner, self.pension_cards)
+                     self.winner, self.pension_cards, list(self.landings))
 
     def _repr_html_(self) -> str:  # a notebook shows the board
         from ..draw import state_html
