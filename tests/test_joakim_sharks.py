@@ -39,6 +39,9 @@ start Ann gold 6
 start Ben oil 3 bank 3
 value gold 3, value oil 5, value diamond 2, value aeroplane 4, value bank 6, value shipping 1
 """
+#: The setup with a third player, Cleo, on a1 with six shipping companies.
+THREE = SETUP.replace("place Ben e2", "place Ben e2, place Cleo a1").replace(
+    "start Ben oil 3 bank 3\n", "start Ben oil 3 bank 3\nstart Cleo shipping 6\n")
 #: Ann draws three Affärstipskort on d2, then Ben's move ends at Farbror Joakim's, away.
 TIPS = "roll Ann 2, move Ann d2, tips Ann {}\nroll Ben 1, move Ben e1, home 2\n"
 
@@ -393,9 +396,7 @@ def test_j22_a_trade_without_the_mover_or_the_cash_is_refused():
     assert "Ben has 100, not the 101 agreed (J22)" in str(error)
     error = refused("roll Ann 2, move Ann c1, deal Ann Ben gold 1 for 2\n")
     assert "now comes: the next number of Ankeborgstidningen, for Ann" in str(error)
-    three = SETUP.replace("place Ben e2", "place Ben e2, place Cleo a1").replace(
-        "start Ben oil 3 bank 3\n", "start Ben oil 3 bank 3\nstart Cleo shipping 6\n")
-    error = refused("deal Ben Cleo oil 1 for 2\n", players="Ann, Ben, Cleo", setup=three)
+    error = refused("deal Ben Cleo oil 1 for 2\n", players="Ann, Ben, Cleo", setup=THREE)
     assert "players trade on the move of the player whose turn it is, who is one of the " \
            "two (Ann now), at its start, on a property square, or at its end (J22)" \
         in str(error)
@@ -645,19 +646,17 @@ def test_j31_a_seat_s_record_cannot_name_what_the_seat_did_not_see():
 
 
 def test_j31_an_inspection_is_seen_by_its_two_players_only():
-    three = SETUP.replace("place Ben e2", "place Ben e2, place Cleo a1").replace(
-        "start Ben oil 3 bank 3\n", "start Ben oil 3 bank 3\nstart Cleo shipping 6\n")
     body = ("roll Ann 2, move Ann d2, tips Ann ? ? ?\nroll Ben 1, move Ben e1, home 5, "
             "joakim 23\nroll Cleo 1, move Cleo a2, pass Cleo\n"
             "roll Ann 1, move Ann c2, pass Ann\ninspect Ben Ann 1 2 3, roll Ben 1\n")
     for seat, fine in (("Ben", True), ("Cleo", False)):
         tags = SHARKS + f'[Seat "{seat}"]\n'
         if fine:
-            assert play(body, tags, players="Ann, Ben, Cleo", setup=three).errors == []
+            assert play(body, tags, players="Ann, Ben, Cleo", setup=THREE).errors == []
         else:
-            error = refused(body, tags, players="Ann, Ben, Cleo", setup=three)
+            error = refused(body, tags, players="Ann, Ben, Cleo", setup=THREE)
             assert "Cleo does not see what Ben saw in Ann's hand: write ? for each card " \
                    "(J31)" in str(error)
     hidden = body.replace("inspect Ben Ann 1 2 3", "inspect Ben Ann ? ? ?")
     assert play(hidden, SHARKS + '[Seat "Cleo"]\n', players="Ann, Ben, Cleo",
-                setup=three).errors == []
+                setup=THREE).errors == []
