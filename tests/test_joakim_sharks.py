@@ -520,7 +520,8 @@ def test_the_business_sharks_sample_from_ann_s_seat_is_pinned():
     assert [p.loans for p in final.players] == [[25], [], [], []]
     assert [(p.tips, p.tips_unseen) for p in final.players] == [
         ([], 0), ([], 0), ([], 1), ([], 0)]   # (Cleo's last card: Ann did not see it)
-    assert [r.total for r in played.scores()] == [19 - 30, 101, 15, 121]
+    assert [(r.total, r.rank) for r in played.scores()] == [(19 - 30, 4), (101, 2), (15, 3),
+                                                             (121, 1)]   # (J23: net)
     text = open(SAMPLE, encoding="utf-8").read()
     assert "tips Ben ? ? ?" in text and "inspect Ann Ben 9 27 -" in text
     assert "tip Ann 25" in text and "tip Ann 26" in text   # (out of turn, J25)
@@ -660,3 +661,11 @@ def test_j31_an_inspection_is_seen_by_its_two_players_only():
     hidden = body.replace("inspect Ben Ann 1 2 3", "inspect Ben Ann ? ? ?")
     assert play(hidden, SHARKS + '[Seat "Cleo"]\n', players="Ann, Ben, Cleo",
                 setup=THREE).errors == []
+
+
+def test_j23_a_rollout_s_winner_is_the_winner_even_beside_a_richer_player_with_a_loan():
+    state = play("").final
+    state.players[0].cash, state.players[0].loans = 1100, [50]   # (1040 net, a loan)
+    state.players[1].cash, state.winner, state.over = 1005, 1, True
+    assert GAME.outcome(state) == [(1005, False), (1005, True)]
+    assert max(GAME.outcome(state)) == (1005, True)

@@ -118,8 +118,9 @@ class Joakim(KitGame):
 
     def standing(self, state, points):
         """The winner first (the first to show the limit, or the last in the game), then
-        by cash, those who left the game last."""
-        return [(seat == state.winner, not p.out, p.cash)
+        by cash (less what the loans are repaid with, in the Business Sharks: J23), those
+        who left the game last."""
+        return [(seat == state.winner, not p.out, p.cash - owed(p))
                 for seat, p in enumerate(state.players)]
 
     def money(self, state):
@@ -169,9 +170,14 @@ class Joakim(KitGame):
     review_bots = "trader"
 
     def outcome(self, state):
-        """(cash, whether the seat won): the winner has the most cash, save where all the
-        others left the game with none, and there the second part says who won."""
-        return [(p.cash, seat == state.winner) for seat, p in enumerate(state.players)]
+        """(cash less the loans' repayment, whether the seat won): the winner has the most,
+        save where all the others left the game with none, and there the second part says
+        who won.  (In the Business Sharks a player may hold more than the winner and not
+        have won, a loan unpaid: ranked no higher than the winner, J23.)"""
+        net = [p.cash - owed(p) for p in state.players]
+        top = net[state.winner] if state.winner is not None else None
+        return [(value if top is None or seat == state.winner else min(value, top),
+                 seat == state.winner) for seat, value in enumerate(net)]
 
     def rollout_state(self, played, state, rng):
         """The position as a rollout plays on from it: a game without a component file
