@@ -247,7 +247,7 @@ class JoakimRules:
             raise RuleError("the game is over", "Who Wins?")
         task = state.tasks[0]
         just = state.just
-        if sharks.out_of_turn(state, move):   # (an Affärstipskort on another's move, J25)
+        if type(move) is Tip and sharks.out_of_turn(state, move):   # (on another's move, J25)
             sharks.play_out_of_turn(state, move, watch)
             _advance(state, watch)
             return
