@@ -78,16 +78,9 @@ class Replay(Generic[S, M]):
         game, noted in its one replay).  Jumping to a step later uses the game's own.
         """
         state, every = self._current, self.every
+        if play is None:
+            play = _ignoring_info(self._play)
         moves, infos = self.moves, self.infos
-        if play is None:   # (the game's own play, called as it is: no wrapper a move)
-            game_play = self._play
-            for move, info in plays:
-                game_play(state, move)
-                moves.append(move)
-                infos.append(info)
-                if len(moves) % every == 0:
-                    self._snapshots.append(self._copy(state))
-            return
         for move, info in plays:
             play(state, move, info)
             moves.append(move)
@@ -151,3 +144,10 @@ class Replay(Generic[S, M]):
             if predicate(step):
                 return step.index
         raise KeyError("no such step")
+
+
+def _ignoring_info(play: Callable[[S, M], None]) -> Callable[[S, M, Any], None]:
+    def play_move(state: S, move: M, info: Any) -> None:
+        play(state, move)
+
+    return play_move
