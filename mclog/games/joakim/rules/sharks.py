@@ -41,9 +41,8 @@ from .moves import (INTEREST, KINDS, LOANS, REPAY, TIP_HAND, Bid, Borrow, Deal, 
 ONE_STEP, TWO_STEPS = 4, 8
 #: What each of the tied top bidders of a closed auction pays when still tied.
 TIE_PENALTY = 2
-#: The moves a player makes at the start or the end of their own move...
-OWN_MOVE = (Tip, Repay, Deal, Inspect)
-#: ... that is, before the die (``roll``), on a property square before or after its trade
+#: Where a player plays a tip, repays a loan, trades with a player or inspects, on their
+#: own move: before the die (``roll``), on a property square before or after its trade
 #: (``trade``: "first lower the market value of aeroplane companies and then immediately
 #: buy a number of them"), or once the square's business is done (``end``).
 OWN_MOVE_AT = ("roll", "trade", "end")
@@ -678,6 +677,6 @@ def describe(state, task) -> str | None:
 __all__ = ["Sealed", "steps", "trade_moves_value", "at_exchange", "draw_tips", "play_tip",
            "out_of_turn", "play_out_of_turn", "keep", "inspect", "rumour", "believe",
            "disbelieve", "borrow", "repay", "interest", "owed", "deal", "sealed", "lot",
-           "bid", "settle_sealed", "skip_beagled", "leave", "wins", "OWN_MOVE",
+           "bid", "settle_sealed", "skip_beagled", "leave", "wins", "OWN_MOVE_AT",
            "legal_end", "legal_borrow", "legal_lot", "legal_bid", "legal_rumour",
            "chance_tips", "deal_unseen", "describe", "take_loan", "bidding"]

@@ -75,13 +75,12 @@ def _pairs(die_a: int | None, die_b: int | None, double: bool | None):
         yield a, b
 
 
-def _sums(dice: tuple, finished: bool) -> dict[int, int]:
-    """How many ways the turn's throws make each total (every throw but the last was a
-    double; the last, where the pawn moved, was not)."""
+def _sums(dice: tuple) -> dict[int, int]:
+    """How many ways a landed turn's throws make each total (every throw but the last was
+    a double; the last, where the pawn moved, was not)."""
     totals = {0: 1}
     for i, (a, b) in enumerate(dice):
-        last = i == len(dice) - 1
-        double = (not last) or (False if finished else None)
+        double = i < len(dice) - 1
         moves = Counter(x + y for x, y in _pairs(a, b, double))
         totals = dict(Counter({t + m: ways * n for t, ways in totals.items()
                                for m, n in moves.items()}))
@@ -93,7 +92,7 @@ def boards_allowed(landings: tuple[Landing, ...]) -> tuple[Board, ...]:
     """Every way the landings could have happened on a board of ``SHORTEST`` to ``LONGEST``
     spaces, each with its weight (asked once per position: a review's rollouts from one
     step all ask the same).  ``ValueError`` past ``MOST_WAYS`` ways."""
-    sums = [_sums(dice, True) for dice, _, _ in landings]
+    sums = [_sums(dice) for dice, _, _ in landings]
     out: list[Board] = []
     for length in range(SHORTEST, LONGEST + 1):
         ways = [(0, {0: "black"}, 1.0)]
