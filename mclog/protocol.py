@@ -221,11 +221,12 @@ class Game(ABC):
         money breaks ties."""
         raise NotImplementedError(f"{self.name} cannot be reviewed yet")
 
-    def rollout_state(self, played: Played, state: Any, rng: Any) -> Any:
-        """``state`` (a copy of a position of ``played``, the rollout's own) as a rollout
-        starts from it: with nothing unknown.  By default the state itself; a game whose
-        records may leave cards unknown draws them (from ``rng``) among what the record
-        allows, or says it cannot (``mclog.errors.ReviewError``)."""
+    def rollout_state(self, played: Played, index: int, state: Any, rng: Any) -> Any:
+        """``state`` (a copy of the position of ``played`` after ``index`` moves, the
+        rollout's own) as a rollout starts from it: with nothing unknown.  By default the
+        state itself; a game whose records may leave cards unknown draws them (from
+        ``rng``) among what the record allows up to ``index``, or says it cannot
+        (``mclog.errors.ReviewError``)."""
         return state
 
     def rollout_note(self, played: Played) -> str | None:

@@ -228,7 +228,7 @@ def _play(job: tuple, task: tuple) -> list:
     index, first, seed = task
     if index not in positions:
         positions[index] = played.state(index)
-    start = game.rollout_state(played, game.engine.copy(positions[index]),
+    start = game.rollout_state(played, index, game.engine.copy(positions[index]),
                                random.Random(seed))
     return rollout(game, start, bots, seed, first)
 

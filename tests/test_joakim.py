@@ -722,7 +722,7 @@ def test_a_review_plays_on_with_the_unseen_peek_drawn_from_the_pile():
     assert len(shares) == 2 and sum(shares) == pytest.approx(1)
     assert chances(played, len(played), rollouts=6, seed=1) == shares   # (the seed's)
     state = GAME.engine.copy(played.final)
-    GAME.rollout_state(played, state, random.Random(3))
+    GAME.rollout_state(played, len(played), state, random.Random(3))
     assert None not in state.peeked and len(set(state.peeked)) == 2
     assert set(state.peeked) <= set(played.final.news)
 

@@ -158,7 +158,7 @@ class Cartel(KitGame):
 
     review_bots = "profit"
 
-    def rollout_state(self, played, state, rng):
+    def rollout_state(self, played, index, state, rng):
         """The position with every card the seat did not see drawn among those the record
         allows (``rules.engine.deal_unseen``: each such deal equally likely)."""
         from .rules.engine import deal_unseen

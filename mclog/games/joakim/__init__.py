@@ -179,7 +179,7 @@ class Joakim(KitGame):
         return [(value if top is None or seat == state.winner else min(value, top),
                  seat == state.winner) for seat, value in enumerate(net)]
 
-    def rollout_state(self, played, state, rng):
+    def rollout_state(self, played, index, state, rng):
         """The position as a rollout plays on from it: a game without a component file
         cannot be played on (no card says what it does), and a peeked newspaper the
         record's seat did not see is any card of the pile."""

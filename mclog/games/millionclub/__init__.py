@@ -114,20 +114,45 @@ class MillionClub(Game):
 
         return [(sum(p.values()), state.money[seat]) for seat, p in enumerate(points(state))]
 
-    def rollout_state(self, played, state, rng):
-        """A position with a card the record's seat did not see (a ``?``, followed as a
-        handle from the start of the game to this step) cannot be rolled out: the
-        handles would play as blank cards, and drawing them in proportion to the deals
-        the record allows up to this step is not done yet for Million Club.  (A record
-        with ``?`` cards need not say its seat: the handles, not the tag, decide.)"""
-        if state.unknowns or "Seat" in played.record.tags:
+    def rollout_state(self, played, index, state, rng):
+        """The position with every card the record's seat did not see named, a deal drawn
+        in proportion to how likely it was among those the record allows up to this step
+        (``deals.py``).  The position is then the one the seat knew: a card that only a
+        later move names is drawn, not told (``state`` shows it in hindsight)."""
+        if not played.variables:
+            return state
+        try:
+            deals = played.deals(index)
+        except ValueError as exc:
             from mclog.errors import ReviewError
 
-            raise ReviewError("by this step the record holds cards its seat did not see "
-                              "(?); a review of Million Club from such a position is not "
-                              "done yet (drawing them in proportion to the deals the record "
-                              "allows): review a full record")
+            raise ReviewError(f"step {index}: {exc}") from None
+        if not deals.handles:
+            return state
+        state = self.engine.copy(deals.state)
+        for handle, kind in deals.draw(rng).items():
+            state.identify(handle, kind)
         return state
+
+    def rollout_note(self, played):
+        """What the rollouts of a seat's record assume of the cards it did not see."""
+        if not played.variables:
+            return None
+        return ("the cards this record's seat did not see are drawn for each rollout "
+                "among the deals the record allows up to its step, each as likely as the "
+                "shuffled decks make it (a card a player took unseen from several: any of "
+                "them alike)")
+
+    def options_known(self, played, index, seat):
+        """Not where the decision is among cards the record's seat did not see (another
+        player's draft hand)."""
+        if not played.variables:
+            return True
+        from .rules.cards import is_handle
+
+        state = played.replay.state(index)
+        return not any(is_handle(value) for move in self.engine.legal(state)
+                       for value in _values(move))
 
     def move_text(self, played, index, move):
         from .notation.text import move_text
@@ -213,3 +238,10 @@ class MillionClub(Game):
 
 
 GAME = MillionClub()
+
+
+def _values(move) -> tuple:
+    """The fields of a move, as values (a card a move names is one)."""
+    from dataclasses import fields
+
+    return tuple(getattr(move, f.name) for f in fields(move))

@@ -36,6 +36,7 @@ from .rules.moves import (
 from .notation.record import (
     CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry,
 )
+from .deals import DealHistory, Deals
 from .events import Capture, Noted
 from .redundant import not_asked
 from .rules.score_range import Budget, ColonyScoring, exact_ranges, totals_rule
@@ -44,7 +45,7 @@ from .rules.setup import new_game
 from .rules.state import Decision, State
 from .notation.text import move_text
 from .rules.unknown import (
-    Drawn, Identified, OutOfDeck, Relabelled, Taken, is_handle, out_handles,
+    Drawn, Identified, OffDeck, OutOfDeck, Relabelled, Taken, is_handle, out_handles,
 )
 from .notation.vocabulary import SHORT
 
@@ -186,6 +187,10 @@ class GameReplay:
     #: (``RANGE_SECONDS``); once spent, ranges are safe bounds, true but wider.
     range_budget: Budget = field(default_factory=lambda: Budget(RANGE_SECONDS), repr=False)
     _example: dict | None | bool = field(default=False, repr=False)
+    #: When each card came off a deck, each place was re-labelled and each constraint
+    #: came: what a review's deals at a step are drawn from (``deals.py``).
+    history: DealHistory = field(default_factory=DealHistory, repr=False)
+    _deals: dict = field(default_factory=dict, repr=False)
 
     @property
     def identified(self) -> dict[str, str]:
@@ -366,6 +371,14 @@ class GameReplay:
                 self._example = None
         return self._example
 
+    def deals(self, index: int) -> Deals:
+        """The deals of the unknown cards this record allows after ``index`` moves, with
+        the position as its seat knew it then (made once a step: ``deals.py``)."""
+        if index not in self._deals:
+            self._deals[index] = Deals(self.problem, self.variables, self.history, index,
+                                       self.replay.state(index), seed=index)
+        return self._deals[index]
+
     def facts(self) -> list[MoveFacts]:
         """What was noted of each move as it was played.  The writer reads these rather
         than ``steps``, which it would have to build first."""
@@ -384,6 +397,7 @@ class _Reader:
         self.errors: list[RecordError] = []
         self.problem = Problem()
         self.var: dict[str, int] = {}
+        self.history = DealHistory()
         self.revealed: dict[int, tuple[str, ...]] = {}
         self.replay.current.log = []
         self.last_entry = None
@@ -496,6 +510,7 @@ class _Reader:
         elif isinstance(entry, RevealEntry):
             self.reveal(entry)
             self.after_entry = "at the reveal"
+        self.history.mark(self.problem, len(self.replay.moves))
 
     def complete(self, move: Move, state: State, entry: MoveEntry) -> Move:
         """An industry written by its type alone (``Kim cash R``, ``SHORT``) is the player's
@@ -567,10 +582,14 @@ class _Reader:
                     self.problem.same([self.var[h] for h in new],
                                       [self.var[h] for h in old if is_handle(h)], known,
                                       tag=(entry, "same", deck))
+                    self.history.relabels.append((len(self.replay.moves), event))
                 case OutOfDeck(deck, handles, caps):
                     self.problem.at_most([self.var[h] for h in handles], caps,
                                          tag=(entry, "out", deck))
+                case OffDeck():
+                    self.history.draws.append((len(self.replay.moves), event))
         log.clear()
+        self.history.mark(self.problem, len(self.replay.moves))
 
     def note_end(self, entry) -> None:
         """At the end of the record, the cards out of each deck are bounded as well (R1)."""
@@ -582,6 +601,7 @@ class _Reader:
                 handles = out_handles(state, deck, with_hand)
                 self.problem.at_most([self.var[h] for h in handles], dict(state.decks[deck]),
                                      tag=(entry, "out", deck))
+        self.history.mark(self.problem, len(self.replay.moves))
 
     def settle(self, failed_at=None) -> None:
         """Check that some identities of the unknown cards fit the whole record; if none
@@ -801,7 +821,8 @@ def replay(record: GameRecord, *, strict: bool = True, snapshot_every: int = 32,
     current = reader.replay.current
     current.log = None
     game = GameReplay(record, reader.replay, reader.errors, reader.problem, reader.var,
-                      reader.revealed, reader.warnings, reader.redundant, reader.took)
+                      reader.revealed, reader.warnings, reader.redundant, reader.took,
+                      history=reader.history)
     if reader.capture is not None:
         game.noted = reader.capture.finish(game, current)
     return game

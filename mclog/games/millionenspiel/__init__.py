@@ -94,7 +94,7 @@ class Millionenspiel(Game):
     def outcome(self, state):
         return list(state.money)
 
-    def rollout_state(self, played, state, rng):
+    def rollout_state(self, played, index, state, rng):
         """Where the pawn lands is chance's, on the track the record names; on a record
         that names none, on a board drawn among those that agree with every landing up
         to this step (M20, ``rules/unknown_track.py``)."""

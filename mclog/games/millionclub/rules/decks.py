@@ -11,14 +11,17 @@ Where a drawn card goes is part of the question (``Decision.dest``):
 from __future__ import annotations
 
 from mclog.errors import RuleError
-from .board import CAPITALIST, LOBBYIST
-from .cards import DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, card_name, unseen
+from .board import CAPITALIST, COLONIES, INDUSTRIES, INTRIGUE, LOBBYIST
+from .cards import (COLONY_DECK, DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, card_name,
+                    unseen)
 from .flow import handler, push, step
 from .moves import Draw, Pick
 from .state import Decision, State, ask
-from .unknown import Drawn, alike, group_of, new_handle, note
+from .unknown import Drawn, OffDeck, alike, group_of, new_handle, note, out_handles
 
 DRAW, PICK = "draw", "pick"
+#: The deck whose cards the draft hand holds while a disc is resolved.
+DECK_OF_DISC = {INTRIGUE: INTRIGUE_DECK, COLONIES: COLONY_DECK, INDUSTRIES: INDUSTRY_DECK}
 
 
 @step("draw")
@@ -52,8 +55,13 @@ def deliver(state: State, d: Decision, card: str) -> None:
     """Take ``card`` off ``d.deck`` and put it where the decision says.
 
     An unknown card (``?``) becomes a handle (``unknown.py``); cards drawn unseen into
-    one hand are alike, and share a group.
+    one hand are alike, and share a group.  While unknown cards are out of the deck, or
+    this one is unseen, a listener is told the deck as it was (``OffDeck``).
     """
+    before = None
+    if state.log is not None and (state.hidden[d.deck] or unseen(card)):
+        before = (tuple(state.decks[d.deck].items()),
+                  tuple(out_handles(state, d.deck, with_hand=DECK_OF_DISC.get(state.resolving) == d.deck)))
     if unseen(card):
         state.hidden[d.deck] += 1
         if d.dest == "machiavelli":
@@ -65,6 +73,8 @@ def deliver(state: State, d: Decision, card: str) -> None:
         note(state, Drawn(card, d.deck, d.dest == "hand" and d.recipient is None))
     else:
         state.decks[d.deck][card] -= 1
+    if before is not None:
+        note(state, OffDeck(card, d.deck, *before))
     if d.dest == "hand":
         state.hand.append(card)
     elif d.dest == "machiavelli":

@@ -14,9 +14,9 @@ from __future__ import annotations
 from mclog.errors import RuleError
 from .board import COLONIES, INDUSTRIES, INTRIGUE
 from .cards import (
-    COLONY_DECK, INDUSTRY_DECK, INTRIGUE_DECK, Industry, article, card_name,
+    INTRIGUE_DECK, Industry, article, card_name,
 )
-from .decks import PICK
+from .decks import DECK_OF_DISC, PICK
 from .flow import handler, push, step
 from .moves import Buy, Choose, Move, Pass, SetAside, UsePrivilege, interned
 from .state import Decision, State, ask
@@ -24,7 +24,6 @@ from .unknown import UNKNOWN, OutOfDeck, is_handle, note, out_handles, resolve, 
 
 CHOOSE, DRAFT, PRIVILEGE = "choose", "draft", "privilege"
 
-DECK_OF_DISC = {INTRIGUE: INTRIGUE_DECK, COLONIES: COLONY_DECK, INDUSTRIES: INDUSTRY_DECK}
 #: R15: what a card costs on each disc.
 PRICE = {COLONIES: 2, INDUSTRIES: 4}
 

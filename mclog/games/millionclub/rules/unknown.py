@@ -98,8 +98,22 @@ class OutOfDeck:
     caps: dict
 
 
+@dataclass(frozen=True, slots=True)
+class OffDeck:
+    """A card came off ``deck`` (``card``: its kind, or the handle of a card drawn unseen)
+    while unknown cards were out of it, or unseen: what the chance of it was then is
+    ``counts[kind]`` (the deck's cards of that kind not known to be elsewhere) less the
+    unknown cards ``out`` of that kind.  A review weighs the deals a seat's record allows
+    by these chances (``mclog.games.millionclub.deals``)."""
+
+    card: str
+    deck: str
+    counts: tuple[tuple[str, int], ...]
+    out: tuple[str, ...]
+
+
 #: What the engine tells a listener of the unknown cards (``state.log``), one class each.
-UnknownEvent = Drawn | Taken | Identified | Relabelled | OutOfDeck
+UnknownEvent = Drawn | Taken | Identified | Relabelled | OutOfDeck | OffDeck
 
 
 def note(state: State, event: UnknownEvent) -> None:
