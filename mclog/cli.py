@@ -411,6 +411,14 @@ def cmd_review(args) -> int:
             _err(_not_a_player(args.file, args.seat, names))
             return 1
         seat = names.index(args.seat)
+    if args.as_seen:
+        if seat is None:
+            raise ValueError("--as-seen reviews one player's decisions as they saw the game: "
+                             "name the player with --seat")
+        from .review import as_seen
+
+        with _about(args.file):
+            chosen = as_seen(chosen, seat)
     bots = args.bots or game.review_bots
     game.check_bots(bots)
     with contextlib.ExitStack() as stack:
@@ -458,6 +466,8 @@ def _review(args, chosen, game, seat, bots, client) -> int:
             sys.stderr.write("\n")
         data = found.as_dict()
         who = args.seat or "every player"
+        if args.as_seen:
+            who += " (as they saw the game)"
         lines = [f"Review of {who}'s decisions: {len(found.positions)} reviewed, "
                  f"{args.rollouts} rollouts an option by the {bots} bots, seed "
                  f"{args.seed}"]
@@ -627,6 +637,10 @@ def build_parser() -> argparse.ArgumentParser:
                                       "of each option, the loss of the move played")
     w.add_argument("file")
     w.add_argument("--seat", help="review this player's decisions (default: every player's)")
+    w.add_argument("--as-seen", action="store_true",
+                   help="with --seat: review from what that player saw (the cards their "
+                        "seat did not see drawn for each rollout), not from the whole "
+                        "record")
     w.add_argument("--step", type=int, help="review only the decision at this step")
     w.add_argument("--rollouts", type=int, default=100,
                    help="games played out from each option (default 100)")

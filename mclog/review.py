@@ -48,7 +48,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import ReviewError
+from .errors import MclogError, ReviewError
 from .games import game as _game_named
 from .simulate import make_bots, moves_of
 
@@ -471,6 +471,27 @@ def review(played, seat: int | None = None, *, rollouts: int = 100, seed: int = 
     return result
 
 
+def as_seen(played, seat: int):
+    """``played`` as the player in ``seat`` saw it: the game's view of the record from that
+    seat (``Game.seat_view``), replayed, so that a review from it draws what the seat did
+    not see rather than knowing it.  A game that hides nothing, or a record already
+    written from that seat, is itself; a record written from another seat cannot be seen
+    from this one (``ReviewError``)."""
+    game = _game(played)
+    names = list(played.record.players)
+    written_from = played.record.tags.get("Seat")
+    if not game.hidden_information or written_from == names[seat]:
+        return played
+    if written_from is not None:
+        raise ReviewError(f"this record is written from {written_from}'s seat: it cannot "
+                          f"be seen as {names[seat]} saw it")
+    try:
+        return game.replay(game.seat_view(played, seat))
+    except (MclogError, ValueError) as exc:
+        raise ReviewError(f"this record cannot be seen as {names[seat]} saw it ({exc}): "
+                          "review it with everything it knows") from None
+
+
 def curve(played, *, rollouts: int = 30, seed: int = 0, bots: str | None = None,
           every: int = 1, progress: Callable[[int, int], None] | None = None,
           jobs: int = 1, client=None) -> dict[int, list[float]]:
@@ -503,5 +524,5 @@ def curve_chart(played, points: dict[int, list[float]], bots: str):
     return fig
 
 
-__all__ = ["curve", "curve_chart", "Estimate", "Option", "Position", "Review", "ReviewError",
+__all__ = ["as_seen", "curve", "curve_chart", "Estimate", "Option", "Position", "Review", "ReviewError",
            "chances", "position", "options_table", "review", "rollout"]

@@ -17,7 +17,7 @@ import pytest
 import mclog
 from mclog.cli import main
 from mclog.errors import ReviewError
-from mclog.games import game
+from mclog.games import game, register
 from mclog.games.millionclub.deals import DealHistory, Deals
 from mclog.games.millionclub.rules.cards import is_handle
 from mclog.games.millionclub.rules.unknown import OffDeck, Relabelled
@@ -27,6 +27,7 @@ from mclog.unknowns import Problem
 ROOT = Path(__file__).parent.parent
 MC = game("Million Club")
 THURSDAY = ROOT / "sample_games" / "millionclub" / "thursday-club-3p.mclog"
+FIVE = ROOT / "sample_games" / "millionclub" / "five-players-every-intrigue-card.mclog"
 
 
 # --- the exact distribution, by enumeration ----------------------------------------------
@@ -226,4 +227,38 @@ def test_mclog_review_of_a_seats_record_says_what_it_assumed(tmp_path, capsys):
     path.write_text(mclog.write(mclog.seat_view(thursday, 1)))
     assert main(["review", str(path), "--step", "60", "--rollouts", "4", "--seed", "2"]) == 0
     out = capsys.readouterr().out
+    assert "did not see are drawn for each rollout" in out
+
+
+def test_a_full_record_is_reviewed_as_a_seat_saw_it():
+    """``as_seen``: Ben's view of a full record, its unseen cards drawn; the record
+    itself where the game hides nothing or it is written from that seat."""
+    from mclog.review import as_seen
+
+    full = mclog.replay(mclog.read_one(FIVE))
+    ben = as_seen(full, 1)
+    assert ben.variables and not full.variables
+    assert ben.record.tags["Seat"] == "Ben" and as_seen(ben, 1) is ben
+    step = len(ben) // 2
+    assert chances(ben, step, rollouts=6, seed=3) != chances(full, step, rollouts=6, seed=3)
+    with pytest.raises(ReviewError, match="written from Ben's seat: it cannot be seen as "
+                                          "Ann saw it"):
+        as_seen(ben, 0)
+    register(ROOT / "tests" / "games" / "pig")
+    pig = mclog.replay(mclog.read_one(ROOT / "tests/games/pig/samples/kitchen-table.mclog"))
+    assert as_seen(pig, 0) is pig
+
+
+def test_mclog_review_as_seen_needs_a_seat(tmp_path, capsys):
+    assert main(["review", str(THURSDAY), "--as-seen", "--rollouts", "2"]) == 2   # (usage)
+    assert "--as-seen reviews one player's decisions as they saw the game: name the " \
+        "player with --seat" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_mclog_review_as_seen_reviews_from_the_seat(capsys):
+    assert main(["review", str(FIVE), "--seat", "Ben", "--as-seen", "--rollouts", "3",
+                 "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Review of Ben (as they saw the game)'s decisions" in out
     assert "did not see are drawn for each rollout" in out
