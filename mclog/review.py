@@ -241,10 +241,10 @@ def _play_shared(task: tuple) -> list:
 _REPLAYED: dict[tuple, tuple] = {}
 
 
-def _play_on_worker(record: tuple, bots: str, tasks: list[tuple]) -> list[list]:
-    """Rollouts on a Dask worker: ``record`` is (the game, the record's canonical text,
-    its file), replayed once on each worker (a worker may be another machine: it gets
-    the text, not this process's objects)."""
+def _replayed_on_worker(record: tuple) -> tuple:
+    """On a Dask worker: ``record`` is (the game, the record's canonical text, its file),
+    replayed once on each worker (a worker may be another machine: it gets the text, not
+    this process's objects); returns (the game, the replayed record, its positions)."""
     if record not in _REPLAYED:
         from .record.reading import parse_one
 
@@ -252,8 +252,25 @@ def _play_on_worker(record: tuple, bots: str, tasks: list[tuple]) -> list[list]:
         game = _game_named(name)
         _REPLAYED.clear()   # (one review at a time: a worker keeps the last record)
         _REPLAYED[record] = (game, game.replay(parse_one(text, file), strict=False), {})
-    game, played, positions = _REPLAYED[record]
+    return _REPLAYED[record]
+
+
+def _play_on_worker(record: tuple, bots: str, tasks: list[tuple]) -> list[list]:
+    """Rollouts on a Dask worker."""
+    game, played, positions = _replayed_on_worker(record)
     return [_play((game, played, bots, positions), task) for task in tasks]
+
+
+def _review_on_worker(record: tuple, bots: str, index: int, rollouts: int, seed: int,
+                      curve_rollouts: int) -> tuple:
+    """A whole decision weighed on a Dask worker (its batches and the sequential rule
+    there too, so the client waits once a decision, not once a batch), with the players'
+    chances at it: the same figures as weighed here."""
+    game, played, positions = _replayed_on_worker(record)
+    runner = _Runner(game, played, bots)
+    runner.job = (game, played, bots, positions)
+    return (_position(runner, index, rollouts, seed),
+            _chances(runner, index, curve_rollouts, seed))
 
 
 class _Runner:
@@ -460,10 +477,12 @@ def review(played, seat: int | None = None, *, rollouts: int = 100, seed: int = 
                     note=game.rollout_note(played))
     total = len(todo)
     with _Runner(game, played, bots, jobs, client) as runner:
+        spread = runner.client is not None and _spread(
+            runner, todo, rollouts, seed, curve_rollouts or rollouts, progress)
         for done, index in enumerate(todo):
             result.positions.append(_position(runner, index, rollouts, seed))
             result.curve[index] = _chances(runner, index, curve_rollouts or rollouts, seed)
-            if progress is not None:
+            if progress is not None and not spread:
                 progress(done + 1, total)
         # (at the end of a finished game one rollout says who won)
         result.curve[len(played)] = _chances(runner, len(played), 1 if played.complete
@@ -490,6 +509,37 @@ def as_seen(played, seat: int):
     except (MclogError, ValueError) as exc:
         raise ReviewError(f"this record cannot be seen as {names[seat]} saw it ({exc}): "
                           "review it with everything it knows") from None
+
+
+def _spread(runner: _Runner, todo: list[int], rollouts: int, seed: int,
+            curve_rollouts: int, progress: Callable[[int, int], None] | None) -> bool:
+    """On a Dask cluster, each decision not weighed before is weighed whole on a worker,
+    as many at once as there are decisions: the workers wait for no batch of another's
+    (the review's figures are the same; they land in the record's cache).  ``progress``
+    is told as they finish; returns whether it was."""
+    from dask.distributed import as_completed
+
+    bots = runner.job[2]
+    keys = {index: (("position", index, rollouts, seed, bots, MAX_OPTIONS),
+                    ("chances", index, curve_rollouts, seed, bots)) for index in todo}
+    missing = [i for i in todo if not all(k in runner.cache for k in keys[i])]
+    if len(missing) < 2:
+        return False
+    futures = runner.client.map(_review_on_worker, [runner.record] * len(missing),
+                                [bots] * len(missing), missing, [rollouts] * len(missing),
+                                [seed] * len(missing), [curve_rollouts] * len(missing),
+                                pure=False)
+    index_of = {future.key: index for future, index in zip(futures, missing)}
+    done = len(todo) - len(missing)
+    for future in as_completed(futures):
+        found, shares = future.result()
+        position_key, chances_key = keys[index_of[future.key]]
+        runner.cache[position_key] = found
+        runner.cache[chances_key] = shares
+        done += 1
+        if progress is not None:
+            progress(done, len(todo))
+    return True
 
 
 def curve(played, *, rollouts: int = 30, seed: int = 0, bots: str | None = None,

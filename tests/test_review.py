@@ -242,6 +242,18 @@ def test_a_review_on_a_dask_cluster_is_the_review_here():
         there = position(again, index, rollouts=40, seed=3, client=client)
         assert there.as_dict(names) == here
         assert chances(again, index, rollouts=10, seed=3, client=client) == curve_here
+        # a whole review, each decision weighed on a worker (and a seat's record of
+        # Million Club, its unseen cards drawn there)
+        whole = review(played, 0, rollouts=4, seed=2, curve_rollouts=2).as_dict()
+        fresh = mclog.replay(mclog.read_one(CARTEL_DUEL))
+        assert review(fresh, 0, rollouts=4, seed=2, curve_rollouts=2,
+                      client=client).as_dict() == whole
+        thursday = mclog.replay(mclog.read_one(
+            ROOT / "sample_games/millionclub/thursday-club-3p.mclog"))
+        ben = mclog.replay(mclog.parse_one(mclog.write(mclog.seat_view(thursday, 1))))
+        seat_here = chances(ben, 60, rollouts=6, seed=5)
+        ben = mclog.replay(ben.record)
+        assert chances(ben, 60, rollouts=6, seed=5, client=client) == seat_here
     assert len(here["options"]) > 1
 
 
