@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import hashlib
 import json
 import os
 import sys
@@ -163,6 +162,8 @@ def _game(played: Played) -> Game:
 def _fingerprint(tags: dict[str, str], entries: list) -> bytes:
     """A digest of a record as records compare (tags, and each entry's compared fields),
     so that ``fmt`` can check the games it wrote without holding them."""
+    import hashlib
+
     digest = hashlib.sha256(repr(sorted(tags.items())).encode())
     for e in entries:
         digest.update(repr((type(e).__name__, *(getattr(e, f.name) for f in fields(e)

@@ -24,12 +24,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
 import signal
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 
 from ..errors import MclogError, RecordError
@@ -231,6 +229,8 @@ class Replacement:
         except OSError as exc:
             raise FileError(f"{path}: cannot be read: {exc.strerror or exc}") from None
         _must_be_regular(path, self._stat)
+        import hashlib   # (a write's, not a read's: mclog validate starts without it)
+
         self._digest = hashlib.sha256()
         self.temporary, self._file = _temporary_beside(self.target)
         self.committed = False
@@ -261,6 +261,8 @@ class Replacement:
             raise FileError(f"{path}: the file is read-only; it was left unchanged (make it "
                             "writable to let mclog rewrite it)")
         self._close()
+        import hashlib
+
         back = hashlib.sha256()
         with open(self.temporary, "rb") as f:
             while chunk := f.read(1 << 20):
@@ -411,6 +413,8 @@ def _temporary_beside(target: str):
     folder = os.path.dirname(target) or "."
     _remove_orphans(folder)
     try:
+        import tempfile   # (a write's only)
+
         fd, tmp = tempfile.mkstemp(prefix=f".mclog-{os.getpid()}-", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise FileError(f"{target}: cannot write beside it in {folder}: "

@@ -40,11 +40,13 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from mclog.unknowns import Problem, TooHard, _Constraint
 from .rules.cards import is_handle
-from .rules.unknown import OffDeck, Relabelled
+
+if TYPE_CHECKING:
+    from .replayer import DealHistory
 
 #: Sweeps of the chain before its first deal is kept.
 BURN_IN = 30
@@ -52,24 +54,6 @@ BURN_IN = 30
 POOL = 128
 #: ...and walks this many sweeps on with its own random numbers.
 SWEEPS = 2
-
-
-@dataclass
-class DealHistory:
-    """What the replay noted of the unknown cards, each with the step (moves played) it
-    came at: the cards off a deck that weigh a deal, the re-labelled places, and the step
-    of each constraint of the record's ``Problem``."""
-
-    draws: list[tuple[int, OffDeck]] = field(default_factory=list)
-    relabels: list[tuple[int, Relabelled]] = field(default_factory=list)
-    constraint_steps: list[int] = field(default_factory=list)
-
-    def mark(self, problem: Problem, step: int) -> None:
-        """The constraints added since the last mark came at ``step`` (one taken back in
-        lenient mode is gone from the list too)."""
-        count = len(problem.constraints)
-        del self.constraint_steps[count:]
-        self.constraint_steps += [step] * (count - len(self.constraint_steps))
 
 
 class _Deal:
@@ -98,7 +82,7 @@ class Deals:
     (``{handle: kind}``).
     """
 
-    def __init__(self, problem: Problem, variables: dict[str, int], history: DealHistory,
+    def __init__(self, problem: Problem, variables: dict[str, int], history: "DealHistory",
                  step: int, state, seed: int = 0) -> None:
         self.state = state
         self.handles = sorted(_handles_in(state))

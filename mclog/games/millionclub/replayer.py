@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from mclog.errors import RecordError, RuleError
 from mclog.unknowns import SAT_SECONDS, Problem, Rule, TooHard
@@ -36,8 +36,6 @@ from .rules.moves import (
 from .notation.record import (
     CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry,
 )
-from .deals import DealHistory, Deals
-from .events import Capture, Noted
 from .redundant import not_asked
 from .rules.score_range import Budget, ColonyScoring, exact_ranges, totals_rule
 from .rules.scoring import Score, ranks, score
@@ -48,6 +46,9 @@ from .rules.unknown import (
     Drawn, Identified, OffDeck, OutOfDeck, Relabelled, Taken, is_handle, out_handles,
 )
 from .notation.vocabulary import SHORT
+
+if TYPE_CHECKING:
+    from .events import Noted
 
 DISC_LABEL = {INTRIGUE: "intrigue", COLONIES: "colonies", INDUSTRIES: "industries"}
 #: The work (CP-SAT's deterministic seconds) the exact score ranges of one record may take
@@ -155,6 +156,24 @@ def step_maker(table):
             recipient=d.recipient, table=table)
 
     return make
+
+
+@dataclass
+class DealHistory:
+    """What the replay noted of the unknown cards, each with the step (moves played) it
+    came at: the cards off a deck that weigh a deal, the re-labelled places, and the step
+    of each constraint of the record's ``Problem``."""
+
+    draws: list[tuple[int, OffDeck]] = field(default_factory=list)
+    relabels: list[tuple[int, Relabelled]] = field(default_factory=list)
+    constraint_steps: list[int] = field(default_factory=list)
+
+    def mark(self, problem: Problem, step: int) -> None:
+        """The constraints added since the last mark came at ``step`` (one taken back in
+        lenient mode is gone from the list too)."""
+        count = len(problem.constraints)
+        del self.constraint_steps[count:]
+        self.constraint_steps += [step] * (count - len(self.constraint_steps))
 
 
 @dataclass
@@ -371,10 +390,12 @@ class GameReplay:
                 self._example = None
         return self._example
 
-    def deals(self, index: int) -> Deals:
+    def deals(self, index: int):
         """The deals of the unknown cards this record allows after ``index`` moves, with
         the position as its seat knew it then (made once a step: ``deals.py``)."""
         if index not in self._deals:
+            from .deals import Deals   # (a review's only)
+
             self._deals[index] = Deals(self.problem, self.variables, self.history, index,
                                        self.replay.state(index), seed=index)
         return self._deals[index]
@@ -412,7 +433,12 @@ class _Reader:
         #: the check"): such a comment is no move's, and is shown so on the step before it.
         self.after_entry: str | None = None
         #: Notes the events as the moves are played, if asked to.
-        self.capture = Capture(self.replay.current) if events else None
+        if events:
+            from .events import Capture   # (the analysis's: mclog validate starts without it)
+
+            self.capture = Capture(self.replay.current)
+        else:
+            self.capture = None
 
     def fail(self, message: str, line: int, col: int, **kw) -> RecordError:
         return self.record.error(message, line, col, **kw)

@@ -17,7 +17,6 @@ docs/millionclub/format.md for every verb and alias.
 from __future__ import annotations
 
 import re
-from difflib import SequenceMatcher
 
 from mclog.errors import RecordError
 from mclog.record.framing import RawGame, RawLine, whole_number
@@ -285,6 +284,8 @@ def _did_you_mean(word: str, choices) -> str:
     else nothing: a suggestion only where one meaning stands out from the others."""
     if len(word) > 30:  # (no word of the notation is that long: no slip, and no cost)
         return ""
+    from difflib import SequenceMatcher   # (a slip's only: mclog validate starts without it)
+
     meaning = choices if isinstance(choices, dict) else {c: c for c in choices}
     best: dict[str, float] = {}
     for candidate, meant in meaning.items():
