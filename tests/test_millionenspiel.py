@@ -724,3 +724,63 @@ def test_m20_a_record_without_a_track_is_reviewed_and_the_review_says_how():
                                    "board")
     assert all(abs(sum(c for n, c in row.items() if n != "step") - 1) < 1e-9
                for row in data["chances"])
+
+
+def _me_import(tmp_path, capsys, change):
+    import json
+
+    data = to_json(read_one(SAMPLES[2]))
+    change(data)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    code = main(["import", str(path)])
+    out, err = capsys.readouterr()
+    return code, out, err.replace(str(path), "game.json").strip()
+
+
+def _first_of(data, kind):
+    return next(i for i, e in enumerate(data["entries"]) if e["type"] == kind)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["entries"][_first_of(d, "Bet")].update(amount=-2),
+     "entries[{Bet}].amount: -2 is not a sum of money"),
+    (lambda d: d["entries"][_first_of(d, "Bet")].update(amount=10 ** 30),
+     "entries[{Bet}].amount: a number of 31 digits is not a sum of money"),
+    (lambda d: d["entries"][_first_of(d, "Bet")].update(player=7),
+     "entries[{Bet}].player: 7 is not a seat (0 to 2)"),
+    (lambda d: d["entries"][_first_of(d, "Bet")].pop("amount"),
+     "entries[{Bet}]: has no 'amount'"),
+    (lambda d: d["entries"][_first_of(d, "Throw")].update(dice=[3, 7]),
+     "entries[{Throw}].dice[1]: 7 is not a die (1 to 6, or null where it was not seen)"),
+    (lambda d: d["entries"][_first_of(d, "Land")].update(colour="pink"),
+     "entries[{Land}].colour: 'pink' is not a colour (blue, yellow, red, beige, green, "
+     "black)"),
+    (lambda d: d["entries"][_first_of(d, "Land")].update(moon=1),
+     "entries[{Land}]: Additional properties are not allowed ('moon' was unexpected)"),
+    (lambda d: d["entries"].append({"type": "Jump"}),
+     "entries[{end}].type: 'Jump' is not an entry of a Millionenspiel record"),
+    (lambda d: d["entries"].append({"type": "check", "what": "money", "values": [[0]]}),
+     "entries[{end}].values[0]: [0] is not a [seat, number] pair"),
+    (lambda d: d.update(format="mclog 1"), 'format: expected "mclog millionenspiel 1"'),
+    (lambda d: d["tags"].update({"9lives": "x"}),
+     "tags: '9lives' is not a tag name (a letter, then letters, digits or _)"),
+    (lambda d: d["tags"].update(Game="Cartel"),
+     "tags.Game: 'Cartel': this is not a Millionenspiel record"),
+])
+def test_import_says_where_a_millionenspiel_json_is_wrong_in_words(tmp_path, capsys, change,
+                                                                  message):
+    """Issue 24: the JSON form is checked by its schema (``record.schema.json``), each
+    problem said at its place in the game's words (the schema's descriptions)."""
+    data = to_json(read_one(SAMPLES[2]))
+    places = {"Bet": _first_of(data, "Bet"), "Throw": _first_of(data, "Throw"),
+              "Land": _first_of(data, "Land"), "end": len(data["entries"])}
+    code, out, err = _me_import(tmp_path, capsys, change)
+    assert (code, out, err) == (1, "", "game.json: " + message.format(**places))
+
+
+def test_the_json_schemas_in_docs_are_the_ones_mclog_checks_with():
+    root = Path(__file__).parent.parent
+    for game in ("millionclub", "millionenspiel"):
+        assert (root / "docs" / game / "record.schema.json").read_bytes() == \
+            (root / "mclog" / "games" / game / "notation" / "record.schema.json").read_bytes()

@@ -126,6 +126,29 @@ def json_path(parts) -> str:
     return out
 
 
+def deepest(error):
+    """The most specific of a JSON Schema error (``jsonschema``) and its causes: a failed
+    ``allOf`` or ``anyOf`` names the field."""
+    while error.context:
+        error = max(error.context, key=lambda e: len(e.absolute_path))
+    return error
+
+
+def schema_words(error) -> str:
+    """A JSON Schema error in words: what the value is not, by the ``description`` of the
+    part of the schema it fails (``7 is not a die (1 to 6)``), where that part has one;
+    a missing or an unexpected field, and a value that must be one thing, as such."""
+    error = deepest(error)
+    if error.validator == "required":
+        return f"has no {error.message.split(' is a required')[0]}"
+    if error.validator == "const":
+        return f"expected {json.dumps(error.validator_value)}"
+    description = error.schema.get("description") if isinstance(error.schema, dict) else None
+    if description and error.validator not in ("additionalProperties", "maxProperties"):
+        return shown(f"{error.instance!r} is not {description}")
+    return shown(error.message)
+
+
 #: A tag's name, as a JSON record gives it (the text's framing reads the same names).
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*$")
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from mclog.errors import RecordError
-from mclog.record.json_form import failure, json_path, load_json, shown
+from mclog.record.json_form import deepest, failure, json_path, load_json, shown
 from .reader import from_json
 from .record import GameRecord
 from ..replayer import replay
@@ -35,7 +35,7 @@ def records_from_json(data: bytes, file: str) -> list[GameRecord]:
         prefix = f"[{number}]" if isinstance(value, list) else ""
         errors = sorted(validator.iter_errors(game), key=lambda e: list(e.absolute_path))
         if errors:
-            error = _deepest(errors[0])
+            error = deepest(errors[0])
             raise fail(prefix + json_path(error.absolute_path) or "the record",
                        shown(error.message))
         _check_seats(game, prefix, fail)
@@ -65,13 +65,6 @@ def _check_seats(game: dict, prefix: str, fail) -> None:
         for name, seat in seats:
             if isinstance(seat, int) and not 0 <= seat <= top:
                 raise fail(f"{prefix}entries[{i}].{name}", f"{seat} is not a seat (0 to {top})")
-
-
-def _deepest(error):
-    """The most specific of an error and its causes (a failed ``allOf`` names the field)."""
-    while error.context:
-        error = max(error.context, key=lambda e: len(e.absolute_path))
-    return error
 
 
 @lru_cache(maxsize=1)

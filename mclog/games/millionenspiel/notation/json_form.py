@@ -1,33 +1,24 @@
 """The JSON form of a Millionenspiel record (``mclog export`` / ``mclog import``), read
-back with every value checked: each problem is a message with a path into the data
+back with every value checked against the record's JSON Schema (``record.schema.json``,
+also ``docs/millionenspiel/record.schema.json``), then its seats against the table and
+its tags as a text's are read: each problem is a message with a path into the data
 (``game.json: entries[3].amount: -2 is not a sum of money``), never an internal error.
 """
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+from pathlib import Path
+
 from mclog.errors import RecordError
 from mclog.record.framing import RawGame, Tag
-from mclog.record.json_form import (
-    TAG_NAME, BadValue, record_error, records_in, shown,
-)
+from mclog.record.json_form import BadValue, json_path, record_error, records_in, schema_words
 
 from ..rules.moves import MOVE_TYPES
-from ..rules.track import COLOURS, parse_track
+from ..rules.track import parse_track
 from .parse import parse_game
-from .record import FORMAT, CheckEntry, CommentEntry, MoveEntry, Record
-
-
-
-def _key(name: str) -> str:
-    return "".join(c for c in name.lower() if c.isalnum())
-
-#: Each move's fields and what each holds.
-_FIELDS = {
-    "StartPlayer": {"player": "seat"}, "Bet": {"player": "seat", "amount": "money"},
-    "Throw": {"dice": "dice"}, "Accept": {"player": "seat"},
-    "Refuse": {"player": "seat-or-null"}, "Land": {"colour": "colour", "past_arrow": "times"},
-    "Die": {"value": "die"}, "BuyPension": {"player": "seat", "value": "money"},
-}
+from .record import CheckEntry, CommentEntry, MoveEntry, Record
 
 
 def record_from_json(data: dict, file: str | None = None) -> Record:
@@ -56,95 +47,54 @@ def _replayed(item, prefix: str) -> Record:
 
 
 def _record(data, at: str) -> Record:
-    if not isinstance(data, dict):
-        raise BadValue(at, "a record is a JSON object")
-    if data.get("format") != FORMAT:
-        raise BadValue(f"{at}.format" if at else "format", f'expected "{FORMAT}"')
-    tags = data.get("tags")
-    if not isinstance(tags, dict) or not all(isinstance(k, str) and isinstance(v, str)
-                                             and "\n" not in v for k, v in tags.items()):
-        raise BadValue(f"{at}.tags" if at else "tags", "an object of one-line strings")
-    for name in tags:
-        if not TAG_NAME.match(name):
-            raise BadValue(f"{at}.tags" if at else "tags", f"{name!r} is not a tag name (a letter, "
-                       "then letters, digits or _)")
-    if _key(tags.get("Game", "Millionenspiel")) != "millionenspiel":
+    errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
+    if errors:
+        raise BadValue(json_path([at, *errors[0].absolute_path] if at else
+                                 errors[0].absolute_path), schema_words(errors[0]))
+    tags = data["tags"]
+    if "".join(c for c in tags.get("Game", "Millionenspiel").lower() if c.isalnum()) != \
+            "millionenspiel":
         raise BadValue(f"{at}.tags.Game" if at else "tags.Game",
-                   f"{tags['Game']!r}: this is not a Millionenspiel record")
+                       f"{tags['Game']!r}: this is not a Millionenspiel record")
     raw = RawGame(1, [Tag(k, v, 1) for k, v in tags.items()])
     try:
         header = parse_game(raw, None, 1)  # the tags checked as the text's are
     except RecordError as exc:
         raise BadValue(f"{at}.tags" if at else "tags", exc.reason) from None
-    n = len(header.names)
-    entries = data.get("entries", [])
-    if not isinstance(entries, list):
-        raise BadValue(f"{at}.entries" if at else "entries", "a list of entries")
+    top = len(header.names) - 1
     out = []
-    for i, item in enumerate(entries):
+    for i, item in enumerate(data["entries"]):
         where = f"{at}.entries[{i}]" if at else f"entries[{i}]"
-        out.append(_entry(item, where, n))
+        seats = [("player", item.get("player"))] if item["type"] != "check" else \
+            [(f"values[{j}][0]", pair[0]) for j, pair in enumerate(item["values"])]
+        for name, seat in seats:
+            if isinstance(seat, int) and seat > top:
+                raise BadValue(f"{where}.{name}", f"{seat} is not a seat (0 to {top})")
+        out.append(_entry(item))
     track = parse_track(tags["Track"]) if "Track" in tags else None
     return Record(header.tags, header.names, track, out, pension_cards=header.pension_cards)
 
 
-def _entry(item, where: str, n: int):
-    if not isinstance(item, dict) or not isinstance(item.get("type"), str):
-        raise BadValue(where, "each entry is an object with a type")
+def _entry(item: dict):
+    """The entry of a JSON entry the schema has checked."""
     kind = item["type"]
     if kind == "comment":
-        if not isinstance(item.get("text"), str):
-            raise BadValue(f"{where}.text", "a comment's text is a string")
-        return CommentEntry(item["text"], item.get("brace") is True,
-                            item.get("own_line") is True)
+        return CommentEntry(item["text"], item.get("brace", False), item.get("own_line", False))
     if kind == "check":
-        what, values = item.get("what"), item.get("values")
-        if what not in ("money", "pension"):
-            raise BadValue(f"{where}.what", f"{what!r} is not money or pension")
-        if not isinstance(values, list) or not values:
-            raise BadValue(f"{where}.values", "a list of [seat, number] pairs")
-        pairs = []
-        for j, pair in enumerate(values):
-            if not (isinstance(pair, list) and len(pair) == 2):
-                raise BadValue(f"{where}.values[{j}]", "a [seat, number] pair")
-            pairs.append((_value(pair[0], "seat", f"{where}.values[{j}][0]", n),
-                          _value(pair[1], "money", f"{where}.values[{j}][1]", n)))
-        return CheckEntry(what, tuple(pairs))
-    if kind not in _FIELDS or kind == "Accept":
-        raise BadValue(f"{where}.type", f"{kind!r} is not an entry of a Millionenspiel record")
-    args = {name: _value(item.get(name), sort, f"{where}.{name}", n)
-            for name, sort in _FIELDS[kind].items()}
-    move = MOVE_TYPES[kind](**args)
-    return MoveEntry(move)
+        return CheckEntry(item["what"], tuple((seat, value) for seat, value in item["values"]))
+    fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in item.items()
+              if k != "type"}
+    if "past_arrow" in fields:   # (how often: an older export wrote true or false)
+        fields["past_arrow"] = int(fields["past_arrow"])
+    return MoveEntry(MOVE_TYPES[kind](**fields))
 
 
-def _value(value, sort: str, where: str, n: int):
-    ok = {
-        "seat": lambda v: _int(v) and 0 <= v < n,
-        "seat-or-null": lambda v: v is None,
-        "money": lambda v: _int(v) and 0 <= v < 10**12,
-        "die": lambda v: _int(v) and 1 <= v <= 6,
-        "colour": lambda v: v in COLOURS,
-        "bool": lambda v: isinstance(v, bool),
-        # how often the arrow was passed: a count (an older export wrote true or false)
-        "times": lambda v: isinstance(v, bool) or (_int(v) and 0 <= v <= 99),
-        "dice": lambda v: isinstance(v, list) and len(v) == 2 and all(
-            d is None or (_int(d) and 1 <= d <= 6) for d in v),
-    }[sort]
-    if not ok(value):
-        wanted = {"seat": f"a seat (0 to {n - 1})", "seat-or-null": "null (the roller)",
-                  "money": "a sum of money", "die": "a die (1 to 6)",
-                  "colour": f"a colour ({', '.join(COLOURS)})", "bool": "true or false",
-                  "times": "how often the pawn passed the arrow (0 to 99)",
-                  "dice": "two dice, each 1 to 6 or null"}[sort]
-        raise BadValue(where, shown(f"{value!r} is not {wanted}"))
-    if sort == "times":
-        return int(value)
-    return tuple(value) if sort == "dice" else value
+@lru_cache(maxsize=1)
+def _validator():
+    from jsonschema import Draft202012Validator
 
-
-def _int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+    schema = json.loads((Path(__file__).parent / "record.schema.json").read_text())
+    return Draft202012Validator(schema)
 
 
 __all__ = ["record_from_json", "records_from_json"]
