@@ -263,3 +263,16 @@ def test_mclog_review_as_seen_reviews_from_the_seat(capsys):
     out = capsys.readouterr().out
     assert "Review of Ben (as they saw the game)'s decisions" in out
     assert "did not see are drawn for each rollout" in out
+
+
+def test_the_review_widget_fills_in_on_a_seats_record():
+    """The replay widget's win-chance graph on Ben's view of a full record: every point
+    filled in, each step's chances adding up to one."""
+    import mclog.widgets
+    from mclog.review import as_seen
+
+    ben = as_seen(mclog.replay(mclog.read_one(FIVE)), 1)
+    widget = mclog.widgets.review(ben, rollouts=2, every=60)
+    assert widget.chances.wait(timeout=300) is True and widget.chances.error is None
+    points = widget.chances.points
+    assert len(points) > 3 and all(sum(p) == pytest.approx(1) for p in points.values())
