@@ -9,8 +9,11 @@
    (target: under 5 s on 2 cores), beside one game simulated by the same bots (the
    yardstick, timed in the same run).
 2. A whole-game review of one seat of a 2-player Cartel sample (profit bots, 50 rollouts
-   an option): its time (target: under 2 minutes); and the same (30 rollouts) on a local
-   Dask cluster of one worker and of two: the speed-up (near-linear: close to 2x).
+   an option): its time (target: under 2 minutes); the same of one seat of a 5-player
+   Million Club game from that seat's record (``--only seat``: Ben's view of a sample,
+   his unseen cards drawn for each rollout, greedy bots, 20 rollouts an option); and the
+   Cartel review (30 rollouts) on a local Dask cluster of one worker and of two: the
+   speed-up (near-linear: close to 2x).
 3. Calibration: over ``--games`` simulated games of ``--game`` (2-player Cartel by
    default; Million Club 4 players, Millionenspiel 3, Joakim 3) between the game's review
    bots (the ones its rollouts play), the win chance the rollouts give at each of 8
@@ -42,14 +45,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--game", default="Cartel",
                         help="the game of the calibration (Cartel, Million Club, ...)")
-    parser.add_argument("--only", choices=["calibration", "precision", "dask"],
+    parser.add_argument("--only", choices=["calibration", "precision", "dask", "seat"],
                         help="run this part alone (the calibration over 1,000 games: "
                              "--only calibration --games 1000)")
     args = parser.parse_args()
     if args.only:
         {"calibration": lambda: calibration(game(args.game), args.games),
          "precision": lambda: precision(game("Cartel"), args.games),
-         "dask": dask_speedup}[args.only]()
+         "dask": dask_speedup, "seat": seat_review}[args.only]()
         return
     mc = game("Million Club")
     text = mc.simulated_text(4, 7, "greedy", {})
@@ -78,9 +81,25 @@ def main() -> None:
     whole = review(duel, 0, rollouts=50, seed=1, jobs=2)
     print(f"Cartel, Ann's whole game ({len(whole.positions)} decisions, 50 rollouts an "
           f"option, 2 processes): {time.perf_counter() - start:.1f} s (target: under 120 s)")
+    seat_review()
     dask_speedup()
     calibration(cartel, args.games)
     precision(cartel, max(4, args.games // 8))
+
+
+def seat_review() -> None:
+    """Ben's decisions in a 5-player Million Club sample, reviewed from his seat's view of
+    it (``as_seen``: the cards he did not see drawn for each rollout), on 2 processes."""
+    from mclog.review import as_seen
+
+    full = mclog.replay(mclog.read_one(
+        "sample_games/millionclub/five-players-every-intrigue-card.mclog"))
+    ben = as_seen(full, 1)
+    start = time.perf_counter()
+    whole = review(ben, 1, rollouts=20, seed=1, jobs=2)
+    print(f"Million Club, Ben's whole game from his seat's record ({len(whole.positions)} "
+          f"decisions, 20 rollouts an option by the greedy bots, his unseen cards drawn, 2 "
+          f"processes): {time.perf_counter() - start:.1f} s (target: under 120 s)")
 
 
 def dask_speedup() -> None:
