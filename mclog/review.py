@@ -267,8 +267,19 @@ def _review_on_worker(record: tuple, bots: str, index: int, rollouts: int, seed:
     there too, so the client waits once a decision, not once a batch), with the players'
     chances at it: the same figures as weighed here."""
     game, played, positions = _replayed_on_worker(record)
-    runner = _Runner(game, played, bots)
-    runner.job = (game, played, bots, positions)
+    return _weighed_here((game, played, bots, positions), index, rollouts, seed,
+                         curve_rollouts)
+
+
+def _review_shared(task: tuple) -> tuple:
+    """The same on a local process forked with the record (``_SHARED``)."""
+    return _weighed_here(_SHARED["job"], *task)
+
+
+def _weighed_here(job: tuple, index: int, rollouts: int, seed: int,
+                  curve_rollouts: int) -> tuple:
+    runner = _Runner(*job[:3])
+    runner.job = job
     return (_position(runner, index, rollouts, seed),
             _chances(runner, index, curve_rollouts, seed))
 
@@ -477,8 +488,7 @@ def review(played, seat: int | None = None, *, rollouts: int = 100, seed: int = 
                     note=game.rollout_note(played))
     total = len(todo)
     with _Runner(game, played, bots, jobs, client) as runner:
-        spread = runner.client is not None and _spread(
-            runner, todo, rollouts, seed, curve_rollouts or rollouts, progress)
+        spread = _spread(runner, todo, rollouts, seed, curve_rollouts or rollouts, progress)
         for done, index in enumerate(todo):
             result.positions.append(_position(runner, index, rollouts, seed))
             result.curve[index] = _chances(runner, index, curve_rollouts or rollouts, seed)
@@ -513,27 +523,31 @@ def as_seen(played, seat: int):
 
 def _spread(runner: _Runner, todo: list[int], rollouts: int, seed: int,
             curve_rollouts: int, progress: Callable[[int, int], None] | None) -> bool:
-    """On a Dask cluster, each decision not weighed before is weighed whole on a worker,
-    as many at once as there are decisions: the workers wait for no batch of another's
-    (the review's figures are the same; they land in the record's cache).  ``progress``
-    is told as they finish; returns whether it was."""
-    from dask.distributed import as_completed
-
+    """On a Dask cluster or local processes, each decision not weighed before is weighed
+    whole by a worker, as many at once as there are workers: none waits for a batch of
+    another decision's (the review's figures are the same; they land in the record's
+    cache).  ``progress`` is told as they finish; returns whether they were spread."""
     bots = runner.job[2]
     keys = {index: (("position", index, rollouts, seed, bots, MAX_OPTIONS),
                     ("chances", index, curve_rollouts, seed, bots)) for index in todo}
     missing = [i for i in todo if not all(k in runner.cache for k in keys[i])]
-    if len(missing) < 2:
+    if len(missing) < 2 or (runner.client is None and runner.pool is None):
         return False
-    futures = runner.client.map(_review_on_worker, [runner.record] * len(missing),
-                                [bots] * len(missing), missing, [rollouts] * len(missing),
-                                [seed] * len(missing), [curve_rollouts] * len(missing),
-                                pure=False)
-    index_of = {future.key: index for future, index in zip(futures, missing)}
+    if runner.client is not None:
+        from dask.distributed import as_completed
+
+        futures = runner.client.map(_review_on_worker, [runner.record] * len(missing),
+                                    [bots] * len(missing), missing,
+                                    [rollouts] * len(missing), [seed] * len(missing),
+                                    [curve_rollouts] * len(missing), pure=False)
+        index_of = {future.key: index for future, index in zip(futures, missing)}
+        results = ((index_of[f.key], f.result()) for f in as_completed(futures))
+    else:
+        results = zip(missing, runner.pool.map(
+            _review_shared, [(i, rollouts, seed, curve_rollouts) for i in missing]))
     done = len(todo) - len(missing)
-    for future in as_completed(futures):
-        found, shares = future.result()
-        position_key, chances_key = keys[index_of[future.key]]
+    for index, (found, shares) in results:
+        position_key, chances_key = keys[index]
         runner.cache[position_key] = found
         runner.cache[chances_key] = shares
         done += 1
