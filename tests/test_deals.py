@@ -108,6 +108,29 @@ def test_a_seats_unseen_cards_come_in_proportion(players, seed, seat, step):
         assert _p_value(observed, uniform, 3000) < 0.001
 
 
+@pytest.mark.parametrize("players, seed, seat, counted", [
+    pytest.param(4, 7, 2, 2, marks=pytest.mark.slow),  # two players' colonies held tight
+    pytest.param(3, 12, 1, 3, marks=pytest.mark.slow),
+    pytest.param(2, 8, 1, 4, marks=pytest.mark.slow),
+])
+def test_deals_after_the_tables_count_come_in_proportion(players, seed, seat, counted):
+    """A seat's record with the table's ``check score`` after round ``counted`` (the true
+    totals): the count holds the unseen cards tight (changes made one at a time each
+    break it), and the deals still come as often as the exact enumeration says."""
+    full = mclog.replay(mclog.parse_one(MC.simulated_text(players, seed, "greedy", {})))
+    lines = mclog.write(mclog.seat_view(full, seat)).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"round {counted + 1}"))
+    step = full.round_start(counted + 1)
+    check = "check score " + " ".join(f"{name} {row.total}" for name, row in
+                                      zip(full.record.players, full.score_at(step)))
+    played = mclog.replay(mclog.parse_one("\n".join(lines[:at] + [check] + lines[at:])))
+    deals = played.deals(step + 1)
+    assert deals.counted and _space(deals) <= 30_000
+    expected = _exact(deals)
+    assert len(expected) >= 6
+    assert _p_value(_draws(deals, 3000), expected, 3000) > 0.001
+
+
 def _deals_of(draws, relabels, constraints, hand=(), colonies=(), decks=None):
     """Deals over a made-up history: ``draws`` (step, OffDeck), ``relabels`` (step,
     Relabelled) and ``constraints`` (a function adding them to the problem, given each
@@ -265,6 +288,7 @@ def test_mclog_review_as_seen_reviews_from_the_seat(capsys):
     assert "did not see are drawn for each rollout" in out
 
 
+@pytest.mark.slow
 def test_the_review_widget_fills_in_on_a_seats_record():
     """The replay widget's win-chance graph on Ben's view of a full record: every point
     filled in, each step's chances adding up to one."""

@@ -40,6 +40,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mclog.unknowns import Problem, TooHard, _Constraint
@@ -51,9 +52,9 @@ if TYPE_CHECKING:
 #: Sweeps of the chain before its first deal is kept.
 BURN_IN = 30
 #: Deals kept per position, a sweep apart; a rollout starts from one of them...
-POOL = 128
+POOL = 256
 #: ...and walks this many sweeps on with its own random numbers.
-SWEEPS = 2
+SWEEPS = 3
 
 
 class _Deal:
@@ -98,7 +99,7 @@ class Deals:
         deck_of.update((h, e.deck) for e in self.relabels for h in e.new)
         self.decks = deck_of
         #: Each card off a deck that weighs a deal: (its kind or handle, counts, out).
-        self.terms = [(e.card, dict(e.counts), e.out) for e in draws
+        self.terms = [(e.card, is_handle(e.card), dict(e.counts), e.out) for e in draws
                       if e.out or is_handle(e.card)]
         count = sum(1 for s in history.constraint_steps if s <= step)
         name = {x: h for h, x in variables.items()}
@@ -115,6 +116,7 @@ class Deals:
         deal = self._first(problem, variables, problem.constraints[:count], caps)
         for _ in range(BURN_IN):
             self._sweep(deal, self.rng)
+        self.drawn: dict[int, dict[str, str]] = {}
         self.pool = []
         for _ in range(POOL):
             self._sweep(deal, self.rng)
@@ -123,13 +125,20 @@ class Deals:
     # --- what a rollout asks -------------------------------------------------------------
 
     def draw(self, rng: random.Random) -> dict[str, str]:
-        """A deal for one rollout, as each unknown card of the position's kind."""
+        """A deal for one rollout, as each unknown card of the position's kind: the same
+        for the same random numbers (kept: every option of a decision is rolled out with
+        the same ones, common random numbers)."""
         if not self.handles:
             return {}
-        deal = self.pool[rng.randrange(len(self.pool))].copy()
-        for _ in range(SWEEPS):
-            self._sweep(deal, rng)
-        return {h: deal.kind[h] for h in self.handles}
+        key = hash(rng.getstate())
+        if key not in self.drawn:
+            deal = self.pool[rng.randrange(len(self.pool))].copy()
+            for _ in range(SWEEPS):
+                self._sweep(deal, rng)
+            if len(self.drawn) >= 4096:
+                self.drawn.clear()
+            self.drawn[key] = {h: deal.kind[h] for h in self.handles}
+        return dict(self.drawn[key])
 
     # --- the chain -----------------------------------------------------------------------
 
@@ -140,7 +149,7 @@ class Deals:
             for h in set(check[1]):
                 self.checks_of.setdefault(h, []).append(i)
         self.terms_of: dict[str, list[int]] = {}
-        for i, (card, _, out) in enumerate(self.terms):
+        for i, (card, _, _, out) in enumerate(self.terms):
             for h in {card, *out}:
                 if is_handle(h):
                     self.terms_of.setdefault(h, []).append(i)
@@ -149,6 +158,14 @@ class Deals:
         for c in self.cards:
             by_deck.setdefault(self.decks[c], []).append(c)
         self.by_deck = [cards for cards in by_deck.values() if len(cards) > 1]
+        #: How many changes a sweep proposes: a change of kind a card, a swap of two
+        #: cards' kinds a card of a deck with two or more, a swap in a place a handle.
+        self.pairs = sum(len(cards) for cards in self.by_deck)
+        self.moves = len(self.cards) + self.pairs + sum(len(self.relabels[r].new)
+                                                          for r in self.places)
+        #: Whether the table counted a score the unknown cards make (``check score``):
+        #: then changes are also proposed together (``_sweep``), at a cost.
+        self.counted = any(check[0] == "rule" for check in self.checks)
 
     def _first(self, problem: Problem, variables: dict, constraints: list, caps: list):
         """A deal the exact solver allows (the walk's start)."""
@@ -186,68 +203,118 @@ class Deals:
         return deal
 
     def _sweep(self, deal: _Deal, rng: random.Random) -> None:
-        """As many proposed changes as the deal has cards and places (each kept or not by
-        Metropolis's rule)."""
-        for card in self.cards:
+        """As many proposals as the deal has cards and places' handles, one change at a
+        time, each kept or not by Metropolis's rule.  Where the table counted a score
+        (``check score``), as many again of two changes together, of three, and of an
+        exchange (``_exchange``): a count can hold two players' cards so tight that only
+        changes made together keep it, a card for another and the order of a place."""
+        size = self.moves
+        for together in (1, 2, 3) if self.counted else (1,):
+            for _ in range(size):
+                self._try(deal, rng, [self._move(rng) for _ in range(together)])
+        if self.counted and self.places and self.by_deck:
+            for _ in range(size):
+                self._exchange(deal, rng)
+
+    def _exchange(self, deal: _Deal, rng: random.Random) -> None:
+        """Two cards' kinds swapped, and in a place two handles of those kinds swapped too:
+        what keeps two players' colonies as the table counted them when one holds a card
+        the other's place passed on (two changes that, made one at a time, each break the
+        count).  The handles are drawn among those of the two kinds, so the change is
+        proposed as often as its undoing only in proportion to how many there are before
+        and after: Hastings's factor puts that right."""
+        cards = self.by_deck[rng.randrange(len(self.by_deck))]
+        a, b = rng.sample(cards, 2)
+        r = self.places[rng.randrange(len(self.places))]
+        ka, kb = deal.kind[a], deal.kind[b]
+        xs, ys = self._of_kinds(deal, r, ka, kb)
+        if ka == kb or not xs or not ys:
+            return
+        i, j = xs[rng.randrange(len(xs))], ys[rng.randrange(len(ys))]
+
+        def undoing_odds() -> float:   # (after the change: how the undoing is drawn)
+            xs_after, ys_after = self._of_kinds(deal, r, deal.kind[a], deal.kind[b])
+            if not xs_after or not ys_after:
+                return 0.0
+            return len(xs) * len(ys) / (len(xs_after) * len(ys_after))
+
+        self._try(deal, rng, [("cards", a, b), ("order", r, i, j)], undoing_odds)
+
+    def _of_kinds(self, deal: _Deal, r: int, ka: str, kb: str) -> tuple[list, list]:
+        """The positions in place ``r`` whose handles are a ``ka``, and those a ``kb``."""
+        new = self.relabels[r].new
+        return ([k for k, h in enumerate(new) if deal.kind[h] == ka],
+                [k for k, h in enumerate(new) if deal.kind[h] == kb])
+
+    def _move(self, rng: random.Random) -> tuple:
+        """One change, drawn without a look at the deal (so that each is proposed as often
+        as the one that undoes it, as Metropolis's rule asks): a card's kind, any of its
+        deck's (perhaps its own); two cards' kinds swapped; two handles of a place swapped
+        (perhaps a handle with itself: a walk that could only swap would keep the order's
+        parity, and never reach half of the orders)."""
+        pick = rng.randrange(self.moves)
+        if pick < len(self.cards):
+            card = self.cards[pick]
             options = self.kinds[card]
-            new = options[rng.randrange(len(options))]
-            if new != deal.kind[card]:
-                self._try(deal, rng, {card: new}, None)
-        for cards in self.by_deck:
-            for _ in range(len(cards)):
-                a, b = rng.sample(cards, 2)
-                if deal.kind[a] != deal.kind[b]:
-                    self._try(deal, rng, {a: deal.kind[b], b: deal.kind[a]}, None)
-        for r in self.places:
-            size = len(self.relabels[r].new)
-            for _ in range(size - 1):
-                # (i may be j: a walk that could only swap would keep the order's parity
-                # from sweep to sweep, and never reach half of the orders)
-                i, j = rng.randrange(size), rng.randrange(size)
-                if i != j:
-                    self._try(deal, rng, {}, (r, i, j))
+            return ("kind", card, options[rng.randrange(len(options))])
+        pick -= len(self.cards)
+        if pick < self.pairs:
+            cards = self.by_deck[rng.randrange(len(self.by_deck))]
+            return ("cards", *rng.sample(cards, 2))
+        r = self.places[rng.randrange(len(self.places))]
+        size = len(self.relabels[r].new)
+        return ("order", r, rng.randrange(size), rng.randrange(size))
 
-    def _try(self, deal: _Deal, rng: random.Random, recolour: dict, swap) -> None:
-        """Propose new kinds for some cards, or two handles of a place swapped; keep the
-        change with probability min(1, weight after / weight before) if every check
-        holds after it."""
-        changed: dict[str, str] = {}
-        for card, new in recolour.items():
-            self._follow(deal, card, new, changed)
-        if swap is not None:
-            r, i, j = swap
-            e = self.relabels[r]
-            a, b = e.new[i], e.new[j]
-            ka, kb = deal.kind[a], deal.kind[b]
-            if ka != kb:
-                self._follow(deal, a, kb, changed)
-                self._follow(deal, b, ka, changed)
-        if not changed and swap is None:
-            return
-        trial = {**deal.kind, **changed} if changed else deal.kind
-        checks = {i for h in changed for i in self.checks_of.get(h, ())}
-        if not all(self._holds(i, trial) for i in checks):
-            return
-        terms = {i for h in changed for i in self.terms_of.get(h, ())}
-        before = [self._term(i, deal.kind) for i in terms]
-        after = [self._term(i, trial) for i in terms]
-        if min(after, default=1) <= 0:
-            return
-        if min(before, default=1) > 0:
-            ratio = math.prod(after) / math.prod(before)
-            if ratio < 1 and rng.random() >= ratio:
-                return
-        deal.kind.update(changed)
-        if swap is not None:
-            self._swap(deal, *swap)
+    def _try(self, deal: _Deal, rng: random.Random, moves: list[tuple],
+             hastings: Callable[[], float] | None = None) -> None:
+        """Make ``moves`` on the deal; keep them with probability min(1, weight after /
+        weight before, times ``hastings()`` where the change is proposed more or less often
+        than its undoing) if every check still holds, else take them back."""
+        was: dict[str, str] = {}   # each handle changed: its kind before
+        for move in moves:
+            if move[0] == "kind":
+                self._follow(deal, move[1], move[2], was)
+            elif move[0] == "cards":
+                a, b = move[1], move[2]
+                ka, kb = deal.kind[a], deal.kind[b]
+                self._follow(deal, a, kb, was)
+                self._follow(deal, b, ka, was)
+            else:
+                self._swap(deal, *move[1:], was)
+        kinds = deal.kind
+        now = {h: kinds[h] for h, k in was.items() if kinds[h] != k}
+        if not now:
+            return   # (an order changed with no kind: it weighs the same, and holds)
+        if all(self._holds(i, kinds) for i in
+               {i for h in now for i in self.checks_of.get(h, ())}):
+            terms = {i for h in now for i in self.terms_of.get(h, ())}
+            after = [self._term(i, kinds) for i in terms]
+            odds = hastings() if hastings is not None else 1.0
+            kinds.update(was)   # (the deal as it was, to weigh it)
+            if min(after, default=1) > 0:
+                before = [self._term(i, kinds) for i in terms]
+                ratio = math.prod(after) / math.prod(before) * odds \
+                    if min(before, default=1) > 0 else 1.0   # (from a deal the decks
+                if ratio >= 1 or (ratio > 0 and rng.random() < ratio):   # could not give)
+                    kinds.update(now)
+                    return
+        kinds.update(was)
+        for move in reversed(moves):   # (taken back: the orders too)
+            if move[0] == "order":
+                self._swap(deal, *move[1:], None)
 
-    def _follow(self, deal: _Deal, handle: str, kind: str, changed: dict) -> None:
+    def _follow(self, deal: _Deal, handle: str, kind: str, was: dict) -> None:
         """``handle`` and every later handle holding the same card become ``kind``."""
         while handle is not None:
-            changed[handle] = kind
+            was.setdefault(handle, deal.kind[handle])
+            deal.kind[handle] = kind
             handle = deal.next_of.get(handle)
 
-    def _swap(self, deal: _Deal, r: int, i: int, j: int) -> None:
+    def _swap(self, deal: _Deal, r: int, i: int, j: int, was: dict | None) -> None:
+        """Handles ``i`` and ``j`` of place ``r`` hold each other's cards; with ``was``,
+        their kinds (and the later handles holding them) follow."""
+        if i == j:
+            return
         e, row = self.relabels[r], deal.order[r]
         row[i], row[j] = row[j], row[i]
         for k in (i, j):
@@ -255,6 +322,10 @@ class Deals:
             deal.source_of[h] = item
             if is_handle(item):
                 deal.next_of[item] = h
+        if was is not None:
+            for k in (i, j):
+                item = e.old[row[k]]
+                self._follow(deal, e.new[k], _kind(item, deal.kind), was)
 
     def _holds(self, i: int, kind: dict) -> bool:
         check = self.checks[i]
@@ -271,9 +342,13 @@ class Deals:
 
     def _term(self, i: int, kind: dict) -> int:
         """The cards of the kind that came off the deck still in it then."""
-        card, counts, out = self.terms[i]
-        k = kind[card] if is_handle(card) else card
-        return counts.get(k, 0) - sum(1 for h in out if kind[h] == k)
+        card, unseen, counts, out = self.terms[i]
+        k = kind[card] if unseen else card
+        left = counts.get(k, 0)
+        for h in out:
+            if kind[h] == k:
+                left -= 1
+        return left
 
 
 def _check(c: _Constraint, name: dict) -> tuple:
