@@ -28,11 +28,12 @@ weighs the same.  A ``Pick`` from a deck is weighed as a draw, for the same reas
 holds a hundred unknown cards), so a Markov chain walks among them: it changes one
 card's kind, swaps the kinds of two cards, or swaps two cards of a re-labelled place, and
 keeps each change with Metropolis's rule, which makes each deal come up in proportion to
-its weight.  A walk starts from a deal the exact solver finds (``mclog.unknowns``), runs
-``BURN_IN`` sweeps, then keeps ``POOL`` deals a sweep apart; a rollout takes one of them at
-random and walks one more sweep with its own random numbers, so it is the same for a seed
-on any process.  ``tests/test_deals.py`` checks the frequencies against an exact
-enumeration of small cases (chi-square).
+its weight (after a table's ``check score``, changes made together too: ``_sweep``).  A
+walk starts from a deal the exact solver finds (``mclog.unknowns``), runs ``BURN_IN``
+sweeps, then keeps ``POOL`` deals a sweep apart; a rollout takes one of them at random and
+walks ``SWEEPS`` more with its own random numbers, so it is the same for a seed on any
+process.  ``tests/test_deals.py`` checks the frequencies against an exact enumeration of
+small cases (chi-square).
 """
 
 from __future__ import annotations
