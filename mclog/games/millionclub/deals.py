@@ -62,18 +62,15 @@ class _Deal:
     """One deal: every card's kind and every re-labelled place's order, with each handle's
     kind worked out from them."""
 
-    __slots__ = ("kind", "order", "source_of", "next_of")
+    __slots__ = ("kind", "order", "next_of")
 
-    def __init__(self, kind: dict, order: list[list[int]], source_of: dict,
-                 next_of: dict) -> None:
-        self.kind = kind            # handle -> its kind, for every handle
-        self.order = order          # relabel r: new[j] holds old[order[r][j]]
-        self.source_of = source_of  # new handle -> the old item it holds
-        self.next_of = next_of      # old handle -> the new handle holding it
+    def __init__(self, kind: dict, order: list[list[int]], next_of: dict) -> None:
+        self.kind = kind          # handle -> its kind, for every handle
+        self.order = order        # relabel r: new[j] holds old[order[r][j]]
+        self.next_of = next_of    # old handle -> the new handle holding it
 
     def copy(self) -> "_Deal":
-        return _Deal(dict(self.kind), [list(o) for o in self.order], dict(self.source_of),
-                     dict(self.next_of))
+        return _Deal(dict(self.kind), [list(o) for o in self.order], dict(self.next_of))
 
 
 class Deals:
@@ -131,7 +128,7 @@ class Deals:
         the same ones, common random numbers)."""
         if not self.handles:
             return {}
-        key = hash(rng.getstate())
+        key = hash(rng.getstate())   # (64 bits: two states of 4,096 kept meet once in 10^12)
         if key not in self.drawn:
             deal = self.pool[rng.randrange(len(self.pool))].copy()
             for _ in range(SWEEPS):
@@ -182,7 +179,7 @@ class Deals:
         if found is None:
             raise ValueError("no deal of the unknown cards fits the record up to this step")
         kind = {h: found.get(variables[h], self.kinds[h][0]) for h in self.cards}
-        order, source_of, next_of = [], {}, {}
+        order, next_of = [], {}
         for e in self.relabels:
             # (the solver's kinds of the new handles are the old cards' in some order: the
             # first old card of each kind goes to the first new handle of that kind)
@@ -194,11 +191,10 @@ class Deals:
                 free.remove(j)
                 row.append(j)
                 kind[h] = _kind(e.old[j], kind)
-                source_of[h] = e.old[j]
                 if is_handle(e.old[j]):
                     next_of[e.old[j]] = h
             order.append(row)
-        deal = _Deal(kind, order, source_of, next_of)
+        deal = _Deal(kind, order, next_of)
         if not all(self._holds(i, deal.kind) for i in range(len(self.checks))):
             raise ValueError("the deal found does not hold the record's constraints")
         return deal
@@ -320,7 +316,6 @@ class Deals:
         row[i], row[j] = row[j], row[i]
         for k in (i, j):
             h, item = e.new[k], e.old[row[k]]
-            deal.source_of[h] = item
             if is_handle(item):
                 deal.next_of[item] = h
         if was is not None:
