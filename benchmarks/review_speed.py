@@ -17,7 +17,7 @@
 3. Calibration: over ``--games`` simulated games of ``--game`` (2-player Cartel by
    default; Million Club 4 players, Millionenspiel 3, Joakim 3) between the game's review
    bots (the ones its rollouts play), the win chance the rollouts give at each of 8
-   player decisions a game (40 rollouts) against who won, in deciles (target: within 5
+   player decisions a game (40 rollouts, ``--calibration-rollouts``) against who won, in deciles (target: within 5
    points where a decile holds 50 positions or more).  (Games between the profit and the random bot are lopsided: nearly
    every position is under 10% or over 90%, and the few between are too few to judge;
    rolled out by the profit bots for the random player too, such a game is off by up to
@@ -39,7 +39,7 @@ from mclog.games import game
 from mclog.review import chances, position, review
 
 
-def _calibrated(name: str, size: int, seeds: list[int]) -> tuple[dict, dict]:
+def _calibrated(name: str, size: int, seeds: list[int], rollouts: int) -> tuple[dict, dict]:
     """The observed wins and the predicted chances of ``seeds``' games, by decile."""
     played_game = game(name)
     bins: dict[int, list[float]] = {}
@@ -53,7 +53,7 @@ def _calibrated(name: str, size: int, seeds: list[int]) -> tuple[dict, dict]:
         rng = random.Random(seed)
         decisions = [i for i, s in enumerate(played.steps) if s.actor is not None]
         for index in rng.sample(decisions, min(8, len(decisions))):
-            shares = chances(played, index, rollouts=40, seed=seed, bots=players)
+            shares = chances(played, index, rollouts=rollouts, seed=seed, bots=players)
             for seat, p in enumerate(shares):
                 decile = min(9, int(p * 10))
                 bins.setdefault(decile, []).append(won[seat])
@@ -67,6 +67,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--game", default="Cartel",
                         help="the game of the calibration (Cartel, Million Club, ...)")
+    parser.add_argument("--calibration-rollouts", type=int, default=40,
+                        help="rollouts a position in the calibration (the review's own "
+                             "default is 100)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes for the calibration (its games split among them)")
     parser.add_argument("--only", choices=["calibration", "precision", "dask", "seat"],
@@ -74,7 +77,8 @@ def main() -> None:
                              "--only calibration --games 1000)")
     args = parser.parse_args()
     if args.only:
-        {"calibration": lambda: calibration(game(args.game), args.games, args.jobs),
+        {"calibration": lambda: calibration(game(args.game), args.games, args.jobs,
+                                            args.calibration_rollouts),
          "precision": lambda: precision(game("Cartel"), args.games),
          "dask": dask_speedup, "seat": seat_review}[args.only]()
         return
@@ -167,7 +171,7 @@ def precision(cartel, games: int) -> None:
 TABLE = {"Cartel": 2, "Million Club": 4, "Millionenspiel": 3}
 
 
-def calibration(played_game, games: int, jobs: int = 1) -> None:
+def calibration(played_game, games: int, jobs: int = 1, rollouts: int = 40) -> None:
     """Predicted win chances against who won, by decile.  A first place shared (points
     and money alike, in 6% of Million Club's games between greedy bots) counts for each
     of its k players as 1/k of a win, as a rollout counts it (``review._winners``): counted
@@ -180,17 +184,18 @@ def calibration(played_game, games: int, jobs: int = 1) -> None:
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            parts = pool.starmap(_calibrated, [(played_game.name, size, seeds[k::jobs])
-                                               for k in range(jobs)])
+            parts = pool.starmap(_calibrated, [(played_game.name, size, seeds[k::jobs],
+                                                rollouts) for k in range(jobs)])
     else:
-        parts = [_calibrated(played_game.name, size, seeds)]
+        parts = [_calibrated(played_game.name, size, seeds, rollouts)]
     bins: dict[int, list[float]] = {}
     predicted: dict[int, list[float]] = {}
     for part_bins, part_predicted in parts:
         for decile in part_bins:
             bins.setdefault(decile, []).extend(part_bins[decile])
             predicted.setdefault(decile, []).extend(part_predicted[decile])
-    print(f"calibration of {played_game.name}, {games} games of {size} players "
+    print(f"calibration of {played_game.name}, {games} games of {size} players, {rollouts} "
+          "rollouts a position "
           f"({time.perf_counter() - start:.0f} s; predicted win chance against observed, "
           "by decile):")
     worst = 0.0
