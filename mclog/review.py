@@ -343,8 +343,19 @@ def chances(played, index: int, *, rollouts: int = 100, seed: int = 0,
         return _chances(runner, index, rollouts, seed)
 
 
+def _chances_key(index: int, rollouts: int, seed: int, bots: str) -> tuple:
+    """What a position's win chances are kept under in a record's cache."""
+    return ("chances", index, rollouts, seed, bots)
+
+
+def _position_key(index: int, rollouts: int, seed: int, bots: str,
+                  max_options: int = MAX_OPTIONS) -> tuple:
+    """What a decision's weighed options are kept under in a record's cache."""
+    return ("position", index, rollouts, seed, bots, max_options)
+
+
 def _chances(runner: _Runner, index: int, rollouts: int, seed: int) -> list[float]:
-    key = ("chances", index, rollouts, seed, runner.job[2])
+    key = _chances_key(index, rollouts, seed, runner.job[2])
     if key not in runner.cache:
         outcomes = runner.outcomes([(index, None, _seed(seed, index, r))
                                     for r in range(rollouts)])
@@ -408,7 +419,7 @@ def options_table(played, index: int, *, rollouts: int = 60, seed: int = 0,
 
 def _position(runner: _Runner, index: int, rollouts: int, seed: int,
               max_options: int = MAX_OPTIONS) -> Position:
-    key = ("position", index, rollouts, seed, runner.job[2], max_options)
+    key = _position_key(index, rollouts, seed, runner.job[2], max_options)
     if key not in runner.cache:
         runner.cache[key] = _weighed(runner, index, rollouts, seed, max_options)
     return runner.cache[key]
@@ -528,8 +539,8 @@ def _spread(runner: _Runner, todo: list[int], rollouts: int, seed: int,
     another decision's (the review's figures are the same; they land in the record's
     cache).  ``progress`` is told as they finish; returns whether they were spread."""
     bots = runner.job[2]
-    keys = {index: (("position", index, rollouts, seed, bots, MAX_OPTIONS),
-                    ("chances", index, curve_rollouts, seed, bots)) for index in todo}
+    keys = {index: (_position_key(index, rollouts, seed, bots),
+                    _chances_key(index, curve_rollouts, seed, bots)) for index in todo}
     missing = [i for i in todo if not all(k in runner.cache for k in keys[i])]
     if len(missing) < 2 or (runner.client is None and runner.pool is None):
         return False
@@ -588,5 +599,5 @@ def curve_chart(played, points: dict[int, list[float]], bots: str):
     return fig
 
 
-__all__ = ["as_seen", "curve", "curve_chart", "Estimate", "Option", "Position", "Review", "ReviewError",
-           "chances", "position", "options_table", "review", "rollout"]
+__all__ = ["as_seen", "curve", "curve_chart", "Estimate", "Option", "Position", "Review",
+           "ReviewError", "chances", "position", "options_table", "review", "rollout"]

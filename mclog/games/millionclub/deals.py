@@ -95,7 +95,7 @@ class Deals:
                       if is_handle(e.card)}
         deck_of = {e.card: e.deck for e in draws if is_handle(e.card)}
         deck_of.update((h, e.deck) for e in self.relabels for h in e.new)
-        self.decks = deck_of
+        self.deck_of = deck_of
         #: Each card off a deck that weighs a deal: (its kind or handle, counts, out).
         self.terms = [(e.card, is_handle(e.card), dict(e.counts), e.out) for e in draws
                       if e.out or is_handle(e.card)]
@@ -110,14 +110,14 @@ class Deals:
         self.checks = [_check(c, name) for c in problem.constraints[:count]
                        if not (c.kind == "same" and c.right)] + caps  # (an order holds
         self._index()                                                  # the "same" ones)
-        self.rng = random.Random(seed)
+        rng = random.Random(seed)
         deal = self._first(problem, variables, problem.constraints[:count], caps)
         for _ in range(BURN_IN):
-            self._sweep(deal, self.rng)
+            self._sweep(deal, rng)
         self.drawn: dict[int, dict[str, str]] = {}
         self.pool = []
         for _ in range(POOL):
-            self._sweep(deal, self.rng)
+            self._sweep(deal, rng)
             self.pool.append(deal.copy())
 
     # --- what a rollout asks -------------------------------------------------------------
@@ -154,7 +154,7 @@ class Deals:
         self.places = [r for r, e in enumerate(self.relabels) if len(e.new) > 1]
         by_deck: dict[str, list[str]] = {}
         for c in self.cards:
-            by_deck.setdefault(self.decks[c], []).append(c)
+            by_deck.setdefault(self.deck_of[c], []).append(c)
         self.by_deck = [cards for cards in by_deck.values() if len(cards) > 1]
         #: How many changes a sweep proposes: a change of kind a card, a swap of two
         #: cards' kinds a card of a deck with two or more, a swap in a place a handle.

@@ -28,7 +28,7 @@ from mclog.unknowns import SAT_SECONDS, Problem, Rule, TooHard
 from mclog.replay import Replay, Step
 from .rules.board import COLONIES, DISC_NAMES, INDUSTRIES, INTRIGUE, LOBBY, ROMAN, STOCK
 from .rules.cards import CONTINENTS, DECK_NAMES, DECK_TOTALS, INDUSTRY_NAMES, article, card_name
-from .rules.drafts import DECK_OF_DISC
+from .rules.decks import hand_of
 from .rules.flow import describe_decision, play
 from .rules.moves import (
     CapitalIncrease, Choose, Draw, Dump, Lower, Move, Pass, Raise, Takeover, Target, Turn,
@@ -622,9 +622,7 @@ class _Reader:
         state = self.replay.current
         for deck in DECK_NAMES:
             if state.hidden[deck]:
-                with_hand = state.resolving is not None and bool(state.hand) and \
-                    DECK_OF_DISC.get(state.resolving) == deck
-                handles = out_handles(state, deck, with_hand)
+                handles = out_handles(state, deck, hand_of(state, deck))
                 self.problem.at_most([self.var[h] for h in handles], dict(state.decks[deck]),
                                      tag=(entry, "out", deck))
         self.history.mark(self.problem, len(self.replay.moves))

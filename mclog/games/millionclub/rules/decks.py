@@ -24,6 +24,11 @@ DRAW, PICK = "draw", "pick"
 DECK_OF_DISC = {INTRIGUE: INTRIGUE_DECK, COLONIES: COLONY_DECK, INDUSTRIES: INDUSTRY_DECK}
 
 
+def hand_of(state: State, deck: str) -> bool:
+    """Whether the draft hand holds ``deck``'s cards now (out of that deck)."""
+    return DECK_OF_DISC.get(state.resolving) == deck
+
+
 @step("draw")
 def draw_step(state: State, frame: tuple) -> None:
     """Ask chance for ``count`` cards of ``deck``, one at a time; stop when it runs out (R13)."""
@@ -61,7 +66,7 @@ def deliver(state: State, d: Decision, card: str) -> None:
     before = None
     if state.log is not None and (state.hidden[d.deck] or unseen(card)):
         before = (tuple(state.decks[d.deck].items()),
-                  tuple(out_handles(state, d.deck, with_hand=DECK_OF_DISC.get(state.resolving) == d.deck)))
+                  tuple(out_handles(state, d.deck, with_hand=hand_of(state, d.deck))))
     if unseen(card):
         state.hidden[d.deck] += 1
         if d.dest == "machiavelli":
