@@ -134,6 +134,13 @@ def deepest(error):
     return error
 
 
+def schema_error(validator, data):
+    """The first problem of ``data`` under a JSON Schema ``validator`` (``jsonschema``), the
+    first in the data's order, as its most specific cause; None where there is none."""
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+    return deepest(errors[0]) if errors else None
+
+
 def schema_words(error) -> str:
     """A JSON Schema error in words: what the value is not, by the ``description`` of the
     part of the schema it fails (``7 is not a die (1 to 6)``), where that part has one;

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from mclog.errors import RecordError
-from mclog.record.json_form import deepest, failure, json_path, load_json, shown
+from mclog.record.json_form import failure, json_path, load_json, schema_error, shown
 from .reader import from_json
 from .record import GameRecord
 from ..replayer import replay
@@ -33,9 +33,8 @@ def records_from_json(data: bytes, file: str) -> list[GameRecord]:
     records = []
     for number, game in enumerate(games):
         prefix = f"[{number}]" if isinstance(value, list) else ""
-        errors = sorted(validator.iter_errors(game), key=lambda e: list(e.absolute_path))
-        if errors:
-            error = deepest(errors[0])
+        error = schema_error(validator, game)
+        if error is not None:
             raise fail(prefix + json_path(error.absolute_path) or "the record",
                        shown(error.message))
         _check_seats(game, prefix, fail)

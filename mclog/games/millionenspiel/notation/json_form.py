@@ -13,7 +13,9 @@ from pathlib import Path
 
 from mclog.errors import RecordError
 from mclog.record.framing import RawGame, Tag
-from mclog.record.json_form import BadValue, json_path, record_error, records_in, schema_words
+from mclog.record.json_form import (
+    BadValue, json_path, record_error, records_in, schema_error, schema_words,
+)
 
 from ..rules.moves import MOVE_TYPES
 from ..rules.track import parse_track
@@ -47,10 +49,10 @@ def _replayed(item, prefix: str) -> Record:
 
 
 def _record(data, at: str) -> Record:
-    errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
-    if errors:
-        raise BadValue(json_path([at, *errors[0].absolute_path] if at else
-                                 errors[0].absolute_path), schema_words(errors[0]))
+    error = schema_error(_validator(), data)
+    if error is not None:
+        raise BadValue(json_path([at, *error.absolute_path] if at else error.absolute_path),
+                       schema_words(error))
     tags = data["tags"]
     if "".join(c for c in tags.get("Game", "Millionenspiel").lower() if c.isalnum()) != \
             "millionenspiel":
