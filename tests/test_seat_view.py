@@ -5,6 +5,8 @@ shows a guess, and every prefix of it replays in every view.
 The 500-game run of the same property is ``benchmarks/seat_views.py`` (and ``make fuzz``).
 """
 
+import itertools
+import math
 from collections import Counter
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from mclog import RecordError, parse_one, read_one, replay, seat_view, write
 from mclog.cli import main
 from mclog.games.millionclub.rules.cards import CONTINENTS, INDUSTRY_NAMES, card_name
 from mclog.games.millionclub.notation.record import GameRecord, RevealEntry, record_from_moves
+from mclog.games.millionclub.rules.score_range import ColonyScoring
 from mclog.games.millionclub.rules.scoring import score
 from mclog.unknowns import Problem
 
@@ -382,3 +385,61 @@ def test_final_scores_table_gives_the_exact_range_before_the_reveal():
     for row in table.itertuples():
         assert row.total_low <= truth[row.name] <= row.total_high
         assert row.exact == (row.total_low == row.total_high)
+
+
+def _ranges_by_enumeration(state, problem, variables) -> list[dict[str, tuple[int, int]]]:
+    """Each player's lowest and highest dominance, globalisation and their total over
+    every naming of the colonies held that the record allows, found by trying each one
+    (a naming of the handles held, fixed in the problem, that the problem's own search
+    can complete)."""
+    scoring = ColonyScoring(state)
+    handles = scoring.handles
+    possible = problem.possible()
+    out = [{c: [None, None] for c in ("dominance", "globalisation", "total")}
+           for _ in range(state.players)]
+    for kinds in itertools.product(*(sorted(possible[variables[h]]) for h in handles)):
+        for h, kind in zip(handles, kinds):
+            problem.fix(variables[h], kind)
+        fits = problem.solve() is not None
+        for _ in handles:
+            problem.drop_last()
+        if not fits:
+            continue
+        for row, got in zip(out, scoring.points_if(dict(zip(handles, kinds)))):
+            values = {"dominance": got["dominance"], "globalisation": got["globalisation"],
+                      "total": got["dominance"] + got["globalisation"]}
+            for what, v in values.items():
+                low, high = row[what]
+                row[what] = [v if low is None else min(low, v),
+                             v if high is None else max(high, v)]
+    return [{c: tuple(v) for c, v in row.items()} for row in out]
+
+
+@pytest.mark.parametrize("seed,players", [(s, 2 + s % 3) for s in range(40, 51)])
+def test_score_ranges_are_the_exact_lowest_and_highest(seed, players):
+    """``exact_ranges`` at every distinct set of colonies held before the reveal against
+    trying every naming: the lowest and the highest of each category and of their sum,
+    neither wider nor narrower (the total bounds, the categories found from them where
+    the other is certain, and the witnesses that prove a bound without a search)."""
+    from mclog.games.millionclub.rules.score_range import exact_ranges
+
+    full = full_game(seed, players, "standard", seed % 2 == 1)
+    game = replay(without_reveal(seat_view(full, 0)))
+    checked, seen = 0, set()
+    for index in range(0, len(game) + 1, 7):
+        state = game.known_view(game.replay.state(index))
+        scoring = ColonyScoring(state)
+        handles = scoring.handles
+        space = math.prod(len(game.problem.possible()[game.variables[h]]) for h in handles)
+        key = tuple(tuple(sorted(held.items())) for held in state.colonies)
+        if not handles or space > 400 or key in seen:
+            continue
+        seen.add(key)
+        truth = _ranges_by_enumeration(state, game.problem, game.variables)
+        named = {h: game.example[x] for h, x in game.variables.items()}
+        for example, ask_first in ((None, False), (named, False), (named, True)):
+            got = exact_ranges(state, game.problem, game.variables, example, True,
+                               ask_first=ask_first)
+            assert got == truth, (index, example is None, ask_first)
+        checked += 1
+    assert checked >= 1

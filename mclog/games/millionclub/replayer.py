@@ -221,9 +221,13 @@ class GameReplay:
                                 if len(possible[x]) == 1}
         return self._identified
 
-    def known_view(self, state: State, final: bool = False) -> State:
+    def known_view(self, state: State, final: bool = False,
+                   colonies_only: bool = False) -> State:
         """``state`` with every unknown card that the record settles shown as what it is
-        (in place).  At the end, a player's colonies are what the reveal showed."""
+        (in place).  At the end, a player's colonies are what the reveal showed.
+        ``colonies_only``: the colonies players hold are all the caller reads (a score):
+        once the reveal has named them, the cards elsewhere are left as they are, and
+        what the record settles of them is not worked out (a search, on some records)."""
         if not any(state.hidden.values()):
             return state
         if final:  # a revealed player's unknown colonies are what the reveal showed
@@ -232,6 +236,9 @@ class GameReplay:
                 handles = sorted(h for h, n in held.items() if n and is_handle(h))
                 for handle, kind in zip(handles, sorted(shown)):
                     state.identify(handle, kind)
+            if colonies_only and not any(n and is_handle(h) for held in state.colonies
+                                         for h, n in held.items()):
+                return state
         known = self.identified
         for handle in sorted({h for deck in DECK_NAMES for h in out_handles(state, deck, True)}):
             if handle in known:
@@ -319,7 +326,7 @@ class GameReplay:
         still held could change (``Score.ranges``).  Ranks go by the lowest totals; a
         winner is named only when no naming of the cards could change it
         (``sure_winners``)."""
-        state = self.known_view(state, final=final)
+        state = self.known_view(state, final=final, colonies_only=True)
         rows = score(state)
         ranges = self.ranges_of(state, categories=final)
         if ranges is None:

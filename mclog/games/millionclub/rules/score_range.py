@@ -231,23 +231,34 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
         return [_safe_row(certain[p], safe[p]) for p in range(n)]
     xs = {h: variables[h] for h in scoring.handles}
     cp, model, solver, b = problem.cp_sat(xs.values())
+    # (a lead is a sum that counts only where it is the largest: its LP relaxation is
+    # weak at the first level, and the highest score was proven by search, hundreds of
+    # milliseconds; the second level's cuts prove it in tens, and cost the easy questions
+    # nothing measurable: benchmarks/score_ranges.py)
+    solver.parameters.linearization_level = 2
     dominance, sets = scoring.encode(model, {h: b[x] for h, x in xs.items()})
     if example is not None and any(h not in example for h in xs):
         example = None
     guess = scoring.points_if(example) if example is not None else None
-    #: The lowest and highest total (dominance + globalisation) of each player met so far.
-    seen = [[None, None] for _ in range(n)]
+    #: The lowest and highest points of each player met so far, by what they count:
+    #: the total (dominance + globalisation) and each of the two.
+    seen = {what: [[None, None] for _ in range(n)]
+            for what in ("total", "dominance", "globalisation")}
 
-    def witness(values: list[int]) -> None:
-        for p, v in enumerate(values):
-            low, high = seen[p]
-            seen[p] = [v if low is None else min(low, v), v if high is None else max(high, v)]
+    def witness(dom: list[int], glob: list[int]) -> None:
+        for what, values in (("total", [d + g for d, g in zip(dom, glob)]),
+                             ("dominance", dom), ("globalisation", glob)):
+            met = seen[what]
+            for p, v in enumerate(values):
+                low, high = met[p]
+                met[p] = [v if low is None else min(low, v), v if high is None else max(high, v)]
 
     if guess is not None:
-        witness([g["dominance"] + g["globalisation"] for g in guess])
+        witness([g["dominance"] for g in guess], [g["globalisation"] for g in guess])
 
     def answered() -> None:  # (after a solve that found a naming)
-        witness([solver.Value(dominance[p]) + 2 * solver.Value(sets[p]) for p in range(n)])
+        witness([solver.Value(dominance[p]) for p in range(n)],
+                [2 * solver.Value(sets[p]) for p in range(n)])
 
     def run(presolve: bool, seconds: float):
         solver.parameters.cp_model_presolve = presolve
@@ -292,7 +303,7 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
                 continue
             sense(expr)
             status = solve()
-            if status in (cp.OPTIMAL, cp.FEASIBLE) and reached != (None, None):
+            if status in (cp.OPTIMAL, cp.FEASIBLE):
                 answered()
             if status == cp.OPTIMAL:
                 found.append(round(solver.ObjectiveValue()))
@@ -318,14 +329,26 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
                                 "globalisation": (glob, glob)})
                     continue
         total = bounds(total_expr, dom_safe[0] + glob_safe[0], dom_safe[1] + glob_safe[1],
-                       tuple(seen[p]))
+                       tuple(seen["total"][p]))
         row = {"total": total}
-        if total[0] == total[1] and "globalisation" not in safe[p]:
-            row["dominance"], row["globalisation"] = (total[0] - glob_safe[0],) * 2, glob_safe
+        # (the total is the two categories' sum: where one of them is certain, the other's
+        # range is the total's less it, exact without a search)
+        if "globalisation" not in safe[p]:
+            glob = glob_safe[0]
+            row["dominance"], row["globalisation"] = (total[0] - glob, total[1] - glob), \
+                glob_safe
+        elif "dominance" not in safe[p]:
+            dom = dom_safe[0]
+            row["dominance"], row["globalisation"] = dom_safe, (total[0] - dom, total[1] - dom)
         elif not categories:
             row["dominance"], row["globalisation"] = dom_safe, glob_safe
-        else:
-            row["dominance"] = bounds(dominance[p], *dom_safe)
-            row["globalisation"] = bounds(2 * sets[p], *glob_safe)
+        else:   # (each within the total less the other's safe bounds)
+            row["dominance"] = bounds(
+                dominance[p], max(dom_safe[0], total[0] - glob_safe[1]),
+                min(dom_safe[1], total[1] - glob_safe[0]), tuple(seen["dominance"][p]))
+            row["globalisation"] = bounds(
+                2 * sets[p], max(glob_safe[0], total[0] - row["dominance"][1]),
+                min(glob_safe[1], total[1] - row["dominance"][0]),
+                tuple(seen["globalisation"][p]))
         out.append(row)
     return out

@@ -1,0 +1,89 @@
+"""Issue 29: the exact score ranges of a 6-player seat's record, before and after the
+reveal (target: p95 under 0.5 s), beside the time to validate the same record.
+
+    python benchmarks/score_ranges.py [--games 60] [--seed 0]
+
+Random 6-player games (both setups (standard, alternative), both readings of the privileges) are written from
+seat 0 (``mclog.seat_view``: every other player's draw is ``?``).  For each record:
+
+- *before the reveal* (the record cut where a game night's ends, before each player shows
+  their colonies): the time of ``scores()`` on the replayed record, the final ranges that
+  every view shows first;
+- *after the reveal* (the whole record): the same, and whether CP-SAT was asked at all
+  (the reveal settles every colony a player ends with: it should not be).
+
+The yardstick is the record's validation (read + replay) in the same run: the ratio says
+what a view waits for beyond the replay it already paid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from test_seat_view import full_game, without_reveal  # noqa: E402
+
+from mclog import parse_one, replay, seat_view, write  # noqa: E402
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    from ortools.sat.python import cp_model
+
+    calls = [0]
+    original = cp_model.CpSolver.Solve
+
+    def counted(self, *a, **k):
+        calls[0] += 1
+        return original(self, *a, **k)
+
+    cp_model.CpSolver.Solve = counted
+    before, after, validate, after_solves = [], [], [], []
+    for i in range(args.games):
+        seed = args.seed + i
+        full = full_game(seed, 6, "alternative" if seed % 3 == 0 else "standard", seed % 4 == 1)
+        hidden = seat_view(full, 0)
+        cut = write(without_reveal(hidden))
+        whole = write(hidden)
+        t = time.perf_counter()
+        played = replay(parse_one(cut))
+        validate.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        played.scores()
+        before.append(time.perf_counter() - t)
+        played = replay(parse_one(whole))
+        calls[0] = 0
+        t = time.perf_counter()
+        rows = played.scores()
+        after.append(time.perf_counter() - t)
+        after_solves.append(calls[0])
+        assert all(r.exact for r in rows)
+    ms = 1000
+    print(f"{args.games} six-player records from seat 0")
+    print(f"validate (yardstick): median {statistics.median(validate) * ms:.0f} ms, "
+          f"p95 {p95(validate) * ms:.0f} ms")
+    print(f"ranges before the reveal: median {statistics.median(before) * ms:.0f} ms, "
+          f"p95 {p95(before) * ms:.0f} ms, max {max(before) * ms:.0f} ms "
+          f"(p95 {p95(before) / statistics.median(validate):.1f}x a validate; target p95 "
+          f"under 500 ms)")
+    print(f"scores after the reveal: median {statistics.median(after) * ms:.0f} ms, "
+          f"p95 {p95(after) * ms:.0f} ms; records that asked CP-SAT: "
+          f"{sum(1 for s in after_solves if s)} of {args.games} (target: none)")
+
+
+if __name__ == "__main__":
+    main()
