@@ -745,3 +745,24 @@ def test_a_refused_move_leaves_the_state_as_it_was():
     with pytest.raises(RuleError, match="no \\$10 or \\$20 million company is left"):
         ENGINE.play(dealt, Draw(1, None))
     assert (dealt.pile, dealt.cartels[1].hand_size) == (pile, hand)
+
+
+def test_moves_read_are_shared_by_the_records_of_one_table_only():
+    """A move read once serves every record of the same players (``Verbs.moves_read``),
+    and a table of other names, or the same names in other seats, reads its own; the
+    tables kept are bounded."""
+    from mclog.kit import notation
+
+    def moves(players: str) -> list:
+        record = mclog.parse_one(text("", players=players))
+        return [e.move for e in record.entries if type(e) is MoveEntry]
+
+    first, again = moves("Ann, Ben"), moves("Ann, Ben")
+    assert first[0] == Start(0, "ardent") and all(a is b for a, b in zip(first, again))
+    swapped = moves("Ben, Ann")
+    assert swapped[0] == Start(1, "ardent") and swapped[1] == Start(0, "kestrel")
+    kept = GAME.verbs._read
+    for i in range(notation.KEPT_TABLES + 5):
+        GAME.verbs.moves_read(("Cleo", f"Dan{i}"))
+    assert len(kept) == notation.KEPT_TABLES
+    assert ("Ann", "Ben") not in kept and ("Ben", "Ann") not in kept

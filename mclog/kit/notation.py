@@ -308,6 +308,12 @@ class Verb:
         return self.phrase.format(**self._words(move, names))
 
 
+#: How many tables of players' names a verb table keeps the moves read for, and how many
+#: items each (``Verbs.moves_read``): a club's evenings, or a corpus's simulated games,
+#: are played by a few tables, and a few thousand items cover every move of a game.
+KEPT_TABLES, KEPT_MOVES = 16, 20_000
+
+
 class Verbs:
     """A game's verb table: by word (reading) and by move type (writing)."""
 
@@ -318,6 +324,23 @@ class Verbs:
         for reserved in ("check",):
             if reserved in self.by_word:
                 raise ValueError(f"'{reserved}' is the shared framing's word, not a verb")
+        self._read: dict[tuple[str, ...], dict[tuple[str, ...], Any]] = {}
+
+    def moves_read(self, names: tuple[str, ...]) -> dict[tuple[str, ...], Any]:
+        """The moves already read for the players ``names`` (in seat order), by the words
+        of their item.  A move is a frozen dataclass, so one object serves every item
+        written alike, in this record and in every other of the same table (``draw Ann
+        cobalt`` comes once a game, but in every game of a corpus): building a frozen
+        dataclass costs more than a look-up, at every move read.  An item's move depends
+        on its words and the seats alone (a field's reader sees nothing else).  Kept for
+        the last ``KEPT_TABLES`` tables, up to ``KEPT_MOVES`` items each."""
+        kept = self._read.pop(names, None)
+        if kept is None or len(kept) > KEPT_MOVES:
+            kept = {}
+        self._read[names] = kept   # (the most recent last)
+        if len(self._read) > KEPT_TABLES:
+            del self._read[next(iter(self._read))]
+        return kept
 
     def read(self, words: Sequence[str], seats: dict[str, int]):
         """The move of one item's words (``NotationError`` naming the word at fault)."""
@@ -395,9 +418,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
     (Joakim's ``check values gold 7 oil 3``), with their words."""
     seats = {name: seat for seat, name in enumerate(record.names)}
     named = named or {}
-    #: Each item's words read once a record (``roll Ann 4`` comes back a hundred times):
-    #: a move is a frozen dataclass, so one object serves every line that writes it.
-    read: dict[tuple[str, ...], Any] = {}
+    read = verbs.moves_read(tuple(record.names))   # (each item's words read once)
     out = record.entries
     verb_of, by_word = verbs.verb, verbs.by_word
     for line in lines:
