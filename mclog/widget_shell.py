@@ -74,7 +74,8 @@ class FrameStepper(anywidget.AnyWidget):
     _esm = UNPACK_JS + MOVE_LIST_JS + """
     export default {
       async render({ model, el }) {
-        const frames = await unpack(model.get("frames"));
+        let source = model.get("frames");   // (the packed frames drawn from)
+        let frames = await unpack(source);
         // the parts in a column, the record's lines (if any) in a column beside them
         const row = document.createElement("div");
         row.style.cssText = "display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start";
@@ -254,6 +255,20 @@ class FrameStepper(anywidget.AnyWidget):
           }
         };
         draw();
+        // Frames sent again (a replay's exact score ranges, found after its first
+        // drawing): the step shown is drawn anew from them.  Looked at once here too:
+        // frames that came while this view was still being laid out (it awaits the
+        // slider's and the chart's models above) fired no change it could hear.
+        const reload = async () => {
+          const now = model.get("frames");
+          if (now === source) return;
+          source = now;
+          frames = await unpack(now);
+          shown.fill(null);
+          draw();
+        };
+        model.on("change:frames", reload);
+        reload();
         // A step is drawn at once, so that the next frame paints it (issue 25: waiting for
         // an animation frame to draw cost a frame more); presses quicker than the frames
         // (a held arrow key) are drawn once a frame, the last step only.
@@ -278,6 +293,7 @@ class FrameStepper(anywidget.AnyWidget):
       }
     };
     """
+    #: Every step's parts, ``packed``; set again, the page draws the step it shows anew.
     frames = traitlets.Unicode("").tag(sync=True)
     parts = traitlets.List(traitlets.Unicode()).tag(sync=True)
     index = traitlets.Int(0).tag(sync=True)
@@ -302,6 +318,11 @@ class FrameStepper(anywidget.AnyWidget):
     def __init__(self, parts: list[str], frames: list[list[str]], **kw) -> None:
         super().__init__(parts=parts, frames=packed(frames), **kw)
 
+    def redraw(self, frames: list[list[str]]) -> None:
+        """Every step's parts anew (as many steps): the page draws the step it shows
+        again from them."""
+        self.frames = packed(frames)
+
 
 class MarkedChart:
     """A chart with a step marker: ``figure`` (the widget), ``view`` (the same, to lay
@@ -324,6 +345,18 @@ class MarkedChart:
     def show(self, step: int) -> None:
         """Note that the marker stands at ``step`` (the page moves it)."""
         self.step = step
+
+    def redraw(self, figure: go.Figure) -> None:
+        """The chart's traces and axis ranges anew from ``figure`` (the same chart with
+        other figures: a replay's exact score ranges); the layout otherwise stays.  A
+        trace's click handlers are its own: set them again on ``self.figure.data``."""
+        chart = self.figure
+        chart.data = ()
+        chart.add_traces([trace.to_plotly_json() for trace in figure.data])
+        with chart.batch_update():
+            for axis in ("yaxis", "yaxis2"):
+                if axis in figure.layout and figure.layout[axis].range is not None:
+                    chart.layout[axis].range = figure.layout[axis].range
 
 
 class RunBelow(anywidget.AnyWidget):
@@ -441,8 +474,11 @@ class GamePicker:
         import mclog
 
         path = self.path()
+        # (replayed plainly: a notebook's first view is its widget, which draws at once;
+        # the events, which count a seat's score ranges in full, are worked out when a
+        # table first asks, by a replay that costs a few milliseconds)
         try:
-            played = mclog.replay(mclog.read_one(path), events=True)
+            played = mclog.replay(mclog.read_one(path))
             if played.record.game != self.game_name:
                 raise mclog.MclogError(f"{path.name} is a {played.record.game} record; this "
                                        f"notebook is for {self.game_name}")
@@ -451,7 +487,7 @@ class GamePicker:
         except (mclog.MclogError, OSError, TypeError) as exc:
             self.status.value = (f"<b>{escape(path.name)}</b> cannot be shown: "
                                  f"{escape(str(exc))}; showing {escape(self.default.name)}")
-            return mclog.replay(mclog.read_one(self.default), events=True)
+            return mclog.replay(mclog.read_one(self.default))
         self.status.value = f"Showing <b>{escape(path.name)}</b>"
         return played
 

@@ -221,6 +221,7 @@ def test_the_replay_widget_tells_the_score_story():
 
     game = mclog.replay(mclog.read_one(SAMPLES[-1]))  # thursday-club-3p
     widget = replay_widget(game)
+    assert widget.ranges_ready.wait(timeout=300)   # (drawn first with safe bounds)
     widget.go(118)
     # (Ann's record: Cleo's two starting colonies are ? until the reveal, which settles
     # them: counted with them, Ann has 19 here, not the 20 of counting them as nothing)

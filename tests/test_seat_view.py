@@ -443,3 +443,42 @@ def test_score_ranges_are_the_exact_lowest_and_highest(seed, players):
             assert got == truth, (index, example is None, ask_first)
         checked += 1
     assert checked >= 1
+
+
+@pytest.mark.parametrize("seed,players", [(104, 6), (23, 4)])
+def test_the_replay_widget_shows_safe_ranges_at_once_then_the_exact_ones(seed, players):
+    """A seat's record before the reveal: the widget is drawn at once from safe bounds
+    (each holding the exact range, marked as narrowing), and once the background has found
+    the exact ranges its frames, chart and texts are those of a widget built with them;
+    asked from Python, a score is exact at any time."""
+    from mclog.games.millionclub.widget import FINDING, replay_widget
+
+    full = full_game(seed, players, "standard", False)
+    text = write(without_reveal(seat_view(full, 0)))
+    game = replay(parse_one(text))
+    quick = game.with_safe_ranges()
+    for i in range(len(game) + 1):   # the safe bounds hold the exact ranges, at every step
+        for safe, exact in zip(quick.score_at(i), game.score_at(i)):
+            assert safe.total_range[0] <= exact.total_range[0] <= exact.total_range[1] \
+                <= safe.total_range[1]
+    assert quick.range_budget.spent and not game.range_budget.spent
+    widget = replay_widget(replay(parse_one(text)))
+    first = list(widget.frames)
+    last = len(widget.positions) - 1
+    assert widget.scores_at(last) == game.score_at(len(game))   # exact from Python at once
+    assert widget.ranges_ready.wait(timeout=300) and widget.ranges_error is None
+    waited = replay_widget(replay(parse_one(text)), wait_for_ranges=True)
+    assert waited.ranges_ready.is_set()
+    assert widget.frames == waited.frames
+    assert widget.chart.to_json() == waited.chart.to_json()
+    changed = [i for i, (a, b) in enumerate(zip(first, widget.frames)) if a != b]
+    assert changed and all(FINDING in first[i][2] for i in changed)
+    assert not any(FINDING in frame[2] for frame in widget.frames)
+    assert widget.score.value == widget.frames[widget.slider.value][2]
+
+
+def test_the_replay_widget_of_a_record_that_names_every_card_needs_no_background():
+    from mclog.games.millionclub.widget import replay_widget
+
+    widget = replay_widget(full_game(3, 3, "standard", False))
+    assert widget.ranges_ready.is_set()

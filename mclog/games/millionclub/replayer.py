@@ -18,6 +18,8 @@ such assignment agrees on it, never by a guess.
 
 from __future__ import annotations
 
+import copy
+import threading
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -210,6 +212,10 @@ class GameReplay:
     #: came: what a review's deals at a step are drawn from (``deals.py``).
     history: DealHistory = field(default_factory=DealHistory, repr=False)
     _deals: dict = field(default_factory=dict, repr=False)
+    #: Held while a range is worked out: a widget finds them in the background while the
+    #: notebook may ask for a score (``with_safe_ranges``).
+    _ranges_lock: threading.RLock = field(default_factory=threading.RLock, repr=False,
+                                          compare=False)
 
     @property
     def identified(self) -> dict[str, str]:
@@ -359,6 +365,12 @@ class GameReplay:
         if not any(is_handle(c) for held in key for c, _ in held):
             return None
         key = (key, categories)
+        if key in self._ranges:
+            return self._ranges[key]
+        with self._ranges_lock:
+            return self._ranges_of(state, key, categories)
+
+    def _ranges_of(self, state: State, key: tuple, categories: bool):
         if key not in self._ranges:
             # (with a reveal most scores are settled, and one question, "can it differ
             # from this fitting naming's?", settles each; without one most are ranges, and
@@ -370,6 +382,23 @@ class GameReplay:
                                              categories, self.range_budget,
                                              ask_first=bool(self.revealed))
         return self._ranges[key]
+
+    def with_safe_ranges(self) -> GameReplay:
+        """This record as a view can show it at once: every score range not worked out
+        yet is its safe bounds (``safe_ranges``: true, but maybe wider than the exact
+        range, which takes a search).  A copy that shares the record, its replay and what
+        is settled of its cards, with caches of its own, so nothing it shows is kept
+        here; its ``range_budget.spent`` says whether any range it gave was a safe bound
+        (if none was, everything it showed is exact).  The replay widget draws itself
+        from it, then again from this record once the exact ranges are found."""
+        self.identified, self.example   # (exact, and every view needs them: found once)
+        quick = copy.copy(self)
+        quick._scores, quick._scores_at = None, {}
+        quick._ranges = dict(self._ranges)
+        quick.range_budget = Budget(0)
+        quick.noted = self.noted   # (events only flag a range: recounted if not made yet)
+        quick._ranges_lock = threading.RLock()
+        return quick
 
     def hindsight_points(self, state: State) -> list[dict[str, int]]:
         """Each player's points by category in ``state`` (a known view), counted with one

@@ -14,10 +14,16 @@ a settlement shows the table as the move left it, the settlement then moving the
 Everything it shows is computed by ``show(position)``, which the slider's observer
 calls, so tests set ``widget.slider.value`` (a position; ``go(step)`` goes to a move)
 and read ``widget.board.value``, ``widget.move.value`` and ``widget.chart``.
+
+On a seat's record whose unknown colonies leave scores open, the page is drawn at once
+with safe bounds where a range needs a search, and drawn again with the exact ranges
+once a background thread has found them (``ranges_ready``; ``scores_at`` and
+``score_html`` asked from Python are exact at any time).
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from html import escape
 
@@ -33,6 +39,10 @@ from .rules.scoring import sure_winners
 from .viz import story_chart
 from mclog.move_list import record_lines
 from mclog.widget_shell import FrameStepper, MarkedChart
+
+
+#: What a score whose ranges are still safe bounds says, until the exact ones come.
+FINDING = "(narrowing the ranges: the exact ones follow in a moment)"
 
 
 @dataclass(frozen=True)
@@ -101,12 +111,19 @@ def _stops(game, positions: list[Position], settled: dict[int, list]) -> list[tu
 class ReplayWidget(w.VBox):
     """A game on a board, one step at a time (see the module docstring)."""
 
-    def __init__(self, game, *, interval_ms: int = 600) -> None:
+    def __init__(self, game, *, interval_ms: int = 600, wait_for_ranges: bool = False
+                 ) -> None:
         self.game = game
         names = game.record.table.names
+        #: What the page shows first: where a score range takes a search (colonies a
+        #: seat's record leaves unknown), the record with safe bounds instead (true, maybe
+        #: wider: ``GameReplay.with_safe_ranges``), drawn at once; the exact ranges are
+        #: found in the background and the page then shows them (``ranges_ready`` is set).
+        #: ``wait_for_ranges``: find them first (the widget is built with them).
+        shown = game.with_safe_ranges() if game.variables and not wait_for_ranges else game
         #: What the rules did on their own after each move, with the state before each.
         self.settled: dict[int, list] = {}
-        for e in settlements(game):
+        for e in settlements(shown):
             self.settled.setdefault(e.step, []).append(e)
         #: Where the replay can stand: every move, and every settlement after a move.
         self.positions = _positions(game, self.settled)
@@ -133,23 +150,21 @@ class ReplayWidget(w.VBox):
         self.board, self.move, self.score = Shown(), Shown(), Shown()
         self.prices = prices(game)
         #: Every player's provisional score after every step.
-        self.timeline = timeline(game)
+        self.timeline = timeline(shown)
         #: The score graph and the price chart, one figure; its step marker is drawn by
         #: the page (``MarkedChart``).
         self.marked = MarkedChart(story_chart(self.timeline, self.prices,
                                               player_colours(game)))
         self.chart = self.marked.figure
         self.chart_view = self.marked.view
-        for trace in self.chart.data:  # a click on a point jumps there
-            trace.on_click(lambda trace, points, selector: points.xs and
-                           self.go(int(points.xs[0])))
+        self._clickable()
         self._following = False  # (the jump list is being set to follow the step)
         #: What the rules did on their own after each step, in words (for the move's text).
         self.automatic = {step: [f"{e.cause}: {_changes(names, e)} (million)" for e in events]
                           for step, events in self.settled.items()}
         #: Every position's board, move text and score, drawn in the browser as the slider
         #: moves there (linked in the browser: no round trip to the kernel for them).
-        self.frames = [self._frame(p) for p in range(len(self.positions))]
+        self.frames = [self._frame(p, shown) for p in range(len(self.positions))]
         # (the step buttons the page shows are the stepper's own, drawn in the browser;
         # ``prev_move`` and the others do the same from Python)
         self.stepper = FrameStepper(
@@ -184,6 +199,39 @@ class ReplayWidget(w.VBox):
         # move's text keeps room for two lines)
         super().__init__([controls, self.stepper, self.chart_view])
         self.show(0)
+        #: Set once every step shows its exact score ranges: at once where none takes a
+        #: search, else when the background finds them (``ranges_error``: what stopped it,
+        #: the safe bounds then staying).
+        self.ranges_ready = threading.Event()
+        self.ranges_error: Exception | None = None
+        if shown is not game and shown.range_budget.spent:
+            threading.Thread(target=self._exact_ranges, name="mclog score ranges",
+                             daemon=True).start()
+        else:
+            self.ranges_ready.set()
+
+    def _clickable(self) -> None:
+        for trace in self.chart.data:  # a click on a point jumps there
+            trace.on_click(lambda trace, points, selector: points.xs and
+                           self.go(int(points.xs[0])))
+
+    def _exact_ranges(self) -> None:
+        """Every step drawn again with its exact score ranges (a search each, in the
+        background, the page showing the safe bounds meanwhile), then shown."""
+        try:
+            table = timeline(self.game)
+            frames = [self._frame(p, self.game) for p in range(len(self.positions))]
+            figure = story_chart(table, self.prices, player_colours(self.game))
+        except Exception as exc:   # (the safe bounds stay: true, if wider)
+            self.ranges_error = exc
+        else:
+            self.timeline, self.frames = table, frames
+            self.stepper.redraw(frames)
+            self.marked.redraw(figure)
+            self._clickable()
+            _, self.board.value, self.score.value = frames[self.slider.value]
+        finally:
+            self.ranges_ready.set()
 
     # --- navigation -----------------------------------------------------------
 
@@ -234,33 +282,40 @@ class ReplayWidget(w.VBox):
         p = self.positions[position]
         return self.settled.get(p.step, [])[0 if p.settlement is None else p.settlement + 1:]
 
-    def state_at(self, position: int):
+    def state_at(self, position: int, game=None):
         """The table at ``position``: after a move, before what the rules did on their
-        own after it; after a settlement, before the next one (if any)."""
+        own after it; after a settlement, before the next one (if any).  (``game``: the
+        record to ask, by default the widget's.)"""
+        game = game or self.game
         to_come = self._to_come(position)
         if to_come:
-            return self.game.known_view(to_come[0].before.copy())
-        return self.game.state(self.positions[position].step)
+            return game.known_view(to_come[0].before.copy())
+        return game.state(self.positions[position].step)
 
-    def scores_at(self, position: int) -> list:
+    def scores_at(self, position: int, game=None) -> list:
         """Every player's score at ``position`` as the whole record settles it, a range
         where it leaves unknown colonies open (``GameReplay.scores_of``: the one answer
-        every view gives)."""
+        every view gives; asked here, it is exact whatever the page shows so far)."""
+        game = game or self.game
         to_come = self._to_come(position)
         if to_come:
-            return self.game.scores_of(to_come[0].before.copy())
-        return self.game.score_at(self.positions[position].step)
+            return game.scores_of(to_come[0].before.copy())
+        return game.score_at(self.positions[position].step)
 
-    def _frame(self, position: int) -> list[str]:
-        """The move's text, the board and the score at ``position``, as HTML."""
-        state = self.state_at(position)
-        rows = self.scores_at(position)
+    def _frame(self, position: int, game) -> list[str]:
+        """The move's text, the board and the score at ``position``, as HTML, as ``game``
+        (the widget's record, or the one with safe ranges) tells them."""
+        state = self.state_at(position, game)
+        rows = self.scores_at(position, game)
         to_come = self._to_come(position)
         next_question = (f"the rules: {to_come[0].cause}" if to_come
                          else describe_decision(state))
+        score = self.score_html(position, rows)
+        if game is not self.game and game.range_budget.spent and \
+                not all(r.exact for r in rows):   # (some range so far was a safe bound)
+            score += f" <i>{FINDING}</i>"
         return [f'<div style="min-height:2.8em">{self.move_html(position)}</div>',
-                board_svg(state, next_question=next_question, scores=rows),
-                self.score_html(position, rows)]
+                board_svg(state, next_question=next_question, scores=rows), score]
 
     def show(self, position: int) -> None:
         """Show ``position``: the chart's marker, the Play button and the jump list follow
