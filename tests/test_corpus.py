@@ -389,3 +389,20 @@ def test_a_first_build_stopped_before_its_end_is_finished_by_the_next(tmp_path, 
     samples = len(list(sources[0].glob("*.mclog")))
     assert samples >= 3 and report.games == samples and not report.errors
     assert len(corpus(out, "Cartel").table("games")) == samples
+
+
+def test_a_chunk_leaves_the_garbage_collector_as_it_found_it():
+    """The collector is tuned while chunks are built (frozen, a higher threshold) and
+    restored once the last one ends, even by an error, however they overlap."""
+    import gc
+
+    from mclog.corpus.build import CHUNK_THRESHOLD, _collector_tuned as tuned
+
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
+    with tuned:
+        assert gc.get_threshold()[0] == CHUNK_THRESHOLD and gc.get_freeze_count() > 0
+        with pytest.raises(ValueError):
+            with tuned:   # (a second chunk at once, in another thread of a worker)
+                raise ValueError("a chunk that fails")
+        assert gc.get_threshold()[0] == CHUNK_THRESHOLD
+    assert gc.get_threshold() == before and gc.get_freeze_count() == frozen

@@ -16,10 +16,12 @@ This module knows no game: games are found by the registry.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
 import shutil
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -59,8 +61,53 @@ class BuildReport:
                 f"{self.seconds:.1f} s")
 
 
+#: A young-generation collection once this many objects more are made than freed, while
+#: a chunk is built (Python's default is 700).
+CHUNK_THRESHOLD = 50_000
+
+
+class _CollectorTuning:
+    """The garbage collector tuned for chunks, as long as one is built in this process
+    (a worker may build several at once, in threads).
+
+    A chunk makes millions of small objects (states, events, rows) that all live until
+    its tables are written: the collector's passes over them free next to nothing, and
+    took a fifth of a chunk's time (issue 29).  The objects made before (the modules, the
+    worker's own) are frozen out of its passes, and a young pass waits for
+    ``CHUNK_THRESHOLD`` new objects; both are as they were once the last chunk is done."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.chunks = 0
+        self.saved = gc.get_threshold()
+
+    def __enter__(self) -> None:
+        with self.lock:
+            if self.chunks == 0:
+                self.saved = gc.get_threshold()
+                gc.freeze()
+                gc.set_threshold(CHUNK_THRESHOLD, *self.saved[1:])
+            self.chunks += 1
+
+    def __exit__(self, *exc) -> None:
+        with self.lock:
+            self.chunks -= 1
+            if self.chunks == 0:
+                gc.set_threshold(*self.saved)
+                gc.unfreeze()
+
+
+_collector_tuned = _CollectorTuning()
+
+
 def build_chunk(chunk: Chunk, out: str) -> dict:
-    """Read, replay and write one chunk (a Dask task: plain data in and out)."""
+    """Read, replay and write one chunk (a Dask task: plain data in and out), the garbage
+    collector tuned meanwhile (``_collector_tuned``)."""
+    with _collector_tuned:
+        return _build_chunk(chunk, out)
+
+
+def _build_chunk(chunk: Chunk, out: str) -> dict:
     from mclog import games
     from mclog.record.reading import iter_lenient
 
