@@ -482,3 +482,20 @@ def test_the_replay_widget_of_a_record_that_names_every_card_needs_no_background
 
     widget = replay_widget(full_game(3, 3, "standard", False))
     assert widget.ranges_ready.is_set()
+
+
+def test_scores_after_the_reveal_ask_no_search(monkeypatch):
+    """Once the reveal names every colony each player holds, the final scores are
+    counted from it: no CP-SAT search (this six-player record once asked two, to settle
+    which of a rival's unseen cards the reveal's kinds were)."""
+    from ortools.sat.python import cp_model
+
+    solves = []
+    original = cp_model.CpSolver.Solve
+    monkeypatch.setattr(cp_model.CpSolver, "Solve",
+                        lambda self, *a, **k: solves.append(1) or original(self, *a, **k))
+    full = full_game(3, 6, "alternative", False)
+    game = replay(parse_one(write(seat_view(full, 0))))
+    rows = game.scores()
+    assert solves == [] and all(r.exact for r in rows)
+    assert [(r.total, r.rank) for r in rows] == [(r.total, r.rank) for r in full.scores()]
