@@ -14,6 +14,11 @@ seat 0 (``mclog.seat_view``: every other player's draw is ``?``).  For each reco
 
 The yardstick is the record's validation (read + replay) in the same run: the ratio says
 what a view waits for beyond the replay it already paid.
+
+For the first ``--widgets`` records cut before the reveal, the replay widget is built
+twice: as it is (drawn at once with safe bounds where a range needs a search, the exact
+ranges following in the background) and told to wait for the exact ranges
+(``wait_for_ranges=True``): the time until each can be shown.
 """
 
 from __future__ import annotations
@@ -41,7 +46,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--widgets", type=int, default=10)
     args = parser.parse_args()
+    from mclog.games.millionclub.widget import replay_widget
+
     from ortools.sat.python import cp_model
 
     calls = [0]
@@ -52,7 +60,8 @@ def main() -> None:
         return original(self, *a, **k)
 
     cp_model.CpSolver.Solve = counted
-    before, after, validate, after_solves = [], [], [], []
+    before, after, validate, after_solves, at_once, waited = [], [], [], [], [], []
+    replay_widget(full_game(args.seed, 6, "standard", False))   # (the imports, once)
     for i in range(args.games):
         seed = args.seed + i
         full = full_game(seed, 6, "alternative" if seed % 3 == 0 else "standard", seed % 4 == 1)
@@ -65,6 +74,13 @@ def main() -> None:
         t = time.perf_counter()
         played.scores()
         before.append(time.perf_counter() - t)
+        if i < args.widgets:
+            for wait, into in ((False, at_once), (True, waited)):
+                fresh = replay(parse_one(cut))
+                t = time.perf_counter()
+                widget = replay_widget(fresh, wait_for_ranges=wait)
+                into.append(time.perf_counter() - t)
+                widget.ranges_ready.wait()
         played = replay(parse_one(whole))
         calls[0] = 0
         t = time.perf_counter()
@@ -80,6 +96,11 @@ def main() -> None:
           f"p95 {p95(before) * ms:.0f} ms, max {max(before) * ms:.0f} ms "
           f"(p95 {p95(before) / statistics.median(validate):.1f}x a validate; target p95 "
           f"under 500 ms)")
+    if at_once:
+        print(f"the replay widget of {len(at_once)} of them, shown: median "
+              f"{statistics.median(at_once) * ms:.0f} ms (safe bounds, the exact ranges "
+              f"following); waiting for the exact ranges: median "
+              f"{statistics.median(waited) * ms:.0f} ms")
     print(f"scores after the reveal: median {statistics.median(after) * ms:.0f} ms, "
           f"p95 {p95(after) * ms:.0f} ms; records that asked CP-SAT: "
           f"{sum(1 for s in after_solves if s)} of {args.games} (target: none)")
