@@ -95,6 +95,11 @@ def build_part(games: Path, corpus: Path, n: int) -> None:
           f"{built['wall']:.0f} s wall, {built['cpu'] / n * 1000:.2f} ms of CPU per game "
           f"(every process; target 6 ms), peak {built['peak_mb']:.0f} MB in any one "
           f"process (target 1.5 GB); {size:.0f} MB of Parquet", flush=True)
+    # the yardstick: a plain validate of the same games (one process, every file)
+    plain = measured(MCLOG + ["validate", *sorted(map(str, games.glob("*.mclog")))])
+    print(f"   a plain validate of the same games: {plain['cpu'] / n * 1000:.2f} ms of CPU "
+          f"per game: the build costs {built['cpu'] / plain['cpu']:.2f}x it (target 1.5x)",
+          flush=True)
     again = measured(MCLOG + ["corpus", "build", str(games), "-o", str(corpus), "--jobs",
                               "2", "--quiet"])
     print(f"3. the same build again, nothing changed: {again['wall']:.1f} s (target 10 s)",
