@@ -499,3 +499,27 @@ def test_scores_after_the_reveal_ask_no_search(monkeypatch):
     rows = game.scores()
     assert solves == [] and all(r.exact for r in rows)
     assert [(r.total, r.rank) for r in rows] == [(r.total, r.rank) for r in full.scores()]
+
+
+def test_the_replay_widget_says_so_when_the_exact_ranges_cannot_be_found(monkeypatch):
+    """A failure in the background leaves the safe bounds (true, if wider), and the page
+    says they are the safe bounds instead of promising the exact ones."""
+    from mclog.games.millionclub import widget as widgets
+
+    game = replay(without_reveal(seat_view(full_game(23, 4, "standard", False), 0)))
+    real = widgets.timeline
+    calls = []
+
+    def failing(played):
+        calls.append(played)
+        if len(calls) > 1:   # (the first is the widget's own, drawn at once)
+            raise RuntimeError("out of memory")
+        return real(played)
+
+    monkeypatch.setattr(widgets, "timeline", failing)
+    widget = widgets.replay_widget(game)
+    assert widget.ranges_ready.wait(timeout=300)
+    assert str(widget.ranges_error) == "out of memory"
+    assert not any(widgets.FINDING in frame[2] for frame in widget.frames)
+    assert any("(safe bounds: the exact ranges could not be found: out of memory)" in frame[2]
+               for frame in widget.frames)

@@ -222,8 +222,13 @@ class ReplayWidget(w.VBox):
             table = timeline(self.game)
             frames = [self._frame(p, self.game) for p in range(len(self.positions))]
             figure = story_chart(table, self.prices, player_colours(self.game))
-        except Exception as exc:   # (the safe bounds stay: true, if wider)
+        except Exception as exc:   # (the safe bounds stay, true if wider, and say so)
             self.ranges_error = exc
+            said = escape(f"(safe bounds: the exact ranges could not be found: {exc})")
+            self.frames = [[move, board, score.replace(FINDING, said)]
+                           for move, board, score in self.frames]
+            self.stepper.redraw(self.frames)
+            _, self.board.value, self.score.value = self.frames[self.slider.value]
         else:
             self.timeline, self.frames = table, frames
             self.stepper.redraw(frames)
