@@ -310,8 +310,10 @@ class Verb:
 
 #: How many tables of players' names a verb table keeps the moves read for, and how many
 #: items each (``Verbs.moves_read``): a club's evenings, or a corpus's simulated games,
-#: are played by a few tables, and a few thousand items cover every move of a game.
-KEPT_TABLES, KEPT_MOVES = 16, 20_000
+#: are played by a few tables, and a few thousand items cover a table's moves (Cartel's
+#: 2 to 4 players x 40 companies x its verbs, and the bids); at most a few megabytes,
+#: whatever a file holds.
+KEPT_TABLES, KEPT_MOVES = 8, 5_000
 
 
 class Verbs:
