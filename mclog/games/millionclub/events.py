@@ -128,6 +128,10 @@ class Capture:
     'setup: starting money and cards'
     """
 
+    #: The procedure steps it notes (``flow.Watch.steps``): what the rules do on their
+    #: own that moves money.
+    steps = frozenset(AUTOMATIC)
+
     def __init__(self, state: State) -> None:
         self.n = state.players
         self.money, self.points = _snapshot(state)

@@ -74,7 +74,13 @@ def handler(kind: str, what: str, rule: str, legal: LegalFn,
 
 
 class Watch(Protocol):
-    """What ``play`` tells an onlooker of a move, piece by piece (``events.Capture``)."""
+    """What ``play`` tells an onlooker of a move, piece by piece (``events.Capture``).
+
+    ``steps``: the names of the procedure steps it is told of (``stepping``,
+    ``stepped``); ``None``: every one.  A game runs several hundred steps, most of which
+    an onlooker has nothing to note of: a call to say so costs more than the step."""
+
+    steps: frozenset[str] | None
 
     def moved(self, state: State) -> None:
         """The move's own effect is done; the procedure it sets off has not run yet."""
@@ -95,8 +101,12 @@ def advance(state: State, watch: Watch | None = None) -> None:
             frame = agenda.pop()
             steps[frame[0]](state, frame)
         return
+    told = watch.steps
     while state.decision is None and agenda:
         frame = agenda.pop()
+        if told is not None and frame[0] not in told:
+            steps[frame[0]](state, frame)
+            continue
         watch.stepping(state, frame)
         steps[frame[0]](state, frame)
         watch.stepped(state, frame)
