@@ -12,6 +12,27 @@ pytestmark = pytest.mark.slow  # (every notebook run top to bottom: make test, n
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 
 
+def _each_game(notebook: Path, games, point):
+    """Run ``notebook`` at each of ``games`` in turn (``point(nb, game)``: the notebook's
+    cells pointed at the game), yielding each game with its cells as run, in one kernel:
+    started once, as a person keeps one open (a kernel's start and mclog's imports cost
+    more than most notebooks' cells), its namespace emptied between games (``%reset
+    -f``), so that each run sees only what its own cells define.  A cell's error fails
+    the test at once (``CellExecutionError``, naming the cell)."""
+    client = NotebookClient(nbformat.read(notebook, as_version=4), timeout=300,
+                            kernel_name="python3",
+                            resources={"metadata": {"path": str(notebook.parent)}})
+    with client.setup_kernel():
+        for game in games:
+            nb = point(nbformat.read(notebook, as_version=4), game)
+            client.nb = nb
+            client.execute_cell(nbformat.v4.new_code_cell("%reset -f"), 0)
+            for index, cell in enumerate(nb.cells):
+                if cell.cell_type == "code":
+                    client.execute_cell(cell, index)
+            yield game, nb
+
+
 def test_the_notebooks_exist():
     assert [p.name for p in NOTEBOOKS] == [
         "01-replay.ipynb", "02-prices.ipynb", "03-score-attribution.ipynb",
@@ -81,16 +102,15 @@ def _me_games(tmp_path):
 
 
 def test_the_millionenspiel_notebook_runs_on_every_game(tmp_path):
-    games = _me_games(tmp_path)
-    for game in games:
-        nb = nbformat.read(ME_NOTEBOOK, as_version=4)
+    def point(nb, game):
         source = nb.cells[1].source
         assert 'GAME = "../sample_games/millionenspiel/family-3p.mclog"' in source
         nb.cells[1].source = source.replace(
             '"../sample_games/millionenspiel/family-3p.mclog"', repr(str(game)))
         nb.cells = nb.cells[:8]  # (the corpus cells do not depend on the game)
-        NotebookClient(nb, timeout=300, kernel_name="python3",
-                       resources={"metadata": {"path": str(ME_NOTEBOOK.parent)}}).execute()
+        return nb
+
+    for game, nb in _each_game(ME_NOTEBOOK, _me_games(tmp_path), point):
         errors = [o for c in nb.cells for o in c.get("outputs", [])
                   if o.output_type == "error"]
         assert not errors, (game.name, [f"{e.ename}: {e.evalue}" for e in errors])
@@ -128,12 +148,12 @@ def _mc_games(tmp_path):
 def test_million_club_notebooks_run_on_every_game(path, tmp_path):
     """Pointed at any sample, at a partial record or at one seat's record, each notebook
     runs without an error (issue 14: 03 and 05 failed on any game but their own)."""
-    for game in _mc_games(tmp_path):
-        nb = nbformat.read(path, as_version=4)
+    def point(nb, game):
         cell = next(c for c in nb.cells if c.cell_type == "code" and "GAME = " in c.source)
         cell.source = re.sub(r'GAME = "[^"]*"', f"GAME = {str(game)!r}", cell.source)
-        NotebookClient(nb, timeout=300, kernel_name="python3",
-                       resources={"metadata": {"path": str(path.parent)}}).execute()
+        return nb
+
+    for game, nb in _each_game(path, _mc_games(tmp_path), point):
         errors = [o for c in nb.cells for o in c.get("outputs", [])
                   if o.output_type == "error"]
         assert not errors, (game.name, [f"{e.ename}: {e.evalue}" for e in errors])
@@ -167,14 +187,14 @@ def _cartel_games(tmp_path):
 def _runs_on_every_game(notebook: Path, opens_with: str, games, cells: int) -> None:
     """``notebook``'s first ``cells`` (those that depend on its game) run pointed at each of
     ``games`` in turn, with no error, no hostile text let out and no NaN shown."""
-    for game in games:
-        nb = nbformat.read(notebook, as_version=4)
+    def point(nb, game):
         cell = nb.cells[1]
         assert f'GAME = "{opens_with}"' in cell.source
         cell.source = re.sub(r'GAME = "[^"]*"', f"GAME = {str(game)!r}", cell.source)
         nb.cells = nb.cells[:cells]
-        NotebookClient(nb, timeout=300, kernel_name="python3",
-                       resources={"metadata": {"path": str(notebook.parent)}}).execute()
+        return nb
+
+    for game, nb in _each_game(notebook, games, point):
         outputs = [o for c in nb.cells for o in c.get("outputs", [])]
         errors = [o for o in outputs if o.output_type == "error"]
         assert not errors, (game.name, [f"{e.ename}: {e.evalue}" for e in errors])

@@ -265,11 +265,13 @@ def _note(out, state, money, points, n, make_event, money_only: bool = False,
         new_money, new_points = _snapshot(state)
     if new_money == money and new_points == points:
         return money, points
-    dm = [new_money[p] - money[p] for p in range(n)]
-    dp = [{c: new_points[p][c] - points[p][c] for c in CATEGORIES} for p in range(n)]
-    if any(dm) or any(v for d in dp for v in d.values()):
-        event = make_event()
-        event.money, event.points, event.money_after = dm, dp, new_money
-        event.points_after = new_points
-        out.append(event)
+    # (something changed: an event; a player whose points are the same dict, or an equal
+    # one, has no change to count category by category)
+    event = make_event()
+    event.money = [new_money[p] - money[p] for p in range(n)]
+    event.points = [dict.fromkeys(CATEGORIES, 0) if new is old or new == old else
+                    {c: new[c] - old[c] for c in CATEGORIES}
+                    for new, old in zip(new_points, points)]
+    event.money_after, event.points_after = new_money, new_points
+    out.append(event)
     return new_money, new_points
