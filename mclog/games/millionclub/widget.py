@@ -291,7 +291,7 @@ class ReplayWidget(w.VBox):
         """The table at ``position``: after a move, before what the rules did on their
         own after it; after a settlement, before the next one (if any).  (``game``: the
         record to ask, by default the widget's.)"""
-        game = game or self.game
+        game = self.game if game is None else game
         to_come = self._to_come(position)
         if to_come:
             return game.known_view(to_come[0].before.copy())
@@ -301,7 +301,7 @@ class ReplayWidget(w.VBox):
         """Every player's score at ``position`` as the whole record settles it, a range
         where it leaves unknown colonies open (``GameReplay.scores_of``: the one answer
         every view gives; asked here, it is exact whatever the page shows so far)."""
-        game = game or self.game
+        game = self.game if game is None else game
         to_come = self._to_come(position)
         if to_come:
             return game.scores_of(to_come[0].before.copy())
