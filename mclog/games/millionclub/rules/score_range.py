@@ -231,11 +231,6 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
         return [_safe_row(certain[p], safe[p]) for p in range(n)]
     xs = {h: variables[h] for h in scoring.handles}
     cp, model, solver, b = problem.cp_sat(xs.values())
-    # (a lead is a sum that counts only where it is the largest: its LP relaxation is
-    # weak at the first level, and the highest score was proven by search, hundreds of
-    # milliseconds; the second level's cuts prove it in tens, and cost the easy questions
-    # nothing measurable: benchmarks/score_ranges.py)
-    solver.parameters.linearization_level = 2
     dominance, sets = scoring.encode(model, {h: b[x] for h, x in xs.items()})
     if example is not None and any(h not in example for h in xs):
         example = None
@@ -262,6 +257,11 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
 
     def run(presolve: bool, seconds: float):
         solver.parameters.cp_model_presolve = presolve
+        # (a lead is a sum that counts only where it is the largest: its LP relaxation is
+        # weak at the first linearisation level, where a highest score is proven by
+        # search, hundreds of milliseconds; the second level's cuts prove it in tens, but
+        # cost every easy question some milliseconds more to set up)
+        solver.parameters.linearization_level = 2 if presolve else 1
         solver.parameters.max_deterministic_time = budget.allow(seconds)
         if solver.parameters.max_deterministic_time <= 0:
             budget.spent = True
@@ -271,9 +271,10 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
         return status
 
     def solve():
-        """Solve ``model`` as it stands: first without presolve (a small model asked many
-        times: about 3x faster), and where that does not settle it in a moment, with
-        presolve and the full time (some models take seconds without it)."""
+        """Solve ``model`` as it stands: first without presolve at the first
+        linearisation level (a small model asked many times: most questions take
+        milliseconds so), and where that does not settle it in a moment, with presolve,
+        the second level and the full time (some models take seconds without them)."""
         status = run(False, QUICK_SECONDS)
         if status in (cp.OPTIMAL, cp.INFEASIBLE):
             return status
