@@ -35,11 +35,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from test_seat_view import full_game, without_reveal  # noqa: E402
 
 from mclog import parse_one, replay, seat_view, write  # noqa: E402
-
-
-def p95(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+from timing import p95  # noqa: E402
 
 
 def main() -> None:

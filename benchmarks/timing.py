@@ -31,3 +31,8 @@ def rate(texts: list[str], repeat: int) -> tuple[float, float]:
     """(median moves per second over the texts, mean moves per text)."""
     best, moves = best_times(texts, repeat)
     return (statistics.median(m / t for m, t in zip(moves, best)), statistics.mean(moves))
+
+
+def p95(values: list[float]) -> float:
+    """The 95th percentile of ``values`` (the nearest rank)."""
+    return sorted(values)[max(0, int(round(0.95 * len(values))) - 1)]

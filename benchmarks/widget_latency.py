@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 
 from labserver import jupyter_lab, run_notebook  # noqa: E402
+from timing import p95  # noqa: E402
 
 #: True once the page shows a position: its text (``Step 12 of`` for a move, ``after step
 #: 27`` for what the rules did after it), and the chart's marker at its move (the line the
@@ -114,10 +115,6 @@ def here(page) -> int:
     """The step the widget shows now (its text: ``Step 12 of 165``)."""
     text = page.locator(".mclog-step-move").first.inner_text()
     return int(text.split("Step ", 1)[1].split(" ", 1)[0])
-
-
-def p95(values: list[float]) -> float:
-    return sorted(values)[max(0, int(round(0.95 * len(values))) - 1)]
 
 
 def main() -> None:
