@@ -177,14 +177,11 @@ class Capture:
         turned = kind is Turn and len(state.industries[move.player]) == self._holding
         self._note(state, event, turned=move.player if turned else None)
 
-    def stepping(self, state: State, frame: tuple) -> None:
-        if frame[0] in AUTOMATIC:
-            self._before = state.copy()
+    def stepping(self, state: State, frame: tuple) -> None:   # (one of ``steps``)
+        self._before = state.copy()
 
     def stepped(self, state: State, frame: tuple) -> None:
         name = frame[0]
-        if name not in AUTOMATIC:
-            return
         index, (round_, _, _, _, _, label) = self.moves, self._facts
         before, self._before = self._before, None
         intrigue = name == "intrigue"
@@ -265,11 +262,11 @@ def _note(out, state, money, points, n, make_event, money_only: bool = False,
         new_money, new_points = _snapshot(state)
     if new_money == money and new_points == points:
         return money, points
-    # (something changed: an event; a player whose points are the same dict, or an equal
-    # one, has no change to count category by category)
+    # (something changed: an event; a player whose points are equal has no change to
+    # count category by category)
     event = make_event()
     event.money = [new_money[p] - money[p] for p in range(n)]
-    event.points = [dict.fromkeys(CATEGORIES, 0) if new is old or new == old else
+    event.points = [dict.fromkeys(CATEGORIES, 0) if new == old else
                     {c: new[c] - old[c] for c in CATEGORIES}
                     for new, old in zip(new_points, points)]
     event.money_after, event.points_after = new_money, new_points

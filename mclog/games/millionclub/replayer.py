@@ -365,22 +365,18 @@ class GameReplay:
         if not any(is_handle(c) for held in key for c, _ in held):
             return None
         key = (key, categories)
-        if key in self._ranges:
-            return self._ranges[key]
-        with self._ranges_lock:
-            return self._ranges_of(state, key, categories)
-
-    def _ranges_of(self, state: State, key: tuple, categories: bool):
         if key not in self._ranges:
-            # (with a reveal most scores are settled, and one question, "can it differ
-            # from this fitting naming's?", settles each; without one most are ranges, and
-            # that question would only add to the two bounds)
-            example = self.example
-            named = None if example is None else {
-                h: example[x] for h, x in self.variables.items() if x in example}
-            self._ranges[key] = exact_ranges(state, self.problem, self.variables, named,
-                                             categories, self.range_budget,
-                                             ask_first=bool(self.revealed))
+            with self._ranges_lock:   # (asked again inside: another thread may have)
+                if key not in self._ranges:
+                    # (with a reveal most scores are settled, and one question, "can it
+                    # differ from this fitting naming's?", settles each; without one most
+                    # are ranges, and that question would only add to the two bounds)
+                    example = self.example
+                    named = None if example is None else {
+                        h: example[x] for h, x in self.variables.items() if x in example}
+                    self._ranges[key] = exact_ranges(
+                        state, self.problem, self.variables, named, categories,
+                        self.range_budget, ask_first=bool(self.revealed))
         return self._ranges[key]
 
     def with_safe_ranges(self) -> GameReplay:
@@ -391,12 +387,13 @@ class GameReplay:
         here; its ``range_budget.spent`` says whether any range it gave was a safe bound
         (if none was, everything it showed is exact).  The replay widget draws itself
         from it, then again from this record once the exact ranges are found."""
-        self.identified, self.example   # (exact, and every view needs them: found once)
+        # (what the record settles of its cards is exact, and every view needs it: worked
+        # out here, once, for the copy and this record alike)
+        _ = self.identified, self.example
         quick = copy.copy(self)
         quick._scores, quick._scores_at = None, {}
         quick._ranges = dict(self._ranges)
         quick.range_budget = Budget(0)
-        quick.noted = self.noted   # (events only flag a range: recounted if not made yet)
         quick._ranges_lock = threading.RLock()
         return quick
 
