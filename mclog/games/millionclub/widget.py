@@ -219,21 +219,19 @@ class ReplayWidget(w.VBox):
         """Every step drawn again with its exact score ranges (a search each, in the
         background, the page showing the safe bounds meanwhile), then shown."""
         try:
-            table = timeline(self.game)
-            frames = [self._frame(p, self.game) for p in range(len(self.positions))]
-            figure = story_chart(table, self.prices, player_colours(self.game))
-        except Exception as exc:   # (the safe bounds stay, true if wider, and say so)
-            self.ranges_error = exc
-            said = escape(f"(safe bounds: the exact ranges could not be found: {exc})")
-            self.frames = [[move, board, score.replace(FINDING, said)]
-                           for move, board, score in self.frames]
-            self.stepper.redraw(self.frames)
-            _, self.board.value, self.score.value = self.frames[self.slider.value]
-        else:
-            self.timeline, self.frames = table, frames
+            try:
+                table = timeline(self.game)
+                frames = [self._frame(p, self.game) for p in range(len(self.positions))]
+                self.marked.redraw(story_chart(table, self.prices, player_colours(self.game)))
+                self._clickable()
+                self.timeline = table
+            except Exception as exc:   # (the safe bounds stay, true if wider, and say so)
+                self.ranges_error = exc
+                said = escape(f"(safe bounds: the exact ranges could not be found: {exc})")
+                frames = [[move, board, score.replace(FINDING, said)]
+                          for move, board, score in self.frames]
+            self.frames = frames
             self.stepper.redraw(frames)
-            self.marked.redraw(figure)
-            self._clickable()
             _, self.board.value, self.score.value = frames[self.slider.value]
         finally:
             self.ranges_ready.set()
