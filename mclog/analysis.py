@@ -11,9 +11,14 @@ tables live in its folder (``mclog.games.<game>.analysis``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mclog.lazy import LazyModule
 
-pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 
 

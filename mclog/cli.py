@@ -146,7 +146,7 @@ def _fmt(path: str, check: bool) -> int:
             return 1
         if new.unchanged():
             return 0
-        if check:
+        if isinstance(new, Comparison):   # (--check)
             _err(f"{path}: not in canonical form (run: mclog fmt {path})")
             return 1
         new.commit(verify=_same_games(path, fingerprints))
@@ -461,27 +461,27 @@ def _review(args, chosen, game, seat, bots, client) -> int:
                 sys.stderr.write(f"\rreviewing: {done} of {total} decisions")
                 sys.stderr.flush()
 
-        found = review(chosen, seat, rollouts=args.rollouts, seed=args.seed, bots=bots,
-                       progress=progress, jobs=args.jobs, client=client)
+        reviewed = review(chosen, seat, rollouts=args.rollouts, seed=args.seed, bots=bots,
+                          progress=progress, jobs=args.jobs, client=client)
         if sys.stderr.isatty():
             sys.stderr.write("\n")
-        data = found.as_dict()
+        data = reviewed.as_dict()
         who = args.seat or "every player"
         if args.as_seen:
             who += " (as they saw the game)"
-        lines = [f"Review of {who}'s decisions: {len(found.positions)} reviewed, "
+        lines = [f"Review of {who}'s decisions: {len(reviewed.positions)} reviewed, "
                  f"{args.rollouts} rollouts an option by the {bots} bots, seed "
                  f"{args.seed}"]
-        worst = found.blunders()
+        worst = reviewed.blunders()
         lines.append("The decisions that cost the most:" if worst else
                      "No decision cost a measurable chance to win.")
         for p in worst:
             lines.append(f"  step {p.index + 1}, {names[p.seat]}: played {p.played.text} "
                          f"({p.played.estimate.chance:.0%}); best {p.best.text} "
                          f"({p.best.estimate.chance:.0%}): -{p.loss:.0%}")
-        last = max(found.curve)
+        last = max(reviewed.curve)
         lines.append("Chances to win at the end of the record: " + ", ".join(
-            f"{n} {c:.0%}" for n, c in zip(names, found.curve[last])))
+            f"{n} {c:.0%}" for n, c in zip(names, reviewed.curve[last])))
     note = game.rollout_note(chosen)
     if note:   # (what the rollouts assume beyond the record, said with their figures)
         lines.append(f"Note: {note}.")

@@ -112,7 +112,8 @@ def fresh_copy(thing: Any) -> Any:
     >>> copy == pile and copy is not pile and copy.cards is pile.cards
     True
     """
-    return _copier(type(thing))(thing)
+    kind: type = type(thing)
+    return _copier(kind)(thing)
 
 
 @functools.cache
@@ -121,7 +122,7 @@ def _copier(kind: type) -> Callable[[Any], Any]:
     lines = [f"    new.{f.name} = thing.{f.name}" for f in dataclasses.fields(kind)]
     source = "def copy(thing):\n    new = new_object(kind)\n" + "\n".join(lines) + \
         "\n    return new\n"
-    namespace = {"new_object": object.__new__, "kind": kind}
+    namespace: dict[str, Any] = {"new_object": object.__new__, "kind": kind}
     exec(source, namespace)   # (trusted: the names are the dataclass's own fields)
     return namespace["copy"]
 

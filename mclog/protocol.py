@@ -32,6 +32,13 @@ class Played(Protocol):
 
     def scores(self) -> Sequence[Any]: ...   # rows with ``as_dict()``, ``name``, ``total``
 
+    @property
+    def steps(self) -> Sequence[Any]: ...    # each move replayed: ``line``, ``move``
+
+    def state(self, index: int) -> Any: ...  # the game after ``index`` moves
+
+    def __len__(self) -> int: ...            # the moves replayed
+
 
 @dataclass(frozen=True)
 class PlayerLine:

@@ -44,11 +44,14 @@ import gc
 import math
 import random
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import MclogError, ReviewError
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 from .games import game as _game_named
 from .simulate import make_bots, moves_of
 
@@ -291,9 +294,9 @@ class _Runner:
     same on any number of processes or workers."""
 
     def __init__(self, game, played, bots: str, jobs: int = 1, client=None) -> None:
-        self.job = (game, played, bots, {})
+        self.job: tuple[Any, Any, str, dict] = (game, played, bots, {})
         self.jobs = max(1, jobs)
-        self.pool = None
+        self.pool: ProcessPoolExecutor | None = None
         self.client = client
         #: What this record's positions gave before (``_cached``).
         self.cache = _cache_of(played)
@@ -313,16 +316,16 @@ class _Runner:
                                             mp_context=multiprocessing.get_context("fork"))
 
     def outcomes(self, tasks: list[tuple]) -> list[list]:
-        if len(tasks) < 2 or (self.pool is None and self.client is None):
-            return [_play(self.job, task) for task in tasks]
-        if self.client is not None:
+        if len(tasks) >= 2 and self.client is not None:
             size = max(1, -(-len(tasks) // (2 * self.workers)))
             chunks = [tasks[i:i + size] for i in range(0, len(tasks), size)]
             futures = self.client.map(_play_on_worker, [self.record] * len(chunks),
                                       [self.job[2]] * len(chunks), chunks, pure=False)
             return [outcome for chunk in self.client.gather(futures) for outcome in chunk]
-        chunk = max(1, len(tasks) // (4 * self.jobs))
-        return list(self.pool.map(_play_shared, tasks, chunksize=chunk))
+        if len(tasks) >= 2 and self.pool is not None:
+            chunk = max(1, len(tasks) // (4 * self.jobs))
+            return list(self.pool.map(_play_shared, tasks, chunksize=chunk))
+        return [_play(self.job, task) for task in tasks]
 
     def __enter__(self) -> "_Runner":
         return self
@@ -542,8 +545,9 @@ def _spread(runner: _Runner, todo: list[int], rollouts: int, seed: int,
     keys = {index: (_position_key(index, rollouts, seed, bots),
                     _chances_key(index, curve_rollouts, seed, bots)) for index in todo}
     missing = [i for i in todo if not all(k in runner.cache for k in keys[i])]
-    if len(missing) < 2 or (runner.client is None and runner.pool is None):
+    if len(missing) < 2:
         return False
+    results: Iterator[tuple[int, Any]]
     if runner.client is not None:
         from dask.distributed import as_completed
 
@@ -553,9 +557,11 @@ def _spread(runner: _Runner, todo: list[int], rollouts: int, seed: int,
                                     [curve_rollouts] * len(missing), pure=False)
         index_of = {future.key: index for future, index in zip(futures, missing)}
         results = ((index_of[f.key], f.result()) for f in as_completed(futures))
-    else:
+    elif runner.pool is not None:
         results = zip(missing, runner.pool.map(
             _review_shared, [(i, rollouts, seed, curve_rollouts) for i in missing]))
+    else:
+        return False
     done = len(todo) - len(missing)
     for index, (found, shares) in results:
         position_key, chances_key = keys[index]

@@ -113,6 +113,13 @@ def _list(values) -> list:
     return list(values.tolist() if hasattr(values, "tolist") else values)
 
 
+def _points(at: list[tuple[float, float] | None], run: list[int]
+            ) -> list[tuple[float, float]]:
+    """The points of a run of drawn values (``_runs`` gives only indices whose point is
+    drawn)."""
+    return [p for p in (at[i] for i in run) if p is not None]
+
+
 def _runs(indexes: list[int]) -> list[list[int]]:
     """``indexes`` cut into runs of consecutive numbers (a line is not drawn across a
     gap)."""
@@ -254,7 +261,7 @@ def figure_svg(figure, *, width: int = WIDTH) -> str:
     # the traces
     legend: list[tuple[str, str, bool]] = []
     previous: list | None = None
-    tops: dict[str, list[float]] = {}
+    stack_tops: dict[str, list[float]] = {}
     for index, t in enumerate(data):
         colour = _colour(t, index)
         name = _text(t.get("name"), 28)
@@ -272,7 +279,7 @@ def figure_svg(figure, *, width: int = WIDTH) -> str:
                 c = categories.index(str(cx))
                 left = x0 + slot * c + slot * 0.1 + (width_each * k if grouped else 0)
                 if mode in ("relative", "stack"):
-                    pair = tops.setdefault(str(cx), [0.0, 0.0])
+                    pair = stack_tops.setdefault(str(cx), [0.0, 0.0])
                     side = 0 if v >= 0 else 1
                     base = pair[side]
                     pair[side] += v
@@ -312,13 +319,13 @@ def figure_svg(figure, *, width: int = WIDTH) -> str:
                 fill = escape(str(t.get("fillcolor") or colour))
                 for run in _runs([i for i in range(min(len(at), len(previous)))
                                   if at[i] is not None and previous[i] is not None]):
-                    band = _path([at[i] for i in run], line.get("shape")) + " " + " ".join(
+                    band = _path(_points(at, run), line.get("shape")) + " " + " ".join(
                         f"L{previous[i][0]:.1f},{previous[i][1]:.1f}" for i in reversed(run))
                     out.append(f'<path d="{band}Z" fill="{fill}" fill-opacity="0.5" '
                                'stroke="none"/>')
             dash = ' stroke-dasharray="5,4"' if line.get("dash") in ("dash", "dot") else ""
             for run in _runs([i for i, p in enumerate(at) if p is not None]):
-                out.append(f'<path d="{_path([at[i] for i in run], line.get("shape"))}" '
+                out.append(f'<path d="{_path(_points(at, run), line.get("shape"))}" '
                            f'fill="none" stroke="{escape(colour)}" '
                            f'stroke-width="{line.get("width") or 2}"{dash}><title>{name}'
                            "</title></path>")

@@ -43,7 +43,7 @@ A game's own condition, written for both searches (here: the two cards differ):
 >>> c, d = q.variable(("asia", "india")), q.variable(("asia", "india"))
 >>> def differ(cp_model, model, bools):
 ...     for v in ("asia", "india"):
-...         model.Add(bools[0][v] + bools[1][v] <= 1)
+...         model.add(bools[0][v] + bools[1][v] <= 1)
 >>> q.rule([c, d], Rule(lambda values: values[0] != values[1], differ), tag="count")
 >>> q.fix(c, "asia", tag="named")
 >>> q.possible()[d], q.part_fits()
@@ -58,6 +58,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 #: Steps the quick search takes before the question goes to the CP-SAT solver.
 QUICK = 2_000
@@ -83,6 +84,13 @@ class _Constraint:
     known: dict = field(default_factory=dict)
     tag: object = None
     rule: Rule | None = None
+
+    @property
+    def condition(self) -> Rule:
+        """The game's condition of a ``kind="rule"`` constraint."""
+        if self.rule is None:
+            raise TypeError(f"a {self.kind!r} constraint has no condition")
+        return self.rule
 
 
 @dataclass(frozen=True)
@@ -270,22 +278,22 @@ class _Sat:
 
     def __init__(self, domains, part: list[_Constraint], extra: Iterable[int] = ()) -> None:
         self.domains, self.part, self.extra = domains, part, tuple(extra)
-        self.model = None
+        self.model: Any = None   # (ortools' model, built on first use)
 
     def _build(self) -> None:
         from ortools.sat.python import cp_model
 
         m = cp_model.CpModel()
         xs = sorted({x for c in self.part for x in c.left + c.right} | set(self.extra))
-        b = {x: {v: m.NewBoolVar(f"x{x}={v}") for v in self.domains[x]} for x in xs}
+        b = {x: {v: m.new_bool_var(f"x{x}={v}") for v in self.domains[x]} for x in xs}
         for bs in b.values():
-            m.AddExactlyOne(bs.values())
+            m.add_exactly_one(bs.values())
         for c in self.part:
             if c.kind == "fix":
                 (x,), (v,) = c.left, c.known
-                m.Add(b[x][v] == 1) if v in b[x] else m.AddBoolOr([])
+                m.add(b[x][v] == 1) if v in b[x] else m.add_bool_or([])
             elif c.kind == "rule":
-                c.rule.encode(cp_model, m, [b[x] for x in c.left])
+                c.condition.encode(cp_model, m, [b[x] for x in c.left])
             elif c.kind in ("same", "at_most"):
                 values = set(c.known)
                 for x in c.left + c.right:
@@ -293,7 +301,7 @@ class _Sat:
                 for v in values:
                     left = sum(b[x][v] for x in c.left if v in b[x])
                     right = sum(b[y][v] for y in c.right if v in b[y]) + c.known.get(v, 0)
-                    m.Add(left == right) if c.kind == "same" else m.Add(left <= right)
+                    m.add(left == right) if c.kind == "same" else m.add(left <= right)
         self.model, self.vars, self.cp = m, b, cp_model
         self.solver = cp_model.CpSolver()
         self.solver.parameters.num_workers = 1
@@ -304,15 +312,15 @@ class _Sat:
         if self.model is None:
             self._build()
         m, cp = self.model, self.cp
-        m.ClearAssumptions()
+        m.clear_assumptions()
         if force is not None:
             x, v = force
             if v not in self.vars[x]:
                 return None
-            m.AddAssumptions([self.vars[x][v]])
-        status = self.solver.Solve(m)
+            m.add_assumptions([self.vars[x][v]])
+        status = self.solver.solve(m)
         if status in (cp.OPTIMAL, cp.FEASIBLE):
-            return {x: next(v for v, var in bs.items() if self.solver.Value(var))
+            return {x: next(v for v, var in bs.items() if self.solver.value(var))
                     for x, bs in self.vars.items()}
         if status == cp.INFEASIBLE:
             return None
@@ -378,7 +386,8 @@ class _Search:
                 self.of[x].append(i)
 
     def domain(self, x: int) -> tuple:
-        return tuple(sorted(self.start[x], key=self.rank[x].get))
+        rank = self.rank[x]
+        return tuple(sorted(self.start[x], key=lambda v: rank[v]))
 
     # --- the search -------------------------------------------------------------------
 
@@ -393,7 +402,7 @@ class _Search:
             if c.kind == "same" and len(c.left) != len(c.right) + sum(c.known.values()):
                 return None
         self.trail: list[tuple[int, frozenset]] = []
-        self.single = [Counter() for _ in self.cons]  # at_most: cards settled per kind
+        self.single: list[Counter] = [Counter() for _ in self.cons]  # at_most: cards settled per kind
         for i, c in enumerate(self.cons):
             if c.kind == "at_most":
                 for x in c.left:
@@ -493,13 +502,13 @@ class _Search:
     def _rule(self, i: int) -> bool:
         """A game's condition: checked once every one of its cards is settled."""
         c, dom = self.cons[i], self.dom
-        values = []
+        values: list = []
         for x in c.left:
             d = dom[x]
             if len(d) != 1:
                 return True
             values.extend(d)
-        return c.rule.holds(tuple(values))
+        return c.condition.holds(tuple(values))
 
     def _same(self, i: int, queue: list[int]) -> bool:
         c, dom = self.cons[i], self.dom

@@ -299,13 +299,13 @@ class FrameStepper(anywidget.AnyWidget):
     index = traitlets.Int(0).tag(sync=True)
     #: ``[label, action]`` of each step button (``prev``, ``next``, ``prev-round``,
     #: ``next-round``), and the steps the round buttons stop at (``marks``).
-    buttons = traitlets.List().tag(sync=True)
+    buttons = traitlets.List(traitlets.Any()).tag(sync=True)
     marks = traitlets.List(traitlets.Int()).tag(sync=True)
     #: The jump list: ``[label, step]`` of each place it offers (empty: none).
-    stops = traitlets.List().tag(sync=True)
+    stops = traitlets.List(traitlets.Any()).tag(sync=True)
     #: The move list beside the board: ``[text, step]`` of each of the record's lines
     #: (``step`` None for a line with no move); empty: none.
-    lines = traitlets.List().tag(sync=True)
+    lines = traitlets.List(traitlets.Any()).tag(sync=True)
     #: The slider the stepper is linked to (``jslink``): the buttons move it.
     slider = traitlets.Instance(w.Widget, allow_none=True).tag(sync=True,
                                                                **w.widget_serialization)
@@ -313,7 +313,7 @@ class FrameStepper(anywidget.AnyWidget):
     #: at each step: moved in the page as the step changes.
     chart = traitlets.Instance(w.Widget, allow_none=True).tag(sync=True,
                                                               **w.widget_serialization)
-    marker_x = traitlets.List().tag(sync=True)
+    marker_x = traitlets.List(traitlets.Any()).tag(sync=True)
 
     def __init__(self, parts: list[str], frames: list[list[str]], **kw) -> None:
         super().__init__(parts=parts, frames=packed(frames), **kw)

@@ -36,6 +36,8 @@ class SimulationTask:
     @property
     def shard_path(self) -> str:
         """The shard file the task writes (with ``shard``)."""
+        if self.out is None:
+            raise ValueError("a task that returns its games as text writes no shard")
         return os.path.join(self.out, f"{self._prefix}-{self.seeds[0]:06d}-"
                                       f"{self.seeds[-1]:06d}.mclog")
 
@@ -63,7 +65,7 @@ def tasks_for(game: str, players: int, seeds: list[int], bots: str, options: dic
     or (no shard size) groups of 100 games, written a file each to ``out`` or returned
     as text."""
     shard = out is not None and shard_size is not None
-    size = shard_size if shard else 100
+    size = shard_size if out is not None and shard_size is not None else 100
     return [SimulationTask(game, players, tuple(seeds[i:i + size]), bots, options, out, shard)
             for i in range(0, len(seeds), size)]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
@@ -74,7 +74,7 @@ class KitGame(Game):
         """What a ``check`` line may compare, by its word: each a function of a state
         giving a number a seat (``check score Ann 12``; ``check money ...`` where the game
         counts money).  A game adds its own (Cartel: ``profits``, ``price``)."""
-        out = {"score": self.points}
+        out: dict[str, Callable[[Any], Sequence[int] | None]] = {"score": self.points}
         if type(self).money is not KitGame.money:
             out["money"] = self.money
         return out

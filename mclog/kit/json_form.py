@@ -85,18 +85,18 @@ def _entry(verbs: Verbs, item, players: int, at, checks=CHECKS, named=None):
         extra = set(item) - {f.name for f in named} - {"move"}
         if extra:
             raise BadValue(at(sorted(extra)[0]), f"is not a field of '{verb.word}'")
-        values = {}
+        fields: dict[str, object] = {}
         for spec in named:
             if spec.name not in item:
                 if spec.optional:
-                    values[spec.name] = None
+                    fields[spec.name] = None
                     continue
                 raise BadValue(at(), f"'{verb.word}' needs its \"{spec.name}\"")
             wrong = spec.check(item[spec.name], players)
             if wrong:
                 raise BadValue(at(spec.name), shown(wrong))
-            values[spec.name] = item[spec.name]
-        return MoveEntry(verb.move(**values))
+            fields[spec.name] = item[spec.name]
+        return MoveEntry(verb.move(**fields))
     if "check" in item:
         if item["check"] not in checks:
             raise BadValue(at("check"), shown(f"{item['check']!r} is not a check "

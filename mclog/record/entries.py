@@ -8,9 +8,13 @@ Source positions never count for equality: ``parse(write(record)) == record``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RecordError
 from .framing import comment_text
+
+if TYPE_CHECKING:
+    from .framing import SourceLine
 
 
 class FromSource:
@@ -19,6 +23,10 @@ class FromSource:
     first word (``word``): worked out only when a message asks."""
 
     __slots__ = ()
+    # (declared for the type checker: the game's move entry has these fields)
+    source: SourceLine | None
+    word: int
+    move: Any
 
     @property
     def line(self) -> int:
@@ -59,6 +67,11 @@ class RecordBase:
     by source positions), and errors located in its file and game."""
 
     __slots__ = ()
+    # (declared for the type checker: the game's record dataclass has these fields)
+    tags: dict[str, str]
+    entries: list
+    file: str | None
+    number: int
 
     @property
     def moves(self) -> list:
@@ -74,7 +87,7 @@ class RecordBase:
             return NotImplemented
         return self.tags == other.tags and self.content == other.content
 
-    __hash__ = None  # (records are mutable)
+    __hash__ = None  # type: ignore[assignment]  # (records are mutable)
 
     def error(self, message: str, line: int, col: int, **kw) -> RecordError:
         return RecordError(message, line=line, col=col, file=self.file,

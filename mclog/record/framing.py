@@ -179,11 +179,6 @@ def comment_text(text: str, brace: bool, own_line: bool) -> str:
     return "\n".join(f"; {part}".rstrip() for part in text.split("\n"))
 
 
-#: The comments of a plain line (one empty tuple for all: such a line is never given one,
-#: and a tuple could not be given one by mistake).
-_NO_COMMENTS: tuple = ()
-
-
 class _CommentRun:
     """A run of ``;`` comment lines being read: kept as one comment (text joined by new
     lines), so a game of a million comment lines holds one object, not a million."""
@@ -243,7 +238,7 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
                 if run is not None:
                     run.close()
                     run = None
-                game.lines.append(RawLine(number, None, _NO_COMMENTS, line))
+                game.lines.append(RawLine(number, None, [], line))
                 in_body = True
                 game.end = number
             continue

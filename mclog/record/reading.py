@@ -42,7 +42,8 @@ def game_of(raw: RawGame):
     try:
         return game(tag.value if tag is not None else None)
     except MclogError as exc:
-        raise RecordError(f"[Game] {exc}", line=tag.line, col=1, code="header") from None
+        raise RecordError(f"[Game] {exc}", line=tag.line if tag is not None else 0, col=1,
+                          code="header") from None
 
 
 def _games(text: str | Iterable[str], file: str | None

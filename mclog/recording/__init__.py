@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from mclog.errors import MclogError, RecordError
 from mclog.record.files import (MAX_GAME, FileError, clear_orphans_beside, decode,
@@ -62,10 +63,10 @@ def check_new_record(path: str) -> None:
 class Recording:
     """One game being recorded into ``path``: its game, record, replay and text."""
 
-    game: object
+    game: Any       # a game the recorder can serve (``answer_text``, ``answer_hint``)
     path: str
-    record: object
-    played: object
+    record: Any     # the game's record
+    played: Any     # ... replayed
     text: str
     #: The answers listed for ``played`` (as written; whether every legal move has one),
     #: worked out once for each state the recording reaches.

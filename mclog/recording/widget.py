@@ -35,8 +35,7 @@ class RecorderWidget(w.VBox):
             self.recording.undo())))
         self.note = w.Text(placeholder="a comment", continuous_update=False,
                            layout=w.Layout(width="420px"))
-        self.note.observe(lambda change: change["new"].strip() and
-                          self._comment(change["new"]), names="value")
+        self.note.observe(self._comment_typed, names="value")
         self.board = w.HTML()
         where = w.HTML(f"<small>saved after every answer in <code>{escape(recording.path)}"
                        "</code></small>")
@@ -88,8 +87,15 @@ class RecorderWidget(w.VBox):
     def click(self, number: int) -> bool:
         return self._do(lambda: "recorded: " + " · ".join(self.recording.enter(str(number))))
 
+    def _comment_typed(self, change: dict) -> None:
+        if change["new"].strip():
+            self._comment(change["new"])
+
     def _comment(self, text: str) -> None:
-        if self._do(lambda: (self.recording.comment(text), "comment written")[1]):
+        def write() -> str:
+            self.recording.comment(text)
+            return "comment written"
+        if self._do(write):
             self.note.value = ""
 
 

@@ -23,6 +23,8 @@ money, profits, prices or worth (``rules.py``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import mclog
 from mclog.engine import Watch
 from mclog.kit import KitGame
@@ -31,7 +33,10 @@ from mclog.lazy import LazyModule
 from .rules.engine import YEARS
 from .rules.moves import EndYear
 
-pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 
 def timeline(played) -> pd.DataFrame:

@@ -12,6 +12,7 @@ replay, not worked out from differences of states.
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from mclog.engine import Watch
 from mclog.lazy import LazyModule
@@ -19,7 +20,10 @@ from mclog.lazy import LazyModule
 from .board import COLOURS
 from .rules.moves import KINDS
 
-pd = LazyModule("pandas")
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    pd = LazyModule("pandas")
 
 #: The sources in the order a chart shows them.
 SOURCES = ("trading", "newspapers", "Joakim cards", "Miljardärsklubben", "the Stock Exchange",

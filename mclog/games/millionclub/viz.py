@@ -9,6 +9,7 @@ players are drawn in their own table colours.
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
@@ -16,7 +17,10 @@ from mclog.lazy import LazyModule
 
 from .draw import COLOUR_CSS
 
-pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 TYPE_COLOURS = {"F": "#4c6a92", "T": "#e08a1e", "R": "#3a9a5b"}
 TYPE_NAMES = {"F": "Factories", "T": "Transport", "R": "Raw materials"}

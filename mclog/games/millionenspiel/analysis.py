@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mclog.analysis import money as shared_money
 from mclog.lazy import LazyModule
 
@@ -23,7 +25,10 @@ from .replayer import GameReplay
 from .rules.moves import Bet, BuyPension, Die, Land, Refuse, Throw
 from .rules.state import START_MONEY
 
-pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 
 def money(game: GameReplay) -> pd.DataFrame:

@@ -4,6 +4,7 @@ and what a corpus of simulated games says.  Every text from a record is escaped.
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
@@ -11,7 +12,10 @@ from mclog.lazy import LazyModule
 
 from .draw import FILL
 
-pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 _CAUSE_COLOUR = {**FILL, "pension": "#888888", "pension card": "#bbbbbb",
                  "start": "#dddddd"}

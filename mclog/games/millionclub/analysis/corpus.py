@@ -13,6 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mclog.errors import MclogError
 from mclog.lazy import LazyModule
@@ -20,7 +21,10 @@ from mclog.lazy import LazyModule
 from ..rules.board import ROLE_OF_COLOUR, STANDARD
 from ..rules.scoring import CATEGORIES
 
-pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 
 @dataclass

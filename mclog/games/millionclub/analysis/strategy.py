@@ -17,12 +17,16 @@ client, on its cluster).
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from mclog.lazy import LazyModule
 
 from ..rules.board import DISC_NAMES, ROMAN
 
-pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 Z = 1.96  # a two-sided 95% interval
 

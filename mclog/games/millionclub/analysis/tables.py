@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mclog.lazy import LazyModule
 
 from ..rules.board import DISC_NAMES
@@ -16,7 +18,10 @@ from ..rules.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_TYPES
 from ..rules.scoring import CATEGORIES
 from ..events import events
 
-pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 #: The Stock Exchange spreads: what a pawn in each sector earns (R17).
 SPREADS = {f"spread_{k}": (k, DEPENDS_ON[k]) for k in INDUSTRY_TYPES}

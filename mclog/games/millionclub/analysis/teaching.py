@@ -12,13 +12,18 @@ disc resolves, and the table says so rather than guess.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mclog.lazy import LazyModule
 
 from ..rules.flow import describe_decision, legal_moves, play
 from ..rules.moves import Place
 from ..notation.text import move_text
 
-pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
+if TYPE_CHECKING:
+    import pandas as pd
+else:
+    pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 
 def decisions(game) -> pd.DataFrame:

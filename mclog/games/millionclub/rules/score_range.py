@@ -114,33 +114,33 @@ class ColonyScoring:
         ``bools[h][c]``, the 0/1 variable "colony ``h`` is a ``c``"; returns both lists of
         integer variables (a total is ``base + dominance + 2 * sets``)."""
         n = self.n
-        count = [[model.NewIntVar(0, 30, "") for _ in CONTINENTS] for _ in range(n)]
+        count = [[model.new_int_var(0, 30, "") for _ in CONTINENTS] for _ in range(n)]
         for p in range(n):
             for i, c in enumerate(CONTINENTS):
-                model.Add(count[p][i] == self.known[p][i]
+                model.add(count[p][i] == self.known[p][i]
                           + sum(bools[h][c] for h in self.held[p] if c in bools[h]))
         dominance, sets = [], []
         for p in range(n):
             gains = []
             for i in range(len(CONTINENTS)):
-                lead = model.NewBoolVar("")
+                lead = model.new_bool_var("")
                 rivals = [q for q in range(n) if q != p]
                 for q in rivals:  # leads: strictly more than every rival (R20)
-                    model.Add(count[p][i] >= count[q][i] + 1).OnlyEnforceIf(lead)
+                    model.add(count[p][i] >= count[q][i] + 1).only_enforce_if(lead)
                 ties = []
                 for q in rivals:  # or not: some rival has as many
-                    tie = model.NewBoolVar("")
-                    model.Add(count[q][i] >= count[p][i]).OnlyEnforceIf(tie)
+                    tie = model.new_bool_var("")
+                    model.add(count[q][i] >= count[p][i]).only_enforce_if(tie)
                     ties.append(tie)
-                model.AddBoolOr([lead, *ties])
-                got = model.NewIntVar(0, 30, "")  # the lead's cards, or 0: count x lead
-                model.Add(got == count[p][i]).OnlyEnforceIf(lead)
-                model.Add(got == 0).OnlyEnforceIf(lead.Not())
+                model.add_bool_or([lead, *ties])
+                got = model.new_int_var(0, 30, "")  # the lead's cards, or 0: count x lead
+                model.add(got == count[p][i]).only_enforce_if(lead)
+                model.add(got == 0).only_enforce_if(~lead)
                 gains.append(got)
-            dom = model.NewIntVar(0, 30, "")
-            model.Add(dom == sum(gains))
-            least = model.NewIntVar(0, 30, "")
-            model.AddMinEquality(least, count[p])
+            dom = model.new_int_var(0, 30, "")
+            model.add(dom == sum(gains))
+            least = model.new_int_var(0, 30, "")
+            model.add_min_equality(least, count[p])
             dominance.append(dom)
             sets.append(least)
         return dominance, sets
@@ -159,7 +159,7 @@ def totals_rule(scoring: ColonyScoring, totals: dict[int, int]) -> tuple:
     def encode(cp_model, model, bools: list[dict]) -> None:
         dominance, sets = scoring.encode(model, dict(zip(handles, bools)))
         for p, v in totals.items():
-            model.Add(scoring.base[p] + dominance[p] + 2 * sets[p] == v)
+            model.add(scoring.base[p] + dominance[p] + 2 * sets[p] == v)
 
     return holds, encode
 
@@ -237,7 +237,7 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
     guess = scoring.points_if(example) if example is not None else None
     #: The lowest and highest points of each player met so far, by what they count:
     #: the total (dominance + globalisation) and each of the two.
-    seen = {what: [[None, None] for _ in range(n)]
+    seen: dict[str, list[list[int | None]]] = {what: [[None, None] for _ in range(n)]
             for what in ("total", "dominance", "globalisation")}
 
     def witness(dom: list[int], glob: list[int]) -> None:
@@ -252,8 +252,8 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
         witness([g["dominance"] for g in guess], [g["globalisation"] for g in guess])
 
     def answered() -> None:  # (after a solve that found a naming)
-        witness([solver.Value(dominance[p]) for p in range(n)],
-                [2 * solver.Value(sets[p]) for p in range(n)])
+        witness([solver.value(dominance[p]) for p in range(n)],
+                [2 * solver.value(sets[p]) for p in range(n)])
 
     def run(presolve: bool, seconds: float):
         solver.parameters.cp_model_presolve = presolve
@@ -266,7 +266,7 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
         if solver.parameters.max_deterministic_time <= 0:
             budget.spent = True
             return cp.UNKNOWN
-        status = solver.Solve(model)
+        status = solver.solve(model)
         budget.use(solver.deterministic_time)
         return status
 
@@ -282,13 +282,13 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
 
     def can_differ(expr, value: int) -> bool:
         """Whether some fitting naming gives ``expr`` another value than ``value``."""
-        model.ClearObjective()
-        other = model.NewBoolVar("")
-        model.Add(expr != value).OnlyEnforceIf(other)
-        model.ClearAssumptions()
-        model.AddAssumptions([other])
+        model.clear_objective()
+        other = model.new_bool_var("")
+        model.add(expr != value).only_enforce_if(other)
+        model.clear_assumptions()
+        model.add_assumptions([other])
         status = solve()
-        model.ClearAssumptions()
+        model.clear_assumptions()
         if status in (cp.OPTIMAL, cp.FEASIBLE):
             answered()
         return status != cp.INFEASIBLE  # (out of time: it may; ask for the bounds)
@@ -297,8 +297,8 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
         """The lowest and highest value of ``expr``; ``reached``: the lowest and highest a
         witness gave (a safe bound reached is proven without a search)."""
         found = []
-        for sense, safe_bound, better, met in ((model.Minimize, safe_lo, max, reached[0]),
-                                               (model.Maximize, safe_hi, min, reached[1])):
+        for sense, safe_bound, better, met in ((model.minimize, safe_lo, max, reached[0]),
+                                               (model.maximize, safe_hi, min, reached[1])):
             if met == safe_bound:
                 found.append(safe_bound)
                 continue
@@ -307,9 +307,9 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
             if status in (cp.OPTIMAL, cp.FEASIBLE):
                 answered()
             if status == cp.OPTIMAL:
-                found.append(round(solver.ObjectiveValue()))
+                found.append(round(solver.objective_value))
             elif status == cp.FEASIBLE:  # out of time: the proven bound, within the safe one
-                found.append(better(round(solver.BestObjectiveBound()), safe_bound))
+                found.append(better(round(solver.best_objective_bound), safe_bound))
             else:
                 found.append(safe_bound)
         return found[0], found[1]
