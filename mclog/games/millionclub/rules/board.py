@@ -66,4 +66,4 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 #: R3: starting money; the Heir and the Schemer start richer.
 START_MONEY = 7
-ROLE_START_MONEY = {HEIR: 11, SCHEMER: 9}
+ROLE_START_MONEY: dict[str | None, int] = {HEIR: 11, SCHEMER: 9}   # (None: no role)

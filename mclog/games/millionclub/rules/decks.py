@@ -21,7 +21,7 @@ from .unknown import Drawn, OffDeck, alike, group_of, new_handle, note, out_hand
 
 DRAW, PICK = "draw", "pick"
 #: The deck whose cards the draft hand holds while a disc is resolved.
-DECK_OF_DISC = {INTRIGUE: INTRIGUE_DECK, COLONIES: COLONY_DECK, INDUSTRIES: INDUSTRY_DECK}
+DECK_OF_DISC: dict[int | None, str] = {INTRIGUE: INTRIGUE_DECK, COLONIES: COLONY_DECK, INDUSTRIES: INDUSTRY_DECK}
 
 
 def hand_of(state: State, deck: str) -> bool:
@@ -40,20 +40,22 @@ def draw_step(state: State, frame: tuple) -> None:
 
 
 def _check_in_deck(state: State, d: Decision, card: str) -> None:
-    pile = state.decks[d.deck]
-    if pile.get(card) and not state.hidden[d.deck] and not unseen(card):
+    deck = d.deck
+    assert deck is not None   # (a draw's question names its deck)
+    pile = state.decks[deck]
+    if pile.get(card) and not state.hidden[deck] and not unseen(card):
         return  # a known card still in a deck with no unknown card out: no count needed
-    if not state.deck_size(d.deck):
-        raise RuleError(f"The {DECK_NAMES[d.deck]} deck is empty", "R13")
+    if not state.deck_size(deck):
+        raise RuleError(f"The {DECK_NAMES[deck]} deck is empty", "R13")
     if unseen(card):  # an unknown card (see State.hidden)
-        if d.deck == INDUSTRY_DECK and d.dest == "deal":
+        if deck == INDUSTRY_DECK and d.dest == "deal":
             raise RuleError("A starting Industry card lies face up: name it", "R30")
         return
     if card not in pile:
-        raise RuleError(f"{card!r} is not a card of the {DECK_NAMES[d.deck]} deck", "R1")
+        raise RuleError(f"{card!r} is not a card of the {DECK_NAMES[deck]} deck", "R1")
     if not pile[card]:
         raise RuleError(
-            f"No {card_name(card)} card is left in the {DECK_NAMES[d.deck]} deck", "R1")
+            f"No {card_name(card)} card is left in the {DECK_NAMES[deck]} deck", "R1")
 
 
 def deliver(state: State, d: Decision, card: str) -> None:
@@ -63,23 +65,25 @@ def deliver(state: State, d: Decision, card: str) -> None:
     one hand are alike, and share a group.  While unknown cards are out of the deck, or
     this one is unseen, a listener is told the deck as it was (``OffDeck``).
     """
+    deck = d.deck
+    assert deck is not None   # (a draw's question names its deck)
     before = None
-    if state.log is not None and (state.hidden[d.deck] or unseen(card)):
-        before = (tuple(state.decks[d.deck].items()),
-                  tuple(out_handles(state, d.deck, with_hand=hand_of(state, d.deck))))
+    if state.log is not None and (state.hidden[deck] or unseen(card)):
+        before = (tuple(state.decks[deck].items()),
+                  tuple(out_handles(state, deck, with_hand=hand_of(state, deck))))
     if unseen(card):
-        state.hidden[d.deck] += 1
+        state.hidden[deck] += 1
         if d.dest == "machiavelli":
             raise RuleError("The Machiavelli card is carried out in the open: name it", "R14")
         group = None
         if d.dest == "hand" and state.hand and alike(state.hand):
             group = group_of(state.hand[0])
         card = new_handle(state, group)
-        note(state, Drawn(card, d.deck, d.dest == "hand" and d.recipient is None))
+        note(state, Drawn(card, deck, d.dest == "hand" and d.recipient is None))
     else:
-        state.decks[d.deck][card] -= 1
+        state.decks[deck][card] -= 1
     if before is not None:
-        note(state, OffDeck(card, d.deck, *before))
+        note(state, OffDeck(card, deck, *before))
     if d.dest == "hand":
         state.hand.append(card)
     elif d.dest == "machiavelli":
@@ -87,7 +91,8 @@ def deliver(state: State, d: Decision, card: str) -> None:
         push(state, ("intrigue", card, d.recipient))
     else:  # deal
         seat = d.recipient
-        if d.deck == INDUSTRY_DECK:
+        assert seat is not None   # (a card dealt names its player)
+        if deck == INDUSTRY_DECK:
             role = state.table.roles[seat]
             level = 2 if role == LOBBYIST and d.actor is None else 1
             bonus = 1 if role == CAPITALIST and d.actor is None else 0
@@ -103,10 +108,12 @@ def _apply_take(state: State, d: Decision, move: Draw | Pick) -> None:
 
 
 def _legal_draws(state: State, d: Decision) -> list:
+    assert d.deck is not None
     return [Draw(card) for card, n in state.decks[d.deck].items() if n]
 
 
 def _legal_picks(state: State, d: Decision) -> list:
+    assert d.deck is not None and d.actor is not None
     return [Pick(d.actor, card) for card, n in state.decks[d.deck].items() if n]
 
 

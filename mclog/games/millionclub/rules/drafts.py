@@ -25,11 +25,13 @@ from .unknown import UNKNOWN, OutOfDeck, is_handle, note, out_handles, resolve, 
 CHOOSE, DRAFT, PRIVILEGE = "choose", "draft", "privilege"
 
 #: R15: what a card costs on each disc.
-PRICE = {COLONIES: 2, INDUSTRIES: 4}
+#: (by the disc resolved: the question's ``disc``, None for no disc)
+PRICE: dict[int | None, int] = {COLONIES: 2, INDUSTRIES: 4}
 
 
 def _draft_disc(state: State, frame: tuple) -> None:
     disc = state.resolving
+    assert disc is not None   # (a draft is the disc being resolved)
     deck = DECK_OF_DISC[disc]
     push(state, ("draw", deck, len(state.pawns[disc]) + 1, "hand", None), ("draft", disc, 0),
          ("privilege", disc), ("reshuffle", deck))
@@ -75,7 +77,7 @@ def _in_hand(state: State, seat: int, card: str, rule: str) -> str:
 
 
 def _legal_choose(state: State, d: Decision) -> list[Move]:
-    return [interned(Choose, d.actor, card) for card in sorted(set(state.hand))]
+    return [interned(Choose, d.seat, card) for card in sorted(set(state.hand))]
 
 
 def _apply_choose(state: State, d: Decision, move: Choose) -> None:
@@ -93,11 +95,11 @@ handler(CHOOSE, "choose an Intrigue card", "R14", _legal_choose, {Choose: _apply
 
 def _legal_draft(state: State, d: Decision) -> list[Move]:
     moves: list[Move] = []
-    affordable = state.money[d.actor] >= PRICE[d.disc]
+    affordable = state.money[d.seat] >= PRICE[d.disc]
     for card in sorted(set(state.hand)):
         if affordable:
-            moves.append(interned(Buy, d.actor, card))
-        moves.append(interned(SetAside, d.actor, card))
+            moves.append(interned(Buy, d.seat, card))
+        moves.append(interned(SetAside, d.seat, card))
     return moves
 
 
@@ -141,7 +143,7 @@ def privilege(state: State, frame: tuple) -> None:
 
 
 def _legal_privilege(state: State, d: Decision) -> list[Move]:
-    return [interned(UsePrivilege, d.actor), interned(Pass, d.actor)]
+    return [interned(UsePrivilege, d.seat), interned(Pass, d.seat)]
 
 
 def _apply_use(state: State, d: Decision, move: UsePrivilege) -> None:

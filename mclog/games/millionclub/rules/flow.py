@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from mclog.errors import RuleError
 from .board import PRIVILEGE_NAMES
@@ -34,7 +34,9 @@ from .moves import MOVE_PHRASES, Draw, Move
 from .state import Decision, State
 
 StepFn = Callable[[State, tuple], None]
-ApplyFn = Callable[[State, Decision, Move], None]
+#: (Its move is of the type it is registered under: the dispatch by type cannot be written
+#: as a type, so the move is Any to the checker.)
+ApplyFn = Callable[[State, Decision, Any], None]
 LegalFn = Callable[[State, Decision], list[Move]]
 
 STEPS: dict[str, StepFn] = {}
@@ -126,11 +128,11 @@ def what(state: State, d: Decision) -> str:
     text = HANDLERS[d.kind].what
     if "{" not in text:
         return text
-    deck = DECK_NAMES.get(d.deck, "")
+    deck = DECK_NAMES.get(d.deck or "", "")
     if "a {deck}" in text:  # an Industry card, an Intrigue card, a Colony card
         text = text.replace("a {deck}", article(deck) if deck else "a")
-        return text.format(privilege=PRIVILEGE_NAMES.get(d.disc, ""))
-    return text.format(deck=deck, privilege=PRIVILEGE_NAMES.get(d.disc, ""))
+        return text.format(privilege=PRIVILEGE_NAMES.get(d.disc or 0, ""))
+    return text.format(deck=deck, privilege=PRIVILEGE_NAMES.get(d.disc or 0, ""))
 
 
 def describe_decision(state: State) -> str:
@@ -174,10 +176,10 @@ def play(state: State, move: Move, watch: Watch | None = None) -> None:
         raise RuleError(
             f"{actor_name(state, d.actor)} must {what(state, d)} now{where}, "
             f"not {MOVE_PHRASES.get(type(move), type(move).__name__)}", h.rule)
-    if move.player != d.actor:
+    if getattr(move, "player", None) != d.actor:   # (chance's draws name no player)
         raise RuleError(
             f"It is {actor_name(state, d.actor)}'s decision ({what(state, d)}), not "
-            f"{actor_name(state, move.player)}'s", h.rule)
+            f"{actor_name(state, getattr(move, 'player', None))}'s", h.rule)
     state.decision = None
     try:
         apply_fn(state, d, move)

@@ -83,7 +83,7 @@ def _pass(state: State, d: Decision, move: Pass) -> None:
 
 
 def _legal_target(state: State, d: Decision) -> list[Move]:
-    return [Target(d.actor, other) for other in state.opponents(d.actor)]
+    return [Target(d.seat, other) for other in state.opponents(d.seat)]
 
 
 def _apply_target(state: State, d: Decision, move: Target) -> None:
@@ -106,7 +106,7 @@ def _held(state: State, seat: int) -> list[str]:
 
 
 def _legal_contract(state: State, d: Decision) -> list[Move]:
-    return [*(BuyContract(d.actor, c) for c in _held(state, d.target)), Pass(d.actor)]
+    return [*(BuyContract(d.seat, c) for c in _held(state, d.opponent)), Pass(d.seat)]
 
 
 def _colony(state: State, seat: int, continent: str, rule: str) -> str:
@@ -134,7 +134,7 @@ def _colony(state: State, seat: int, continent: str, rule: str) -> str:
 
 
 def _apply_contract(state: State, d: Decision, move: BuyContract) -> None:
-    seat, other = move.player, d.target
+    seat, other = move.player, d.opponent
     continent = _colony(state, other, move.continent, "R23")
     if state.money[seat] < CONTRACT_PRICE:  # cannot happen: checked before asking
         raise RuleError(f"{state.name(seat)} cannot pay 3 million for a colonial contract", "R23")
@@ -148,13 +148,13 @@ handler(CONTRACT_BUY, "buy one of the opponent's colonies for 3 million, or pass
 
 
 def _legal_swap(state: State, d: Decision) -> list[Move]:
-    return [*(Swap(d.actor, give, take)
-              for give in _held(state, d.actor) for take in _held(state, d.target)),
-            Pass(d.actor)]
+    return [*(Swap(d.seat, give, take)
+              for give in _held(state, d.seat) for take in _held(state, d.opponent)),
+            Pass(d.seat)]
 
 
 def _apply_swap(state: State, d: Decision, move: Swap) -> None:
-    seat, other = move.player, d.target
+    seat, other = move.player, d.opponent
     give = _colony(state, seat, move.give, "R24")
     take = _colony(state, other, move.take, "R24")
     _move_colony(state, seat, other, give)
@@ -176,8 +176,8 @@ handler(UNREST_SWAP, "swap one own colony for one of the opponent's, or pass", "
 
 
 def _legal_expand(state: State, d: Decision) -> list[Move]:
-    cards = [d.industry] if d.industry else state.industries[d.actor]
-    return [*turn_moves(state, d.actor, cards), Pass(d.actor)]
+    cards = [d.industry] if d.industry else state.industries[d.seat]
+    return [*turn_moves(state, d.seat, cards), Pass(d.seat)]
 
 
 def _apply_expand(state: State, d: Decision, move: Turn) -> None:
@@ -199,7 +199,7 @@ handler(EXPAND, "make an Expansion industry turn or pass", "R25", _legal_expand,
 
 
 def _legal_raise(state: State, d: Decision) -> list[Move]:
-    return [Raise(d.actor, c) for c in distinct(state.industries[d.actor]) if c.can_develop]
+    return [Raise(d.seat, c) for c in distinct(state.industries[d.seat]) if c.can_develop]
 
 
 def _apply_raise(state: State, d: Decision, move: Raise) -> None:
@@ -226,19 +226,21 @@ def unfair_lower(state: State, frame: tuple) -> None:
 
 
 def _legal_lower(state: State, d: Decision) -> list[Move]:
-    return [Lower(d.actor, d.target, c) for c in _lowerable(state, d.target, d.sector)]
+    assert d.sector is not None   # (the industry kind the card lowers)
+    return [Lower(d.seat, d.opponent, c) for c in _lowerable(state, d.opponent, d.sector)]
 
 
 def _apply_lower(state: State, d: Decision, move: Lower) -> None:
-    owner, card = move.owner, move.industry
+    owner, card, kind = move.owner, move.industry, d.sector
+    assert kind is not None   # (the industry kind the card lowers)
     if owner != d.target:
         raise RuleError(
-            f"Unfair competition now lowers one of {state.name(d.target)}'s "
-            f"{INDUSTRY_SINGULAR[d.sector]} industries", "R27")
+            f"Unfair competition now lowers one of {state.name(d.opponent)}'s "
+            f"{INDUSTRY_SINGULAR[kind]} industries", "R27")
     require_owned(state, owner, card, "R27")
-    if card.kind != d.sector or card.level <= 1:
+    if card.kind != kind or card.level <= 1:
         raise RuleError(
-            f"Unfair competition lowers a {INDUSTRY_SINGULAR[d.sector]} industry above level 1, "
+            f"Unfair competition lowers a {INDUSTRY_SINGULAR[kind]} industry above level 1, "
             f"not the {card.describe()}", "R27")
     state.replace_industry(owner, card, card._replace(level=card.level - 1))
 
@@ -260,7 +262,7 @@ def _dumps(state: State, seat: int) -> list[Dump]:
 
 
 def _legal_dump(state: State, d: Decision) -> list[Move]:
-    return list(_dumps(state, d.actor))
+    return list(_dumps(state, d.seat))
 
 
 def _apply_dump(state: State, d: Decision, move: Dump) -> None:
@@ -286,7 +288,7 @@ handler(DUMP, "swap one own industry for an opponent's (Dumping)", "R28", _legal
 
 
 def _legal_increase(state: State, d: Decision) -> list[Move]:
-    return [CapitalIncrease(d.actor, c) for c in distinct(state.industries[d.actor])]
+    return [CapitalIncrease(d.seat, c) for c in distinct(state.industries[d.seat])]
 
 
 def _apply_increase(state: State, d: Decision, move: CapitalIncrease) -> None:

@@ -57,8 +57,8 @@ def lobby_player(state: State, frame: tuple) -> None:
 
 def _legal_turns(state: State, d: Decision) -> list[Move]:
     kinds = {kind for kind, n in zip(INDUSTRY_TYPES, d.budget) if n}
-    cards = [c for c in state.industries[d.actor] if c.kind in kinds]
-    return [*turn_moves(state, d.actor, cards), interned(Pass, d.actor)]
+    cards = [c for c in state.industries[d.seat] if c.kind in kinds]
+    return [*turn_moves(state, d.seat, cards), interned(Pass, d.seat)]
 
 
 def _apply_turn(state: State, d: Decision, move: Turn) -> None:
@@ -72,9 +72,9 @@ def _apply_turn(state: State, d: Decision, move: Turn) -> None:
             f"{INDUSTRY_NAMES.get(card.kind, card.kind)}, only {left}", "R11")
     new = check_turn(state, move.player, card, move.action, "R11")
     do_turn(state, move.player, card, new)
-    left = list(d.budget)
-    left[i] -= 1
-    budget = tuple(left)
+    turns_left = list(d.budget)
+    turns_left[i] -= 1
+    budget = tuple(turns_left)
     if _usable(state, move.player, budget):
         state.decision = Decision(LOBBY_TURNS, move.player, disc=LOBBY, budget=budget)
 
@@ -97,8 +97,8 @@ def lobbyist(state: State, frame: tuple) -> None:
 
 
 def _legal_lobbyist(state: State, d: Decision) -> list[Move]:
-    return [*(MovePawn(d.actor, disc, sector)
-              for disc, sector in destinations(state, d.actor, exclude=LOBBY)), Pass(d.actor)]
+    return [*(MovePawn(d.seat, disc, sector)
+              for disc, sector in destinations(state, d.seat, exclude=LOBBY)), Pass(d.seat)]
 
 
 def _apply_move(state: State, d: Decision, move: MovePawn) -> None:

@@ -27,7 +27,7 @@ def round_turn(state: State, frame: tuple) -> None:
 
 
 def _legal(state: State, d: Decision) -> list[Move]:
-    return [*turn_moves(state, d.actor, state.industries[d.actor]), interned(Pass, d.actor)]
+    return [*turn_moves(state, d.seat, state.industries[d.seat]), interned(Pass, d.seat)]
 
 
 def _apply_turn(state: State, d: Decision, move: Turn) -> None:

@@ -84,8 +84,9 @@ class Score:
         """The lowest and highest total the unknown cards allow (the total twice if exact)."""
         return self.ranges.get("total", (self.total, self.total))
 
-    def as_dict(self) -> dict[str, int | str]:
-        out: dict[str, int | str] = {"seat": self.seat, "name": self.name}
+    def as_dict(self) -> dict[str, int | str | dict[str, list[int]]]:
+        out: dict[str, int | str | dict[str, list[int]]] = {"seat": self.seat,
+                                                            "name": self.name}
         out.update({c: getattr(self, c) for c in CATEGORIES})
         out.update(total=self.total, money=self.money, rank=self.rank)
         if self.unknown:
@@ -194,8 +195,11 @@ def score(state: State) -> list[Score]:
     totals = [sum(p.values()) for p in by_seat]
     places = ranks([(totals[seat], state.money[seat]) for seat in range(state.players)])
     return [
-        Score(seat=seat, name=state.name(seat), **by_seat[seat], money=state.money[seat],
-              rank=places[seat],
+        Score(seat=seat, name=state.name(seat), industries=p["industries"],
+              market_leader=p["market_leader"], consortium=p["consortium"],
+              colonies=p["colonies"], dominance=p["dominance"],
+              globalisation=p["globalisation"], wealth=p["wealth"],
+              money=state.money[seat], rank=places[seat],
               unknown=sum(n for c, n in state.colonies[seat].items() if is_handle(c)))
-        for seat in range(state.players)
+        for seat, p in enumerate(by_seat)
     ]

@@ -76,6 +76,21 @@ class Decision(NamedTuple):
     budget: tuple[int, ...] = ()
     turns: int = 0
 
+    @property
+    def seat(self) -> int:
+        """The player who answers: a player's question always names one (chance's asks
+        no seat for it)."""
+        if self.actor is None:
+            raise TypeError(f"chance answers {self.kind!r}: it has no player's seat")
+        return self.actor
+
+    @property
+    def opponent(self) -> int:
+        """The player an Intrigue card is played against (its question names one)."""
+        if self.target is None:
+            raise TypeError(f"{self.kind!r} is asked against no player")
+        return self.target
+
 
 _ASKED: dict[tuple, Decision] = {}
 

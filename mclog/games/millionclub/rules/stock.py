@@ -23,6 +23,7 @@ def stock_exchange(state: State, frame: tuple) -> None:
     """R17: each player's pawns are settled together; a shortfall is forgiven."""
     totals: dict[int, int] = {}
     for seat, sector in state.pawns[STOCK]:
+        assert sector is not None   # (a pawn on the Stock Exchange stands on a sector)
         totals[seat] = totals.get(seat, 0) + pawn_earnings(state, sector)
     for seat, amount in totals.items():
         state.money[seat] = max(0, state.money[seat] + amount)
@@ -46,7 +47,7 @@ def takeover(state: State, frame: tuple) -> None:
 
 
 def _legal(state: State, d: Decision) -> list[Move]:
-    return [*_targets(state, d.actor), Pass(d.actor)]
+    return [*_targets(state, d.seat), Pass(d.seat)]
 
 
 def _apply_takeover(state: State, d: Decision, move: Takeover) -> None:

@@ -144,7 +144,7 @@ def relabel(state: State, items: list[str], deck: str) -> list[str]:
     A known card becomes unknown: it goes back to being counted as "may be in the deck".
     """
     group = None
-    new = []
+    new: list[str] = []
     for card in items:
         h = new_handle(state, group)
         group = group or group_of(h)
