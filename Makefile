@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: lab test test-fast bench demo fuzz clean
+.PHONY: lab test test-fast test-compiled compiled pure types bench demo fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +14,7 @@ $(BIN)/python:
 $(STAMP): $(BIN)/python pyproject.toml
 	@echo "Installing mclog with JupyterLab, pandas, plotly, ipywidgets and the test tools"
 	@echo "into $(VENV) (a minute or two the first time; pip says what it fetches)..."
-	$(BIN)/python -m pip install --progress-bar off -e '.[lab,test]' 2>$(VENV)/install.log \
+	MCLOG_BUILD=pure $(BIN)/python -m pip install --progress-bar off -e '.[lab,test]' 2>$(VENV)/install.log \
 		| grep --line-buffered -E '^(Collecting|Successfully installed)' || true
 	@# (the install worked, or pip's own messages say why: they are kept in install.log)
 	@$(BIN)/python -c "import mclog, jupyterlab, pytest" 2>/dev/null \
@@ -30,13 +30,34 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks \
 		--LabApp.expose_app_in_browser=True $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-## Run the whole test suite.
+## Run the whole test suite, after the type check.
 test: $(STAMP)
+	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 ## The inner loop: every test but the slow ones (notebooks, browser, corpora, the long
 ## property runs); make test (and CI) runs them all.
 test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not slow"
+
+## The type check (mypy, configured in pyproject.toml); make test runs it too.
+types: $(STAMP)
+	$(BIN)/python -m mypy
+
+## The compiled build in this working copy: the modules of mclog/compiled.py compiled by
+## mypyc, in place beside their .py files (Python imports the extension first); a minute
+## or two.  `make pure` removes them again.  `mclog --version` says which build runs.
+compiled: $(STAMP)
+	MCLOG_BUILD=compiled $(BIN)/python setup.py --quiet build_ext --inplace
+	@$(BIN)/mclog --version
+
+pure:
+	find mclog -name '*.so' -delete
+	rm -rf build
+	@test ! -x $(BIN)/mclog || $(BIN)/mclog --version
+
+## The fast tests again on the compiled build (CI runs them after make test).
+test-compiled: compiled
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not slow"
 
 ## Replay a sample game on the terminal, round by round.

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 from . import games
 from .errors import MclogError, RecordError, ReviewError
@@ -580,12 +581,27 @@ def _options(given: list[str] | None, **named: str | None) -> dict[str, str]:
     return out
 
 
+class _Version(argparse._VersionAction):
+    """``--version``: the version and the build in use (``mclog.compiled``), worked out
+    only when asked (finding the modules costs a few milliseconds every command would
+    pay)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None, option_string: str | None = None
+                 ) -> None:
+        from .compiled import build_name
+
+        self.version = f"{self.version} ({build_name()})"
+        super().__call__(parser, namespace, values, option_string)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mclog", description="Record, replay and analyse games "
                                 "of Million Club (.mclog records).")
     from . import __version__
 
-    p.add_argument("--version", action="version", version=f"mclog {__version__}")
+    p.add_argument("--version", action=_Version, version=f"mclog {__version__}",
+                   help="say mclog's version and build (pure Python, or compiled), and exit")
     sub = p.add_subparsers(dest="command", required=True)
     v = sub.add_parser("validate", help="replay every game; exit 0 when all are legal")
     v.add_argument("files", nargs="+")

@@ -414,7 +414,7 @@ class _Search:
             return None
         return self._dfs()
 
-    def _dfs(self):
+    def _dfs(self) -> dict | None:
         dom = self.dom
         best, key = None, None
         for x in self.variables:

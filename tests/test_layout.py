@@ -83,9 +83,10 @@ def test_rules_import_only_themselves_and_errors(module):
 #: game's engine, and tables, figures, widgets and commands stand on top.
 LAYERS = [
     # what everything may use: errors, printable text, the engine interface, replay
-    # with snapshots, the unknown-card solver (each imports nothing of mclog)
+    # with snapshots, the unknown-card solver, which build runs (each imports nothing of
+    # mclog)
     ["mclog.errors", "mclog.printable", "mclog.engine", "mclog.replay", "mclog.unknowns",
-     "mclog.lazy"],
+     "mclog.lazy", "mclog.compiled"],
     # text <-> records, knowing no game: framing, entries, safe files, JSON loading
     ["mclog.record", "mclog.record.files", "mclog.record.framing", "mclog.record.entries",
      "mclog.record.json_form"],

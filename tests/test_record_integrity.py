@@ -159,11 +159,36 @@ def test_a_dash_reads_standard_input():
     assert done.returncode == 0 and b"<stdin>: 1 game OK" in done.stdout
 
 
-def test_version(capsys):
+def test_version_says_which_build_runs(capsys):
+    """``mclog --version`` names the build: pure Python, or every module of the compiled
+    build's list compiled (a half-built copy would be neither, and is said as it is)."""
+    from mclog import __version__
+    from mclog.compiled import MODULES, is_compiled
+
     with pytest.raises(SystemExit) as exit_:
         main(["--version"])
     assert exit_.value.code == 0
-    assert capsys.readouterr().out.strip().startswith("mclog ")
+    compiled = sum(map(is_compiled, MODULES))
+    build = ("pure Python" if not compiled else
+             f"compiled by mypyc ({compiled} of {len(MODULES)} modules)")
+    assert capsys.readouterr().out.strip() == f"mclog {__version__} ({build})"
+    assert compiled in (0, len(MODULES))
+
+
+def test_the_compiled_modules_are_mclogs_own_and_typed_strictly():
+    """Every module of the compiled build exists, and pyproject.toml holds it to mypy's
+    stricter settings (every function typed: nothing reaches mypyc as an implicit Any)."""
+    import importlib.util
+    import tomllib
+
+    from mclog.compiled import MODULES
+
+    config = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    strict = [o["module"] for o in config["tool"]["mypy"]["overrides"]
+              if o.get("disallow_untyped_defs")]
+    for module in MODULES:
+        assert importlib.util.find_spec(module) is not None, module
+        assert any(module.startswith(s.rstrip("*")) for s in strict), module
 
 
 def test_the_formatted_record_replays_as_before(tmp_path):

@@ -71,6 +71,8 @@ def register(folder: str | os.PathLike) -> Game:
     if module is None:
         spec = importlib.util.spec_from_file_location(module_name, init,
                                                       submodule_search_locations=[path])
+        if spec is None or spec.loader is None:   # (an __init__.py always has a loader)
+            raise UnknownGame(f"{folder}: its __init__.py cannot be loaded")
         module = importlib.util.module_from_spec(spec)
         sys.modules[module_name] = module
         try:

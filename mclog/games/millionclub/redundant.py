@@ -33,6 +33,8 @@ def not_asked(state: State, move: Move, label: str, last_card: tuple | None) -> 
         return None
     here = INDUSTRIES + 1 if state.phase == "round end" else state.resolving
     seat = move.player
+    if seat is None or here is None:   # (chance's draws, outside a disc: always asked)
+        return None
     name = state.name(seat)
     if type(move) is Target:
         return _no_target(state, seat, last_card)

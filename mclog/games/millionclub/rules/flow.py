@@ -176,10 +176,10 @@ def play(state: State, move: Move, watch: Watch | None = None) -> None:
         raise RuleError(
             f"{actor_name(state, d.actor)} must {what(state, d)} now{where}, "
             f"not {MOVE_PHRASES.get(type(move), type(move).__name__)}", h.rule)
-    if getattr(move, "player", None) != d.actor:   # (chance's draws name no player)
+    if move.player != d.actor:
         raise RuleError(
             f"It is {actor_name(state, d.actor)}'s decision ({what(state, d)}), not "
-            f"{actor_name(state, getattr(move, 'player', None))}'s", h.rule)
+            f"{actor_name(state, move.player)}'s", h.rule)
     state.decision = None
     try:
         apply_fn(state, d, move)
@@ -188,8 +188,15 @@ def play(state: State, move: Move, watch: Watch | None = None) -> None:
         raise
     if watch is not None:
         watch.moved(state)
-    if state.decision is None:
+    if asked(state) is None:   # (the move asked no question of its own)
         advance(state, watch)
+
+
+def asked(state: State) -> Decision | None:
+    """The question ``state`` waits on now.  (Read through a call where a function set it
+    to None and then called a move that may set it again: a type checker keeps the None it
+    saw set, and the compiled build checks types as it reads them.)"""
+    return state.decision
 
 
 def apply(state: State, move: Move) -> State:

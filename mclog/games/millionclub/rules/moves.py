@@ -19,6 +19,7 @@ early ("no more Lobby turns", "do not use the privilege", "do not buy") is
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .cards import Industry
 
@@ -35,6 +36,10 @@ class Move:
     chance.  (It is declared by each subclass, so that chance moves can give
     it a default and put their own fields first.)
     """
+
+    if TYPE_CHECKING:   # (for the type checker only: a field here would come first)
+        @property
+        def player(self) -> int | None: ...
 
 
 
@@ -258,7 +263,7 @@ MOVE_PHRASES: dict[type[Move], str] = {
 _INTERNED: dict[tuple, Move] = {}
 
 
-def interned(cls: type, *args):
+def interned(cls: type, *args: object) -> Any:
     """The shared ``cls(*args)``.
 
     >>> interned(Pass, 1) is interned(Pass, 1)

@@ -10,6 +10,9 @@ then the cards of the lead; the complete sets of five continents.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from .cards import CONTINENTS
 from .scoring import _leaders, points
 from .state import State
@@ -109,7 +112,7 @@ class ColonyScoring:
         """Each player's total when every unknown colony ``h`` is a ``kinds[h]``."""
         return [sum(row.values()) for row in self.points_if(kinds)]
 
-    def encode(self, model, bools: dict[str, dict]) -> tuple[list, list]:
+    def encode(self, model: Any, bools: dict[str, dict]) -> tuple[list, list]:
         """Add to ``model`` each player's dominance points and complete sets, given
         ``bools[h][c]``, the 0/1 variable "colony ``h`` is a ``c``"; returns both lists of
         integer variables (a total is ``base + dominance + 2 * sets``)."""
@@ -156,7 +159,7 @@ def totals_rule(scoring: ColonyScoring, totals: dict[int, int]) -> tuple:
         got = scoring.totals(dict(zip(handles, values)))
         return all(got[p] == v for p, v in totals.items())
 
-    def encode(cp_model, model, bools: list[dict]) -> None:
+    def encode(cp_model: Any, model: Any, bools: list[dict]) -> None:
         dominance, sets = scoring.encode(model, dict(zip(handles, bools)))
         for p, v in totals.items():
             model.add(scoring.base[p] + dominance[p] + 2 * sets[p] == v)
@@ -190,7 +193,7 @@ def _safe_row(certain: dict, safe: dict) -> dict[str, tuple[int, int]]:
             "total": (dom[0] + glob[0], dom[1] + glob[1])}
 
 
-def exact_ranges(state: State, problem, variables: dict[str, int],
+def exact_ranges(state: State, problem: Any, variables: dict[str, int],
                  example: dict[str, str] | None = None,
                  categories: bool = True, budget: Budget | None = None,
                  ask_first: bool = True) -> list[dict[str, tuple]]:
@@ -255,7 +258,7 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
         witness([solver.value(dominance[p]) for p in range(n)],
                 [2 * solver.value(sets[p]) for p in range(n)])
 
-    def run(presolve: bool, seconds: float):
+    def run(presolve: bool, seconds: float) -> Any:
         solver.parameters.cp_model_presolve = presolve
         # (a lead is a sum that counts only where it is the largest: its LP relaxation is
         # weak at the first linearisation level, where a highest score is proven by
@@ -270,7 +273,7 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
         budget.use(solver.deterministic_time)
         return status
 
-    def solve():
+    def solve() -> Any:
         """Solve ``model`` as it stands: first without presolve at the first
         linearisation level (a small model asked many times: most questions take
         milliseconds so), and where that does not settle it in a moment, with presolve,
@@ -280,7 +283,7 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
             return status
         return run(True, SECONDS)
 
-    def can_differ(expr, value: int) -> bool:
+    def can_differ(expr: Any, value: int) -> bool:
         """Whether some fitting naming gives ``expr`` another value than ``value``."""
         model.clear_objective()
         other = model.new_bool_var("")
@@ -293,7 +296,8 @@ def exact_ranges(state: State, problem, variables: dict[str, int],
             answered()
         return status != cp.INFEASIBLE  # (out of time: it may; ask for the bounds)
 
-    def bounds(expr, safe_lo, safe_hi, reached=(None, None)) -> tuple[int, int]:
+    def bounds(expr: Any, safe_lo: int, safe_hi: int,
+               reached: Sequence[int | None] = (None, None)) -> tuple[int, int]:
         """The lowest and highest value of ``expr``; ``reached``: the lowest and highest a
         witness gave (a safe bound reached is proven without a search)."""
         found = []

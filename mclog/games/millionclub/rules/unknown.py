@@ -28,6 +28,7 @@ replayer does; copies of a state do not).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mclog.errors import RuleError
@@ -47,7 +48,7 @@ def new_handle(state: State, group: str | None = None) -> Handle:
     return Handle(f"{group or f'?{n}'}.{n}")
 
 
-def alike(items) -> bool:
+def alike(items: Sequence[str]) -> bool:
     """Whether the cards of a place are interchangeable: handles of a single group."""
     groups = {group_of(c) if is_handle(c) else None for c in items}
     return len(groups) == 1 and None not in groups
@@ -156,7 +157,8 @@ def relabel(state: State, items: list[str], deck: str) -> list[str]:
     return new
 
 
-def resolve(state: State, items: list[str], card: str, deck: str, relabel_place) -> str:
+def resolve(state: State, items: list[str], card: str, deck: str,
+            relabel_place: Callable[[list[str]], None]) -> str:
     """The card of the place ``items`` that a move naming ``card`` (or ``?``) takes.
 
     ``relabel_place(new)`` puts the new handles in the place when it has to be re-labelled.
