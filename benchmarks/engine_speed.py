@@ -104,6 +104,43 @@ def main() -> None:
     print(f"legal_moves, 4 players, every decision point: median {statistics.median(lm) * 1e6:.1f} us,"
           f" p99 {sorted(lm)[int(len(lm) * 0.99)] * 1e6:.1f} us, max {max(lm) * 1e6:.1f} us"
           f" ({len(lm)} points)")
+    yardstick(args.games, args.repeat)
+
+
+def _random_game(seed: int) -> float:
+    """A random 4-player game played by choosing among ``legal_moves`` (the simulator's
+    work, without its bots' thinking), timed."""
+    gc.disable()
+    t0 = time.perf_counter()
+    random_moves(seed, 4)
+    elapsed = time.perf_counter() - t0
+    gc.enable()
+    return elapsed
+
+
+def yardstick(games: int, repeat: int) -> None:
+    """The engine beside python-chess in the same run (issue 29): a random 4-player game
+    (chosen among ``legal_moves`` and played) and its replay (``play`` alone), each as a
+    multiple of python-chess reading and playing one 88-ply PGN game; interleaved game by
+    game, best of ``repeat``, medians.  Skipped without python-chess (``.[bench]``)."""
+    try:
+        from record_speed import pgn_texts, time_pgn
+    except ImportError:
+        print("(python-chess is not installed: pip install -e '.[bench]' for the yardstick)")
+        return
+    pgns = pgn_texts(games, 88)
+    moves = [random_moves(seed, 4) for seed in range(games)]
+    best = {k: [float("inf")] * games for k in ("random", "replay", "chess")}
+    for _ in range(repeat):
+        for i in range(games):
+            best["random"][i] = min(best["random"][i], _random_game(i))
+            best["replay"][i] = min(best["replay"][i], time_game(4, moves[i], False))
+            best["chess"][i] = min(best["chess"][i], time_pgn(pgns[i])[0])
+    chess_median = statistics.median(best["chess"])
+    print(f"yardstick: python-chess reads and plays an 88-ply PGN game in "
+          f"{chess_median * 1e3:.2f} ms (median); a random 4-player game costs "
+          f"{statistics.median(best['random']) / chess_median:.2f}x that, its replay "
+          f"{statistics.median(best['replay']) / chess_median:.2f}x")
 
 
 if __name__ == "__main__":

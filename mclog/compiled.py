@@ -32,7 +32,10 @@ MODULES: tuple[str, ...] = tuple(
         "board", "common", "decks", "drafts", "flow", "intrigue", "lobby",
         "placement", "round_end", "score_range", "scoring", "setup", "state", "stock",
         "unknown",
-    ))
+    )) + (
+    "mclog.record.framing", "mclog.replay",
+    "mclog.games.millionclub.notation.parse", "mclog.games.millionclub.replayer",
+)
 
 
 def is_compiled(module: str) -> bool:

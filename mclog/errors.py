@@ -59,6 +59,10 @@ class RecordError(MclogError):
     ``reveal``, ``incomplete``, ``encoding``, ``too-large``.
     """
 
+    #: The record's entry at fault, where a replayer knows it (a JSON record has no lines
+    #: to point at: its import names the entry instead).
+    entry: object = None
+
     def __init__(self, message: str, *, line: int = 0, col: int = 0, file: str | None = None,
                  rule: str | None = None, game: int | None = None, code: str = "syntax") -> None:
         self.reason = message

@@ -26,6 +26,10 @@ class Played(Protocol):
     warnings: list      # items that are legal but say nothing (``RecordError``)
 
     replay: Any         # ``mclog.replay.Replay``: its states keep ``money`` by seat
+    #: What the review's positions gave (by the position, what was asked and the seed),
+    #: kept with the record: stepping back and forth over a review, or asking again,
+    #: never plays the same rollouts twice (``mclog.review``).
+    review_cache: dict
 
     @property
     def complete(self) -> bool: ...          # the game reached its end

@@ -43,7 +43,6 @@ from __future__ import annotations
 import gc
 import math
 import random
-import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -203,20 +202,6 @@ def _game(played):
     return _game_named(played.record.game)
 
 
-#: What each replayed record's positions gave (by the position, what was asked and the
-#: seed), while the record lives: stepping back and forth over a review, or asking again,
-#: never plays the same rollouts twice.
-_CACHES: dict[int, dict] = {}
-
-
-def _cache_of(played) -> dict:
-    key = id(played)
-    if key not in _CACHES:
-        _CACHES[key] = {}
-        weakref.finalize(played, _CACHES.pop, key, None)
-    return _CACHES[key]
-
-
 #: What a forked worker plays its rollouts on (the game, the replayed record, the bots,
 #: the positions made so far): set before the workers are forked, so they have it
 #: without its being sent.
@@ -299,7 +284,7 @@ class _Runner:
         self.pool: ProcessPoolExecutor | None = None
         self.client = client
         #: What this record's positions gave before (``_cached``).
-        self.cache = _cache_of(played)
+        self.cache = played.review_cache
         if client is not None:
             self.record = (played.record.game, game.write(played.record),
                            played.record.file)

@@ -51,6 +51,7 @@ class KitPlayed:
         #: The index in ``record.entries`` of each error's entry (for a JSON record, whose
         #: entries have no lines: ``entries[12]``).
         self.error_entries: list[int] = []
+        self.review_cache: dict = {}   # (``mclog.protocol.Played``)
         engine = game.engine
         self.replay = Replay(engine.new_state(game.table(record)), engine.copy, engine.play,
                              snapshot_every=SNAPSHOT_EVERY)

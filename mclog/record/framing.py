@@ -329,7 +329,8 @@ def _brace_end(line: str, start: int) -> int:
     return -1
 
 
-def _scan(line: str, i: int, number: int, raw: RawLine):
+def _scan(line: str, i: int, number: int, raw: RawLine
+          ) -> tuple[list[str], int, int, RawLine] | None:
     raw._cols = []
     n = len(line)
     while i < n:

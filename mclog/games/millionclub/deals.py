@@ -186,7 +186,7 @@ class Deals:
             free = list(range(len(e.old)))
             row = []
             for h in e.new:
-                want = found.get(variables.get(h))
+                want = found.get(variables.get(h, -1))   # (-1: no variable, no kind)
                 j = next((j for j in free if _kind(e.old[j], kind) == want), free[0])
                 free.remove(j)
                 row.append(j)
@@ -277,7 +277,8 @@ class Deals:
                 self._follow(deal, a, kb, was)
                 self._follow(deal, b, ka, was)
             else:
-                self._swap(deal, *move[1:], was)
+                _, r, i, j = move
+                self._swap(deal, r, i, j, was)
         kinds = deal.kind
         now = {h: kinds[h] for h, k in was.items() if kinds[h] != k}
         if not now:
@@ -298,14 +299,16 @@ class Deals:
         kinds.update(was)
         for move in reversed(moves):   # (taken back: the orders too)
             if move[0] == "order":
-                self._swap(deal, *move[1:], None)
+                _, r, i, j = move
+                self._swap(deal, r, i, j, None)
 
     def _follow(self, deal: _Deal, handle: str, kind: str, was: dict) -> None:
         """``handle`` and every later handle holding the same card become ``kind``."""
-        while handle is not None:
-            was.setdefault(handle, deal.kind[handle])
-            deal.kind[handle] = kind
-            handle = deal.next_of.get(handle)
+        following: str | None = handle
+        while following is not None:
+            was.setdefault(following, deal.kind[following])
+            deal.kind[following] = kind
+            following = deal.next_of.get(following)
 
     def _swap(self, deal: _Deal, r: int, i: int, j: int, was: dict | None) -> None:
         """Handles ``i`` and ``j`` of place ``r`` hold each other's cards; with ``was``,

@@ -59,8 +59,10 @@ class MillionClubEngine:
         """The card a shuffled deck gives (a kind with probability proportional to how
         many are left), or a start player drawn at random."""
         d = state.decision
+        assert d is not None and d.actor is None   # (chance's question)
         if d.kind == "start player":
             return StartPlayer(rng.randrange(state.players))
+        assert d.deck is not None   # (any other of chance's questions is a draw)
         pile = state.decks[d.deck]
         pick = below(rng, sum(pile.values()))
         for card, n in pile.items():

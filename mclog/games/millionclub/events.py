@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .rules.board import INTRIGUE, STOCK
 from .rules.flow import play
@@ -30,7 +31,7 @@ from .rules.scoring import CATEGORIES, points
 from .rules.moves import (
     Choose, Draw, MovePawn, Pass, Place, SetAside, StartPlayer, Target, Turn, UsePrivilege,
 )
-from .rules.state import State
+from .rules.state import Decision, State
 from .notation.text import move_text
 
 #: Procedure steps that change money or points on their own, and what a reader calls them.
@@ -144,7 +145,10 @@ class Capture:
         #: counted at ``finish`` on what the record settles of the card.
         self.pending: list[tuple[Callable[[], Event], State]] | None = None
         self.moves = 0
-        self._move = self._facts = self._decision = None
+        #: The move being played, what the replayer knows of it, and the question it answers.
+        self._move: Any = None
+        self._facts: Any = None
+        self._decision: Decision | None = None
         self._holding = -1
         self._before: State | None = None
 
@@ -162,6 +166,7 @@ class Capture:
 
     def moved(self, state: State) -> None:
         move, d, kind = self._move, self._decision, type(self._move)
+        assert d is not None   # (every move answers a question)
         if kind in _INERT or (kind is Draw and d.dest == "hand"):
             return
         index, (round_, phase, _, _, disc, label) = self.moves, self._facts

@@ -21,9 +21,10 @@ from __future__ import annotations
 import copy
 import threading
 from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from mclog.errors import RecordError, RuleError
 from mclog.unknowns import SAT_SECONDS, Problem, Rule, TooHard
@@ -36,13 +37,13 @@ from .rules.moves import (
     CapitalIncrease, Choose, Draw, Dump, Lower, Move, Pass, Raise, Takeover, Target, Turn,
 )
 from .notation.record import (
-    CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry,
+    CheckEntry, CommentEntry, Entry, GameRecord, Marker, MoveEntry, RevealEntry,
 )
 from .redundant import not_asked
 from .rules.score_range import Budget, ColonyScoring, exact_ranges, totals_rule
 from .rules.scoring import Score, ranks, score
 from .rules.setup import new_game
-from .rules.state import Decision, State
+from .rules.state import Decision, State, Table
 from .notation.text import move_text
 from .rules.unknown import (
     Drawn, Identified, OffDeck, OutOfDeck, Relabelled, Taken, is_handle, out_handles,
@@ -50,6 +51,7 @@ from .rules.unknown import (
 from .notation.vocabulary import SHORT
 
 if TYPE_CHECKING:
+    from .deals import Deals
     from .events import Noted
 
 DISC_LABEL = {INTRIGUE: "intrigue", COLONIES: "colonies", INDUSTRIES: "industries"}
@@ -81,6 +83,7 @@ def phase_label(state: State) -> str:
             return "lobbyist" if d is not None and d.kind == "lobbyist" else "lobby"
         if disc == STOCK:
             return "stock"
+        assert disc is not None   # (a disc is resolved in the resolve phase)
         return DISC_LABEL[disc] if state.privileges.get(disc) is None else "privilege"
     if phase == "placement":
         return "place"
@@ -93,7 +96,7 @@ def phase_label(state: State) -> str:
 def drawer(state: State) -> int | None:
     """Who physically draws the card the state asks chance for."""
     d = state.decision
-    if d.recipient is not None:
+    if d is not None and d.recipient is not None:
         return d.recipient
     pawns = state.pawns.get(state.resolving or 0) or []
     return pawns[0][0] if pawns else None
@@ -108,7 +111,7 @@ class MillionClubStep(Step):
     kind: str = ""
     deck: str | None = None
     recipient: int | None = None
-    table: object = None
+    table: Table | None = None
     #: What each ``?`` word of the move turned out to be, as far as the record settles it
     #: (``GameReplay.card_shown``); ``None`` until the game has said.
     shown: tuple[str, ...] | None = None
@@ -117,6 +120,7 @@ class MillionClubStep(Step):
     def text(self) -> str:
         """The move in the notation's words, with its player: ``Ann buys F``; a ``?`` card
         the record settles is named (``Ben buys india``), never guessed."""
+        assert self.table is not None   # (set for every step the replayer makes)
         text = move_text(self.move, self.table)
         if self.shown:
             words, shown = text.split(" "), iter(self.shown)
@@ -143,7 +147,7 @@ class MoveFacts(NamedTuple):
 move_facts = partial(tuple.__new__, MoveFacts)
 
 
-def step_maker(table):
+def step_maker(table: Table) -> Callable[[int, Move, MoveFacts, list[str]], MillionClubStep]:
     """The function that turns a move's ``MoveFacts`` into a ``MillionClubStep`` when one
     is read."""
 
@@ -204,6 +208,8 @@ class GameReplay:
     _scores_at: dict = field(default_factory=dict, repr=False)
     _identified: dict[str, str] | None = field(default=None, repr=False)
     _ranges: dict = field(default_factory=dict, repr=False)
+    #: What the review's positions gave (``mclog.protocol.Played``).
+    review_cache: dict = field(default_factory=dict, repr=False)
     #: The work the search for exact score ranges may take over the whole record
     #: (``RANGE_SECONDS``); once spent, ranges are safe bounds, true but wider.
     range_budget: Budget = field(default_factory=lambda: Budget(RANGE_SECONDS), repr=False)
@@ -258,13 +264,13 @@ class GameReplay:
 
     @property
     def steps(self) -> list[MillionClubStep]:
-        steps = self.replay.steps
+        steps = cast(list[MillionClubStep], self.replay.steps)   # (all this game's)
         if self.took and steps and steps[0].shown is None:  # say what the ? cards were
             for step in steps:
                 step.shown = ()
             for index, handles in self.took.items():
                 steps[index - 1].shown = tuple(self.card_shown(h) for h in handles)
-        return steps  # type: ignore[return-value]
+        return steps
 
     def card_shown(self, handle: str) -> str:
         """An unknown card as the replay tells it: its name when every fitting assignment
@@ -305,9 +311,10 @@ class GameReplay:
     def disc_start(self, number: int, disc: int) -> int:
         """The step index just before the first move of ``disc`` in round ``number``."""
         return self.replay.first_step(
-            lambda s: s.round == number and s.disc == disc and s.phase == "resolve") - 1
+            lambda s: s.round == number and cast(MillionClubStep, s).disc == disc
+            and s.phase == "resolve") - 1
 
-    def scores(self):
+    def scores(self) -> list[Score]:
         """Each player's score now (final once the game is complete), by category and
         rank, as the whole record settles it (``scores_of``)."""
         if self._scores is None:
@@ -360,11 +367,11 @@ class GameReplay:
         change none, and a range costs a search."""
         if not self.variables:
             return None
-        key = tuple(tuple(sorted((c, k) for c, k in held.items() if k))
-                    for held in state.colonies)
-        if not any(is_handle(c) for held in key for c, _ in held):
+        held_now = tuple(tuple(sorted((c, k) for c, k in held.items() if k))
+                         for held in state.colonies)
+        if not any(is_handle(c) for held in held_now for c, _ in held):
             return None
-        key = (key, categories)
+        key = (held_now, categories)
         if key not in self._ranges:
             with self._ranges_lock:   # (asked again inside: another thread may have)
                 if key not in self._ranges:
@@ -421,9 +428,9 @@ class GameReplay:
                 self._example = self.problem.solve() if self.variables else None
             except TooHard:
                 self._example = None
-        return self._example
+        return self._example if isinstance(self._example, dict) else None
 
-    def deals(self, index: int):
+    def deals(self, index: int) -> Deals:
         """The deals of the unknown cards this record allows after ``index`` moves, with
         the position as its seat knew it then (made once a step: ``deals.py``)."""
         if index not in self._deals:
@@ -454,7 +461,7 @@ class _Reader:
         self.history = DealHistory()
         self.revealed: dict[int, tuple[str, ...]] = {}
         self.replay.current.log = []
-        self.last_entry = None
+        self.last_entry: Entry | None = None
         self.last_card: tuple | None = None  # (seat, card) of the last Intrigue card played
         self.warnings: list[RecordError] = []
         self.redundant: set[int] = set()
@@ -469,22 +476,23 @@ class _Reader:
         if events:
             from .events import Capture   # (the analysis's: mclog validate starts without it)
 
-            self.capture = Capture(self.replay.current)
+            self.capture: Capture | None = Capture(self.replay.current)
         else:
             self.capture = None
 
-    def fail(self, message: str, line: int, col: int, **kw) -> RecordError:
+    def fail(self, message: str, line: int, col: int, **kw: Any) -> RecordError:
         return self.record.error(message, line, col, **kw)
 
     # --- entries ------------------------------------------------------------------
 
-    def run(self, entries) -> None:
+    def run(self, entries: list[Entry]) -> None:
         """Play every entry in order; an illegal move is reported at its own line."""
         try:
             self.replay.extend(self.plays(entries),
                                self.capture.play if self.capture is not None else None)
         except RuleError as exc:
             entry = self.entry
+            assert entry is not None   # (a rule is broken by the move being played)
             self.replay.current.log.clear()
             self.settle(entry)  # an unknown card that stopped fitting earlier is the first slip
             error = self.fail(exc.reason, entry.line, entry.col, rule=exc.rule,
@@ -504,13 +512,13 @@ class _Reader:
             self.note_end(self.last_entry)
         self.settle()
 
-    def plays(self, entries):
+    def plays(self, entries: list[Entry]) -> Iterator[tuple[Move, MoveFacts]]:
         """Check each move against what the record says of it, and yield it with its facts
         (see ``step_maker``) for the replay to play.  Entries that are not moves are dealt
         with here, between the moves (a few hundred a game: this loop is written out)."""
         state = self.replay.current  # played in place: the same object all game long
         for entry in entries:
-            if state.log:
+            if state.log and self.entry is not None:   # (the unknown cards a move told of)
                 self.note_unknowns(self.entry)
             self.last_entry = entry
             if type(entry) is not MoveEntry:
@@ -538,7 +546,8 @@ class _Reader:
                     self.redundant.add(id(entry))
                     continue
             if kind is Choose or (kind is Draw and d.dest == "machiavelli"):
-                self.last_card = (d.actor if kind is Choose else d.recipient, move.card)
+                self.last_card = (d.actor if kind is Choose else d.recipient,
+                                  cast(Choose | Draw, move).card)
             if entry.label != label and entry.label is not None:
                 raise self.fail(
                     f"{move_text(move, self.record.table)} is on "
@@ -553,7 +562,7 @@ class _Reader:
             yield move, move_facts((state.round, state.phase, d, entry, state.resolving,
                                     label))
 
-    def other(self, entry) -> None:
+    def other(self, entry: Entry) -> None:
         """An entry that is not a move: a comment, a round line, a checkpoint, a reveal."""
         if isinstance(entry, CommentEntry):
             about = self.after_entry if not entry.own_line else None
@@ -600,6 +609,7 @@ class _Reader:
     def check_round(self, state: State) -> None:
         """The first move after a round line: the round must start here."""
         mark, self.round_mark = self.round_mark, None
+        assert mark is not None   # (asked only after a round line)
         if state.phase != "placement" or state.placed or state.round != mark.number:
             raise self.fail(
                 f"The record says round {mark.number} starts here, but the game is "
@@ -612,12 +622,13 @@ class _Reader:
         who = drawer(state)
         if who is not None and who != entry.subject:
             names = self.record.table.names
-            raise self.fail(f"{names[who]} draws this card, not {names[entry.subject]}",
+            named = "nobody" if entry.subject is None else names[entry.subject]
+            raise self.fail(f"{names[who]} draws this card, not {named}",
                             entry.line, entry.col, code="illegal-move", rule="R13")
 
     # --- unknown cards -----------------------------------------------------------------
 
-    def note_unknowns(self, entry) -> None:
+    def note_unknowns(self, entry: MoveEntry) -> None:
         """Turn what the engine did with unknown cards during the last move (``unknown.py``)
         into constraints on their identities, tagged with the move's entry."""
         log = self.replay.current.log
@@ -650,7 +661,7 @@ class _Reader:
         log.clear()
         self.history.mark(self.problem, len(self.replay.moves))
 
-    def note_end(self, entry) -> None:
+    def note_end(self, entry: Entry | None) -> None:
         """At the end of the record, the cards out of each deck are bounded as well (R1)."""
         state = self.replay.current
         for deck in DECK_NAMES:
@@ -660,7 +671,7 @@ class _Reader:
                                      tag=(entry, "out", deck))
         self.history.mark(self.problem, len(self.replay.moves))
 
-    def settle(self, failed_at=None) -> None:
+    def settle(self, failed_at: Entry | None = None) -> None:
         """Check that some identities of the unknown cards fit the whole record; if none
         does, report the first line after which none remains."""
         if not self.problem.constraints:
@@ -674,8 +685,11 @@ class _Reader:
                 f"search): name some of the ? cards", *_where(entry), code="unknown") from None
         if index is None:
             return
-        entry, what, detail = self.problem.constraints[index].tag
+        # (each constraint's tag: the entry that set it, what it says, and a detail)
+        entry, what, detail = cast(tuple[Any, str, Any],
+                                   self.problem.constraints[index].tag)
         names = self.record.table.names
+        kinds: list[str]
         if what == "is":
             kinds = [detail]
             message = (f"The unknown cards cannot be named to fit this line: no way of naming "
@@ -691,7 +705,8 @@ class _Reader:
                        f"of naming the ? cards recorded so far gives {names[entry.seat]} these "
                        f"colonies")
         else:
-            kinds = self.problem.kinds_at_fault(index) if what == "out" else []
+            kinds = [str(kind) for kind in self.problem.kinds_at_fault(index)] \
+                if what == "out" else []
             which = _and([f"{card_name(k)}" for k in kinds]) + " cards" if kinds else \
                 "cards of a kind"
             message = (f"The unknown cards cannot be named to fit this line: however the ? cards "
@@ -702,7 +717,7 @@ class _Reader:
             message += f" ({seen})"
         raise self.fail(message, *_where(entry), rule="R1", code="unknown")
 
-    def named_at(self, kinds, upto: int) -> str:
+    def named_at(self, kinds: Sequence[str], upto: int) -> str:
         """Where the record names cards of ``kinds`` up to line ``upto``, for a message:
         ``Asia cards named at lines 12, 30 and 41``."""
         parts = []
@@ -737,7 +752,7 @@ class _Reader:
             self.check_score(entry, state)
             return
         for key, expected in entry.values:
-            if entry.what == "prices":
+            if isinstance(key, str):   # (prices go by industry, money by seat)
                 actual, what = state.prices[key], f"the {card_name(key)} price is"
             else:
                 actual, what = state.money[key], f"{names[key]} has"
@@ -760,7 +775,8 @@ class _Reader:
         them as known)."""
         scoring = ColonyScoring(state)
         handles = scoring.handles
-        expected = dict(entry.values)
+        expected = {seat: value for seat, value in entry.values
+                    if isinstance(seat, int)}   # (the reader gives a score check by seat)
         shown = self.shown_at_reveal(scoring)
         if shown is not None:  # (nothing unknown: the count is compared as it stands)
             exact = scoring.totals(shown)
@@ -898,8 +914,10 @@ def _when(state: State) -> str:
         return f"during the placements of round {r}"
     if state.phase == "round end":
         return f"at the end-of-round turns of round {r}"
-    return f"in round {r}, at the {DISC_NAMES[state.resolving]} ({ROMAN[state.resolving]})"
+    disc = state.resolving
+    assert disc is not None   # (the resolve phase: a disc is being resolved)
+    return f"in round {r}, at the {DISC_NAMES[disc]} ({ROMAN[disc]})"
 
 
-def _where(entry) -> tuple[int, int]:
+def _where(entry: Entry | None) -> tuple[int, int]:
     return (entry.line, entry.col) if entry is not None else (0, 0)

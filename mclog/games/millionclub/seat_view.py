@@ -34,7 +34,7 @@ from .rules.board import COLONIES, SCHEMER
 from .rules.cards import COLONY_DECK, CONTINENTS
 from .rules.drafts import CHOOSE, DRAFT, PRIVILEGE
 from .rules.moves import Buy, BuyContract, Draw, Pick, SetAside, Swap
-from .notation.record import GameRecord, MoveEntry, RevealEntry
+from .notation.record import Entry, GameRecord, MoveEntry, RevealEntry
 from .replayer import GameReplay
 from .rules.unknown import UNKNOWN, is_handle
 
@@ -49,7 +49,7 @@ def seat_view(game: GameReplay, seat: int) -> GameRecord:
     moves = game.replay.moves
     schemer = table.roles[seat] == SCHEMER
     hidden_draws = _hidden_draws(states, moves, seat)
-    entries = []
+    entries: list[Entry] = []
     index = 0
     for entry in record.entries:
         if isinstance(entry, RevealEntry):

@@ -26,6 +26,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -210,10 +211,13 @@ class ReplayWidget(w.VBox):
         else:
             self.ranges_ready.set()
 
+    def _clicked(self, trace: object, points: Any, selector: object) -> None:
+        if points.xs:
+            self.go(int(points.xs[0]))
+
     def _clickable(self) -> None:
         for trace in self.chart.data:  # a click on a point jumps there
-            trace.on_click(lambda trace, points, selector: points.xs and
-                           self.go(int(points.xs[0])))
+            trace.on_click(self._clicked)
 
     def _exact_ranges(self) -> None:
         """Every step drawn again with its exact score ranges (a search each, in the

@@ -77,6 +77,7 @@ class GameReplay:
                  warnings: list[RecordError] | None = None,
                  redundant: set[int] | None = None) -> None:
         self.record, self.replay, self.errors = record, replay, errors
+        self.review_cache: dict = {}   # (``mclog.protocol.Played``)
         #: Items that say what the rules already say (a broke player's ``pass``, M4): each
         #: with a warning (``validate --strict``: an error), and the entries themselves
         #: (``fmt`` leaves them out).

@@ -69,7 +69,8 @@ def corpus_rows(game, game_id: str, source: str) -> dict[str, dict[str, list]]:
     """
     record, table = game.record, game.record.table
     n = table.players
-    out = {name: {column: [] for column, _ in columns} for name, columns in SCHEMA.items()}
+    out: dict[str, dict[str, list]] = {name: {column: [] for column, _ in columns}
+                                       for name, columns in SCHEMA.items()}
     placements, prices = out["placements"], out["prices"]
     what = noted(game)
     events, round_ends = what.events, what.round_ends
@@ -99,7 +100,7 @@ def corpus_rows(game, game_id: str, source: str) -> dict[str, dict[str, list]]:
                         game_id, n, i, e.step, e.round, e.disc or 0, e.label, actor,
                         e.automatic, e.cause, seat + 1, e.money[seat], points, e.exact)):
                     column.append(value)
-        totals[e.round] = [sum(p.values()) for p in e.points_after]
+        totals[e.round] = [sum(p.values()) for p in e.points_after or ()]
         moneys[e.round] = list(e.money_after)
     ranged = _round_end_ranges(game) if game.variables else {}
     timeline = out["timeline"]

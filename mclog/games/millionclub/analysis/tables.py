@@ -165,7 +165,8 @@ def attribution(game) -> pd.DataFrame:
     hidden = _has_unknown_colonies(game)
     for e in evs:
         for seat in range(len(names)):
-            changes = {c: v for c, v in e.points[seat].items() if c != "wealth" and v}
+            changes: dict[str, float] = {c: v for c, v in e.points[seat].items()
+                                         if c != "wealth" and v}
             if e.money[seat]:
                 changes["wealth"] = e.money[seat] / 4
             for category, points in changes.items():
@@ -232,7 +233,7 @@ def points_by_disc(game) -> dict[tuple[str, str], float]:
     names = game.record.table.names
     out: dict[tuple[str, str], float] = {}
     for e in events(game):
-        disc = DISC_NAMES.get(e.disc) if e.disc else e.label
+        disc = DISC_NAMES[e.disc] if e.disc else e.label
         for seat, name in enumerate(names):
             change = sum(v for c, v in e.points[seat].items() if c != "wealth") \
                 + e.money[seat] / 4

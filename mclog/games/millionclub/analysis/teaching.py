@@ -68,8 +68,8 @@ def consequences(game, step: int) -> pd.DataFrame:
     actor = state.decision.actor if state.decision is not None else None
     rows, keys = [], []
     for text, moves in groups.items():
-        spans = [[] for _ in names]
-        money = None
+        spans: list[list[tuple[int, int]]] = [[] for _ in names]
+        money: list[int] = []   # (the same for every move of a group: cards alike)
         for move in moves:
             after = state.copy()
             play(after, move)

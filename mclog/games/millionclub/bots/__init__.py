@@ -20,16 +20,18 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mclog.simulate import Bot, Chooser, RandomBot, below
 from mclog.simulate import make_bot as _make_bot
 
 from .greedy import GreedyBot  # noqa: E402
 
 #: The bots the command line knows by name.
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[int | None], Chooser]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
+def make_bot(name: str, seed: int | None = None) -> Chooser:
     """The bot called ``name``, seeded (``ValueError`` naming the bots there are)."""
     return _make_bot(name, seed, BOTS)
 

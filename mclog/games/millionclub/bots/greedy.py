@@ -28,6 +28,7 @@ Ties are broken by the bot's own seeded generator, so games are reproducible.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..rules.board import COLONIES, INDUSTRIES, INTRIGUE, LOBBY, STOCK
 from ..rules.cards import DEPENDS_ON
@@ -60,7 +61,7 @@ def placement_value(state: State, seat: int, move: Place) -> float:
         return 1.2 + bonus
     if disc == COLONIES:
         return (1.6 if money >= 2 else 0.2) + bonus
-    if disc == STOCK:
+    if disc == STOCK and sector is not None:   # (a Stock Exchange space is a sector's)
         spread = state.prices[sector] - state.prices[DEPENDS_ON[sector]]
         return spread / 4 + bonus if spread > 0 else spread / 2
     if disc == INDUSTRIES:
@@ -76,14 +77,17 @@ class GreedyBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State, moves: list[Move]) -> Move:
+    def choose(self, state: State, moves: Sequence[Move]) -> Move:
         if len(moves) == 1:
             return moves[0]
-        seat = state.decision.actor
+        d = state.decision
+        assert d is not None   # (a bot is asked only a player's question)
+        seat = d.seat
+        scored: list[tuple[float, Move]] = []
         if isinstance(moves[0], Place):
-            scored = [(placement_value(state, seat, m), m) for m in moves]
+            scored = [(placement_value(state, seat, m), m) for m in moves
+                      if isinstance(m, Place)]
         else:
-            scored = []
             for move in moves:
                 after = state.copy()
                 play(after, move)

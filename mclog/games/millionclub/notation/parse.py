@@ -17,15 +17,16 @@ docs/millionclub/format.md for every verb and alias.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from mclog.errors import RecordError
 from mclog.record.framing import RawGame, RawLine, whole_number
 from ..rules.board import ROMAN, SCHEMER
-from ..rules.cards import CONTINENTS, DECK_OF, INDUSTRY_TYPES, INTRIGUE_CARDS
+from ..rules.cards import CONTINENTS, DECK_OF, INDUSTRY_TYPES, INTRIGUE_CARDS, Industry
 from ..rules.moves import (
-    CAPITAL, DEVELOP, Buy, BuyContract, CapitalIncrease, Choose, Draw, Dump, Lower, MovePawn,
-    Pass, Pick, Place, Raise, SetAside, StartPlayer, Swap, Takeover, Target, Turn, UsePrivilege,
-    interned,
+    CAPITAL, DEVELOP, Buy, BuyContract, CapitalIncrease, Choose, Draw, Dump, Lower, Move,
+    MovePawn, Pass, Pick, Place, Raise, SetAside, StartPlayer, Swap, Takeover, Target, Turn,
+    UsePrivilege, interned,
 )
 from .record import (
     CheckEntry, CommentEntry, Entry, GameRecord, Marker, MoveEntry, RevealEntry,
@@ -83,7 +84,7 @@ class _Reader:
                          f"found '{word}'{_did_you_mean(word, self.table.names)}",
                          self.pos - 1)
 
-    def card(self, kinds, what: str, unknown: bool = True) -> str:
+    def card(self, kinds: Collection[str], what: str, unknown: bool = True) -> str:
         word = self.take(what)
         if unknown and word == UNKNOWN:
             return UNKNOWN
@@ -95,7 +96,7 @@ class _Reader:
                              self.pos - 1)
         return kind
 
-    def industry(self, what: str = "an industry such as F2 or T3+1"):
+    def industry(self, what: str = "an industry such as F2 or T3+1") -> Industry:
         word = self.take(what)
         card = parse_industry(word)
         if card is None:
@@ -144,20 +145,19 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         named = None
         places = _PLACES.get(word)
         if places is not None:  # the commonest item: a placement in canonical form
-            if r.subject is None:
-                r.player(at)
-            out.append(MoveEntry(places[r.subject], r.subject, label, line, at))
+            seat = r.player(at)
+            out.append(MoveEntry(places[seat], seat, label, line, at))
             ends.append(r.pos)
             continue
         if label == "start":
             r.pos = at  # the word is the start player's name
             seat = r.seat("the name of the start player")
-            move = StartPlayer(seat, table.seat_of_role(SCHEMER))
-            out.append(MoveEntry(move, None, label, line, at))
+            start = StartPlayer(seat, table.seat_of_role(SCHEMER))
+            out.append(MoveEntry(start, None, label, line, at))
             ends.append(r.pos)
             continue
         low = word.lower()
-        move = None
+        move: Move | None = None
         verb = VERBS.get(low)
         spot = parse_spot(word) if verb is None else None
         if spot is not None:
@@ -219,9 +219,9 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
             move = Lower(who, r.seat("the owner's name"), r.industry())
         elif verb == "dumps":
             who = r.player(at)
-            give = r.industry("the industry given, such as F2")
+            dumped = r.industry("the industry given, such as F2")
             owner = r.seat("the opponent's name")
-            move = Dump(who, give, owner, r.industry("the industry taken, such as T3"))
+            move = Dump(who, dumped, owner, r.industry("the industry taken, such as T3"))
         elif verb == "invests":
             move = CapitalIncrease(r.player(at), r.industry())
         if move is None:
@@ -278,7 +278,7 @@ def _unknown_word(word: str, table: Table, first: bool = False) -> str:
     return f"'{word}' is not a word of the notation{hint or ' (see docs/millionclub/format.md)'}"
 
 
-def _did_you_mean(word: str, choices) -> str:
+def _did_you_mean(word: str, choices: Collection[str]) -> str:
     """`` (did you mean buys?)`` for a word a slip away from one of ``choices`` (a list,
     or a mapping of each word to the one to suggest: an alias to its canonical word),
     else nothing: a suggestion only where one meaning stands out from the others."""
@@ -338,17 +338,18 @@ def _check(r: _Reader, first: int, out: list[Entry], ends: list[int]) -> None:
         elif word in r.names:
             subject = r.names[word]
         elif what == "prices" and (m := _PRICE.match(word)) and \
-                whole_number(m.group(2)) is not None:
-            values.append((m.group(1).upper(), whole_number(m.group(2))))
+                (price := whole_number(m.group(2))) is not None:
+            values.append((m.group(1).upper(), price))
         elif what == "prices" and low in CARDS and CARDS[low] in INDUSTRY_TYPES:
             num = r.take("a number")
-            if whole_number(num) is None:
+            price = whole_number(num)
+            if price is None:
                 raise r.error(f"Expected a price, found '{num}'", r.pos - 1)
-            values.append((CARDS[low], whole_number(num)))
-        elif whole_number(word) is not None and what in ("money", "score"):
+            values.append((CARDS[low], price))
+        elif (amount := whole_number(word)) is not None and what in ("money", "score"):
             if subject is None:
                 raise r.error(f"Whose {what} is {word}? Write the player's name before it", at)
-            values.append((subject, whole_number(word)))
+            values.append((subject, amount))
         elif word.isdigit() and what in ("money", "score"):
             shown = word if len(word) <= 20 else word[:20] + "..."
             raise r.error(f"'{shown}' is not a number a check reads: plain digits 0 to 9, at "
@@ -435,9 +436,10 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
                 label = LABELS[low]
                 if label == "round":
                     num = r.take("the round number")
-                    if whole_number(num) is None or not 1 <= whole_number(num) <= 9:
+                    round_number = whole_number(num)
+                    if round_number is None or not 1 <= round_number <= 9:
                         raise r.error(f"Expected a round number 1 to 9, found '{num}'", 1)
-                    out.append(Marker("round", whole_number(num), line.number, line.col(0)))
+                    out.append(Marker("round", round_number, line.number, line.col(0)))
                     ends.append(r.pos)
                     label = None
                 elif label == "check":

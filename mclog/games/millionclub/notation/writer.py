@@ -118,7 +118,7 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
             if type(move) is Draw:
                 if label == "setup":
                     name = None
-                    if line.subject != d.recipient:
+                    if d.recipient is not None and line.subject != d.recipient:
                         name, line.subject = names[d.recipient], d.recipient
                     line.add(card_text(move.card), name)
                 elif line.last_draw:
@@ -153,7 +153,8 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
             if entry.what == "prices":
                 values = " ".join(f"{k}{v}" for k, v in entry.values)
             else:
-                values = " ".join(f"{names[k]} {v}" for k, v in entry.values)
+                values = " ".join(f"{names[k] if isinstance(k, int) else k} {v}"
+                                  for k, v in entry.values)
             line = _Line("check", ("check",))
             line.parts.append(f"{entry.what} {values}")
         elif isinstance(entry, RevealEntry):
@@ -161,7 +162,8 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
             shown = " ".join(entry.colonies) if entry.colonies else "none"
             line = _Line("reveal", ("reveal",))
             line.parts.append(f"{names[entry.seat]} {shown}")
-    if round_notes:  # a partial record that ends on a round line with comments: keep them
+    if round_notes and round_mark is not None:  # a partial record that ends on a round line
+        # with comments: keep them
         close()
         out.append("")
         line = _Line("", ("round", round_mark.number))

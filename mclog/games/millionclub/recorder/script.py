@@ -45,7 +45,8 @@ def typed_lines(record: GameRecord) -> list[tuple[str, str]]:
             out.append(("comment", _comment(entry)))
         elif isinstance(entry, CheckEntry):
             values = (" ".join(f"{k}{v}" for k, v in entry.values) if entry.what == "prices"
-                      else " ".join(f"{names[k]} {v}" for k, v in entry.values))
+                      else " ".join(f"{names[k] if isinstance(k, int) else k} {v}"
+                                    for k, v in entry.values))
             out.append(("check", f"check {entry.what} {values}"))
         elif isinstance(entry, RevealEntry):
             out.append(("reveal", f"reveal {names[entry.seat]} "

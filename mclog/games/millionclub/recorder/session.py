@@ -161,14 +161,15 @@ class Recording:
     def question(self) -> str:
         """Who decides what now, in a player's words: ``Ben: buy a card or set one aside``."""
         d = self.state.decision
-        if d is not None and d.kind == "draw" and d.dest == "deal":
-            return f"chance: deal a starting {_deck_word(d.deck)} card to {self.names[d.recipient]}"
+        if d is not None and d.kind == "draw" and d.dest == "deal" and d.recipient is not None:
+            return (f"chance: deal a starting {_deck_word(d.deck)} card to "
+                    f"{self.names[d.recipient]}")
         if d is not None and d.kind == "draw":  # a chance move: which cards came up
             who = "" if d.recipient is None else f" (to {self.names[d.recipient]})"
             # (the hint only where more cards of the deck come in this draw)
             top = self.state.agenda[-1] if self.state.agenda else ()
             more = top[:2] == ("draw", d.deck) and top[2] > 0
-            example = _EXAMPLE_DRAWS.get(d.deck, "")
+            example = _EXAMPLE_DRAWS.get(d.deck or "", "")
             hint = f" (several at once: {example})" if more and example else ""
             return f"chance: which {_deck_word(d.deck)} card came up{who}?{hint}"
         return describe_decision(self.state)
@@ -198,7 +199,7 @@ class Recording:
             return "Game over"
         if s.round == 0:
             return "Setup"
-        if s.phase == "resolve":
+        if s.phase == "resolve" and s.resolving is not None:
             return f"Round {s.round} · {ROMAN[s.resolving]} {DISC_NAMES[s.resolving]}"
         return f"Round {s.round} · {'placement' if s.phase == 'placement' else 'end of round'}"
 
@@ -242,12 +243,12 @@ class Recording:
                 "check", "reveal"):
             return f"{label} {typed}"
         if d is not None and d.actor is None:
-            if d.dest == "deal":
+            if d.dest == "deal" and d.recipient is not None:
                 return f"{label} {self.names[d.recipient]} {typed}"
             if d.kind == "draw":
                 return f"{label} draws {typed}"
             return f"{label} {typed}"
-        if d is not None:
+        if d is not None and d.actor is not None:
             return f"{label} {self.names[d.actor]} {typed}"
         return f"{label} {typed}"
 

@@ -163,8 +163,7 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
             say(f"\nEnd of round {ended}. By the rules: {recording.derived()}")
             prompt = ("check (Enter: the table agrees; y: write it as a check line; or type "
                       "what the table shows, money Ann 12 ...)> ")
-        elif mode == "reveal":
-            name = recording.reveal_due()
+        elif mode == "reveal" and (name := recording.reveal_due()) is not None:
             known = recording.known_colonies(name)
             say(f"\nThe game is over. {name}'s colonies, as the record knows them: "
                 f"{' '.join(known) or 'none'}")

@@ -82,7 +82,8 @@ class Watch(Protocol):
     ``stepped``); ``None``: every one.  A game runs several hundred steps, most of which
     an onlooker has nothing to note of: a call to say so costs more than the step."""
 
-    steps: frozenset[str] | None
+    @property
+    def steps(self) -> frozenset[str] | None: ...
 
     def moved(self, state: State) -> None:
         """The move's own effect is done; the procedure it sets off has not run yet."""
