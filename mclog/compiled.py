@@ -21,8 +21,10 @@ import importlib.machinery
 import importlib.util
 from collections.abc import Callable, Sequence
 
-#: The modules the compiled build compiles: Million Club's rules (its engine: every move
-#: of a replay, a simulation or a rollout goes through them).  Left out: ``cards.py`` (its
+#: The modules the compiled build compiles: the path of reading, validating and replaying a
+#: record (the framing of its text, the replay with snapshots, Million Club's reader and
+#: replayer) and Million Club's rules (its engine: every move of a replay, a simulation or
+#: a rollout goes through them).  Left out: ``cards.py`` (its
 #: ``Handle`` is a ``str`` subclass, which mypyc does not compile), ``moves.py`` (its
 #: dataclasses are the record's values, shared with every other layer as they are) and the
 #: package's ``__init__`` (a compiled package sets its ``__path__`` from the group's shared

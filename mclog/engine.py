@@ -47,6 +47,14 @@ class Decision(NamedTuple):
     actor: int | None
     kind: str
 
+    @property
+    def seat(self) -> int:
+        """The player who answers: a player's question always names one (chance's has
+        none to give)."""
+        if self.actor is None:
+            raise TypeError(f"chance answers {self.kind!r}: it has no player's seat")
+        return self.actor
+
 
 class Watch:
     """An observer of what a move does, one named method per kind of event; each does

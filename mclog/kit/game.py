@@ -86,7 +86,7 @@ class KitGame(Game):
 
     #: ``joins(previous move, move)``: whether ``move`` is written on the line of the
     #: move before it (None, the default: an item a line).
-    joins = None
+    joins: Callable[[Any, Any], bool] | None = None
 
     def round_of(self, state) -> int:
         """The round (``round_word``: Cartel's year) a move from ``state`` is played in,

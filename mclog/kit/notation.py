@@ -159,12 +159,13 @@ class Keyed:
 class Verb:
     """One row of a game's notation: the word that starts the item, the move's type, how
     each of its fields is written (in the order written), and the move in a player's
-    words (``phrase``: a format string over the fields, seats given as names)."""
+    words (``phrase``: a format string over the fields, seats given as names, or a function
+    of the move and the names where a format string cannot say it)."""
 
     word: str
     move: type
     fields: tuple = ()
-    phrase: str = ""
+    phrase: str | Callable[[Any, Sequence[str]], str] = ""
 
     @cached_property
     def immutable(self) -> bool:

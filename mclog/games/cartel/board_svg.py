@@ -69,12 +69,13 @@ def board_svg(state) -> str:
                        f'text-anchor="middle">+{profit}</text></g>')
     for quad, profit in board.special.items():
         seats = {owner.get(w) for w in quad}
-        if len(seats) == 1 and None not in seats:
+        held_by = next(iter(seats))
+        if len(seats) == 1 and held_by is not None:
             xs, ys = zip(*(_centre(board.companies[w].row, board.companies[w].col, size)
                            for w in quad))
             cx, cy = sum(xs) / 4, sum(ys) / 4
             out.append(f'<g class="special"><circle cx="{cx}" cy="{cy}" r="10" fill="#ffd" '
-                       f'stroke="{COLOURS[seats.pop() % 4]}" stroke-width="2"/>'
+                       f'stroke="{COLOURS[held_by % 4]}" stroke-width="2"/>'
                        f'<text x="{cx}" y="{cy + 3.5}" font-size="10" text-anchor="middle" '
                        f'font-weight="bold">{profit}</text></g>')
     corners = [(width / 2, 14, "middle"), (width - 6, height / 2 - 40, "end"),

@@ -93,7 +93,7 @@ class ProfitBot(Bot):
         return best
 
     def _bid(self, state: State, seat: int, moves):
-        word = state.auction.company
+        word = state.open_auction.company
         value = state.board.companies[word].value
         amounts = [m for m in moves if m.amount is not None]
         most = min(can_raise(state, seat, word), value + worth_to(state, seat, word) // 2)

@@ -94,8 +94,10 @@ class Joakim(KitGame):
     def table(self, record: KitRecord) -> rules.Table:
         try:
             seat = self.table_tag(record, "Seat") if "Seat" in record.tags else None
-            return rules.Table(record.names, *(self.table_tag(record, tag)
-                                              for tag in TAGS[:6]), seat=seat)
+            board, limit, dividend, newspapers, cash, sharks = (
+                self.table_tag(record, tag) for tag in TAGS[:6])
+            return rules.Table(record.names, board, limit, dividend, newspapers, cash, sharks,
+                               seat=seat)
         except ValueError as exc:
             raise RecordError(str(exc), line=record.start_line, col=1, file=record.file,
                               code="header") from None
@@ -271,7 +273,7 @@ class Joakim(KitGame):
         if kind == "roll" and played.replay.current.table.sharks:
             words = ("roll", "crown", "tip", "repay", "deal", "inspect")
         if kind == "inline" and played.replay.current.table.sharks:
-            words += ("borrow", "keep", "rumour", "interest", "lot")
+            words = (*(words or ()), "borrow", "keep", "rumour", "interest", "lot")
         if not words:
             return super().answer_hint(played)
         return ", or ".join(self.verbs.by_word[w].form for w in words)

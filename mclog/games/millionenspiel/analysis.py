@@ -44,7 +44,7 @@ def throws(game: GameReplay) -> pd.DataFrame:
     names = game.record.names
     rows: list[dict] = []
     row: dict | None = None
-    before = None
+    before = game.replay.state(0)   # (the state before the throw a row is of)
     states = list(game.replay.states())
     for move, state_before, state_after in zip(game.replay.moves, states, states[1:]):
         if row is None and isinstance(move, (Bet, Throw)):
@@ -138,7 +138,7 @@ CORPUS_SCHEMA = {
 }
 
 
-def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[str, list]]:
+def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[str, object]]:
     """One game's corpus rows, as columns (``CORPUS_SCHEMA``)."""
     record, final = game.record, game.replay.current
     names = record.names

@@ -15,7 +15,9 @@ a unit bet (the Kelly idea, capped); without a track it bets a small fixed part.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from mclog.simulate import Bot as SharedBot
 from mclog.simulate import RandomBot
@@ -33,14 +35,16 @@ class Bot(SharedBot):
 
     name = "bot"
 
-    def choose(self, state: State, moves):
+    def choose(self, state: State, moves: Sequence) -> Any:
         d = state.decision
+        assert d is not None and d.actor is not None   # (a player's question)
+        seat = d.actor
         if d.kind == ACCEPT:
-            return Refuse(d.actor) if self.refuse(state, d.actor) else Accept(d.actor)
-        value = self.buy(state, d.actor)
-        if value is not None and BuyPension(d.actor, value) in moves:
-            return BuyPension(d.actor, value)
-        return Bet(d.actor, self.bet(state, d.actor))
+            return Refuse(seat) if self.refuse(state, seat) else Accept(seat)
+        value = self.buy(state, seat)
+        if value is not None and BuyPension(seat, value) in moves:
+            return BuyPension(seat, value)
+        return Bet(seat, self.bet(state, seat))
 
     def bet(self, state: State, seat: int) -> int:
         raise NotImplementedError

@@ -64,7 +64,7 @@ def state_html(state: State, caption: str = "") -> str:
                     f"<td>{'' if bet is None else f'{bet:,}'}</td></tr>")
     title = escape(caption) if caption else (
         f"Throw {state.throw}" if state.throw else "Before the roll-off")
-    if state.finished:
+    if state.finished and state.winner is not None:
         title += f" &mdash; {escape(state.names[state.winner])} is the first millionaire"
     return (f'{_STYLE}<div class="me-board">{track_svg(state)}<table><caption>{title}'
             "</caption><tr><th>player</th><th>money</th><th>pension</th><th>bet</th></tr>"

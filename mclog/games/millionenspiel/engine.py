@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, overload
 
 from mclog.engine import Watch
 
@@ -48,7 +49,15 @@ class Bets(Sequence):
     def __len__(self) -> int:
         return self.most + 1
 
-    def __getitem__(self, i: int) -> Bet:
+    @overload
+    def __getitem__(self, i: int) -> Bet: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Bet]: ...
+
+    def __getitem__(self, i: int | slice) -> Bet | list[Bet]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
         if i < 0:
             i += len(self)
         if not 0 <= i <= self.most:
@@ -68,7 +77,15 @@ class Choices(Sequence):
     def __len__(self) -> int:
         return len(self.first) + len(self.bets)
 
-    def __getitem__(self, i: int):
+    @overload
+    def __getitem__(self, i: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list: ...
+
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
         if i < 0:
             i += len(self)
         return self.first[i] if i < len(self.first) else self.bets[i - len(self.first)]
@@ -118,7 +135,9 @@ class MillionenspielEngine:
     def chance(self, state: State, rng: random.Random):
         """The roll-off's winner, a throw of two fair dice, the one die of a black space, or
         where the throws take the pawn (on a known track)."""
-        kind = state.decision.kind
+        d = state.decision
+        assert d is not None   # (chance is asked only while the game goes on)
+        kind = d.kind
         if kind == START:
             return StartPlayer(rng.randrange(state.players))
         if kind == THROW:

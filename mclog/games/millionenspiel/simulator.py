@@ -15,7 +15,7 @@ from mclog.simulate import make_bots, moves_of
 
 from .bots import BOTS, Bot
 from .engine import ENGINE
-from .notation.record import FORMAT, MoveEntry, Record
+from .notation.record import FORMAT, Entry, MoveEntry, Record
 from .notation.writer import write_game
 from .rules.moves import Accept, Refuse
 from .rules.state import PENSION_CARDS, State, new_game
@@ -37,7 +37,7 @@ def simulate(bots: list[Bot], seed: int, track=ILLUSTRATIVE) -> Record:
             "Players": ", ".join(names), "Track": " ".join(track)}
     if cards != PENSION_CARDS:
         tags["PensionCards"] = str(cards)
-    entries: list[MoveEntry] = []
+    entries: list[Entry] = []
     # (the shared loop, ``mclog.simulate.moves_of``: each decision to its seat's bot, each
     # chance to the engine; keeping the first throw goes without saying in a record)
     for _, move in moves_of(ENGINE, state, bots, rng):

@@ -18,7 +18,9 @@ company).  No search is needed.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from mclog.engine import Decision, Watch, fresh_copy
 from mclog.errors import RuleError
@@ -205,6 +207,35 @@ class State:
             new.purchase = replace(self.purchase)
         return new
 
+    @property
+    def open_auction(self) -> Auction:
+        """The auction under way (asked only while one is)."""
+        if self.auction is None:
+            raise TypeError("no auction is under way")
+        return self.auction
+
+    @property
+    def open_purchase(self) -> Purchase:
+        """The purchase being paid for (asked only while one is)."""
+        if self.purchase is None:
+            raise TypeError("no purchase is being paid for")
+        return self.purchase
+
+
+def _seat_name(state: State, seat: int | None) -> str:
+    return "nobody" if seat is None else state.names[seat]
+
+
+def _step_seat(state: State) -> int:
+    """The seat the step ahead is for: the player on turn when no step waits (a step of
+    the year's end or of the Pool is no seat's, and is never asked this)."""
+    if not state.todo:
+        return state.turn
+    kind, seat = state.todo[0]
+    if seat is None:
+        raise TypeError(f"the step {kind!r} is no seat's")
+    return seat
+
 
 def first_player(table: Table) -> int:
     """The player to the Treasurer's left plays first (clockwise: the next seat)."""
@@ -296,11 +327,12 @@ class CartelRules:
             return None
         board = state.board
         kind = d.kind
-        seat = state.todo[0][1] if state.todo else state.turn
         if kind == "start":
+            seat = _step_seat(state)
             return [Start(seat, c) for c in sorted(state.unseen)
                     if board.companies[c].value == 10]
         if kind in ("deal", "draw"):
+            seat = _step_seat(state)
             dealt = kind == "deal"
             if state.table.seat not in (None, seat):
                 return [Draw(seat, None)]
@@ -314,34 +346,35 @@ class CartelRules:
             return [Dummy(c) for c in sorted(state.unseen) if _fits_after_seen(state, c)]
         if kind == "year end":
             return [EndYear(state.year)]
-        cartel = state.cartels[d.actor]
+        cartel = state.cartels[d.seat]
+        moves: list[Any]
         if kind == "turn":
-            moves = [Buy(d.actor, c) for c in _hand_choices(state, d.actor)]
-            moves += [Offer(d.actor, c) for c in state.pool]
+            moves = [Buy(d.seat, c) for c in _hand_choices(state, d.seat)]
+            moves += [Offer(d.seat, c) for c in state.pool]
             if state.pile:
-                moves.append(Pass(d.actor))
+                moves.append(Pass(d.seat))
                 if "raising" in state.table.advanced:
-                    moves += [Pass(d.actor, v) for v in sorted(state.bonds_left)
+                    moves += [Pass(d.seat, v) for v in sorted(state.bonds_left)
                               if state.bonds_left[v] and v <= cartel.price]
             return moves
         if kind == "bid":
-            auction = state.auction
+            auction = state.open_auction
             low = board.companies[auction.company].value if auction.beat is None \
                 else auction.beat + 1
-            high = max(low, can_raise(state, d.actor, auction.company))
-            moves = [] if d.actor == auction.offerer and auction.beat is None \
-                else [Bid(d.actor, None)]
-            return moves + [Bid(d.actor, a) for a in range(low, high + 1)]
+            high = max(low, can_raise(state, d.seat, auction.company))
+            moves = [] if d.seat == auction.offerer and auction.beat is None \
+                else [Bid(d.seat, None)]
+            return moves + [Bid(d.seat, a) for a in range(low, high + 1)]
         if kind == "pay":
             return _payments(state)
         if kind == "discard":
-            moves = [Discard(d.actor, c) for c in _hand_choices(state, d.actor)]
+            moves = [Discard(d.seat, c) for c in _hand_choices(state, d.seat)]
             if "defensive" in state.table.advanced and not state.buried_this_turn \
-                    and state.todo[0][1] == d.actor and state.passing:
-                moves += [Bury(d.actor, c) for c in _hand_choices(state, d.actor)]
+                    and state.todo[0][1] == d.seat and state.passing:
+                moves += [Bury(d.seat, c) for c in _hand_choices(state, d.seat)]
             return moves
         if kind == "repurchase":
-            return [Repurchase(d.actor), Keep(d.actor)]
+            return [Repurchase(d.seat), Keep(d.seat)]
         return []
 
     def chance(self, state: State, rng: random.Random):
@@ -358,16 +391,17 @@ class CartelRules:
         """Play ``move``; a ``RuleError`` (the state untouched) if the rules refuse it."""
         if state.over:
             raise RuleError("the game is over: the tenth year has ended", "Winning the Game")
-        kind, seat = state.todo[0] if state.todo else ("turn", state.turn)
+        kind = state.todo[0][0] if state.todo else "turn"
         handler = _HANDLERS.get((kind, type(move)))
         if handler is None:
             raise RuleError(f"{_said(state, move)} cannot come now: next, "
                             f"{self.describe(state)}", "The Play")
+        seat = state.todo[0][1] if state.todo else state.turn
         if getattr(move, "player", seat) != seat and type(move) is not Trade:
             if kind in _CHANCE:   # (a card dealt to one seat, written to another)
                 raise RuleError(f"{self.describe(state)}, not to {state.names[move.player]}",
                                 "Preliminaries" if kind in ("start", "deal") else "The Play")
-            raise RuleError(f"it is {state.names[seat]}'s move, not "
+            raise RuleError(f"it is {_seat_name(state, seat)}'s move, not "
                             f"{state.names[move.player]}'s: {self.describe(state)}",
                             "The Play")
         watch = watch or _UNWATCHED
@@ -486,7 +520,7 @@ def _bond_for(state: State, company: str) -> int:
 
 def _payments(state: State) -> list[Pay]:
     """Every way the buyer may pay (bond, then stock, then cash: C4)."""
-    p = state.purchase
+    p = state.open_purchase
     cartel = state.cartels[p.buyer]
     out = []
     bond = _bond_for(state, p.company)
@@ -567,7 +601,7 @@ def _start(state: State, move: Start, watch: Watch) -> None:
 
 
 def _draw(state: State, move: Draw, watch: Watch) -> None:
-    kind, seat = state.todo[0]
+    kind, seat = state.todo[0][0], _step_seat(state)
     dealt = kind == "deal"
     cartel = state.cartels[seat]
     if move.company is not None and state.table.seat not in (None, seat):
@@ -659,10 +693,10 @@ def _turn_player(state: State, seat: int) -> None:
                                 "cards in each hand", "C18")
 
 
-def _act(state: State, todo: list[tuple[str, int | None]]) -> None:
+def _act(state: State, todo: Sequence[tuple[str, int | None]]) -> None:
     """The player on turn has chosen (a purchase, an offer, a pass): the turn's steps
     ``todo`` follow, and any trading session before it is over."""
-    state.todo = todo
+    state.todo = list(todo)
     state.acting = True
     state.traded = False
 
@@ -750,11 +784,11 @@ def _offer(state: State, move: Offer, watch: Watch) -> None:
     bidders = [(move.player + 1 + k) % n for k in range(n)]
     state.auction = Auction(move.company, move.player,
                             [s for s in bidders if not state.cartels[s].out])
-    _act(state, [("bid", s) for s in state.auction.waiting])
+    _act(state, [("bid", s) for s in state.open_auction.waiting])
 
 
 def _bid(state: State, move: Bid, watch: Watch) -> None:
-    auction = state.auction
+    auction = state.open_auction
     name = state.names[move.player]
     value = state.board.companies[auction.company].value
     if move.amount is None:
@@ -792,7 +826,7 @@ def _bid(state: State, move: Bid, watch: Watch) -> None:
 
 
 def _pay(state: State, move: Pay, watch: Watch) -> None:
-    p = state.purchase
+    p = state.open_purchase
     board = state.board
     cartel = state.cartels[p.buyer]
     name = state.names[p.buyer]
@@ -862,7 +896,7 @@ def _acquire(state: State, seat: int, word: str, bond: bool, price: int,
 def _penalty(state: State) -> None:
     """The buyer cannot pay in full: the card goes back to its space, no profits this
     year (Paying: Penalty)."""
-    p = state.purchase
+    p = state.open_purchase
     state.cartels[p.buyer].penalty = True
     if p.source == "pool":
         state.auctions[-1] = replace(state.auctions[-1], penalty=True)
@@ -944,7 +978,8 @@ def _dummy(state: State, move: Dummy, watch: Watch) -> None:
     state.todo.pop(0)
 
 
-_HANDLERS = {
+#: (Each handler takes the move of its type: a dispatch by type, Any to the checker.)
+_HANDLERS: dict[tuple[str, type], Callable[[State, Any, Watch], None]] = {
     ("start", Start): _start, ("deal", Draw): _draw, ("draw", Draw): _draw,
     ("pool", Pool): _pool, ("turn", Buy): _buy, ("turn", Offer): _offer,
     ("turn", Pass): _pass, ("turn", Trade): _trade, ("bid", Bid): _bid, ("pay", Pay): _pay,
@@ -965,20 +1000,22 @@ def _advance(state: State, watch: Watch) -> None:
         return
     for _ in range(10_000):
         if state.todo:
-            kind, seat = state.todo[0]
-            if kind == "draw" and (state.pile == 0 or state.cartels[seat].out):
-                state.todo.pop(0)
-                if ("discard", seat) in state.todo:
-                    state.todo.remove(("discard", seat))
-                continue
-            if kind == "discard" and (state.cartels[seat].out
-                                      or state.cartels[seat].hand_size == 0):
-                state.todo.pop(0)
-                continue
-            if kind == "pay" and can_raise(state, seat, state.purchase.company) \
-                    < state.purchase.price:
-                _penalty(state)
-                continue
+            kind = state.todo[0][0]
+            if kind in ("draw", "discard", "pay"):   # (a seat's steps)
+                seat = _step_seat(state)
+                if kind == "draw" and (state.pile == 0 or state.cartels[seat].out):
+                    state.todo.pop(0)
+                    if ("discard", seat) in state.todo:
+                        state.todo.remove(("discard", seat))
+                    continue
+                if kind == "discard" and (state.cartels[seat].out
+                                          or state.cartels[seat].hand_size == 0):
+                    state.todo.pop(0)
+                    continue
+                if kind == "pay" and can_raise(state, seat, state.open_purchase.company) \
+                        < state.open_purchase.price:
+                    _penalty(state)
+                    continue
             if kind == "prices":
                 for cartel in state.cartels:   # (C3: a price never falls)
                     cartel.price = max(cartel.price, state.board.price(cartel.profits))

@@ -34,6 +34,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from typing import TypeVar
 from pathlib import Path
 
 from .moves import KINDS
@@ -78,6 +79,17 @@ class Effect:
     cards: int | None = None
     percent: int | None = None
     card: int | None = None
+
+
+T = TypeVar("T")
+
+
+def given(value: T | None, name: str) -> T:
+    """The value ``name`` of an effect whose kind requires it: the component file's schema
+    has checked that it is there (so a missing one is a mistake of mclog's, said so)."""
+    if value is None:
+        raise TypeError(f"an effect that needs its {name!r} has none")
+    return value
 
 
 @dataclass(frozen=True)

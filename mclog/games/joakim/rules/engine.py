@@ -22,15 +22,16 @@ next one drawn, so the record says what it was at the next draw.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from mclog.engine import Decision, Watch, fresh_copy
 from mclog.errors import RuleError
 
 from . import sharks
 from .components import (BILLIONAIRES, EXCHANGE, JOAKIM as JOAKIM_CARDS, NEWSPAPER, TIPS,
-                         UNCLE, Card, Components, Effect)
+                         UNCLE, Card, Components, Effect, given)
 from .moves import (KINDS, ClubCard, Change, Choose, Crown, Draw, Exercise, JoakimCard,
                     Move, News, Option, Pass, Peek, Place, Roll, Sell, Sold, Start, Swap,
                     Take, Buy, Unsold, Value, Home, Land, Values, Earn, Pay, Give, Get,
@@ -103,6 +104,13 @@ class Player:
         """How many properties of ``kind`` (a 5-card counts five)."""
         return self.ones[kind] + 5 * self.fives[kind]
 
+    @property
+    def standing_on(self) -> str:
+        """The square the pawn stands on (asked once the pawns are placed)."""
+        if self.square is None:
+            raise TypeError("the pawn is not on the board yet")
+        return self.square
+
     def copy(self) -> "Player":
         new = fresh_copy(self)
         new.ones, new.fives = dict(self.ones), dict(self.fives)
@@ -125,6 +133,35 @@ class Task:
     creditor: int | None = None
     why: str = ""
     deck: str = ""
+
+    @property
+    def seat(self) -> int:
+        """The player the task is for (a player's task always names one)."""
+        if self.player is None:
+            raise TypeError(f"the task {self.kind!r} is no player's")
+        return self.player
+
+    @property
+    def act(self) -> Effect:
+        """The effect the task carries out (a task of an effect always has one)."""
+        if self.effect is None:
+            raise TypeError(f"the task {self.kind!r} carries out no effect")
+        return self.effect
+
+    @property
+    def of_card(self) -> Card:
+        """The card the task comes from (a task of a card always has one)."""
+        if self.card is None:
+            raise TypeError(f"the task {self.kind!r} comes from no card")
+        return self.card
+
+    @property
+    def word(self) -> str:
+        """What the task needs in a word: a kind of property, a deck (a task that needs
+        one always has it)."""
+        if self.what is None:
+            raise TypeError(f"the task {self.kind!r} needs no word")
+        return self.what
 
 
 #: The task kinds a player decides (the others are chance's, or the rules' own).
@@ -266,7 +303,7 @@ class JoakimRules:
             # (J20: a choice the player may decline, and the record goes on without it:
             # declined, and the move played after it, on a copy as above)
             after = self.copy(state)
-            _pass(after, after.tasks[0], Pass(task.player), watch)
+            _pass(after, after.tasks[0], Pass(task.seat), watch)
             _advance(after, watch)
             if after.over:
                 raise RuleError("the game is over", "Who Wins?")
@@ -287,7 +324,7 @@ class JoakimRules:
                                 "How the Game Is Played")
             if task.kind in DECISIONS and task.kind not in _ANYONE and \
                     type(move) is not Deal and move.player != task.player:
-                raise RuleError(f"it is {state.names[task.player]}'s "
+                raise RuleError(f"it is {state.names[task.seat]}'s "
                                 f"{'decision' if task.kind in DECISIONS else 'draw'} "
                                 f"({self.describe(state)}), not "
                                 f"{state.names[move.player]}'s", "How the Game Is Played")
@@ -299,14 +336,14 @@ class JoakimRules:
     def chance(self, state: State, rng: random.Random):
         task = state.tasks[0]
         if task.kind == "value":
-            return Value(task.what, rng.randint(1, 6))
+            return Value(task.word, rng.randint(1, 6))
         if task.kind == "roll":
-            return Roll(task.player, rng.randint(1, 6))
+            return Roll(task.seat, rng.randint(1, 6))
         if task.kind == "joakim die":
             return Home(rng.randint(1, 6))
         if task.kind == "peek":   # (the top of a shuffled pile: any cards, in some order)
             cards = rng.sample(sorted(state.news), min(task.amount, len(state.news)))
-            return Peek(task.player, *cards)
+            return Peek(task.seat, *cards)
         if task.kind == "tips":
             return sharks.chance_tips(state, task, rng)
         cards = _LEGAL[task.kind](state, task)
@@ -350,7 +387,7 @@ def _fits(task: Task, move) -> bool:
     if isinstance(move, Crown):
         return move.use == "double" and move.player == task.player
     if task.kind == "rumour":
-        return isinstance(move, Disbelieve) or move == Pass(task.player)
+        return isinstance(move, Disbelieve) or move == Pass(task.seat)
     if type(move) is Deal and (task.kind, Deal) in _PLAY:
         return True
     return (task.kind, type(move)) in _PLAY and getattr(move, "player", None) == task.player
@@ -366,9 +403,9 @@ def _describe(state: State) -> str:
     who = names[task.player] if task.player is not None else ""
     if task.kind == "buy":
         return f"{who} buys {_effect_words(task.effect)}" + (
-            " (or passes)" if task.effect.may else "")
+            " (or passes)" if task.act.may else "")
     if task.kind == "debt":
-        return (f"{who} owes {task.amount} and has {state.players[task.player].cash}: "
+        return (f"{who} owes {task.amount} and has {state.players[task.seat].cash}: "
                 "sells properties at half market value")
     if task.kind == "inline":
         extra = "borrow, keep, rumour, interest, lot, " if state.table.sharks else ""
@@ -576,7 +613,7 @@ def _reachable(state: State, start: str, steps: int) -> set[str] | frozenset[str
     board = state.board
     ends = board.ends(start, steps) - {p.square for p in state.players if not p.out}
     if state.closed:
-        ends = {s for s in ends if board.squares[s] != BILLIONAIRES}
+        return {s for s in ends if board.squares[s] != BILLIONAIRES}
     return ends
 
 
@@ -604,7 +641,7 @@ def _occupied(state: State, square: str, seat: int) -> str | None:
     return None
 
 
-def _square(state: State, square: str) -> None:
+def _square(state: State, square: str | None) -> None:
     if square not in state.board.squares:
         raise RuleError(f"there is no square {square} on this board (its squares are "
                         f"{_squares_said(state)})", "Movement")
@@ -662,12 +699,12 @@ def _die(move) -> None:
 def _roll(state: State, task: Task, move: Roll, watch) -> None:
     _die(move)
     if move.player != task.player:
-        raise RuleError(f"it is {state.names[task.player]}'s move, not "
+        raise RuleError(f"it is {state.names[task.seat]}'s move, not "
                         f"{state.names[move.player]}'s (the lucky crown goes before: "
                         f"'crown {state.names[move.player]} before')",
                         "How the Game Is Played")
     state.fresh = False
-    ends = state.board.inline or _reachable(state, state.players[task.player].square,
+    ends = state.board.inline or _reachable(state, state.players[task.seat].standing_on,
                                             move.pips)
     # (J3: with no square to end on, the pawn stays where it is and the turn ends)
     state.tasks[0:1] = [Task("move", task.player, amount=move.pips)] if ends else []
@@ -676,32 +713,32 @@ def _roll(state: State, task: Task, move: Roll, watch) -> None:
 def _move(state: State, task: Task, move: Move, watch) -> None:
     if state.board.inline:
         raise RuleError("this record has no board file ([Components \"inline\"]): say "
-                        f"the kind of square: 'land {state.names[task.player]} news'", "J19")
+                        f"the kind of square: 'land {state.names[task.seat]} news'", "J19")
     _square(state, move.square)
-    p = state.players[task.player]
-    ends = _reachable(state, p.square, task.amount)
+    p = state.players[task.seat]
+    ends = _reachable(state, p.standing_on, task.amount)
     if move.square not in ends:
-        who = _occupied(state, move.square, task.player)
+        who = _occupied(state, move.square, task.seat)
         why = (f"{who}'s pawn is there" if who else
                "the Billionaires' Club is closed" if state.closed and
                state.board.squares[move.square] == BILLIONAIRES else
                f"no path of exactly {task.amount} squares (up, down, left or right, never "
                f"the same square twice) leads there from {p.square}")
-        raise RuleError(f"{state.names[task.player]} cannot end on {move.square}: {why}",
+        raise RuleError(f"{state.names[task.seat]} cannot end on {move.square}: {why}",
                         "J3" if state.closed and state.board.squares[move.square] ==
                         BILLIONAIRES else "Movement")
     p.square = move.square
-    state.tasks[0:1] = _land(state, task.player, move.square, watch)
+    state.tasks[0:1] = _land(state, task.seat, move.square, watch)
 
 
 def _land_on(state: State, task: Task, move: Land, watch) -> None:
     """Without a board: the square's kind, stated and trusted (J19)."""
     if not state.board.inline:
         raise RuleError(f"this record's board names the squares: say which, 'move "
-                        f"{state.names[task.player]} c3'", "J19")
+                        f"{state.names[task.seat]} c3'", "J19")
     if move.square == "club" and state.closed:
         raise RuleError("the Billionaires' Club is closed", "J3")
-    state.tasks[0:1] = _land(state, task.player, move.square, watch)
+    state.tasks[0:1] = _land(state, task.seat, move.square, watch)
 
 
 def _trade_buy(state: State, task: Task, move: Buy, watch) -> None:
@@ -754,13 +791,13 @@ def _sell_cards(state: State, move: Sell, price: int, watch, why: str) -> None:
 
 
 def _pass(state: State, task: Task, move: Pass, watch) -> None:
-    if task.kind == "buy" and not task.effect.may:
-        raise RuleError(f"the card says {state.names[task.player]} buys: it is no "
+    if task.kind == "buy" and not task.act.may:
+        raise RuleError(f"the card says {state.names[task.seat]} buys: it is no "
                         "choice", "Farbror Joakim")
     if task.kind == "option":
-        state.club.append(task.card.number)   # (back at the bottom of the pile)
+        state.club.append(task.of_card.number)   # (back at the bottom of the pile)
     if task.kind == "rumour":   # (nobody disbelieves it)
-        sharks.believe(state, task.effect, task.what)
+        sharks.believe(state, task.act, task.word)
     state.tasks.pop(0)
 
 
@@ -770,17 +807,18 @@ def _exercise(state: State, task: Task, move: Exercise, watch) -> None:
         raise RuleError(f"{state.names[move.player]} holds no option card {move.card}",
                         "The Miljardärsklubben")
     effect = _option_effect(state, move.card)
-    if effect.kind != task.what:
-        raise RuleError(f"option card {move.card} is for {effect.kind}, and this square is "
+    kind, price = given(effect.kind, "kind"), given(effect.price, "price")
+    if kind != task.what:
+        raise RuleError(f"option card {move.card} is for {kind}, and this square is "
                         f"for {task.what}", "The Miljardärsklubben")
-    if not _bank_can(state, effect.kind, 5):
-        raise RuleError(f"the bank has not 5 {effect.kind} properties for the option",
+    if not _bank_can(state, kind, 5):
+        raise RuleError(f"the bank has not 5 {kind} properties for the option",
                         "The Miljardärsklubben")
-    if p.cash < effect.price:
-        raise RuleError(f"the option's 5 {effect.kind} cost {effect.price}; "
+    if p.cash < price:
+        raise RuleError(f"the option's 5 {kind} cost {price}; "
                         f"{state.names[move.player]} has {p.cash}", "The Miljardärsklubben")
-    _money(state, move.player, -effect.price, f"an option used on {effect.kind}", watch)
-    _lot_from_bank(state, move.player, effect.kind)
+    _money(state, move.player, -price, f"an option used on {kind}", watch)
+    _lot_from_bank(state, move.player, kind)
     p.options.remove(move.card)
     state.club.append(move.card)
     state.tasks.pop(0)
@@ -832,9 +870,9 @@ def _draw_card(state: State, task: Task, move, watch) -> None:
     card = {"news": state.board.news, "joakim": state.board.joakim,
             "club": state.board.club}[deck][move.card]
     if deck == "news" and state.peeked:
-        top = state.peeked[0]
-        if top is not None and top != move.card:
-            raise RuleError(f"the top newspaper is number {top}: it was peeked at with an "
+        peeked = state.peeked[0]
+        if peeked is not None and peeked != move.card:
+            raise RuleError(f"the top newspaper is number {peeked}: it was peeked at with an "
                             f"advance tip", "J18")
         state.peeked.pop(0)
     pile.remove(move.card)
@@ -859,7 +897,7 @@ def _peek(state: State, task: Task, move: Peek, watch) -> None:
     """ADVANCE TIP (J18): the cards seen must be in the pile, distinct, and as many as
     the card allows; they are the next ones drawn."""
     if move.player != task.player:
-        raise RuleError(f"the advance tip is {state.names[task.player]}'s, not "
+        raise RuleError(f"the advance tip is {state.names[task.seat]}'s, not "
                         f"{state.names[move.player]}'s", "Farbror Joakim")
     cards = [move.first] + ([move.second] if move.second is not None or task.amount > 1
                             else [])
@@ -904,20 +942,22 @@ def _shuffle(state: State) -> None:
 
 def _effect(state: State, task: Task, watch) -> list[Task]:
     """An effect's tasks: done at once where the rules need no choice, or a decision."""
-    e, seat = task.effect, task.player
+    e, seat = task.act, task.seat
     everyone = task.what == "all"
     order = _clockwise(state, seat)
     out: list[Task] = []
     if e.do == "value":
         if e.kind == "any":
             return [Task("choose", seat, e, task.card)]
-        for k in (KINDS if e.kind == "all" else (e.kind,)):
-            state.values[k] = clamp(state.values[k] + e.by)
+        by = given(e.by, "by")
+        for k in (KINDS if e.kind == "all" else (given(e.kind, "kind"),)):
+            state.values[k] = clamp(state.values[k] + by)
         return []
     if e.do in ("earn", "pay", "earn_each", "pay_each"):
+        each = e.do.endswith("each")
         for s in (order if everyone else [seat]):
-            amount = e.amount * (state.players[s].held(e.kind) if e.do.endswith("each")
-                                 else 1)
+            amount = given(e.amount, "amount") * (
+                state.players[s].held(given(e.kind, "kind")) if each else 1)
             if e.do.startswith("earn"):
                 _money(state, s, amount, _why(task.card), watch)
             else:
@@ -925,7 +965,7 @@ def _effect(state: State, task: Task, watch) -> list[Task]:
         return out
     if e.do == "dividend":
         for s in order:
-            amount = state.players[s].cash * e.percent // 100
+            amount = state.players[s].cash * given(e.percent, "percent") // 100
             if state.table.dividend == "cap":
                 amount = min(amount, DIVIDEND_CAP)
             _charge(state, s, amount, None, _why(task.card), watch, out)
@@ -942,7 +982,7 @@ def _effect(state: State, task: Task, watch) -> list[Task]:
     if e.do == "next":
         return [Task("news", seat)]
     if e.do == "tip":   # (the top card, or two, of a pile that has them)
-        cards = min(e.cards, len(state.news))
+        cards = min(given(e.cards, "cards"), len(state.news))
         return [Task("peek", seat, amount=cards)] if cards else []
     if e.do == "extra":
         return [Task("extra", seat)] if state.news or _can_reshuffle(state) else []
@@ -956,7 +996,7 @@ def _effect(state: State, task: Task, watch) -> list[Task]:
             return [Task("buy", seat, e, task.card)]
         if e.kind == "any":
             return [Task("choose", seat, e, task.card)]
-        return _apply_kind(state, seat, e, e.kind, task.card, watch)
+        return _apply_kind(state, seat, e, given(e.kind, "kind"), task.of_card, watch)
     if e.do == "swap":
         return [Task("swap", seat, e, task.card)] if _swaps(state, seat) else []
     if e.do == "take":
@@ -968,7 +1008,7 @@ def _effect(state: State, task: Task, watch) -> list[Task]:
     if e.do == "rumour":
         if e.kind == "any":
             return [Task("choose", seat, e, task.card)]
-        return sharks.rumour(state, seat, e, e.kind, task.card)
+        return sharks.rumour(state, seat, e, given(e.kind, "kind"), task.of_card)
     if e.do == "borrow":
         return [Task("borrow", seat)] if any(state.loans_left.values()) else []
     if e.do in ("inspect", "disbelieve"):
@@ -994,7 +1034,7 @@ def _kinds_for(state: State, seat: int, e: Effect) -> list[str]:
     """The kinds a card's property may be: those that can be done at all (J9: "if
     there is no card with 1 property in the bank ... nothing happens")."""
     p = state.players[seat]
-    kinds = KINDS if e.kind == "any" else (e.kind,)
+    kinds = KINDS if e.kind == "any" else (given(e.kind, "kind"),)
     if e.do in ("give", "sell"):
         return [k for k in kinds if p.held(k)]
     return [k for k in kinds if _bank_can(state, k, e.count or 1)]
@@ -1005,18 +1045,20 @@ def _apply_kind(state: State, seat: int, e: Effect, kind: str, card: Card,
     """A card's effect on one kind of property, once the kind is known."""
     p = state.players[seat]
     if e.do == "value":
-        state.values[kind] = clamp(state.values[kind] + e.by)
+        state.values[kind] = clamp(state.values[kind] + given(e.by, "by"))
     elif e.do == "rumour":
         return sharks.rumour(state, seat, e, kind, card)
     elif e.do == "give":
-        ones, fives = _one_card(p, kind)
+        given_up = _one_card(p, kind)
+        assert given_up is not None   # (_kinds_for offers only the kinds held)
+        ones, fives = given_up
         _to_bank(state, seat, kind, ones, fives)
     elif e.do == "obtain":
-        ones, fives = _cards(e.count, None, state.bank_ones[kind], state.bank_fives[kind],
-                             "the bank", kind)
+        ones, fives = _cards(given(e.count, "count"), None, state.bank_ones[kind],
+                             state.bank_fives[kind], "the bank", kind)
         _from_bank(state, seat, kind, ones, fives)
     elif e.do == "sell":
-        n = min(e.count, p.held(kind))
+        n = min(given(e.count, "count"), p.held(kind))
         price = _card_price(state, e, kind)
         try:
             ones, fives = _cards(n, None, p.ones[kind], p.fives[kind], "", kind)
@@ -1037,13 +1079,13 @@ def _card_price(state: State, e: Effect, kind: str) -> int:
 
 
 def _choose(state: State, task: Task, move: Choose, watch) -> None:
-    e = task.effect
+    e = task.act
     allowed = _auction_kinds(state) if e.do == "auction" else \
-        list(KINDS) if e.do in ("value", "rumour") else _kinds_for(state, task.player, e)
+        list(KINDS) if e.do in ("value", "rumour") else _kinds_for(state, task.seat, e)
     if move.kind not in allowed:
         raise RuleError(f"the card cannot mean {move.kind} now (it may mean "
                         f"{', '.join(allowed)})", "J9")
-    state.tasks[0:1] = _apply_kind(state, task.player, e, move.kind, task.card, watch)
+    state.tasks[0:1] = _apply_kind(state, task.seat, e, move.kind, task.of_card, watch)
 
 
 def _auction_kinds(state: State) -> list[str]:
@@ -1060,7 +1102,7 @@ def _auction_sold(state: State, task: Task, move: Sold, watch) -> None:
         raise RuleError(f"a bid is paid in cash: {state.names[move.player]} has {p.cash}, "
                         f"and bid {move.price}", "J10")
     _money(state, move.player, -move.price, f"won the auction of {task.what}", watch)
-    _lot_from_bank(state, move.player, task.what)
+    _lot_from_bank(state, move.player, task.word)
     state.tasks.pop(0)
 
 
@@ -1069,8 +1111,8 @@ def _auction_unsold(state: State, task: Task, move: Unsold, watch) -> None:
 
 
 def _card_buy(state: State, task: Task, move: Buy, watch) -> None:
-    e = task.effect
-    kinds = _kinds_for(state, task.player, e)
+    e = task.act
+    kinds = _kinds_for(state, task.seat, e)
     if move.kind not in kinds:
         raise RuleError(f"the card's property cannot be {move.kind} now (it may be "
                         f"{', '.join(kinds)})", "J9")
@@ -1094,14 +1136,14 @@ def _card_buy(state: State, task: Task, move: Buy, watch) -> None:
 
 
 def _swap(state: State, task: Task, move: Swap, watch) -> None:
-    if (move.gives, move.other, move.takes) not in _swaps(state, task.player):
-        raise RuleError(f"{state.names[task.player]} cannot give a {move.gives} 1-card for "
+    if (move.gives, move.other, move.takes) not in _swaps(state, task.seat):
+        raise RuleError(f"{state.names[task.seat]} cannot give a {move.gives} 1-card for "
                         f"{state.names[move.other]}'s {move.takes} (each gives one property, "
                         "a 1-card: nobody makes change)", "J9")
-    _to_bank(state, task.player, move.gives, 1, 0)
+    _to_bank(state, task.seat, move.gives, 1, 0)
     _from_bank(state, move.other, move.gives, 1, 0)
     _to_bank(state, move.other, move.takes, 1, 0)
-    _from_bank(state, task.player, move.takes, 1, 0)
+    _from_bank(state, task.seat, move.takes, 1, 0)
     state.tasks.pop(0)
 
 
@@ -1112,15 +1154,15 @@ def _swaps(state: State, seat: int) -> list[tuple[str, int, str]]:
 
 
 def _take(state: State, task: Task, move: Take, watch) -> None:
-    if (move.other, move.kind) not in _takes(state, task.player):
+    if (move.other, move.kind) not in _takes(state, task.seat):
         raise RuleError(f"{state.names[move.other]} has no {move.kind} 1-card to take",
                         "J9")
-    times = task.effect.times
+    times = task.act.times
     price = clamp(state.values[move.kind] * times) if times else 0
     _to_bank(state, move.other, move.kind, 1, 0)
-    _from_bank(state, task.player, move.kind, 1, 0)
+    _from_bank(state, task.seat, move.kind, 1, 0)
     out: list[Task] = []
-    _charge(state, task.player, price, move.other, f"{_why(task.card)}: took {move.kind}",
+    _charge(state, task.seat, price, move.other, f"{_why(task.card)}: took {move.kind}",
             watch, out)
     state.tasks[0:1] = out
 
@@ -1131,16 +1173,16 @@ def _takes(state: State, seat: int) -> list[tuple[int, str]]:
 
 
 def _change(state: State, task: Task, move: Change, watch) -> None:
-    if (move.gives, move.takes) not in _changes(state, task.player):
-        raise RuleError(f"{state.names[task.player]} cannot give the bank a {move.gives} "
+    if (move.gives, move.takes) not in _changes(state, task.seat):
+        raise RuleError(f"{state.names[task.seat]} cannot give the bank a {move.gives} "
                         f"1-card for a {move.takes} one", "J11")
     cost = max(0, state.values[move.takes] - state.values[move.gives])
-    if cost > state.players[task.player].cash:
-        raise RuleError(f"the exchange costs {cost}; {state.names[task.player]} has "
-                        f"{state.players[task.player].cash}", "J11")
-    _to_bank(state, task.player, move.gives, 1, 0)
-    _from_bank(state, task.player, move.takes, 1, 0)
-    _money(state, task.player, -cost, _why(task.card), watch)
+    if cost > state.players[task.seat].cash:
+        raise RuleError(f"the exchange costs {cost}; {state.names[task.seat]} has "
+                        f"{state.players[task.seat].cash}", "J11")
+    _to_bank(state, task.seat, move.gives, 1, 0)
+    _from_bank(state, task.seat, move.takes, 1, 0)
+    _money(state, task.seat, -cost, _why(task.card), watch)
     state.tasks.pop(0)
 
 
@@ -1151,13 +1193,13 @@ def _changes(state: State, seat: int) -> list[tuple[str, str]]:
 
 
 def _option(state: State, task: Task, move: Option, watch) -> None:
-    e = task.effect
+    price = given(task.act.card, "card")   # (an option card's price)
     p = state.players[move.player]
-    if p.cash < e.card:
-        raise RuleError(f"the option card costs {e.card}; {state.names[move.player]} has "
+    if p.cash < price:
+        raise RuleError(f"the option card costs {price}; {state.names[move.player]} has "
                         f"{p.cash}", "The Miljardärsklubben")
-    _money(state, move.player, -e.card, "an option card", watch)
-    p.options.append(task.card.number)
+    _money(state, move.player, -price, "an option card", watch)
+    p.options.append(task.of_card.number)
     state.tasks.pop(0)
 
 
@@ -1166,35 +1208,35 @@ def _extra(state: State, task: Task, move: Draw, watch) -> None:
 
 
 def _debt_sell(state: State, task: Task, move: Sell, watch) -> None:
-    p = state.players[task.player]
+    p = state.players[task.seat]
     on = state.board.squares.get(p.square or "")
     if on in KINDS and p.held(on) and move.kind != on:
-        raise RuleError(f"{state.names[task.player]} is on a {on} square and holds {on}: "
+        raise RuleError(f"{state.names[task.seat]} is on a {on} square and holds {on}: "
                         f"those are sold first", "General Rules")
     need = task.amount - p.cash
     half = _half(state, move.kind)
     ones, fives = _cards(move.count, move.fives, p.ones[move.kind], p.fives[move.kind],
-                         state.names[task.player], move.kind)
+                         state.names[task.seat], move.kind)
     smallest = 1 if ones else 5
     if (move.count - smallest) * half >= need:
-        raise RuleError(f"{state.names[task.player]} sells only what the debt needs: "
+        raise RuleError(f"{state.names[task.seat]} sells only what the debt needs: "
                         f"{need} more, and {move.count - smallest} would do", "General Rules")
-    _to_bank(state, task.player, move.kind, ones, fives)
-    _money(state, task.player, move.count * half, f"a forced sale of {move.kind}", watch)
+    _to_bank(state, task.seat, move.kind, ones, fives)
+    _money(state, task.seat, move.count * half, f"a forced sale of {move.kind}", watch)
     _settle(state, task, watch)
 
 
 def _settle(state: State, task: Task, watch) -> None:
     """After a sale to pay a debt: paid, once the cash is there; the player leaves the
     game where even selling everything left could no longer pay it."""
-    p = state.players[task.player]
+    p = state.players[task.seat]
     if p.cash >= task.amount:
         out: list[Task] = []
-        _charge(state, task.player, task.amount, task.creditor, task.why, watch, out)
+        _charge(state, task.seat, task.amount, task.creditor, task.why, watch, out)
         state.tasks.pop(0)
     elif p.cash + sum(p.held(k) * _half(state, k) for k in KINDS) < task.amount:
         state.tasks.pop(0)
-        _leave(state, task.player, task.creditor, task.why, watch)
+        _leave(state, task.seat, task.creditor, task.why, watch)
 
 
 # --- the lucky crown ------------------------------------------------------------------------
@@ -1229,30 +1271,32 @@ def _crown(state: State, task: Task, move: Crown, watch) -> None:
             state.tasks[0] = Task("move", move.player, amount=0)
             state.crown = None
             return
-        _square(state, move.square)
-        who = _occupied(state, move.square, move.player)
-        if who or (state.closed and state.board.squares[move.square] == BILLIONAIRES) or \
-                move.square == state.players[move.player].square:
-            raise RuleError(f"{names[move.player]} cannot go to {move.square}: "
+        square = move.square
+        _square(state, square)
+        assert square is not None   # (_square refuses anything but a square)
+        who = _occupied(state, square, move.player)
+        if who or (state.closed and state.board.squares[square] == BILLIONAIRES) or \
+                square == state.players[move.player].square:
+            raise RuleError(f"{names[move.player]} cannot go to {square}: "
                             + (f"{who}'s pawn is there" if who else
                                "the Billionaires' Club is closed" if state.closed and
-                               state.board.squares[move.square] == BILLIONAIRES else
+                               state.board.squares[square] == BILLIONAIRES else
                                "the pawn is there already"), "J12")
         state.fresh = False
-        state.players[move.player].square = move.square
-        state.tasks[0:1] = _land(state, move.player, move.square, watch)
+        state.players[move.player].square = square
+        state.tasks[0:1] = _land(state, move.player, square, watch)
     else:  # double
         if not (task.kind == "trade" and task.player == move.player):
             raise RuleError("the lucky crown sells at double value on a property square, "
                             "on the player's own move, instead of a trade",
                             "Farbror Joakim's Lucky Crown")
         p = state.players[move.player]
-        card = _one_card(p, task.what)
+        card = _one_card(p, task.word)
         if card is None or card != (1, 0):
             raise RuleError(f"{names[move.player]} has no {task.what} 1-card to sell at "
                             "double value (a 5-card is never split)", "J12")
-        _to_bank(state, move.player, task.what, 1, 0)
-        _money(state, move.player, clamp(2 * state.values[task.what]), f"the lucky crown's sale of {task.what}",
+        _to_bank(state, move.player, task.word, 1, 0)
+        _money(state, move.player, clamp(2 * state.values[task.word]), f"the lucky crown's sale of {task.word}",
                watch)
         state.tasks.pop(0)
     state.crown = None
@@ -1378,19 +1422,19 @@ def _sharks_inline(state: State, task: Task, move, watch, out: list[Task]) -> No
         sharks.take_loan(state, move, watch)
     elif kind is Keep:
         if move.player != task.player:
-            raise RuleError(f"the card is {state.names[task.player]}'s to keep", "J30")
+            raise RuleError(f"the card is {state.names[task.seat]}'s to keep", "J30")
         state.players[move.player].keeps.append(task.amount)
         state.inline_keeps[task.amount] = move.use
         if task.amount in state.joakim:
             state.joakim.remove(task.amount)
     elif kind is Rumour:
-        out += sharks.rumour(state, task.player, Effect("rumour", kind=move.kind, by=move.by),
+        out += sharks.rumour(state, task.seat, Effect("rumour", kind=move.kind, by=move.by),
                              move.kind, None)
     elif kind is Interest:
         out += sharks.interest(state, task, watch)
     else:   # (Lot: the closed auction's card)
         if move.player != task.player:
-            raise RuleError(f"{state.names[task.player]} chooses the closed auction's card",
+            raise RuleError(f"{state.names[task.seat]} chooses the closed auction's card",
                             "J26")
         out += sharks.bidding(state, move)
 
@@ -1530,7 +1574,7 @@ class Sales(Sequence):
 
 def _legal_place(state: State, task: Task):
     taken = {p.square for p in state.players}
-    return [Place(task.player, s) for s in state.board.squares if s not in taken]
+    return [Place(task.seat, s) for s in state.board.squares if s not in taken]
 
 
 def _splits(total: int, kinds: int):
@@ -1546,33 +1590,33 @@ def _legal_start(state: State, task: Task):
     out = []
     for split in _splits(STARTING, len(KINDS)):
         if all(_bank_can(state, k, n) for k, n in zip(KINDS, split) if n):
-            out.append(Start(task.player, *(n or None for n in split)))
+            out.append(Start(task.seat, *(n or None for n in split)))
     return out
 
 
 def _legal_trade(state: State, task: Task):
-    p, kind, value = state.players[task.player], task.what, state.values[task.what]
-    out: list = [Pass(task.player)]
-    out += [Buy(task.player, kind, n) for n in range(1, MOST + 1)
+    p, kind, value = state.players[task.seat], task.word, state.values[task.word]
+    out: list = [Pass(task.seat)]
+    out += [Buy(task.seat, kind, n) for n in range(1, MOST + 1)
             if n * value <= p.cash and _bank_can(state, kind, n)]
     for n in range(1, min(MOST, p.held(kind)) + 1):
         try:
             _cards(n, None, p.ones[kind], p.fives[kind], "", kind)
         except RuleError:
             continue
-        out.append(Sell(task.player, kind, n))
+        out.append(Sell(task.seat, kind, n))
     if state.crown == task.player and state.crown_since < state.turns and p.ones[kind]:
-        out.append(Crown(task.player, "double"))
+        out.append(Crown(task.seat, "double"))
     for number in p.options:
         e = _option_effect(state, number)
-        if e.kind == kind and p.cash >= e.price and _bank_can(state, kind, 5):
-            out.append(Exercise(task.player, number))
+        if e.kind == kind and p.cash >= given(e.price, "price") and _bank_can(state, kind, 5):
+            out.append(Exercise(task.seat, number))
     return out
 
 
 def _legal_debt(state: State, task: Task):
     out = []
-    p = state.players[task.player]
+    p = state.players[task.seat]
     on = state.board.squares.get(p.square or "")
     kinds = [on] if on in KINDS and p.held(on) else [k for k in KINDS if p.held(k)]
     need = task.amount - p.cash
@@ -1584,7 +1628,7 @@ def _legal_debt(state: State, task: Task):
             except RuleError:
                 continue
             if (n - (1 if ones else 5)) * half < need:
-                out.append(Sell(task.player, k, n))
+                out.append(Sell(task.seat, k, n))
     return out
 
 
@@ -1600,34 +1644,35 @@ def _legal_cards(deck: str):
 
 
 def _legal_choose(state: State, task: Task):
-    e = task.effect
+    e = task.act
     kinds = _auction_kinds(state) if e.do == "auction" else \
-        list(KINDS) if e.do in ("value", "rumour") else _kinds_for(state, task.player, e)
-    return [Choose(task.player, k) for k in kinds]
+        list(KINDS) if e.do in ("value", "rumour") else _kinds_for(state, task.seat, e)
+    return [Choose(task.seat, k) for k in kinds]
 
 
 def _legal_buy(state: State, task: Task):
-    e = task.effect
-    p = state.players[task.player]
-    out: list = [Pass(task.player)] if e.may else []
-    for k in _kinds_for(state, task.player, e):
+    e = task.act
+    p = state.players[task.seat]
+    out: list = [Pass(task.seat)] if e.may else []
+    count = given(e.count, "count")
+    for k in _kinds_for(state, task.seat, e):
         price = _card_price(state, e, k)
-        if not e.may or price * e.count <= p.cash:
-            out.append(Buy(task.player, k, e.count))
-    return out or [Pass(task.player)]
+        if not e.may or price * count <= p.cash:
+            out.append(Buy(task.seat, k, count))
+    return out or [Pass(task.seat)]
 
 
 def _legal_option(state: State, task: Task):
-    out: list = [Pass(task.player)]
-    if state.players[task.player].cash >= task.effect.card:
-        out.append(Option(task.player))
+    out: list = [Pass(task.seat)]
+    if state.players[task.seat].cash >= given(task.act.card, "card"):
+        out.append(Option(task.seat))
     return out
 
 
 def _legal_change(state: State, task: Task):
-    cash = state.players[task.player].cash
-    return [Pass(task.player)] + [
-        Change(task.player, g, t) for g, t in _changes(state, task.player)
+    cash = state.players[task.seat].cash
+    return [Pass(task.seat)] + [
+        Change(task.seat, g, t) for g, t in _changes(state, task.seat)
         if max(0, state.values[t] - state.values[g]) <= cash]
 
 
@@ -1656,7 +1701,8 @@ _LEGAL = {
     "bid": sharks.legal_bid, "raise": sharks.legal_bid, "rumour": sharks.legal_rumour,
 }
 
-_PLAY = {
+#: (Each handler takes the move of its type: a dispatch by type, Any to the checker.)
+_PLAY: dict[tuple[str, type], Callable[[State, Task, Any, Any], Any]] = {
     ("place", Place): _place, ("start", Start): _start, ("value", Value): _value,
     ("roll", Roll): _roll, ("move", Move): _move,
     ("trade", Buy): _trade_buy, ("trade", Sell): _trade_sell, ("trade", Pass): _pass,

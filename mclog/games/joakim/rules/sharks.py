@@ -222,7 +222,8 @@ def _beagle(state, move: Tip, beagle: bool, card: Card | None) -> None:
     names = state.names
     if not beagle:
         if move.on is not None:
-            raise RuleError(f"Affärstipskort {card.number} ({card.title}) is placed in "
+            said = "?" if card is None else f"{card.number} ({card.title})"
+            raise RuleError(f"Affärstipskort {said} is placed in "
                             "front of nobody: write it without 'on'", "J27")
         return
     if move.on is None or move.on == move.player or state.players[move.on].out or \
@@ -365,7 +366,7 @@ def inspect(state, task, move: Inspect, watch) -> None:
         other.tips.append(card)
 
 
-def rumour(state, seat: int, e: Effect, kind: str, card: Card) -> list:
+def rumour(state, seat: int, e: Effect, kind: str, card: Card | None) -> list:
     """A RUMOUR IN THE BUSINESS WORLD about ``kind``: it waits for a DON'T BELIEVE ALL THE
     RUMOURS card where another player holds one, and is done at once otherwise."""
     if any(s != seat and not p.out and _holds(state, p, "disbelieve")

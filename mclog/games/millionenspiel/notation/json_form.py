@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from mclog.errors import RecordError
 from mclog.record.framing import RawGame, Tag
@@ -84,8 +85,8 @@ def _entry(item: dict):
         return CommentEntry(item["text"], item.get("brace", False), item.get("own_line", False))
     if kind == "check":
         return CheckEntry(item["what"], tuple((seat, value) for seat, value in item["values"]))
-    fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in item.items()
-              if k != "type"}
+    fields: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v)
+                              for k, v in item.items() if k != "type"}
     if "past_arrow" in fields:   # (how often: an older export wrote true or false)
         fields["past_arrow"] = int(fields["past_arrow"])
     return MoveEntry(MOVE_TYPES[kind](**fields))

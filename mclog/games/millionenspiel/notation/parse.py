@@ -284,9 +284,10 @@ class _Line:
         """An item that starts with a player's name: what they do, or their bet alone
         (``Ann 3``, ``Ben pass``), as in a bets list that goes on from the line before."""
         following = self.peek()
-        if following is not None and amount(following) is not None:
+        bet = amount(following) if following is not None else None
+        if bet is not None:
             self.at += 1
-            self.move(Bet(seat, amount(following)), start)
+            self.move(Bet(seat, bet), start)
             return
         verb = self.take(f"what {self.words[start]} does (bets, passes, rolls, refuses, "
                          "buys pension)").lower()
@@ -327,7 +328,7 @@ class _Line:
                 self._comments_so_far()
 
     def throw(self, start: int, seat: int | None = None) -> None:
-        dice = []
+        dice: list[int | None] = []
         for which in ("first", "second"):
             word = self.take(f"the {which} die (1 to 6, or ? if not seen)")
             if word == "?":
@@ -337,7 +338,7 @@ class _Line:
             else:
                 raise self.error(f"A die shows 1 to 6 (or ? if not seen), not '{word}'",
                                  self.at - 1)
-        self.move(Throw(tuple(dice)), start, subject=seat)
+        self.move(Throw((dice[0], dice[1])), start, subject=seat)
 
     def check(self, start: int) -> None:
         what = self.take("what is checked (money or pension)").lower()

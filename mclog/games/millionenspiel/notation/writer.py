@@ -8,6 +8,8 @@ follow on the line, ``; ...`` at its end).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from mclog.errors import RecordError, RuleError
 from mclog.record.entries import inline_comments_length
 from mclog.record.files import MAX_LINE
@@ -44,7 +46,8 @@ def write_game(record: Record, played=None) -> str:
         if isinstance(entry, CheckEntry):
             line.close()
             line.start("check")
-            values = " ".join(f"{names[seat]} {value}" for seat, value in entry.values)
+            values = " ".join(f"{names[seat] if isinstance(seat, int) else seat} {value}"
+                              for seat, value in entry.values)
             line.item(f"check {entry.what} {values}")
             continue
         if id(entry) in redundant:
@@ -111,11 +114,12 @@ def _comment(entry: CommentEntry) -> str:
     return comment_text(entry.text, entry.brace, False)
 
 
-def _rollers(record: Record, redundant: set[int] = frozenset()) -> dict[int, int]:
+def _rollers(record: Record, redundant: AbstractSet[int] = frozenset()
+             ) -> dict[int, int | None]:
     """The roller at each throw of the record (by entry), for writing 'Ann rolls': played
     as far as the record plays (a record with a mistake is still written as it is)."""
     state = new_game(record.names, record.track, record.pension_cards)
-    rollers = {}
+    rollers: dict[int, int | None] = {}
     try:
         for entry in record.entries:
             if not isinstance(entry, MoveEntry) or id(entry) in redundant:
@@ -124,7 +128,7 @@ def _rollers(record: Record, redundant: set[int] = frozenset()) -> dict[int, int
             rollers[id(entry)] = state.roller
             if state.decision is not None and state.decision.kind == ACCEPT and \
                     not isinstance(move, Refuse):
-                play(state, Accept(state.roller))
+                play(state, Accept(state.rolling))
             play(state, Refuse(state.roller) if isinstance(move, Refuse) else move)
     except RuleError:  # (the rest is written without names)
         pass
@@ -182,10 +186,10 @@ def _check_lines(text: str, record: Record) -> None:
 
 def to_json(record: Record) -> dict:
     """The record as JSON-ready data: tags, players and one object per entry."""
-    entries = []
+    entries: list[dict[str, object]] = []
     for e in record.entries:
         if isinstance(e, MoveEntry):
-            item = {"type": type(e.move).__name__}
+            item: dict[str, object] = {"type": type(e.move).__name__}
             for name in e.move.__slots__:
                 value = getattr(e.move, name)
                 item[name] = list(value) if isinstance(value, tuple) else value

@@ -12,6 +12,9 @@ and leaves the state as it was.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from mclog.errors import RuleError
 
 from .moves import Accept, Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
@@ -50,7 +53,7 @@ def describe_decision(state: State) -> str:
     if d is None:
         return "the game is over"
     who = state.names[d.actor] if d.actor is not None else None
-    roller = state.names[state.roller] if state.roller is not None else "?"
+    roller = state.names[state.rolling] if state.roller is not None else "?"
     return {
         START: "chance: the roll-off's winner, who rolls first",
         BET: f"{who} bets (or passes)",
@@ -102,7 +105,7 @@ def _begin_throw(state: State) -> None:
     n = state.players
     state.throw += 1
     state.bets = {}
-    order = [(state.roller + i) % n for i in range(1, n + 1)]
+    order = [(state.rolling + i) % n for i in range(1, n + 1)]
     state.to_bet = [seat for seat in order if state.money[seat] > 0]
     state.throws = []
     state.refused = False
@@ -122,8 +125,9 @@ def _bet(state: State, move: Bet, watch=None) -> None:
     if d is not None and d.kind == BET and d.actor != move.player:
         if move.player in state.bets:
             raise RuleError(f"{name} has bet already on this throw", "M4")
-        raise RuleError(f"it is {state.names[d.actor]}'s turn to bet, not {name}'s: bets go "
-                        "clockwise from the roller's left, the roller last", "M4")
+        bettor = "nobody" if d.actor is None else state.names[d.actor]
+        raise RuleError(f"it is {bettor}'s turn to bet, not {name}'s: bets go clockwise "
+                        "from the roller's left, the roller last", "M4")
     _expect(state, BET, f"{name}'s bet")
     if move.amount < 0:
         raise RuleError(f"{name} cannot bet a negative amount", "M4")
@@ -163,7 +167,7 @@ def _accept(state: State, move: Accept, watch=None) -> None:
 def _refuse(state: State, move: Refuse, watch=None) -> None:
     d = state.decision
     if d is not None and d.kind in (THROW, LAND) and state.refused:
-        raise RuleError(f"{state.names[state.roller]} has refused a throw already: only the "
+        raise RuleError(f"{state.names[state.rolling]} has refused a throw already: only the "
                         "first throw of a turn may be refused", "M6")
     if d is not None and d.kind in (THROW, LAND) and state.throws:
         raise RuleError("only the first throw may be refused; this one was kept", "M6")
@@ -184,7 +188,7 @@ def _land(state: State, move: Land, watch=None) -> None:
     d = state.decision
     if d is not None and d.kind == THROW and state.throws and state.throws[-1].double:
         dice = " ".join(map(str, state.throws[-1].dice))
-        raise RuleError(f"{state.names[state.roller]} rolled a double ({dice}): a double is "
+        raise RuleError(f"{state.names[state.rolling]} rolled a double ({dice}): a double is "
                         "rolled again, and the throws add up", "M7")
     _expect(state, LAND, "where the pawn lands")
     if move.colour not in COLOURS:
@@ -248,7 +252,7 @@ def _die(state: State, move: Die, watch=None) -> None:
     _expect(state, DIE, "the black space's die")
     if not 1 <= move.value <= 6:
         raise RuleError(f"a die shows 1 to 6, not {move.value}", "M9")
-    n, roller = state.players, state.roller
+    n, roller = state.players, state.rolling
     bets = [state.bet(seat) for seat in range(n)]
     deltas = [0] * n
     if move.value == 1:
@@ -288,12 +292,12 @@ def _end_throw(state: State, watch=None) -> None:
         _pay_pensions(state, "everyone was broke: the pawn to the arrow", watch)
     rich = [seat for seat in range(n) if state.money[seat] >= MILLION]
     if rich:
-        order = [(state.roller + i) % n for i in range(1, n + 1)]
+        order = [(state.rolling + i) % n for i in range(1, n + 1)]
         best = max(state.money[seat] for seat in rich)
         state.winner = next(seat for seat in order if state.money[seat] == best)
         state.decision = None
         return
-    state.roller = (state.roller + 1) % n
+    state.roller = (state.rolling + 1) % n
     _begin_throw(state)
 
 
@@ -362,16 +366,17 @@ def _buy_pension(state: State, move: BuyPension, watch=None) -> None:
         _next_bettor(state)
 
 
-def _seat(state: State, seat: int) -> None:
+def _seat(state: State, seat: int | None) -> None:
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         raise RuleError(f"{seat!r} is not a seat at this table (0 to {state.players - 1})",
                         "M1")
 
 
-def _is_roller(state: State, seat: int) -> None:
+def _is_roller(state: State, seat: int | None) -> None:
     _seat(state, seat)
+    assert seat is not None   # (_seat refuses anything but a seat)
     if seat != state.roller:
-        raise RuleError(f"{state.names[seat]} is not rolling: {state.names[state.roller]} "
+        raise RuleError(f"{state.names[seat]} is not rolling: {state.names[state.rolling]} "
                         "is", "M5")
 
 
@@ -383,7 +388,8 @@ def _throw_or_double(state: State, move: Throw, watch=None) -> None:
     _throw(state, move, watch)
 
 
-_HANDLERS = {
+#: (Each handler takes the move of its type: a dispatch by type, Any to the checker.)
+_HANDLERS: dict[type, Callable[[State, Any, Any], None]] = {
     StartPlayer: _start, Bet: _bet, Throw: _throw_or_double, Accept: _accept,
     Refuse: _refuse, Land: _land, Die: _die, BuyPension: _buy_pension,
 }

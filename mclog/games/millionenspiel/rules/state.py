@@ -62,6 +62,13 @@ class State:
     #: that agrees with them (M20, ``unknown_track.py``).
     landings: list = field(default_factory=list)
 
+
+    @property
+    def rolling(self) -> int:
+        """The seat rolling this throw (the game has begun: the roll-off named one)."""
+        if self.roller is None:
+            raise TypeError("nobody rolls before the roll-off")
+        return self.roller
     @property
     def finished(self) -> bool:
         return self.decision is None

@@ -140,7 +140,8 @@ def dice_drawn(throws: list, rng: random.Random) -> list:
     out = []
     for i, throw in enumerate(throws):
         if throw.spaces is None:
-            pairs = list(_pairs(*throw.dice, True if i < len(throws) - 1 else None))
+            die_a, die_b = throw.dice
+            pairs = list(_pairs(die_a, die_b, True if i < len(throws) - 1 else None))
             throw = Throw(pairs[rng.randrange(len(pairs))])
         out.append(throw)
     return out
