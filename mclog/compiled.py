@@ -23,7 +23,8 @@ from collections.abc import Callable, Sequence
 
 #: The modules the compiled build compiles: the path of reading, validating and replaying a
 #: record (the framing of its text, the replay with snapshots, Million Club's reader and
-#: replayer) and Million Club's rules (its engine: every move of a replay, a simulation or
+#: replayer), a corpus's rows (the events noted as the game plays, the rows made of them)
+#: and Million Club's rules (its engine: every move of a replay, a simulation or
 #: a rollout goes through them).  Left out: ``cards.py`` (its
 #: ``Handle`` is a ``str`` subclass, which mypyc does not compile), ``moves.py`` (its
 #: dataclasses are the record's values, shared with every other layer as they are) and the
@@ -37,6 +38,7 @@ MODULES: tuple[str, ...] = tuple(
     )) + (
     "mclog.record.framing", "mclog.replay",
     "mclog.games.millionclub.notation.parse", "mclog.games.millionclub.replayer",
+    "mclog.games.millionclub.events", "mclog.games.millionclub.analysis.rows",
 )
 
 

@@ -23,15 +23,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .rules.board import INTRIGUE, STOCK
 from .rules.flow import play
 from .rules.scoring import CATEGORIES, points
 from .rules.moves import (
-    Choose, Draw, MovePawn, Pass, Place, SetAside, StartPlayer, Target, Turn, UsePrivilege,
+    Choose, Draw, Move, MovePawn, Pass, Place, SetAside, StartPlayer, Target, Turn,
+    UsePrivilege,
 )
 from .rules.state import Decision, State
+
+if TYPE_CHECKING:
+    from .replayer import GameReplay, MoveFacts
 from .notation.text import move_text
 
 #: Procedure steps that change money or points on their own, and what a reader calls them.
@@ -85,13 +89,13 @@ def _snapshot(state: State) -> tuple[list[int], list[dict[str, int]]]:
 _INERT = frozenset({Place, Pass, UsePrivilege, Target, MovePawn, Choose, SetAside, StartPlayer})
 
 
-def events(game) -> list[Event]:
+def events(game: GameReplay) -> list[Event]:
     """Every event of a replayed game (``mclog.replay(...)``), in order (kept on the game:
     the tables of one game share it)."""
     return noted(game).events
 
 
-def noted(game) -> Noted:
+def noted(game: GameReplay) -> Noted:
     """What was noted of a replayed game as it played: at its replay (``events=True``), or
     now, by playing its moves again under a capture (kept on the game)."""
     if game.noted is None:
@@ -104,7 +108,7 @@ def noted(game) -> Noted:
     return game.noted
 
 
-def settlements(game) -> list[Event]:
+def settlements(game: GameReplay) -> list[Event]:
     """What the rules did on their own that moved money (the Stock Exchange settlement,
     an Intrigue card's payment), each with the state just before it (``before``): the
     replay widget makes each a step of its own."""
@@ -154,7 +158,7 @@ class Capture:
 
     # --- as the game plays ----------------------------------------------------------------
 
-    def play(self, state: State, move, facts) -> None:
+    def play(self, state: State, move: Move, facts: MoveFacts) -> None:
         """Play ``move`` on ``state`` (``flow.play``, which checks it) and note what it did."""
         if facts.round != self.round:  # the state after the last move of a round
             self.round_ends[self.round] = (dict(state.prices), list(state.money))
@@ -211,7 +215,7 @@ class Capture:
 
     # --- once the record is done ----------------------------------------------------------
 
-    def finish(self, game, state: State) -> Noted:
+    def finish(self, game: GameReplay, state: State) -> Noted:
         """What was noted, ``state`` being the last one (``game``: the replayed record,
         which now tells what its unknown cards are)."""
         self.round_ends[self.round] = (dict(state.prices), list(state.money))
@@ -241,8 +245,10 @@ class Capture:
         return Noted(out, self.round_ends)
 
 
-def _note(out, state, money, points, n, make_event, money_only: bool = False,
-          turned: int | None = None, points_of: Callable[[State], list] | None = None):
+def _note(out: list[Event], state: State, money: list[int], points: list[dict[str, int]],
+          n: int, make_event: Callable[[], Event], money_only: bool = False,
+          turned: int | None = None, points_of: Callable[[State], list] | None = None
+          ) -> tuple[list[int], list[dict[str, int]]]:
     """Append the event ``make_event()`` if the state changed; return the new money and
     points.  (The event is made only when kept: its text costs something.)  The
     automatic steps only move money (the Stock Exchange, a Racket, Capitalisation),

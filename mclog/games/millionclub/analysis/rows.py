@@ -27,10 +27,15 @@ from its moves; the final state is the replay's own.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..events import noted
 from ..rules.board import ROLE_OF_COLOUR, STANDARD
 from ..rules.moves import Place
 from ..rules.scoring import CATEGORIES, sure_winners
+
+if TYPE_CHECKING:
+    from ..replayer import GameReplay
 
 SCHEMA: dict[str, list[tuple[str, str]]] = {
     "games": [("game_id", "string"), ("source", "string"), ("number", "int32"),
@@ -60,7 +65,7 @@ SCHEMA: dict[str, list[tuple[str, str]]] = {
 }
 
 
-def corpus_rows(game, game_id: str, source: str) -> dict[str, dict[str, list]]:
+def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[str, list]]:
     """The corpus rows of one replayed game (``mclog.replay``, with ``events=True`` to play
     it once), table by table, as columns.
 
@@ -82,10 +87,10 @@ def corpus_rows(game, game_id: str, source: str) -> dict[str, dict[str, list]]:
         last = facts.round
         _add(placements, game_id=game_id, players=n, round=last, order=order,
              seat=move.player + 1, disc=move.disc, sector=move.sector)
-    for r in sorted(round_ends):
-        p, _ = round_ends[r]
-        _add(prices, game_id=game_id, players=n, round=r, price_F=p["F"], price_T=p["T"],
-             price_R=p["R"])
+    for ended in sorted(round_ends):
+        p, _ = round_ends[ended]
+        _add(prices, game_id=game_id, players=n, round=ended, price_F=p["F"],
+             price_T=p["T"], price_R=p["R"])
     # (the events table is the corpus's largest: its rows are appended column by column)
     ev = out["events"]
     columns = [ev[c] for c, _ in SCHEMA["events"]]
@@ -105,12 +110,13 @@ def corpus_rows(game, game_id: str, source: str) -> dict[str, dict[str, list]]:
     ranged = _round_end_ranges(game) if game.variables else {}
     timeline = out["timeline"]
     last_total, last_money = totals.get(0, [0] * n), moneys.get(0, [0] * n)
-    for r in range(0, max(round_ends) + 1):
-        last_total = totals.get(r, last_total)
-        last_money = round_ends[r][1] if r in round_ends else moneys.get(r, last_money)
+    for round_ in range(0, max(round_ends) + 1):
+        last_total = totals.get(round_, last_total)
+        last_money = round_ends[round_][1] if round_ in round_ends else \
+            moneys.get(round_, last_money)
         for seat in range(n):
-            low, high = ranged[r][seat] if r in ranged else (last_total[seat],) * 2
-            _add(timeline, game_id=game_id, players=n, round=r, seat=seat + 1,
+            low, high = ranged[round_][seat] if round_ in ranged else (last_total[seat],) * 2
+            _add(timeline, game_id=game_id, players=n, round=round_, seat=seat + 1,
                  money=last_money[seat], total=low, total_high=high, exact=low == high)
     bots = [b.strip() for b in record.tags.get("Bots", "").split(",") if b.strip()]
     rows = game.scores()
@@ -133,7 +139,7 @@ def corpus_rows(game, game_id: str, source: str) -> dict[str, dict[str, list]]:
     return out
 
 
-def _round_end_ranges(game) -> dict[int, list[tuple[int, int]]]:
+def _round_end_ranges(game: GameReplay) -> dict[int, list[tuple[int, int]]]:
     """Each player's total range at the end of each round of a record with unknown cards
     (``GameReplay.score_at``), by round (0: the setup)."""
     ends: dict[int, int] = {}
@@ -142,7 +148,7 @@ def _round_end_ranges(game) -> dict[int, list[tuple[int, int]]]:
     return {r: [row.total_range for row in game.score_at(i)] for r, i in ends.items()}
 
 
-def _add(table: dict[str, list], **row) -> None:
+def _add(table: dict[str, list], **row: object) -> None:
     for column, values in table.items():
         values.append(row[column])
 

@@ -145,7 +145,7 @@ def _items(r: _Reader, label: str | None, out: list[Entry], ends: list[int]) -> 
         named = None
         places = _PLACES.get(word)
         if places is not None:  # the commonest item: a placement in canonical form
-            seat = r.player(at)
+            seat = r.subject if r.subject is not None else r.player(at)   # (which raises)
             out.append(MoveEntry(places[seat], seat, label, line, at))
             ends.append(r.pos)
             continue
