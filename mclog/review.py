@@ -291,14 +291,14 @@ class _Runner:
             self.workers = max(1, len(client.scheduler_info().get("workers", {})))
         elif self.jobs > 1:
             import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
+            from concurrent import futures
 
             _SHARED["job"] = self.job
             # (the objects made so far kept out of the collector's sweeps, so that a
             # forked worker's collections do not touch, and copy, every page it shares)
             gc.freeze()
-            self.pool = ProcessPoolExecutor(self.jobs,
-                                            mp_context=multiprocessing.get_context("fork"))
+            self.pool = futures.ProcessPoolExecutor(self.jobs,
+                                                    mp_context=multiprocessing.get_context("fork"))
 
     def outcomes(self, tasks: list[tuple]) -> list[list]:
         if len(tasks) >= 2 and self.client is not None:

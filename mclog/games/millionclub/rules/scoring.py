@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .cards import CONTINENTS, INDUSTRY_TYPES, is_handle
 from .state import State
