@@ -346,35 +346,36 @@ class CartelRules:
             return [Dummy(c) for c in sorted(state.unseen) if _fits_after_seen(state, c)]
         if kind == "year end":
             return [EndYear(state.year)]
-        cartel = state.cartels[d.seat]
+        seat = d.seat   # (a player's question from here on)
+        cartel = state.cartels[seat]
         moves: list[Any]
         if kind == "turn":
-            moves = [Buy(d.seat, c) for c in _hand_choices(state, d.seat)]
-            moves += [Offer(d.seat, c) for c in state.pool]
+            moves = [Buy(seat, c) for c in _hand_choices(state, seat)]
+            moves += [Offer(seat, c) for c in state.pool]
             if state.pile:
-                moves.append(Pass(d.seat))
+                moves.append(Pass(seat))
                 if "raising" in state.table.advanced:
-                    moves += [Pass(d.seat, v) for v in sorted(state.bonds_left)
+                    moves += [Pass(seat, v) for v in sorted(state.bonds_left)
                               if state.bonds_left[v] and v <= cartel.price]
             return moves
         if kind == "bid":
             auction = state.open_auction
             low = board.companies[auction.company].value if auction.beat is None \
                 else auction.beat + 1
-            high = max(low, can_raise(state, d.seat, auction.company))
-            moves = [] if d.seat == auction.offerer and auction.beat is None \
-                else [Bid(d.seat, None)]
-            return moves + [Bid(d.seat, a) for a in range(low, high + 1)]
+            high = max(low, can_raise(state, seat, auction.company))
+            moves = [] if seat == auction.offerer and auction.beat is None \
+                else [Bid(seat, None)]
+            return moves + [Bid(seat, a) for a in range(low, high + 1)]
         if kind == "pay":
             return _payments(state)
         if kind == "discard":
-            moves = [Discard(d.seat, c) for c in _hand_choices(state, d.seat)]
+            moves = [Discard(seat, c) for c in _hand_choices(state, seat)]
             if "defensive" in state.table.advanced and not state.buried_this_turn \
-                    and state.todo[0][1] == d.seat and state.passing:
-                moves += [Bury(d.seat, c) for c in _hand_choices(state, d.seat)]
+                    and state.todo[0][1] == seat and state.passing:
+                moves += [Bury(seat, c) for c in _hand_choices(state, seat)]
             return moves
         if kind == "repurchase":
-            return [Repurchase(d.seat), Keep(d.seat)]
+            return [Repurchase(seat), Keep(seat)]
         return []
 
     def chance(self, state: State, rng: random.Random):

@@ -77,7 +77,8 @@ def _in_hand(state: State, seat: int, card: str, rule: str) -> str:
 
 
 def _legal_choose(state: State, d: Decision) -> list[Move]:
-    return [interned(Choose, d.seat, card) for card in sorted(set(state.hand))]
+    seat = d.seat
+    return [interned(Choose, seat, card) for card in sorted(set(state.hand))]
 
 
 def _apply_choose(state: State, d: Decision, move: Choose) -> None:
@@ -94,12 +95,13 @@ handler(CHOOSE, "choose an Intrigue card", "R14", _legal_choose, {Choose: _apply
 
 
 def _legal_draft(state: State, d: Decision) -> list[Move]:
+    seat = d.seat
     moves: list[Move] = []
-    affordable = state.money[d.seat] >= PRICE[d.disc]
+    affordable = state.money[seat] >= PRICE[d.disc]
     for card in sorted(set(state.hand)):
         if affordable:
-            moves.append(interned(Buy, d.seat, card))
-        moves.append(interned(SetAside, d.seat, card))
+            moves.append(interned(Buy, seat, card))
+        moves.append(interned(SetAside, seat, card))
     return moves
 
 
@@ -143,7 +145,8 @@ def privilege(state: State, frame: tuple) -> None:
 
 
 def _legal_privilege(state: State, d: Decision) -> list[Move]:
-    return [interned(UsePrivilege, d.seat), interned(Pass, d.seat)]
+    seat = d.seat
+    return [interned(UsePrivilege, seat), interned(Pass, seat)]
 
 
 def _apply_use(state: State, d: Decision, move: UsePrivilege) -> None:

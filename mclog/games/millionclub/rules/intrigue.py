@@ -83,7 +83,8 @@ def _pass(state: State, d: Decision, move: Pass) -> None:
 
 
 def _legal_target(state: State, d: Decision) -> list[Move]:
-    return [Target(d.seat, other) for other in state.opponents(d.seat)]
+    seat = d.seat
+    return [Target(seat, other) for other in state.opponents(seat)]
 
 
 def _apply_target(state: State, d: Decision, move: Target) -> None:
@@ -106,7 +107,8 @@ def _held(state: State, seat: int) -> list[str]:
 
 
 def _legal_contract(state: State, d: Decision) -> list[Move]:
-    return [*(BuyContract(d.seat, c) for c in _held(state, d.opponent)), Pass(d.seat)]
+    seat = d.seat
+    return [*(BuyContract(seat, c) for c in _held(state, d.opponent)), Pass(seat)]
 
 
 def _colony(state: State, seat: int, continent: str, rule: str) -> str:
@@ -148,9 +150,10 @@ handler(CONTRACT_BUY, "buy one of the opponent's colonies for 3 million, or pass
 
 
 def _legal_swap(state: State, d: Decision) -> list[Move]:
-    return [*(Swap(d.seat, give, take)
-              for give in _held(state, d.seat) for take in _held(state, d.opponent)),
-            Pass(d.seat)]
+    seat = d.seat
+    return [*(Swap(seat, give, take)
+              for give in _held(state, seat) for take in _held(state, d.opponent)),
+            Pass(seat)]
 
 
 def _apply_swap(state: State, d: Decision, move: Swap) -> None:
@@ -176,8 +179,9 @@ handler(UNREST_SWAP, "swap one own colony for one of the opponent's, or pass", "
 
 
 def _legal_expand(state: State, d: Decision) -> list[Move]:
-    cards = [d.industry] if d.industry else state.industries[d.seat]
-    return [*turn_moves(state, d.seat, cards), Pass(d.seat)]
+    seat = d.seat
+    cards = [d.industry] if d.industry else state.industries[seat]
+    return [*turn_moves(state, seat, cards), Pass(seat)]
 
 
 def _apply_expand(state: State, d: Decision, move: Turn) -> None:
@@ -199,7 +203,8 @@ handler(EXPAND, "make an Expansion industry turn or pass", "R25", _legal_expand,
 
 
 def _legal_raise(state: State, d: Decision) -> list[Move]:
-    return [Raise(d.seat, c) for c in distinct(state.industries[d.seat]) if c.can_develop]
+    seat = d.seat
+    return [Raise(seat, c) for c in distinct(state.industries[seat]) if c.can_develop]
 
 
 def _apply_raise(state: State, d: Decision, move: Raise) -> None:
@@ -226,8 +231,9 @@ def unfair_lower(state: State, frame: tuple) -> None:
 
 
 def _legal_lower(state: State, d: Decision) -> list[Move]:
-    assert d.sector is not None   # (the industry kind the card lowers)
-    return [Lower(d.seat, d.opponent, c) for c in _lowerable(state, d.opponent, d.sector)]
+    seat, owner, kind = d.seat, d.opponent, d.sector
+    assert kind is not None   # (the industry kind the card lowers)
+    return [Lower(seat, owner, c) for c in _lowerable(state, owner, kind)]
 
 
 def _apply_lower(state: State, d: Decision, move: Lower) -> None:
@@ -288,7 +294,8 @@ handler(DUMP, "swap one own industry for an opponent's (Dumping)", "R28", _legal
 
 
 def _legal_increase(state: State, d: Decision) -> list[Move]:
-    return [CapitalIncrease(d.seat, c) for c in distinct(state.industries[d.seat])]
+    seat = d.seat
+    return [CapitalIncrease(seat, c) for c in distinct(state.industries[seat])]
 
 
 def _apply_increase(state: State, d: Decision, move: CapitalIncrease) -> None:

@@ -56,9 +56,10 @@ def lobby_player(state: State, frame: tuple) -> None:
 
 
 def _legal_turns(state: State, d: Decision) -> list[Move]:
+    seat = d.seat
     kinds = {kind for kind, n in zip(INDUSTRY_TYPES, d.budget) if n}
-    cards = [c for c in state.industries[d.seat] if c.kind in kinds]
-    return [*turn_moves(state, d.seat, cards), interned(Pass, d.seat)]
+    cards = [c for c in state.industries[seat] if c.kind in kinds]
+    return [*turn_moves(state, seat, cards), interned(Pass, seat)]
 
 
 def _apply_turn(state: State, d: Decision, move: Turn) -> None:
@@ -97,8 +98,9 @@ def lobbyist(state: State, frame: tuple) -> None:
 
 
 def _legal_lobbyist(state: State, d: Decision) -> list[Move]:
-    return [*(MovePawn(d.seat, disc, sector)
-              for disc, sector in destinations(state, d.seat, exclude=LOBBY)), Pass(d.seat)]
+    seat = d.seat
+    return [*(MovePawn(seat, disc, sector)
+              for disc, sector in destinations(state, seat, exclude=LOBBY)), Pass(seat)]
 
 
 def _apply_move(state: State, d: Decision, move: MovePawn) -> None:

@@ -101,12 +101,13 @@ _N1, _N2, _N3 = sorted(NUMBERED_DISCS)
 
 
 def _legal(state: State, d: Decision) -> list[Move]:
+    seat = d.seat
     n, pawns = len(state.money), state.pawns
-    key = (d.seat, state.round, len(pawns[_N1]) < n, len(pawns[_N2]) < n, len(pawns[_N3]) < n)
+    key = (seat, state.round, len(pawns[_N1]) < n, len(pawns[_N2]) < n, len(pawns[_N3]) < n)
     moves = _LEGAL_PLACES.get(key)
     if moves is None:
         moves = _LEGAL_PLACES[key] = tuple(
-            interned(Place, d.seat, disc, sector) for disc, sector in destinations(state, d.seat))
+            interned(Place, seat, disc, sector) for disc, sector in destinations(state, seat))
     return list(moves)
 
 

@@ -27,7 +27,8 @@ def round_turn(state: State, frame: tuple) -> None:
 
 
 def _legal(state: State, d: Decision) -> list[Move]:
-    return [*turn_moves(state, d.seat, state.industries[d.seat]), interned(Pass, d.seat)]
+    seat = d.seat
+    return [*turn_moves(state, seat, state.industries[seat]), interned(Pass, seat)]
 
 
 def _apply_turn(state: State, d: Decision, move: Turn) -> None:

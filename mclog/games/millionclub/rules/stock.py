@@ -47,7 +47,8 @@ def takeover(state: State, frame: tuple) -> None:
 
 
 def _legal(state: State, d: Decision) -> list[Move]:
-    return [*_targets(state, d.seat), Pass(d.seat)]
+    seat = d.seat
+    return [*_targets(state, seat), Pass(seat)]
 
 
 def _apply_takeover(state: State, d: Decision, move: Takeover) -> None:
