@@ -87,7 +87,7 @@ def run_notebook(browser, lab, name: str):
         const k = w.sessionContext && w.sessionContext.session
                   && w.sessionContext.session.kernel;
         return k && k.status === 'idle';
-    }""", timeout=90_000)
+    }""", timeout=240_000)   # (a kernel's start: slow on a loaded 2-core machine)
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function("""() => {
         const w = window.jupyterapp.shell.currentWidget;

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace  # noqa: F401  (replace: the examples')
 
 from .cards import CONTINENTS, INDUSTRY_TYPES, is_handle
 from .state import State
