@@ -73,6 +73,29 @@ def test_a_sample_replays_writes_and_reads_back_in_every_form(name, path):
     assert from_json == [record]
 
 
+@pytest.mark.parametrize("tags", [{"Event": "the night\n"}, {"Event": "\r"},
+                                  {"Event\n": "the night"}, {"Ev ent": "the night"}],
+                         ids=["value-ending-in-a-line-break", "carriage-return",
+                              "name-ending-in-a-line-break", "name-with-a-space"])
+@pytest.mark.parametrize("name", names())
+def test_a_json_tag_that_is_not_one_line_is_refused_not_written(name, tags):
+    """A JSON record's tags become tag lines: a name or value with a line break (even a
+    final one, which a regular expression's ``$`` lets through) would be written as a
+    record that does not read back.  Every game refuses it, naming the tag."""
+    import json
+
+    from mclog.record.json_form import JsonRecordError
+
+    path = _samples(name)[0]
+    data = mclog.to_json(mclog.read_one(path))
+    data["tags"].update(tags)
+    with pytest.raises(JsonRecordError, match="tags") as refused:
+        game_named(name).records_from_json(json.dumps(data).encode("utf-8"),
+                                           str(path.with_suffix(".json")))
+    assert "one-line" in str(refused.value) or "one line" in str(refused.value) \
+        or "tag name" in str(refused.value)
+
+
 @pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
 def test_every_view_of_a_sample_is_made_and_escapes_the_record(name, path):
     game = game_named(name)

@@ -240,7 +240,7 @@ def test_import_refuses_a_seat_that_is_not_at_the_table(tmp_path, capsys):
     (lambda d: d["entries"][_first(d, "Place")].update(player=1.5),
      ".player: 1.5 is not of type 'integer'"),
     (lambda d: d.update(entries=5), "entries: 5 is not of type 'array'"),
-    (lambda d: d["tags"].update(Event="two\nlines"), "tags.Event: 'two\\nlines' does not match"),
+    (lambda d: d["tags"].update(Event="two\nlines"), "tags.Event: 'two\\nlines' is not a one-line"),
     (lambda d: d["entries"].append({"type": "check", "what": "banana", "values": [[0, 1]]}),
      "'banana' is not one of ['money', 'prices', 'score']"),
     (lambda d: d["entries"].append({"type": "check", "what": "money", "values": [[9, 1]]}),

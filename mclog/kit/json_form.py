@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from mclog.errors import RecordError
 from mclog.record.entries import CheckEntry, CommentEntry
-from mclog.record.json_form import TAG_NAME, BadValue, json_path, records_in, shown
+from mclog.record.json_form import TAG_NAME, TAG_VALUE, BadValue, json_path, records_in, shown
 
 from .notation import CHECKS, KitRecord, MoveEntry, Verbs
 
@@ -50,9 +50,11 @@ def record_from_json(game, data, where: str = "", file: str | None = None) -> Ki
     tags = data["tags"]
     if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
         raise BadValue(at("tags"), "the tags are an object of strings")
-    for name in tags:
+    for name, value in tags.items():
         if not TAG_NAME.match(name):
             raise BadValue(at("tags"), shown(f"{name!r} is not a tag name"))
+        if not TAG_VALUE.match(value):
+            raise BadValue(at(f"tags.{name}"), shown(f"{value!r} is not one line of text"))
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise BadValue(at("players"), "the players are an array of names")

@@ -157,7 +157,11 @@ def schema_words(error) -> str:
 
 
 #: A tag's name, as a JSON record gives it (the text's framing reads the same names).
-TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*$")
+#: (``\Z``, not ``$``: ``$`` also matches before a final line break, and a name or value
+#: with one would be written as a tag line that does not read back.)
+TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+#: A tag's value: one line of text.
+TAG_VALUE = re.compile(r"[^\n\r]*\Z")
 
 
 class BadValue(Exception):

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from mclog.errors import RecordError
-from mclog.record.json_form import failure, json_path, load_json, schema_error, shown
+from mclog.record.json_form import failure, json_path, load_json, schema_error, schema_words, shown
 from .reader import from_json
 from .record import GameRecord
 from ..replayer import replay
@@ -36,7 +36,7 @@ def records_from_json(data: bytes, file: str) -> list[GameRecord]:
         error = schema_error(validator, game)
         if error is not None:
             raise fail(prefix + json_path(error.absolute_path) or "the record",
-                       shown(error.message))
+                       schema_words(error))
         _check_seats(game, prefix, fail)
         try:
             record = from_json(game, file)
