@@ -36,7 +36,25 @@ import dataclasses
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypeVar
+
+T = TypeVar("T")
+
+
+def required(value: T | None, missing: str, *about: object) -> T:
+    """``value``, which the game's state guarantees at this point (a player's question has
+    a seat, an auction under way is there): where it is missing after all, a mistake of
+    mclog's, said as ``missing % about`` (formatted only then).
+
+    >>> required(3, "no seat")
+    3
+    >>> required(None, "the task %r is no player's", "news")
+    Traceback (most recent call last):
+    TypeError: the task 'news' is no player's
+    """
+    if value is None:
+        raise TypeError(missing % about if about else missing)
+    return value
 
 
 class Decision(NamedTuple):
@@ -51,9 +69,7 @@ class Decision(NamedTuple):
     def seat(self) -> int:
         """The player who answers: a player's question always names one (chance's has
         none to give)."""
-        if self.actor is None:
-            raise TypeError(f"chance answers {self.kind!r}: it has no player's seat")
-        return self.actor
+        return required(self.actor, "chance answers %r: it has no player's seat", self.kind)
 
 
 class Watch:
@@ -135,4 +151,4 @@ def _copier(kind: type) -> Callable[[Any], Any]:
     return namespace["copy"]
 
 
-__all__ = ["Decision", "Engine", "Watch", "fresh_copy"]
+__all__ = ["Decision", "Engine", "Watch", "fresh_copy", "required"]

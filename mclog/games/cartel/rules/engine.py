@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from mclog.engine import Decision, Watch, fresh_copy
+from mclog.engine import Decision, Watch, fresh_copy, required
 from mclog.errors import RuleError
 
 from .components import Components
@@ -210,16 +210,12 @@ class State:
     @property
     def open_auction(self) -> Auction:
         """The auction under way (asked only while one is)."""
-        if self.auction is None:
-            raise TypeError("no auction is under way")
-        return self.auction
+        return required(self.auction, "no auction is under way")
 
     @property
     def open_purchase(self) -> Purchase:
         """The purchase being paid for (asked only while one is)."""
-        if self.purchase is None:
-            raise TypeError("no purchase is being paid for")
-        return self.purchase
+        return required(self.purchase, "no purchase is being paid for")
 
 
 def _seat_name(state: State, seat: int | None) -> str:
@@ -232,9 +228,7 @@ def _step_seat(state: State) -> int:
     if not state.todo:
         return state.turn
     kind, seat = state.todo[0]
-    if seat is None:
-        raise TypeError(f"the step {kind!r} is no seat's")
-    return seat
+    return required(seat, "the step %r is no seat's", kind)
 
 
 def first_player(table: Table) -> int:

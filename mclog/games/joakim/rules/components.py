@@ -34,8 +34,10 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import TypeVar
 from pathlib import Path
+from typing import TypeVar
+
+from mclog.engine import required
 
 from .moves import KINDS
 
@@ -86,10 +88,8 @@ T = TypeVar("T")
 
 def given(value: T | None, name: str) -> T:
     """The value ``name`` of an effect whose kind requires it: the component file's schema
-    has checked that it is there (so a missing one is a mistake of mclog's, said so)."""
-    if value is None:
-        raise TypeError(f"an effect that needs its {name!r} has none")
-    return value
+    has checked that it is there (``mclog.engine.required``)."""
+    return required(value, "an effect that needs its %r has none", name)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from mclog.engine import Decision, Watch, fresh_copy
+from mclog.engine import Decision, Watch, fresh_copy, required
 from mclog.errors import RuleError
 
 from . import sharks
@@ -107,9 +107,7 @@ class Player:
     @property
     def standing_on(self) -> str:
         """The square the pawn stands on (asked once the pawns are placed)."""
-        if self.square is None:
-            raise TypeError("the pawn is not on the board yet")
-        return self.square
+        return required(self.square, "the pawn is not on the board yet")
 
     def copy(self) -> "Player":
         new = fresh_copy(self)
@@ -137,31 +135,23 @@ class Task:
     @property
     def seat(self) -> int:
         """The player the task is for (a player's task always names one)."""
-        if self.player is None:
-            raise TypeError(f"the task {self.kind!r} is no player's")
-        return self.player
+        return required(self.player, "the task %r is no player's", self.kind)
 
     @property
     def act(self) -> Effect:
         """The effect the task carries out (a task of an effect always has one)."""
-        if self.effect is None:
-            raise TypeError(f"the task {self.kind!r} carries out no effect")
-        return self.effect
+        return required(self.effect, "the task %r carries out no effect", self.kind)
 
     @property
     def of_card(self) -> Card:
         """The card the task comes from (a task of a card always has one)."""
-        if self.card is None:
-            raise TypeError(f"the task {self.kind!r} comes from no card")
-        return self.card
+        return required(self.card, "the task %r comes from no card", self.kind)
 
     @property
     def word(self) -> str:
         """What the task needs in a word: a kind of property, a deck (a task that needs
         one always has it)."""
-        if self.what is None:
-            raise TypeError(f"the task {self.kind!r} needs no word")
-        return self.what
+        return required(self.what, "the task %r needs no word", self.kind)
 
 
 #: The task kinds a player decides (the others are chance's, or the rules' own).

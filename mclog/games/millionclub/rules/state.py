@@ -76,6 +76,8 @@ class Decision(NamedTuple):
     budget: tuple[int, ...] = ()
     turns: int = 0
 
+    # (``mclog.engine.required``'s check written out: these are asked at every legal
+    # move of a simulation, in the compiled build, where a call into it costs more)
     @property
     def seat(self) -> int:
         """The player who answers: a player's question always names one (chance's asks

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from mclog.engine import required
+
 # What a decision asks for.
 START = "start"      # chance: the roll-off's winner
 BET = "bet"          # a player's bet
@@ -66,9 +68,7 @@ class State:
     @property
     def rolling(self) -> int:
         """The seat rolling this throw (the game has begun: the roll-off named one)."""
-        if self.roller is None:
-            raise TypeError("nobody rolls before the roll-off")
-        return self.roller
+        return required(self.roller, "nobody rolls before the roll-off")
     @property
     def finished(self) -> bool:
         return self.decision is None
