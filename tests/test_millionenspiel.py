@@ -784,3 +784,66 @@ def test_the_json_schemas_in_docs_are_the_ones_mclog_checks_with():
     for game in ("millionclub", "millionenspiel"):
         assert (root / "docs" / game / "record.schema.json").read_bytes() == \
             (root / "mclog" / "games" / game / "notation" / "record.schema.json").read_bytes()
+
+
+# --- the notation as a table (issue 24) ------------------------------------------------
+
+MOVES = st.one_of(
+    st.builds(StartPlayer, st.integers(0, 2)),
+    st.builds(Bet, st.integers(0, 2), st.integers(0, 10 ** 7)),
+    st.builds(lambda a, b: Throw((a, b)), st.none() | st.integers(1, 6),
+              st.none() | st.integers(1, 6)),
+    st.just(Refuse(None)),
+    st.builds(Land, st.sampled_from(["blue", "yellow", "red", "beige", "green", "black"]),
+              st.integers(0, 99)),
+    st.builds(Die, st.integers(1, 6)),
+    st.builds(BuyPension, st.integers(0, 2), st.sampled_from([50, 500])))
+
+
+@settings(max_examples=300, deadline=None)
+@given(MOVES, st.none() | st.sampled_from(["Ann", "Ben", "Cleo"]))
+def test_every_item_the_table_writes_reads_back_as_its_move(move, roller):
+    """One row per item holds its reader and its writer: what a row writes, with or
+    without the roller's name before it, the table reads back as the same move, and the
+    name as the entry's subject."""
+    from mclog.games.millionenspiel.notation.verbs import VERBS, Reading, read_line
+    from mclog.record.cursor import Cursor
+    from mclog.record.framing import RawLine
+
+    names = ("Ann", "Ben", "Cleo")
+    item = VERBS.item(move, names, roller)
+    line_text = ("bets " if isinstance(move, Bet) else "") + item
+    out: list = []
+    read_line(Cursor(RawLine(4, text=line_text), out), Reading(
+        {n: s for s, n in enumerate(names)}, out))
+    assert [e.move for e in out] == [move]
+    named = isinstance(move, Throw) and roller is not None   # (a refusal is written bare)
+    assert out[0].subject == (names.index(roller) if named else None)
+
+
+@pytest.mark.parametrize("line, moves", [
+    ("Ann bets 3", [Bet(0, 3)]), ("Ann passes", [Bet(0, 0)]), ("Ann pass", [Bet(0, 0)]),
+    ("Ann 10k, Ben 1_000", [Bet(0, 10_000), Bet(1, 1000)]),
+    ("bets Ann 3 Ben passes", [Bet(0, 3), Bet(1, 0)]),
+    ("Ben Rolls 4 4, rolls 1 ?", [Throw((4, 4)), Throw((1, None))]),
+    ("Cleo refuses", [Refuse(None)]),
+    ("past the arrow twice, past arrow, lands on Red", [Land("red", 3)]),
+    ("past arrow 3x, lands green", [Land("green", 3)]),
+    ("past arrow\nlands black, die 6", [Land("black", 1), Die(6)]),
+    ("Ben buys pension card 500", [BuyPension(1, 500)]),
+])
+def test_every_form_a_person_may_write_is_read(line, moves):
+    assert parse_one(HEAD + line + "\n").moves == moves
+
+
+def test_every_word_of_the_table_is_refused_as_a_name_and_in_the_format_spec():
+    from mclog.games.millionenspiel.notation.verbs import RESERVED, ROWS
+
+    spec = (Path(__file__).parent.parent / "docs" / "millionenspiel" / "format.md").read_text()
+    words = {word for row in ROWS for word in (row.word, *row.aliases)}
+    assert words <= RESERVED
+    for word in sorted(RESERVED - {"none", "bet"}):
+        assert f"`{word}" in spec or f" {word}" in spec, word
+    for word in sorted(RESERVED):
+        with pytest.raises(RecordError, match="also a word of the notation"):
+            parse_one(f'[Game "Millionenspiel"]\n[Players "Ann, {word.title()}"]\n')

@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from mclog.record.entries import (CheckEntry, CommentEntry, FromSource, RecordBase,
                                   inline_comments_length)
+from mclog.record.cursor import LineComments
 from mclog.record.files import MAX_LINE
 from mclog.record.framing import SourceLine, comment_text, escape_tag, whole_number
 
@@ -165,7 +166,21 @@ class Verb:
     word: str
     move: type
     fields: tuple = ()
-    phrase: str | Callable[[Any, Sequence[str]], str] = ""
+    phrase: str | Callable[..., str] = ""
+    #: Other words that start the same item (``pass`` for ``passes``).
+    aliases: tuple[str, ...] = ()
+    #: An item whose words no fixed fields say (fillers, a list, two words to one value:
+    #: Millionenspiel's ``lands on red``, ``bets Ann 3, Ben pass``): the row's own reader,
+    #: given the line's cursor (``mclog.record.cursor``) past the verb and the game's
+    #: reading context; the game's parser calls it.
+    reader: Callable[..., Any] | None = None
+    #: ... and its own writer: the item's text, given the move, the names and whatever
+    #: else the game's writer passes (``item``).
+    writer: Callable[..., str] | None = None
+    #: Whether the item may follow a player's name (``Ann rolls 4 3``), and whether it
+    #: comes only there (``Ann passes``).
+    named: bool = False
+    after_name: bool = False
 
     @cached_property
     def immutable(self) -> bool:
@@ -292,7 +307,9 @@ class Verb:
         return {spec.name: spec.write(getattr(move, spec.name), names)
                 for spec in self.fixed if spec.name}
 
-    def item(self, move, names: Sequence[str]) -> str:
+    def item(self, move, names: Sequence[str], *context: Any) -> str:
+        if self.writer is not None:
+            return self.writer(move, names, *context)
         out = [self.word, *(spec.write(getattr(move, spec.name) if spec.name else None,
                                        names) for spec in self.fixed)]
         for key, spec in self.keyed.items():
@@ -301,11 +318,11 @@ class Verb:
                 out += [key, spec.spec.write(value, names)]
         return " ".join(out)
 
-    def say(self, move, names: Sequence[str]) -> str:
+    def say(self, move, names: Sequence[str], *context: Any) -> str:
         if not self.phrase:
-            return self.item(move, names)
+            return self.item(move, names, *context)
         if callable(self.phrase):
-            return self.phrase(move, names)
+            return self.phrase(move, names, *context)
         return self.phrase.format(**self._words(move, names))
 
 
@@ -322,8 +339,12 @@ class Verbs:
 
     def __init__(self, verbs: Iterable[Verb]) -> None:
         self.rows = tuple(verbs)
-        self.by_word = {v.word: v for v in self.rows}
-        self.by_type = {v.move: v for v in self.rows}
+        self.by_word = {word: v for v in self.rows for word in (v.word, *v.aliases)}
+        #: (a move is written by the first row of its type: a row that only reads, such
+        #: as an alias's own form, comes after the one that writes)
+        self.by_type: dict[type, Verb] = {}
+        for v in self.rows:
+            self.by_type.setdefault(v.move, v)
         for reserved in ("check",):
             if reserved in self.by_word:
                 raise ValueError(f"'{reserved}' is the shared framing's word, not a verb")
@@ -355,11 +376,14 @@ class Verbs:
                                 min(len(words) - 1, len(verb.fixed) + 1))
         return verb.read(words, seats)
 
-    def item(self, move, names: Sequence[str]) -> str:
-        return self.by_type[type(move)].item(move, names)
+    def item(self, move, names: Sequence[str], *context: Any) -> str:
+        """The item of ``move`` as written (``context``: what the game's writer gives a
+        row's own writer)."""
+        return self.by_type[type(move)].item(move, names, *context)
 
-    def say(self, move, names: Sequence[str]) -> str:
-        return self.by_type[type(move)].say(move, names)
+    def say(self, move, names: Sequence[str], *context: Any) -> str:
+        """``move`` in a player's words (``mclog replay``)."""
+        return self.by_type[type(move)].say(move, names, *context)
 
     def verb(self, word: str) -> Verb | None:
         """The verb ``word`` says, in any case (a line's first word is often written with
@@ -426,17 +450,18 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
     verb_of, by_word = verbs.verb, verbs.by_word
     for line in lines:
         words = line.words
-        pending = sorted(line.comments, key=lambda c: c.after) if line.comments else []
+        # (the comments anchored as in every game: ``mclog.record.cursor``)
+        comments = LineComments(line, out) if line.comments else None
         if not words:
-            out.extend(CommentEntry(c.text, c.brace, True, c.line, c.col) for c in pending)
+            if comments is not None:
+                comments.rest()
             continue
         i = 0
         source = line.source()  # (one for the line's items)
         last = None  # the verb of the item before, on this line
         while i < len(words):
-            while pending and pending[0].after <= i:  # (a comment before the first item)
-                c = pending.pop(0)
-                out.append(CommentEntry(c.text, c.brace, i == 0, c.line, c.col))
+            if comments is not None:
+                comments.before(i)
             verb = by_word.get(words[i]) or verb_of(words[i])   # (as written: most are)
             if verb is None and words[i].lower() == "check":   # ("Check money ...")
                 keys = named.get(words[i + 1].lower()) if i + 1 < len(words) else None
@@ -472,11 +497,10 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
                         read[item] = move
                 out.append(MoveEntry(move, source, i))
             i = end
-            while pending and pending[0].after <= i:
-                c = pending.pop(0)
-                out.append(CommentEntry(c.text, c.brace, False, c.line, c.col))
-        if pending:
-            out.extend(CommentEntry(c.text, c.brace, False, c.line, c.col) for c in pending)
+            if comments is not None:
+                comments.before(i)
+        if comments is not None:
+            comments.rest()
 
 
 def _check(record, line, words, indexes, seats, checks=CHECKS,

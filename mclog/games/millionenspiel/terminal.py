@@ -3,9 +3,9 @@ money (``mclog score``)."""
 
 from __future__ import annotations
 
-from .notation.writer import arrow_words
+from .notation.verbs import VERBS
 from .replayer import GameReplay
-from .rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
+from .rules.moves import Accept, BuyPension, StartPlayer
 
 
 def replay_text(game: GameReplay) -> str:
@@ -40,23 +40,11 @@ def replay_text(game: GameReplay) -> str:
 
 
 def move_text(move, names, before) -> str:
-    roller = names[before.roller] if before.roller is not None else "?"
-    if isinstance(move, StartPlayer):
-        return f"{names[move.player]} rolls first"
-    if isinstance(move, Bet):
-        return f"{names[move.player]} " + (f"bets {move.amount:,}" if move.amount
-                                           else "passes")
-    if isinstance(move, Throw):
-        return f"{roller} rolls " + " ".join("?" if d is None else str(d) for d in move.dice)
-    if isinstance(move, Refuse):
-        return f"{roller} refuses"
-    if isinstance(move, Land):
-        return arrow_words(move.past_arrow, "past the arrow") + f"lands on {move.colour}"
-    if isinstance(move, Die):
-        return f"die {move.value}"
-    if isinstance(move, BuyPension):
-        return f"{names[move.player]} buys the pension card of {move.value}"
-    return ""  # (keeping the throw goes without saying)
+    """``move`` in a player's words, as the table says it (keeping the throw goes without
+    saying)."""
+    if isinstance(move, Accept):
+        return ""
+    return VERBS.say(move, names, names[before.roller] if before.roller is not None else None)
 
 
 def score_lines(game: GameReplay) -> list[str]:

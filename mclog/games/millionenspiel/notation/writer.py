@@ -1,7 +1,8 @@
 """Canonical text and JSON of a Millionenspiel record.
 
-One line per part of a throw: the start player, each throw's bets, each throw's dice and
-landing (with the roller's name), each pension card bought, each check.  A comment stays
+Each item is written by its row of the verb table (``verbs.py``); this module lays the
+items out in lines, one per part of a throw: the start player, each throw's bets, each
+throw's dice and landing (with the roller's name), each pension card bought, each check.  A comment stays
 where it was anchored: on a line of its own, or after its item (``{...}`` when items
 follow on the line, ``; ...`` at its end).
 """
@@ -21,6 +22,7 @@ from ..rules.moves import (
 )
 from ..rules.state import ACCEPT, new_game
 from .record import FORMAT, CheckEntry, CommentEntry, MoveEntry, Record, canonical_tags
+from .verbs import VERBS
 
 _GROUP = {StartPlayer: "start", Bet: "bets", Throw: "roll", Refuse: "roll", Land: "roll",
           Die: "roll", BuyPension: "pension"}
@@ -54,13 +56,14 @@ def write_game(record: Record, played=None) -> str:
             continue
         move = entry.move
         group = _GROUP[type(move)]
-        item = _item(move, names, rollers.get(id(entry)), first=line.empty)
+        roller = rollers.get(id(entry))
+        item = _item(move, names, roller, first=line.empty)
         if group != line.group or group in ("start", "pension", "check") or \
                 (isinstance(move, Throw) and line.landed) or \
                 len(line.text) + len(item) + inline_comments_length(record.entries, index) \
                 > MAX_LINE - 100:
             line.close()  # (a group goes on on a line of its own rather than be too long)
-            item = _item(move, names, rollers.get(id(entry)), first=True)
+            item = _item(move, names, roller, first=True)
         if line.empty:
             line.start(group)
         line.item(item)
@@ -135,22 +138,10 @@ def _rollers(record: Record, redundant: AbstractSet[int] = frozenset()
     return rollers
 
 
-def _item(move, names, roller, first: bool) -> str:
-    if isinstance(move, StartPlayer):
-        return f"start {names[move.player]}"
-    if isinstance(move, Bet):
-        return f"{names[move.player]} {move.amount if move.amount else 'pass'}"
-    if isinstance(move, Throw):
-        dice = " ".join("?" if d is None else str(d) for d in move.dice)
-        who = f"{names[roller]} " if first and roller is not None else ""
-        return f"{who}rolls {dice}"
-    if isinstance(move, Refuse):
-        return "refuses"
-    if isinstance(move, Land):
-        return arrow_words(move.past_arrow, "past arrow") + f"lands {move.colour}"
-    if isinstance(move, Die):
-        return f"die {move.value}"
-    return f"{names[move.player]} buys pension {move.value}"
+def _item(move, names, roller: int | None, first: bool) -> str:
+    """The item of ``move`` as the table writes it, with the roller's name where it starts
+    a line (``Ann rolls 4 3``)."""
+    return VERBS.item(move, names, names[roller] if first and roller is not None else None)
 
 
 def answer_line(move, names, state) -> str | None:
@@ -164,14 +155,6 @@ def answer_line(move, names, state) -> str | None:
     if isinstance(move, Refuse):
         return f"{names[roller]} refuses"
     return _item(move, names, roller, first=True)
-
-
-def arrow_words(times: int, words: str) -> str:
-    """``past arrow, `` before a landing, ``past arrow twice, `` or ``past arrow 3 times, ``
-    after a run of doubles round the track (M14); nothing if the pawn did not reach it."""
-    if not times:
-        return ""
-    return f"{words}{'' if times == 1 else ' twice' if times == 2 else f' {times} times'}, "
 
 
 def _check_lines(text: str, record: Record) -> None:

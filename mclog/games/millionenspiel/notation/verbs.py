@@ -1,0 +1,359 @@
+"""Millionenspiel's notation as a table: one row per item, each with its words, its move,
+its reader, its writer and the move in a player's words (the phrase ``mclog replay``
+prints).  The parser, the writer, the recorder's answers and the replay's text all go by
+this table: a verb is read and written here and nowhere else.
+
+An item may start with a player's name (``Ann rolls 4 3``, ``Ann buys pension 50``,
+``Ann 3``: a bet), may take fillers of speech (``lands on red``, ``past the arrow``,
+``buys pension card 50``), and ``bets`` takes a list (``bets Ann 3, Ben pass``): so each
+row reads its own words from the line's cursor (``mclog.record.cursor``), rather than a
+fixed number of fields.
+
+>>> from mclog.record.framing import RawLine
+>>> from mclog.record.cursor import Cursor
+>>> context = Reading({"Ann": 0, "Ben": 1}, [])
+>>> line = Cursor(RawLine(5, "Ben rolls 4 3, lands on red".replace(",", "").split()), [])
+>>> read_item(line, context), read_item(line, context)
+(Throw(dice=(4, 3)), Land(colour='red', past_arrow=0))
+>>> VERBS.item(Land("red", 2), ("Ann", "Ben")), VERBS.item(BuyPension(0, 50), ("Ann", "Ben"))
+('past arrow twice, lands red', 'Ann buys pension 50')
+>>> VERBS.say(Throw((4, None)), ("Ann", "Ben"), "Ben")
+'Ben rolls 4 ?'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mclog.engine import required
+from mclog.kit.notation import Verb, Verbs
+from mclog.record.cursor import Cursor
+from mclog.record.framing import whole_number
+
+from ..rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
+from ..rules.track import COLOURS
+from .record import CheckEntry, MoveEntry
+
+#: (``[0-9]``, not ``\d``: Python's ``\d`` also takes Arabic-Indic and full-width digits,
+#: which nothing else in mclog reads)
+_AMOUNT = re.compile(r"([0-9]{1,3}(?:[_'][0-9]{3})+|[0-9]+)([kK]?)$", re.ASCII)
+_DIE = {"1", "2", "3", "4", "5", "6"}
+#: What a player does, after their name (for the messages).
+DOINGS = "bets, passes, rolls, refuses, buys pension"
+
+
+def amount(word: str) -> int | None:
+    """A sum of money as written: ``1000``, ``1_000`` or ``1'000``, ``10k``.
+
+    >>> amount("1_000"), amount("10k"), amount("1,000")
+    (1000, 10000, None)
+    """
+    value = whole_number(word)
+    if value is not None or len(word) > 16:  # (the common case; or no amount at all)
+        return value
+    m = _AMOUNT.match(word)
+    if m is None:
+        return None
+    value = int(m.group(1).replace("_", "").replace("'", ""))
+    return value * 1000 if m.group(2) else value
+
+
+@dataclass
+class Reading:
+    """What the items of one game's body share as they are read: the players' seats, the
+    entries so far, and a ``past arrow`` waiting for its landing (its line and column, and
+    how often the pawn went round: ``past arrow`` may be written again, and may end a
+    line)."""
+
+    seats: dict[str, int]
+    out: list
+    past_arrow: tuple[int, int] | None = None
+    arrow_times: int = 0
+    #: The seat of the name written before the item being read (``Ann rolls``), if any.
+    subject: int | None = field(default=None, repr=False)
+
+    def put(self, line: Cursor, move: Any, start: int) -> None:
+        """``move``, read from the item at word ``start`` of ``line``, as an entry: with
+        the name written before it where the move names no player (``Ann rolls``: the
+        replayer checks it is the roller's)."""
+        subject = self.subject if getattr(move, "player", None) is None else None
+        self.out.append(MoveEntry(move, subject, line.source, start))
+
+
+# --- the readers: each takes its item's words after the verb from the cursor -------------
+
+
+def seat(line: Cursor, context: Reading, what: str = "a player's name") -> int:
+    word = line.take(what)
+    if word not in context.seats:
+        raise line.error(f"'{word}' is not a player of this game "
+                         f"({', '.join(context.seats)})", line.at - 1)
+    return context.seats[word]
+
+
+def money(line: Cursor, what: str) -> int:
+    word = line.take(what)
+    value = amount(word)
+    if value is None:
+        raise line.error(f"Expected {what}, not '{word}'", line.at - 1)
+    return value
+
+
+def _start(line: Cursor, context: Reading) -> StartPlayer:
+    return StartPlayer(seat(line, context, "the start player's name"))
+
+
+def _bets(line: Cursor, context: Reading) -> Bet | None:
+    """``bets Ann 3, Ben pass, Cleo 5``: a throw's bets in the order made, each an entry
+    of its own (and its comments after it); ``Ann bets 3``: one."""
+    if context.subject is not None:
+        return Bet(context.subject, money(line, "the amount bet"))
+    while line.peek() is not None and line.peek() in context.seats:
+        start = line.at
+        who = seat(line, context)
+        word = line.take(f"{line.words[start]}'s bet (a number, or pass)")
+        if word.lower() in ("pass", "passes"):
+            context.put(line, Bet(who, 0), start)
+        else:
+            value = amount(word)
+            if value is None:
+                raise line.error(f"Expected {line.words[start]}'s bet (a number, or "
+                                 f"pass), not '{word}'", line.at - 1)
+            context.put(line, Bet(who, value), start)
+        if line.peek() is not None and line.peek() in context.seats:
+            line.comments_so_far()
+    return None
+
+
+def _passes(line: Cursor, context: Reading) -> Bet:
+    return Bet(_subject(context), 0)
+
+
+def _throw(line: Cursor, context: Reading) -> Throw:
+    dice: list[int | None] = []
+    for which in ("first", "second"):
+        word = line.take(f"the {which} die (1 to 6, or ? if not seen)")
+        if word == "?":
+            dice.append(None)
+        elif word in _DIE:
+            dice.append(int(word))
+        else:
+            raise line.error(f"A die shows 1 to 6 (or ? if not seen), not '{word}'",
+                             line.at - 1)
+    return Throw((dice[0], dice[1]))
+
+
+def _refuses(line: Cursor, context: Reading) -> Refuse:
+    return Refuse(None)
+
+
+def _past(line: Cursor, context: Reading) -> None:
+    """``past [the] arrow [once|twice|N times|Nx]``: kept until the landing it comes
+    before (a landing after a run of doubles may go round more than once, M14)."""
+    start = line.at - 1
+    line.optional("the")
+    if (line.peek() or "").lower() != "arrow":
+        raise line.error("Expected 'past arrow'")
+    line.at += 1
+    times = _times(line)
+    if context.past_arrow is None:
+        context.past_arrow = (line.raw.number, line.col(start))
+        context.arrow_times = 0
+    context.arrow_times += times
+
+
+def _times(line: Cursor) -> int:
+    """After 'past arrow': ``twice``, ``3 times``, ``3x`` (once if nothing follows)."""
+    word = (line.peek() or "").lower()
+    if word == "once":
+        line.at += 1
+        return 1
+    if word == "twice":
+        line.at += 1
+        return 2
+    count = word[:-1] if word.endswith("x") else word
+    if count.isascii() and count.isdigit() and 0 < int(count) <= 99:
+        line.at += 1
+        if word == count:
+            if (line.peek() or "").lower() not in ("times", "time"):
+                raise line.error(f"Expected 'past arrow {count} times'")
+            line.at += 1
+        return int(count)
+    return 1
+
+
+def _lands(line: Cursor, context: Reading) -> Land:
+    line.optional("on")
+    colour = line.take("the colour the pawn lands on").lower()
+    if colour not in COLOURS:
+        raise line.error(f"'{colour}' is not a colour of the board "
+                         f"({', '.join(COLOURS)})", line.at - 1)
+    times = context.arrow_times if context.past_arrow else 0
+    context.past_arrow = None
+    return Land(colour, times)
+
+
+def _die(line: Cursor, context: Reading) -> Die:
+    value = line.take("the number the die shows")
+    if value == "?":
+        raise line.error("The black space's die decides who wins what: write the number "
+                         "it showed", line.at - 1)
+    if value not in _DIE:
+        raise line.error(f"A die shows 1 to 6, not '{value}'", line.at - 1)
+    return Die(int(value))
+
+
+def _buys(line: Cursor, context: Reading) -> BuyPension:
+    if line.take("'pension'").lower() != "pension":
+        raise line.error("A player buys only pension cards: 'buys pension 50'", line.at - 1)
+    line.optional("card")
+    return BuyPension(_subject(context), money(line, "the pension card bought (50 or 500)"))
+
+
+def _subject(context: Reading) -> int:
+    """The player whose name the item follows (the table reads such rows after a name
+    only)."""
+    return required(context.subject, "an item read without the name it follows")
+
+
+# --- the writers and the phrases ---------------------------------------------------------
+
+
+def _dice(move: Throw) -> str:
+    return " ".join("?" if d is None else str(d) for d in move.dice)
+
+
+def arrow_words(times: int, words: str) -> str:
+    """``past arrow, `` before a landing, ``past arrow twice, `` or ``past arrow 3 times, ``
+    after a run of doubles round the track (M14); nothing if the pawn did not reach it."""
+    if not times:
+        return ""
+    return f"{words}{'' if times == 1 else ' twice' if times == 2 else f' {times} times'}, "
+
+
+def _roller(names: Sequence[str], roller: str | None = None) -> str:
+    return f"{roller} " if roller is not None else ""
+
+
+#: One row per item: its words (the verb, then other words for it), its move, its reader,
+#: how it is written (given the names, and the roller's name where the item starts a
+#: line), and the move in a player's words (given the names and the roller's name).
+#: ``named``: the item may follow a player's name (``Ann rolls``); ``after_name``: only
+#: there (``Ann passes``).
+ROWS: tuple[Verb, ...] = (
+    Verb("start", StartPlayer, reader=_start,
+         writer=lambda m, names, who=None: f"start {names[m.player]}",
+         phrase=lambda m, names, who=None: f"{names[m.player]} rolls first"),
+    Verb("bets", Bet, reader=_bets, named=True,
+         writer=lambda m, names, who=None:
+             f"{names[m.player]} {m.amount if m.amount else 'pass'}",
+         phrase=lambda m, names, who=None: f"{names[m.player]} " + (
+             f"bets {m.amount:,}" if m.amount else "passes")),
+    Verb("passes", Bet, aliases=("pass",), reader=_passes, after_name=True),
+    Verb("rolls", Throw, reader=_throw, named=True,
+         writer=lambda m, names, who=None: f"{_roller(names, who)}rolls {_dice(m)}",
+         phrase=lambda m, names, who=None: f"{who or '?'} rolls {_dice(m)}"),
+    Verb("refuses", Refuse, reader=_refuses, named=True,
+         writer=lambda m, names, who=None: "refuses",
+         phrase=lambda m, names, who=None: f"{who or '?'} refuses"),
+    Verb("lands", Land, reader=_lands,
+         writer=lambda m, names, who=None:
+             arrow_words(m.past_arrow, "past arrow") + f"lands {m.colour}",
+         phrase=lambda m, names, who=None:
+             arrow_words(m.past_arrow, "past the arrow") + f"lands on {m.colour}"),
+    Verb("past", Land, reader=_past),
+    Verb("die", Die, reader=_die,
+         writer=lambda m, names, who=None: f"die {m.value}",
+         phrase=lambda m, names, who=None: f"die {m.value}"),
+    Verb("buys", BuyPension, reader=_buys, after_name=True,
+         writer=lambda m, names, who=None: f"{names[m.player]} buys pension {m.value}",
+         phrase=lambda m, names, who=None:
+             f"{names[m.player]} buys the pension card of {m.value}"),
+)
+#: The rows by move: a move is written by the first row of its type (``lands``, not
+#: ``past``; ``bets``, not ``passes``).
+VERBS = Verbs(ROWS)
+
+#: The fillers of speech a person may write, and the words read inside items: no player
+#: may be called so either.
+OTHER_WORDS = frozenset({"bet", "arrow", "pension", "check", "money", "none", "on", "the", "card",
+                         *COLOURS})
+RESERVED = VERBS.words | OTHER_WORDS
+
+
+def read_line(line: Cursor, context: Reading) -> None:
+    """Every item of one line into the record's entries, each comment after the item
+    before it; a mistake is a located ``RecordError``."""
+    while line.peek() is not None:
+        line.comments_so_far()
+        start = line.at
+        move = read_item(line, context)
+        if move is not None:
+            context.put(line, move, start)
+    line.comments.rest()
+
+
+def read_item(line: Cursor, context: Reading) -> Any:
+    """The move of the item at the cursor, its words taken (None: a check, a part of the
+    next move, or items the row put in itself, as ``bets`` does)."""
+    start = line.at
+    word = line.take("an item")
+    if context.past_arrow is not None and word.lower() not in ("lands", "past"):
+        raise line.error("'past arrow' is followed by where the pawn lands ('lands "
+                         f"yellow'), not by '{word}'", start)
+    context.subject = None
+    if word.lower() == "check":
+        return _check(line, context, start)
+    verb = VERBS.verb(word)
+    if verb is not None and verb.reader is not None and not verb.after_name:
+        return verb.reader(line, context)
+    if word in context.seats:
+        return _named(line, context, context.seats[word])
+    raise line.error(_unknown(word, context.seats), start)
+
+
+def _check(line: Cursor, context: Reading, start: int) -> None:
+    """``check money Ann 40 Ben 3`` (or ``check pension ...``): what the table showed."""
+    what = line.take("what is checked (money or pension)").lower()
+    if what not in ("money", "pension"):
+        raise line.error(f"A check is of money or pension, not '{what}'", line.at - 1)
+    values = []
+    while line.peek() is not None and line.peek() in context.seats:
+        who = seat(line, context)
+        values.append((who, money(line, f"{line.words[line.at - 1]}'s {what}")))
+    if not values:
+        raise line.error(f"Expected a player's name and their {what} after 'check {what}'")
+    context.out.append(CheckEntry(what, tuple(values), line.raw.number, line.col(start)))
+
+
+def _named(line: Cursor, context: Reading, who: int) -> Any:
+    """An item that starts with a player's name: what they do, or their bet alone
+    (``Ann 3``, ``Ben pass``), as in a bets list that goes on from the line before."""
+    following = line.peek()
+    bet = amount(following) if following is not None else None
+    if bet is not None:
+        line.at += 1
+        return Bet(who, bet)
+    name = line.words[line.at - 1]
+    word = line.take(f"what {name} does ({DOINGS})")
+    verb = VERBS.verb(word)
+    if verb is None or verb.reader is None or not (verb.named or verb.after_name):
+        raise line.error(f"'{word}' is not something a player does ({DOINGS})",
+                         line.at - 1)
+    context.subject = who
+    return verb.reader(line, context)
+
+
+def _unknown(word: str, seats: dict[str, int]) -> str:
+    if amount(word) is not None:
+        return f"'{word}' is a number, but no item says what it is (bets Ann {word}, ...)"
+    if word[:1].isupper() and word.isalpha():
+        return f"'{word}' is not a player of this game ({', '.join(seats)})"
+    return f"'{word}' is not a word of the notation (see docs/millionenspiel/format.md)"
+
+
+__all__ = ["VERBS", "ROWS", "RESERVED", "Reading", "read_line", "read_item", "amount",
+           "arrow_words"]
