@@ -56,30 +56,30 @@ for _disc, _words in {
     for _word in _words:
         DISCS[_word] = _disc
 
-#: verb word -> canonical verb
+#: verb word -> canonical verb (each verb's row in ``verbs.py`` reads it in any of them)
 VERBS: dict[str, str] = {}
-_VERB_ALIASES = {
-    "draws": ["draw", "drew"],
-    "picks": ["pick", "picked"],
-    "up": ["develop", "develops", "developed", "dev"],
-    "cash": ["capital-from", "cashes", "cashed", "draws-capital"],
-    "pass": ["passes", "passed", "declines", "decline", "no", "stop", "done"],
-    "uses": ["use", "yes"],
-    "moves": ["move", "moved"],
-    "plays": ["play", "played", "chooses", "choose", "chose"],
-    "buys": ["buy", "bought"],
-    "sets": ["set", "set-aside", "sets-aside", "discards", "discard"],
-    "takeover": ["takes-over", "take-over", "took-over"],
-    "targets": ["target", "names", "looks-at"],
-    "takes": ["take", "took"],
-    "swaps": ["swap", "swapped", "exchanges"],
-    "raises": ["raise", "raised"],
-    "lowers": ["lower", "lowered"],
-    "dumps": ["dumped"],
-    "invests": ["invest", "invested", "notes"],
+VERB_ALIASES: dict[str, tuple[str, ...]] = {
+    "draws": ("draw", "drew"),
+    "picks": ("pick", "picked"),
+    "up": ("develop", "develops", "developed", "dev"),
+    "cash": ("capital-from", "cashes", "cashed", "draws-capital"),
+    "pass": ("passes", "passed", "declines", "decline", "no", "stop", "done"),
+    "uses": ("use", "yes"),
+    "moves": ("move", "moved"),
+    "plays": ("play", "played", "chooses", "choose", "chose"),
+    "buys": ("buy", "bought"),
+    "sets": ("set", "set-aside", "sets-aside", "discards", "discard"),
+    "takeover": ("takes-over", "take-over", "took-over"),
+    "targets": ("target", "names", "looks-at"),
+    "takes": ("take", "took"),
+    "swaps": ("swap", "swapped", "exchanges"),
+    "raises": ("raise", "raised"),
+    "lowers": ("lower", "lowered"),
+    "dumps": ("dumped",),
+    "invests": ("invest", "invested", "notes"),
 }
-for _verb, _aliases in _VERB_ALIASES.items():
-    for _word in (_verb, *_aliases):
+for _verb, _verb_aliases in VERB_ALIASES.items():
+    for _word in (_verb, *_verb_aliases):
         VERBS[_word] = _verb
 
 #: line labels: the phase a line's moves belong to (checked by the replayer)

@@ -24,7 +24,8 @@ from .record import (
     canonical_tags,
 )
 from ..replayer import GameReplay, replay
-from .text import card_text, item_words
+from .text import item_words
+from .verbs import card_text
 
 _DRAFT_LABELS = ("intrigue", "colonies", "industries")
 _DRAFT_CHOICES = (Choose, Buy, SetAside)
