@@ -272,3 +272,34 @@ def test_a_sample_is_reviewed_from_every_record_of_it(name, path):
             return
         assert len(shares) == len(replayed.record.players) and \
             sum(shares) == pytest.approx(1)
+
+
+#: In a sample of each game, an item of several words, as written, and the same with a
+#: comment between its words.
+INSIDE = {"Million Club": ("duel-2p.mclog", "Zoe buys india", "Zoe buys {between} india"),
+          "Millionenspiel": ("duel-2p.mclog", "Yann rolls 2 6", "Yann rolls 2 {between} 6"),
+          "Cartel": ("duel-2p.mclog", "start Ann dunmore", "start Ann {between} dunmore"),
+          "Joakim von Ankas fantastiska affärer": ("sunday-3p.mclog", "place Ann d2",
+                                                   "place Ann {between} d2"),
+          "Pig": ("duel.mclog", "roll Ann", "roll {between} Ann")}
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_comment_between_an_items_words_belongs_to_that_item(name):
+    """One rule for comments in every game (``mclog.record.cursor``): a comment belongs
+    to the item before it on its line, one written between an item's words too; fmt
+    writes it after that item, on its line, and it reads back the same."""
+    game = game_named(name)
+    sample, item, inside = INSIDE[name]
+    path = next(p for p in _samples(name) if p.name == sample)
+    text = path.read_text()
+    assert item in text
+    record = mclog.parse_one(text.replace(item, inside, 1))
+    index = next(i for i, e in enumerate(record.entries)
+                 if getattr(e, "text", None) == "between")
+    assert not record.entries[index].own_line
+    assert hasattr(record.entries[index - 1], "move")   # (after the item it was inside)
+    written = game.write(record, game.replay(record))
+    line = next(line for line in written.splitlines() if "{between}" in line)
+    assert line.split("{between}")[0].rstrip().endswith(item.split()[-1])
+    assert mclog.parse_one(written) == record

@@ -19,13 +19,11 @@ from __future__ import annotations
 import re
 
 from mclog.errors import RecordError
-from mclog.record.framing import RawGame, RawLine, whole_number
+from mclog.record.framing import RawGame, whole_number
 from ..rules.board import ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
 from ..rules.moves import Place, interned
-from .record import (
-    CheckEntry, CommentEntry, Entry, GameRecord, Marker, RevealEntry, table_from_tags,
-)
+from .record import CheckEntry, GameRecord, Marker, RevealEntry, table_from_tags
 from ..rules.state import Table
 from .verbs import COLONY_WORDS, DRAWN, READERS, Reader, did_you_mean, read_place, read_start
 from .vocabulary import CARDS, LABELS, SPOTS, UNKNOWN, VERBS, parse_industry, parse_spot
@@ -41,8 +39,8 @@ _PLACES: dict[str, tuple[Place, ...]] = {
 
 
 def _items(r: Reader) -> None:
-    """Read the items of the rest of the line into ``r.out`` (and the index of the word
-    after each into ``r.ends``), each by its row of the verb table (``verbs.py``)."""
+    """Read the items of the rest of the line into ``r.out``, each by its row of the verb
+    table (``verbs.py``)."""
     words = r.words
     names = r.names
     label = r.label
@@ -146,7 +144,6 @@ def _written_as(word: str, names: dict[str, int]) -> str:
 
 
 def _check(r: Reader, first: int) -> None:
-    out, ends = r.out, r.ends
     what: str | None = None
     values: list[tuple[int | str, int]] = []
     start = first
@@ -156,8 +153,7 @@ def _check(r: Reader, first: int) -> None:
         if what is not None:
             if not values:
                 raise r.error(f"'check {what}' needs at least one value", start, end=True)
-            out.append(CheckEntry(what, tuple(values), number, r.line.col(start)))
-            ends.append(r.pos)
+            r.add(CheckEntry(what, tuple(values), number, r.line.col(start)), start)
 
     subject: int | None = None
     while (word := r.peek()) is not None:
@@ -199,16 +195,13 @@ def _check(r: Reader, first: int) -> None:
 
 
 def _reveal(r: Reader, first: int) -> None:
-    out, ends = r.out, r.ends
     seat: int | None = None
     cards: list[str] = []
     where = first
 
     def flush() -> None:
         if seat is not None:
-            out.append(RevealEntry(seat, tuple(cards), r.line.number,
-                                   r.line.col(where)))
-            ends.append(r.pos)
+            r.add(RevealEntry(seat, tuple(cards), r.line.number, r.line.col(where)), where)
 
     while (word := r.peek()) is not None:
         at = r.pos
@@ -258,8 +251,7 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
     r = Reader(table, names)
     label: str | None = None
     for line in raw.take_lines():
-        # A line without comments (the common case) reads straight into the record.
-        r.start(line, [] if line.comments else entries)
+        r.start(line, entries)
         if line.words:
             head = line.words[0]
             low = head.lower()
@@ -271,8 +263,7 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
                     round_number = whole_number(num)
                     if round_number is None or not 1 <= round_number <= 9:
                         raise r.error(f"Expected a round number 1 to 9, found '{num}'", 1)
-                    r.out.append(Marker("round", round_number, line.number, line.col(0)))
-                    r.ends.append(r.pos)
+                    r.add(Marker("round", round_number, line.number, line.col(0)), 0)
                     label = None
                 elif label == "check":
                     _check(r, 0)
@@ -282,25 +273,5 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
                     label = None
             r.label = label
             _items(r)
-        if line.comments:
-            _merge_comments(entries, r.out, r.ends, line)
+        r.end()
     return record
-
-
-def _merge_comments(entries: list[Entry], items: list[Entry], ends: list[int],
-                    line: RawLine) -> None:
-    """Put each comment after the last item that ends before it on its line.
-
-    A comment that follows no item of its line (a line of comments only, or a comment
-    before the line's first item is complete) is anchored to a line of its own there.
-    """
-    comments = list(line.comments)
-    own = True
-    for entry, end in zip(items, ends):
-        while comments and comments[0].after < end:
-            c = comments.pop(0)
-            entries.append(CommentEntry(c.text, c.brace, own, c.line, c.col))
-        entries.append(entry)
-        own = False
-    for c in comments:
-        entries.append(CommentEntry(c.text, c.brace, own, c.line, c.col))

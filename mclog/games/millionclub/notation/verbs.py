@@ -26,6 +26,7 @@ from typing import Any
 
 from mclog.errors import RecordError
 from mclog.kit.notation import Verb, Verbs
+from mclog.record.cursor import LineComments
 from mclog.record.framing import RawLine, SourceLine
 from ..rules.board import SCHEMER
 from ..rules.cards import CONTINENTS, DECK_OF, INTRIGUE_CARDS, Industry
@@ -42,8 +43,9 @@ from .vocabulary import CARDS, UNKNOWN, VERB_ALIASES, parse_industry, parse_spot
 class Reader:
     """Reads the items of one line; ``pos``, the one cursor, is the index of the next
     word not yet read.  Columns are asked of the line only when an entry or an error
-    needs one.  An item read goes into ``out`` with the index of the word after it in
-    ``ends`` (where the line's comments go between the items)."""
+    needs one.  An item read goes into ``out`` (the record's entries), and the line's
+    comments between the items as the shared rule anchors them
+    (``mclog.record.cursor.LineComments``)."""
 
     def __init__(self, table: Table, names: dict[str, int]) -> None:
         self.table = table
@@ -54,7 +56,7 @@ class Reader:
         self.subject: int | None = None
         self.label: str | None = None
         self.out: list[Entry] = []
-        self.ends: list[int] = []
+        self.comments: LineComments | None = None
         self.source: SourceLine | None = None
 
     def start(self, line: RawLine, out: list[Entry]) -> None:
@@ -64,7 +66,7 @@ class Reader:
         self.pos = 0
         self.subject = None
         self.out = out
-        self.ends.clear()
+        self.comments = LineComments(line, out) if line.comments else None
         self.source = None
 
     def put(self, move: Move, word: int) -> None:
@@ -72,8 +74,18 @@ class Reader:
         source = self.source
         if source is None:
             source = self.source = self.line.source()  # (one for the line's items)
-        self.out.append(MoveEntry(move, self.subject, self.label, source, word))
-        self.ends.append(self.pos)
+        self.add(MoveEntry(move, self.subject, self.label, source, word), word)
+
+    def add(self, entry: Entry, word: int) -> None:
+        """An entry read from the item at word ``word``, after the comments before it."""
+        if self.comments is not None:
+            self.comments.before(word)
+        self.out.append(entry)
+
+    def end(self) -> None:
+        """The line is read: the comments after its last item."""
+        if self.comments is not None:
+            self.comments.rest()
 
     # --- words --------------------------------------------------------------
 
