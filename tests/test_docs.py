@@ -53,3 +53,33 @@ def test_readme_walkthrough_record_replays_with_its_checkpoint():
     block = re.search(r'   ```\n(   \[Event "My first record".*?)   ```', text, re.S).group(1)
     game = replay(parse_one("\n".join(line[3:] for line in block.splitlines())))
     assert game.replay.current.round == 2 and game.replay.current.money == [0, 5]
+
+
+@pytest.mark.parametrize("doc", sorted((ROOT / "docs").glob("*/format.md")),
+                         ids=lambda p: p.parent.name)
+def test_every_json_record_a_format_spec_shows_imports(doc, tmp_path, capsys):
+    """A person copies the spec's JSON to learn the form: each record shown (an object
+    with entries, or an array of them) is one ``mclog import`` takes as it stands, and
+    it reads back as the record of the text import prints."""
+    import json
+
+    from mclog import parse_one
+    from mclog.cli import main
+
+    shown = 0
+    for block in re.findall(r"```json\n(.*?)```", doc.read_text(), re.S):
+        try:
+            data = json.loads(block)
+        except json.JSONDecodeError:
+            continue   # (a fragment of a component file, said to be one)
+        records = data if isinstance(data, list) else [data]
+        if not all(isinstance(r, dict) and "entries" in r for r in records):
+            continue
+        path = tmp_path / f"shown{shown}.json"
+        path.write_text(block)
+        shown += 1
+        assert main(["import", str(path)]) == 0, capsys.readouterr().err
+        text = capsys.readouterr().out
+        assert parse_one(text).entries and len(records) == 1
+    if doc.parent.name in ("millionclub", "millionenspiel"):
+        assert shown
