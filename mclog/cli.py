@@ -13,7 +13,7 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -595,106 +595,142 @@ class _Version(argparse._VersionAction):
         super().__call__(parser, namespace, values, option_string)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``command``, one of ``COMMANDS``, only that
+    command's arguments are declared (``mclog validate`` starts without building the
+    parsers of eleven commands it does not run: each is an ``ArgumentParser`` with its
+    own help formatter)."""
     p = argparse.ArgumentParser(prog="mclog", description="Record, replay and analyse games "
                                 "of Million Club (.mclog records).")
     from . import __version__
 
     p.add_argument("--version", action=_Version, version=f"mclog {__version__}",
                    help="say mclog's version and build (pure Python, or compiled), and exit")
-    sub = p.add_subparsers(dest="command", required=True)
-    v = sub.add_parser("validate", help="replay every game; exit 0 when all are legal")
-    v.add_argument("files", nargs="+")
-    v.add_argument("--lenient", action="store_true",
-                   help="report every failed check, not just the first")
-    v.add_argument("--partial", action="store_true", help="accept games still in progress")
-    v.add_argument("--strict", action="store_true",
-                   help="count warnings (items that decline a question never asked) as errors")
-    v.set_defaults(func=cmd_validate)
-    r = sub.add_parser("replay", help="print the game round by round")
-    r.add_argument("file")
-    r.set_defaults(func=cmd_replay)
-    s = sub.add_parser("score", help="print the final score table by category, with ranks")
-    s.add_argument("file")
-    s.add_argument("--json", action="store_true")
-    s.set_defaults(func=cmd_score)
-    f = sub.add_parser("fmt", help="rewrite records in canonical form")
-    f.add_argument("files", nargs="+")
-    f.add_argument("--check", action="store_true",
-                   help="change nothing; exit 1 if a file is not canonical")
-    f.set_defaults(func=cmd_fmt)
-    h = sub.add_parser("hide", help="print the record as the player in one seat would have "
-                                    "written it: ? for every card that seat did not see")
-    h.add_argument("--seat", required=True, help="the player's name, as in the Players tag")
-    h.add_argument("file")
-    h.set_defaults(func=cmd_hide)
-    e = sub.add_parser("export", help="print the record as JSON")
-    e.add_argument("file")
-    e.add_argument("--json", action="store_true", default=True, help="(the default)")
-    e.set_defaults(func=cmd_export)
-    i = sub.add_parser("import", help="print a JSON record (from export) as .mclog text")
-    i.add_argument("file")
-    i.add_argument("--game", default=None,
-                   help="the game the JSON record is of (default: the game its \"game\" "
-                        "field names, or Million Club)")
-    i.set_defaults(func=cmd_import)
-    o = sub.add_parser("report", help="write one self-contained HTML page of a game: "
-                                      "board stepper, charts and the record")
-    o.add_argument("file")
-    o.add_argument("-o", "--out", required=True, help="the page to write (game.html)")
-    o.add_argument("--number", type=int, default=1,
-                   help="which game of the file (default: the first)")
-    o.add_argument("--review", type=int, metavar="ROLLOUTS",
-                   help="add the win-chance graph: ROLLOUTS games played out from each "
-                        "step (at most a hundred steps, spread over the game)")
-    o.add_argument("--seed", type=int, default=0, help="the review's seed (with --review)")
-    o.add_argument("--bots", help="the review's bots (default: the game's strongest)")
-    o.set_defaults(func=cmd_report)
-    w = sub.add_parser("review", help="weigh each decision by rollouts: the chance to win "
-                                      "of each option, the loss of the move played")
-    w.add_argument("file")
-    w.add_argument("--seat", help="review this player's decisions (default: every player's)")
-    w.add_argument("--as-seen", action="store_true",
-                   help="with --seat: review from what that player saw (the cards their "
-                        "seat did not see drawn for each rollout), not from the whole "
-                        "record")
-    w.add_argument("--step", type=int, help="review only the decision at this step")
-    w.add_argument("--rollouts", type=int, default=100,
-                   help="games played out from each option (default 100)")
-    w.add_argument("--seed", type=int, default=0, help="the same seed gives the same review")
-    w.add_argument("--bots", help="the bots that play the rollouts (default: the game's "
-                                  "strongest: greedy, chance, profit)")
-    w.add_argument("--number", type=int, default=1,
-                   help="which game of the file (default: the first)")
-    w.add_argument("-o", "--out", help="write the review as JSON here (- : standard output)")
-    w.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                   help="processes to play the rollouts on (default: the cores); the "
-                        "review is the same on any number")
-    w.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786): the "
-                                       "rollouts run on its workers (the review is the "
-                                       "same)")
-    w.set_defaults(func=cmd_review)
-    c = sub.add_parser("record", help="record a game at the table: asks each decision, "
-                                      "completes the legal answers, saves every line")
-    c.add_argument("file", help="the record to write (an unfinished one goes on)")
-    c.add_argument("--game", default=None, help="the game of a new record "
-                   f"(default: {games.DEFAULT})")
-    c.add_argument("--players", help='a new record\'s players in seat order, clockwise: '
-                   '"Ann yellow, Ben blue, Cleo red" (asked if not given)')
-    c.add_argument("--option", action="append", metavar="NAME=VALUE",
-                   help="a choice of the game's table (repeatable): Million Club's "
-                        "setup=alternative, privileges=pick")
-    c.add_argument("--setup", default=None, help="(Million Club) --option setup=...")
-    c.add_argument("--privileges", default=None, help="(Million Club) --option "
-                                                       "privileges=...")
-    c.add_argument("--seat", help="your name: the record is written from your seat, ? for "
-                                  "what you cannot see")
-    c.add_argument("--event")
-    c.add_argument("--site")
-    c.add_argument("--date")
-    c.set_defaults(func=cmd_record)
-    k = sub.add_parser("corpus", help="many games' tables as a Parquet dataset (on Dask)")
-    ksub = k.add_subparsers(dest="action", required=True)
+    # (with one command declared, the usage still names them all, as the whole parser's)
+    sub = p.add_subparsers(dest="command", required=True, metavar=None if command is None
+                           else "{" + ",".join(COMMANDS) + "}")
+    for name, (help_text, arguments) in COMMANDS.items():
+        if command is None or command == name:
+            arguments(sub.add_parser(name, help=help_text))
+    return p
+
+
+def _command(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names, if it names one before any option (``mclog validate
+    ...``); None for anything else (``mclog --help``, a misspelt command), which the whole
+    parser answers."""
+    return argv[0] if argv and argv[0] in COMMANDS else None
+
+
+def _validate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+")
+    parser.add_argument("--lenient", action="store_true",
+                        help="report every failed check, not just the first")
+    parser.add_argument("--partial", action="store_true", help="accept games still in progress")
+    parser.add_argument("--strict", action="store_true",
+                        help="count warnings (items that decline a question never asked) "
+                             "as errors")
+    parser.set_defaults(func=cmd_validate)
+
+
+def _replay_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file")
+    parser.set_defaults(func=cmd_replay)
+
+
+def _score_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file")
+    parser.add_argument("--json", action="store_true")
+    parser.set_defaults(func=cmd_score)
+
+
+def _fmt_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+")
+    parser.add_argument("--check", action="store_true",
+                        help="change nothing; exit 1 if a file is not canonical")
+    parser.set_defaults(func=cmd_fmt)
+
+
+def _hide_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seat", required=True, help="the player's name, as in the Players tag")
+    parser.add_argument("file")
+    parser.set_defaults(func=cmd_hide)
+
+
+def _export_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file")
+    parser.add_argument("--json", action="store_true", default=True, help="(the default)")
+    parser.set_defaults(func=cmd_export)
+
+
+def _import_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file")
+    parser.add_argument("--game", default=None,
+                        help="the game the JSON record is of (default: the game its \"game\" "
+                             "field names, or Million Club)")
+    parser.set_defaults(func=cmd_import)
+
+
+def _report_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file")
+    parser.add_argument("-o", "--out", required=True, help="the page to write (game.html)")
+    parser.add_argument("--number", type=int, default=1,
+                        help="which game of the file (default: the first)")
+    parser.add_argument("--review", type=int, metavar="ROLLOUTS",
+                        help="add the win-chance graph: ROLLOUTS games played out from each "
+                             "step (at most a hundred steps, spread over the game)")
+    parser.add_argument("--seed", type=int, default=0, help="the review's seed (with --review)")
+    parser.add_argument("--bots", help="the review's bots (default: the game's strongest)")
+    parser.set_defaults(func=cmd_report)
+
+
+def _review_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file")
+    parser.add_argument("--seat", help="review this player's decisions (default: every player's)")
+    parser.add_argument("--as-seen", action="store_true",
+                        help="with --seat: review from what that player saw (the cards their "
+                             "seat did not see drawn for each rollout), not from the whole "
+                             "record")
+    parser.add_argument("--step", type=int, help="review only the decision at this step")
+    parser.add_argument("--rollouts", type=int, default=100,
+                        help="games played out from each option (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="the same seed gives the same review")
+    parser.add_argument("--bots", help="the bots that play the rollouts (default: the game's "
+                                       "strongest: greedy, chance, profit)")
+    parser.add_argument("--number", type=int, default=1,
+                        help="which game of the file (default: the first)")
+    parser.add_argument("-o", "--out", help="write the review as JSON here (- : standard output)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="processes to play the rollouts on (default: the cores); the "
+                             "review is the same on any number")
+    parser.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786): the "
+                                            "rollouts run on its workers (the review is the "
+                                            "same)")
+    parser.set_defaults(func=cmd_review)
+
+
+def _record_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="the record to write (an unfinished one goes on)")
+    parser.add_argument("--game", default=None, help="the game of a new record "
+                        f"(default: {games.DEFAULT})")
+    parser.add_argument("--players", help='a new record\'s players in seat order, clockwise: '
+                        '"Ann yellow, Ben blue, Cleo red" (asked if not given)')
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE",
+                        help="a choice of the game's table (repeatable): Million Club's "
+                             "setup=alternative, privileges=pick")
+    parser.add_argument("--setup", default=None, help="(Million Club) --option setup=...")
+    parser.add_argument("--privileges", default=None, help="(Million Club) --option "
+                                                            "privileges=...")
+    parser.add_argument("--seat", help="your name: the record is written from your seat, ? for "
+                                       "what you cannot see")
+    parser.add_argument("--event")
+    parser.add_argument("--site")
+    parser.add_argument("--date")
+    parser.set_defaults(func=cmd_record)
+
+
+def _corpus_arguments(parser: argparse.ArgumentParser) -> None:
+    ksub = parser.add_subparsers(dest="action", required=True)
     kb = ksub.add_parser("build", help="replay every game of the record files once and "
                                        "write its tables; a re-run builds only what changed")
     kb.add_argument("paths", nargs="+", help="record files, or folders of them")
@@ -707,31 +743,55 @@ def build_parser() -> argparse.ArgumentParser:
                     help="about N games to a task and to a Parquet file")
     kb.add_argument("--quiet", action="store_true", help="no progress bar")
     kb.set_defaults(func=cmd_corpus_build)
-    m = sub.add_parser("simulate", help="play games with bots and write their records")
-    m.add_argument("--game", default=games.DEFAULT,
-                   help=f"the game to play: {', '.join(games.names())} (default: %(default)s)")
-    m.add_argument("--players", type=int, default=4, metavar="N")
-    m.add_argument("--option", action="append", metavar="NAME=VALUE",
-                   help="a choice of the game's table (repeatable): Million Club's "
-                        "setup=alternative")
-    m.add_argument("--setup", default=None, help="(Million Club) --option setup=...")
-    m.add_argument("--bots", default="random",
-                   help="bots by seat, e.g. greedy,random (the last one fills the table)")
-    m.add_argument("--seed", type=int, required=True)
-    m.add_argument("--games", type=int, default=1)
-    m.add_argument("--out", help="folder for one .mclog per game (default: print them)")
-    m.add_argument("--shard-size", type=int, default=1, metavar="N",
-                   help="with --out: N games to a file (shards), for large runs")
-    m.add_argument("--jobs", type=int, default=1,
-                   help="worker processes (a Dask local cluster; e.g. 2)")
-    m.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786) to "
-                                       "play the games on its workers")
-    m.set_defaults(func=cmd_simulate)
-    return p
+
+
+def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", default=games.DEFAULT,
+                        help=f"the game to play: {', '.join(games.names())} "
+                             "(default: %(default)s)")
+    parser.add_argument("--players", type=int, default=4, metavar="N")
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE",
+                        help="a choice of the game's table (repeatable): Million Club's "
+                             "setup=alternative")
+    parser.add_argument("--setup", default=None, help="(Million Club) --option setup=...")
+    parser.add_argument("--bots", default="random",
+                        help="bots by seat, e.g. greedy,random (the last one fills the table)")
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--out", help="folder for one .mclog per game (default: print them)")
+    parser.add_argument("--shard-size", type=int, default=1, metavar="N",
+                        help="with --out: N games to a file (shards), for large runs")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes (a Dask local cluster; e.g. 2)")
+    parser.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786) to "
+                                            "play the games on its workers")
+    parser.set_defaults(func=cmd_simulate)
+
+
+#: Each command: its help, and the function that declares its arguments.
+COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
+    "validate": ("replay every game; exit 0 when all are legal", _validate_arguments),
+    "replay": ("print the game round by round", _replay_arguments),
+    "score": ("print the final score table by category, with ranks", _score_arguments),
+    "fmt": ("rewrite records in canonical form", _fmt_arguments),
+    "hide": ("print the record as the player in one seat would have written it: ? for "
+             "every card that seat did not see", _hide_arguments),
+    "export": ("print the record as JSON", _export_arguments),
+    "import": ("print a JSON record (from export) as .mclog text", _import_arguments),
+    "report": ("write one self-contained HTML page of a game: board stepper, charts and "
+               "the record", _report_arguments),
+    "review": ("weigh each decision by rollouts: the chance to win of each option, the "
+               "loss of the move played", _review_arguments),
+    "record": ("record a game at the table: asks each decision, completes the legal "
+               "answers, saves every line", _record_arguments),
+    "corpus": ("many games' tables as a Parquet dataset (on Dask)", _corpus_arguments),
+    "simulate": ("play games with bots and write their records", _simulate_arguments),
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(_command(argv)).parse_args(argv)
     try:
         return args.func(args)
     except MclogError as exc:

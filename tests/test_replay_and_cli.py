@@ -177,8 +177,8 @@ def test_cli_reports_an_internal_error_in_one_line(monkeypatch, capsys):
 def _parser_with(cli, command, fn):
     original = cli.build_parser
 
-    def build():
-        parser = original()
+    def build(command=None):
+        parser = original(command)
         for action in parser._subparsers._group_actions:
             action.choices[command].set_defaults(func=fn)
         return parser
@@ -260,3 +260,20 @@ def test_a_comment_after_a_check_or_the_reveal_says_so_on_the_step_before():
     assert checked == ["after the check: counted at the table after round 6"]
     own = mclog.replay(mclog.parse_one(text.rstrip("\n") + "\n; a note of its own\n"))
     assert own.steps[-1].comments[-1] == "a note of its own"
+
+
+@pytest.mark.parametrize("argv", [["validate", "--help"], ["corpus", "build", "--help"],
+                                  ["--help"], ["valdate", "x"], ["simulate", "--seed", "x"],
+                                  ["validate", "--bogus", "f"], []])
+def test_a_command_parsed_alone_says_what_the_whole_parser_says(argv, capsys):
+    """``mclog validate`` builds only its own command's parser (a faster start): its help,
+    usage and errors are the whole parser's, word for word."""
+    import mclog.cli as cli
+
+    said = []
+    for parser in (cli.build_parser(), cli.build_parser(cli._command(argv))):
+        with pytest.raises(SystemExit) as exit_:
+            parser.parse_args(argv)
+        said.append((exit_.value.code, capsys.readouterr()))
+    assert said[0] == said[1]
+    assert cli._command(["validate", "x"]) == "validate" and cli._command(["-h"]) is None

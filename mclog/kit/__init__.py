@@ -4,11 +4,35 @@ drawing: ``KitGame`` (``kit.game``) makes a whole ``mclog.protocol.Game`` of an 
 
 The kit is shared: it knows no game.  ``docs/adding-a-game.md`` walks through a game
 built on it.
+
+Its names are imported from their modules when first asked for (``from mclog.kit import
+KitGame``): Million Club's and Millionenspiel's verb tables use ``kit.notation`` alone, and
+``mclog validate`` of their records starts without the rest of the kit.
 """
 
-from .game import KitGame
-from .notation import Choice, Keyed, KitRecord, Number, Seat, Verb, Verbs, Word
-from .played import KitPlayed, ScoreRow
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import KitGame
+    from .notation import Choice, Keyed, KitRecord, Number, Seat, Verb, Verbs, Word
+    from .played import KitPlayed, ScoreRow
+
+#: Each name the kit gives, and the module of the kit it is in.
+_HOME = {"KitGame": "game", "KitPlayed": "played", "ScoreRow": "played",
+         **{name: "notation" for name in ("KitRecord", "Verb", "Verbs", "Seat", "Number",
+                                          "Choice", "Keyed", "Word")}}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module 'mclog.kit' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{_HOME[name]}", __name__), name)
+    globals()[name] = value   # (asked once)
+    return value
+
 
 __all__ = ["KitGame", "KitPlayed", "KitRecord", "ScoreRow", "Verb", "Verbs", "Seat",
            "Number", "Choice", "Keyed", "Word"]

@@ -22,7 +22,6 @@ Bet(player=1, amount=30)
 
 from __future__ import annotations
 
-import difflib
 import inspect
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -393,6 +392,8 @@ class Verbs:
     def no_move(self, word: str) -> str:
         """What is wrong with ``word`` where an item starts (with the verb it may have
         meant: ``pays`` for ``pay``)."""
+        import difflib   # (a slip's only: a record is read without it)
+
         close = difflib.get_close_matches(word.lower(), list(self.by_word), n=1, cutoff=0.7)
         meant = f"did you mean '{close[0]}'? " if close else ""
         return (f"'{word}' is no move of this game: {meant}a move starts with "
