@@ -242,6 +242,49 @@ def test_the_shared_recorder_takes_a_sample_line_by_line(name, path, tmp_path):
     assert rec.record == record and rec.text == text
 
 
+@pytest.mark.parametrize("name", [n for n in names() if game_named(n).engine is not None
+                                  and hasattr(game_named(n), "answer_text")
+                                  and n != "Million Club"])
+def test_the_shared_recorder_points_at_the_word_a_slip_is_in(name, tmp_path):
+    """A line typed into the shared recorder with a word that does not read is refused,
+    nothing written, and the slip's column is in the line as typed (the terminal puts a
+    caret under it; the recorder said no column before)."""
+    from mclog.recording import Recording, Slip
+    from mclog.recording.terminal import run
+
+    game = game_named(name)
+    path = _samples(name)[0]
+    record = mclog.read_one(path)
+    tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
+    for beside in path.parent.glob("*.json"):
+        shutil.copy(beside, tmp_path / beside.name)
+    rec = Recording.start(game, str(tmp_path / "r.mclog"), players=", ".join(record.players),
+                          tags=tags)
+    first = next(line for line in game.write(record).split("\n\n", 1)[1].splitlines()
+                 if not line.startswith((";", "{"))).split(",")[0]
+    slip = " ".join([*first.split()[:-1], "Zzz9"])
+    saved = (tmp_path / "r.mclog").read_text()
+    with pytest.raises(Slip) as refused:
+        rec.enter(slip)
+    # (at the word, or at its item where the rules refuse it rather than the reader:
+    # Cartel's companies are the component file's, checked in play)
+    column = refused.value.column
+    assert column in (slip.index("Zzz9") + 1, 1), refused.value
+    assert (tmp_path / "r.mclog").read_text() == saved
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    import io
+
+    shown = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("  " + slip + "\nquit\n")
+        run(rec, input=pipe, output=DummyOutput(), out=shown)
+    lines = shown.getvalue().splitlines()
+    caret = next(i for i, line in enumerate(lines) if line.strip() == "^")
+    assert lines[caret].index("^") == len("> ") + 2 + column - 1
+    assert lines[caret + 1].startswith("Not recorded: ")
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
 def test_a_sample_is_reviewed_from_every_record_of_it(name, path):

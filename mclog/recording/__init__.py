@@ -165,7 +165,11 @@ class Recording:
         if "\n" in typed or typed.lstrip().startswith("["):
             raise Slip("One line of items at a time, and no tags")
         before = len(self.played)
-        record, played = _read(self.game, self.path, self.text + typed + "\n")
+        # (a slip in the typed line points at its word: the line is the record's last,
+        # as typed; an answer picked by its number was not typed)
+        record, played = _read(self.game, self.path, self.text + typed + "\n",
+                               typed_line=None if number is not None else
+                               self.text.count("\n") + 1)
         if len(played) == before and record.entries == self.record.entries:
             raise Slip("That adds no move")
         self._commit(record, played)
@@ -202,8 +206,9 @@ class Recording:
         self.record, self.played, self.text = record, played, text
 
 
-def _read(game, path: str, text: str):
-    """The one record of ``text`` and its strict replay; ``Slip`` in the reader's words."""
+def _read(game, path: str, text: str, typed_line: int | None = None):
+    """The one record of ``text`` and its strict replay; ``Slip`` in the reader's words,
+    with its column where it is on ``typed_line`` (the line typed, as it was typed)."""
     try:
         records = list(parse(text, file=path))
         if len(records) != 1:
@@ -214,7 +219,8 @@ def _read(game, path: str, text: str):
         return record, game.replay(record)
     except RecordError as exc:
         rule = f" ({exc.rule})" if exc.rule and f"({exc.rule})" not in exc.reason else ""
-        raise Slip(exc.reason + rule) from None
+        column = exc.col if typed_line is not None and exc.line == typed_line else 0
+        raise Slip(exc.reason + rule, column) from None
 
 
 def _reads_back(game):

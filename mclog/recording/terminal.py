@@ -112,6 +112,10 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
                 say("comment written")
             elif command:
                 say("recorded: " + " · ".join(recording.enter(command)))
+        except Slip as exc:   # (pointing at the word typed, where it is one)
+            lead = len(typed) - len(typed.lstrip())
+            say((" " * (len("> ") + lead + exc.column - 1) + "^\n" if exc.column else "")
+                + f"Not recorded: {exc}")
         except MclogError as exc:
             say(f"Not recorded: {exc}")
 
