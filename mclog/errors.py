@@ -40,13 +40,16 @@ class RuleError(MclogError):
 
     code = "illegal-move"
 
-    def __init__(self, reason: str, rule: str) -> None:
+    def __init__(self, reason: str, rule: str, field: str | None = None) -> None:
         self.reason = reason
         self.rule = rule
+        #: The move's field the rules refuse, where it is one (``company``: no company of
+        #: this board): a record's message then points at that word, not at its item.
+        self.field = field
         super().__init__(f"{reason} ({rule})")
 
     def __reduce__(self):  # crosses process boundaries whole (corpora run in a pool)
-        return (RuleError, (self.reason, self.rule))
+        return (RuleError, (self.reason, self.rule, self.field))
 
 
 class RecordError(MclogError):

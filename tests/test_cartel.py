@@ -766,3 +766,17 @@ def test_moves_read_are_shared_by_the_records_of_one_table_only():
         GAME.verbs.moves_read(("Cleo", f"Dan{i}"))
     assert len(kept) == notation.KEPT_TABLES
     assert ("Ann", "Ben") not in kept and ("Ben", "Ann") not in kept
+
+
+@pytest.mark.parametrize("line, word", [
+    ("start Ann ardent, start Ben kestrel\ndraw Ann fenwik\n", "fenwik"),
+    ("start Ann ardent, start Ben {the Treasurer} kestrell\n", "kestrell"),
+])
+def test_a_company_no_board_has_is_pointed_at_where_it_is_written(line, word):
+    """The board's companies are the component file's, so the rules (not the reader)
+    refuse a misspelt one: the message still points at the word, not at its item's
+    start (a comment before it on the line too)."""
+    error = refused("", setup=line)
+    row = text("", setup=line).splitlines()[error.line - 1]
+    assert error.reason.startswith(f"'{word}' is no company of this board")
+    assert error.col == row.index(word) + 1, (error, row)

@@ -306,6 +306,14 @@ class Verb:
         return {spec.name: spec.write(getattr(move, spec.name), names)
                 for spec in self.fixed if spec.name}
 
+    def field_word(self, name: str) -> int | None:
+        """Where the fixed field ``name`` stands in the item (the verb is word 0); None for
+        a keyed field (written anywhere after the fixed ones) or no field of the verb."""
+        for i, spec in enumerate(self.fixed, 1):
+            if spec.name == name:
+                return i
+        return None
+
     def item(self, move, names: Sequence[str], *context: Any) -> str:
         if self.writer is not None:
             return self.writer(move, names, *context)

@@ -62,12 +62,21 @@ class KitPlayed:
             self._play_all()
         except RuleError as exc:  # (the move of entry ``_at``: the rules refused it)
             entry = record.entries[self._at]
-            error = record.error(exc.reason, entry.line, entry.col, rule=exc.rule,
-                                 code="illegal-move")
+            error = record.error(exc.reason, entry.line, self._col(entry, exc.field),
+                                 rule=exc.rule, code="illegal-move")
             if strict:
                 raise error from None
             self.errors.append(error)
             self.error_entries.append(self._at)
+
+    def _col(self, entry: MoveEntry, field: str | None) -> int:
+        """The column a refusal of ``entry``'s move points at: the word of the field the
+        rules refused (``'zzz9' is no company of this board``), else the item's first."""
+        verb = self.game.verbs.by_type.get(type(entry.move))
+        at = verb.field_word(field) if field is not None and verb is not None else None
+        if at is None or entry.source is None:
+            return entry.col
+        return entry.source.col(entry.word + at)
 
     def _play_all(self) -> None:
         """Every move of the record played, and each check compared with the rules where

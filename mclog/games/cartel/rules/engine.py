@@ -531,10 +531,12 @@ def _payments(state: State) -> list[Pay]:
 
 # --- the handlers, one per kind of move ----------------------------------------------------
 
-def _company(state: State, word: str) -> str:
+def _company(state: State, word: str, field: str = "company") -> str:
+    """``word``, a company of this table's board (the component file's): else the rules
+    refuse the move's ``field``."""
     if word not in state.board.companies:
         raise RuleError(f"'{word}' is no company of this board "
-                        f"({state.board.source})", "Equipment")
+                        f"({state.board.source})", "Equipment", field)
     return word
 
 
