@@ -793,3 +793,23 @@ def test_j20_what_comes_after_is_still_checked_and_a_forced_choice_is_not_declin
     assert "it is Ben's move, not Ann's" in str(error)
     error = refused("roll Ann 2, move Ann c1, news 6\nroll Ben 1\n", '[Cash "20"]')
     assert "now comes: Ann buys a property of your choice" in str(error)
+
+
+def test_a_square_no_path_reaches_is_pointed_at_where_it_is_written():
+    """The rules refuse the square (not the reader), and the message points at it."""
+    from pathlib import Path
+
+    sample = Path(__file__).parent.parent / "sample_games" / "joakim" / "sunday-3p.mclog"
+    head = "\n".join(line for line in sample.read_text().splitlines()[:12]
+                     if line.startswith("[")) + "\n\n"
+    body = ("place Ann d2, place Ben e3, place Cleo e5\n"
+            "start Ann gold 1 oil 1 diamond 1 aeroplane 1 bank 2\n"
+            "start Ben diamond 2 bank 2 shipping 2\n"
+            "start Cleo gold 1 diamond 2 aeroplane 1 shipping 2\n"
+            "value gold 2, value oil 3, value diamond 1, value aeroplane 6, value bank 4, "
+            "value shipping 4\nroll Ann 2, move Ann f3\n")
+    with pytest.raises(mclog.RecordError) as refused:
+        mclog.replay(mclog.parse_one(head + body))
+    line = (head + body).splitlines()[refused.value.line - 1]
+    assert refused.value.reason.startswith("Ann cannot end on f3")
+    assert refused.value.col == line.index("f3") + 1

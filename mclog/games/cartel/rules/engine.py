@@ -943,7 +943,7 @@ def _discard(state: State, move: Discard | Bury, watch: Watch) -> None:
 def _end_year(state: State, move: EndYear, watch: Watch) -> None:
     if move.year != state.year:
         raise RuleError(f"this is the end of year {state.year}, not {move.year}",
-                        "Year's End")
+                        "Year's End", "year")
     for seat, cartel in enumerate(state.cartels):
         total = cartel.profits + cartel.new
         paid = 0 if cartel.penalty else total

@@ -681,7 +681,8 @@ def _value(state: State, task: Task, move: Value, watch) -> None:
 
 def _die(move) -> None:
     if not 1 <= move.pips <= 6:
-        raise RuleError(f"a die shows 1 to 6, not {move.pips}", "How the Game Is Played")
+        raise RuleError(f"a die shows 1 to 6, not {move.pips}", "How the Game Is Played",
+                        "pips")
 
 
 # --- a turn ---------------------------------------------------------------------------------
@@ -716,7 +717,7 @@ def _move(state: State, task: Task, move: Move, watch) -> None:
                f"the same square twice) leads there from {p.square}")
         raise RuleError(f"{state.names[task.seat]} cannot end on {move.square}: {why}",
                         "J3" if state.closed and state.board.squares[move.square] ==
-                        BILLIONAIRES else "Movement")
+                        BILLIONAIRES else "Movement", "square")
     p.square = move.square
     state.tasks[0:1] = _land(state, task.seat, move.square, watch)
 
@@ -745,7 +746,8 @@ def _trade_buy(state: State, task: Task, move: Buy, watch) -> None:
 def _buy_cards(state: State, move: Buy, price: int, watch, rule: str,
                most: int = MOST) -> None:
     if move.count > most:
-        raise RuleError(f"at most {most} properties at a time, not {move.count}", rule)
+        raise RuleError(f"at most {most} properties at a time, not {move.count}", rule,
+                        "count")
     ones, fives = _cards(move.count, move.fives, state.bank_ones[move.kind],
                          state.bank_fives[move.kind], "the bank", move.kind)
     cost = move.count * price
@@ -765,7 +767,7 @@ def _trade_sell(state: State, task: Task, move: Sell, watch) -> None:
                         f"{move.kind}", "Property Squares")
     if move.count > MOST:
         raise RuleError(f"at most {MOST} properties at a time, not {move.count}",
-                        "Property Squares")
+                        "Property Squares", "count")
     _sell_cards(state, move, state.values[kind], watch, f"sold {kind}")
     state.tasks.pop(0)
     if state.table.sharks:
@@ -849,7 +851,7 @@ def _draw_card(state: State, task: Task, move, watch) -> None:
                 "club": "Miljardärsklubben"}[deck]
         if move.card not in cards:
             raise RuleError(f"there is no {what} card {move.card} (they are numbered "
-                            f"{min(cards)} to {max(cards)})", "Setup")
+                            f"{min(cards)} to {max(cards)})", "Setup", "card")
         why = ("a shark card: the basic game sets it aside" if deck == "joakim" and
                cards[move.card].shark else
                "it is out of the game (a one-time card)" if move.card in state.news_gone
@@ -1074,7 +1076,7 @@ def _choose(state: State, task: Task, move: Choose, watch) -> None:
         list(KINDS) if e.do in ("value", "rumour") else _kinds_for(state, task.seat, e)
     if move.kind not in allowed:
         raise RuleError(f"the card cannot mean {move.kind} now (it may mean "
-                        f"{', '.join(allowed)})", "J9")
+                        f"{', '.join(allowed)})", "J9", "kind")
     state.tasks[0:1] = _apply_kind(state, task.seat, e, move.kind, task.of_card, watch)
 
 
@@ -1105,9 +1107,10 @@ def _card_buy(state: State, task: Task, move: Buy, watch) -> None:
     kinds = _kinds_for(state, task.seat, e)
     if move.kind not in kinds:
         raise RuleError(f"the card's property cannot be {move.kind} now (it may be "
-                        f"{', '.join(kinds)})", "J9")
+                        f"{', '.join(kinds)})", "J9", "kind")
     if move.count != e.count:
-        raise RuleError(f"the card says {e.count}, not {move.count}", "Farbror Joakim")
+        raise RuleError(f"the card says {e.count}, not {move.count}", "Farbror Joakim",
+                        "count")
     price = _card_price(state, e, move.kind)
     p = state.players[move.player]
     ones, fives = _cards(move.count, move.fives, state.bank_ones[move.kind],
