@@ -367,6 +367,17 @@ def test_m18_unseen_dice():
      "<text>:4:10: Expected Ben's bet (a number, or pass), not '" + "9" * 5000 + "'"),
     ("start Ann\nAnn sings\n", "<text>:4:5: 'sings' is not something a player does (bets, "
      "passes, rolls, refuses, buys pension)"),
+    # (the slip a player meant, where one stands out)
+    ("start ann\n", "<text>:3:7: 'ann' is not a player of this game (Ann, Ben, Cleo): did "
+     "you mean Ann?"),
+    ("start Ann\nAnn rolled 1 2\n", "<text>:4:5: 'rolled' is not something a player does "
+     "(bets, passes, rolls, refuses, buys pension) (did you mean 'rolls'?)"),
+    ("start Ann\nbet Ben 1\n", "<text>:4:1: 'bet' is not a word of the notation (did you "
+     "mean 'bets'?)"),
+    ("start Ann\nbets Ben 1, pass\n", "<text>:4:13: 'pass' follows the name of the player "
+     "who passes: 'Ann pass'"),
+    ("start Ann\nAnn lands red\n", "<text>:4:5: 'lands' is not something a player does "
+     "(bets, passes, rolls, refuses, buys pension): 'lands ...' is written without a name"),
 ])
 def test_located_errors(body, message):
     with pytest.raises(RecordError) as e:

@@ -89,9 +89,25 @@ class Reading:
 def seat(line: Cursor, context: Reading, what: str = "a player's name") -> int:
     word = line.take(what)
     if word not in context.seats:
-        raise line.error(f"'{word}' is not a player of this game "
-                         f"({', '.join(context.seats)})", line.at - 1)
+        raise line.error(_not_a_player(word, context.seats), line.at - 1)
     return context.seats[word]
+
+
+def _not_a_player(word: str, seats: dict[str, int]) -> str:
+    """``'ann' is not a player of this game (Ann, Ben, Cleo): did you mean Ann?``"""
+    same = [name for name in seats if name.lower() == word.lower()]
+    meant = f": did you mean {same[0]}?" if len(same) == 1 else ""
+    return f"'{word}' is not a player of this game ({', '.join(seats)}){meant}"
+
+
+def _meant(word: str, words) -> str:
+    """`` (did you mean 'rolls'?)`` for a word a slip away from one of ``words``."""
+    if len(word) > 30:   # (no word of the notation is that long)
+        return ""
+    import difflib   # (a slip's only: a record is read without it)
+
+    close = difflib.get_close_matches(word.lower(), list(words), n=1, cutoff=0.7)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def money(line: Cursor, what: str) -> int:
@@ -341,7 +357,10 @@ def _named(line: Cursor, context: Reading, who: int) -> Any:
     word = line.take(f"what {name} does ({DOINGS})")
     verb = VERBS.verb(word)
     if verb is None or verb.reader is None or not (verb.named or verb.after_name):
-        raise line.error(f"'{word}' is not something a player does ({DOINGS})",
+        doings = [w for w, row in VERBS.by_word.items() if row.named or row.after_name]
+        why = (f": '{verb.word} ...' is written without a name" if verb is not None else
+               _meant(word, doings))
+        raise line.error(f"'{word}' is not something a player does ({DOINGS}){why}",
                          line.at - 1)
     context.subject = who
     return verb.reader(line, context)
@@ -350,8 +369,16 @@ def _named(line: Cursor, context: Reading, who: int) -> Any:
 def _unknown(word: str, seats: dict[str, int]) -> str:
     if amount(word) is not None:
         return f"'{word}' is a number, but no item says what it is (bets Ann {word}, ...)"
-    if word[:1].isupper() and word.isalpha():
-        return f"'{word}' is not a player of this game ({', '.join(seats)})"
+    row = VERBS.verb(word)
+    if row is not None:   # (a row read only after a name: ``Ben pass``)
+        return (f"'{word}' follows the name of the player who {row.word}: "
+                f"'{next(iter(seats))} {word}{' pension 50' if row.word == 'buys' else ''}'")
+    meant = _meant(word, [w for w, row in VERBS.by_word.items() if not row.after_name]
+                   + ["check"])
+    if meant:
+        return f"'{word}' is not a word of the notation{meant}"
+    if word[:1].isupper() and word.isalpha() or word.lower() in {s.lower() for s in seats}:
+        return _not_a_player(word, seats)
     return f"'{word}' is not a word of the notation (see docs/millionenspiel/format.md)"
 
 
