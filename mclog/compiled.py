@@ -22,8 +22,8 @@ import importlib.util
 from collections.abc import Callable, Sequence
 
 #: The modules the compiled build compiles: the path of reading, validating and replaying a
-#: record (the framing of its text, the replay with snapshots, Million Club's reader, its
-#: verb table and its replayer), a corpus's rows (the events noted as the game plays, the rows made of them)
+#: record (the framing of its text, the word cursor, the replay with snapshots, Million
+#: Club's reader, its verb table and its replayer), a corpus's rows (the events noted as the game plays, the rows made of them)
 #: and Million Club's rules (its engine: every move of a replay, a simulation or
 #: a rollout goes through them).  Left out: ``cards.py`` (its
 #: ``Handle`` is a ``str`` subclass, which mypyc does not compile), ``moves.py`` (its
@@ -36,7 +36,7 @@ MODULES: tuple[str, ...] = tuple(
         "placement", "round_end", "score_range", "scoring", "setup", "state", "stock",
         "unknown",
     )) + (
-    "mclog.record.framing", "mclog.replay",
+    "mclog.record.framing", "mclog.record.cursor", "mclog.replay",
     "mclog.games.millionclub.notation.parse", "mclog.games.millionclub.notation.verbs",
     "mclog.games.millionclub.replayer",
     "mclog.games.millionclub.events", "mclog.games.millionclub.analysis.rows",

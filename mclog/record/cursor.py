@@ -3,8 +3,9 @@ where each comment of the line is anchored.
 
 A game whose items have a fixed number of words is read by its verb table alone
 (``mclog.kit.notation.parse_body``); one whose items take fillers, lists or a name before
-the verb (Millionenspiel's ``Ann rolls 4 3``, ``lands on red``, ``bets Ann 3, Ben pass``)
-reads them with this cursor, its table's readers taking the words they need.
+the verb (Millionenspiel's ``Ann rolls 4 3``, ``lands on red``, ``bets Ann 3, Ben pass``;
+Million Club's labels, subjects and cards) reads them with this cursor, its table's
+readers taking the words they need.
 
 Comments follow one rule in every game: a comment belongs to the item before it on its
 line, and ``fmt`` keeps it after that item; one with no item before it on its line (on a
@@ -19,6 +20,10 @@ line of its own, or before the line's first item) stays on a line of its own.
 (False, 1)
 >>> str(line.error("a die shows 1 to 6", 2))
 '<text>:7:9: a die shows 1 to 6'
+>>> line.at = 3
+>>> line.take("a colour")
+Traceback (most recent call last):
+mclog.errors.RecordError: <text>:7:10: Expected a colour after '3', but the line ends
 """
 
 from __future__ import annotations
@@ -32,8 +37,6 @@ from .framing import Comment, RawLine, SourceLine
 class LineComments:
     """The comments of one line, each put into ``out`` (the record's entries) as the
     reading of the line passes it, anchored by the one rule."""
-
-    __slots__ = ("out", "first", "pending")
 
     def __init__(self, raw: RawLine, out: list) -> None:
         self.out = out
@@ -64,22 +67,34 @@ class LineComments:
 
 class Cursor:
     """The words of one line, read left to right (``at``: the index of the next word),
-    and its comments (``comments``), put into ``out`` as the reading passes them."""
+    and its comments (``comments``, None on a line without any), put into ``out`` as the
+    reading passes them.  One cursor may serve a whole game, line after line
+    (``start``)."""
 
-    __slots__ = ("raw", "words", "at", "out", "comments", "_source")
+    def __init__(self, raw: RawLine | None = None, out: list | None = None) -> None:
+        self.raw = RawLine(0)
+        self.words: list[str] = []
+        self.at = 0
+        self.out: list = []
+        self.comments: LineComments | None = None
+        self._source: SourceLine | None = None
+        if raw is not None:
+            self.start(raw, [] if out is None else out)
 
-    def __init__(self, raw: RawLine, out: list) -> None:
+    def start(self, raw: RawLine, out: list) -> None:
+        """Start reading ``raw`` into ``out`` (the record's entries)."""
         self.raw, self.words, self.out = raw, raw.words, out
         self.at = 0
-        self.comments = LineComments(raw, out)
-        self._source: SourceLine | None = None
+        self.comments = LineComments(raw, out) if raw.comments else None
+        self._source = None
 
     @property
     def source(self) -> SourceLine:
         """The line as an entry keeps it (one object, shared by the line's items)."""
-        if self._source is None:
-            self._source = self.raw.source()
-        return self._source
+        source = self._source
+        if source is None:
+            source = self._source = self.raw.source()
+        return source
 
     def peek(self) -> str | None:
         """The next word, or None at the end of the line."""
@@ -87,11 +102,14 @@ class Cursor:
 
     def take(self, what: str) -> str:
         """The next word, which must be there: ``what`` says what was expected."""
-        word = self.peek()
-        if word is None:
-            raise self.error(f"Expected {what}, but the line ends")
-        self.at += 1
-        return word
+        at = self.at
+        if at >= len(self.words):
+            if at == 0:
+                raise self.error(f"Expected {what}, but the line ends", 0)
+            raise self.error(f"Expected {what} after '{self.words[at - 1]}', but the line "
+                             "ends", at - 1, end=True)
+        self.at = at + 1
+        return self.words[at]
 
     def optional(self, word: str) -> bool:
         """Skip ``word`` (in any case) if it comes next: a filler a person may write
@@ -105,14 +123,28 @@ class Cursor:
     def col(self, at: int) -> int:
         return self.raw.col(at)
 
-    def error(self, message: str, at: int | None = None) -> RecordError:
-        """``message`` located at word ``at`` (default: the next one)."""
-        return RecordError(message, line=self.raw.number,
-                           col=self.raw.col(self.at if at is None else at))
+    def error(self, message: str, at: int | None = None, end: bool = False) -> RecordError:
+        """``message`` located at word ``at`` (default: the next one), or just after it
+        (``end``)."""
+        at = self.at if at is None else at
+        col = self.raw.col(at) + (len(self.words[at]) if end else 0)
+        return RecordError(message, line=self.raw.number, col=col)
+
+    def add(self, entry: object, word: int) -> None:
+        """An entry read from the item at word ``word``, after the comments before it."""
+        if self.comments is not None:
+            self.comments.before(word)
+        self.out.append(entry)
 
     def comments_so_far(self) -> None:
         """Put in the comments written before the cursor."""
-        self.comments.before(self.at)
+        if self.comments is not None:
+            self.comments.before(self.at)
+
+    def end(self) -> None:
+        """The line is read: the comments after its last item."""
+        if self.comments is not None:
+            self.comments.rest()
 
 
 __all__ = ["Cursor", "LineComments"]

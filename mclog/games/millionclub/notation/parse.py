@@ -45,13 +45,13 @@ def _items(r: Reader) -> None:
     names = r.names
     label = r.label
     n = len(words)
-    # One cursor, ``r.pos``: the index of the next word not yet read.  Each item is read
-    # from its first word ``at`` up to ``r.pos``, where the next item (or comment) starts.
+    # One cursor, ``r.at``: the index of the next word not yet read.  Each item is read
+    # from its first word ``at`` up to ``r.at``, where the next item (or comment) starts.
     named: int | None = None  # a name just read, that an item must follow on this line
-    while r.pos < n:
-        at = r.pos
+    while r.at < n:
+        at = r.at
         word = words[at]
-        r.pos = at + 1
+        r.at = at + 1
         if word in names and label != "start":
             if named is not None:
                 raise _no_item(r, named)
@@ -147,18 +147,18 @@ def _check(r: Reader, first: int) -> None:
     what: str | None = None
     values: list[tuple[int | str, int]] = []
     start = first
-    number = r.line.number
+    number = r.raw.number
 
     def flush() -> None:
         if what is not None:
             if not values:
                 raise r.error(f"'check {what}' needs at least one value", start, end=True)
-            r.add(CheckEntry(what, tuple(values), number, r.line.col(start)), start)
+            r.add(CheckEntry(what, tuple(values), number, r.raw.col(start)), start)
 
     subject: int | None = None
     while (word := r.peek()) is not None:
-        at = r.pos
-        r.pos += 1
+        at = r.at
+        r.at += 1
         low = word.lower()
         if low in ("money", "prices", "price", "score"):
             if what is not None and values:
@@ -174,7 +174,7 @@ def _check(r: Reader, first: int) -> None:
             num = r.take("a number")
             price = whole_number(num)
             if price is None:
-                raise r.error(f"Expected a price, found '{num}'", r.pos - 1)
+                raise r.error(f"Expected a price, found '{num}'", r.at - 1)
             values.append((CARDS[low], price))
         elif (amount := whole_number(word)) is not None and what in ("money", "score"):
             if subject is None:
@@ -201,11 +201,11 @@ def _reveal(r: Reader, first: int) -> None:
 
     def flush() -> None:
         if seat is not None:
-            r.add(RevealEntry(seat, tuple(cards), r.line.number, r.line.col(where)), where)
+            r.add(RevealEntry(seat, tuple(cards), r.raw.number, r.raw.col(where)), where)
 
     while (word := r.peek()) is not None:
-        at = r.pos
-        r.pos += 1
+        at = r.at
+        r.at += 1
         low = word.lower()
         if word in r.names:
             flush()
@@ -256,7 +256,7 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
             head = line.words[0]
             low = head.lower()
             if low in LABELS and head not in names:
-                r.pos = 1
+                r.at = 1
                 label = LABELS[low]
                 if label == "round":
                     num = r.take("the round number")

@@ -24,10 +24,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from mclog.errors import RecordError
 from mclog.kit.notation import Verb, Verbs
-from mclog.record.cursor import LineComments
-from mclog.record.framing import RawLine, SourceLine
+from mclog.record.cursor import Cursor
+from mclog.record.framing import RawLine
 from ..rules.board import SCHEMER
 from ..rules.cards import CONTINENTS, DECK_OF, INTRIGUE_CARDS, Industry
 from ..rules.moves import (
@@ -36,74 +35,33 @@ from ..rules.moves import (
     Target, Turn, UsePrivilege, interned,
 )
 from ..rules.state import Table
-from .record import Entry, MoveEntry
+from .record import MoveEntry
 from .vocabulary import CARDS, UNKNOWN, VERB_ALIASES, parse_industry, parse_spot, spot_word
 
 
-class Reader:
-    """Reads the items of one line; ``pos``, the one cursor, is the index of the next
-    word not yet read.  Columns are asked of the line only when an entry or an error
-    needs one.  An item read goes into ``out`` (the record's entries), and the line's
-    comments between the items as the shared rule anchors them
-    (``mclog.record.cursor.LineComments``)."""
+class Reader(Cursor):
+    """The shared word cursor (``mclog.record.cursor``: ``at`` is the index of the next
+    word not yet read, and the line's comments are put in between the items by the one
+    rule), with what Million Club's items read: a player's name, a card, an industry, and
+    whose the item is (``subject``: the name written before it on its line).  One reader
+    serves a whole game; columns are asked of the line only when an entry or an error
+    needs one."""
 
     def __init__(self, table: Table, names: dict[str, int]) -> None:
+        super().__init__()
         self.table = table
         self.names = names
-        self.line = RawLine(0)
-        self.words: list[str] = []
-        self.pos = 0
         self.subject: int | None = None
         self.label: str | None = None
-        self.out: list[Entry] = []
-        self.comments: LineComments | None = None
-        self.source: SourceLine | None = None
 
-    def start(self, line: RawLine, out: list[Entry]) -> None:
-        """Start reading ``line`` into ``out`` (one reader serves a whole game)."""
-        self.line = line
-        self.words = line.words
-        self.pos = 0
+    def start(self, line: RawLine, out: list) -> None:
+        """Start reading ``line`` into ``out``, whose items are nobody's yet."""
+        super().start(line, out)
         self.subject = None
-        self.out = out
-        self.comments = LineComments(line, out) if line.comments else None
-        self.source = None
 
     def put(self, move: Move, word: int) -> None:
         """``move``, read from the item at word ``word``, as an entry of the record."""
-        source = self.source
-        if source is None:
-            source = self.source = self.line.source()  # (one for the line's items)
-        self.add(MoveEntry(move, self.subject, self.label, source, word), word)
-
-    def add(self, entry: Entry, word: int) -> None:
-        """An entry read from the item at word ``word``, after the comments before it."""
-        if self.comments is not None:
-            self.comments.before(word)
-        self.out.append(entry)
-
-    def end(self) -> None:
-        """The line is read: the comments after its last item."""
-        if self.comments is not None:
-            self.comments.rest()
-
-    # --- words --------------------------------------------------------------
-
-    def peek(self) -> str | None:
-        return self.words[self.pos] if self.pos < len(self.words) else None
-
-    def error(self, message: str, i: int, end: bool = False) -> RecordError:
-        col = self.line.col(i) + (len(self.words[i]) if end else 0)
-        return RecordError(message, line=self.line.number, col=col)
-
-    def take(self, expected: str) -> str:
-        """The next word; ``expected`` names it in the error if the line ends."""
-        pos = self.pos
-        if pos >= len(self.words):
-            raise self.error(f"Expected {expected} after '{self.words[pos - 1]}', but the "
-                             "line ends", pos - 1, end=True)
-        self.pos = pos + 1
-        return self.words[pos]
+        self.add(MoveEntry(move, self.subject, self.label, self.source, word), word)
 
     def seat(self, expected: str = "a player's name") -> int:
         word = self.take(expected)
@@ -111,7 +69,7 @@ class Reader:
             return self.names[word]
         raise self.error(f"Expected {expected} ({', '.join(self.table.names)}), "
                          f"found '{word}'{did_you_mean(word, self.table.names)}",
-                         self.pos - 1)
+                         self.at - 1)
 
     def card(self, kinds: Collection[str], what: str, unknown: bool = True) -> str:
         word = self.take(what)
@@ -122,14 +80,14 @@ class Reader:
             words = {w: k for w, k in CARDS.items() if k in kinds}
             raise self.error(f"Expected {what}, found '{word}'"
                              f"{'' if kind else did_you_mean(word.lower(), words)}",
-                             self.pos - 1)
+                             self.at - 1)
         return kind
 
     def industry(self, what: str = "an industry such as F2 or T3+1") -> Industry:
         word = self.take(what)
         card = parse_industry(word)
         if card is None:
-            raise self.error(f"Expected {what}, found '{word}'", self.pos - 1)
+            raise self.error(f"Expected {what}, found '{word}'", self.at - 1)
         return card
 
     def player(self, verb_at: int) -> int:
@@ -172,16 +130,16 @@ DRAWN[UNKNOWN] = interned(Draw, UNKNOWN)
 
 def _draws(r: Reader, at: int) -> None:
     """``draws racket expansion ?``: a card drawn each, each an entry of its own."""
-    first = r.pos
+    first = r.at
     words, n = r.words, len(r.words)
-    while r.pos < n and (drawn := DRAWN.get(words[r.pos].lower())) is not None:
-        r.pos += 1
-        r.put(drawn, r.pos - 1)
-    if r.pos == first:
+    while r.at < n and (drawn := DRAWN.get(words[r.at].lower())) is not None:
+        r.at += 1
+        r.put(drawn, r.at - 1)
+    if r.at == first:
         if r.peek() is None:
             raise r.error("Expected the cards drawn after 'draws', but the line ends",
                           at, end=True)
-        raise r.error(f"Expected the cards drawn after 'draws', found '{r.peek()}'", r.pos)
+        raise r.error(f"Expected the cards drawn after 'draws', found '{r.peek()}'", r.at)
 
 
 def _picks(r: Reader, at: int) -> Move:
@@ -209,7 +167,7 @@ def _moves(r: Reader, at: int) -> Move:
     target = r.take("a disc such as III or IV:T")
     spot = parse_spot(target)
     if spot is None:
-        raise r.error(f"Expected a disc such as III or IV:T, found '{target}'", r.pos - 1)
+        raise r.error(f"Expected a disc such as III or IV:T, found '{target}'", r.at - 1)
     return MovePawn(who, *spot)
 
 
@@ -225,7 +183,7 @@ def _sets(r: Reader, at: int) -> Move:
     who = r.player(at)
     following = r.peek()
     if following is not None and following.lower() == "aside":
-        r.pos += 1
+        r.at += 1
     return interned(SetAside, who, r.card(ANY_CARD, "the card set aside"))
 
 
@@ -278,7 +236,7 @@ def _place(r: Reader, at: int) -> Move:
 
 def _start(r: Reader, at: int) -> Move:
     """The name on the ``start`` line: the start player (the Schemer's, if one plays)."""
-    r.pos = at  # (the item's word is the name itself)
+    r.at = at  # (the item's word is the name itself)
     seat = r.seat("the name of the start player")
     return StartPlayer(seat, r.table.seat_of_role(SCHEMER))
 

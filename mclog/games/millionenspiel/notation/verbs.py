@@ -309,7 +309,7 @@ def read_line(line: Cursor, context: Reading) -> None:
         move = read_item(line, context)
         if move is not None:
             context.put(line, move, start)
-    line.comments.rest()
+    line.end()
 
 
 def read_item(line: Cursor, context: Reading) -> Any:
