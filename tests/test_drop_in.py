@@ -110,3 +110,22 @@ def test_the_widgets_of_a_dropped_in_game(tmp_path):
     assert rec.typed.value == "" and "recorded: Ann holds" in rec.status.value
     rec.note.value = "a fine start"
     assert path.read_text().endswith("roll Ann\ndie 6\nhold Ann\n; a fine start\n")
+
+
+def test_a_kit_game_whose_row_has_its_own_reader_is_told_to_read_it_itself():
+    """The kit's parser reads fixed fields; a row with its own reader (as Million Club's
+    and Millionenspiel's) is read by the game's own parser: a kit game that declares one
+    is told so, naming the row, rather than having the item misread."""
+    from dataclasses import dataclass
+
+    from mclog.kit.notation import KitRecord, Verb, Verbs, parse_body
+    from mclog.record.framing import RawLine
+
+    @dataclass(frozen=True)
+    class Shout:
+        player: int
+
+    verbs = Verbs([Verb("shout", Shout, reader=lambda line, context: Shout(0))])
+    record = KitRecord("Test", {}, ("Ann", "Ben"))
+    with pytest.raises(TypeError, match="'shout' have their own readers"):
+        parse_body(record, [RawLine(3, text="shout")], verbs)

@@ -452,6 +452,11 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
     the items of a line are found by the table alone (commas between them are optional).
     ``named``: the checks whose values go by a word of the game rather than by player
     (Joakim's ``check values gold 7 oil 3``), with their words."""
+    own = [v.word for v in verbs.rows if v.reader is not None]
+    if own:   # (a mistake of the game's, not of the record: said to its author)
+        raise TypeError(f"the kit reads each item by its fixed fields; the rows "
+                        f"{', '.join(map(repr, own))} have their own readers, which the "
+                        "game's own parser calls (docs/adding-a-game.md, section 8)")
     seats = {name: seat for seat, name in enumerate(record.names)}
     named = named or {}
     read = verbs.moves_read(tuple(record.names))   # (each item's words read once)
