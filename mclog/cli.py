@@ -595,13 +595,31 @@ class _Version(argparse._VersionAction):
         super().__call__(parser, namespace, values, option_string)
 
 
+def _formatter(prog: str) -> argparse.HelpFormatter:
+    """argparse's help formatter, told the terminal's width rather than asking
+    ``shutil`` for it: argparse makes one for every argument declared, and importing
+    ``shutil`` (with its archive modules) is a few milliseconds of every start.  The
+    width is found as ``shutil.get_terminal_size`` finds it: ``COLUMNS``, else the
+    terminal's, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return argparse.HelpFormatter(prog, width=(columns or 80) - 2)
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; with ``command``, one of ``COMMANDS``, only that
     command's arguments are declared (``mclog validate`` starts without building the
     parsers of eleven commands it does not run: each is an ``ArgumentParser`` with its
     own help formatter)."""
     p = argparse.ArgumentParser(prog="mclog", description="Record, replay and analyse games "
-                                "of Million Club (.mclog records).")
+                                "of Million Club (.mclog records).", formatter_class=_formatter)
     from . import __version__
 
     p.add_argument("--version", action=_Version, version=f"mclog {__version__}",
@@ -611,7 +629,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                            else "{" + ",".join(COMMANDS) + "}")
     for name, (help_text, arguments) in COMMANDS.items():
         if command is None or command == name:
-            arguments(sub.add_parser(name, help=help_text))
+            arguments(sub.add_parser(name, help=help_text, formatter_class=_formatter))
     return p
 
 
@@ -732,7 +750,8 @@ def _record_arguments(parser: argparse.ArgumentParser) -> None:
 def _corpus_arguments(parser: argparse.ArgumentParser) -> None:
     ksub = parser.add_subparsers(dest="action", required=True)
     kb = ksub.add_parser("build", help="replay every game of the record files once and "
-                                       "write its tables; a re-run builds only what changed")
+                                       "write its tables; a re-run builds only what changed",
+                         formatter_class=_formatter)
     kb.add_argument("paths", nargs="+", help="record files, or folders of them")
     kb.add_argument("-o", "--out", required=True, help="the corpus folder")
     kb.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786); "

@@ -141,7 +141,8 @@ STARTS = {
     "mclog validate": ("import sys; from mclog.cli import main; "
                        "main(['validate', 'sample_games/millionclub/duel-2p.mclog'])",
                        ("pandas", "numpy", "plotly", "ipywidgets", "dask", "pyarrow",
-                        "mclog.corpus", "mclog.analysis")),
+                        "mclog.corpus", "mclog.analysis", "mclog.kit.game", "difflib",
+                        "shutil")),
     "the replay widget's import cell": (
         "from mclog.analysis import shown; import mclog; "
         "from mclog.widget_shell import game_picker; "
