@@ -607,7 +607,8 @@ def _formatter(prog: str) -> argparse.HelpFormatter:
         columns = 0
     if columns <= 0:
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+            stdout = sys.__stdout__   # (None where Python runs without one)
+            columns = os.get_terminal_size(stdout.fileno()).columns if stdout else 0
         except (AttributeError, ValueError, OSError):
             columns = 0
     return argparse.HelpFormatter(prog, width=(columns or 80) - 2)
