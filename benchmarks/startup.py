@@ -1,13 +1,15 @@
 """Issue 29, instant start: each way into mclog timed in a fresh process, beside the
 yardstick of the same run, ``python -c pass``.
 
-    python benchmarks/startup.py [--runs 15]
+    python benchmarks/startup.py [--runs 15] [--against OTHER_CHECKOUT]
 
 Targets: ``mclog validate`` of one small file within 3x ``python -c pass``; the replay
 widget's import cell (notebook 01's) under 0.5 s.  Bytecode is cached first in a
 folder of its own (``PYTHONPYCACHEPREFIX``), as an installed package's is: without it
 every start compiles mclog's sources again (this machine sets PYTHONDONTWRITEBYTECODE).
-Medians of interleaved runs.
+Medians of interleaved runs.  ``--against`` times ``mclog validate`` of another checkout
+of mclog (a ``git worktree`` of an older commit) in the same rounds: a change's effect on
+the start, measured beside its yardstick.
 """
 
 from __future__ import annotations
@@ -36,15 +38,21 @@ STARTS = {
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--against", help="another checkout of mclog whose mclog validate "
+                                          "is timed in the same rounds")
     args = parser.parse_args()
+    starts = {name: (ROOT, argv) for name, argv in STARTS.items()}
+    if args.against:
+        starts[f"mclog validate ({args.against})"] = (
+            Path(args.against), STARTS["mclog validate (one small file)"])
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "PYTHONPYCACHEPREFIX": cache, "PYTHONDONTWRITEBYTECODE": ""}
         env.pop("PYTHONDONTWRITEBYTECODE")
-        times: dict[str, list[float]] = {name: [] for name in STARTS}
+        times: dict[str, list[float]] = {name: [] for name in starts}
         for run in range(args.runs + 1):   # (the first run writes the bytecode: not counted)
-            for name, argv in STARTS.items():
+            for name, (cwd, argv) in starts.items():
                 start = time.perf_counter()
-                subprocess.run([sys.executable, *argv], cwd=ROOT, env=env, check=True,
+                subprocess.run([sys.executable, *argv], cwd=cwd, env=env, check=True,
                                stdout=subprocess.DEVNULL)
                 if run:
                     times[name].append(time.perf_counter() - start)
