@@ -352,6 +352,8 @@ class Verbs:
         self.by_type: dict[type, Verb] = {}
         for v in self.rows:
             self.by_type.setdefault(v.move, v)
+        #: The words of the rows that read their items themselves (``Verb.reader``).
+        self.own_readers = tuple(v.word for v in self.rows if v.reader is not None)
         for reserved in ("check",):
             if reserved in self.by_word:
                 raise ValueError(f"'{reserved}' is the shared framing's word, not a verb")
@@ -452,11 +454,10 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
     the items of a line are found by the table alone (commas between them are optional).
     ``named``: the checks whose values go by a word of the game rather than by player
     (Joakim's ``check values gold 7 oil 3``), with their words."""
-    own = [v.word for v in verbs.rows if v.reader is not None]
-    if own:   # (a mistake of the game's, not of the record: said to its author)
+    if verbs.own_readers:   # (a mistake of the game's, not of the record: said to its author)
         raise TypeError(f"the kit reads each item by its fixed fields; the rows "
-                        f"{', '.join(map(repr, own))} have their own readers, which the "
-                        "game's own parser calls (docs/adding-a-game.md, section 8)")
+                        f"{', '.join(map(repr, verbs.own_readers))} have their own readers, "
+                        "which the game's own parser calls (docs/adding-a-game.md, section 8)")
     seats = {name: seat for seat, name in enumerate(record.names)}
     named = named or {}
     read = verbs.moves_read(tuple(record.names))   # (each item's words read once)
@@ -511,8 +512,6 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
                         read[item] = move
                 out.append(MoveEntry(move, source, i))
             i = end
-            if comments is not None:
-                comments.before(i)
         if comments is not None:
             comments.rest()
 

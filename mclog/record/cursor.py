@@ -40,9 +40,13 @@ class LineComments:
 
     def __init__(self, raw: RawLine, out: list) -> None:
         self.out = out
-        self.first = len(out)  # (the entries before it are other lines')
         self.pending: list[Comment] = sorted(raw.comments, key=lambda c: c.after) \
             if raw.comments else []
+        #: Whether an item of this line is among the entries yet, and how far they have
+        #: been looked at (the entries before ``len(out)`` now are other lines'): each is
+        #: looked at once, however many comments the line holds.
+        self.item_read = False
+        self.looked = len(out)
 
     def before(self, at: int) -> None:
         """Put in the comments written before word ``at``, each after the item before it
@@ -60,9 +64,12 @@ class LineComments:
     def put(self, c: Comment) -> None:
         """The one rule: on a line of its own unless an item comes before it on its line
         (a comment read before is no item)."""
-        own_line = c.after == 0 or all(isinstance(e, CommentEntry)
-                                       for e in self.out[self.first:])
-        self.out.append(CommentEntry(c.text, c.brace, own_line, c.line, c.col))
+        out = self.out
+        while not self.item_read and self.looked < len(out):
+            self.item_read = not isinstance(out[self.looked], CommentEntry)
+            self.looked += 1
+        own_line = c.after == 0 or not self.item_read
+        out.append(CommentEntry(c.text, c.brace, own_line, c.line, c.col))
 
 
 class Cursor:
