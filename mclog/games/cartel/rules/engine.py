@@ -531,12 +531,12 @@ def _payments(state: State) -> list[Pay]:
 
 # --- the handlers, one per kind of move ----------------------------------------------------
 
-def _company(state: State, word: str, field: str = "company") -> str:
+def _company(state: State, word: str) -> str:
     """``word``, a company of this table's board (the component file's): else the rules
-    refuse the move's ``field``."""
+    refuse the move's company."""
     if word not in state.board.companies:
         raise RuleError(f"'{word}' is no company of this board "
-                        f"({state.board.source})", "Equipment", field)
+                        f"({state.board.source})", "Equipment", "company")
     return word
 
 

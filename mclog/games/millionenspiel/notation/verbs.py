@@ -24,7 +24,6 @@ fixed number of fields.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -250,10 +249,6 @@ def arrow_words(times: int, words: str) -> str:
     return f"{words}{'' if times == 1 else ' twice' if times == 2 else f' {times} times'}, "
 
 
-def _roller(names: Sequence[str], roller: str | None = None) -> str:
-    return f"{roller} " if roller is not None else ""
-
-
 #: One row per item: its words (the verb, then other words for it), its move, its reader,
 #: how it is written (given the names, and the roller's name where the item starts a
 #: line), and the move in a player's words (given the names and the roller's name).
@@ -270,7 +265,7 @@ ROWS: tuple[Verb, ...] = (
              f"bets {m.amount:,}" if m.amount else "passes")),
     Verb("passes", Bet, aliases=("pass",), reader=_passes, after_name=True),
     Verb("rolls", Throw, reader=_throw, named=True,
-         writer=lambda m, names, who=None: f"{_roller(names, who)}rolls {_dice(m)}",
+         writer=lambda m, names, who=None: f"{who + ' ' if who else ''}rolls {_dice(m)}",
          phrase=lambda m, names, who=None: f"{who or '?'} rolls {_dice(m)}"),
     Verb("refuses", Refuse, reader=_refuses, named=True,
          writer=lambda m, names, who=None: "refuses",
