@@ -825,8 +825,8 @@ def test_every_item_the_table_writes_reads_back_as_its_move(move, roller):
     item = VERBS.item(move, names, roller)
     line_text = ("bets " if isinstance(move, Bet) else "") + item
     out: list = []
-    read_line(Cursor(RawLine(4, text=line_text), out), Reading(
-        {n: s for s, n in enumerate(names)}, out))
+    read_line(Cursor(RawLine(4, text=line_text), out),
+              Reading({n: s for s, n in enumerate(names)}))
     assert [e.move for e in out] == [move]
     named = isinstance(move, Throw) and roller is not None   # (a refusal is written bare)
     assert out[0].subject == (names.index(roller) if named else None)
@@ -858,3 +858,15 @@ def test_every_word_of_the_table_is_refused_as_a_name_and_in_the_format_spec():
     for word in sorted(RESERVED):
         with pytest.raises(RecordError, match="also a word of the notation"):
             parse_one(f'[Game "Millionenspiel"]\n[Players "Ann, {word.title()}"]\n')
+
+
+def test_a_comment_before_a_bets_lines_first_bet_stays_before_it():
+    """``bets {...} Ben 1``: the comment comes before the line's first item (``bets``
+    alone is none), so it stays on a line of its own before it, by the rule every game
+    reads comments by; it was moved after Ben's bet."""
+    record = parse_one(HEAD + "start Ann\nbets {c} Ben 1, Cleo 1, Ann 1\n")
+    kinds = [type(e).__name__ for e in record.entries]
+    assert kinds == ["MoveEntry", "CommentEntry", "MoveEntry", "MoveEntry", "MoveEntry"]
+    assert record.entries[1].own_line
+    assert write(record).endswith("start Ann\n{c}\nbets Ben 1, Cleo 1, Ann 1\n")
+    assert parse_one(write(record)) == record

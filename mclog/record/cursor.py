@@ -143,11 +143,6 @@ class Cursor:
             self.comments.before(word)
         self.out.append(entry)
 
-    def comments_so_far(self) -> None:
-        """Put in the comments written before the cursor."""
-        if self.comments is not None:
-            self.comments.before(self.at)
-
     def end(self) -> None:
         """The line is read: the comments after its last item."""
         if self.comments is not None:

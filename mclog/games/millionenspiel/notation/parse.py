@@ -51,9 +51,11 @@ def parse_game(raw: RawGame, file: str | None, number: int) -> Record:
             raise RecordError(f"[Track] {exc.reason}", line=lines["Track"], col=1,
                               code="header", rule=exc.rule) from None
     record = Record(tags, names, track, [], file, number, raw.start, cards)
-    context = Reading({name: seat for seat, name in enumerate(names)}, record.entries)
+    context = Reading({name: seat for seat, name in enumerate(names)})
+    cursor = Cursor()   # (one for the game's lines)
     for line in raw.take_lines():
-        read_line(Cursor(line, record.entries), context)
+        cursor.start(line, record.entries)
+        read_line(cursor, context)
     if context.past_arrow is not None:
         raise RecordError("'past arrow' is followed by where the pawn lands ('lands "
                           "yellow'), but the record ends", line=context.past_arrow[0],

@@ -11,7 +11,7 @@ fixed number of fields.
 
 >>> from mclog.record.framing import RawLine
 >>> from mclog.record.cursor import Cursor
->>> context = Reading({"Ann": 0, "Ben": 1}, [])
+>>> context = Reading({"Ann": 0, "Ben": 1})
 >>> line = Cursor(RawLine(5, "Ben rolls 4 3, lands on red".replace(",", "").split()), [])
 >>> read_item(line, context), read_item(line, context)
 (Throw(dice=(4, 3)), Land(colour='red', past_arrow=0))
@@ -62,13 +62,11 @@ def amount(word: str) -> int | None:
 
 @dataclass
 class Reading:
-    """What the items of one game's body share as they are read: the players' seats, the
-    entries so far, and a ``past arrow`` waiting for its landing (its line and column, and
-    how often the pawn went round: ``past arrow`` may be written again, and may end a
-    line)."""
+    """What the items of one game's body share as they are read: the players' seats, and
+    a ``past arrow`` waiting for its landing (its line and column, and how often the pawn
+    went round: ``past arrow`` may be written again, and may end a line)."""
 
     seats: dict[str, int]
-    out: list
     past_arrow: tuple[int, int] | None = None
     arrow_times: int = 0
     #: The seat of the name written before the item being read (``Ann rolls``), if any.
@@ -79,7 +77,7 @@ class Reading:
         the name written before it where the move names no player (``Ann rolls``: the
         replayer checks it is the roller's)."""
         subject = self.subject if getattr(move, "player", None) is None else None
-        self.out.append(MoveEntry(move, subject, line.source, start))
+        line.add(MoveEntry(move, subject, line.source, start), start)
 
 
 # --- the readers: each takes its item's words after the verb from the cursor -------------
@@ -123,7 +121,7 @@ def _start(line: Cursor, context: Reading) -> StartPlayer:
 
 def _bets(line: Cursor, context: Reading) -> Bet | None:
     """``bets Ann 3, Ben pass, Cleo 5``: a throw's bets in the order made, each an entry
-    of its own (and its comments after it); ``Ann bets 3``: one."""
+    of its own after the comments before it; ``Ann bets 3``: one."""
     if context.subject is not None:
         return Bet(context.subject, money(line, "the amount bet"))
     while line.peek() is not None and line.peek() in context.seats:
@@ -138,8 +136,6 @@ def _bets(line: Cursor, context: Reading) -> Bet | None:
                 raise line.error(f"Expected {line.words[start]}'s bet (a number, or "
                                  f"pass), not '{word}'", line.at - 1)
             context.put(line, Bet(who, value), start)
-        if line.peek() is not None and line.peek() in context.seats:
-            line.comments_so_far()
     return None
 
 
@@ -299,7 +295,6 @@ def read_line(line: Cursor, context: Reading) -> None:
     """Every item of one line into the record's entries, each comment after the item
     before it; a mistake is a located ``RecordError``."""
     while line.peek() is not None:
-        line.comments_so_far()
         start = line.at
         move = read_item(line, context)
         if move is not None:
@@ -337,7 +332,7 @@ def _check(line: Cursor, context: Reading, start: int) -> None:
         values.append((who, money(line, f"{line.words[line.at - 1]}'s {what}")))
     if not values:
         raise line.error(f"Expected a player's name and their {what} after 'check {what}'")
-    context.out.append(CheckEntry(what, tuple(values), line.raw.number, line.col(start)))
+    line.add(CheckEntry(what, tuple(values), line.raw.number, line.col(start)), start)
 
 
 def _named(line: Cursor, context: Reading, who: int) -> Any:
