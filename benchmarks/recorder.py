@@ -32,8 +32,10 @@ import time
 from pathlib import Path
 
 import mclog
-from mclog.games.millionclub.recorder import terminal
+from mclog.recording import terminal
 from mclog.games.millionclub.recorder.script import table_options, typed_lines
+from mclog.games.millionclub import GAME
+from mclog.recording import LISTED
 from mclog.games.millionclub.recorder.session import Recording
 from mclog.games.millionclub.simulator import bots_from_names, simulate
 
@@ -48,14 +50,14 @@ def seat_record(seed: int, players: int, setup: str, seat: int):
 def keys_for(record, folder: str) -> tuple[list[str], list[float]]:
     """The lines a person types for ``record`` (worked out on a shadow recording), and
     how long each answer took from Enter to the next prompt's text."""
-    shadow = Recording.start(os.path.join(folder, "shadow.mclog"), **table_options(record))
+    shadow = Recording.start(GAME, os.path.join(folder, "shadow.mclog"), **table_options(record))
     keys, waits = [], []
     for kind, text in typed_lines(record):
         if shadow.check_due():
             keys.append("")
             shadow.respond("")
         offered = [a.text for a in shadow.answers()]
-        listed = kind == "move" and text in offered and len(offered) <= terminal.LISTED
+        listed = kind == "move" and text in offered and len(offered) <= LISTED
         keys.append(str(offered.index(text) + 1) if listed else text)
         start = time.perf_counter()
         shadow.respond(text)
@@ -90,8 +92,8 @@ def part1(games: int) -> list[float]:
             waits += answer_waits
             path = os.path.join(folder, "game.mclog")
             cut = rng.randrange(1, len(keys))
-            type_at_terminal(Recording.start(path, **table_options(record)), keys[:cut])
-            resumed = Recording.resume(path)  # what is left after a kill: the file
+            type_at_terminal(Recording.start(GAME, path, **table_options(record)), keys[:cut])
+            resumed = Recording.resume(GAME, path)  # what is left after a kill: the file
             rest = keys_after(resumed, keys, cut)
             type_at_terminal(resumed, rest)
             same = Path(path).read_text() == canonical
@@ -129,7 +131,7 @@ def part2(waits: list[float]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         keys, _ = keys_for(record, folder)
         path = os.path.join(folder, "pty.mclog")
-        Recording.start(path, **table_options(record))
+        Recording.start(GAME, path, **table_options(record))
         child = pexpect.spawn(str(Path(sys.executable).parent / "mclog"), ["record", path],
                               env={**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1"},
                               encoding="utf-8", timeout=30, dimensions=(50, 120))
@@ -154,7 +156,7 @@ def keystrokes(recording: Recording, text: str) -> int:
     """Keystrokes for one answer: its number and Enter when listed; else the shortest
     prefix Tab completes to it, Tab and Enter (or the whole text and Enter)."""
     offered = [a.text for a in recording.answers()]
-    if text in offered and len(offered) <= terminal.LISTED:
+    if text in offered and len(offered) <= LISTED:
         return len(str(offered.index(text) + 1)) + 1
     names = recording.names
     forms = [t.partition(" ")[2] if t.partition(" ")[0] in names else t for t in offered]
@@ -174,7 +176,7 @@ def part3(games: int) -> None:
         body = text.split("\n\n", 1)[1]
         hand = len(re.sub(r" +", " ", body))  # a person types one space, not the padding
         with tempfile.TemporaryDirectory() as folder:
-            rec = Recording.start(os.path.join(folder, "k.mclog"), **table_options(record))
+            rec = Recording.start(GAME, os.path.join(folder, "k.mclog"), **table_options(record))
             keys = 0
             for kind, line in typed_lines(record):
                 if rec.check_due():

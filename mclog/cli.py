@@ -506,7 +506,9 @@ def cmd_record(args) -> int:
     options = {"players": args.players, "setup": None, "privileges": None, **chosen,
                "seat": args.seat, "tags": tags}
     try:
-        return game.record_in_terminal(args.file, options)
+        from .recording.terminal import record
+
+        return record(game, args.file, options)
     except NotImplementedError as exc:
         _err(f"{args.file}: {exc}")
         return 1

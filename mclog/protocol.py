@@ -203,16 +203,21 @@ class Game(ABC):
         ``corpus_schema`` says (``mclog corpus build``)."""
         raise NotImplementedError(f"{self.name} has no corpus tables yet")
 
-    def record_in_terminal(self, path: str, options: dict) -> int:
-        """Record a game at the table in a terminal (``mclog record``), into the new or
-        unfinished record ``path``; ``options`` are the command line's (players, setup,
-        seat...).  Returns the exit status."""
-        raise NotImplementedError(f"{self.name} has no recorder yet: write its record by "
-                                  "hand (see its format in docs/)")
+    # --- what the recorder asks (``mclog.recording``: ``mclog record``, the widget) ----
 
-    def recorder_widget(self, path: str, options: dict) -> Any:
-        """The same recorder as a notebook widget (``mclog.widgets.recorder``)."""
-        raise NotImplementedError(f"{self.name} has no recorder yet")
+    #: The recorder's ``Recording`` subclass, where the game's table asks more of it than
+    #: the answers (labels, checks at a round's end, a reveal); None: the shared one.
+    recording_class: Any = None
+
+    def recorder_questions(self) -> list[tuple[str, str, str | None]]:
+        """What the terminal recorder asks before a new game: ``(option, question,
+        default)`` each (the default taken when Enter is pressed)."""
+        return [("players", "Players in seat order, clockwise (Ann, Ben, Cleo)", None)]
+
+    def recording_tags(self, options: dict, path: str) -> dict[str, str]:
+        """The tags a new record at ``path`` starts with, from the recorder's options
+        (``seat``, and the game's own: ``ValueError`` in words for one that is not)."""
+        return {"Seat": options["seat"]} if options.get("seat") else {}
 
     # --- what a review by rollouts asks (``mclog.review``) ---------------------------
 

@@ -161,7 +161,9 @@ def recorder(path: str | os.PathLike, *, game: str | None = None, players: str |
     name = recorded_game(path, game)
     options = {"players": players, "setup": setup, "privileges": privileges, "seat": seat,
                "tags": tags}
-    return _game(name).recorder_widget(path, options)
+    from .recording.widget import recorder as widget
+
+    return widget(_game(name), path, options)
 
 
 __all__ = ["replay", "review", "recorder", "LazyChances"]

@@ -158,13 +158,14 @@ def test_a_report_into_a_device_or_a_fifo_writes_into_it(tmp_path, capsys):
 def test_the_recorder_refuses_a_device_or_a_fifo(tmp_path):
     import os
 
+    from mclog.games.millionclub import GAME
     from mclog.games.millionclub.recorder.session import Recording
     from mclog.record.files import FileError
 
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     with pytest.raises(FileError, match="is not a file"):
-        Recording.start(str(fifo), players="Ann yellow, Ben blue")
+        Recording.start(GAME, str(fifo), players="Ann yellow, Ben blue")
 
 
 # --- names that shadow words ----------------------------------------------------------------

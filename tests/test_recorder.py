@@ -16,7 +16,9 @@ import pytest
 
 import mclog
 from mclog.games.millionclub.recorder.script import table_options, typed_lines
-from mclog.games.millionclub.recorder.session import Disagreement, Recording, Slip
+from mclog.games.millionclub import GAME
+from mclog.games.millionclub.recorder.session import Recording
+from mclog.recording import Disagreement, Slip
 from mclog.games.millionclub.simulator import bots_from_names, simulate
 
 ROOT = Path(__file__).parent.parent
@@ -31,7 +33,7 @@ def _canonical(text: str):
 def _record(record, path: str, stop_at: int | None = None) -> Recording:
     """Type ``record`` into a new recording at ``path`` (up to line ``stop_at``), checking
     that every move typed is one of the answers offered."""
-    rec = Recording.start(path, **table_options(record))
+    rec = Recording.start(GAME, path, **table_options(record))
     _go_on(rec, typed_lines(record)[:stop_at])
     return rec
 
@@ -96,8 +98,8 @@ def test_samples_from_every_seat(sample, seats, tmp_path):
 
 
 def test_a_seat_is_offered_only_what_it_sees(tmp_path):
-    rec = Recording.start(str(tmp_path / "g.mclog"), players="Ann yellow, Ben blue, Cleo red",
-                          seat="Ann")
+    rec = Recording.start(GAME, str(tmp_path / "g.mclog"), players="Ann yellow, Ben blue, Cleo red",
+                          tags={"Seat": "Ann"})
     assert [a.text for a in rec.answers()] == [
         "Ann africa", "Ann asia", "Ann america", "Ann india", "Ann oceania"]
     rec.enter("Ann india")
@@ -129,7 +131,7 @@ def test_every_answer_offered_is_accepted(tmp_path):
 
 def _at_round_1(path: Path) -> Recording:
     """A duel recorded up to its first placement."""
-    rec = Recording.start(str(path), players="Ann yellow, Ben blue")
+    rec = Recording.start(GAME, str(path), players="Ann yellow, Ben blue")
     rec.enter("Ann india, Ben asia, Ann T, Ben R")
     rec.enter("Ann")
     return rec
@@ -181,7 +183,7 @@ def test_the_end_of_a_round_asks_for_a_check(tmp_path):
     record, _ = _canonical(mclog.write(sample))
     lines = typed_lines(record)
     path = tmp_path / "g.mclog"
-    rec = Recording.start(str(path), **table_options(record))
+    rec = Recording.start(GAME, str(path), **table_options(record))
     k = 0
     while not rec.check_due():
         _go_on(rec, [lines[k]])
@@ -215,12 +217,12 @@ def test_a_recording_stopped_anywhere_goes_on_from_its_file(tmp_path):
         lines = typed_lines(record)
         cuts = sorted(rng.sample(range(1, len(lines)), 3)) + [len(lines)]
         path = str(tmp_path / f"{seed}.mclog")
-        rec = Recording.start(path, **table_options(record))
+        rec = Recording.start(GAME, path, **table_options(record))
         done = 0
         for cut in cuts:
             _go_on(rec, lines[done:cut])
             done = cut
-            rec = Recording.resume(path)  # a new process would do just this
+            rec = Recording.resume(GAME, path)  # a new process would do just this
             assert rec.seat == seat
         assert Path(path).read_text() == canonical
 
@@ -230,17 +232,17 @@ def test_resume_refuses_a_record_with_a_mistake_and_leaves_it(tmp_path):
     path.write_text('[Players "Ann yellow, Ben blue"]\n\nsetup Ann india, Ben asia, Ann Q\n')
     before = path.read_bytes()
     with pytest.raises(mclog.RecordError) as exc:
-        Recording.resume(str(path))
+        Recording.resume(GAME, str(path))
     assert f"{path}:3:" in str(exc.value)
     assert path.read_bytes() == before
     two = tmp_path / "two.mclog"
     two.write_text('[Players "Ann, Ben"]\n\nsetup Ann india\n[Players "Cleo, Dan"]\n\n')
     with pytest.raises(mclog.MclogError, match="holds 2 games"):
-        Recording.resume(str(two))
+        Recording.resume(GAME, str(two))
     with pytest.raises(mclog.MclogError, match="already holds a record"):
-        Recording.start(str(path), players="Ann, Ben")
+        Recording.start(GAME, str(path), players="Ann, Ben")
     with pytest.raises(mclog.MclogError, match="not a player"):
-        Recording.start(str(tmp_path / "new.mclog"), players="Ann, Ben", seat="Zed")
+        Recording.start(GAME, str(tmp_path / "new.mclog"), players="Ann, Ben", tags={"Seat": "Zed"})
 
 
 @pytest.mark.slow
@@ -251,7 +253,7 @@ def test_the_reveal_is_asked_at_the_end(tmp_path):
     lines = typed_lines(record)
     moves = [x for x in lines if x[0] != "reveal"]
     path = tmp_path / "g.mclog"
-    rec = Recording.start(str(path), **table_options(record))
+    rec = Recording.start(GAME, str(path), **table_options(record))
     _go_on(rec, moves)
     assert rec.finished
     for kind, line in lines:
@@ -271,7 +273,7 @@ def _terminal(rec: Recording, keys: str) -> str:
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from mclog.games.millionclub.recorder.terminal import run
+    from mclog.recording.terminal import run
 
     out = io.StringIO()
     with create_pipe_input() as pipe:
@@ -285,12 +287,12 @@ def _terminal(rec: Recording, keys: str) -> str:
 def test_the_terminal_records_a_whole_game_by_numbers_and_words(tmp_path):
     """The duel typed at the terminal as keystrokes: numbers where the answer is listed,
     words elsewhere, Enter at every end-of-round check."""
-    from mclog.games.millionclub.recorder.terminal import LISTED
+    from mclog.recording import LISTED
 
     record, canonical = _canonical((ROOT / "sample_games" / "millionclub" / "duel-2p.mclog").read_text())
     lines = typed_lines(record)
     path = tmp_path / "duel.mclog"
-    shadow = Recording.start(str(tmp_path / "shadow.mclog"), **table_options(record))
+    shadow = Recording.start(GAME, str(tmp_path / "shadow.mclog"), **table_options(record))
     keys = []
     for kind, text in lines:  # what a person would type, worked out on a shadow recording
         if shadow.check_due():
@@ -302,7 +304,7 @@ def test_the_terminal_records_a_whole_game_by_numbers_and_words(tmp_path):
         else:
             keys.append(text)
         shadow.enter(text)
-    rec = Recording.start(str(path), **table_options(record))
+    rec = Recording.start(GAME, str(path), **table_options(record))
     shown = _terminal(rec, "".join(k + "\r" for k in keys) + "\r" * 3)
     assert path.read_text() == canonical
     assert "End of round 1. By the rules: money Zoe" in shown
@@ -311,7 +313,7 @@ def test_the_terminal_records_a_whole_game_by_numbers_and_words(tmp_path):
 
 def test_the_terminal_shows_slips_and_undoes(tmp_path):
     path = tmp_path / "g.mclog"
-    rec = Recording.start(str(path), players="Ann yellow, Ben blue", seat="Ann")
+    rec = Recording.start(GAME, str(path), players="Ann yellow, Ben blue", tags={"Seat": "Ann"})
     shown = _terminal(rec, "Ann india\r1\rAnn Q\rhelp\r1\rundo\r3\rBen R\rundo x\r"
                            "undo \u00b3\r")
     assert "Not recorded: " in shown and "undone: Ann F" in shown
@@ -325,7 +327,7 @@ def test_a_colour_code_pasted_into_the_terminal_is_ignored(tmp_path, capsys):
     """Issue 30: ``ESC[31m`` pasted at the prompt read to prompt_toolkit as a mouse report
     whose handler printed a traceback; the recorder ignores it and records the line."""
     path = tmp_path / "g.mclog"
-    rec = Recording.start(str(path), players="Ann yellow, Ben blue", seat="Ann")
+    rec = Recording.start(GAME, str(path), players="Ann yellow, Ben blue", tags={"Seat": "Ann"})
     shown = _terminal(rec, "\x1b[31m\rAnn \x1b[31mindia\r")
     assert "recorded: Ann india" in shown
     captured = capsys.readouterr()
@@ -336,7 +338,7 @@ def test_a_colour_code_pasted_into_the_terminal_is_ignored(tmp_path, capsys):
 def test_completion_offers_exactly_the_legal_answers(tmp_path):
     from prompt_toolkit.document import Document
 
-    from mclog.games.millionclub.recorder.terminal import AnswerCompleter
+    from mclog.recording.terminal import AnswerCompleter
 
     rec = _at_round_1(tmp_path / "g.mclog")
     completer = AnswerCompleter(rec)
@@ -427,14 +429,14 @@ def test_the_widget_records_by_buttons_and_text(tmp_path):
     assert list(widget.buttons) == ["Ben ?"]
     assert widget.buttons["Ben ?"].style.button_color == "#e0e0e0"  # chance: grey
     widget.click("Ben ?")
-    widget.text.value = "Ann T, Ben R"
-    widget.text.value = "Ann"
-    assert widget.text.value == ""  # recorded, so cleared
+    widget.typed.value = "Ann T, Ben R"
+    widget.typed.value = "Ann"
+    assert widget.typed.value == ""  # recorded, so cleared
     assert "Ann: place a pawn" in widget.where.value
     assert widget.buttons["Ann IV:R"].style.button_color  # Ann's colour
-    widget.text.value = "Ann Q"  # a slip: the box is cleared, the slip kept by its reason
-    assert "Not recorded: &#x27;Ann Q&#x27;: " in widget.message.value
-    assert widget.text.value == ""
+    widget.typed.value = "Ann Q"  # a slip: the box is cleared, the slip kept by its reason
+    assert "Not recorded: &#x27;Ann Q&#x27;: " in widget.status.value
+    assert widget.typed.value == ""
     # each button carries the number the text box takes for it
     number, label = widget.buttons["Ann IV:R"].description.split(". ", 1)
     assert label == "Ann IV:R"
@@ -444,8 +446,8 @@ def test_the_widget_records_by_buttons_and_text(tmp_path):
     widget.undo()
     assert "Ann IV:R" in widget.buttons
     assert path.read_text().endswith("start      Ann\n")
-    widget.comment_text.value = "the doorbell rang"
-    assert path.read_text().endswith("{the doorbell rang}\n")
+    widget.note.value = "the doorbell rang"
+    assert path.read_text().endswith("; the doorbell rang\n")  # (as in every game)
     again = mclog.widgets.recorder(path)  # a restarted kernel: the file goes on
     assert "Ann IV:R" in again.buttons and again.recording.seat == 0
 
@@ -464,13 +466,13 @@ def test_the_widget_plays_a_whole_game(tmp_path):
         if kind == "move" and text in widget.buttons:
             widget.click(text)
         else:
-            assert widget.answer(text), widget.message.value
+            assert widget.answer(text), widget.status.value
     assert path.read_text() == canonical
 
 
 def test_a_hostile_name_is_shown_not_obeyed_by_the_terminal(tmp_path):
     path = tmp_path / "g.mclog"
-    rec = Recording.start(str(path), players="Ann\x1b[2J yellow, Ben blue")
+    rec = Recording.start(GAME, str(path), players="Ann\x1b[2J yellow, Ben blue")
     shown = _terminal(rec, "1\r")
     assert "\x1b" not in shown and "Ann\\x1b[2J" in shown
     widget_names = mclog.replay(mclog.read_one(path)).record.table.names
@@ -499,7 +501,7 @@ def test_the_widget_names_a_group_once_and_hints_only_where_several_cards_come(t
             named = [label for label in labels if label != "<b></b>"]
             assert len(named) == len(set(named)), labels  # (each verb once)
             grouped += len(labels) > len(named)
-        assert widget.answer(text), widget.message.value
+        assert widget.answer(text), widget.status.value
     assert grouped  # (the game has questions with a verb on several rows)
     hinted = [q for q in questions if "several at once" in q]
     assert hinted and len(hinted) < len([q for q in questions if "came up" in q])
@@ -509,8 +511,8 @@ def test_the_widget_names_a_group_once_and_hints_only_where_several_cards_come(t
 
 def test_unseen_cards_are_typed_as_seen_ones_are(tmp_path):
     """Issue 25: at a draw the recorder took ``asia india`` but refused ``? ?``."""
-    rec = Recording.start(str(tmp_path / "g.mclog"), players="Ann yellow, Ben blue, Cleo red",
-                          seat="Ann")
+    rec = Recording.start(GAME, str(tmp_path / "g.mclog"), players="Ann yellow, Ben blue, Cleo red",
+                          tags={"Seat": "Ann"})
     for _ in range(400):
         if "several at once" in rec.question():
             break

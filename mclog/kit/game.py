@@ -307,23 +307,8 @@ class KitGame(Game):
         """What to type where the answers are not listed: the verbs' forms."""
         return ", or ".join(v.form for v in self.verbs.rows)
 
-    def _recorder_options(self, path: str, options: dict) -> dict:
-        return {**options, "tags": {**(options.get("tags") or {}),
-                                    **self.option_tags(options, path)}}
-
-    def record_in_terminal(self, path, options):
-        from mclog.recording import start_or_resume
-        from mclog.recording.terminal import ask_players, run
-
-        return run(start_or_resume(self, path, self._recorder_options(path, options),
-                                   ask=ask_players))
-
-    def recorder_widget(self, path, options):
-        from mclog.recording import start_or_resume
-        from mclog.recording.widget import RecorderWidget
-
-        return RecorderWidget(start_or_resume(self, path,
-                                              self._recorder_options(path, options)))
+    def recording_tags(self, options: dict, path: str) -> dict[str, str]:
+        return {**super().recording_tags(options, path), **self.option_tags(options, path)}
 
 
 __all__ = ["KitGame", "NAMES"]

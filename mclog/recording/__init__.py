@@ -12,26 +12,43 @@ and checked, then put in its place): a crash loses at most the line being typed.
 
 A game gives the recorder what it cannot work out: ``answer_text(played, move)`` (a legal
 move as a line of the record writes it; None for a move a record leaves unwritten) and
-``answer_hint(played)`` (what to type where the answers cannot be listed).  ``KitGame`` supplies both from its verb table.
+``answer_hint(played)`` (what to type where the answers cannot be listed).  ``KitGame``
+supplies both from its verb table.
 
-This package knows no game; Million Club keeps its own, richer recorder (the reveal, the
-end-of-round checks, seat views) on the same principle.
+A game whose table asks more of its recorder (Million Club: a line's label and the name
+of whoever decides added to what is typed, answers as one seat sees them, the table's
+check of money and prices at the end of every round, each player's colonies shown at
+the end) gives a subclass (``Game.recording_class``) that overrides the hooks below:
+``line_for``, ``answers_at``, ``step_texts``, ``label``, ``where``, ``board_text``, the
+checkpoints (``rounds_ended``, ``just_ended``, ``rules_check_lines``, ``story``) and the
+reveal (``reveal_due``, ``reveal``).  The terminal and the widget ask these hooks, so
+they serve every game alike.
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from mclog.errors import MclogError, RecordError
 from mclog.record.files import (MAX_GAME, FileError, clear_orphans_beside, decode,
                                 read_source, replace_file, write_new)
-from mclog.record.framing import escape_tag, whole_number
+from mclog.record.framing import escape_brace, escape_tag, whole_number
 from mclog.record.reading import parse
 
 #: At most this many answers are listed by number.
 LISTED = 30
+
+#: The tag that names the seat a record is written from.
+SEAT_TAG = "Seat"
+
+#: What the recorder's commands are, said by ``help`` (a game's subclass adds its own).
+HELP = """\
+Type the answer as a record line says it, or its number.
+  undo [N]        take back the last move (or N moves)
+  ; text          a comment on a line of its own
+  quit            stop (the record is saved after every line: nothing is lost)"""
 
 
 class Slip(MclogError):
@@ -46,6 +63,31 @@ class Slip(MclogError):
 
     def __str__(self) -> str:
         return self.message
+
+
+@dataclass
+class Disagreement(MclogError):
+    """A check the table gave that the rules do not reach, with the moves that led there
+    (``story``: what changed the values the check compares, move by move)."""
+
+    message: str
+    moves: list[str] = field(default_factory=list)
+    code = "check"
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One answer to the question asked: its words (what is typed), the verb and card it
+    is grouped by in the widget, and the player who gives it (``None``: chance, or a game
+    that does not say)."""
+
+    text: str
+    verb: str = ""
+    card: str | None = None
+    player: int | None = None
 
 
 def check_new_record(path: str) -> None:
@@ -68,9 +110,19 @@ class Recording:
     record: Any     # the game's record
     played: Any     # ... replayed
     text: str
-    #: The answers listed for ``played`` (as written; whether every legal move has one),
-    #: worked out once for each state the recording reaches.
+    #: The seat the record is written from (``None``: a recorder who sees every card).
+    seat: int | None = None
+    #: The last round (checkpoint) whose end the table has been asked to check.
+    checked: int = 0
+    #: Set once the recorder is done with the reveal (or said ``done``).
+    reveal_done: bool = False
+    #: The answers listed for ``played``, worked out once for each state reached.
     _listing: tuple | None = field(default=None, init=False, repr=False)
+
+    #: What ``help`` says in the terminal.
+    help: ClassVar[str] = HELP
+    #: What the widget's text box says before anything is typed in it.
+    placeholder: ClassVar[str] = "or type: an answer's number, or the record's words"
 
     # --- opening ------------------------------------------------------------------
 
@@ -79,7 +131,7 @@ class Recording:
         """A new record at ``path`` (which must not hold a game already), its tags
         checked as the reader checks them, written at once."""
         check_new_record(path)
-        header = {"Game": game.name, **(tags or {}), "Players": players}
+        header = cls.header(game, players, tags or {})
         text = "".join(f'[{k} "{escape_tag(v)}"]\n' for k, v in header.items() if v) + "\n"
         try:
             recording = cls._from_text(game, path, text)
@@ -89,24 +141,56 @@ class Recording:
         return recording
 
     @classmethod
-    def resume(cls, game, path: str) -> Recording:
-        """The record at ``path``, checked, ready at its next decision; a file with a
-        mistake is refused with the reader's located message, and left as it is.  What a
-        recorder killed before left beside it is cleared."""
-        clear_orphans_beside(path)
-        text = decode(read_source(path, MAX_GAME, "a record to resume"), path)
-        return cls._from_text(game, path, text)
+    def header(cls, game, players: str, tags: dict) -> dict:
+        """The tags a new record starts with: the game's name, the tags given, the
+        players (a game whose records name it by default leaves its name out)."""
+        return {"Game": game.name, **tags, "Players": players}
 
     @classmethod
-    def _from_text(cls, game, path: str, text: str) -> Recording:
-        record, played = _read(game, path, text)
-        return cls(game, path, record, played, game.write(record, played))
+    def resume(cls, game, path: str, seat: str | None = None) -> Recording:
+        """The record at ``path``, checked, ready at its next decision; a file with a
+        mistake is refused with the reader's located message, and left as it is.  What a
+        recorder killed before left beside it is cleared.  ``seat``, if given, must be
+        the one the record is written from."""
+        clear_orphans_beside(path)
+        text = decode(read_source(path, MAX_GAME, "a record to resume"), path)
+        recording = cls._from_text(game, path, text, seat)
+        # (a round that ended before the file was opened is not asked about again)
+        recording.checked = recording.rounds_ended()
+        return recording
+
+    @classmethod
+    def _from_text(cls, game, path: str, text: str, seat: str | None = None) -> Recording:
+        records = list(parse(text, file=path))
+        if len(records) != 1:
+            raise FileError(f"{path}: holds {len(records)} games; the recorder writes one "
+                            "game to a file")
+        record = records[0]
+        if record.game != game.name:
+            raise FileError(f"{path}: is a game of {record.game}, not {game.name}")
+        names = tuple(record.players)
+        written = record.tags.get(SEAT_TAG)
+        if seat and written and seat != written:
+            raise FileError(f"{path}: is written from {written}'s seat, not {seat}'s")
+        who = seat or written
+        if who and who not in names:
+            raise FileError(f"{path}: the seat '{who}' is not a player; the players are "
+                            f"{', '.join(names)}")
+        if who and SEAT_TAG not in record.tags:
+            record.tags[SEAT_TAG] = who
+        played = game.replay(record)
+        return cls(game, path, record, played, game.write(record, played),
+                   names.index(who) if who else None)
 
     # --- where the game stands ------------------------------------------------------
 
     @property
     def state(self):
         return self.played.replay.current
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.record.players)
 
     @property
     def finished(self) -> bool:
@@ -116,24 +200,53 @@ class Recording:
         """The next question, in words."""
         return self.game.engine.describe(self.state)
 
-    def _listed(self) -> tuple[list[str], bool]:
-        """(every legal answer as the record writes it, when they can be listed: a few
-        dozen at most; whether those are all there is to type)."""
+    def where(self) -> str:
+        """Where the game stands, in a few words (a round, a phase), or empty."""
+        return ""
+
+    def label(self) -> str:
+        """What the prompt says before ``>`` (the label of the line the next move goes
+        on, where the notation has labels), or empty."""
+        return ""
+
+    def board_text(self) -> str | None:
+        """The table on one screen, with the numbered answers, for the terminal; None:
+        the last moves, the question and the answers as they are."""
+        return None
+
+    def colour(self, player: int | None) -> str | None:
+        """The CSS colour of ``player``'s answers in the widget (None: grey)."""
+        return None
+
+    def answers_at(self, played) -> tuple[list[Answer], bool]:
+        """(every legal answer at ``played``'s end as the record writes it, where they can
+        be listed: a few dozen at most; whether those are all there is to type)."""
+        moves = self.game.engine.legal(played.replay.current)
+        if moves is None or len(moves) > LISTED:
+            return [], False
+        written = [self.game.answer_text(played, move) for move in moves]
+        # (None: a move a record does not write, as keeping a throw)
+        return [Answer(t, t.split()[0]) for t in written if t], all(written)
+
+    def _listed(self) -> tuple[list[Answer], bool]:
         if self._listing is None or self._listing[0] is not self.played:
-            moves = self.game.engine.legal(self.state)
-            if moves is None or len(moves) > LISTED:
-                texts, whole = [], False
-            else:
-                written = [self.game.answer_text(self.played, move) for move in moves]
-                # (None: a move a record does not write, as keeping a throw)
-                texts, whole = [t for t in written if t], all(written)
-            self._listing = (self.played, texts, whole)
+            self._listing = (self.played, *self.answers_at(self.played))
         return self._listing[1], self._listing[2]
 
-    def answers(self) -> list[str]:
-        """Every legal answer as the record writes it, when they can be listed (a few
-        dozen at most); else none, and ``hint`` says what to type."""
+    def answers(self) -> list[Answer]:
+        """Every legal answer as the record writes it, where they can be listed; else
+        none, and ``hint`` says what to type."""
         return self._listed()[0]
+
+    def answers_after(self, typed: str) -> list[Answer]:
+        """The answers once the items ``typed`` are played too (completion of the next
+        item of a line); none if they do not fit."""
+        try:
+            line = self.line_for(typed.rstrip().rstrip(","))
+            _, played = self._read(self.text + line + "\n", line, typed)
+        except MclogError:
+            return []
+        return self.answers_at(played)[0]
 
     def hint(self) -> str:
         """What to type beyond the listed answers, in the game's words: where none can be
@@ -141,51 +254,135 @@ class Recording:
         empty where the answers listed are all there is."""
         return "" if self._listed()[1] else self.game.answer_hint(self.played)
 
+    def step_texts(self, start: int, stop: int | None = None) -> list[str]:
+        """The steps from ``start`` (0-based) in words."""
+        return self.game.step_texts(self.played)[start:stop]
+
     def last_moves(self, count: int = 5) -> list[str]:
-        texts = self.game.step_texts(self.played)
-        return texts[-count:] if count else []
+        """The last ``count`` steps in words (the most recent last)."""
+        return self.step_texts(max(0, len(self.played) - count)) if count else []
+
+    # --- checkpoints and the reveal (none, unless the game's recording has them) ------
+
+    def rounds_ended(self) -> int:
+        """How many rounds (checkpoints) have ended in the game so far."""
+        return 0
+
+    def just_ended(self) -> int | None:
+        """The round (checkpoint) that has just ended, where the game stands at one."""
+        return None
+
+    def rules_check_lines(self) -> list[str]:
+        """The values the table is asked to compare at a checkpoint, by the rules, as the
+        record's ``check`` lines."""
+        return []
+
+    def story(self, number: int) -> list[str]:
+        """What changed the checked values in round ``number``, move by move."""
+        return []
+
+    def reveal_due(self) -> str | None:
+        """At the end of the game, the next player who shows what was hidden."""
+        return None
+
+    def reveal_known(self, name: str) -> list[str]:
+        """What the record knows of what ``name`` shows (``?`` for each unknown)."""
+        return []
+
+    def reveal_words(self) -> tuple[str, ...]:
+        """The words a reveal is typed in (completion)."""
+        return ()
+
+    def reveal(self, name: str, typed: str) -> list[str]:
+        raise Slip("This game has no reveal")
+
+    def check_due(self) -> bool:
+        """Whether a round has just ended: the table is asked to compare its values with
+        the rules' (once per round)."""
+        ended = self.just_ended()
+        return ended is not None and ended >= 1 and ended > self.checked
+
+    def derived(self) -> str:
+        """The checked values by the rules: ``money Ann 12 Ben 3 · prices F9 T6 R7``."""
+        return " · ".join(line.removeprefix("check ") for line in self.rules_check_lines())
+
+    def mode(self) -> str:
+        """What the recorder is asked now: ``check`` (a round has ended), ``reveal`` (the
+        game has, and a player is to show what was hidden), ``move``, or ``done``."""
+        if self.check_due():
+            return "check"
+        if self.reveal_due() is not None:
+            return "reveal"
+        return "done" if self.finished else "move"
 
     # --- changing the record --------------------------------------------------------
 
-    def enter(self, typed: str) -> list[str]:
-        """Record what was typed: an answer's number, or items in the notation's words.
-        Returns the moves it added, in words; ``Slip`` (nothing written) if it is not
-        legal here."""
+    def line_for(self, typed: str) -> str:
+        """The record line for what was typed: a number picks that answer."""
         typed = typed.strip()
-        if not typed:
-            raise Slip("Nothing typed: type an answer, or its number")
-        number = whole_number(typed)
+        number = whole_number(typed)   # (not "²": a superscript is no number)
         if number is not None:
             listed = self.answers()
             if not 1 <= number <= len(listed):
                 raise Slip(f"There is no answer {number}: " + (
                     f"the answers are 1 to {len(listed)}" if listed else
                     "the answers here are typed, not numbered"))
-            typed = listed[number - 1]
-        if "\n" in typed or typed.lstrip().startswith("["):
-            raise Slip("One line of items at a time, and no tags")
+            typed = listed[number - 1].text
+        return typed
+
+    def respond(self, typed: str) -> list[str]:
+        """Whatever is typed at the prompt, as the question asked now takes it (a check
+        answer, a reveal, a move); a comment or a ``check`` line is taken as that
+        whatever is asked.  Returns what was written, in words."""
+        head = typed.split()[0].lower() if typed.split() else ""
+        explicit = typed.lstrip()[:1] in (";", "{") or self._labelled(typed)
+        mode = self.mode()
+        if mode == "check" and not explicit:
+            return self.check(typed)
+        if mode == "reveal" and not explicit:
+            return self.reveal(self.reveal_due() or "", typed)
+        if mode == "done" and not explicit and head:
+            raise Slip("The game is recorded to the end: only comments and checks can "
+                       "follow (or undo)")
+        return self.enter(typed)
+
+    def _labelled(self, typed: str) -> bool:
+        """Whether ``typed`` starts with a line's own label (``check ...``)."""
+        return False
+
+    def enter(self, typed: str) -> list[str]:
+        """Record what was typed (see ``line_for``).  Returns the steps it added, in
+        words; ``Slip`` (nothing written) if it is not legal here."""
+        line = self.line_for(typed)
+        if not line.strip():
+            raise Slip("Nothing typed: type an answer, or its number")
+        if "\n" in line or "\r" in line:
+            raise Slip("Type one line at a time")
         before = len(self.played)
-        # (a slip in the typed line points at its word: the line is the record's last,
-        # as typed; an answer picked by its number was not typed)
-        record, played = _read(self.game, self.path, self.text + typed + "\n",
-                               typed_line=None if number is not None else
-                               self.text.count("\n") + 1)
+        warned = len(getattr(self.played, "warnings", ()))
+        # (a slip in the typed line points at its word; an answer picked by its number
+        # was not typed)
+        record, played = self._read(self.text + line + "\n", line,
+                                    "" if whole_number(typed.strip()) is not None else typed)
+        warnings: list = list(getattr(played, "warnings", ()))
+        if len(warnings) > warned:
+            raise Slip(f"Not recorded: {warnings[-1].message}")
+        # (a second ``;`` line joins the comment before it: the entries change, not their
+        # number)
         if len(played) == before and record.entries == self.record.entries:
             raise Slip("That adds no move")
         self._commit(record, played)
-        return self.game.step_texts(played)[before:]
+        return self.step_texts(before)
 
     def comment(self, text: str) -> None:
         """A comment on a line of its own, after the moves so far."""
-        from mclog.record.framing import escape_brace
-
         line = f"; {text}" if "\n" not in text else "{" + escape_brace(text) + "}"
-        record, played = _read(self.game, self.path, self.text + line + "\n")
+        record, played = self._read(self.text + line + "\n", "", "")
         self._commit(record, played)
 
     def undo(self, count: int = 1) -> list[str]:
         """Take back the last ``count`` moves (with what was written after them); returns
-        them in words."""
+        them in words.  The record on the disk is rewritten without them."""
         from mclog.record.entries import FromSource
 
         if count < 1:
@@ -193,57 +390,111 @@ class Recording:
         entries = self.record.entries
         moves = [i for i, e in enumerate(entries) if isinstance(e, FromSource)]
         if not moves:
-            raise Slip("There is no move to take back")
+            raise Slip("There is no move to undo")
         count = min(count, len(moves))
-        texts = self.game.step_texts(self.played)[-count:]
-        record = replace(self.record, entries=entries[:moves[-count]])
-        self._commit(record, self.game.replay(record))
-        return texts
+        undone = self.step_texts(len(self.played) - count)
+        kept = replace(self.record, entries=self.kept_before(entries[:moves[-count]]))
+        text = self.game.write(kept, self.game.replay(kept))
+        record, played = self._read(text, "", "")
+        self._commit(record, played)
+        self.reveal_done = False
+        self.checked = min(self.checked, self.rounds_ended())
+        return undone
+
+    def kept_before(self, entries: list) -> list:
+        """The entries kept when the moves after them are undone (a game drops a round's
+        or a label's line left with no move after it)."""
+        return entries
+
+    def check(self, typed: str) -> list[str]:
+        """The table's answer to a check prompt.  Empty: the table agrees (nothing is
+        written).  ``y``/``write``: the rules' values are written as ``check`` lines.
+        Otherwise what the table shows (``money Ann 12 Ben 3``), written as a ``check``
+        line if the rules agree; if not, ``Disagreement`` says where, with the moves of
+        the round that changed it (nothing is written)."""
+        ended = self.just_ended() or self.rounds_ended()
+        typed = typed.strip()
+        words = typed.lower().split()
+        if not words:
+            self.checked = ended
+            return []
+        if words[0] in ("y", "yes", "ok", "write"):
+            lines = self.rules_check_lines()
+        else:
+            lines = [typed if words[0] == "check" else f"check {typed}"]
+        text, read = self.text, None
+        for line in lines:
+            try:
+                read = self._read(text + line + "\n", line, typed)
+            except Slip as slip:
+                if "check failed" in slip.message:
+                    raise Disagreement(slip.message.split(": ", 1)[-1],
+                                       self.story(ended)) from None
+                raise
+            text = self.game.write(*read)
+        if read is not None:
+            self._commit(*read)
+        self.checked = ended
+        return lines
+
+    # --- reading and writing ----------------------------------------------------------
+
+    def _read(self, text: str, line: str, typed: str):
+        """The one record of ``text`` and its strict replay; a mistake is a ``Slip`` in
+        the reader's words, pointing into what was typed (``line`` is the record's last
+        line, made of ``typed``: the column is in ``typed`` as stripped)."""
+        try:
+            records = list(parse(text, file=self.path))
+            if len(records) != 1:
+                raise Slip("A tag line starts a new game: the recorder writes one game to a "
+                           "file")
+            record = records[0]
+            if record.game != self.game.name:
+                raise Slip(f"{self.path}: is a game of {record.game}, not {self.game.name}")
+            return record, self.game.replay(record)
+        except RecordError as exc:
+            rule = f" ({exc.rule})" if exc.rule and f"({exc.rule})" not in exc.reason else ""
+            column = 0
+            if line and typed.strip() and exc.line == text.count("\n") and exc.col:
+                # (the line is the typed text after what the recorder put before it)
+                offset = len(line) - len(line.lstrip()) + len(line.strip()) - \
+                    len(typed.strip())
+                column = max(1, exc.col - offset)
+            raise Slip(exc.reason + rule, column) from None
 
     def _commit(self, record, played) -> None:
         text = self.game.write(record, played)
-        replace_file(self.path, text, _reads_back(self.game))
+        replace_file(self.path, text, self._reads_back)
         self.record, self.played, self.text = record, played, text
 
-
-def _read(game, path: str, text: str, typed_line: int | None = None):
-    """The one record of ``text`` and its strict replay; ``Slip`` in the reader's words,
-    with its column where it is on ``typed_line`` (the line typed, as it was typed)."""
-    try:
-        records = list(parse(text, file=path))
-        if len(records) != 1:
-            raise Slip("A tag line starts a new game: the recorder writes one game to a file")
-        record = records[0]
-        if record.game != game.name:
-            raise Slip(f"{path}: is a game of {record.game}, not {game.name}")
-        return record, game.replay(record)
-    except RecordError as exc:
-        rule = f" ({exc.rule})" if exc.rule and f"({exc.rule})" not in exc.reason else ""
-        column = exc.col if typed_line is not None and exc.line == typed_line else 0
-        raise Slip(exc.reason + rule, column) from None
-
-
-def _reads_back(game):
-    """The safe writer's check of what it wrote: one game, that replays."""
-    def verify(written: str) -> None:
+    def _reads_back(self, written: str) -> None:
+        """The safe writer's check of what it wrote: one game, of these players, that
+        replays."""
         with open(written, encoding="utf-8") as f:
-            _read(game, written, f.read())
-
-    return verify
+            record, _ = self._read(f.read(), "", "")
+        if tuple(record.players) != self.names:
+            raise FileError(f"{written}: the record written did not read back as this game")
 
 
 def start_or_resume(game, path: str, options: dict, ask=None) -> Recording:
     """The recording of ``path``: resumed if the file holds a game, else started from
-    ``options`` (``players``, ``tags``); the players are asked of ``ask()`` (the
-    terminal's question) if not given, or are a ``Slip``."""
+    ``options`` (``players``, ``seat``, ``tags`` and the game's own); what they leave
+    out is asked of ``ask()`` (the terminal's questions: the players, or a dict of
+    options), or is a ``Slip``."""
+    cls = game.recording_class or Recording
     if os.path.exists(path) and os.path.isfile(path) and os.path.getsize(path) > 0:
-        return Recording.resume(game, path)
-    players = options.get("players")
-    if not players:
+        return cls.resume(game, path, seat=options.get("seat"))
+    if not options.get("players"):
         if ask is None:
             raise Slip(f"{path} holds no game yet: say who plays (players='Ann, Ben')")
-        players = ask()
-    return Recording.start(game, path, players=players, tags=options.get("tags") or {})
+        asked = ask()
+        asked = asked if isinstance(asked, dict) else {"players": asked}
+        options = {**asked, **{k: v for k, v in options.items() if v}}
+        if not options.get("players"):
+            raise Slip(f"{path} holds no game yet: say who plays (Ann, Ben)")
+    tags = {**(options.get("tags") or {}), **game.recording_tags(options, path)}
+    return cls.start(game, path, players=options["players"], tags=tags)
 
 
-__all__ = ["Recording", "Slip", "check_new_record", "start_or_resume", "LISTED"]
+__all__ = ["Answer", "Disagreement", "Recording", "Slip", "check_new_record",
+           "start_or_resume", "LISTED", "SEAT_TAG"]

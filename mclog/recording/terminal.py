@@ -1,7 +1,11 @@
-"""``mclog record FILE`` for any game with the shared recorder: the question, the legal
-answers numbered (Tab completes them), and the last moves; an answer is its number or the
-notation's words.  Commands: ``undo`` (``undo 3``), ``; comment``, ``help``, ``quit``
-(or Ctrl-D).  The record is saved after every line."""
+"""``mclog record FILE`` for every game: the question, the legal answers numbered (Tab
+completes them, and after a comma the next item's answers), and the last moves (or the
+game's own table on one screen); an answer is its number or the notation's words.  At
+the end of a round whose values the table can compare, the rules' are shown and the
+table says whether it agrees; at the end of a game with hidden cards, each player's are
+asked.  Commands: ``undo`` (``undo 3``), ``; comment``, ``board``, ``help``, ``quit``
+(or Ctrl-D).  The record is saved after every line.  Line editing, history and
+completion are prompt_toolkit's."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import sys
 from typing import TextIO
 
 from prompt_toolkit import PromptSession
-from prompt_toolkit.completion import WordCompleter
+from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
@@ -18,21 +22,55 @@ from mclog.errors import MclogError
 from mclog.printable import printable
 from mclog.record.framing import whole_number
 
-from . import Recording, Slip
-
-HELP = """\
-Type the answer as a record line says it, or its number.
-  undo [N]        take back the last move (or N moves)
-  ; text          a comment on a line of its own
-  quit            stop (the record is saved after every line: nothing is lost)"""
+from . import LISTED, Disagreement, Recording, Slip, start_or_resume
 
 
 def _ignored(event) -> None:
-    """A key the recorder has no use for (a pasted colour code reads as a mouse report)."""
+    """A key the recorder has no use for."""
 
 
+#: A colour code pasted into the prompt (``ESC[31m``) reads to prompt_toolkit as a mouse
+#: report, whose own handler then fails with a traceback (issue 30): the recorder takes no
+#: mouse input, so such reports are ignored.
 IGNORE_PASTED_ESCAPES = KeyBindings()
 IGNORE_PASTED_ESCAPES.add(Keys.Vt100MouseEvent)(_ignored)
+
+
+class AnswerCompleter(Completer):
+    """Completes the item being typed with the legal answers: after a comma, the answers
+    to the question the items before it lead to; at a reveal, its words."""
+
+    def __init__(self, recording: Recording):
+        self.recording = recording
+
+    def get_completions(self, document, complete_event):
+        text = document.text_before_cursor
+        mode = self.recording.mode()
+        if mode == "reveal":
+            fragment = text.rsplit(" ", 1)[-1]
+            for word in self.recording.reveal_words():
+                if word.startswith(fragment.lower()):
+                    yield Completion(word, start_position=-len(fragment))
+            return
+        if mode != "move":
+            return
+        before, _, fragment = text.rpartition(",")
+        fragment = fragment.lstrip()
+        options = (self.recording.answers() if not before.strip() else
+                   self.recording.answers_after(before))
+        names = self.recording.names
+        low = fragment.lower()
+        seen = set()
+        for answer in options:
+            forms = [answer.text]
+            head, _, rest = answer.text.partition(" ")
+            if head in names and rest and not before.strip() and \
+                    self.recording.label():   # (the name is added where it is typed without)
+                forms.append(rest)
+            for form in forms:
+                if form.lower().startswith(low) and form not in seen:
+                    seen.add(form)
+                    yield Completion(form, start_position=-len(fragment))
 
 
 def ask(session: PromptSession, prompt: str, path: str, say) -> str | None:
@@ -67,11 +105,18 @@ def undo_count(command: str) -> int | None:
 
 
 def summary(recording: Recording) -> str:
-    """The last moves, the question and its answers, numbered."""
+    """The table on one screen where the game draws one, else the last moves; the
+    question and its answers, numbered."""
+    board = recording.board_text()
+    if board is not None:
+        return board
     out = [f"  {text}" for text in recording.last_moves(3)]
     out.append(recording.question())
     answers = recording.answers()
-    out += [f"  {i:>2}. {a}" for i, a in enumerate(answers, 1)]
+    if len(answers) <= LISTED:
+        out += [f"  {i:>2}. {a.text}" for i, a in enumerate(answers, 1)]
+    else:
+        out.append(f"  ({len(answers)} answers: Tab completes them)")
     hint = recording.hint()
     if hint:
         out.append(f"  ({'or ' if answers else ''}type {hint})")
@@ -79,51 +124,102 @@ def summary(recording: Recording) -> str:
 
 
 def run(recording: Recording, *, input=None, output=None, out: TextIO | None = None) -> int:
-    """Record until the game is over or the recorder quits; the exit status."""
+    """Record until the game is over (and revealed), or the recorder quits.  ``input`` and
+    ``output`` are prompt_toolkit's (a pipe and ``DummyOutput`` in tests); ``out`` is
+    where the table is printed.  Returns the exit status."""
     out = out or sys.stdout
-    session: PromptSession = PromptSession(input=input, output=output,
-                                           history=InMemoryHistory(),
-                                           key_bindings=IGNORE_PASTED_ESCAPES)
+    session: PromptSession = PromptSession(
+        input=input, output=output, history=InMemoryHistory(),
+        completer=AnswerCompleter(recording), complete_while_typing=False,
+        key_bindings=IGNORE_PASTED_ESCAPES)
 
     def say(text: str) -> None:
-        out.write(printable(text) + "\n")
+        out.write(printable(text) + "\n")  # (a name's escape sequence is shown, not obeyed)
         out.flush()
 
     say(f"Recording {recording.path}. Type help for help; the record is saved after "
         "every line.")
+    shown: object = None
     while True:
-        if recording.finished:
+        mode = recording.mode()
+        if mode == "check":
+            say(f"\nEnd of round {recording.just_ended()}. By the rules: "
+                f"{recording.derived()}")
+            prompt = ("check (Enter: the table agrees; y: write it as a check line; or type "
+                      "what the table shows, money Ann 12 ...)> ")
+        elif mode == "reveal" and (name := recording.reveal_due()) is not None:
+            known = recording.reveal_known(name)
+            say(f"\nThe game is over. What {name} shows, as the record knows it: "
+                f"{' '.join(known) or 'none'}")
+            prompt = f"reveal {name} (Enter: as known; done: no more reveals)> "
+        elif mode == "done":
             say("\nThe game is recorded to the end. " +
                 recording.game.final_text(recording.played))
             return 0
-        say("\n" + summary(recording))
-        session.completer = WordCompleter(recording.answers(), sentence=True)
-        typed = ask(session, "> ", recording.path, say)
+        else:
+            if shown is not recording.played:
+                say("\n" + summary(recording))
+                shown = recording.played
+            prompt = f"{recording.label()}> "
+        prompt = printable(prompt)
+        typed = ask(session, prompt, recording.path, say)
         if typed is None:
             return 0
         command = typed.strip()
+        low = command.lower()
         try:
-            if command.lower() in ("help", "h"):
-                say(HELP)
+            if low in ("help", "h"):
+                say(recording.help)
+            elif low == "board":
+                shown = None
             elif (count := undo_count(command)) is not None:
                 say("undone: " + " · ".join(recording.undo(count)))
-            elif command.startswith(";"):
-                recording.comment(command[1:].strip())
+                shown = None
+            elif command.startswith(";") or low.startswith("comment "):
+                recording.comment(command[1 if command.startswith(";") else 8:].strip())
                 say("comment written")
-            elif command:
-                say("recorded: " + " · ".join(recording.enter(command)))
+            elif command or mode != "move":
+                written = recording.respond(command)
+                say("recorded: " + " · ".join(written) if written else
+                    {"check": "agreed", "reveal": "no more reveals"}.get(mode, "written"))
+        except Disagreement as exc:
+            say(f"The table and the rules disagree: {exc.message}. Nothing was written.")
+            if exc.moves:
+                say("What changed it this round, move by move:")
+                for line in exc.moves:
+                    say("  " + line)
+            say("Find the slip, then undo back to it (undo N) and enter the moves again; "
+                "or press Enter if the rules are right.")
         except Slip as exc:   # (pointing at the word typed, where it is one)
             lead = len(typed) - len(typed.lstrip())
-            say((" " * (len("> ") + lead + exc.column - 1) + "^\n" if exc.column else "")
-                + f"Not recorded: {exc}")
+            where = (" " * (len(prompt) + lead + exc.column - 1) + "^\n"
+                     if exc.column else "")
+            say(where + (exc.message if exc.message.startswith("Not recorded") else
+                         f"Not recorded: {exc.message}"))
         except MclogError as exc:
             say(f"Not recorded: {exc}")
 
 
-def ask_players(session: PromptSession | None = None, *, input=None, output=None) -> str:
+def ask_table(game, session: PromptSession | None = None, *, input=None,
+              output=None) -> dict:
+    """The questions before a new game, as the game asks them (``recorder_questions``:
+    who plays where, and the table's options, each with its default)."""
     session = session or PromptSession(input=input, output=output,
                                        key_bindings=IGNORE_PASTED_ESCAPES)
-    return session.prompt("Players in seat order, clockwise (Ann, Ben, Cleo)> ").strip()
+    options: dict = {}
+    for key, question, default in game.recorder_questions():
+        options[key] = session.prompt(f"{question}> ").strip() or default
+    return options
 
 
-__all__ = ["run", "summary", "ask_players", "HELP"]
+def record(game, path: str, options: dict) -> int:
+    """``mclog record``: record ``game`` into ``path`` (new, or resumed) in the terminal;
+    the exit status."""
+    if game.engine is None:
+        raise NotImplementedError(f"{game.name} has no recorder yet: write its record by "
+                                  "hand (see its format in docs/)")
+    return run(start_or_resume(game, path, options, ask=lambda: ask_table(game)))
+
+
+__all__ = ["run", "summary", "ask", "ask_table", "record", "undo_count",
+           "AnswerCompleter", "IGNORE_PASTED_ESCAPES"]

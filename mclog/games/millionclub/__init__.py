@@ -211,17 +211,33 @@ class MillionClub(Game):
 
         return corpus_rows(played, game_id, source)
 
-    def record_in_terminal(self, path, options):
-        from .recorder.session import start_or_resume
-        from .recorder.terminal import ask_table, run
+    @property
+    def recording_class(self):
+        from .recorder.session import Recording
 
-        return run(start_or_resume(path, options, ask=ask_table))
+        return Recording
 
-    def recorder_widget(self, path, options):
-        from .recorder.session import start_or_resume
-        from .recorder.widget import RecorderWidget
+    def recorder_questions(self):
+        return [("players", "Players in seat order, clockwise, with colours (Ann yellow, "
+                            "Ben blue, Cleo red)", None),
+                ("setup", "Setup: standard or alternative (Enter: standard)", "standard"),
+                ("privileges", "Privileges: draw (the rulebook) or pick (Enter: draw)",
+                 "draw"),
+                ("seat", "Your name, to record from your seat (Enter: you see every card)",
+                 None),
+                ("event", "Event (Enter: none)", None)]
 
-        return RecorderWidget(start_or_resume(path, options))
+    def recording_tags(self, options, path):
+        """``Setup`` and ``Privileges`` where not the rulebook's (a record leaves the
+        defaults unwritten, as fmt does), ``Seat``, and an ``Event`` asked for."""
+        tags = {}
+        if (options.get("setup") or "standard").lower() != "standard":
+            tags["Setup"] = options["setup"].lower()
+        if (options.get("privileges") or "draw").lower() != "draw":
+            tags["Privileges"] = options["privileges"].lower()
+        if options.get("event"):
+            tags["Event"] = options["event"]
+        return {**tags, **super().recording_tags(options, path)}
 
     def check_bots(self, bots):
         from mclog.simulate import check_bots

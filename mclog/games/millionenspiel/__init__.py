@@ -177,18 +177,6 @@ class Millionenspiel(Game):
             DIE: "die <1 to 6>",
         }.get(d.kind, describe_decision(state)) if d else "nothing: the game is over"
 
-    def record_in_terminal(self, path, options):
-        from mclog.recording import start_or_resume
-        from mclog.recording.terminal import ask_players, run
-
-        return run(start_or_resume(self, path, options, ask=ask_players))
-
-    def recorder_widget(self, path, options):
-        from mclog.recording import start_or_resume
-        from mclog.recording.widget import RecorderWidget
-
-        return RecorderWidget(start_or_resume(self, path, options))
-
     @property
     def engine(self):
         from .engine import ENGINE

@@ -22,7 +22,9 @@ words a hand-written record would use.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
+
+from mclog.recording import Answer
 
 from ..rules.board import COLONIES, SCHEMER
 from ..rules.cards import COLONY_DECK, INTRIGUE_DECK
@@ -35,17 +37,6 @@ from ..rules.moves import (
 from ..rules.state import Decision, State
 from ..rules.unknown import UNKNOWN, is_handle
 from ..notation.text import item_words
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """One answer to the question asked: its words (what is typed), the verb and card it
-    is grouped by in the widget, and the player who gives it (``None``: chance)."""
-
-    text: str
-    verb: str
-    card: str | None
-    player: int | None
 
 
 def answers(state: State, seat: int | None) -> list[Answer]:

@@ -55,12 +55,11 @@ def typed_lines(record: GameRecord) -> list[tuple[str, str]]:
 
 
 def table_options(record: GameRecord) -> dict:
-    """What ``Recording.start`` needs to record a game at ``record``'s table."""
+    """What ``Recording.start`` needs to record a game at ``record``'s table: its
+    players, and its tags but those the recorder writes itself."""
     tags = record.tags
-    return {"players": tags["Players"], "setup": tags.get("Setup", "standard").lower(),
-            "privileges": tags.get("Privileges", "draw").lower(), "seat": tags.get("Seat"),
-            "tags": {k: v for k, v in tags.items()
-                     if k not in ("Players", "Setup", "Privileges", "Format", "Seat", "Game")}}
+    return {"players": tags["Players"],
+            "tags": {k: v for k, v in tags.items() if k not in ("Players", "Format", "Game")}}
 
 
 __all__ = ["typed_lines", "table_options"]
