@@ -294,6 +294,64 @@ def test_the_shared_recorder_points_at_the_word_a_slip_is_in(name, tmp_path):
     assert lines[caret + 1].startswith("Not recorded: ")
 
 
+#: What a person may type at the recorder by mistake, or paste: words of every kind, in
+#: every place (the sample's own words shuffled and cut, numbers, controls, a huge line).
+HOSTILE = ["", " ", "0", "-1", "99999999999999999999", "\u00b2", "\u0663", "\x1b[31m", "\x00",
+           ",", ", ,", "{", "}", "{unclosed", ";", "[Event \"x\"]", "check", "check money",
+           "check score Zed 1", "reveal", "undo", "x" * 20_000, "Ann Ann Ann", "?",
+           "\u202eAnn", "1 2 3", "\t\t", "round 99", "Ann\nBen"]
+
+
+@pytest.mark.parametrize("name", [n for n in names() if game_named(n).engine is not None])
+def test_the_recorder_refuses_what_does_not_fit_in_words_and_writes_nothing(name, tmp_path):
+    """Typed into every game's recorder at every tenth decision of a sample: lines of
+    the sample's own words shuffled and cut, and what a hand may type by mistake.  Each
+    is recorded (it was legal) or refused as a ``MclogError`` in words, and a refused
+    line leaves the file as it was; the recording goes on from its file either way."""
+    game = game_named(name)
+    Recording = _recording(game)
+    path = _samples(name)[0]
+    record = mclog.read_one(path)
+    for beside in path.parent.glob("*.json"):
+        shutil.copy(beside, tmp_path / beside.name)
+    tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
+    target = str(tmp_path / "r.mclog")
+    rec = Recording.start(game, target, players=record.tags["Players"], tags=tags)
+    body = game.write(record).split("\n\n", 1)[1]
+    lines = [line for line in body.splitlines() if line.strip()]
+    words = body.split()
+    rng = random.Random(name)
+    for k, line in enumerate(lines):
+        if k % 10 == 0:
+            typed = [*HOSTILE, *(" ".join(rng.sample(words, rng.randint(1, 4)))
+                                 for _ in range(12))]
+            for text in typed:
+                saved = Path(target).read_bytes()
+                try:
+                    rec.respond(text)
+                except MclogError as exc:
+                    assert str(exc) and Path(target).read_bytes() == saved, (text, exc)
+                    continue
+                rec = Recording.resume(game, target)   # (legal: go on from the file)
+                assert mclog.read_one(target).game == game.name
+            # back to the sample's own game: what the stray answers wrote is taken back
+            rec = Recording.start(game, str(tmp_path / f"r{k}.mclog"),
+                                  players=record.tags["Players"], tags=tags)
+            target = rec.path
+            for before in lines[:k]:
+                _type(rec, before)
+        _type(rec, line)
+    assert rec.text == mclog.write(mclog.read_one(rec.path))
+
+
+def _type(rec, line: str) -> None:
+    """A body line of a canonical record typed into the recorder as it is written."""
+    if line.startswith((";", "{")):
+        rec.comment(line[1:].strip() if line.startswith(";") else line[1:-1])
+    else:
+        rec.enter(line)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
 def test_a_sample_is_reviewed_from_every_record_of_it(name, path):

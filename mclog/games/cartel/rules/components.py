@@ -24,7 +24,6 @@ naming the file and where in it (``companies[3].value: ...``).
 
 from __future__ import annotations
 
-import json
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from mclog.errors import RecordError
-from mclog.record.json_form import failure, json_path, load_json, schema_error, schema_words, shown
+from mclog.record.json_form import failure, json_path, load_json, schema_error, schema_words
 from .reader import from_json
 from .record import GameRecord
 from ..replayer import replay
