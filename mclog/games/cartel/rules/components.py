@@ -121,6 +121,7 @@ class Components:
         """(the Bonus Profits, the Special Profits) that ``word`` completes when it joins
         the companies ``owned`` (words, ``word`` not among them).
 
+        >>> import json
         >>> board = check(json.loads((HERE / "illustrative.json").read_text()), "x")
         >>> a, b = board.neighbours["redwood"][:2]
         >>> board.joining("redwood", []), board.joining("redwood", [a])[0] > 0
