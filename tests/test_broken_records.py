@@ -76,14 +76,13 @@ DUEL = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.
 
 @pytest.mark.parametrize("old,new,message", [
     ("check      money Zoe 4 Yann 6", "check money: Zoe 4, Yann 6",
-     "31:7: Expected money, prices, score, a player or a number after 'check', found "
+     "31:7: Expected money, prices or score after 'check', found "
      "'money:' (write it without the colon: 'money')"),
     ("check      money Zoe 4 Yann 6", "check money Zoe=4 Yann=6",
-     "31:13: Expected money, prices, score, a player or a number after 'check', found "
+     "31:13: Expected a player and a number in 'check money' (or prices, score), found "
      "'Zoe=4' (write the two apart: 'Zoe 4')"),
     ("check      money Zoe 4 Yann 6", "check money Zoe 4M Yann 6M",
-     "31:17: Expected money, prices, score, a player or a number after 'check', found '4M' "
-     "(a sum is written as a bare number of millions: '4')"),
+     "31:17: Expected Zoe's money, found '4M' (a sum is written as a bare number: '4')"),
     ("reveal     Zoe india", "reveal Zoe: india",
      "88:8: Expected a player's name after 'reveal', found 'Zoe:' (write it without the "
      "colon: 'Zoe')"),

@@ -30,7 +30,9 @@ from typing import Any, ClassVar
 
 from mclog.record.entries import (CheckEntry, CommentEntry, FromSource, RecordBase,
                                   inline_comments_length)
-from mclog.record.cursor import LineComments
+from mclog.errors import RecordError
+from mclog.record.checks import Check, check_text, read_check
+from mclog.record.cursor import Cursor
 from mclog.record.files import MAX_LINE
 from mclog.record.framing import SourceLine, comment_text, escape_tag, whole_number
 
@@ -460,13 +462,20 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
                         "which the game's own parser calls (docs/adding-a-game.md, section 8)")
     seats = {name: seat for seat, name in enumerate(record.names)}
     named = named or {}
+    kinds = [Check(c, keys={k.lower(): k for k in named[c]} if c in named else None)
+             for c in checks]
     read = verbs.moves_read(tuple(record.names))   # (each item's words read once)
     out = record.entries
     verb_of, by_word = verbs.verb, verbs.by_word
+
+    def goes_on(word: str) -> bool:   # (an item after a check, on its line)
+        return verb_of(word) is not None or word.lower() == "check"
+
     for line in lines:
         words = line.words
         # (the comments anchored as in every game: ``mclog.record.cursor``)
-        comments = LineComments(line, out) if line.comments else None
+        cursor = Cursor(line, out)
+        comments = cursor.comments
         if not words:
             if comments is not None:
                 comments.rest()
@@ -479,15 +488,12 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
                 comments.before(i)
             verb = by_word.get(words[i]) or verb_of(words[i])   # (as written: most are)
             if verb is None and words[i].lower() == "check":   # ("Check money ...")
-                keys = named.get(words[i + 1].lower()) if i + 1 < len(words) else None
-                end = i + 2
-                while end + 1 < len(words) and (words[end] in seats if keys is None else
-                                                words[end].lower() in keys or
-                                                (verb_of(words[end]) is None and
-                                                 whole_number(words[end + 1]) is not None)):
-                    end += 2   # (a word that is no verb before a number: a wrong key)
-                out.append(_check(record, line, words[i:end], list(range(i, end)), seats,
-                                  checks, keys))
+                cursor.at = i + 1
+                try:
+                    read_check(cursor, kinds, seats, goes_on=goes_on)
+                except RecordError as exc:
+                    raise record.error(exc.reason, exc.line, exc.col) from None
+                end = cursor.at
             else:
                 if verb is None:
                     if last is not None and last.keyed:  # (``pay Ann 20``: 20 of what?)
@@ -514,40 +520,6 @@ def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = C
             i = end
         if comments is not None:
             comments.rest()
-
-
-def _check(record, line, words, indexes, seats, checks=CHECKS,
-           keys: tuple[str, ...] | None = None) -> CheckEntry:
-    """``check score Ann 12 Ben 9``: what the table counted, by player (or, for a check
-    by ``keys``, by those words: ``check values gold 7 oil 3``)."""
-    where = line.number, line.col(indexes[0])
-    if len(words) >= 2 and words[1] not in checks and words[1].lower() in checks:
-        words = [words[0], words[1].lower(), *words[2:]]   # ("Check Money Ann 12")
-    if len(words) < 2 or words[1] not in checks:
-        others = ", ".join(f"'check {c} ...'" for c in checks[1:])
-        raise record.error(f"a check is 'check {checks[0]} {record.names[0]} 12'"
-                           + (f" (or {others})" if others else ""), *where)
-    example = record.names[0] if keys is None else keys[0]
-    rest = words[2:]
-    if not rest or len(rest) % 2:
-        raise record.error(f"'check {words[1]}' is followed by "
-                           f"{'names' if keys is None else 'words'} and numbers: "
-                           f"'check {words[1]} {example} 12'", *where)
-    values = []
-    for k in range(0, len(rest), 2):
-        name, number = rest[k], whole_number(rest[k + 1])
-        if keys is None and name not in seats:
-            raise record.error(f"'{name}' is not a player of this game", line.number,
-                               line.col(indexes[2 + k]))
-        if keys is not None and name.lower() not in keys:
-            raise record.error(f"'{name}' cannot be checked by 'check {words[1]}' (it "
-                               f"checks {', '.join(keys)})", line.number,
-                               line.col(indexes[2 + k]))
-        if number is None:
-            raise record.error(f"'{rest[k + 1]}' is not a number", line.number,
-                               line.col(indexes[3 + k]))
-        values.append((seats[name] if keys is None else name.lower(), number))
-    return CheckEntry(words[1], tuple(values), *where)
 
 
 def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str],
@@ -579,8 +551,7 @@ def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str],
             continue
         open_line = False
         if isinstance(entry, CheckEntry):
-            out.append(" ".join(["check", entry.what, *(
-                f"{record.names[s] if type(s) is int else s} {v}" for s, v in entry.values)]))
+            out.append(check_text(entry, record.names))
             previous = None
         else:
             item = verbs.item(entry.move, record.names)

@@ -19,17 +19,15 @@ from __future__ import annotations
 import re
 
 from mclog.errors import RecordError
+from mclog.record.checks import Check, read_check, written_as
 from mclog.record.framing import RawGame, whole_number
 from ..rules.board import ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
 from ..rules.moves import Place, interned
-from .record import CheckEntry, GameRecord, Marker, RevealEntry, table_from_tags
+from .record import GameRecord, Marker, RevealEntry, table_from_tags
 from ..rules.state import Table
 from .verbs import COLONY_WORDS, DRAWN, READERS, Reader, did_you_mean, read_place, read_start
 from .vocabulary import CARDS, LABELS, SPOTS, UNKNOWN, VERBS, parse_industry, parse_spot
-
-_PRICE = re.compile(r"^([ftr])=?([0-9]+)$", re.IGNORECASE)
-
 
 #: The commonest item, looked up whole: a placement in canonical form (``IV:T``) by its
 #: word and then the seat placing.
@@ -129,69 +127,13 @@ def _unknown_word(word: str, table: Table, first: bool = False) -> str:
     return f"'{word}' is not a word of the notation{hint or ' (see docs/millionclub/format.md)'}"
 
 
-def _written_as(word: str, names: dict[str, int]) -> str:
-    """How a check's or a reveal's word is written, for one written another common way
-    (``money:``, ``Zoe=4``, ``4M``), else nothing."""
-    bare = word.rstrip(":,")
-    if bare != word and (bare.lower() in ("money", "prices", "price", "score") or bare in names):
-        return f" (write it without the colon: '{bare}')"
-    if "=" in word:
-        name, _, value = word.partition("=")
-        return f" (write the two apart: '{name} {value}')"
-    if word[:-1].isdigit() and word[-1] in "mM":
-        return f" (a sum is written as a bare number of millions: '{word[:-1]}')"
-    return ""
-
-
-def _check(r: Reader, first: int) -> None:
-    what: str | None = None
-    values: list[tuple[int | str, int]] = []
-    start = first
-    number = r.raw.number
-
-    def flush() -> None:
-        if what is not None:
-            if not values:
-                raise r.error(f"'check {what}' needs at least one value", start, end=True)
-            r.add(CheckEntry(what, tuple(values), number, r.raw.col(start)), start)
-
-    subject: int | None = None
-    while (word := r.peek()) is not None:
-        at = r.at
-        r.at += 1
-        low = word.lower()
-        if low in ("money", "prices", "price", "score"):
-            if what is not None and values:
-                flush()
-                values = []
-            what, start = ("prices" if low == "price" else low), at
-        elif word in r.names:
-            subject = r.names[word]
-        elif what == "prices" and (m := _PRICE.match(word)) and \
-                (price := whole_number(m.group(2))) is not None:
-            values.append((m.group(1).upper(), price))
-        elif what == "prices" and low in CARDS and CARDS[low] in INDUSTRY_TYPES:
-            num = r.take("a number")
-            price = whole_number(num)
-            if price is None:
-                raise r.error(f"Expected a price, found '{num}'", r.at - 1)
-            values.append((CARDS[low], price))
-        elif (amount := whole_number(word)) is not None and what in ("money", "score"):
-            if subject is None:
-                raise r.error(f"Whose {what} is {word}? Write the player's name before it", at)
-            values.append((subject, amount))
-        elif word.isdigit() and what in ("money", "score"):
-            shown = word if len(word) <= 20 else word[:20] + "..."
-            raise r.error(f"'{shown}' is not a number a check reads: plain digits 0 to 9, at "
-                          "most 16 of them", at)
-        elif word.isdigit():
-            raise r.error("Say what is checked before the number: money, prices or score", at)
-        else:
-            raise r.error("Expected money, prices, score, a player or a number after 'check', "
-                          f"found '{word}'{_written_as(word, r.names)}", at)
-    if what is None:
-        raise r.error("Expected money, prices or score after 'check'", first, end=True)
-    flush()
+#: The checks a record reads (docs/millionclub/format.md, "Checks"): each player's money
+#: and score, and the price markers by industry (``F9`` or ``F 9``).
+CHECKS = (Check("money"),
+          Check("prices", keys={w: k for w, k in CARDS.items() if k in INDUSTRY_TYPES},
+                joined=True, aliases=("price",)),
+          Check("score"))
+_CHECK_WORDS = {"money", "prices", "price", "score"}
 
 
 def _reveal(r: Reader, first: int) -> None:
@@ -212,13 +154,13 @@ def _reveal(r: Reader, first: int) -> None:
             seat, cards, where = r.names[word], [], at
         elif seat is None:
             raise r.error(f"Expected a player's name after 'reveal', found "
-                          f"'{word}'{_written_as(word, r.names)}", at)
+                          f"'{word}'{written_as(word, _CHECK_WORDS, r.names)}", at)
         elif low in ("none", "nothing", "-"):
             continue
         elif CARDS.get(low) in COLONY_WORDS:
             cards.append(CARDS[low])
         else:
-            hint = _written_as(word, r.names) or did_you_mean(low, CONTINENTS)
+            hint = written_as(word, _CHECK_WORDS, r.names) or did_you_mean(low, CONTINENTS)
             raise r.error(f"Expected a continent in {r.table.names[seat]}'s reveal, "
                           f"found '{word}'{hint}", at)
     if seat is None:
@@ -266,7 +208,7 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
                     r.add(Marker("round", round_number, line.number, line.col(0)), 0)
                     label = None
                 elif label == "check":
-                    _check(r, 0)
+                    read_check(r, CHECKS, r.names, several=True)
                     label = None
                 elif label == "reveal":
                     _reveal(r, 0)

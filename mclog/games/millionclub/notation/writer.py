@@ -16,6 +16,7 @@ from dataclasses import fields, replace
 from mclog.errors import MclogError
 from mclog.record.entries import inline_comments_length
 from mclog.record.files import MAX_LINE
+from mclog.record.checks import check_text
 from mclog.record.framing import comment_text, escape_brace, escape_tag
 from ..rules.cards import Industry
 from ..rules.moves import Buy, Choose, Draw, SetAside, StartPlayer
@@ -24,6 +25,7 @@ from .record import (
     canonical_tags,
 )
 from ..replayer import GameReplay, replay
+from .parse import CHECKS
 from .text import item_words
 from .verbs import card_text
 
@@ -151,13 +153,8 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
                 round_notes, round_mark = [], entry
         elif isinstance(entry, CheckEntry):
             close()
-            if entry.what == "prices":
-                values = " ".join(f"{k}{v}" for k, v in entry.values)
-            else:
-                values = " ".join(f"{names[k] if isinstance(k, int) else k} {v}"
-                                  for k, v in entry.values)
             line = _Line("check", ("check",))
-            line.parts.append(f"{entry.what} {values}")
+            line.parts.append(check_text(entry, names, CHECKS).removeprefix("check "))
         elif isinstance(entry, RevealEntry):
             close()
             shown = " ".join(entry.colonies) if entry.colonies else "none"

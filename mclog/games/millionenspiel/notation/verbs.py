@@ -29,12 +29,13 @@ from typing import Any
 
 from mclog.engine import required
 from mclog.kit.notation import Verb, Verbs
+from mclog.record.checks import Check, read_check
 from mclog.record.cursor import Cursor
 from mclog.record.framing import whole_number
 
 from ..rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
 from ..rules.track import COLOURS
-from .record import CheckEntry, MoveEntry
+from .record import MoveEntry
 
 #: (``[0-9]``, not ``\d``: Python's ``\d`` also takes Arabic-Indic and full-width digits,
 #: which nothing else in mclog reads)
@@ -312,7 +313,7 @@ def read_item(line: Cursor, context: Reading) -> Any:
                          f"yellow'), not by '{word}'", start)
     context.subject = None
     if word.lower() == "check":
-        return _check(line, context, start)
+        return _check(line, context)
     verb = VERBS.verb(word)
     if verb is not None and verb.reader is not None and not verb.after_name:
         return verb.reader(line, context)
@@ -321,18 +322,15 @@ def read_item(line: Cursor, context: Reading) -> Any:
     raise line.error(_unknown(word, context.seats), start)
 
 
-def _check(line: Cursor, context: Reading, start: int) -> None:
-    """``check money Ann 40 Ben 3`` (or ``check pension ...``): what the table showed."""
-    what = line.take("what is checked (money or pension)").lower()
-    if what not in ("money", "pension"):
-        raise line.error(f"A check is of money or pension, not '{what}'", line.at - 1)
-    values = []
-    while line.peek() is not None and line.peek() in context.seats:
-        who = seat(line, context)
-        values.append((who, money(line, f"{line.words[line.at - 1]}'s {what}")))
-    if not values:
-        raise line.error(f"Expected a player's name and their {what} after 'check {what}'")
-    line.add(CheckEntry(what, tuple(values), line.raw.number, line.col(start)), start)
+#: The checks a record reads: each player's money and pension cards, as sums of money.
+CHECKS = (Check("money", value=money), Check("pension", value=money))
+
+
+def _check(line: Cursor, context: Reading) -> None:
+    """``check money Ann 40 Ben 3`` (or ``check pension ...``): what the table showed; the
+    line's next item starts at the first word that is not a player's name."""
+    seats = context.seats
+    read_check(line, CHECKS, seats, goes_on=lambda word: word not in seats)
 
 
 def _named(line: Cursor, context: Reading, who: int) -> Any:

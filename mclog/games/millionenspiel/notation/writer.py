@@ -14,6 +14,7 @@ from collections.abc import Set as AbstractSet
 from mclog.errors import RecordError, RuleError
 from mclog.record.entries import inline_comments_length
 from mclog.record.files import MAX_LINE
+from mclog.record.checks import check_text
 from mclog.record.framing import comment_text, escape_tag
 
 from ..rules.engine import play
@@ -48,9 +49,7 @@ def write_game(record: Record, played=None) -> str:
         if isinstance(entry, CheckEntry):
             line.close()
             line.start("check")
-            values = " ".join(f"{names[seat] if isinstance(seat, int) else seat} {value}"
-                              for seat, value in entry.values)
-            line.item(f"check {entry.what} {values}")
+            line.item(check_text(entry, names))
             continue
         if id(entry) in redundant:
             continue

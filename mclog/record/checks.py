@@ -1,0 +1,224 @@
+"""The check line of every game: what the table counted, written into the record for the
+rules to compare (``check money Ann 12 Ben 3``, ``check prices F9 T6 R7``, ``check
+values gold 7 oil 3``).  What a check means is the game's (its replayer compares it);
+how one is read and written is the same in every game, and so are its messages.
+
+A game names the kinds of check it reads (``Check``: the word, and what the values go
+by: a player's name, or words of the game such as an industry's letter) and reads a
+``check`` item with ``read_check`` on its word cursor; ``check_text`` writes one back.
+
+>>> from mclog.record.framing import RawLine
+>>> from mclog.record.cursor import Cursor
+>>> kinds = (Check("money"), Check("prices", keys={"f": "F", "t": "T", "r": "R"},
+...                                 joined=True))
+>>> out = []
+>>> line = Cursor(RawLine(3, "check money Ann 12 Ben 3 prices F9 T 6".split()), out)
+>>> line.at = 1
+>>> read_check(line, kinds, {"Ann": 0, "Ben": 1}, several=True)
+>>> [(e.what, e.values) for e in out]
+[('money', ((0, 12), (1, 3))), ('prices', (('F', 9), ('T', 6)))]
+>>> check_text(out[1], ("Ann", "Ben"), kinds)
+'check prices F9 T6'
+>>> line = Cursor(RawLine(4, "check money 12".split(), text="check money 12"), out)
+>>> line.at = 1
+>>> read_check(line, kinds, {"Ann": 0, "Ben": 1})
+Traceback (most recent call last):
+mclog.errors.RecordError: <text>:4:13: Whose money is 12? Write the player's name before it
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from .cursor import Cursor
+from .entries import CheckEntry
+from .framing import whole_number
+
+
+def count(line: Cursor, what: str) -> int:
+    """The next word as a whole number (plain digits 0 to 9: a check's default)."""
+    at = line.at
+    word = line.take(what)
+    value = whole_number(word)
+    if value is not None:
+        return value
+    if word.isdigit():   # (superscripts, other scripts' digits, or too many of them)
+        shown = word if len(word) <= 20 else word[:20] + "..."
+        raise line.error(f"'{shown}' is not a number a check reads: plain digits 0 to 9, "
+                         "at most 16 of them", at)
+    raise line.error(f"Expected {what}, found '{word}'", at)
+
+
+@dataclass(frozen=True)
+class Check:
+    """A kind of check a game reads: its ``word``; what its values go by (``keys``: None
+    for a player's name, else the game's words for them: each way of writing one, in
+    lower case, to the canonical key); whether a key and its number may be one word (``joined``: ``F9``); other
+    spellings of the word (``aliases``); and how a value reads (``value(line, what)``:
+    the next word, which it takes, ``what`` naming it in a message)."""
+
+    word: str
+    keys: Mapping[str, str] | None = None
+    joined: bool = False
+    aliases: tuple[str, ...] = ()
+    value: Callable[[Cursor, str], int] = count
+
+    def key(self, word: str) -> str | None:
+        """The canonical key written ``word`` (in any case), or None."""
+        return None if self.keys is None else self.keys.get(word.lower())
+
+    @property
+    def canonical(self) -> list[str]:
+        """The keys as the canonical form writes them, in order."""
+        return list(dict.fromkeys((self.keys or {}).values()))
+
+    def split(self, word: str) -> tuple[str, int] | None:
+        """``F9`` or ``F=9`` as its key and number, for a ``joined`` check."""
+        if not self.joined:
+            return None
+        m = _JOINED.match(word)
+        key = self.key(m.group(1)) if m else None
+        number = whole_number(m.group(2)) if m else None
+        return None if key is None or number is None else (key, number)
+
+
+_JOINED = re.compile(r"^([^\W\d_]+)=?([0-9]+)$")
+
+
+def _kinds(kinds: Sequence[Check]) -> str:
+    words = [k.word for k in kinds]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def read_check(line: Cursor, kinds: Sequence[Check], seats: Mapping[str, int], *,
+               several: bool = False, goes_on: Callable[[str], bool] | None = None) -> None:
+    """Read the check whose ``check`` word is just before the cursor into the line's
+    entries (one ``CheckEntry`` a kind).  ``several``: a line may check several kinds in
+    turn (``check money Ann 12 prices F9``); ``goes_on(word)``: whether ``word`` starts
+    the line's next item, which ends the check (else the check takes the line to its
+    end).  Every mistake is a ``RecordError`` at its word, in words."""
+    first = line.at - 1
+    by_word = {w: k for k in kinds for w in (k.word, *k.aliases)}
+    what: Check | None = None
+    values: list[tuple[int | str, int]] = []
+    start = first
+
+    def flush() -> None:
+        if what is not None:
+            if not values:
+                raise line.error(f"'check {what.word}' needs at least one value", start,
+                                 end=True)
+            line.add(CheckEntry(what.word, tuple(values), line.raw.number, line.col(start)),
+                     start)
+
+    while (word := line.peek()) is not None:
+        at = line.at
+        kind = by_word.get(word.lower())
+        if kind is not None and (what is None or several):   # (a kind read, or the next)
+            flush()
+            what, values, start = kind, [], at
+            line.at += 1
+            continue
+        if what is not None and values and goes_on is not None and goes_on(word):
+            break
+        if what is None:
+            raise line.error(_first_word(word, kinds, seats), at)
+        line.at += 1
+        if what.keys is None and word in seats:
+            values.append((seats[word], _value(line, what, f"{word}'s {what.word}", kinds,
+                                               seats)))
+            continue
+        if what.keys is not None:
+            key = what.key(word)
+            if key is not None:
+                values.append((key, _value(line, what, f"the {what.word} of {key}", kinds,
+                                           seats)))
+                continue
+            joined = what.split(word)
+            if joined is not None:
+                values.append(joined)
+                continue
+        raise line.error(_not_a_value(word, what, kinds, seats, line.peek()), at)
+    if what is None:
+        raise line.error(f"Expected {_kinds(kinds)} after 'check'", first, end=True)
+    flush()
+
+
+def _value(line: Cursor, what: Check, name: str, kinds: Sequence[Check],
+           seats: Mapping[str, int]) -> int:
+    """The value ``name`` of a check of ``what``: one written another common way (``4M``)
+    is told how to write it."""
+    word = line.peek()
+    hint = _written_as(word, kinds, seats) if word is not None else ""
+    if hint and whole_number(word or "") is None:
+        raise line.error(f"Expected {name}, found '{word}'{hint}")
+    return what.value(line, name)
+
+
+def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int]) -> str:
+    if word in seats or whole_number(word) is not None or word.isdigit():
+        return (f"Say what is checked before the {'name' if word in seats else 'number'}: "
+                f"{_kinds(kinds)} ('check {kinds[0].word} ...')")
+    return (f"Expected {_kinds(kinds)} after 'check', found '{word}'"
+            f"{_written_as(word, kinds, seats)}")
+
+
+def _not_a_value(word: str, what: Check, kinds: Sequence[Check], seats: Mapping[str, int],
+                 following: str | None) -> str:
+    """Why ``word`` is not the next value of a check of ``what``, in words."""
+    if what.keys is None:
+        if whole_number(word) is not None:
+            return f"Whose {what.word} is {word}? Write the player's name before it"
+        if word.isdigit():
+            shown = word if len(word) <= 20 else word[:20] + "..."
+            return (f"'{shown}' is not a number a check reads: plain digits 0 to 9, at "
+                    "most 16 of them")
+        if following is not None and whole_number(following) is not None and \
+                not _written_as(word, kinds, seats):
+            return (f"'{word}' is not a player of this game ({', '.join(seats)}){_case(word, seats)}")
+    elif following is not None and whole_number(following) is not None and \
+            not _written_as(word, kinds, seats):
+        return (f"'{word}' cannot be checked by 'check {what.word}' (it checks "
+                f"{', '.join(what.canonical)})")
+    others = ", ".join(k.word for k in kinds if k is not what)
+    by = "a player" if what.keys is None else "one of " + ", ".join(what.canonical)
+    return (f"Expected {by} and a number in 'check {what.word}'"
+            + (f" (or {others})" if others else "")
+            + f", found '{word}'{_written_as(word, kinds, seats)}")
+
+
+def _case(word: str, seats: Mapping[str, int]) -> str:
+    same = [name for name in seats if name.lower() == word.lower()]
+    return f": did you mean {same[0]}?" if same else ""
+
+
+def _written_as(word: str, kinds: Sequence[Check], seats: Mapping[str, int]) -> str:
+    return written_as(word, {w for k in kinds for w in (k.word, *k.aliases)}, seats)
+
+
+def written_as(word: str, words: set[str], seats: Mapping[str, int]) -> str:
+    """How a word is written, for one written another common way (``money:``, ``Zoe=4``,
+    ``4M``), else nothing: ``words`` are those a colon may follow by mistake."""
+    bare = word.rstrip(":,")
+    if bare != word and (bare.lower() in words or bare in seats):
+        return f" (write it without the colon: '{bare}')"
+    if "=" in word:
+        name, _, value = word.partition("=")
+        return f" (write the two apart: '{name} {value}')"
+    if word[:-1].isdigit() and word[-1] in "mM":
+        return f" (a sum is written as a bare number: '{word[:-1]}')"
+    return ""
+
+
+def check_text(entry: CheckEntry, names: Sequence[str], kinds: Sequence[Check] = ()) -> str:
+    """``entry`` as its canonical line: ``check money Ann 12 Ben 3``, ``check prices F9``
+    (a ``joined`` kind's key and number as one word)."""
+    kind = next((k for k in kinds if k.word == entry.what), None)
+    glue = "" if kind is not None and kind.joined else " "
+    return " ".join(["check", entry.what, *(
+        f"{names[k] if type(k) is int else k}{glue}{v}" for k, v in entry.values)])
+
+
+__all__ = ["Check", "read_check", "check_text", "count", "written_as"]
