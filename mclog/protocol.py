@@ -203,6 +203,12 @@ class Game(ABC):
         ``corpus_schema`` says (``mclog corpus build``)."""
         raise NotImplementedError(f"{self.name} has no corpus tables yet")
 
+    @property
+    def check_kinds(self) -> Sequence[Any]:
+        """The kinds of ``check`` line the game reads (``mclog.record.checks.Check``:
+        ``check money Ann 12``), none by default."""
+        return ()
+
     # --- what the recorder asks (``mclog.recording``: ``mclog record``, the widget) ----
 
     #: The recorder's ``Recording`` subclass, where the game's table asks more of it than

@@ -15,11 +15,13 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from html import escape
 from typing import Any
 
 from mclog.errors import RecordError
 from mclog.protocol import Game
+from mclog.record.checks import Check
 from mclog.simulate import RandomBot, check_bots, make_bots, play_out
 
 from mclog.record.json_form import BadValue, record_error
@@ -84,6 +86,14 @@ class KitGame(Game):
     #: ``check values gold 7 oil 3``.
     named_checks: dict[str, tuple[str, ...]] = {}
 
+    @cached_property
+    def check_kinds(self) -> tuple[Check, ...]:
+        """The kinds of check line the game reads: ``checks``, by player or, for
+        ``named_checks``, by their words."""
+        named = self.named_checks
+        return tuple(Check(c, keys={k.lower(): k for k in named[c]} if c in named else None)
+                     for c in self.checks)
+
     #: ``joins(previous move, move)``: whether ``move`` is written on the line of the
     #: move before it (None, the default: an item a line).
     joins: Callable[[Any, Any], bool] | None = None
@@ -144,8 +154,7 @@ class KitGame(Game):
                 except ValueError as exc:
                     raise RecordError(f"[{tag}] {exc}", line=lines[tag], col=1, file=file,
                                       code="header") from None
-        parse_body(record, raw.take_lines(), self.verbs, tuple(self.checks),
-                   self.named_checks)
+        parse_body(record, raw.take_lines(), self.verbs, self.check_kinds)
         return record
 
     def replay(self, record, *, strict=True, events=False):

@@ -449,21 +449,21 @@ class KitRecord(RecordBase):
 CHECKS = ("score", "money")
 
 
-def parse_body(record: KitRecord, lines, verbs: Verbs, checks: Sequence[str] = CHECKS,
-               named: dict[str, tuple[str, ...]] | None = None) -> None:
+#: ... as the check line's reader takes them.
+CHECK_KINDS = (Check("score"), Check("money"))
+
+
+def parse_body(record: KitRecord, lines, verbs: Verbs,
+               kinds: Sequence[Check] = CHECK_KINDS) -> None:
     """Read the body ``lines`` (``framing.RawLine``) into ``record.entries``, each mistake a
     ``RecordError`` at its line and column.  Every verb takes a fixed number of words, so
     the items of a line are found by the table alone (commas between them are optional).
-    ``named``: the checks whose values go by a word of the game rather than by player
-    (Joakim's ``check values gold 7 oil 3``), with their words."""
+    ``kinds``: the checks the game reads (``mclog.record.checks``)."""
     if verbs.own_readers:   # (a mistake of the game's, not of the record: said to its author)
         raise TypeError(f"the kit reads each item by its fixed fields; the rows "
                         f"{', '.join(map(repr, verbs.own_readers))} have their own readers, "
                         "which the game's own parser calls (docs/adding-a-game.md, section 8)")
     seats = {name: seat for seat, name in enumerate(record.names)}
-    named = named or {}
-    kinds = [Check(c, keys={k.lower(): k for k in named[c]} if c in named else None)
-             for c in checks]
     read = verbs.moves_read(tuple(record.names))   # (each item's words read once)
     out = record.entries
     verb_of, by_word = verbs.verb, verbs.by_word

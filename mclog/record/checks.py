@@ -151,9 +151,12 @@ def _value(line: Cursor, what: Check, name: str, kinds: Sequence[Check],
     """The value ``name`` of a check of ``what``: one written another common way (``4M``)
     is told how to write it."""
     word = line.peek()
-    hint = _written_as(word, kinds, seats) if word is not None else ""
-    if hint and whole_number(word or "") is None:
-        raise line.error(f"Expected {name}, found '{word}'{hint}")
+    if word is not None and whole_number(word) is None:
+        hint = _written_as(word, kinds, seats)
+        if hint:
+            raise line.error(f"Expected {name}, found '{word}'{hint}")
+        if word.isdigit():   # (the same refusal whatever reads the game's values)
+            return count(line, name)
     return what.value(line, name)
 
 

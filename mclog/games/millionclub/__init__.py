@@ -212,6 +212,12 @@ class MillionClub(Game):
         return corpus_rows(played, game_id, source)
 
     @property
+    def check_kinds(self):
+        from .notation.parse import CHECKS
+
+        return CHECKS
+
+    @property
     def recording_class(self):
         from .recorder.session import Recording
 

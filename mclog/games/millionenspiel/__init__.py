@@ -178,6 +178,12 @@ class Millionenspiel(Game):
         }.get(d.kind, describe_decision(state)) if d else "nothing: the game is over"
 
     @property
+    def check_kinds(self):
+        from .notation.verbs import CHECKS
+
+        return CHECKS
+
+    @property
     def engine(self):
         from .engine import ENGINE
 
