@@ -497,48 +497,183 @@ def game_picker(default: str, game_name: str = "Million Club") -> GamePicker:
     return GamePicker(default, game_name)
 
 
-class StepWidget(w.VBox):
-    """The replay widget every game gets (``Game.replay_widget``): Play and a slider over
-    the steps, the step in words, the game's drawing of the table (``Game.draw_step``),
-    and the game's first report chart (or ``chart``, a ``(title, figure)`` pair: a review's
-    win chances) with a marker at the step shown.  Every step's
-    frame is sent to the browser once (``FrameStepper``), so stepping is drawn in the page
-    without a round trip to the kernel.
+class Shown:
+    """What one part of a replay widget shows now, as HTML (``value``), for Python to
+    read (the page draws the same from the stepper's frames)."""
 
-    ``show(step)`` (or moving ``slider``) steps from Python; ``text`` is the step's words.
+    value: str = ""
+
+
+class StepWidget(w.VBox):
+    """The replay widget every game gets (``Game.replay_widget``): Play with its tempo
+    and a slider over the steps, previous/next buttons, the step in words, the game's
+    drawing of the table (``Game.draw_step``), and the game's first report chart (or
+    ``chart``, a ``(title, figure)`` pair: a review's win chances) with a marker at the
+    step shown.  Every step's frame is sent to the browser once (``FrameStepper``), so
+    stepping is drawn in the page without a round trip to the kernel.
+
+    A game whose replay stands at more places than its moves, or that has rounds to jump
+    between, subclasses it (Million Club's: the rules' settlements are steps of their own,
+    with a jump list and round buttons) through these hooks: ``parts`` (a frame's
+    parts), ``make_positions`` (where the slider stands, each ``step_of`` a move),
+    ``make_stops`` (the jump list), ``make_round_starts``, ``make_chart`` and ``frame``.
+
+    ``show(position)`` (or moving ``slider``) steps from Python, ``go(step)`` goes to a
+    move; ``text`` is the step's words, ``move.value`` and ``board.value`` what the page
+    shows.
     """
+
+    #: A frame's parts, as the page lays them out (each a ``div`` of class
+    #: ``mclog-step-<part>``).
+    parts: list[str] = ["move", "board"]
+    #: What one press of the step buttons goes by, as they say it.
+    step_word = "step"
 
     def __init__(self, game, played, *, interval_ms: int = 600,
                  chart: tuple | None = None) -> None:
         self.game, self.played = game, played
-        n = len(played)
         self.texts = ["the start", *game.step_texts(played)]
-        self.slider = w.IntSlider(value=0, min=0, max=n, description="step",
+        #: Where the replay can stand (by default each move, 0 being the setup).
+        self.positions: list = self.make_positions()
+        last = len(self.positions) - 1
+        self.slider = w.IntSlider(value=0, min=0, max=last, description="step",
                                   layout=w.Layout(width="380px"))
-        self.play = w.Play(value=0, min=0, max=n, interval=interval_ms, description="Play")
+        self.play = w.Play(value=0, min=0, max=last, interval=interval_ms, description="Play")
         w.jslink((self.play, "value"), (self.slider, "value"))
-        charts = [chart] if chart is not None else game.report_charts(played)
-        self.marked = None
-        if charts:
-            figure = go.Figure(charts[0][1])
-            figure.update_layout(title=escape(charts[0][0]))
-            self.marked = MarkedChart(figure)
-        #: Every step's caption and board, as the page draws them.
-        self.frames = [[self.caption(i), game.draw_step(played, i)] for i in range(n + 1)]
+        # Outside a browser jslink does nothing; keep the two in step from Python too.
+        self.play.observe(self._from_play, names="value")
+        button = w.Layout(width="auto", min_width="96px")
+        self.prev_move = w.Button(description=f"◀ {self.step_word}", layout=button)
+        self.next_move = w.Button(description=f"{self.step_word} ▶", layout=button)
+        self.prev_round = w.Button(description="◀◀ round", layout=button)
+        self.next_round = w.Button(description="round ▶▶", layout=button)
+        #: The jump list, ``(label, position)`` each (empty: none).
+        self.stops: list[tuple[str, int]] = self.make_stops()
+        #: Where each round starts (the round buttons stop there; none: no round buttons).
+        self.round_starts: list[int] = self.make_round_starts()
+        self.selector = w.Dropdown(options=self.stops or [("the start", 0)], value=0,
+                                   description="jump to", layout=w.Layout(width="auto"))
+        self._following = False  # (the jump list is being set to follow the step)
+        #: What ``show`` last drew (the stepper draws the same in the browser).
+        self.board, self.move = Shown(), Shown()
+        self.marked = self.make_chart(chart)
+        #: Every position's parts, as the page draws them.
+        self.frames = [self.frame(p) for p in range(len(self.positions))]
         from .move_list import record_lines
 
+        # (the step buttons the page shows are the stepper's own, drawn in the browser;
+        # ``prev_move`` and the others do the same from Python)
+        rounds = [["◀◀ round", "prev-round"]] if self.round_starts else []
         self.stepper = FrameStepper(
-            ["move", "board"], self.frames,
-            buttons=[["◀ step", "prev"], ["step ▶", "next"]],
-            lines=[[text, step] for text, step in record_lines(played)],
+            self.parts, self.frames,
+            buttons=[*rounds, [f"◀ {self.step_word}", "prev"], [f"{self.step_word} ▶", "next"],
+                     *([["round ▶▶", "next-round"]] if rounds else [])],
+            marks=self.round_starts, stops=[list(stop) for stop in self.stops],
             slider=self.slider, chart=self.marked.figure if self.marked else None,
-            marker_x=list(range(n + 1)) if self.marked else [])
+            marker_x=[self.step_of(p) for p in range(len(self.positions))]
+            if self.marked else [],
+            lines=[[text, None if step is None else self.position_at(step)]
+                   for text, step in record_lines(played)])
         w.jslink((self.slider, "value"), (self.stepper, "index"))
+        self.prev_move.on_click(lambda _: self.go_to(self.slider.value - 1))
+        self.next_move.on_click(lambda _: self.go_to(self.slider.value + 1))
+        self.prev_round.on_click(lambda _: self.go_to(self._round_edge(-1)))
+        self.next_round.on_click(lambda _: self.go_to(self._round_edge(+1)))
+        self.selector.observe(self._from_selector, names="value")
         self.slider.observe(lambda change: self.show(change["new"]), names="value")
-        parts = [w.HBox([self.play, self.slider]), self.stepper]
-        if self.marked:
-            parts.append(self.marked.view)
-        super().__init__(parts)
+        #: Play's tempo: the time between two steps (the Play button's interval).
+        self.speed = w.Dropdown(options=[("slow", 1200), ("normal", 600), ("fast", 300),
+                                         ("fastest", 150)],
+                                value=min((1200, 600, 300, 150),
+                                          key=lambda ms: abs(ms - interval_ms)),
+                                description="tempo", layout=w.Layout(width="160px"))
+        self.speed.observe(lambda change: setattr(self.play, "interval", change["new"]),
+                           names="value")
+        controls = w.HBox([self.play, self.speed, self.slider],
+                          layout=w.Layout(flex_flow="row wrap"))
+        # (the jump list the page shows is the stepper's, which jumps and follows the step
+        # in the page; ``selector`` does the same from Python)
+        super().__init__([controls, self.stepper, *([self.marked.view] if self.marked
+                                                     else [])])
+        self.show(0)
+
+    # --- the hooks ----------------------------------------------------------------
+
+    def make_positions(self) -> list:
+        """Where the replay can stand: each move (0: the table before the first)."""
+        return list(range(len(self.played) + 1))
+
+    def step_of(self, position: int) -> int:
+        """The move the replay stands at, at ``position``."""
+        return self.positions[position]
+
+    def position_at(self, step: int) -> int:
+        """The position of the move ``step`` (before anything after it)."""
+        return step
+
+    def make_stops(self) -> list[tuple[str, int]]:
+        """The jump list: none by default."""
+        return []
+
+    def make_round_starts(self) -> list[int]:
+        """The positions where rounds start: none by default (no round buttons)."""
+        return []
+
+    def make_chart(self, chart: tuple | None) -> MarkedChart | None:
+        """The chart under the board, its marker at the step shown: ``chart``, else the
+        game's first report chart (None: no chart)."""
+        charts = [chart] if chart is not None else self.game.report_charts(self.played)
+        if not charts:
+            return None
+        figure = go.Figure(charts[0][1])
+        figure.update_layout(title=escape(charts[0][0]))
+        return MarkedChart(figure)
+
+    def frame(self, position: int) -> list[str]:
+        """The parts at ``position``: its caption and the table drawn."""
+        step = self.step_of(position)
+        return [self.caption(step), self.game.draw_step(self.played, step)]
+
+    # --- navigation -----------------------------------------------------------------
+
+    @property
+    def step(self) -> int:
+        """The move the replay stands at."""
+        return self.step_of(self.slider.value)
+
+    def go(self, step: int) -> None:
+        """Move to the move ``step`` (clamped to the game)."""
+        self.slider.value = self.position_at(max(0, min(len(self.played), step)))
+
+    def go_to(self, position: int) -> None:
+        """Move to ``position`` (see ``positions``), clamped."""
+        self.slider.value = max(0, min(len(self.positions) - 1, position))
+
+    def _from_selector(self, change) -> None:
+        if not self._following:
+            self.go_to(change["new"])
+
+    def _from_play(self, change) -> None:
+        # A change the browser sent has moved the slider already, through their link
+        # there; following it here too would send the slider an older step back when quick
+        # presses outrun the kernel (ipywidgets holds the names the browser is setting in
+        # ``_property_lock`` while the observers run).  From Python (no browser), follow.
+        if "value" in getattr(self.play, "_property_lock", {}):
+            return
+        if self.slider.value != change["new"]:
+            self.slider.value = change["new"]
+
+    def _round_edge(self, direction: int) -> int:
+        """The start of the next round, or of this round (or the previous one)."""
+        starts = [0, *self.round_starts]
+        here = self.slider.value
+        if direction > 0:
+            later = [s for s in starts if s > here]
+            return later[0] if later else len(self.positions) - 1
+        earlier = [s for s in starts if s < here]
+        return earlier[-1] if earlier else 0
+
+    # --- drawing ------------------------------------------------------------------------
 
     def caption(self, step: int) -> str:
         """"Step 3 of 40: Ann rolls" (escaped), the same count as the slider's."""
@@ -547,7 +682,7 @@ class StepWidget(w.VBox):
     @property
     def text(self) -> str:
         """The step shown, in words."""
-        return self.texts[self.slider.value]
+        return self.texts[self.step]
 
     @property
     def move_html(self) -> str:
@@ -559,12 +694,27 @@ class StepWidget(w.VBox):
         """The board the page shows at the step shown."""
         return self.frames[self.slider.value][1]
 
-    def show(self, step: int) -> None:
-        """Stand at ``step`` (clamped to the game)."""
-        step = max(0, min(len(self.played), step))
-        if self.slider.value != step:
-            self.slider.value = step  # (which calls back here)
+    def show(self, position: int) -> None:
+        """Stand at ``position`` (clamped): the chart's marker and the jump list follow
+        (the parts are drawn by the stepper, in the browser)."""
+        position = max(0, min(len(self.positions) - 1, position))
+        if self.slider.value != position:
+            self.slider.value = position  # (which calls back here)
             return
-        self.stepper.index = step
+        # (the stepper's own ``index`` is set by its link to the slider, in the browser:
+        # setting it from here too would echo an older step back during quick presses)
+        self.shown(position)
         if self.marked:
-            self.marked.show(step)
+            self.marked.show(self.step_of(position))
+        if self.stops:   # the jump list follows
+            here = max(s for _, s in self.stops if s <= position)
+            if self.selector.value != here:
+                self._following = True
+                try:
+                    self.selector.value = here
+                finally:
+                    self._following = False
+
+    def shown(self, position: int) -> None:
+        """What the parts show at ``position``, for Python to read (``move``, ``board``)."""
+        self.move.value, self.board.value = self.frames[position][:2]

@@ -1,7 +1,8 @@
 """The replay widget: step through a game on a drawn board, with the score story.
 
-``replay_widget(game)`` returns a ``ReplayWidget`` (an ipywidgets ``VBox``): a Play
-button with its tempo and a step slider, previous/next move and previous/next round
+``replay_widget(game)`` returns a ``ReplayWidget``, the shared replay widget
+(``mclog.widget_shell.StepWidget``) with Million Club's hooks: a Play button with its
+tempo and a step slider, previous/next move and previous/next round
 buttons, a round/disc selector that follows the step, the move with its source line,
 its comment and what the rules then did on their own, the board
 (``mclog.games.millionclub.draw``), every player's provisional score and rank (the
@@ -28,8 +29,6 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-import ipywidgets as w
-
 from .analysis import player_colours, prices, timeline
 from .rules.board import DISC_NAMES
 from .board_svg import board_svg
@@ -38,8 +37,7 @@ from .rules.common import _and
 from .rules.flow import describe_decision
 from .rules.scoring import sure_winners
 from .viz import story_chart
-from mclog.move_list import record_lines
-from mclog.widget_shell import FrameStepper, MarkedChart
+from mclog.widget_shell import MarkedChart, Shown, StepWidget
 
 
 #: What a score whose ranges are still safe bounds says, until the exact ones come.
@@ -61,12 +59,6 @@ def _positions(game, settled: dict[int, list]) -> list[Position]:
         out.append(Position(step))
         out += [Position(step, k) for k in range(len(settled.get(step, ())))]
     return out
-
-
-class Shown:
-    """What one part of the widget shows, as HTML (``value``), for Python to read."""
-
-    value: str = ""
 
 
 def _changes(names, event) -> str:
@@ -109,97 +101,40 @@ def _stops(game, positions: list[Position], settled: dict[int, list]) -> list[tu
                   key=lambda s: s[1])
 
 
-class ReplayWidget(w.VBox):
-    """A game on a board, one step at a time (see the module docstring)."""
+class ReplayWidget(StepWidget):
+    """A game on a board, one step at a time (see the module docstring): the shared
+    replay widget, whose positions are the moves and the settlements after them, with
+    a jump list by round and disc, round buttons, the score story beside the board and
+    the score and price chart under it."""
+
+    parts = ["move", "board", "score"]
+    step_word = "move"
 
     def __init__(self, game, *, interval_ms: int = 600, wait_for_ranges: bool = False
                  ) -> None:
-        self.game = game
-        names = game.record.table.names
         #: What the page shows first: where a score range takes a search (colonies a
         #: seat's record leaves unknown), the record with safe bounds instead (true, maybe
         #: wider: ``GameReplay.with_safe_ranges``), drawn at once; the exact ranges are
         #: found in the background and the page then shows them (``ranges_ready`` is set).
         #: ``wait_for_ranges``: find them first (the widget is built with them).
         shown = game.with_safe_ranges() if game.variables and not wait_for_ranges else game
+        self.shown_game = shown
         #: What the rules did on their own after each move, with the state before each.
         self.settled: dict[int, list] = {}
         for e in settlements(shown):
             self.settled.setdefault(e.step, []).append(e)
-        #: Where the replay can stand: every move, and every settlement after a move.
-        self.positions = _positions(game, self.settled)
-        self.position_of = {p: i for i, p in enumerate(self.positions)}
-        last = len(self.positions) - 1
-        self.slider = w.IntSlider(value=0, min=0, max=last, description="step",
-                                  continuous_update=True, layout=w.Layout(width="380px"))
-        self.play = w.Play(value=0, min=0, max=last, interval=interval_ms, description="Play")
-        w.jslink((self.play, "value"), (self.slider, "value"))
-        # Outside a browser jslink does nothing; keep the two in step from Python too.
-        self.play.observe(self._from_play, names="value")
-        button = w.Layout(width="auto", min_width="96px")
-        self.prev_move = w.Button(description="◀ move", layout=button)
-        self.next_move = w.Button(description="move ▶", layout=button)
-        self.prev_round = w.Button(description="◀◀ round", layout=button)
-        self.next_round = w.Button(description="round ▶▶", layout=button)
-        self.stops = _stops(game, self.positions, self.settled)
-        #: Where each round starts (the round buttons stop there).
-        self.round_starts = [s for label, s in self.stops if label.endswith("placement")]
-        self.selector = w.Dropdown(options=self.stops, value=0, description="jump to",
-                                   layout=w.Layout(width="auto"))
-        #: What ``show`` last drew (the stepper draws the same in the browser): the board,
-        #: the move's text, the score story.
-        self.board, self.move, self.score = Shown(), Shown(), Shown()
-        self.prices = prices(game)
-        #: Every player's provisional score after every step.
-        self.timeline = timeline(shown)
-        #: The score graph and the price chart, one figure; its step marker is drawn by
-        #: the page (``MarkedChart``).
-        self.marked = MarkedChart(story_chart(self.timeline, self.prices,
-                                              player_colours(game)))
-        self.chart = self.marked.figure
-        self.chart_view = self.marked.view
-        self._clickable()
-        self._following = False  # (the jump list is being set to follow the step)
+        names = game.record.table.names
         #: What the rules did on their own after each step, in words (for the move's text).
         self.automatic = {step: [f"{e.cause}: {_changes(names, e)} (million)" for e in events]
                           for step, events in self.settled.items()}
-        #: Every position's board, move text and score, drawn in the browser as the slider
-        #: moves there (linked in the browser: no round trip to the kernel for them).
-        self.frames = [self._frame(p, shown) for p in range(len(self.positions))]
-        # (the step buttons the page shows are the stepper's own, drawn in the browser;
-        # ``prev_move`` and the others do the same from Python)
-        self.stepper = FrameStepper(
-            ["move", "board", "score"], self.frames,
-            buttons=[["◀◀ round", "prev-round"], ["◀ move", "prev"], ["move ▶", "next"],
-                     ["round ▶▶", "next-round"]],
-            marks=self.round_starts,
-            stops=[list(stop) for stop in self.stops], slider=self.slider, chart=self.chart,
-            marker_x=[p.step for p in self.positions],
-            lines=[[text, None if step is None else self.position_of[Position(step)]]
-                   for text, step in record_lines(game)])
-        w.jslink((self.slider, "value"), (self.stepper, "index"))
-        self.prev_move.on_click(lambda _: self.go_to(self.slider.value - 1))
-        self.next_move.on_click(lambda _: self.go_to(self.slider.value + 1))
-        self.prev_round.on_click(lambda _: self.go_to(self._round_edge(-1)))
-        self.next_round.on_click(lambda _: self.go_to(self._round_edge(+1)))
-        self.selector.observe(self._from_selector, names="value")
-        self.slider.observe(lambda change: self.show(change["new"]), names="value")
-        #: Play's tempo: the time between two steps (the Play button's interval).
-        self.speed = w.Dropdown(options=[("slow", 1200), ("normal", 600), ("fast", 300),
-                                         ("fastest", 150)],
-                                value=min((1200, 600, 300, 150),
-                                          key=lambda ms: abs(ms - interval_ms)),
-                                description="tempo", layout=w.Layout(width="160px"))
-        self.speed.observe(lambda change: setattr(self.play, "interval", change["new"]),
-                           names="value")
-        controls = w.HBox([self.play, self.speed, self.slider],
-                          layout=w.Layout(flex_flow="row wrap"))
-        # (the jump list the page shows is the stepper's, which jumps and follows the step
-        # in the page; ``selector`` does the same from Python)
-        # (nothing jumps while stepping: the board's height is the same all game, and the
-        # move's text keeps room for two lines)
-        super().__init__([controls, self.stepper, self.chart_view])
-        self.show(0)
+        self.score = Shown()
+        self.prices = prices(game)
+        #: Every player's provisional score after every step.
+        self.timeline = timeline(shown)
+        from . import GAME
+
+        super().__init__(GAME, game, interval_ms=interval_ms)
+        self.chart, self.chart_view = self.story.figure, self.story.view
         #: Set once every step shows its exact score ranges: at once where none takes a
         #: search, else when the background finds them (``ranges_error``: what stopped it,
         #: the safe bounds then staying).
@@ -211,12 +146,50 @@ class ReplayWidget(w.VBox):
         else:
             self.ranges_ready.set()
 
+    # --- the hooks of the shared widget ---------------------------------------------
+
+    def make_positions(self) -> list:
+        """Every move, and every settlement after a move."""
+        positions = _positions(self.played, self.settled)
+        self.position_of = {p: i for i, p in enumerate(positions)}
+        return positions
+
+    def step_of(self, position: int) -> int:
+        return self.positions[position].step
+
+    def position_at(self, step: int) -> int:
+        return self.position_of[Position(step)]
+
+    def make_stops(self) -> list[tuple[str, int]]:
+        return _stops(self.played, self.positions, self.settled)
+
+    def make_round_starts(self) -> list[int]:
+        return [s for label, s in self.stops if label.endswith("placement")]
+
+    def make_chart(self, chart: tuple | None) -> MarkedChart:
+        """The score graph and the price chart, one figure; a click on a point jumps
+        there."""
+        #: (the same as ``marked``, which a game without a chart has not)
+        self.story = MarkedChart(story_chart(self.timeline, self.prices,
+                                             player_colours(self.played)))
+        self._clickable(self.story)
+        return self.story
+
+    def frame(self, position: int) -> list[str]:
+        return self._frame(position, self.shown_game)
+
+    def shown(self, position: int) -> None:
+        _, self.board.value, self.score.value = self.frames[position]
+        self.move.value = self.step_html(position)
+
+    # --- the exact ranges, found in the background --------------------------------
+
     def _clicked(self, trace: object, points: Any, selector: object) -> None:
         if points.xs:
             self.go(int(points.xs[0]))
 
-    def _clickable(self) -> None:
-        for trace in self.chart.data:  # a click on a point jumps there
+    def _clickable(self, marked: MarkedChart) -> None:
+        for trace in marked.figure.data:  # a click on a point jumps there
             trace.on_click(self._clicked)
 
     def _exact_ranges(self) -> None:
@@ -224,10 +197,11 @@ class ReplayWidget(w.VBox):
         background, the page showing the safe bounds meanwhile), then shown."""
         try:
             try:
-                table = timeline(self.game)
-                frames = [self._frame(p, self.game) for p in range(len(self.positions))]
-                self.marked.redraw(story_chart(table, self.prices, player_colours(self.game)))
-                self._clickable()
+                table = timeline(self.played)
+                frames = [self._frame(p, self.played) for p in range(len(self.positions))]
+                self.story.redraw(story_chart(table, self.prices,
+                                              player_colours(self.played)))
+                self._clickable(self.story)
                 self.timeline = table
             except Exception as exc:   # (the safe bounds stay, true if wider, and say so)
                 self.ranges_error = exc
@@ -239,47 +213,6 @@ class ReplayWidget(w.VBox):
             _, self.board.value, self.score.value = frames[self.slider.value]
         finally:
             self.ranges_ready.set()
-
-    # --- navigation -----------------------------------------------------------
-
-    @property
-    def step(self) -> int:
-        """The move the replay stands at (its settlements after it included)."""
-        return self.positions[self.slider.value].step
-
-    def go(self, step: int) -> None:
-        """Move to the move ``step`` (clamped to the game), before what the rules then
-        did on their own."""
-        step = max(0, min(len(self.game), step))
-        self.slider.value = self.position_of[Position(step)]
-
-    def go_to(self, position: int) -> None:
-        """Move to ``position`` (a move or a settlement: see ``positions``), clamped."""
-        self.slider.value = max(0, min(len(self.positions) - 1, position))
-
-    def _from_selector(self, change) -> None:
-        if not self._following:
-            self.go_to(change["new"])
-
-    def _from_play(self, change) -> None:
-        # A change the browser sent has moved the slider already, through their link
-        # there; following it here too would send the slider an older step back when quick
-        # presses outrun the kernel (ipywidgets holds the names the browser is setting in
-        # ``_property_lock`` while the observers run).  From Python (no browser), follow.
-        if "value" in getattr(self.play, "_property_lock", {}):
-            return
-        if self.slider.value != change["new"]:
-            self.slider.value = change["new"]
-
-    def _round_edge(self, direction: int) -> int:
-        """The start of the next round, or of this round (or the previous one)."""
-        starts = [0, *self.round_starts]
-        here = self.slider.value
-        if direction > 0:
-            later = [s for s in starts if s > here]
-            return later[0] if later else len(self.positions) - 1
-        earlier = [s for s in starts if s < here]
-        return earlier[-1] if earlier else 0
 
     # --- drawing --------------------------------------------------------------------
 
@@ -293,7 +226,7 @@ class ReplayWidget(w.VBox):
         """The table at ``position``: after a move, before what the rules did on their
         own after it; after a settlement, before the next one (if any).  (``game``: the
         record to ask, by default the widget's.)"""
-        game = self.game if game is None else game
+        game = self.played if game is None else game
         to_come = self._to_come(position)
         if to_come:
             return game.known_view(to_come[0].before.copy())
@@ -303,7 +236,7 @@ class ReplayWidget(w.VBox):
         """Every player's score at ``position`` as the whole record settles it, a range
         where it leaves unknown colonies open (``GameReplay.scores_of``: the one answer
         every view gives; asked here, it is exact whatever the page shows so far)."""
-        game = self.game if game is None else game
+        game = self.played if game is None else game
         to_come = self._to_come(position)
         if to_come:
             return game.scores_of(to_come[0].before.copy())
@@ -318,30 +251,11 @@ class ReplayWidget(w.VBox):
         next_question = (f"the rules: {to_come[0].cause}" if to_come
                          else describe_decision(state))
         score = self.score_html(position, rows)
-        if game is not self.game and game.range_budget.spent and \
+        if game is not self.played and game.range_budget.spent and \
                 not all(r.exact for r in rows):   # (some range so far was a safe bound)
             score += f" <i>{FINDING}</i>"
-        return [f'<div style="min-height:2.8em">{self.move_html(position)}</div>',
+        return [f'<div style="min-height:2.8em">{self.step_html(position)}</div>',
                 board_svg(state, next_question=next_question, scores=rows), score]
-
-    def show(self, position: int) -> None:
-        """Show ``position``: the chart's marker, the Play button and the jump list follow
-        (the board and texts are drawn by the stepper, in the browser)."""
-        p = self.positions[position]
-        # (the stepper's own ``index`` is set by its link to the slider, in the browser:
-        # setting it from here too would echo an older step back during quick presses)
-        _, self.board.value, self.score.value = self.frames[position]
-        self.move.value = self.move_html(position)
-        self.marked.show(p.step)
-        # (the Play button follows the slider through their link in the browser: set from
-        # here too, a late echo of an earlier step would pull a quick slider back)
-        here = max(s for _, s in self.stops if s <= position)  # the jump list follows
-        if self.selector.value != here:
-            self._following = True
-            try:
-                self.selector.value = here
-            finally:
-                self._following = False
 
     def score_html(self, position: int, rows=None) -> str:
         """Every player's provisional score and rank at ``position`` (ties: money, R21), a
@@ -354,7 +268,7 @@ class ReplayWidget(w.VBox):
             f"{i}. {escape(r.name)} {r.total_text}" for i, r in enumerate(ranked, 1))
         open_ = "" if all(r.exact for r in rows) else (
             " (a range such as 12-15: colonies the record does not name leave it open)")
-        if position == len(self.positions) - 1 and self.game.complete:
+        if position == len(self.positions) - 1 and self.played.complete:
             winners = sure_winners(rows)
             said = (f"<b>{_and([escape(r.name) for r in winners])} "
                     f"{'wins' if len(winners) == 1 else 'share first place'}.</b> "
@@ -363,7 +277,7 @@ class ReplayWidget(w.VBox):
                     "(equal scores: the richer ranks first, R21)")
         return f"Provisional score (the final scoring applied now): {ranking}{open_}"
 
-    def move_html(self, position: int) -> str:
+    def step_html(self, position: int) -> str:
         """What the step ``position`` is, in words.  A step is a place the slider stops
         (each move, and each settlement the rules make on their own after one): the
         slider, this text and the jump list count the same steps; the move's own number
@@ -373,18 +287,18 @@ class ReplayWidget(w.VBox):
         head = f"<b>Step {position} of {last}</b>"
         if p.step == 0:
             return f"{head} &middot; Setup: the table before the first move"
-        s = self.game.steps[p.step - 1]
+        s = self.played.steps[p.step - 1]
         where = f"line {s.line}" if s.line else "simulated"
         if p.settlement is not None:
             e = self.settled[p.step][p.settlement]
-            names = self.game.record.table.names
+            names = self.played.record.table.names
             return (f"{head} &middot; <b>Round {e.round}: {escape(e.cause)}</b> &middot; the "
                     f"rules, after move {p.step} &middot; {escape(_changes(names, e))} "
                     "(million)")
         comment = "".join(f" <i>{{{escape(c)}}}</i>" for c in s.comments)
         then = "".join(f"<br>&rarr; then the rules: {escape(text)}"
                        for text in self.automatic.get(p.step, []))
-        return (f"{head} &middot; move {p.step} of {len(self.game)} &middot; {where} &middot; "
+        return (f"{head} &middot; move {p.step} of {len(self.played)} &middot; {where} &middot; "
                 f"<code>{escape(s.text)}</code>{comment}{then}")
 
 
