@@ -727,6 +727,7 @@ def test_m20_unseen_dice_move_the_pawn_as_their_dice_could():
         assert first.double and second.dice[0] == 3 and second.dice[1] is not None
 
 
+@pytest.mark.slow
 def test_m20_a_record_without_a_track_is_reviewed_and_the_review_says_how():
     from mclog.review import review
 

@@ -309,6 +309,7 @@ def test_the_review_widget_fills_its_graph_nearest_the_step_shown_first():
     assert not filler.fill_one()
 
 
+@pytest.mark.slow
 def test_the_review_widget_says_where_its_rollouts_stopped():
     """A position the review cannot weigh (Millionenspiel without a track, whose landings
     no board allows) stops the filling, and the graph's title says where and why."""
