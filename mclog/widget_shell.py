@@ -545,8 +545,9 @@ class StepWidget(w.VBox):
         button = w.Layout(width="auto", min_width="96px")
         self.prev_move = w.Button(description=f"◀ {self.step_word}", layout=button)
         self.next_move = w.Button(description=f"{self.step_word} ▶", layout=button)
-        self.prev_round = w.Button(description="◀◀ round", layout=button)
-        self.next_round = w.Button(description="round ▶▶", layout=button)
+        word = game.round_word
+        self.prev_round = w.Button(description=f"◀◀ {word}", layout=button)
+        self.next_round = w.Button(description=f"{word} ▶▶", layout=button)
         #: The jump list, ``(label, position)`` each (empty: none).
         self.stops: list[tuple[str, int]] = self.make_stops()
         #: Where each round starts (the round buttons stop there; none: no round buttons).
@@ -563,11 +564,11 @@ class StepWidget(w.VBox):
 
         # (the step buttons the page shows are the stepper's own, drawn in the browser;
         # ``prev_move`` and the others do the same from Python)
-        rounds = [["◀◀ round", "prev-round"]] if self.round_starts else []
+        rounds = [[f"◀◀ {word}", "prev-round"]] if self.round_starts else []
         self.stepper = FrameStepper(
             self.parts, self.frames,
             buttons=[*rounds, [f"◀ {self.step_word}", "prev"], [f"{self.step_word} ▶", "next"],
-                     *([["round ▶▶", "next-round"]] if rounds else [])],
+                     *([[f"{word} ▶▶", "next-round"]] if rounds else [])],
             marks=self.round_starts, stops=[list(stop) for stop in self.stops],
             slider=self.slider, chart=self.marked.figure if self.marked else None,
             marker_x=[self.step_of(p) for p in range(len(self.positions))]
@@ -612,12 +613,25 @@ class StepWidget(w.VBox):
         return step
 
     def make_stops(self) -> list[tuple[str, int]]:
-        """The jump list: none by default."""
-        return []
+        """The jump list: the start, where each round begins (its first move: "Round 3",
+        "Throw 12", as the game calls its rounds, ``Game.round_word``, and as the report
+        offers them), and the end; none for a game without rounds."""
+        word = self.game.round_word[:1].upper() + self.game.round_word[1:]
+        rounds = [0, *(step.round for step in self.played.steps)]
+        at = {0: "The start"}
+        for i, r in enumerate(rounds):
+            if i and r and r != rounds[i - 1]:
+                at.setdefault(self.position_at(i), f"{word} {r}")
+        if len(at) == 1:
+            return []
+        at.setdefault(len(self.positions) - 1, "The end")
+        return [(label, position) for position, label in sorted(at.items())]
 
     def make_round_starts(self) -> list[int]:
-        """The positions where rounds start: none by default (no round buttons)."""
-        return []
+        """The positions where rounds start (the round buttons stop there; none: no round
+        buttons)."""
+        return [position for label, position in self.stops
+                if label not in ("The start", "The end")]
 
     def make_chart(self, chart: tuple | None) -> MarkedChart | None:
         """The chart under the board, its marker at the step shown: ``chart``, else the

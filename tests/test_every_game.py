@@ -218,6 +218,37 @@ def _recording(game):
     return game.recording_class or Recording
 
 
+@pytest.mark.parametrize("name", names())
+def test_the_replay_widget_jumps_by_the_games_rounds_as_the_report_does(name):
+    """Every game's replay widget (the shared one, or Million Club's subclass of it) has
+    a jump list and round buttons over the game's rounds (rounds, throws, years): the
+    round buttons stop where the jump list says a round starts, the jump list follows the
+    step, and both end at the end."""
+    game = game_named(name)
+    played = game.replay(mclog.read_one(_samples(name)[0]))
+    widget = mclog.widgets.replay(played)
+    rounds = {step.round for step in played.steps if step.round}
+    word = game.round_word
+    if not rounds:   # (the test game counts none: no jump list, no round buttons)
+        assert widget.stops == widget.round_starts == [] and not [
+            b for b, _ in widget.stepper.buttons if word in b]
+        return
+    assert len(widget.round_starts) >= len(rounds) - 1 > 0
+    assert widget.prev_round.description == f"◀◀ {word}"
+    assert [b for b, _ in widget.stepper.buttons if word in b] == [f"◀◀ {word}",
+                                                                   f"{word} ▶▶"]
+    for start in widget.round_starts:
+        widget.next_round.click()
+        assert widget.slider.value == start and widget.selector.value == start
+    widget.next_round.click()
+    assert widget.slider.value == widget.slider.max
+    widget.prev_round.click()
+    assert widget.slider.value == widget.round_starts[-1]
+    widget.prev_move.click()   # (the jump list follows: the last place before the step)
+    assert widget.selector.value == max(at for _, at in widget.stops
+                                        if at <= widget.slider.value) < widget.round_starts[-1]
+
+
 @pytest.mark.parametrize("name,path", [c for c in CASES
                                        if game_named(c[0]).engine is not None],
                          ids=lambda v: getattr(v, "name", v))
