@@ -45,6 +45,10 @@ def _samples(name: str) -> list[Path]:
 
 
 CASES = [(name, path) for name in names() for path in _samples(name)]
+#: ... the first sample of each game in ``make test-fast``, the others in ``make test``.
+CASES_FIRST_FAST = [pytest.param(name, path, marks=[pytest.mark.slow]
+                                 if path != _samples(name)[0] else [])
+                    for name, path in CASES]
 
 
 def test_every_game_has_samples():
@@ -249,8 +253,8 @@ def test_the_replay_widget_jumps_by_the_games_rounds_as_the_report_does(name):
                                         if at <= widget.slider.value) < widget.round_starts[-1]
 
 
-@pytest.mark.parametrize("name,path", [c for c in CASES
-                                       if game_named(c[0]).engine is not None],
+@pytest.mark.parametrize("name,path", [c for c in CASES_FIRST_FAST
+                                       if game_named(c.values[0]).engine is not None],
                          ids=lambda v: getattr(v, "name", v))
 def test_the_shared_recorder_takes_a_sample_line_by_line(name, path, tmp_path):
     """Each body line of a sample typed into the shared recorder (``mclog.recording``)
