@@ -283,6 +283,16 @@ def test_06_millionenspiel_in_the_browser(browser, lab, tmp_path):
     expect(page.locator("body")).to_contain_text("Step 0 of 53: the start")
     step = _play_a_few_steps(page)
     expect(page.locator("body")).to_contain_text(f"Step {step} of 53")
+    # the game's rounds (its throws) in the shared widget, as in its report: the jump
+    # list goes to a throw's first step, the throw buttons to the next, and the list
+    # follows the step (throws 3 and 4 of family-3p start at steps 15 and 20)
+    jump = page.locator(".mclog-step-jump select").first
+    jump.select_option(label="Throw 3")
+    expect(page.locator("body")).to_contain_text("Step 15 of 53")
+    page.get_by_role("button", name="throw ▶▶").first.click()
+    expect(page.locator("body")).to_contain_text("Step 20 of 53")
+    page.wait_for_function("(s => s.options[s.selectedIndex].text === 'Throw 4')"
+                           "(document.querySelector('.mclog-step-jump select'))")
     # each chart once (issue 25): the widget's money chart (log scale), the money's
     # sources (log scale too), the games' length and the policies' wins
     page.locator(".js-plotly-plot").nth(3).wait_for()
