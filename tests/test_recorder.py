@@ -204,6 +204,26 @@ def test_the_end_of_a_round_asks_for_a_check(tmp_path):
     assert "check      money Zoe" in path.read_text()
 
 
+def test_a_round_end_undone_and_played_again_is_checked_again(tmp_path):
+    """The table agreed at the end of round 1; the round's last move is then undone
+    (the slip was found later) and entered again: its money may differ, so the table
+    is asked again, once; undoing to the middle of the round asks nothing meanwhile."""
+    sample = mclog.read_one(ROOT / "sample_games" / "millionclub" / "duel-2p.mclog")
+    record, _ = _canonical(mclog.write(sample))
+    lines = typed_lines(record)
+    rec = Recording.start(GAME, str(tmp_path / "g.mclog"), **table_options(record))
+    k = 0
+    while not rec.check_due():
+        _go_on(rec, [lines[k]])
+        k += 1
+    assert rec.check("") == [] and not rec.check_due() and rec.mode() == "move"
+    last = rec.undo()
+    assert not rec.check_due() and rec.mode() == "move"
+    rec.enter(last[0])
+    assert rec.check_due() and rec.mode() == "check"
+    assert rec.check("") == [] and not rec.check_due()
+
+
 @pytest.mark.slow
 def test_a_recording_stopped_anywhere_goes_on_from_its_file(tmp_path):
     """Stopped at random points (the process gone: only the file is left) and resumed,
