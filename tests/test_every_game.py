@@ -383,7 +383,7 @@ HOSTILE = ["", " ", "0", "-1", "99999999999999999999", "\u00b2", "\u0663", "\x1b
 
 @pytest.mark.parametrize("name", [n for n in names() if game_named(n).engine is not None])
 def test_the_recorder_refuses_what_does_not_fit_in_words_and_writes_nothing(name, tmp_path):
-    """Typed into every game's recorder at every tenth decision of a sample: lines of
+    """Typed into every game's recorder at every twentieth line of a sample: lines of
     the sample's own words shuffled and cut, and what a hand may type by mistake.  Each
     is recorded (it was legal) or refused as a ``MclogError`` in words, and a refused
     line leaves the file as it was; the recording goes on from its file either way."""
@@ -401,7 +401,7 @@ def test_the_recorder_refuses_what_does_not_fit_in_words_and_writes_nothing(name
     words = body.split()
     rng = random.Random(name)
     for k, line in enumerate(lines):
-        if k % 10 == 0:
+        if k % 20 == 0:
             typed = [*HOSTILE, *(" ".join(rng.sample(words, rng.randint(1, 4)))
                                  for _ in range(12))]
             for text in typed:
@@ -421,6 +421,50 @@ def test_the_recorder_refuses_what_does_not_fit_in_words_and_writes_nothing(name
                 _type(rec, before)
         _type(rec, line)
     assert rec.text == mclog.write(mclog.read_one(rec.path))
+
+
+@pytest.mark.parametrize("name", [n for n in names() if game_named(n).engine is not None
+                                  and any(k.word == "score"
+                                          for k in game_named(n).check_kinds)])
+def test_the_recorder_asks_the_tables_final_count_at_the_end(name, tmp_path):
+    """Every game whose records check scores: a finished sample typed into its recorder
+    without its final count ends by asking the table for it, in the terminal too, and
+    Enter says there is none."""
+    import io
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from mclog.record.entries import CheckEntry, FromSource
+    from mclog.recording.terminal import run
+
+    game = game_named(name)
+    path = next(p for p in _samples(name) if game.replay(mclog.read_one(p)).complete)
+    record = mclog.read_one(path)
+    last = max(i for i, e in enumerate(record.entries) if isinstance(e, FromSource))
+    record.entries = [e for i, e in enumerate(record.entries)
+                      if i <= last or not isinstance(e, CheckEntry)]
+    for beside in path.parent.glob("*.json"):
+        shutil.copy(beside, tmp_path / beside.name)
+    tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
+    rec = _recording(game).start(game, str(tmp_path / "r.mclog"),
+                                 players=record.tags["Players"], tags=tags)
+    body = game.write(record, game.replay(record)).split("\n\n", 1)[1]
+    for line in body.splitlines():
+        if line.strip() and not line.startswith("reveal"):
+            _type(rec, line)
+    # (Enter: the table agrees with the round's end; done: no more reveals; Enter: no
+    # count)
+    keys = ("\r" if rec.check_due() else "") + ("done\r" if rec.reveal_due() else "")
+    shown = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys + "\r")
+        pipe.close()
+        assert run(rec, input=pipe, output=DummyOutput(), out=shown) == 0
+    said = shown.getvalue()
+    # (the prompt itself goes to the terminal, not to ``out``: what was said of it here)
+    assert said.count("no score check") == 1
+    assert said.rstrip().splitlines()[-1].startswith("The game is recorded to the end.")
 
 
 def _type(rec, line: str) -> None:

@@ -286,6 +286,38 @@ def test_the_reveal_is_asked_at_the_end(tmp_path):
     assert path.read_text() == canonical
 
 
+def test_the_table_s_final_count_is_asked_after_the_reveal(tmp_path):
+    """As a game night ends: the last move, each player's colonies shown, then the
+    table's count of the scores, checked against the rules' and written as a ``check
+    score`` line (a count the rules do not reach is refused, nothing written)."""
+    sample = mclog.read_one(ROOT / "sample_games" / "millionclub" / "duel-2p.mclog")
+    record, _ = _canonical(mclog.write(sample))
+    path = tmp_path / "g.mclog"
+    rec = Recording.start(GAME, str(path), **table_options(record))
+    for kind, text in typed_lines(record):
+        while rec.mode() == "check":
+            rec.respond("")
+        if kind == "reveal":
+            assert rec.mode() == "reveal"
+            rec.respond(" ".join(text.split()[2:]))
+        else:
+            rec.enter(text)
+    assert rec.mode() == "scores" and rec.reveal_due() is None
+    rows = {r.name: r.total for r in rec.played.scores()}
+    saved = path.read_bytes()
+    with pytest.raises(Slip, match="check failed at the end of the game: Zoe's score is"):
+        rec.respond(f"Zoe {rows['Zoe'] + 1} Yann {rows['Yann']}")
+    assert path.read_bytes() == saved and rec.mode() == "scores"
+    assert rec.respond(f"Zoe {rows['Zoe']} Yann {rows['Yann']}") == [
+        f"check score Zoe {rows['Zoe']} Yann {rows['Yann']}"]
+    assert rec.mode() == "done"
+    assert path.read_text().endswith(f"check      score Zoe {rows['Zoe']} Yann {rows['Yann']}\n")
+    again = Recording.resume(GAME, str(path))   # (a count in the record is not asked again)
+    assert again.mode() == "done"
+    rec.undo()   # (the last move undone: the reveal and the count are asked again)
+    assert rec.mode() == "move"
+
+
 # --- the terminal ------------------------------------------------------------------------
 
 
@@ -499,6 +531,7 @@ def test_a_hostile_name_is_shown_not_obeyed_by_the_terminal(tmp_path):
     assert widget_names[0] == "Ann\x1b[2J"  # the record keeps the name as written
 
 
+@pytest.mark.slow
 def test_the_widget_names_a_group_once_and_hints_only_where_several_cards_come(tmp_path):
     """Issue 25: a verb with a row of buttons for each card is named once, on its first
     row; and the hint of several cards at once shows only where more of the deck come in

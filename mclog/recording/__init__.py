@@ -116,6 +116,8 @@ class Recording:
     checked: int = 0
     #: Set once the recorder is done with the reveal (or said ``done``).
     reveal_done: bool = False
+    #: Set once the table's final scores are checked, or the recorder said it has none.
+    scores_done: bool = False
     #: The answers listed for ``played``, worked out once for each state reached.
     _listing: tuple | None = field(default=None, init=False, repr=False)
 
@@ -306,13 +308,47 @@ class Recording:
         """The checked values by the rules: ``money Ann 12 Ben 3 · prices F9 T6 R7``."""
         return " · ".join(line.removeprefix("check ") for line in self.rules_check_lines())
 
+    def scores_due(self) -> bool:
+        """Whether the table is asked its final scores: the game is over, what was hidden
+        is shown, the game reads a ``check score`` and the record holds none yet after its
+        last move (as a game night ends: the reveal, then the table's count)."""
+        if self.scores_done or not self.finished or self.reveal_due() is not None:
+            return False
+        if not any(kind.word == "score" for kind in self.game.check_kinds):
+            return False
+        from mclog.record.entries import CheckEntry, FromSource
+
+        for entry in reversed(self.record.entries):
+            if isinstance(entry, FromSource):
+                return True
+            if isinstance(entry, CheckEntry) and entry.what == "score":
+                return False
+        return True
+
+    def final_scores(self, typed: str) -> list[str]:
+        """The table's final scores (``Ann 24 Ben 18``, or a whole ``check score`` line),
+        written as a ``check score`` line when the rules agree (else a ``Slip`` saying
+        where they do not, nothing written); empty or ``done``: no check."""
+        typed = typed.strip()
+        if typed.lower() in ("", "done", "skip", "no"):
+            self.scores_done = True
+            return []
+        words = typed.split()
+        line = typed if words[0].lower() == "check" else f"check score {typed}"
+        written = self.enter(line) or [line]
+        self.scores_done = True
+        return written
+
     def mode(self) -> str:
         """What the recorder is asked now: ``check`` (a round has ended), ``reveal`` (the
-        game has, and a player is to show what was hidden), ``move``, or ``done``."""
+        game has, and a player is to show what was hidden), ``scores`` (the table's final
+        count), ``move``, or ``done``."""
         if self.check_due():
             return "check"
         if self.reveal_due() is not None:
             return "reveal"
+        if self.scores_due():
+            return "scores"
         return "done" if self.finished else "move"
 
     # --- changing the record --------------------------------------------------------
@@ -341,6 +377,8 @@ class Recording:
             return self.check(typed)
         if mode == "reveal" and not explicit:
             return self.reveal(self.reveal_due() or "", typed)
+        if mode == "scores" and (not explicit or typed.split()[0].lower() == "check"):
+            return self.final_scores(typed)
         if mode == "done" and not explicit and head:
             raise Slip("The game is recorded to the end: only comments and checks can "
                        "follow (or undo)")
@@ -397,7 +435,7 @@ class Recording:
         text = self.game.write(kept, self.game.replay(kept))
         record, played = self._read(text, "", "")
         self._commit(record, played)
-        self.reveal_done = False
+        self.reveal_done = self.scores_done = False
         self.checked = min(self.checked, self.rounds_ended())
         return undone
 

@@ -3,7 +3,7 @@ completes them, and after a comma the next item's answers), and the last moves (
 game's own table on one screen); an answer is its number or the notation's words.  At
 the end of a round whose values the table can compare, the rules' are shown and the
 table says whether it agrees; at the end of a game with hidden cards, each player's are
-asked.  Commands: ``undo`` (``undo 3``), ``; comment``, ``board``, ``help``, ``quit``
+asked; then the table's final count (``check score``), where the game reads one.  Commands: ``undo`` (``undo 3``), ``; comment``, ``board``, ``help``, ``quit``
 (or Ctrl-D).  The record is saved after every line.  Line editing, history and
 completion are prompt_toolkit's."""
 
@@ -152,6 +152,10 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
             say(f"\nThe game is over. What {name} shows, as the record knows it: "
                 f"{' '.join(known) or 'none'}")
             prompt = f"reveal {name} (Enter: as known; done: no more reveals)> "
+        elif mode == "scores":
+            say("\nThe game is over. " + recording.game.final_text(recording.played))
+            prompt = ("check score (Enter: no check; or type what the table counted, "
+                      f"{recording.names[0]} 24 ...)> ")
         elif mode == "done":
             say("\nThe game is recorded to the end. " +
                 recording.game.final_text(recording.played))
@@ -181,7 +185,8 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
             elif command or mode != "move":
                 written = recording.respond(command)
                 say("recorded: " + " · ".join(written) if written else
-                    {"check": "agreed", "reveal": "no more reveals"}.get(mode, "written"))
+                    {"check": "agreed", "reveal": "no more reveals",
+                     "scores": "no score check"}.get(mode, "written"))
         except Disagreement as exc:
             say(f"The table and the rules disagree: {exc.message}. Nothing was written.")
             if exc.moves:

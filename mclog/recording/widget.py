@@ -89,13 +89,13 @@ class RecorderWidget(w.HBox):
         self.recorded = False
         try:
             mode = rec.mode()
-            if mode == "move" and not typed.strip():
+            if mode in ("move", "done") and not typed.strip():
                 return False
             written = rec.respond(typed)
             self.recorded = True
             self._say("recorded: " + " · ".join(written) if written else
-                      {"check": "the table agrees", "reveal": "no more reveals"}.get(
-                          mode, "written"))
+                      {"check": "the table agrees", "reveal": "no more reveals",
+                       "scores": "no score check"}.get(mode, "written"))
         except Disagreement as exc:
             story = "".join(f"<li>{escape(m)}</li>" for m in exc.moves)
             self._say(f"The table and the rules disagree: {escape(exc.message)}. Nothing "
@@ -172,6 +172,11 @@ class RecorderWidget(w.HBox):
             if "?" not in known:
                 choices.insert(0, (f"as known: {' '.join(known) or 'none'}", "", None))
             rows = [self._row("reveal", choices)]
+        elif rec.scores_due():
+            where += ("<br>The game is over: " + escape(rec.game.final_text(rec.played))
+                      + " Type the scores the table counted (Ann 24 Ben 18) to check "
+                      "them, or:")
+            rows = [self._row("scores", [("no score check", "", None)])]
         elif rec.finished:
             where += ("<br><b>The game is recorded to the end.</b> "
                       + escape(rec.game.final_text(rec.played)))

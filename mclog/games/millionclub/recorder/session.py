@@ -222,7 +222,8 @@ class Recording(SharedRecording):
                 raise Slip(f"The record does not know all of {name}'s colonies: type the "
                            f"ones {name} shows (the record knows {', '.join(known)})")
             typed = " ".join(known) or "none"
-        return self.enter(f"reveal {name} {typed}")
+        line = f"reveal {name} {typed}"
+        return self.enter(line) or [line]   # (a reveal adds no move: said as its line)
 
 
 #: What several cards of a deck typed at once look like (the recorder's hint).
