@@ -501,10 +501,9 @@ def cmd_record(args) -> int:
     game = games.game(name)
     tags = {k: v for k, v in (("Event", args.event), ("Site", args.site),
                               ("Date", args.date)) if v}
-    chosen = game.checked_options(_options(args.option, setup=args.setup,
-                                           privileges=args.privileges), defaults=False)
-    options = {"players": args.players, "setup": None, "privileges": None, **chosen,
-               "seat": args.seat, "tags": tags}
+    chosen = game.checked_options(_options(args.option, **_option_flags(args)),
+                                  defaults=False)
+    options = {"players": args.players, **chosen, "seat": args.seat, "tags": tags}
     try:
         from .recording.terminal import record
 
@@ -545,7 +544,7 @@ def cmd_simulate(args) -> int:
         if value < low:
             raise ValueError(f"{name} must be at least {low}, not {value}")
     game.check_bots(args.bots)  # an unknown name fails before any game is played
-    options = game.checked_options(_options(args.option, setup=args.setup))
+    options = game.checked_options(_options(args.option, **_option_flags(args)))
     seeds = list(range(args.seed, args.seed + args.games))
     out = Path(args.out) if args.out else None
     if out:
@@ -730,6 +729,33 @@ def _review_arguments(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(func=cmd_review)
 
 
+def _game_option_flags(parser: argparse.ArgumentParser) -> None:
+    """``--NAME VALUE`` for each option a registered game declares (``--setup
+    alternative`` for Million Club's ``setup``): the same as ``--option NAME=VALUE``,
+    checked against the game chosen.  The games say their options; this module names
+    none."""
+    owners: dict[str, list[str]] = {}
+    for name in games.names():
+        for declared in games.game(name).options:
+            owners.setdefault(declared.name, []).append(name)
+    flags = []
+    for option, by in owners.items():
+        try:
+            parser.add_argument(f"--{option}", dest=f"game_option_{option}", default=None,
+                                metavar=option.upper(),
+                                help=f"({', '.join(by)}) --option {option}=...")
+        except argparse.ArgumentError:   # (a game's option named as one of mclog's flags)
+            continue
+        flags.append(option)
+    parser.set_defaults(game_option_flags=tuple(flags))
+
+
+def _option_flags(args: argparse.Namespace) -> dict[str, str | None]:
+    """The game options given by their own flags (``_game_option_flags``)."""
+    return {option: getattr(args, f"game_option_{option}")
+            for option in getattr(args, "game_option_flags", ())}
+
+
 def _record_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the record to write (an unfinished one goes on)")
     parser.add_argument("--game", default=None, help="the game of a new record "
@@ -739,9 +765,7 @@ def _record_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", metavar="NAME=VALUE",
                         help="a choice of the game's table (repeatable): Million Club's "
                              "setup=alternative, privileges=pick")
-    parser.add_argument("--setup", default=None, help="(Million Club) --option setup=...")
-    parser.add_argument("--privileges", default=None, help="(Million Club) --option "
-                                                            "privileges=...")
+    _game_option_flags(parser)
     parser.add_argument("--seat", help="your name: the record is written from your seat, ? for "
                                        "what you cannot see")
     parser.add_argument("--event")
@@ -775,7 +799,7 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", metavar="NAME=VALUE",
                         help="a choice of the game's table (repeatable): Million Club's "
                              "setup=alternative")
-    parser.add_argument("--setup", default=None, help="(Million Club) --option setup=...")
+    _game_option_flags(parser)
     parser.add_argument("--bots", default="random",
                         help="bots by seat, e.g. greedy,random (the last one fills the table)")
     parser.add_argument("--seed", type=int, required=True)

@@ -151,19 +151,22 @@ class LazyChances:
 
 
 def recorder(path: str | os.PathLike, *, game: str | None = None, players: str | None = None,
-             setup: str | None = None, privileges: str | None = None,
-             seat: str | None = None, **tags: str):
+             seat: str | None = None, **keywords: str):
     """The recorder widget of the record ``path``: a new record (say who plays:
     ``players="Ann yellow, Ben blue"``, and ``seat`` to record from your seat), or an
-    unfinished one, which goes on at its next decision.  Other keywords are tags
-    (``Event="Thursday club"``)."""
+    unfinished one, which goes on at its next decision.  Other keywords are the game's
+    options (Million Club's ``setup="alternative"``, as ``--option`` on the command line)
+    or tags (``Event="Thursday club"``)."""
     path = os.fspath(path)
-    name = recorded_game(path, game)
-    options = {"players": players, "setup": setup, "privileges": privileges, "seat": seat,
-               "tags": tags}
+    chosen = _game(recorded_game(path, game))
+    own = {option.name for option in chosen.options}
+    given = {k: v for k, v in keywords.items() if k in own}
+    options = {"players": players, "seat": seat,
+               **chosen.checked_options(given, defaults=False),
+               "tags": {k: v for k, v in keywords.items() if k not in own}}
     from .recording.widget import recorder as widget
 
-    return widget(_game(name), path, options)
+    return widget(chosen, path, options)
 
 
 __all__ = ["replay", "review", "recorder", "LazyChances"]

@@ -247,6 +247,31 @@ def test_the_table_options_are_the_games_own(capsys):
         assert capsys.readouterr().err == message
 
 
+def test_each_option_a_game_declares_is_a_flag_of_its_own(capsys, tmp_path):
+    """The flags of ``record`` and ``simulate`` are made from the options the games
+    declare (``--advanced`` is Cartel's, ``--setup`` Million Club's), each the same as
+    ``--option``, checked against the game chosen; the recorder widget takes them as
+    keywords, the others being tags."""
+    from mclog.cli import main
+
+    assert main(["simulate", "--game", "cartel", "--players", "3", "--seed", "1",
+                 "--advanced", "repurchase"]) == 0
+    assert '[Advanced "repurchase"]' in capsys.readouterr().out
+    assert main(["simulate", "--players", "3", "--seed", "1", "--advanced", "x"]) == 2
+    assert capsys.readouterr().err == ("mclog: Million Club has no option 'advanced' (its "
+                                       "options: setup, privileges)\n")
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "(Cartel) --option advanced=..." in capsys.readouterr().out
+    import mclog.widgets
+
+    widget = mclog.widgets.recorder(tmp_path / "w.mclog", game="cartel", players="Ann, Ben",
+                                    advanced="repurchase", Event="Flags")
+    text = (tmp_path / "w.mclog").read_text()
+    assert '[Advanced "repurchase"]' in text and '[Event "Flags"]' in text
+    assert "advanced" not in text and widget.recording.names == ("Ann", "Ben")
+
+
 def test_a_comment_after_a_check_or_the_reveal_says_so_on_the_step_before():
     """Issue 25: a comment written after a check line or the reveal (``; the reveal``) is
     no move's: the step before it shows it as what it is about, not as the move's own."""
