@@ -471,10 +471,11 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
     def goes_on(word: str) -> bool:   # (an item after a check, on its line)
         return verb_of(word) is not None or word.lower() == "check"
 
+    cursor = Cursor()   # (one for the body, line after line)
     for line in lines:
         words = line.words
         # (the comments anchored as in every game: ``mclog.record.cursor``)
-        cursor = Cursor(line, out)
+        cursor.start(line, out)
         comments = cursor.comments
         if not words:
             if comments is not None:

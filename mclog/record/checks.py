@@ -45,10 +45,14 @@ def count(line: Cursor, what: str) -> int:
     if value is not None:
         return value
     if word.isdigit():   # (superscripts, other scripts' digits, or too many of them)
-        shown = word if len(word) <= 20 else word[:20] + "..."
-        raise line.error(f"'{shown}' is not a number a check reads: plain digits 0 to 9, "
-                         "at most 16 of them", at)
+        raise line.error(_not_plain(word), at)
     raise line.error(f"Expected {what}, found '{word}'", at)
+
+
+def _not_plain(word: str) -> str:
+    """Why a word of digits is no number a check reads."""
+    shown = word if len(word) <= 20 else word[:20] + "..."
+    return f"'{shown}' is not a number a check reads: plain digits 0 to 9, at most 16 of them"
 
 
 @dataclass(frozen=True)
@@ -175,9 +179,7 @@ def _not_a_value(word: str, what: Check, kinds: Sequence[Check], seats: Mapping[
         if whole_number(word) is not None:
             return f"Whose {what.word} is {word}? Write the player's name before it"
         if word.isdigit():
-            shown = word if len(word) <= 20 else word[:20] + "..."
-            return (f"'{shown}' is not a number a check reads: plain digits 0 to 9, at "
-                    "most 16 of them")
+            return _not_plain(word)
         if following is not None and whole_number(following) is not None and \
                 not _written_as(word, kinds, seats):
             return (f"'{word}' is not a player of this game ({', '.join(seats)}){_case(word, seats)}")

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from mclog.errors import MclogError, RecordError
+from mclog.record.entries import CheckEntry, FromSource
 from mclog.record.files import (MAX_GAME, FileError, clear_orphans_beside, decode,
                                 read_source, replace_file, write_new)
 from mclog.record.framing import escape_brace, escape_tag, whole_number
@@ -135,10 +136,7 @@ class Recording:
         check_new_record(path)
         header = cls.header(game, players, tags or {})
         text = "".join(f'[{k} "{escape_tag(v)}"]\n' for k, v in header.items() if v) + "\n"
-        try:
-            recording = cls._from_text(game, path, text)
-        except Slip as exc:
-            raise FileError(f"{path}: {exc.message}") from None
+        recording = cls._from_text(game, path, text)
         write_new(path, recording.text)
         return recording
 
@@ -316,8 +314,6 @@ class Recording:
             return False
         if not any(kind.word == "score" for kind in self.game.check_kinds):
             return False
-        from mclog.record.entries import CheckEntry, FromSource
-
         for entry in reversed(self.record.entries):
             if isinstance(entry, FromSource):
                 return True
@@ -421,8 +417,6 @@ class Recording:
     def undo(self, count: int = 1) -> list[str]:
         """Take back the last ``count`` moves (with what was written after them); returns
         them in words.  The record on the disk is rewritten without them."""
-        from mclog.record.entries import FromSource
-
         if count < 1:
             raise Slip("undo takes back one move or more")
         entries = self.record.entries
