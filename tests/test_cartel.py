@@ -751,7 +751,7 @@ def test_moves_read_are_shared_by_the_records_of_one_table_only():
     """A move read once serves every record of the same players (``Verbs.moves_read``),
     and a table of other names, or the same names in other seats, reads its own; the
     tables kept are bounded."""
-    from mclog.kit import notation
+    from mclog.record import verbs
 
     def moves(players: str) -> list:
         record = mclog.parse_one(text("", players=players))
@@ -762,9 +762,9 @@ def test_moves_read_are_shared_by_the_records_of_one_table_only():
     swapped = moves("Ben, Ann")
     assert swapped[0] == Start(1, "ardent") and swapped[1] == Start(0, "kestrel")
     kept = GAME.verbs._read
-    for i in range(notation.KEPT_TABLES + 5):
+    for i in range(verbs.KEPT_TABLES + 5):
         GAME.verbs.moves_read(("Cleo", f"Dan{i}"))
-    assert len(kept) == notation.KEPT_TABLES
+    assert len(kept) == verbs.KEPT_TABLES
     assert ("Ann", "Ben") not in kept and ("Ben", "Ann") not in kept
 
 

@@ -118,7 +118,8 @@ def test_a_kit_game_whose_row_has_its_own_reader_is_told_to_read_it_itself():
     is told so, naming the row, rather than having the item misread."""
     from dataclasses import dataclass
 
-    from mclog.kit.notation import KitRecord, Verb, Verbs, parse_body
+    from mclog.kit.notation import KitRecord, parse_body
+    from mclog.record.verbs import Verb, Verbs
     from mclog.record.framing import RawLine
 
     @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """``KitGame``: a whole ``Game`` (``mclog.protocol``) from a game's rules (an engine,
-``mclog.engine``), its notation (a verb table, ``kit.notation``) and its drawing, and
+``mclog.engine``), its notation (a verb table, ``mclog.record.verbs``) and its drawing, and
 nothing more.  Reading, writing, JSON, replay, checks, the terminal's texts, the report's
 chart, corpus rows, simulation with bots and the recorder all come from here.
 
@@ -27,7 +27,8 @@ from mclog.simulate import RandomBot, check_bots, make_bots, play_out
 from mclog.record.json_form import BadValue, record_error
 
 from .json_form import record_from_json, records_from_json, to_json
-from .notation import KitRecord, MoveEntry, Verbs, parse_body, write_body
+from mclog.record.verbs import Verbs
+from .notation import KitRecord, MoveEntry, parse_body, write_body
 from .played import KitPlayed
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.'-]*$")
@@ -37,7 +38,7 @@ NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal", "Ida", "Jo")
 class KitGame(Game):
     """A game built from an engine, a verb table and a drawing (see the module text)."""
 
-    #: The game's rules (``mclog.engine.Engine``) and notation (``kit.notation.Verbs``).
+    #: The game's rules (``mclog.engine.Engine``) and notation (``mclog.record.verbs.Verbs``).
     engine: Any
     verbs: Verbs
     #: The canonical order of the tags the game knows (others follow as written).

@@ -11,7 +11,8 @@ from mclog.errors import RecordError
 from mclog.record.entries import CheckEntry, CommentEntry
 from mclog.record.json_form import TAG_NAME, TAG_VALUE, BadValue, json_path, records_in, shown
 
-from .notation import CHECKS, KitRecord, MoveEntry, Verbs
+from mclog.record.verbs import Verbs
+from .notation import CHECKS, KitRecord, MoveEntry
 
 
 def to_json(record: KitRecord, verbs: Verbs) -> dict:

@@ -1,4 +1,4 @@
-"""Cartel's notation: its verb table (``mclog.kit.notation``), and its two field kinds, a
+"""Cartel's notation: its verb table (``mclog.record.verbs``), and its two field kinds, a
 company (``krupp``, or ``?`` for a card the record's seat did not see) and a bid (a
 number, or ``X``).
 
@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, ClassVar
 
-from mclog.kit import Keyed, Number, Seat, Verb, Verbs
-from mclog.kit.notation import Word
+from mclog.record.verbs import Keyed, Number, Seat, Verb, Verbs, Word
 
 from .rules.components import WORD
 from .rules.moves import (NO_CARD, Bid, Bury, Buy, Discard, Draw, Dummy, EndYear, Keep,

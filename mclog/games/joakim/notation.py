@@ -1,4 +1,4 @@
-"""Joakim's notation: its verb table (``mclog.kit.notation``) and its two field kinds, a
+"""Joakim's notation: its verb table (``mclog.record.verbs``) and its two field kinds, a
 square (``c3``: column c, row 3 of the board) and a kind of property (``gold``, ``oil``,
 ``diamond``, ``aeroplane``, ``bank``, ``shipping``).  ``docs/joakim/format.md`` is the
 spec.
@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from mclog.kit import Keyed, Number, Seat, Verb, Verbs
-from mclog.kit.notation import Choice, Word
+from mclog.record.verbs import Choice, Keyed, Number, Seat, Verb, Verbs, Word
 
 from .rules.components import SQUARE
 from .rules.moves import (CROWN_USES, KINDS, Buy, Change, Choose, ClubCard, Crown, Draw,

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from mclog.kit.notation import Verb, Verbs
+from mclog.record.verbs import Verb, Verbs
 from mclog.record.cursor import Cursor
 from mclog.record.framing import RawLine
 from ..rules.board import SCHEMER

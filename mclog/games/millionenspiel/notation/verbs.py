@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mclog.engine import required
-from mclog.kit.notation import Verb, Verbs
+from mclog.record.verbs import Verb, Verbs
 from mclog.record.checks import Check, read_check
 from mclog.record.cursor import Cursor
 from mclog.record.framing import whole_number

@@ -1,0 +1,411 @@
+"""A game's notation as a table: one ``Verb`` per move, each with its word, its move type
+and how each of the move's fields is written; the parser, the writer, the phrases and the
+JSON form are all driven by that one table, so a verb is read and written in one place.
+
+Every game's notation is such a table (Million Club's and Millionenspiel's ``verbs.py``,
+Cartel's and Joakim's ``notation.py``); a game built on the kit (``mclog.kit``) needs
+nothing more to read and write its records.  An item is the verb and its fields' words
+(``roll Ann``, ``die 4``, ``bet Ann 30``).
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Bet:
+...     player: int
+...     amount: int
+>>> verbs = Verbs([Verb("bet", Bet, (Seat("player"), Number("amount", 0, 99)))])
+>>> verbs.item(Bet(1, 30), ("Ann", "Ben"))
+'bet Ben 30'
+>>> verbs.read(["bet", "Ben", "30"], {"Ann": 0, "Ben": 1})
+Bet(player=1, amount=30)
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, ClassVar
+
+from mclog.record.framing import whole_number
+
+class NotationError(ValueError):
+    """A word that does not read: the message, and the index of the word in its item."""
+
+    def __init__(self, message: str, word: int) -> None:
+        super().__init__(message)
+        self.message, self.word = message, word
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A field holding a seat, written as the player's name."""
+
+    name: str
+    what: ClassVar[str] = "a player's name"
+    optional: ClassVar[bool] = False
+
+    def read(self, word: str, seats: dict[str, int]) -> int:
+        try:
+            return seats[word]
+        except KeyError:
+            same = [name for name in seats if name.lower() == word.lower()]
+            meant = f": did you mean {same[0]}?" if same else ""
+            raise ValueError(f"'{word}' is not a player of this game (the players are "
+                             f"{', '.join(seats)}){meant}") from None
+
+    def write(self, value: int, names: Sequence[str]) -> str:
+        return names[value]
+
+    def schema(self, players: int | None = None) -> dict:
+        return {"type": "integer", "minimum": 0}
+
+    def check(self, value: Any, players: int) -> str | None:
+        if type(value) is not int or not 0 <= value < players:
+            return f"{value!r} is not a seat (0 to {players - 1})"
+        return None
+
+
+@dataclass(frozen=True)
+class Number:
+    """A field holding a whole number from ``low`` to ``high``."""
+
+    name: str
+    low: int = 0
+    high: int = 10 ** 9
+    what: ClassVar[str] = "a number"
+    optional: ClassVar[bool] = False
+
+    def read(self, word: str, seats: dict[str, int]) -> int:
+        value = whole_number(word)
+        if value is None or not self.low <= value <= self.high:
+            raise ValueError(f"'{word}' cannot be the {self.name}: a number from {self.low} to "
+                             f"{self.high}")
+        return value
+
+    def write(self, value: int, names: Sequence[str]) -> str:
+        return str(value)
+
+    def check(self, value: Any, players: int) -> str | None:
+        if type(value) is not int or not self.low <= value <= self.high:
+            return f"{value!r} is not a {self.name} ({self.low} to {self.high})"
+        return None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A field holding one of a few words (``red``, ``blue``)."""
+
+    name: str
+    words: tuple[str, ...]
+    optional: ClassVar[bool] = False
+
+    def read(self, word: str, seats: dict[str, int]) -> str:
+        if word not in self.words:
+            raise ValueError(f"the {self.name} is one of {', '.join(self.words)}, not '{word}'")
+        return word
+
+    def write(self, value: str, names: Sequence[str]) -> str:
+        return value
+
+    def check(self, value: Any, players: int) -> str | None:
+        if value not in self.words:
+            return f"{value!r} is not a {self.name} ({', '.join(self.words)})"
+        return None
+
+
+@dataclass(frozen=True)
+class Word:
+    """A fixed word of a verb's form that holds no value (``end year 3``: ``year``)."""
+
+    word: str
+    name: ClassVar[str] = ""
+    optional: ClassVar[bool] = False
+
+    def read(self, word: str, seats: dict[str, int]) -> None:
+        if word != self.word and word.lower() != self.word:
+            raise ValueError(f"'{self.word}' comes here, not '{word}'")
+
+    def write(self, value, names: Sequence[str]) -> str:
+        return self.word
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """An optional field written as its key and its value (``stock 2`` in ``pay Ann bond
+    20 stock 2``), after the verb's other fields, in any order; left out, it is ``None``
+    (the move's field must default to None).  Its key must be no verb and no player's
+    name, so an item's end is still found by the table alone."""
+
+    key: str
+    spec: Any
+    optional: ClassVar[bool] = True
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    def check(self, value: Any, players: int) -> str | None:
+        return None if value is None else self.spec.check(value, players)
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One row of a game's notation: the word that starts the item, the move's type, how
+    each of its fields is written (in the order written), and the move in a player's
+    words (``phrase``: a format string over the fields, seats given as names, or a function
+    of the move and the names where a format string cannot say it)."""
+
+    word: str
+    move: type
+    fields: tuple = ()
+    phrase: str | Callable[..., str] = ""
+    #: Other words that start the same item (``pass`` for ``passes``).
+    aliases: tuple[str, ...] = ()
+    #: An item whose words no fixed fields say (fillers, a list, two words to one value:
+    #: Millionenspiel's ``lands on red``, ``bets Ann 3, Ben pass``): the row's own reader,
+    #: given the line's cursor (``mclog.record.cursor``) past the verb and the game's
+    #: reading context; the game's parser calls it.
+    reader: Callable[..., Any] | None = None
+    #: ... and its own writer: the item's text, given the move, the names and whatever
+    #: else the game's writer passes (``item``).
+    writer: Callable[..., str] | None = None
+    #: Whether the item may follow a player's name (``Ann rolls 4 3``), and whether it
+    #: comes only there (``Ann passes``).
+    named: bool = False
+    after_name: bool = False
+
+    @cached_property
+    def immutable(self) -> bool:
+        """Whether the move is a frozen dataclass, which one read may serve for every
+        item written alike."""
+        params = getattr(self.move, "__dataclass_params__", None)
+        return bool(params and params.frozen)
+
+    @cached_property
+    def fixed(self) -> tuple:
+        """The fields always written, in order (the keyed ones follow them)."""
+        return tuple(f for f in self.fields if not isinstance(f, Keyed))
+
+    @cached_property
+    def keyed(self) -> dict[str, Keyed]:
+        return {f.key: f for f in self.fields if isinstance(f, Keyed)}
+
+    @cached_property
+    def form(self) -> str:
+        """How the item is written: ``pay <player> [bond <bond>] [stock <stock>]``."""
+        return " ".join([self.word, *(f.word if isinstance(f, Word) else
+                                      f"[{f.key} <{f.name}>]" if isinstance(f, Keyed) else
+                                      f"<{f.name}>" for f in self.fields)])
+
+    @cached_property
+    def width(self) -> int:
+        """The words of the item without its keyed fields: the verb and its fixed ones."""
+        return 1 + len(self.fixed)
+
+    def length(self, words: Sequence[str], start: int) -> int:
+        """How many words the item starting at ``words[start]`` takes: the verb, its fixed
+        fields, then each ``key value`` pair of its keyed fields."""
+        end = start + self.width
+        keys = self.keyed
+        if keys:
+            while end < len(words) and (words[end] in keys or words[end].lower() in keys):
+                end += 2
+        return end - start
+
+    @cached_property
+    def _arguments(self) -> tuple[dict[str, int], tuple]:
+        """Where each of the move's fields goes among its constructor's arguments, and
+        the arguments' defaults (a keyed field left out keeps its default): an item is
+        read into a list and the move made from it positionally, which costs about half
+        as much as keywords, at every move of every record read."""
+        parameters = list(inspect.signature(self.move).parameters.values())
+        return ({p.name: at for at, p in enumerate(parameters)},
+                tuple(None if p.default is p.empty else p.default for p in parameters))
+
+    @cached_property
+    def _reads(self) -> tuple:
+        """(its reader, its index in the item, its place among the move's arguments) of
+        each fixed field, in the order written: a fixed word (``year`` in ``end year``)
+        has no place and only checks its word."""
+        at = self._arguments[0]
+        return tuple((spec.read, i, at[spec.name] if spec.name else None)
+                     for i, spec in enumerate(self.fixed, 1))
+
+    @cached_property
+    def _quick(self) -> Callable[[Sequence[str], dict[str, int]], Any] | None:
+        """The reader of a verb whose words are all fixed fields, each one of the move's
+        arguments in order (most verbs: ``draw Ann cobalt``): one call per field and the
+        move's constructor, no loop; this is about half a read's cost, at every item of
+        every record.  None for any other verb (keyed fields, fixed words, defaults)."""
+        places, _ = self._arguments
+        reads = [read for read, _, _ in self._reads]
+        if self.keyed or len(places) != len(reads) or not 1 <= len(reads) <= 3 or \
+                [at for _, _, at in self._reads] != list(range(len(reads))):
+            return None
+        move = self.move
+        if len(reads) == 1:
+            (first,) = reads
+            return lambda words, seats: move(first(words[1], seats))
+        if len(reads) == 2:
+            first, second = reads
+            return lambda words, seats: move(first(words[1], seats), second(words[2], seats))
+        first, second, third = reads
+        return lambda words, seats: move(first(words[1], seats), second(words[2], seats),
+                                         third(words[3], seats))
+
+    def read(self, words: Sequence[str], seats: dict[str, int]):
+        """The move of an item's words (the verb, a word per fixed field, then the keyed
+        fields' pairs); the first word that does not read is the ``NotationError``."""
+        quick = self._quick
+        if quick is not None:
+            try:
+                return quick(words, seats)
+            except ValueError:
+                pass   # (the reading below finds which word, for the message)
+        places, defaults = self._arguments
+        values = list(defaults)
+        i = 0
+        try:
+            for read, i, at in self._reads:
+                value = read(words[i], seats)
+                if at is not None:
+                    values[at] = value
+        except ValueError as exc:
+            raise NotationError(str(exc), i) from None
+        keys = self._keyed_reads
+        if keys:
+            seen = set()
+            for i in range(self.width, len(words), 2):
+                key = words[i] if words[i] in keys else words[i].lower()   # ("Bond 20")
+                read, at, name = keys[key]
+                if key in seen:
+                    raise NotationError(f"'{words[i]}' is written twice", i)
+                seen.add(key)
+                if i + 1 >= len(words):
+                    raise NotationError(f"'{words[i]}' is followed by its {name}", i)
+                try:
+                    values[at] = read(words[i + 1], seats)
+                except ValueError as exc:
+                    raise NotationError(str(exc), i + 1) from None
+        return self.move(*values)
+
+    @cached_property
+    def _keyed_reads(self) -> dict[str, tuple]:
+        """Each keyed field's (reader, place among the move's arguments, name), by key."""
+        at = self._arguments[0]
+        return {key: (f.spec.read, at[f.name], f.name) for key, f in self.keyed.items()}
+
+    def _words(self, move, names: Sequence[str]) -> dict[str, str]:
+        return {spec.name: spec.write(getattr(move, spec.name), names)
+                for spec in self.fixed if spec.name}
+
+    def field_word(self, name: str) -> int | None:
+        """Where the fixed field ``name`` stands in the item (the verb is word 0); None for
+        a keyed field (written anywhere after the fixed ones) or no field of the verb."""
+        for i, spec in enumerate(self.fixed, 1):
+            if spec.name == name:
+                return i
+        return None
+
+    def item(self, move, names: Sequence[str], *context: Any) -> str:
+        if self.writer is not None:
+            return self.writer(move, names, *context)
+        out = [self.word, *(spec.write(getattr(move, spec.name) if spec.name else None,
+                                       names) for spec in self.fixed)]
+        for key, spec in self.keyed.items():
+            value = getattr(move, spec.name)
+            if value is not None:
+                out += [key, spec.spec.write(value, names)]
+        return " ".join(out)
+
+    def say(self, move, names: Sequence[str], *context: Any) -> str:
+        if not self.phrase:
+            return self.item(move, names, *context)
+        if callable(self.phrase):
+            return self.phrase(move, names, *context)
+        return self.phrase.format(**self._words(move, names))
+
+
+#: How many tables of players' names a verb table keeps the moves read for, and how many
+#: items each (``Verbs.moves_read``): a club's evenings, or a corpus's simulated games,
+#: are played by a few tables, and a few thousand items cover a table's moves (Cartel's
+#: 2 to 4 players x 40 companies x its verbs, and the bids); at most a few megabytes,
+#: whatever a file holds.
+KEPT_TABLES, KEPT_MOVES = 8, 5_000
+
+
+class Verbs:
+    """A game's verb table: by word (reading) and by move type (writing)."""
+
+    def __init__(self, verbs: Iterable[Verb]) -> None:
+        self.rows = tuple(verbs)
+        self.by_word = {word: v for v in self.rows for word in (v.word, *v.aliases)}
+        #: (a move is written by the first row of its type: a row that only reads, such
+        #: as an alias's own form, comes after the one that writes)
+        self.by_type: dict[type, Verb] = {}
+        for v in self.rows:
+            self.by_type.setdefault(v.move, v)
+        #: The words of the rows that read their items themselves (``Verb.reader``).
+        self.own_readers = tuple(v.word for v in self.rows if v.reader is not None)
+        for reserved in ("check",):
+            if reserved in self.by_word:
+                raise ValueError(f"'{reserved}' is the shared framing's word, not a verb")
+        self._read: dict[tuple[str, ...], dict[tuple[str, ...], Any]] = {}
+
+    def moves_read(self, names: tuple[str, ...]) -> dict[tuple[str, ...], Any]:
+        """The moves already read for the players ``names`` (in seat order), by the words
+        of their item.  A move is a frozen dataclass, so one object serves every item
+        written alike, in this record and in every other of the same table (``draw Ann
+        cobalt`` comes once a game, but in every game of a corpus): building a frozen
+        dataclass costs more than a look-up, at every move read.  An item's move depends
+        on its words and the seats alone (a field's reader sees nothing else).  Kept for
+        the last ``KEPT_TABLES`` tables, up to ``KEPT_MOVES`` items each."""
+        kept = self._read.pop(names, None)
+        if kept is None or len(kept) > KEPT_MOVES:
+            kept = {}
+        self._read[names] = kept   # (the most recent last)
+        if len(self._read) > KEPT_TABLES:
+            del self._read[next(iter(self._read))]
+        return kept
+
+    def read(self, words: Sequence[str], seats: dict[str, int]):
+        """The move of one item's words (``NotationError`` naming the word at fault)."""
+        verb = self.verb(words[0])
+        if verb is None:
+            raise NotationError(self.no_move(words[0]), 0)
+        if len(words) != verb.length(words, 0):
+            raise NotationError(f"'{verb.word}' is written '{verb.form}'",
+                                min(len(words) - 1, len(verb.fixed) + 1))
+        return verb.read(words, seats)
+
+    def item(self, move, names: Sequence[str], *context: Any) -> str:
+        """The item of ``move`` as written (``context``: what the game's writer gives a
+        row's own writer)."""
+        return self.by_type[type(move)].item(move, names, *context)
+
+    def say(self, move, names: Sequence[str], *context: Any) -> str:
+        """``move`` in a player's words (``mclog replay``)."""
+        return self.by_type[type(move)].say(move, names, *context)
+
+    def verb(self, word: str) -> Verb | None:
+        """The verb ``word`` says, in any case (a line's first word is often written with
+        a capital: ``Buy Ann krupp``); None if it is none."""
+        return self.by_word.get(word) or self.by_word.get(word.lower())
+
+    def no_move(self, word: str) -> str:
+        """What is wrong with ``word`` where an item starts (with the verb it may have
+        meant: ``pays`` for ``pay``)."""
+        import difflib   # (a slip's only: a record is read without it)
+
+        close = difflib.get_close_matches(word.lower(), list(self.by_word), n=1, cutoff=0.7)
+        meant = f"did you mean '{close[0]}'? " if close else ""
+        return (f"'{word}' is no move of this game: {meant}a move starts with "
+                f"{', '.join(repr(v.word) for v in self.rows)}")
+
+    @cached_property
+    def words(self) -> frozenset[str]:
+        """The words a player may not be called: the verbs, their keys and fixed words."""
+        return frozenset(self.by_word) | {"check"} | {
+            f.key if isinstance(f, Keyed) else f.word for v in self.rows for f in v.fields
+            if isinstance(f, (Keyed, Word))}
