@@ -620,8 +620,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     command's arguments are declared (``mclog validate`` starts without building the
     parsers of eleven commands it does not run: each is an ``ArgumentParser`` with its
     own help formatter)."""
-    p = argparse.ArgumentParser(prog="mclog", description="Record, replay and analyse games "
-                                "of Million Club (.mclog records).", formatter_class=_formatter)
+    p = argparse.ArgumentParser(
+        prog="mclog", formatter_class=_formatter,
+        description=f"Record, replay and analyse real played board games as .mclog records: "
+                    f"{', '.join(games.GAMES)} (the [Game] tag of a record says which).")
     from . import __version__
 
     p.add_argument("--version", action=_Version, version=f"mclog {__version__}",
