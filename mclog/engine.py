@@ -112,6 +112,24 @@ class Engine(Protocol):
     def copy(self, state: Any) -> Any: ...
 
 
+def below(rng: random.Random, n: int) -> int:
+    """A uniform whole number from 0 to ``n - 1``, drawn as ``rng.randrange(n)`` and
+    ``rng.choice`` draw it (the same numbers from the same seed): what an engine's
+    ``chance`` draws a card or a die with, and a random bot its move.
+
+    The algorithm (``getrandbits`` of n's bit length until the number is below n) is
+    written out with the public ``getrandbits``: a simulator draws at every move, and
+    the library's layers of calls around it cost more than the draw itself.
+    """
+    if n <= 0:
+        raise ValueError(f"no whole number is below {n}")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
 def fresh_copy(thing: Any) -> Any:
     """A shallow copy of a dataclass instance (its fields' values shared), for a ``copy``
     that then gives the copy its own lists.
@@ -151,4 +169,4 @@ def _copier(kind: type) -> Callable[[Any], Any]:
     return namespace["copy"]
 
 
-__all__ = ["Decision", "Engine", "Watch", "fresh_copy", "required"]
+__all__ = ["Decision", "Engine", "Watch", "below", "fresh_copy", "required"]

@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
-from .engine import Engine
+from .engine import Engine, below
 
 
 class Chooser(Protocol):
@@ -39,23 +39,6 @@ class Bot:
 
     def choose(self, state: Any, moves: Sequence) -> Any:  # pragma: no cover
         raise NotImplementedError
-
-
-def below(rng: random.Random, n: int) -> int:
-    """A uniform whole number from 0 to ``n - 1``, drawn as ``rng.randrange(n)`` and
-    ``rng.choice`` draw it (the same numbers from the same seed).
-
-    The algorithm (``getrandbits`` of n's bit length until the number is below n) is
-    written out with the public ``getrandbits``: a simulator draws at every move, and
-    the library's layers of calls around it cost more than the draw itself.
-    """
-    if n <= 0:
-        raise ValueError(f"no whole number is below {n}")
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
 
 
 class RandomBot(Bot):

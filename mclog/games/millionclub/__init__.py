@@ -192,7 +192,7 @@ class MillionClub(Game):
 
     @property
     def engine(self):
-        from .engine import ENGINE
+        from .rules.engine import ENGINE
 
         return ENGINE
 

@@ -17,7 +17,7 @@ from mclog.replay import Replay
 from mclog.simulate import make_bots, moves_of
 
 from .bots import BOTS, Bot
-from .engine import ENGINE
+from .rules.engine import ENGINE
 from .notation.record import MoveEntry, record_from_moves
 from .replayer import GameReplay, move_facts, phase_label, step_maker
 from .rules.board import COLOURS, MAX_PLAYERS

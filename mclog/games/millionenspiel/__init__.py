@@ -55,7 +55,7 @@ class Millionenspiel(Game):
         return records_from_json(data, file)
 
     def unfinished(self, played):
-        from .rules.engine import describe_decision
+        from .rules.flow import describe_decision
 
         state = played.replay.current
         return (f"the record ends at throw {state.throw} (next: {describe_decision(state)}); "
@@ -160,7 +160,7 @@ class Millionenspiel(Game):
         return answer_line(move, played.record.names, played.replay.current)
 
     def answer_hint(self, played):
-        from .rules.engine import describe_decision
+        from .rules.flow import describe_decision
         from .rules.state import ACCEPT, BET, DIE, LAND, START, THROW
 
         state = played.replay.current
@@ -185,7 +185,7 @@ class Millionenspiel(Game):
 
     @property
     def engine(self):
-        from .engine import ENGINE
+        from .rules.engine import ENGINE
 
         return ENGINE
 

@@ -22,7 +22,7 @@ from typing import Any
 from mclog.simulate import Bot as SharedBot
 from mclog.simulate import RandomBot
 
-from .rules.engine import next_pension
+from .rules.flow import next_pension
 from .rules.moves import Accept, Bet, BuyPension, Refuse
 from .rules.state import ACCEPT, MILLION, PENSION_PRICE, State
 from .rules.track import WINS

@@ -15,7 +15,7 @@ from mclog.errors import RecordError, RuleError
 from mclog.replay import Replay, Step
 
 from .notation.record import CheckEntry, MoveEntry, Record
-from .rules.engine import describe_decision, play
+from .rules.flow import describe_decision, play
 from .rules.moves import Accept, Bet, Refuse, Throw
 from .rules.state import ACCEPT, BET, THROW, State, new_game
 

@@ -14,7 +14,7 @@ import random
 from mclog.simulate import make_bots, moves_of
 
 from .bots import BOTS, Bot
-from .engine import ENGINE
+from .rules.engine import ENGINE
 from .notation.record import FORMAT, Entry, MoveEntry, Record
 from .notation.writer import write_game
 from .rules.moves import Accept, Refuse

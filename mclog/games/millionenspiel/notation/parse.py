@@ -24,7 +24,7 @@ from mclog.errors import RecordError, RuleError
 from mclog.record.cursor import Cursor
 from mclog.record.framing import RawGame, whole_number
 
-from ..rules.engine import HOUSE_PLAYERS, check_players
+from ..rules.flow import HOUSE_PLAYERS, check_players
 from ..rules.state import PENSION_CARDS
 from ..rules.track import parse_track
 from .record import FORMAT, Record

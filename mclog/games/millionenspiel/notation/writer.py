@@ -17,7 +17,7 @@ from mclog.record.files import MAX_LINE
 from mclog.record.checks import check_text
 from mclog.record.framing import comment_text, escape_tag
 
-from ..rules.engine import play
+from ..rules.flow import play
 from ..rules.moves import (
     MOVE_TYPES, Accept, Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw,
 )

@@ -11,7 +11,7 @@
 from .moves import (
     MOVE_TYPES, Accept, Bet, BuyPension, Die, Land, Move, Refuse, StartPlayer, Throw,
 )
-from .engine import PLAYERS, apply, describe_decision, play
+from .flow import PLAYERS, apply, describe_decision, play
 from .state import MILLION, Decision, State, new_game
 from .track import COLOURS, ILLUSTRATIVE, parse_track
 

@@ -96,7 +96,7 @@ def new_game(names, track=None, pension_cards: int = PENSION_CARDS) -> State:
     """The state before the roll-off: each player with 5 and a pension card of 5, the
     pawn on the arrow (M2); ``pension_cards`` of each value (M1: a table of more than
     five plays with more, a house rule its record names)."""
-    from .engine import check_players
+    from .flow import check_players
 
     names = tuple(names)
     check_players(names, pension_cards)

@@ -2,7 +2,7 @@
 shared simulator, the bots and the recorder ask of the game.
 
 >>> import random
->>> from mclog.games.millionclub.engine import ENGINE, Table
+>>> from mclog.games.millionclub.rules.engine import ENGINE, Table
 >>> state = ENGINE.new_state(Table(("Ann", "Ben"), ("yellow", "blue")))
 >>> d = ENGINE.decision(state)
 >>> d.actor, d.kind, ENGINE.describe(state)
@@ -15,14 +15,14 @@ shared simulator, the bots and the recorder ask of the game.
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from mclog.engine import Watch
-from mclog.simulate import below
+from mclog.engine import Watch, below
 
-from .rules.flow import describe_decision, legal_moves, play
-from .rules.moves import Draw, StartPlayer, interned
-from .rules.setup import new_game
-from .rules.state import State, Table
+from .flow import describe_decision, legal_moves, play
+from .moves import Draw, Move, StartPlayer, interned
+from .setup import new_game
+from .state import State, Table
 
 
 class MillionClubEngine:
@@ -32,8 +32,9 @@ class MillionClubEngine:
         return new_game(table.names, table.colours, setup=table.setup,
                         privilege_pick=table.privilege_pick)
 
-    def decision(self, state: State):
-        """The state's own decision (it has ``actor`` and ``kind``, and more)."""
+    def decision(self, state: State) -> Any:
+        """The state's own decision (``rules.state.Decision``: it has the interface's
+        ``actor`` and ``kind``, and more), or None once the game is over."""
         return state.decision
 
     def describe(self, state: State) -> str:
@@ -42,7 +43,7 @@ class MillionClubEngine:
     def legal(self, state: State) -> list:
         return legal_moves(state)
 
-    def play(self, state: State, move, watch: Watch | None = None) -> None:
+    def play(self, state: State, move: Move, watch: Watch | None = None) -> None:
         """The move played; ``watch`` hears each seat's money that moved, with the
         decision it answered as the reason (the steps' own causes are the events' job:
         ``events.Capture``)."""
@@ -55,7 +56,7 @@ class MillionClubEngine:
             if now != was:
                 watch.money_moved(seat, now - was, why)
 
-    def chance(self, state: State, rng: random.Random):
+    def chance(self, state: State, rng: random.Random) -> Move:
         """The card a shuffled deck gives (a kind with probability proportional to how
         many are left), or a start player drawn at random."""
         d = state.decision
