@@ -174,3 +174,30 @@ def test_a_capture_refuses_an_illegal_move_as_the_engine_does():
     with pytest.raises(RuleError, match="decision"):
         capture.play(state, wrong, facts)
     assert state == before
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 6))
+def test_the_points_counted_again_are_the_rules_points_at_every_move(seed, players):
+    """The capture counts again only the players whose cards changed (``_Counted``):
+    after every move of a random game, what it counts is the rules' ``points`` of the
+    whole table; after a move that changes no card and no money (a pawn placed), it is
+    the list counted before, not counted again."""
+    from mclog.games.millionclub.events import _Counted
+    from mclog.games.millionclub.rules import new_game, play
+    from mclog.games.millionclub.rules.moves import Place
+
+    _, moves = random_game(seed, players)
+    state = new_game(["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn"][:players])
+    counted = _Counted(state)
+    before = counted.points
+    placed = 0
+    for move in moves:
+        play(state, move)
+        now = counted.count(state)
+        assert now == points(state)
+        if type(move) is Place and state.phase == "placement":
+            assert now is before
+            placed += 1
+        before = now
+    assert placed > 0

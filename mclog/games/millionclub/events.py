@@ -27,9 +27,11 @@ from typing import TYPE_CHECKING, Any
 
 from .rules.board import INTRIGUE, STOCK
 from .rules.flow import play
-from .rules.scoring import CATEGORIES, points
+from .rules.scoring import (
+    CATEGORIES, Holdings, bonuses, holdings, points_of_holdings, seat_points,
+)
 from .rules.moves import (
-    Choose, Draw, Move, MovePawn, Pass, Place, SetAside, StartPlayer, Target, Turn,
+    Choose, Draw, Move, MovePawn, Pass, Place, SetAside, StartPlayer, Target,
     UsePrivilege,
 )
 from .rules.state import Decision, State
@@ -80,8 +82,47 @@ class Noted:
     round_ends: dict[int, tuple[dict[str, int], list[int]]]
 
 
-def _snapshot(state: State) -> tuple[list[int], list[dict[str, int]]]:
-    return list(state.money), points(state)
+class _Counted:
+    """The points as last counted, with the players' cards they were counted from: after
+    a move or a procedure step only the players whose cards changed are counted again,
+    and a player's points are made anew only where they changed (their cards, a bonus
+    that compares the players, their wealth).  Most events change one player's cards, or
+    money alone, and a corpus notes about 80 a game (issue 29)."""
+
+    def __init__(self, state: State) -> None:
+        self.industries = [list(cards) for cards in state.industries]
+        self.colonies = [dict(held) for held in state.colonies]
+        self.holdings: list[Holdings] = [holdings(state, seat)
+                                         for seat in range(state.players)]
+        self.bonuses = bonuses(self.holdings)
+        self.points = points_of_holdings(self.holdings, state.money)
+
+    def count(self, state: State) -> list[dict[str, int]]:
+        """Each player's points now (``scoring.points(state)``): the list counted last
+        if nothing changed, and otherwise a new list, holding the same dict as before
+        for each player whose points did not change."""
+        changed = set()
+        compared = False   # (whether some player's cards by type or continent changed)
+        for seat, (cards, held) in enumerate(zip(state.industries, state.colonies)):
+            if cards != self.industries[seat] or held != self.colonies[seat]:
+                self.industries[seat], self.colonies[seat] = list(cards), dict(held)
+                before, now = self.holdings[seat], holdings(state, seat)
+                self.holdings[seat] = now
+                changed.add(seat)
+                compared = compared or now.industry_counts != before.industry_counts \
+                    or now.colony_counts != before.colony_counts
+        if compared:   # (an industry turned, say, changes no bonus)
+            self.bonuses = bonuses(self.holdings)
+        leaders, dominance = self.bonuses
+        money, points = state.money, self.points
+        if not changed and all(p["wealth"] == m // 4 for p, m in zip(points, money)):
+            return points
+        points = self.points = [
+            seat_points(self.holdings[seat], leaders[seat], dominance[seat], money[seat])
+            if seat in changed or p["market_leader"] != leaders[seat]
+            or p["dominance"] != dominance[seat] or p["wealth"] != money[seat] // 4 else p
+            for seat, p in enumerate(points)]
+        return points
 
 
 #: Moves whose own effect cannot change money or holdings (their consequences, if any,
@@ -139,7 +180,8 @@ class Capture:
 
     def __init__(self, state: State) -> None:
         self.n = state.players
-        self.money, self.points = _snapshot(state)
+        self.counted = _Counted(state)
+        self.money, self.points = list(state.money), self.counted.points
         self.out = [Event(0, 0, "setup", None, "setup", None, None,
                           "setup: starting money and cards", True, self.money, self.points,
                           self.money, self.points)]
@@ -153,7 +195,6 @@ class Capture:
         self._move: Any = None
         self._facts: Any = None
         self._decision: Decision | None = None
-        self._holding = -1
         self._before: State | None = None
 
     # --- as the game plays ----------------------------------------------------------------
@@ -165,7 +206,6 @@ class Capture:
             self.round = facts.round
         self.moves += 1
         self._move, self._facts, self._decision = move, facts, state.decision
-        self._holding = len(state.industries[move.player]) if type(move) is Turn else -1
         play(state, move, self)
 
     def moved(self, state: State) -> None:
@@ -180,11 +220,7 @@ class Capture:
             return Event(index, round_, phase, disc, label, d.actor, card, "", False,
                          [], [], [])
 
-        # (an industry turn changes one card's level and the player's money, nothing else:
-        # only that player's industries and wealth are counted again, the most common
-        # scoring of a game at a fraction of the cost)
-        turned = kind is Turn and len(state.industries[move.player]) == self._holding
-        self._note(state, event, turned=move.player if turned else None)
+        self._note(state, event)
 
     def stepping(self, state: State, frame: tuple) -> None:   # (one of ``steps``)
         self._before = state.copy()
@@ -201,17 +237,19 @@ class Capture:
             return Event(index, round_, "resolve", INTRIGUE if intrigue else STOCK, label,
                          actor, card, cause, True, [], [], [], before=before)
 
-        self._note(state, event, money_only=True)
+        self._note(state, event)
 
-    def _note(self, state: State, event: Callable[[], Event], money_only: bool = False,
-              turned: int | None = None) -> None:
+    def _note(self, state: State, event: Callable[[], Event]) -> None:
         if self.pending is None and _unknown(state):
             self.pending = []
         if self.pending is not None:
             self.pending.append((event, state.copy()))
-        else:
-            self.money, self.points = _note(self.out, state, self.money, self.points, self.n,
-                                            event, money_only, turned)
+            return
+        points = self.counted.count(state)
+        if points is self.points and state.money == self.money:
+            return   # (nothing changed: no event)
+        self.money, self.points = _note(self.out, self.money, self.points, list(state.money),
+                                        points, self.n, event)
 
     # --- once the record is done ----------------------------------------------------------
 
@@ -227,17 +265,17 @@ class Capture:
             ranges = game.ranges_of(view)
             exact = ranges is None or all(r["total"][0] == r["total"][1] for r in ranges)
             kept = len(out)
-            self.money, self.points = _note(out, view, self.money, self.points, n, event,
-                                            points_of=game.hindsight_points)
+            self.money, self.points = _note(out, self.money, self.points, list(view.money),
+                                            game.hindsight_points(view), n, event)
             if len(out) > kept and not exact:
                 out[-1].exact = False
         moves = game.replay.moves
         if game.revealed and moves:  # what the reveal tells of colonies no move named
             last, round_ = len(moves), game.replay.infos[-1].round
-            _note(out, game.known_view(state.copy(), final=True), self.money, self.points, n,
-                  lambda: Event(last, round_, "game over", None, "reveal", None, None,
-                                "reveal: the colonies shown at the end", True, [], [], []),
-                  points_of=game.hindsight_points)
+            view = game.known_view(state.copy(), final=True)
+            _note(out, self.money, self.points, list(view.money), game.hindsight_points(view),
+                  n, lambda: Event(last, round_, "game over", None, "reveal", None, None,
+                                   "reveal: the colonies shown at the end", True, [], [], []))
         table, steps = game.record.table, game.steps if game.took else None
         for e in out:
             if not e.automatic:  # (a ? the record settles is named, as in steps)
@@ -245,39 +283,19 @@ class Capture:
         return Noted(out, self.round_ends)
 
 
-def _note(out: list[Event], state: State, money: list[int], points: list[dict[str, int]],
-          n: int, make_event: Callable[[], Event], money_only: bool = False,
-          turned: int | None = None, points_of: Callable[[State], list] | None = None
-          ) -> tuple[list[int], list[dict[str, int]]]:
-    """Append the event ``make_event()`` if the state changed; return the new money and
-    points.  (The event is made only when kept: its text costs something.)  The
-    automatic steps only move money (the Stock Exchange, a Racket, Capitalisation),
-    so for them only the wealth is counted again; after an industry turn of the seat
-    ``turned`` (its cards the same, one level changed), only that seat's industries and
-    wealth.  ``points_of``: how a state's points are counted (by default as the state
-    stands)."""
-    if money_only:
-        new_money = list(state.money)
-        if new_money == money:
-            return money, points
-        new_points = [dict(p, wealth=m // 4) for p, m in zip(points, new_money)]
-    elif turned is not None:
-        new_money = list(state.money)
-        new_points = list(points)
-        new_points[turned] = dict(
-            points[turned], wealth=new_money[turned] // 4,
-            industries=sum(c.level + c.bonus for c in state.industries[turned]))
-    elif points_of is not None:
-        new_money, new_points = list(state.money), points_of(state)
-    else:
-        new_money, new_points = _snapshot(state)
+def _note(out: list[Event], money: list[int], points: list[dict[str, int]],
+          new_money: list[int], new_points: list[dict[str, int]], n: int,
+          make_event: Callable[[], Event]) -> tuple[list[int], list[dict[str, int]]]:
+    """Append the event ``make_event()`` if the money or points changed from ``money`` and
+    ``points`` to ``new_money`` and ``new_points``; return the new ones.  (The event is
+    made only when kept: its text costs something.)"""
     if new_money == money and new_points == points:
         return money, points
     # (something changed: an event; a player whose points are equal has no change to
     # count category by category)
     event = make_event()
     event.money = [new_money[p] - money[p] for p in range(n)]
-    event.points = [dict.fromkeys(CATEGORIES, 0) if new == old else
+    event.points = [dict.fromkeys(CATEGORIES, 0) if new is old or new == old else
                     {c: new[c] - old[c] for c in CATEGORIES}
                     for new, old in zip(new_points, points)]
     event.money_after, event.points_after = new_money, new_points

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace  # noqa: F401  (replace: the examples')
+from typing import NamedTuple
 
 from .cards import CONTINENTS, INDUSTRY_TYPES, is_handle
 from .state import State
@@ -155,38 +156,65 @@ def _leaders(counts: list[list[int]], kinds: int) -> list[int]:
     return bonus
 
 
+class Holdings(NamedTuple):
+    """What one player's cards count for (R20), before any comparison with the others:
+    the industries of each type, their value, the colonies of each continent and in all.
+    Kept by a caller that counts a game again and again (``events.py``): a player whose
+    cards did not change is not counted again."""
+
+    industry_counts: list[int]   # by type, in ``INDUSTRY_TYPES`` order
+    industry_value: int          # levels and Capital Increases
+    colony_counts: list[int]     # by continent, in ``CONTINENTS`` order
+    colonies: int                # every colony card held, unknown ones included
+
+
+def holdings(state: State, seat: int) -> Holdings:
+    """What ``seat``'s cards count for now."""
+    counts = [0, 0, 0]
+    value = 0
+    for card in state.industries[seat]:
+        counts[_TYPE_INDEX[card.kind]] += 1
+        value += card.level + card.bonus
+    held = state.colonies[seat]
+    return Holdings(counts, value, [held[c] for c in CONTINENTS], sum(held.values()))
+
+
 def points(state: State) -> list[dict[str, int]]:
     """Each player's points by category, as the final scoring would count them now.
 
     The lean form of ``score`` (no ranks, no objects): analysis calls it after
     every event of a game, so it counts on plain lists.
     """
-    n = state.players
-    industry_counts = []
-    values = []
-    for cards in state.industries:
-        counts = [0, 0, 0]
-        value = 0
-        for card in cards:
-            counts[_TYPE_INDEX[card.kind]] += 1
-            value += card.level + card.bonus
-        industry_counts.append(counts)
-        values.append(value)
-    colony_counts = [[held[c] for c in CONTINENTS] for held in state.colonies]
-    leaders = _leaders(industry_counts, 3)
-    dominance = _leaders(colony_counts, 5)
-    return [
-        {
-            "industries": values[seat],
-            "market_leader": leaders[seat],
-            "consortium": 2 * min(industry_counts[seat]),
-            "colonies": sum(state.colonies[seat].values()),
-            "dominance": dominance[seat],
-            "globalisation": 2 * min(colony_counts[seat]),
-            "wealth": state.money[seat] // 4,
-        }
-        for seat in range(n)
-    ]
+    return points_of_holdings([holdings(state, seat) for seat in range(state.players)],
+                              state.money)
+
+
+def points_of_holdings(held: list[Holdings], money: list[int]) -> list[dict[str, int]]:
+    """``points`` of what each player's cards count for (``holdings``) and their money."""
+    leaders, dominance = bonuses(held)
+    return [seat_points(h, leaders[seat], dominance[seat], money[seat])
+            for seat, h in enumerate(held)]
+
+
+def bonuses(held: list[Holdings]) -> tuple[list[int], list[int]]:
+    """R20's bonuses of each player, which compare the players: the market leader's (by
+    industry type) and the dominance (by continent)."""
+    return (_leaders([h.industry_counts for h in held], 3),
+            _leaders([h.colony_counts for h in held], 5))
+
+
+def seat_points(held: Holdings, leader: int, dominance: int, money: int) -> dict[str, int]:
+    """One player's points by category: what their cards count for, their bonuses
+    (``bonuses``) and their money."""
+    return {
+        "industries": held.industry_value,
+        "market_leader": leader,
+        "consortium": 2 * min(held.industry_counts),
+        "colonies": held.colonies,
+        "dominance": dominance,
+        "globalisation": 2 * min(held.colony_counts),
+        "wealth": money // 4,
+    }
 
 
 def score(state: State) -> list[Score]:
