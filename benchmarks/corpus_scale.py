@@ -91,6 +91,10 @@ def build_part(games: Path, corpus: Path, n: int) -> None:
     built = measured(MCLOG + ["corpus", "build", str(games), "-o", str(corpus), "--jobs",
                               "2", "--quiet"])
     size = sum(p.stat().st_size for p in corpus.rglob("*.parquet")) / 1e6
+    # (the games the build found: with --built-games, those an earlier run simulated,
+    # whatever --games says now)
+    manifest = json.loads((corpus / "_manifest.json").read_text())
+    n = sum(chunk["games"] for chunk in manifest["chunks"].values())
     print(f"2. corpus build of {n:,} games on a local cluster of 2 workers: "
           f"{built['wall']:.0f} s wall, {built['cpu'] / n * 1000:.2f} ms of CPU per game "
           f"(every process; target 6 ms), peak {built['peak_mb']:.0f} MB in any one "
