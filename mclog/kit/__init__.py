@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .notation import KitRecord
     from .played import KitPlayed, ScoreRow
 
-#: Each name the kit gives, and the module of the kit it is in.
+#: Each name the kit gives, and the module it is in (a relative name: the kit's own).
 _HOME = {"KitGame": ".game", "KitPlayed": ".played", "ScoreRow": ".played",
          "KitRecord": ".notation",
          **{name: "mclog.record.verbs" for name in ("Verb", "Verbs", "Seat", "Number",

@@ -373,7 +373,7 @@ class Recording:
             return self.check(typed)
         if mode == "reveal" and not explicit:
             return self.reveal(self.reveal_due() or "", typed)
-        if mode == "scores" and (not explicit or typed.split()[0].lower() == "check"):
+        if mode == "scores" and (not explicit or head == "check"):
             return self.final_scores(typed)
         if mode == "done" and not explicit and head:
             raise Slip("The game is recorded to the end: only comments and checks can "

@@ -102,27 +102,28 @@ class _Counted:
         if nothing changed, and otherwise a new list, holding the same dict as before
         for each player whose points did not change."""
         changed = set()
-        compared = False   # (whether some player's cards by type or continent changed)
+        counts_changed = False   # (by type or continent: the bonuses compare those)
         for seat, (cards, held) in enumerate(zip(state.industries, state.colonies)):
             if cards != self.industries[seat] or held != self.colonies[seat]:
                 self.industries[seat], self.colonies[seat] = list(cards), dict(held)
                 before, now = self.holdings[seat], holdings(state, seat)
                 self.holdings[seat] = now
                 changed.add(seat)
-                compared = compared or now.industry_counts != before.industry_counts \
-                    or now.colony_counts != before.colony_counts
-        if compared:   # (an industry turned, say, changes no bonus)
+                counts_changed = counts_changed or \
+                    now.industry_counts != before.industry_counts or \
+                    now.colony_counts != before.colony_counts
+        if counts_changed:   # (an industry turned, say, changes no bonus)
             self.bonuses = bonuses(self.holdings)
         leaders, dominance = self.bonuses
         money, points = state.money, self.points
-        if not changed and all(p["wealth"] == m // 4 for p, m in zip(points, money)):
-            return points
-        points = self.points = [
+        now_points = [
             seat_points(self.holdings[seat], leaders[seat], dominance[seat], money[seat])
             if seat in changed or p["market_leader"] != leaders[seat]
             or p["dominance"] != dominance[seat] or p["wealth"] != money[seat] // 4 else p
             for seat, p in enumerate(points)]
-        return points
+        if any(new is not old for new, old in zip(now_points, points)):
+            self.points = now_points
+        return self.points
 
 
 #: Moves whose own effect cannot change money or holdings (their consequences, if any,

@@ -1,4 +1,4 @@
-"""The engine: playing a move: ``play(state, move)`` changes the state in place, or raises
+"""The rules' procedure: ``play(state, move)`` changes the state in place, or raises
 ``RuleError`` naming the rule (M1..M18, docs/millionenspiel/rules.md) in a player's words
 and leaves the state as it was.
 
