@@ -74,6 +74,28 @@ def stop(procs: list[subprocess.Popen]) -> None:
             proc.wait()
 
 
+def run_command(page, command: str, active_cell: int | None = None) -> None:
+    """Run a JupyterLab command (after making ``active_cell`` the active cell) and wait
+    until it has finished, as a person waits for the cells of *Run All* to run.
+
+    The command's promise is kept on ``window`` and Playwright polls a flag that it sets
+    when done, rather than awaiting the promise itself: a run's promise waits on the
+    kernel for minutes, and Chromium may collect a promise that Playwright awaits
+    ("Resulting promise was garbage collected", a CI failure)."""
+    page.evaluate("""([command, active]) => {
+        const w = window.jupyterapp.shell.currentWidget;
+        if (active !== null) { w.content.activeCellIndex = active; }
+        window.__mclogCommand = {done: false, error: null};
+        window.__mclogCommand.promise = window.jupyterapp.commands.execute(command)
+            .catch(error => { window.__mclogCommand.error = String(error); })
+            .finally(() => { window.__mclogCommand.done = true; });
+    }""", [command, active_cell])
+    page.wait_for_function("window.__mclogCommand.done", timeout=600_000, polling=500)
+    error = page.evaluate("window.__mclogCommand.error")
+    if error:
+        raise AssertionError(f"JupyterLab's {command} failed: {error}")
+
+
 def run_notebook(browser, lab, name: str):
     """Open ``name`` in JupyterLab, run all cells, wait until done; return the page."""
     base, token = lab
@@ -88,7 +110,7 @@ def run_notebook(browser, lab, name: str):
                   && w.sessionContext.session.kernel;
         return k && k.status === 'idle';
     }""", timeout=240_000)   # (a kernel's start: slow on a loaded 2-core machine)
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    run_command(page, "notebook:run-all-cells")
     page.wait_for_function("""() => {
         const w = window.jupyterapp.shell.currentWidget;
         const cells = w.content.widgets.filter(c => c.model.type === 'code');

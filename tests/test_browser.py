@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from labserver import jupyter_lab, run_notebook
+from labserver import jupyter_lab, run_command, run_notebook
 
 ROOT = Path(__file__).parent.parent
 CHROMIUM = os.environ.get("MCLOG_CHROMIUM", "/usr/bin/chromium")
@@ -75,11 +75,7 @@ def no_errors(page) -> None:
 def run_below_the_picker(page) -> None:
     """Run the cells after the game picker again (a person's *Run Selected Cell and All
     Below* once another game is picked)."""
-    page.evaluate("""() => {
-        const w = window.jupyterapp.shell.currentWidget;
-        w.content.activeCellIndex = 2;
-        return window.jupyterapp.commands.execute('notebook:run-all-below');
-    }""")
+    run_command(page, "notebook:run-all-below", active_cell=2)
 
 
 def shot(page, name: str, tmp_path, element=None) -> None:
