@@ -84,7 +84,8 @@ class Cursor:
         self.at = 0
         self.out: list = []
         self.comments: LineComments | None = None
-        self._source: SourceLine | None = None
+        #: The line as an entry keeps it (one object, shared by the line's items).
+        self.source: SourceLine = self.raw.source()
         if raw is not None:
             self.start(raw, [] if out is None else out)
 
@@ -93,15 +94,7 @@ class Cursor:
         self.raw, self.words, self.out = raw, raw.words, out
         self.at = 0
         self.comments = LineComments(raw, out) if raw.comments else None
-        self._source = None
-
-    @property
-    def source(self) -> SourceLine:
-        """The line as an entry keeps it (one object, shared by the line's items)."""
-        source = self._source
-        if source is None:
-            source = self._source = self.raw.source()
-        return source
+        self.source = raw.source()
 
     def peek(self) -> str | None:
         """The next word, or None at the end of the line."""

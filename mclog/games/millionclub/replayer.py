@@ -547,7 +547,7 @@ class _Reader:
                     continue
             if kind is Choose or (kind is Draw and d.dest == "machiavelli"):
                 self.last_card = (d.actor if kind is Choose else d.recipient,
-                                  cast(Choose | Draw, move).card)
+                                  cast("Choose | Draw", move).card)
             if entry.label != label and entry.label is not None:
                 raise self.fail(
                     f"{move_text(move, self.record.table)} is on "

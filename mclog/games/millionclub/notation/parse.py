@@ -194,8 +194,8 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
     label: str | None = None
     for line in raw.take_lines():
         r.start(line, entries)
-        if line.words:
-            head = line.words[0]
+        if r.words:
+            head = r.words[0]
             low = head.lower()
             if low in LABELS and head not in names:
                 r.at = 1

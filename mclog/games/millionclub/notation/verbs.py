@@ -60,8 +60,12 @@ class Reader(Cursor):
         self.subject = None
 
     def put(self, move: Move, word: int) -> None:
-        """``move``, read from the item at word ``word``, as an entry of the record."""
-        self.add(MoveEntry(move, self.subject, self.label, self.source, word), word)
+        """``move``, read from the item at word ``word``, as an entry of the record.
+
+        (``Cursor.add`` written out: this is the commonest call of a read, once an item.)"""
+        if self.comments is not None:
+            self.comments.before(word)
+        self.out.append(MoveEntry(move, self.subject, self.label, self.source, word))
 
     def seat(self, expected: str = "a player's name") -> int:
         word = self.take(expected)

@@ -34,9 +34,9 @@ class Handle(str):
         return self.partition(".")[0]
 
 
-def unseen(card: object) -> bool:
+def unseen(card: str) -> bool:
     """A card a move does not name: the bare ``?``, or a handle the engine follows."""
-    return isinstance(card, str) and card[:1] == UNKNOWN
+    return card[:1] == UNKNOWN
 
 
 def is_handle(card: object) -> bool:

@@ -43,11 +43,12 @@ def _check_in_deck(state: State, d: Decision, card: str) -> None:
     deck = d.deck
     assert deck is not None   # (a draw's question names its deck)
     pile = state.decks[deck]
-    if pile.get(card) and not state.hidden[deck] and not unseen(card):
+    unknown = unseen(card)
+    if pile.get(card) and not state.hidden[deck] and not unknown:
         return  # a known card still in a deck with no unknown card out: no count needed
     if not state.deck_size(deck):
         raise RuleError(f"The {DECK_NAMES[deck]} deck is empty", "R13")
-    if unseen(card):  # an unknown card (see State.hidden)
+    if unknown:  # an unknown card (see State.hidden)
         if deck == INDUSTRY_DECK and d.dest == "deal":
             raise RuleError("A starting Industry card lies face up: name it", "R30")
         return
@@ -68,10 +69,11 @@ def deliver(state: State, d: Decision, card: str) -> None:
     deck = d.deck
     assert deck is not None   # (a draw's question names its deck)
     before = None
-    if state.log is not None and (state.hidden[deck] or unseen(card)):
+    unknown = unseen(card)
+    if state.log is not None and (state.hidden[deck] or unknown):
         before = (tuple(state.decks[deck].items()),
                   tuple(out_handles(state, deck, with_hand=hand_of(state, deck))))
-    if unseen(card):
+    if unknown:
         state.hidden[deck] += 1
         if d.dest == "machiavelli":
             raise RuleError("The Machiavelli card is carried out in the open: name it", "R14")

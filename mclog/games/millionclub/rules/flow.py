@@ -181,7 +181,7 @@ def play(state: State, move: Move, watch: Watch | None = None) -> None:
         raise RuleError(
             f"It is {actor_name(state, d.actor)}'s decision ({what(state, d)}), not "
             f"{actor_name(state, move.player)}'s", h.rule)
-    state.decision = None
+    state.decision = NO_QUESTION
     try:
         apply_fn(state, d, move)
     except RuleError:
@@ -189,15 +189,15 @@ def play(state: State, move: Move, watch: Watch | None = None) -> None:
         raise
     if watch is not None:
         watch.moved(state)
-    if asked(state) is None:   # (the move asked no question of its own)
+    if state.decision is None:   # (the move asked no question of its own)
         advance(state, watch)
 
 
-def asked(state: State) -> Decision | None:
-    """The question ``state`` waits on now.  (Read through a call where a function set it
-    to None and then called a move that may set it again: a type checker keeps the None it
-    saw set, and the compiled build checks types as it reads them.)"""
-    return state.decision
+#: No question: what ``play`` sets while a move is carried out, which the move may replace
+#: by a question of its own.  (Typed as ``State.decision`` is, not as None: a type checker
+#: would otherwise take ``state.decision`` for None after the move too, and the compiled
+#: build checks the types it reads.)
+NO_QUESTION: Decision | None = None
 
 
 def apply(state: State, move: Move) -> State:
