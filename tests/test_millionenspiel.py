@@ -385,6 +385,18 @@ def test_located_errors(body, message):
     assert str(e.value) == message
 
 
+def test_a_name_the_notation_cannot_read_is_refused_at_the_players_tag():
+    """As every game says it: the tag named, the line of the tag."""
+    for names, message in (
+            ("Ann, X<svg/onload=alert(1)>", "[Players] 'X<svg/onload=alert(1)>' is not a name "
+                                            "the notation can read: one word, starting with "
+                                            "a letter"),
+            ("Ann, Ben, Ann", "[Players] Two players are called 'Ann'")):
+        with pytest.raises(RecordError) as e:
+            parse_one(f'[Game "Millionenspiel"]\n[Event "x"]\n[Players "{names}"]\n')
+        assert str(e.value) == f"<text>:3:1: {message}"
+
+
 @pytest.mark.parametrize("name", ["pass", "Rolls", "blue", "Arrow", "none"])
 def test_words_of_the_notation_are_refused_as_names(name):
     with pytest.raises(RecordError, match=f"The player name '{name}' is also a word of the "

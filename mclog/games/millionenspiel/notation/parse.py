@@ -91,14 +91,14 @@ def _players(tags: dict[str, str], lines: dict[str, int], raw: RawGame,
         if not name:
             raise fail("[Players] has an empty entry: write the names between commas")
         if not _NAME.match(name):
-            raise fail(f"'{name}' is not a name the notation can read: one word, starting "
-                       "with a letter")
+            raise fail(f"[Players] '{name}' is not a name the notation can read: one word, "
+                       "starting with a letter")
         if name.lower() in RESERVED:
-            raise fail(f"The player name '{name}' is also a word of the notation; choose "
-                       "another name")
+            raise fail(f"[Players] The player name '{name}' is also a word of the notation; "
+                       "choose another name")
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
-        raise fail(f"Two players are called '{twice}'")
+        raise fail(f"[Players] Two players are called '{twice}'")
     try:
         check_players(tuple(names), cards)
     except RuleError as exc:
