@@ -57,11 +57,18 @@ def check_every_seat(full):
         assert write(parse_one(text)) == text
         assert [(r.total, r.rank) for r in game.scores()] == truth
         assert all(r.exact for r in game.scores())
-        # before the reveal, the score is a range that holds the truth
+        # before the reveal, the score is a range that holds the truth, and so is the place
+        # (at the end and at steps on the way, each scored in hindsight)
         before = replay(without_reveal(hidden))
-        for row, (total, _) in zip(before.scores(), truth):
+        for row, (total, rank) in zip(before.scores(), truth):
             lo, hi = row.total_range
             assert lo <= total <= hi
+            best, worst = row.rank_range
+            assert best <= rank <= worst, (seat, row.name)
+        for i in range(0, len(full) + 1, max(1, len(full) // 3)):
+            for mine, true in zip(before.score_at(i), full.score_at(i)):
+                assert mine.total_range[0] <= true.total <= mine.total_range[1], (seat, i)
+                assert mine.rank_range[0] <= true.rank <= mine.rank_range[1], (seat, i)
         # a ? card the replay names is what the card was; one it narrows down is among them
         # (a sample game is itself written from one seat: its own text may narrow a card down)
         for mine, true in zip(game.steps, full.steps):
@@ -129,6 +136,33 @@ def test_every_prefix_of_a_seat_view_replays_in_every_view(seed):
             provisional = {r.name: r.total for r in score(game.final)}
             assert {name: totals[name] for name in totals.index} == provisional
             assert [r.name for r in rows] == list(provisional)
+
+
+def test_a_place_the_ranges_leave_open_is_given_as_the_places_they_allow(capsys):
+    """Ben's record of the Thursday game, stopped after round 5: Ann's and Cleo's totals
+    overlap (15-20 and 15-17), so either may be first; every view says 1-2, not the
+    place of the lowest totals (it said Cleo 1, Ann 2)."""
+    from mclog.games.millionclub.analysis import final_scores
+    from mclog.games.millionclub.board_svg import board_svg
+    from mclog.games.millionclub.terminal import ranking_text, score_lines
+
+    full = replay(read_one(SAMPLES[-1]))
+    assert SAMPLES[-1].name == "thursday-club-3p.mclog"
+    lines = write(seat_view(full, 1)).splitlines(keepends=True)
+    game = replay(parse_one("".join(lines[:lines.index("round 6\n")])))
+    rows = game.scores()
+    assert [(r.name, r.total_text, r.rank, r.rank_text) for r in rows] == [
+        ("Ann", "15-20", 2, "1-2"), ("Ben", "7-8", 3, "3"), ("Cleo", "15-17", 1, "1-2")]
+    table = score_lines(game)
+    assert [line.split()[-1] for line in table[2:5]] == ["1-2", "3", "1-2"]
+    assert ranking_text(rows) == "1-2. Cleo 15-17, 1-2. Ann 15-20, 3. Ben 7-8"
+    assert "(#1-2)" in board_svg(game.final, scores=rows)
+    frame = final_scores(game)
+    assert frame[["rank_best", "rank_worst"]].values.tolist() == [[1, 2], [3, 3], [1, 2]]
+    assert [r["range"]["rank"] for r in (row.as_dict() for row in rows) if "range" in r
+            and "rank" in r["range"]] == [[1, 2], [1, 2]]   # (score --json's rows)
+    assert main(["score", "--json", str(SAMPLES[-1])]) == 0   # (settled: no range at all)
+    assert '"range"' not in capsys.readouterr().out
 
 
 def test_hide_on_the_command_line(tmp_path, capsys):

@@ -20,7 +20,7 @@ from mclog.protocol import PlayerLine
 from .draw import COLOUR_CSS, colonies_text, privileges_held
 from .rules.board import DISC_NAMES, DISCS, PRIVILEGE_NAMES, ROMAN, unavailable_disc
 from .rules.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_NAMES, INDUSTRY_TYPES, is_handle
-from .rules.scoring import score
+from .rules.scoring import places, score
 from .rules.state import State
 
 WIDTH = 960
@@ -194,11 +194,7 @@ def player_lines(state: State, scores: list) -> list[PlayerLine]:
 def score_cells(row, rows) -> tuple[str, str]:
     """A player's points and place as the board shows them: ``12`` and ``(#2)``, or a range
     ``12-15`` and the places it allows, ``(#1-3)``."""
-    lo, hi = row.total_range
-    if lo == hi:
-        return row.total_text, f"(#{row.rank})"
-    best = 1 + sum(1 for q in rows if q is not row and (q.total_range[0], q.money) > (hi, row.money))
-    worst = 1 + sum(1 for q in rows if q is not row and (q.total_range[1], q.money) > (lo, row.money))
+    best, worst = places(row, rows)
     return row.total_text, f"(#{best})" if best == worst else f"(#{best}-{worst})"
 
 

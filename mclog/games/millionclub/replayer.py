@@ -41,7 +41,7 @@ from .notation.record import (
 )
 from .redundant import not_asked
 from .rules.score_range import Budget, ColonyScoring, exact_ranges, totals_rule
-from .rules.scoring import Score, ranks, score
+from .rules.scoring import Score, places, ranks, score
 from .rules.setup import new_game
 from .rules.state import Decision, State, Table
 from .notation.text import move_text
@@ -336,9 +336,10 @@ class GameReplay:
         that the whole record settles named (a reveal at the end settles the colonies
         each player ends with, so it changes no earlier score it settles), and, where the
         record leaves them open, the exact range of each category the unknown colonies
-        still held could change (``Score.ranges``).  Ranks go by the lowest totals; a
-        winner is named only when no naming of the cards could change it
-        (``sure_winners``)."""
+        still held could change (``Score.ranges``).  A rank goes by the lowest totals, and
+        where the ranges allow other places its range says which (``ranges["rank"]``,
+        ``scoring.places``); a winner is named only when no naming of the cards could
+        change it (``sure_winners``)."""
         state = self.known_view(state, final=final, colonies_only=True)
         rows = score(state)
         ranges = self.ranges_of(state, categories=final)
@@ -355,8 +356,12 @@ class GameReplay:
             # shows its lowest (with its range beside it)
             out.append(replace(row, dominance=r["dominance"][0],
                                globalisation=r["globalisation"][0], ranges=settled))
-        places = ranks([(r.total_range[0], r.money) for r in out])
-        return [replace(r, rank=place) for r, place in zip(out, places)]
+        out = [replace(r, rank=place)
+               for r, place in zip(out, ranks([(r.total_range[0], r.money) for r in out]))]
+        # (the places a range allows, where it allows more than one: ``Score.rank_text``)
+        allowed = [places(r, out) for r in out]
+        return [replace(r, ranges={**r.ranges, "rank": (best, worst)}) if best != worst else r
+                for r, (best, worst) in zip(out, allowed)]
 
     def ranges_of(self, state: State, categories: bool = False
                   ) -> list[dict[str, tuple[int, int]]] | None:

@@ -8,7 +8,7 @@ from .events import events
 from .replayer import RANGE_SECONDS, GameReplay
 from .rules.board import DISC_NAMES
 from .rules.cards import INDUSTRY_TYPES
-from .rules.scoring import CATEGORIES, CATEGORY_NAMES
+from .rules.scoring import CATEGORIES, CATEGORY_NAMES, ranked
 
 
 def replay_text(game: GameReplay) -> str:
@@ -56,15 +56,15 @@ def replay_text(game: GameReplay) -> str:
     flush(before)
     if game.final.finished:
         out.append("\nFinal scores: " + ", ".join(
-            f"{r.name} {r.total_text}" for r in sorted(game.scores(), key=lambda r: r.rank)))
+            f"{r.name} {r.total_text}" for r in ranked(game.scores())))
     return "\n".join(out)
 
 
 def ranking_text(rows) -> str:
     """Players by place, each with their score or its range where unknown colonies leave
-    it open: ``1. Ann 24, 2. Cleo 18-21, 3. Ben 12``."""
-    ordered = sorted(rows, key=lambda r: (r.rank, -r.total_range[1]))
-    return ", ".join(f"{r.rank}. {r.name} {r.total_text}" for r in ordered)
+    it open, and the places such a range allows: ``1. Ann 24, 2-3. Cleo 15-21, 2-3. Ben
+    16``."""
+    return ", ".join(f"{r.rank_text}. {r.name} {r.total_text}" for r in ranked(rows))
 
 
 
@@ -91,7 +91,7 @@ def score_lines(game: GameReplay) -> list[str]:
         out.append(f"(provisional: the record ends in round {game.replay.current.round})")
     headers = ["", *[CATEGORY_NAMES[c] for c in CATEGORIES], "Total", "Money", "Rank"]
     table = [[r.name, *[_points(r, c) for c in CATEGORIES], _points(r, "total"),
-              str(r.money), str(r.rank)] for r in rows]
+              str(r.money), r.rank_text] for r in rows]
     widths = [max(len(h), *(len(row[i]) for row in table)) for i, h in enumerate(headers)]
     out.append("  ".join(h.rjust(w) if i else h.ljust(w) for i, (h, w) in
                          enumerate(zip(headers, widths))))
@@ -99,7 +99,8 @@ def score_lines(game: GameReplay) -> list[str]:
         out.append("  ".join(v.rjust(w) if i else v.ljust(w) for i, (v, w) in
                              enumerate(zip(row, widths))))
     if any(r.ranges for r in rows):
-        out.append("(a range such as 12-15: the points depend on colonies not revealed yet)")
+        out.append("(a range such as 12-15: the points depend on colonies not revealed yet; "
+                   "a rank such as 1-2: the places those points allow)")
     if game.range_budget.spent:
         out.append(f"(the search for exact ranges stopped after its budget of "
                    f"{RANGE_SECONDS:g} s of work for this record: a range past it is a safe "

@@ -35,7 +35,7 @@ from .board_svg import board_svg
 from .events import settlements
 from .rules.common import _and
 from .rules.flow import describe_decision
-from .rules.scoring import sure_winners
+from .rules.scoring import ranked, sure_winners
 from .viz import story_chart
 from mclog.widget_shell import MarkedChart, Shown, StepWidget
 
@@ -263,9 +263,8 @@ class ReplayWidget(StepWidget):
         game, the final ranking, and the winner when no naming of the unknown colonies
         could change who wins."""
         rows = rows if rows is not None else self.scores_at(position)
-        ranked = sorted(rows, key=lambda r: (-r.total_range[0], -r.total_range[1], -r.money))
         ranking = " &middot; ".join(
-            f"{i}. {escape(r.name)} {r.total_text}" for i, r in enumerate(ranked, 1))
+            f"{r.rank_text}. {escape(r.name)} {r.total_text}" for r in ranked(rows))
         open_ = "" if all(r.exact for r in rows) else (
             " (a range such as 12-15: colonies the record does not name leave it open)")
         if position == len(self.positions) - 1 and self.played.complete:

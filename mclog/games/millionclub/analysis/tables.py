@@ -123,14 +123,17 @@ def final_scores(game) -> pd.DataFrame:
     """One row per player: every category of the final scoring, total, money and rank.
 
     While unknown colonies could change a score, ``total_low`` and ``total_high`` give
-    its exact range and ``exact`` is False (a ranged category shows its lowest)."""
+    its exact range and ``exact`` is False (a ranged category shows its lowest);
+    ``rank`` goes by the lowest totals, and ``rank_best`` and ``rank_worst`` are the
+    places the ranges allow (``scoring.places``; both the rank where it is settled)."""
     rows = []
     for r in game.scores():
         lo, hi = r.total_range
+        best, worst = r.rank_range
         rows.append({"name": r.name, "seat": r.seat, **{c: getattr(r, c) for c in CATEGORIES},
                      "total": r.total, "money": r.money, "rank": r.rank,
                      "unknown_colonies": r.unknown, "total_low": lo, "total_high": hi,
-                     "exact": r.exact})
+                     "rank_best": best, "rank_worst": worst, "exact": r.exact})
     return pd.DataFrame(rows)
 
 

@@ -55,8 +55,9 @@ class Score:
     #: as Colony cards, but dominance and globalisation leave them out until revealed.
     unknown: int = 0
     #: Where the score depends on unknown cards: ``{category: (lowest, highest)}`` over
-    #: every identity the record allows them, ``"total"`` included (``score_range.py``);
-    #: empty when exact.
+    #: every identity the record allows them, ``"total"`` included (``score_range.py``),
+    #: and ``"rank"``, the best and worst place, where they allow more than one
+    #: (``places``); empty when exact.
     ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @property
@@ -84,6 +85,18 @@ class Score:
     def total_range(self) -> tuple[int, int]:
         """The lowest and highest total the unknown cards allow (the total twice if exact)."""
         return self.ranges.get("total", (self.total, self.total))
+
+    @property
+    def rank_range(self) -> tuple[int, int]:
+        """The best and the worst place the unknown cards allow (``places``; the rank
+        twice where the record settles it)."""
+        return self.ranges.get("rank", (self.rank, self.rank))
+
+    @property
+    def rank_text(self) -> str:
+        """The place as every view writes it: ``2``, or the places it allows ``1-2``."""
+        best, worst = self.rank_range
+        return str(best) if best == worst else f"{best}-{worst}"
 
     def as_dict(self) -> dict[str, int | str | dict[str, list[int]]]:
         out: dict[str, int | str | dict[str, list[int]]] = {"seat": self.seat,
@@ -140,6 +153,33 @@ def leader_bonus(counts_by_seat: list[dict[str, int]], kinds: tuple[str, ...]) -
 def ranks(keys: list[tuple[int, int]]) -> list[int]:
     """R21: rank by (points, money); equal keys share a place, the next place is skipped."""
     return [1 + sum(1 for other in keys if other > key) for key in keys]
+
+
+def places(row: Score, rows: list[Score]) -> tuple[int, int]:
+    """The best and the worst place ``row``'s player can hold (R21) while unknown colonies
+    leave totals open: ahead of every rival whose highest total is below their lowest,
+    behind every rival whose lowest is above their highest, money deciding equal points.
+    Each rival's range is taken on its own, so these are safe bounds; with every total
+    exact both are the rank.
+
+    >>> a = Score(0, "Ann", 10, 0, 0, 2, 0, 0, 1, 5, ranges={"total": (13, 16)})
+    >>> b = Score(1, "Ben", 12, 0, 0, 2, 0, 0, 1, 5)         # 15
+    >>> c = Score(2, "Cleo", 5, 0, 0, 2, 0, 0, 1, 5)         # 8
+    >>> [places(r, [a, b, c]) for r in (a, b, c)]
+    [(1, 2), (1, 2), (3, 3)]
+    """
+    low, high = row.total_range
+    ahead = [q for q in rows if q is not row]
+    best = 1 + sum(1 for q in ahead if (q.total_range[0], q.money) > (high, row.money))
+    worst = 1 + sum(1 for q in ahead if (q.total_range[1], q.money) > (low, row.money))
+    return best, worst
+
+
+def ranked(rows: list[Score]) -> list[Score]:
+    """The rows in the order every view lists them: by the places a player can hold (the
+    best, then the worst), then by rank (the lowest totals, then money: R21), then by the
+    highest total."""
+    return sorted(rows, key=lambda r: (r.rank_range, r.rank, -r.total_range[1], r.seat))
 
 
 _TYPE_INDEX = {kind: i for i, kind in enumerate(INDUSTRY_TYPES)}
