@@ -154,6 +154,33 @@ def test_a_re_run_builds_only_what_changed(built, tmp_path):
     assert sum(len(corpus(mine, name).table("games")) for name in GAMES) == third.games
 
 
+def test_a_corpus_built_by_another_mclog_is_built_again_whole(built, tmp_path, monkeypatch):
+    """Rows another version made (or with other columns) are never kept beside this
+    one's: the manifest says what made them, and a build by anything else builds every
+    chunk again."""
+    import json
+
+    from mclog.corpus.build import MANIFEST, rows_made_by
+
+    src, _, _ = built
+    mine = tmp_path / "out"
+    first = build([src], mine, jobs=1, chunk_games=4)
+    manifest = json.loads((mine / MANIFEST).read_text())
+    assert manifest["rows"] == rows_made_by() and rows_made_by().startswith("mclog ")
+    manifest["rows"] = "mclog 0.0.9 0123456789abcdef"   # (as an older mclog would leave it)
+    (mine / MANIFEST).write_text(json.dumps(manifest))
+    again = build([src], mine, jobs=1, chunk_games=4)
+    assert again.built == first.built and again.kept == 0 and again.games == first.games
+    assert json.loads((mine / MANIFEST).read_text())["rows"] == rows_made_by()
+    # a column more in a game's rows is another making of them too
+    million_club = game_named("Million Club")
+    schema = million_club.corpus_schema()
+    monkeypatch.setattr(type(million_club), "corpus_schema",
+                        lambda self: {**schema, "players": [*schema["players"],
+                                                            ("extra", "int8")]})
+    assert rows_made_by() != json.loads((mine / MANIFEST).read_text())["rows"]
+
+
 def test_a_folder_that_is_not_a_corpus_is_refused(tmp_path):
     (tmp_path / "notes.txt").write_text("mine")
     with pytest.raises(mclog.MclogError, match="holds no corpus"):

@@ -270,7 +270,10 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
         digests[path], stats[path] = digest, [digest, size, mtime]
     starts_of = manifest.get("starts", {})
     chunks = plan(files, digests, chunk_games, starts_of, skipped)
-    done = manifest.get("chunks", {})
+    rows = rows_made_by()
+    # (chunks written by another mclog, or with other columns, are built again: a
+    # dataset holds one version's rows, never some of each)
+    done = manifest.get("chunks", {}) if manifest.get("rows") == rows else {}
     todo = [c for c in chunks
             if c.id not in done or not _present(out, c.id, done[c.id].get("files"))]
     building = {c.id for c in todo}
@@ -293,7 +296,7 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
         report.errors += r["errors"]
         report.cpu_seconds += r.get("cpu", 0.0) if c.id in building else 0.0
     write_new(os.path.join(out, MANIFEST), json.dumps({
-        "format": FORMAT, "files": stats,
+        "format": FORMAT, "rows": rows, "files": stats,
         "starts": {d: v for d, v in starts_of.items() if d in set(digests.values())},
         "chunks": {c.id: {"games": results[c.id]["games"], "errors": results[c.id]["errors"],
                           "files": results[c.id].get("files", {}),
@@ -301,6 +304,23 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
                    for c in chunks}}))
     report.seconds = time.perf_counter() - started
     return report
+
+
+def rows_made_by() -> str:
+    """What the rows are made by: mclog's version and every registered game's tables and
+    columns (``Game.corpus_schema``).  The manifest keeps it; a build by anything else
+    builds every chunk again rather than keep rows that another version made, or files
+    without a column that the others have."""
+    from mclog import __version__, games
+
+    tables = {}
+    for name in sorted(games.names()):
+        try:
+            tables[name] = games.game(name).corpus_schema()
+        except NotImplementedError:   # (a game with no corpus tables yet)
+            tables[name] = None
+    text = json.dumps([__version__, tables], sort_keys=True, default=str)
+    return f"mclog {__version__} {hashlib.sha256(text.encode()).hexdigest()[:16]}"
 
 
 def _run(client, todo: list[Chunk], out: str, results: dict, progress: bool) -> None:

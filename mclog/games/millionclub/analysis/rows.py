@@ -14,7 +14,8 @@ One game gives:
 
 A seat's record is scored as every view scores it (``GameReplay.scores_of``): exact in
 hindsight where the whole record settles the unknown colonies, else a range, ``total``
-(its lowest) to ``total_high`` with ``exact`` false; an event whose points depend on
+(its lowest) to ``total_high`` with ``exact`` false, and the places it allows,
+``rank_best`` to ``rank_worst`` (``rank`` goes by the lowest totals); an event whose points depend on
 colonies the record leaves open has ``exact`` false (``Event.exact``), and a winner is
 named only when no naming of them could change it.
 * ``prices``: a row per round end: the three price markers.
@@ -48,7 +49,8 @@ SCHEMA: dict[str, list[tuple[str, str]]] = {
                 ("role", "string"), ("bot", "string"),
                 *((c, "int16") for c in CATEGORIES), ("total", "int16"),
                 ("total_high", "int16"), ("exact", "bool"), ("money", "int16"),
-                ("rank", "int8"), ("win", "bool")],
+                ("rank", "int8"), ("rank_best", "int8"), ("rank_worst", "int8"),
+                ("win", "bool")],
     "events": [("game_id", "string"), ("players", "int8"), ("event", "int32"),
                ("step", "int32"), ("round", "int8"), ("disc", "int8"),
                ("label", "string"), ("actor", "int8"), ("automatic", "bool"),
@@ -128,7 +130,8 @@ def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[s
              role=ROLE_OF_COLOUR[table.colours[r.seat]] if table.setup != STANDARD else None,
              bot=bots[r.seat] if len(bots) == n else None,
              **{c: getattr(r, c) for c in CATEGORIES}, total=low, total_high=high,
-             exact=r.exact, money=r.money, rank=r.rank, win=r.seat in winners)
+             exact=r.exact, money=r.money, rank=r.rank, rank_best=r.rank_range[0],
+             rank_worst=r.rank_range[1], win=r.seat in winners)
     state = game.replay.current
     winner = " and ".join(r.name for r in rows if r.seat in winners) or None
     _add(out["games"], game_id=game_id, source=source, number=record.number, players=n,
