@@ -313,7 +313,7 @@ def rows_made_by() -> str:
     without a column that the others have."""
     from mclog import __version__, games
 
-    tables = {}
+    tables: dict[str, dict[str, list[tuple[str, str]]] | None] = {}
     for name in sorted(games.names()):
         try:
             tables[name] = games.game(name).corpus_schema()
