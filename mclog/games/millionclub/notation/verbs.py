@@ -56,7 +56,7 @@ class Reader(Cursor):
 
     def start(self, line: RawLine, out: list) -> None:
         """Start reading ``line`` into ``out``, whose items are nobody's yet."""
-        super().start(line, out)
+        Cursor.start(self, line, out)
         self.subject = None
 
     def put(self, move: Move, word: int) -> None:

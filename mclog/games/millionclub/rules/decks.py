@@ -39,11 +39,10 @@ def draw_step(state: State, frame: tuple) -> None:
     state.decision = ask(DRAW, None, deck=deck, dest=dest, recipient=recipient)
 
 
-def _check_in_deck(state: State, d: Decision, card: str) -> None:
+def _check_in_deck(state: State, d: Decision, card: str, *, unknown: bool) -> None:
     deck = d.deck
     assert deck is not None   # (a draw's question names its deck)
     pile = state.decks[deck]
-    unknown = unseen(card)
     if pile.get(card) and not state.hidden[deck] and not unknown:
         return  # a known card still in a deck with no unknown card out: no count needed
     if not state.deck_size(deck):
@@ -59,8 +58,9 @@ def _check_in_deck(state: State, d: Decision, card: str) -> None:
             f"No {card_name(card)} card is left in the {DECK_NAMES[deck]} deck", "R1")
 
 
-def deliver(state: State, d: Decision, card: str) -> None:
-    """Take ``card`` off ``d.deck`` and put it where the decision says.
+def deliver(state: State, d: Decision, card: str, *, unknown: bool) -> None:
+    """Take ``card`` off ``d.deck`` and put it where the decision says (``unknown``: the
+    card is unseen, ``cards.unseen``).
 
     An unknown card (``?``) becomes a handle (``unknown.py``); cards drawn unseen into
     one hand are alike, and share a group.  While unknown cards are out of the deck, or
@@ -69,7 +69,6 @@ def deliver(state: State, d: Decision, card: str) -> None:
     deck = d.deck
     assert deck is not None   # (a draw's question names its deck)
     before = None
-    unknown = unseen(card)
     if state.log is not None and (state.hidden[deck] or unknown):
         before = (tuple(state.decks[deck].items()),
                   tuple(out_handles(state, deck, with_hand=hand_of(state, deck))))
@@ -105,8 +104,9 @@ def deliver(state: State, d: Decision, card: str) -> None:
 
 def _apply_take(state: State, d: Decision, move: Draw | Pick) -> None:
     """A card off the deck, drawn by chance or picked: the same checks and the same effect."""
-    _check_in_deck(state, d, move.card)
-    deliver(state, d, move.card)
+    unknown = unseen(move.card)   # (asked once: a game draws some hundred cards)
+    _check_in_deck(state, d, move.card, unknown=unknown)
+    deliver(state, d, move.card, unknown=unknown)
 
 
 def _legal_draws(state: State, d: Decision) -> list:
