@@ -685,9 +685,18 @@ def _export_arguments(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(func=cmd_export)
 
 
+def _game_name(text: str) -> str:
+    """``--game``: a game mclog knows, by any name it answers to (its canonical name is
+    kept); any other is a mistake of the command line, said as argparse says one."""
+    try:
+        return games.game(text).name
+    except games.UnknownGame as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _import_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file")
-    parser.add_argument("--game", default=None,
+    parser.add_argument("--game", default=None, type=_game_name,
                         help="the game the JSON record is of (default: the game its \"game\" "
                              "field names, or Million Club)")
     parser.set_defaults(func=cmd_import)
@@ -760,7 +769,7 @@ def _option_flags(args: argparse.Namespace) -> dict[str, str | None]:
 
 def _record_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the record to write (an unfinished one goes on)")
-    parser.add_argument("--game", default=None, help="the game of a new record "
+    parser.add_argument("--game", default=None, type=_game_name, help="the game of a new record "
                         f"(default: {games.DEFAULT})")
     parser.add_argument("--players", help='a new record\'s players in seat order, clockwise: '
                         '"Ann yellow, Ben blue, Cleo red" (asked if not given)')
@@ -794,7 +803,7 @@ def _corpus_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default=games.DEFAULT,
+    parser.add_argument("--game", default=games.DEFAULT, type=_game_name,
                         help=f"the game to play: {', '.join(games.names())} "
                              "(default: %(default)s)")
     parser.add_argument("--players", type=int, default=4, metavar="N")

@@ -9,6 +9,7 @@ import io
 import os
 import random
 import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -333,6 +334,33 @@ def _terminal(rec: Recording, keys: str) -> str:
         pipe.close()
         assert run(rec, input=pipe, output=DummyOutput(), out=out) == 0
     return out.getvalue()
+
+
+def test_the_input_ending_at_the_tables_questions_stops_with_nothing_written(tmp_path,
+                                                                               capsys):
+    """Ctrl-D, or a piped input that ends, while the recorder asks who plays and how: a
+    worded stop with nothing written (it was an internal error, EOFError)."""
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from mclog.cli import main
+    from mclog.errors import MclogError
+    from mclog.games import game
+    from mclog.recording.terminal import ask_table
+
+    with create_pipe_input() as pipe:
+        pipe.send_text("Ann yellow, Ben blue\r")
+        pipe.close()
+        with pytest.raises(MclogError) as e:
+            ask_table(game("Million Club"), input=pipe, output=DummyOutput())
+    assert str(e.value) == ("mclog record: stopped before the game began (the input "
+                            "ended); nothing was written")
+    path = tmp_path / "new.mclog"
+    done = subprocess.run([sys.executable, "-m", "mclog", "record", str(path)],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 1 and not path.exists()
+    assert done.stderr.endswith("nothing was written\n") and "internal" not in done.stderr
 
 
 @pytest.mark.slow

@@ -272,6 +272,25 @@ def test_each_option_a_game_declares_is_a_flag_of_its_own(capsys, tmp_path):
     assert "advanced" not in text and widget.recording.names == ("Ann", "Ben")
 
 
+@pytest.mark.parametrize("argv", [["simulate", "--seed", "1"], ["record", "new.mclog"],
+                                  ["import", "x.json"]])
+def test_a_game_the_command_line_names_must_be_one_mclog_knows(argv, capsys):
+    """``--game`` is checked as the command line is read: a name mclog does not know is a
+    mistake of the command (exit 2, argparse's form), as an unknown bot or option is; any
+    name a game answers to is taken (``joakim``)."""
+    from mclog.cli import build_parser, main
+    from mclog.games import names
+
+    with pytest.raises(SystemExit) as exit_:
+        main([*argv, "--game", "Go"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        f"error: argument --game: mclog knows no game called 'Go': the games are "
+        f"{', '.join(names())}\n")
+    assert build_parser().parse_args([*argv, "--game", "joakim"]).game == \
+        "Joakim von Ankas fantastiska affärer"
+
+
 def test_a_comment_after_a_check_or_the_reveal_says_so_on_the_step_before():
     """Issue 25: a comment written after a check line or the reveal (``; the reveal``) is
     no move's: the step before it shows it as what it is about, not as the move's own."""

@@ -208,12 +208,18 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
 def ask_table(game, session: PromptSession | None = None, *, input=None,
               output=None) -> dict:
     """The questions before a new game, as the game asks them (``recorder_questions``:
-    who plays where, and the table's options, each with its default)."""
+    who plays where, and the table's options, each with its default).  Ctrl-D (or an
+    input that ends) before the last answer stops the recorder with nothing written."""
     session = session or PromptSession(input=input, output=output,
                                        key_bindings=IGNORE_PASTED_ESCAPES)
     options: dict = {}
     for key, question, default in game.recorder_questions():
-        options[key] = session.prompt(f"{question}> ").strip() or default
+        try:
+            answer = session.prompt(f"{question}> ")
+        except EOFError:
+            raise MclogError("mclog record: stopped before the game began (the input "
+                             "ended); nothing was written") from None
+        options[key] = answer.strip() or default
     return options
 
 
