@@ -57,6 +57,69 @@ def test_binary_data_is_refused():
         list(read_bytes(b'[Players "A yellow, B blue"]\n\x00\x01'))
 
 
+def test_lines_ended_by_cr_lf_are_read_and_a_lone_cr_is_named(tmp_path):
+    """Windows' CR LF ends a line as LF does (in a file read whole or a line at a time);
+    a CR anywhere else (a file saved with the old Mac line ends, CR alone) is named where
+    it stands rather than read as one long line of nonsense."""
+    from pathlib import Path
+
+    from mclog import read_one
+
+    sample = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.mclog"
+    text = sample.read_text()
+    windows = tmp_path / "windows.mclog"
+    windows.write_bytes(text.replace("\n", "\r\n").encode())
+    assert read_one(windows) == read_one(sample)
+    assert [r.moves for r in read(windows)] == [read_one(sample).moves]
+    mac = tmp_path / "mac.mclog"
+    mac.write_bytes(text.replace("\n", "\r").encode())
+    first = text.index("\n") + 1
+    message = ("1:{}: A carriage return (CR) stands inside this line: a record's lines end "
+               "with LF or CR LF; a file whose lines end with CR alone (the old Mac form) "
+               "must be saved with either")
+    for reading in (read_one, lambda path: list(read(path))):
+        with pytest.raises(RecordError) as e:
+            reading(mac)
+        assert str(e.value) == f"{mac}:" + message.format(first)
+    with pytest.raises(RecordError) as e:
+        list(read_bytes(b'[Players "Ann yellow, Ben blue"]\nsetup Ann asia,\r Ben india\n'))
+    assert str(e.value) == "<text>:2:" + message.format(16)[2:]
+
+
+@pytest.mark.parametrize("sample", ["millionclub/thursday-club-3p.mclog",
+                                    "millionenspiel/family-3p.mclog", "cartel/duel-2p.mclog"])
+def test_a_comment_no_line_can_hold_is_refused_by_import(sample, tmp_path, capsys):
+    """A comment holding a CR or a NUL in a JSON record: no line of a record holds one, so
+    import refuses it in words (it said "please report this file")."""
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "sample_games" / sample
+    assert main(["export", str(path)]) == 0
+    exported = capsys.readouterr().out
+    assert main(["import", str(_with_comment(tmp_path, exported, "a\rb"))]) == 1
+    said = capsys.readouterr().err
+    assert "carriage return (CR) or" in said and "please report" not in said, said
+    assert main(["import", str(_with_comment(tmp_path, exported, "a\x00b"))]) == 1
+    assert "carriage return (CR) or" in capsys.readouterr().err
+
+
+def _with_comment(tmp_path, exported: str, text: str):
+    """The exported JSON with a comment of ``text`` before its first entry."""
+    import json
+
+    data = json.loads(exported)
+    record = data[0]
+    entries = record["entries"] if "entries" in record else record["moves"]
+    sample = next((e for e in entries if "comment" in e or e.get("type") == "comment"), None)
+    assert sample is not None   # (every sample holds a comment, in its own game's form)
+    comment = dict(sample)
+    comment["comment" if "comment" in comment else "text"] = text
+    entries.insert(0, comment)
+    path = tmp_path / "with-comment.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
 def test_a_byte_order_mark_is_accepted():
     record = next(read_bytes('\ufeff[Players "Ann yellow, Ben blue"]\n'.encode()))
     assert record.table.names == ("Ann", "Ben")

@@ -118,6 +118,9 @@ def _entry(verbs: Verbs, item, players: int, at, checks=CHECKS, named=None):
     if "comment" in item:
         if not isinstance(item["comment"], str):
             raise BadValue(at("comment"), "a comment is a string")
+        if "\r" in item["comment"] or "\x00" in item["comment"]:
+            raise BadValue(at("comment"), "a comment holds no carriage return (CR) or NUL, "
+                           "which no line of a record holds")
         return CommentEntry(item["comment"], bool(item.get("brace")),
                             bool(item.get("own_line")))
     raise BadValue(at(), "an entry is a move, a check or a comment")

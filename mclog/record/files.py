@@ -150,6 +150,15 @@ def _checked_block(block: bytes, number: int, offset: int, name: str | None) -> 
         raise RecordError("This file holds binary data (a NUL character), not a record",
                           line=number + at + 1, col=lines[at].index("\x00") + 1, file=name,
                           code="encoding")
+    if "\r" in text:   # (a CR ends a line only before its LF: CR LF, as Windows writes)
+        for at, content in enumerate(lines):
+            inside = content.rstrip("\r").find("\r")
+            if inside >= 0:
+                raise RecordError(
+                    "A carriage return (CR) stands inside this line: a record's lines end "
+                    "with LF or CR LF; a file whose lines end with CR alone (the old Mac "
+                    "form) must be saved with either", line=number + at + 1, col=inside + 1,
+                    file=name, code="encoding")
     if max(map(len, lines)) > MAX_LINE:
         at = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE)
         raise RecordError(f"Line {number + at + 1} is {len(lines[at])} characters long; a line "
