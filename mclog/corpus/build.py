@@ -319,7 +319,7 @@ def rows_made_by() -> str:
             tables[name] = games.game(name).corpus_schema()
         except NotImplementedError:   # (a game with no corpus tables yet)
             tables[name] = None
-    text = json.dumps([__version__, tables], sort_keys=True, default=str)
+    text = json.dumps([__version__, tables], sort_keys=True)
     return f"mclog {__version__} {hashlib.sha256(text.encode()).hexdigest()[:16]}"
 
 

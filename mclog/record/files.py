@@ -150,7 +150,9 @@ def _checked_block(block: bytes, number: int, offset: int, name: str | None) -> 
         raise RecordError("This file holds binary data (a NUL character), not a record",
                           line=number + at + 1, col=lines[at].index("\x00") + 1, file=name,
                           code="encoding")
-    if "\r" in text:   # (a CR ends a line only before its LF: CR LF, as Windows writes)
+    # (a CR ends a line only before its LF: CR LF, as Windows writes; the lines are looked
+    # through only where a CR stands anywhere else)
+    if "\r" in text and "\r" in text.replace("\r\n", "\n"):
         for at, content in enumerate(lines):
             inside = content.rstrip("\r").find("\r")
             if inside >= 0:

@@ -20,7 +20,7 @@ from mclog.protocol import PlayerLine
 from .draw import COLOUR_CSS, colonies_text, privileges_held
 from .rules.board import DISC_NAMES, DISCS, PRIVILEGE_NAMES, ROMAN, unavailable_disc
 from .rules.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_NAMES, INDUSTRY_TYPES, is_handle
-from .rules.scoring import places, score
+from .rules.scoring import score
 from .rules.state import State
 
 WIDTH = 960
@@ -171,7 +171,7 @@ def player_lines(state: State, scores: list) -> list[PlayerLine]:
     """What the board's rows say of each player, in words, for the list under the board
     on a narrow screen: money, points and place (``scores``: as the whole record settles
     them, a range where it leaves them open), industries, colonies and privileges."""
-    points = {r.seat: score_cells(r, scores) for r in scores}
+    points = {r.seat: score_cells(r) for r in scores}
     held = privileges_held(state)
     out = []
     for seat in range(state.players):
@@ -191,11 +191,10 @@ def player_lines(state: State, scores: list) -> list[PlayerLine]:
     return out
 
 
-def score_cells(row, rows) -> tuple[str, str]:
+def score_cells(row) -> tuple[str, str]:
     """A player's points and place as the board shows them: ``12`` and ``(#2)``, or a range
-    ``12-15`` and the places it allows, ``(#1-3)``."""
-    best, worst = places(row, rows)
-    return row.total_text, f"(#{best})" if best == worst else f"(#{best}-{worst})"
+    ``12-15`` and the places it allows, ``(#1-3)`` (``Score.rank_text``)."""
+    return row.total_text, f"(#{row.rank_text})"
 
 
 LEGEND = ("\u2605 start player \u00b7 F2+1: a level-2 factory with a Capital Increase of 1 "
@@ -213,7 +212,7 @@ def board_svg(state: State, caption: str = "", next_question: str = "",
     unknown colonies leave them open); by default the state's own, which a state with
     unknown colonies can only guess at, so a replayed game always passes its own."""
     rows = score(state) if scores is None else scores
-    points = {r.seat: score_cells(r, rows) for r in rows}
+    points = {r.seat: score_cells(r) for r in rows}
     held = privileges_held(state)
     prices_y = _DISC_Y + _DISC_R + 62
     players_y = prices_y + 62
