@@ -1,7 +1,5 @@
 """``python -m mclog``: the command line (as the ``mclog`` command)."""
 
-import sys
+from .cli import run
 
-from .cli import main
-
-sys.exit(main())
+run()

@@ -25,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import signal
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -172,7 +171,10 @@ def _checked_block(block: bytes, number: int, offset: int, name: str | None) -> 
 @contextlib.contextmanager
 def _signals_raise() -> Iterator[None]:
     """While a file is being replaced, a terminating signal unwinds (so the temporary file
-    is removed) instead of killing the process where it stands."""
+    is removed) instead of killing the process where it stands.  (``signal`` is imported
+    here, by the commands that replace a file: ``mclog validate`` starts without it.)"""
+    import signal
+
     def stop(number, frame):
         raise SystemExit(128 + number)
 

@@ -42,6 +42,9 @@ class Comment:
 
 @dataclass(frozen=True, slots=True)
 class Tag:
+    """A tag pair, ``[Name "value"]``, and the line it stands on (where a message about
+    its value points)."""
+
     name: str
     value: str
     line: int
