@@ -17,6 +17,7 @@ games.  A new game in the registry is tested here with no edit.
 from __future__ import annotations
 
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -118,6 +119,31 @@ def test_every_view_of_a_sample_is_made_and_escapes_the_record(name, path):
 
     page = report_html(played)
     assert page.startswith("<!DOCTYPE html>") and hostile not in page
+
+
+@pytest.mark.parametrize("name,path", [(n, p) for n, p in CASES
+                                       if game_named(n).hidden_information],
+                         ids=lambda v: getattr(v, "name", v))
+def test_hide_never_prints_a_record_mclog_refuses(name, path, capsys):
+    """``mclog hide --seat P`` of every sample, for every player: it prints a record that
+    replays (to where the sample ends), or it says in words, at a line, why that seat's
+    record cannot be made, and prints nothing.  (A sample written from one seat does not
+    hold what another seat saw: Cartel's ``draw Ann ?`` in Cleo's record.)"""
+    from mclog.cli import main
+
+    players = mclog.read_one(path).players
+    for seat in players:
+        status = main(["hide", "--seat", seat, str(path)])
+        out, err = capsys.readouterr()
+        if status == 0:
+            # (named beside the sample: a component file it names is found there)
+            hidden = mclog.parse_one(out, str(path.with_name(f"{path.stem}-{seat}.mclog")))
+            assert hidden.tags["Seat"] == seat
+            assert len(mclog.replay(hidden)) == len(mclog.replay(mclog.read_one(path)))
+        else:
+            assert (status, out) == (1, ""), err
+            assert re.fullmatch(rf"{re.escape(str(path))}:\d+:\d+: {seat}'s record cannot "
+                                r"be made from this one: .*\n", err), err
 
 
 @pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))

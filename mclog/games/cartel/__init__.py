@@ -176,7 +176,23 @@ class Cartel(KitGame):
     def seat_view(self, played, seat: int):
         """The record as ``seat``'s player writes it: every card another player draws is
         ``?`` (the Private Offerings dealt to them included); what is bought, offered or
-        discarded is seen by all."""
+        discarded is seen by all.
+
+        A record that does not name a card of that seat's own (``draw Ann ?``: it is
+        written from another seat) does not hold what the seat saw, and the seat's record
+        would be refused (C23): that is said at the card, code ``seat``, and nothing is
+        made."""
+        record = played.record
+        for entry in record.entries:
+            move = getattr(entry, "move", None)
+            if isinstance(move, Draw) and move.player == seat and move.company is None:
+                name, written = record.names[seat], record.tags.get("Seat")
+                whose = f"it is written from {written}'s seat" if written else \
+                    "it does not say what they drew"
+                raise record.error(
+                    f"{name}'s record cannot be made from this one: {name}'s own card is ? "
+                    f"here ({whose}), and {name}'s record names every card {name} draws "
+                    "(C23)", entry.line, entry.col, code="seat")
         return self.seat_record(played, seat, lambda move: Draw(move.player, None) if
                                 isinstance(move, Draw) and move.player != seat else None)
 
