@@ -4,20 +4,26 @@ A player's name or a comment may hold control characters (an escape sequence tha
 would recolour or clear the terminal); they are shown as ``\\x1b`` rather than obeyed.
 So are the Unicode controls of text direction (U+202E RIGHT-TO-LEFT OVERRIDE and the
 like), which would make a message read backwards, shown as ``\\u202e``; letters of
-right-to-left scripts are left as they are.
+right-to-left scripts are left as they are.  So are the characters that show nothing
+and join nothing (U+00AD SOFT HYPHEN, U+200B ZERO WIDTH SPACE, U+2060 WORD JOINER, U+FEFF),
+which a name or word pasted from a chat or a web page can carry: ``'Zoe\\u200b' is not a
+word of the notation (did you mean Zoe?)`` says what ``'Zoe' ... (did you mean Zoe?)``
+would hide.  (The joiners U+200C and U+200D are left: scripts and emoji need them.)
 
 >>> printable("Ann\\x1b[2J")
 'Ann\\\\x1b[2J'
 >>> printable("Ann \\u202egnp.exe")
 'Ann \\\\u202egnp.exe'
+>>> printable("Zoe\\u200b")
+'Zoe\\\\u200b'
 """
 
 from __future__ import annotations
 
 import re
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
-                      r"\u2066-\u2069]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u200b\u200e\u200f"
+                      r"\u202a-\u202e\u2060\u2066-\u2069\ufeff]")
 
 
 def _shown(m: re.Match) -> str:

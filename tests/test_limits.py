@@ -1,9 +1,11 @@
 """Limits (issue 6): huge records and lines are refused with a message, not read blindly;
 bytes that are not UTF-8 are named by offset."""
 
+from pathlib import Path
+
 import pytest
 
-from mclog import RecordError, read
+from mclog import RecordError, parse, read, read_one, write
 from mclog.cli import main
 from mclog.record.reading import read_bytes, read_text
 from mclog.record.files import MAX_GAME
@@ -123,6 +125,32 @@ def _with_comment(tmp_path, exported: str, text: str):
 def test_a_byte_order_mark_is_accepted():
     record = next(read_bytes('\ufeff[Players "Ann yellow, Ben blue"]\n'.encode()))
     assert record.table.names == ("Ann", "Ben")
+
+
+SAMPLES = Path(__file__).parent.parent / "sample_games"
+
+
+def test_files_joined_with_their_byte_order_marks_read_as_their_games(tmp_path, capsys):
+    """``cat a.mclog b.mclog`` of files saved with a byte order mark (Windows Notepad's)
+    leaves b's mark at the start of a line: it is no part of the record, there as at the
+    file's start (it had been read as a word, ``'\ufeff[Game' is not a word``, of the
+    game before).  Read from the file, line by line and whole, and from text; a mark
+    inside a comment is the comment's."""
+    first = (SAMPLES / "millionclub" / "duel-2p.mclog").read_text(encoding="utf-8")
+    second = (SAMPLES / "millionenspiel" / "duel-2p.mclog").read_text(encoding="utf-8")
+    second = second.replace("\n", "\n; a \ufeffmark\n", 1)
+    joined = "\ufeff" + first + "\ufeff" + second
+    path = tmp_path / "joined.mclog"
+    path.write_bytes(joined.encode("utf-8"))
+    for records in (list(read(path)), list(read_bytes(joined.encode("utf-8"))),
+                    list(parse(joined))):
+        assert [r.game for r in records] == ["Million Club", "Millionenspiel"]
+        assert [r.tags["Event"] for r in records] == \
+            [r.tags["Event"] for r in (read_one(SAMPLES / "millionclub" / "duel-2p.mclog"),
+                                       read_one(SAMPLES / "millionenspiel" / "duel-2p.mclog"))]
+        assert "a \ufeffmark" in write(records[1])
+    assert main(["validate", str(path)]) == 0
+    assert capsys.readouterr().out == f"{path}: 2 games OK\n"
 
 
 def test_the_command_line_refuses_a_directory_without_a_traceback(tmp_path, capsys):

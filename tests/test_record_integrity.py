@@ -20,6 +20,7 @@ from mclog.record.files import FileError, replace_file
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_games" / "millionclub").glob("*.mclog"))
 THURSDAY = Path(__file__).parent.parent / "sample_games" / "millionclub" / "thursday-club-3p.mclog"
+DUEL = THURSDAY.with_name("duel-2p.mclog")
 
 @settings(max_examples=120, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -346,6 +347,23 @@ def test_text_direction_controls_from_a_record_are_shown_not_obeyed(tmp_path, ca
     for control in ("\u2066", "\u2067", "\u2068", "\u2069", "\u200f", "\u061c"):
         assert control not in printable(f"a{control}b")
     assert printable("\u05e9\u05dc\u05d5\u05dd") == "\u05e9\u05dc\u05d5\u05dd"  # Hebrew letters stay
+
+
+def test_an_invisible_character_in_a_word_is_shown_in_the_message(tmp_path, capsys):
+    """A zero width space pasted into a name (from a chat, a web page) made the message
+    read "'Zoe' is not a word of the notation (did you mean Zoe?)": the character that
+    is at fault is now shown where it stands.  Emoji and scripts keep their joiners."""
+    text = DUEL.read_text(encoding="utf-8").replace("place      Yann IV:R, Zoe III",
+                                                    "place      Yann IV:R, Zoe\u200b III")
+    path = tmp_path / "pasted.mclog"
+    path.write_text(text, encoding="utf-8")
+    assert main(["validate", str(path)]) == 1
+    assert capsys.readouterr().err == (f"{path}:12:23: 'Zoe\\u200b' is not a word of the "
+                                       "notation (did you mean Zoe?)\n")
+    for invisible in ("\u00ad", "\u2060", "\ufeff"):
+        assert printable(f"a{invisible}b") == f"a\\u{ord(invisible):04x}b".replace(
+            "\\u00ad", "\\xad")
+    assert printable("\U0001f469\u200d\U0001f467") == "\U0001f469\u200d\U0001f467"
 
 
 def test_the_writer_never_writes_a_line_longer_than_the_reader_takes():

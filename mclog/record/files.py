@@ -129,6 +129,16 @@ def _lines(f, name: str, limit: int) -> Iterator[str]:
         yield from lines
 
 
+def without_marks(text: str) -> str:
+    """``text`` without a byte order mark (U+FEFF, unseen in an editor) at the start of a
+    line: a file's own at its start, and those that joining files (``cat *.mclog``) leaves
+    at the start of each file after the first.  It is no part of a record; elsewhere (in a
+    comment) it is kept."""
+    if "\ufeff" not in text:
+        return text
+    return text.removeprefix("\ufeff").replace("\n\ufeff", "\n")
+
+
 def _checked_block(block: bytes, number: int, offset: int, name: str | None) -> list[str]:
     """The lines of ``block`` (whole lines; ``number`` lines and ``offset`` bytes come
     before it), checked as ``decode`` checks a text."""
@@ -141,8 +151,7 @@ def _checked_block(block: bytes, number: int, offset: int, name: str | None) -> 
         raise RecordError(f"This is not UTF-8 text: byte {offset + exc.start} "
                           f"(0x{block[exc.start]:02x}) cannot be read; save the record as UTF-8",
                           line=line, col=col, file=name, code="encoding") from None
-    if number == 0 and text.startswith("\ufeff"):
-        text = text[1:]
+    text = without_marks(text)
     lines = text.split("\n")
     if "\x00" in text:
         at = next(i for i, line in enumerate(lines) if "\x00" in line)

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..errors import MclogError, RecordError
-from .files import FileError, decode, iter_lines
+from .files import FileError, decode, iter_lines, without_marks
 from .framing import RawGame, split_games
 
 
@@ -48,10 +48,12 @@ def game_of(raw: RawGame):
 
 def _games(text: str | Iterable[str], file: str | None
            ) -> Iterator[tuple[int, RawGame | RecordError]]:
-    """Each framed game, or the framing error that ended the reading."""
+    """Each framed game, or the framing error that ended the reading.  A text's byte order
+    marks at the start of its lines are skipped, as a file's are (a record read in Python
+    with ``encoding="utf-8"`` rather than ``"utf-8-sig"`` keeps its mark)."""
     number = 0
     try:
-        for raw in split_games(text):
+        for raw in split_games(without_marks(text) if isinstance(text, str) else text):
             number += 1
             yield number, raw
     except RecordError as exc:
