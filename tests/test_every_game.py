@@ -146,6 +146,35 @@ def test_hide_never_prints_a_record_mclog_refuses(name, path, capsys):
                                 r"be made from this one: .*\n", err), err
 
 
+@pytest.mark.parametrize("name,path", CASES_FIRST_FAST, ids=lambda v: getattr(v, "name", v))
+def test_the_notations_words_read_in_any_case(name, path):
+    """A hand at the table writes ``DOUBLE`` or ``Bets``: every word of the notation is
+    read in any case (a player's name is written as in [Players], where Jo and JO may be
+    two players).  Every word of every sample, outside tags, comments and names, in upper
+    and title case, replays to the same moves and scores.  (Joakim's lucky crown's use,
+    ``Double``, was refused.)"""
+    text = path.read_text(encoding="utf-8")
+    record = mclog.read_one(path)
+    names = set(record.players)
+    played = mclog.replay(record)
+
+    def cased(line: str, case: str) -> str:
+        if line.startswith("["):
+            return line
+        at = min([i for i in (line.find(";"), line.find("{")) if i >= 0], default=len(line))
+        words = re.sub(r"[^\s,]+", lambda m: m.group() if m.group() in names
+                       else getattr(m.group(), case)(), line[:at])
+        return words + line[at:]
+
+    for case in ("upper", "title"):
+        other = mclog.parse_one("\n".join(cased(line, case) for line in text.split("\n")),
+                                str(path))
+        again = mclog.replay(other)
+        assert [e.move for e in other.entries if hasattr(e, "move")] == \
+            [e.move for e in record.entries if hasattr(e, "move")]
+        assert [str(s) for s in again.scores()] == [str(s) for s in played.scores()]
+
+
 @pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
 def test_the_corpus_rows_of_a_sample_fit_the_games_schema(name, path):
     game = game_named(name)

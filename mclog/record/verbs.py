@@ -94,16 +94,19 @@ class Number:
 
 @dataclass(frozen=True)
 class Choice:
-    """A field holding one of a few words (``red``, ``blue``)."""
+    """A field holding one of a few words (``red``, ``blue``), read in any case as every
+    word of the notation is (``Double``: ``double``)."""
 
     name: str
     words: tuple[str, ...]
     optional: ClassVar[bool] = False
 
     def read(self, word: str, seats: dict[str, int]) -> str:
-        if word not in self.words:
-            raise ValueError(f"the {self.name} is one of {', '.join(self.words)}, not '{word}'")
-        return word
+        if word in self.words:
+            return word
+        if word.lower() in self.words:
+            return word.lower()
+        raise ValueError(f"the {self.name} is one of {', '.join(self.words)}, not '{word}'")
 
     def write(self, value: str, names: Sequence[str]) -> str:
         return value
