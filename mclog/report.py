@@ -9,7 +9,8 @@ gzipped: a 6-player game's 340 boards take 6 MB as text and about 100 kB so; the
 unpacks them with its own ``DecompressionStream``); the charts are drawn here as SVG
 (``svg_chart``: plotly.js alone would be 4.8 MB), each with a marker the stepper moves to
 the step shown; and the record is shown as written, comments included.  The controls
-are the replay widget's: step and round buttons, a jump list, Play, the arrow keys.
+are the replay widget's: step and round buttons, a jump list, Play, the arrow keys (and
+Home and End, to the start and the end).
 Every text from the record is escaped: the boards by the game's drawing, the steps by
 the page's script (``textContent``), the rest here.
 """
@@ -209,6 +210,8 @@ document.addEventListener("keydown", e => {
   if (e.target === jump) return;
   if (e.key === "ArrowRight") show(Number(slider.value) + 1);
   if (e.key === "ArrowLeft") show(Number(slider.value) - 1);
+  if (e.key === "Home") show(0);
+  if (e.key === "End") show(LAST);
 });
 unpack(document.getElementById("data").textContent).then(d => {
   data = d;

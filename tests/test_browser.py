@@ -475,6 +475,72 @@ def test_the_report_opens_offline_and_steps(browser, tmp_path, record, width):
     page.close()
 
 
+def _simulated_records(name: str, tmp_path: Path) -> list[tuple[Path, int]]:
+    """Records of ``name`` that no sample is: a simulated game at its smallest table and
+    one at its largest, and, where the game hides cards, a seat's record of the largest
+    stopped two thirds of the way (a game night that ended early); each with the width
+    of the screen it is opened at (a phone's, a desktop's)."""
+    from mclog.games import game as game_named
+
+    game = game_named(name)
+    texts = []
+    for players, width in ((game.players.start, 390), (game.players.stop - 1, 1400)):
+        texts.append((f"{players}p", game.simulated_text(players, 11, "random", {}), width))
+    if game.hidden_information:
+        import mclog
+
+        played = game.replay(mclog.parse_one(texts[-1][1]))
+        lines = game.write(game.seat_view(played, 1)).splitlines(keepends=True)
+        texts.append(("seat", "".join(lines[:len(lines) * 2 // 3]), 390))
+    paths = []
+    for label, text, width in texts:
+        path = tmp_path / f"{label}.mclog"
+        path.write_text(text, encoding="utf-8")
+        paths.append((path, width))
+    return paths
+
+
+def _registry() -> list[str]:
+    from mclog.games import names
+
+    return names()
+
+
+@pytest.mark.parametrize("name", _registry())
+def test_the_report_of_games_no_sample_is_opens_and_steps(browser, tmp_path, name):
+    """The report of each game of the registry on records written for this test only
+    (simulated at the smallest and the largest table, a seat's record stopped early):
+    it opens from file://, goes to its last step and back by key, draws a board at each,
+    is no wider than the screen, and logs no error."""
+    from playwright.sync_api import expect
+
+    from mclog.cli import main
+
+    for path, width in _simulated_records(name, tmp_path):
+        out = path.with_suffix(".html")
+        assert main(["report", str(path), "-o", str(out)]) == 0, path
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        problems: list[str] = []
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.goto(out.as_uri())
+        step = page.locator("#step")
+        expect(step).to_contain_text("Step 0 of ")
+        board = page.locator("#board").inner_html()
+        page.locator("#last").click()
+        total = step.inner_text().split(" of ")[1].split(":")[0]
+        expect(step).to_contain_text(f"Step {total} of {total}")
+        assert int(total) > 10, (path, total)
+        assert page.locator("#board").inner_html() not in ("", board)
+        page.keyboard.press("ArrowLeft")
+        expect(step).to_contain_text(f"Step {int(total) - 1} of ")
+        page.keyboard.press("Home")
+        expect(step).to_contain_text("Step 0 of ")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, path
+        assert not problems, (path, problems)
+        page.close()
+
+
 @pytest.mark.parametrize("sample, players", [
     ("duel-2p.mclog", 2), ("family-4p-alternative.mclog", 4),
     ("six-players-alternative-schemer.mclog", 6)])
