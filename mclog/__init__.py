@@ -1,4 +1,5 @@
-"""mclog: record, replay and analyse real played games: Million Club and Millionenspiel.
+"""mclog: record, replay and analyse real played board games: Million Club, Millionenspiel,
+Cartel and Joakim von Ankas fantastiska affärer.
 
 >>> import mclog
 >>> path = "sample_games/millionclub/thursday-club-3p.mclog"

@@ -349,7 +349,12 @@ def _rollouts(count: int, option: str) -> int:
 def _one_game(path: str, number: int) -> Played | None:
     """Game ``number`` of the file, replayed; None once a mistake in it (or in the file) or
     its absence is reported.  A mistake in another game of the file is no matter here."""
+    if number < 1:
+        _err(f"{path}: there is no game {number}: the games of a file are numbered from 1")
+        return None
+    count = 0
     for item in _each(path):
+        count += 1
         if isinstance(item, MclogError):
             game = getattr(item, "game", None)  # (None: the file's, or its only game's)
             if game is None or game == number:
@@ -358,7 +363,8 @@ def _one_game(path: str, number: int) -> Played | None:
             continue
         if item.record.number == number:
             return item
-    _err(f"{path}: there is no game {number} in this file")
+    _err(f"{path}: there is no game {number} in this file: it holds "
+         f"{'one game' if count == 1 else f'{count} games'}")
     return None
 
 

@@ -210,7 +210,15 @@ def test_report_writes_one_escaped_page_and_never_over_the_record(tmp_path, caps
     assert "this is the record itself" in capsys.readouterr().err
     assert copy.read_text() == sample.read_text()
     assert main(["report", str(sample), "-o", str(out), "--number", "2"]) == 1
-    assert "there is no game 2 in this file" in capsys.readouterr().err
+    assert capsys.readouterr().err == \
+        f"{sample}: there is no game 2 in this file: it holds one game\n"
+    assert main(["report", str(sample), "-o", str(out), "--number", "0"]) == 1
+    assert capsys.readouterr().err == \
+        f"{sample}: there is no game 0: the games of a file are numbered from 1\n"
+    two = tmp_path / "two.mclog"
+    two.write_text(sample.read_text() + "\n" + sample.read_text())
+    assert main(["report", str(two), "-o", str(out), "--number", "3"]) == 1
+    assert capsys.readouterr().err == f"{two}: there is no game 3 in this file: it holds 2 games\n"
 
 
 def test_report_of_one_game_is_not_stopped_by_a_mistake_in_another(tmp_path, capsys):
