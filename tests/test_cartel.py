@@ -778,5 +778,15 @@ def test_a_company_no_board_has_is_pointed_at_where_it_is_written(line, word):
     start (a comment before it on the line too)."""
     error = refused("", setup=line)
     row = text("", setup=line).splitlines()[error.line - 1]
-    assert error.reason.startswith(f"'{word}' is no company of this board")
+    assert error.reason == (f"'{word}' is no company of this board (illustrative): did you "
+                            f"mean {word[:-1] if word.endswith('ll') else 'fenwick'}?")
     assert error.col == row.index(word) + 1, (error, row)
+
+
+def test_a_move_out_of_its_place_is_named_with_its_article():
+    """"a unused Cartel's card cannot come now" read wrong: a kind that begins with a
+    vowel takes "an"."""
+    assert refused("buy Ann calder, pay Ann bond 10 cash 10, draw Ann larkspur\n"
+                   "dummy upland").reason == \
+        "an unused Cartel's card cannot come now: next, Ben buys from the hand, offers a " \
+        "Pool company, or passes"

@@ -17,6 +17,7 @@ company).  No search is needed.
 
 from __future__ import annotations
 
+import difflib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -419,7 +420,9 @@ def _said(state: State, move) -> str:
     player = getattr(move, "player", None)
     if isinstance(player, int) and 0 <= player < len(state.names):
         return f"{state.names[player]}'s {kind}"
-    return f"the {kind}" if kind.startswith("year") else f"a {kind}"
+    if kind.startswith("year"):
+        return f"the {kind}"
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
 
 
 # --- what a seat can be asked to reveal --------------------------------------------------
@@ -535,8 +538,10 @@ def _company(state: State, word: str) -> str:
     """``word``, a company of this table's board (the component file's): else the rules
     refuse the move's company."""
     if word not in state.board.companies:
-        raise RuleError(f"'{word}' is no company of this board "
-                        f"({state.board.source})", "Equipment", "company")
+        close = difflib.get_close_matches(word, list(state.board.companies), n=1, cutoff=0.75)
+        raise RuleError(f"'{word}' is no company of this board ({state.board.source})"
+                        + (f": did you mean {close[0]}?" if close else ""), "Equipment",
+                        "company")
     return word
 
 
