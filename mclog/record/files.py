@@ -132,8 +132,8 @@ def _lines(f, name: str, limit: int) -> Iterator[str]:
 def without_marks(text: str) -> str:
     """``text`` without a byte order mark (U+FEFF, unseen in an editor) at the start of a
     line: a file's own at its start, and those that joining files (``cat *.mclog``) leaves
-    at the start of each file after the first.  It is no part of a record; elsewhere (in a
-    comment) it is kept."""
+    at the start of each file after the first.  It is no part of a record (even at the start
+    of a comment's second line); anywhere else in a line (in a comment) it is kept."""
     if "\ufeff" not in text:
         return text
     return text.removeprefix("\ufeff").replace("\n\ufeff", "\n")
