@@ -310,6 +310,39 @@ def _play_a_few_steps(page) -> int:
     return int(readout.inner_text())
 
 
+def _pick_and_run(page, folder: Path, name: str) -> None:
+    """In the open notebook's game picker, the record ``name`` of ``folder`` (not the
+    notebook's folder), then the cells below the picker run again."""
+    from playwright.sync_api import expect
+
+    typed = page.locator(".widget-text", has_text="folder").locator("input").first
+    typed.fill(str(folder))
+    picked = page.locator(".widget-dropdown", has_text="record").locator("select").first
+    expect(picked.locator("option", has_text=name)).to_have_count(1)
+    picked.select_option(label=name)
+    run_below_the_picker(page)
+    expect(page.locator("body")).to_contain_text(f"Showing {name}")
+    no_errors(page)
+
+
+def _no_sample_records(game: str, folder: Path) -> list[str]:
+    """Two records of ``game`` written for the test, in ``folder``: a seat's record of a
+    simulated 3-player game stopped half way (as a game night can end), and a game just
+    set up, with no move yet."""
+    import mclog
+    from mclog.games import game as game_named
+
+    rules = game_named(game)
+    played = rules.replay(mclog.parse_one(rules.simulated_text(3, 5, "random", {})))
+    lines = rules.write(rules.seat_view(played, 1)).splitlines(keepends=True)
+    folder.mkdir()
+    (folder / "seat-half.mclog").write_text("".join(lines[:len(lines) // 2]),
+                                            encoding="utf-8")
+    (folder / "fresh.mclog").write_text(f'[Game "{game}"]\n[Players "Ann, Ben, Cleo"]\n\n',
+                                        encoding="utf-8")
+    return ["seat-half.mclog", "fresh.mclog"]
+
+
 def test_09_cartel_in_the_browser(browser, lab, tmp_path):
     """The Cartel notebook: the board drawn diamond-wise in the replay widget, stepped by
     Play, the worth, companies, prices, auctions and bots' charts, in Chromium."""
@@ -328,6 +361,11 @@ def test_09_cartel_in_the_browser(browser, lab, tmp_path):
     page.locator(".js-plotly-plot").nth(6).wait_for()
     assert page.locator(".js-plotly-plot").count() == 7
     shot(page, "cartel", tmp_path, page.locator(".widget-vbox", has=board).first)
+    # games no sample is: a seat's record stopped half way, a game just set up
+    mine = tmp_path / "mine"
+    for name in _no_sample_records("Cartel", mine):
+        _pick_and_run(page, mine, name)
+        expect(page.locator("svg.cartel-board").first).to_contain_text("Cleo")
     page.close()
 
 
@@ -352,6 +390,10 @@ def test_10_joakim_in_the_browser(browser, lab, tmp_path):
     assert page.locator(".js-plotly-plot").count() == 3
     expect(page.locator("body")).to_contain_text("brought by winners")
     shot(page, "joakim", tmp_path, page.locator(".widget-vbox", has=board).first)
+    mine = tmp_path / "mine"
+    for name in _no_sample_records("Joakim", mine):
+        _pick_and_run(page, mine, name)
+        expect(page.locator("svg.joakim-board").first).to_contain_text("Tidningen")
     page.close()
 
 
