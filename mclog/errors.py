@@ -59,7 +59,8 @@ class RecordError(MclogError):
     well written but illegal); ``game`` is the game's number (1-based) when
     the file holds several.  ``code`` says which kind of mistake it is (see
     docs/errors.md): ``syntax``, ``header``, ``illegal-move``, ``check``,
-    ``reveal``, ``incomplete``, ``encoding``, ``too-large``.
+    ``reveal``, ``unknown``, ``incomplete``, ``encoding``, ``too-large``; ``redundant``
+    for a warning; ``seat`` when a seat's record cannot be made from this one (``hide``).
     """
 
     #: The record's entry at fault, where a replayer knows it (a JSON record has no lines
