@@ -333,7 +333,7 @@ def _no_sample_records(game: str, folder: Path) -> list[str]:
     from mclog.games import game as game_named
 
     rules = game_named(game)
-    played = rules.replay(mclog.parse_one(rules.simulated_text(3, 5, "random", {})))
+    played = rules.replay(mclog.parse_one(rules.simulated_text(3, 5, rules.review_bots, {})))
     lines = rules.write(rules.seat_view(played, 1)).splitlines(keepends=True)
     folder.mkdir()
     (folder / "seat-half.mclog").write_text("".join(lines[:len(lines) // 2]),
@@ -527,7 +527,10 @@ def _simulated_records(name: str, tmp_path: Path) -> list[tuple[Path, int]]:
     game = game_named(name)
     texts = []
     for players, width in ((game.players.start, 390), (game.players.stop - 1, 1400)):
-        texts.append((f"{players}p", game.simulated_text(players, 11, "random", {}), width))
+        # (played by the game's strongest bots, as a table plays: random bots make a
+        # Joakim game of 20,000 moves, whose report takes a quarter of a minute to make)
+        texts.append((f"{players}p", game.simulated_text(players, 11, game.review_bots, {}),
+                      width))
     if game.hidden_information:
         import mclog
 
