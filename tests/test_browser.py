@@ -310,37 +310,48 @@ def _play_a_few_steps(page) -> int:
     return int(readout.inner_text())
 
 
-def _pick_and_run(page, folder: Path, name: str) -> None:
-    """In the open notebook's game picker, the record ``name`` of ``folder`` (not the
-    notebook's folder), then the cells below the picker run again."""
-    from playwright.sync_api import expect
+def _seat_record_stopped(game, text: str, part: int, whole: int) -> str:
+    """The second seat's record of the game ``text``, stopped after ``part``/``whole`` of
+    its lines (as a game night can end before the game does)."""
+    import mclog
 
-    typed = page.locator(".widget-text", has_text="folder").locator("input").first
-    typed.fill(str(folder))
-    picked = page.locator(".widget-dropdown", has_text="record").locator("select").first
-    expect(picked.locator("option", has_text=name)).to_have_count(1)
-    picked.select_option(label=name)
-    run_below_the_picker(page)
-    expect(page.locator("body")).to_contain_text(f"Showing {name}")
-    no_errors(page)
+    played = game.replay(mclog.parse_one(text))
+    lines = game.write(game.seat_view(played, 1)).splitlines(keepends=True)
+    return "".join(lines[:len(lines) * part // whole])
 
 
 def _no_sample_records(game: str, folder: Path) -> list[str]:
     """Two records of ``game`` written for the test, in ``folder``: a seat's record of a
     simulated 3-player game stopped half way (as a game night can end), and a game just
     set up, with no move yet."""
-    import mclog
     from mclog.games import game as game_named
 
     rules = game_named(game)
-    played = rules.replay(mclog.parse_one(rules.simulated_text(3, 5, rules.review_bots, {})))
-    lines = rules.write(rules.seat_view(played, 1)).splitlines(keepends=True)
     folder.mkdir()
-    (folder / "seat-half.mclog").write_text("".join(lines[:len(lines) // 2]),
-                                            encoding="utf-8")
+    (folder / "seat-half.mclog").write_text(
+        _seat_record_stopped(rules, rules.simulated_text(3, 5, rules.review_bots, {}), 1, 2),
+        encoding="utf-8")
     (folder / "fresh.mclog").write_text(f'[Game "{game}"]\n[Players "Ann, Ben, Cleo"]\n\n',
                                         encoding="utf-8")
     return ["seat-half.mclog", "fresh.mclog"]
+
+
+def _pick_and_run(page, folder: Path, name: str, options: int | None = None) -> None:
+    """In the open notebook's game picker, the record ``name`` of ``folder`` (not the
+    notebook's folder; ``options``: how many records the picker must list there), then
+    the cells below the picker run again."""
+    from playwright.sync_api import expect
+
+    typed = page.locator(".widget-text", has_text="folder").locator("input").first
+    typed.fill(str(folder))
+    picked = page.locator(".widget-dropdown", has_text="record").locator("select").first
+    if options is not None:
+        expect(picked.locator("option")).to_have_count(options)
+    expect(picked.locator("option", has_text=name)).to_have_count(1)
+    picked.select_option(label=name)
+    run_below_the_picker(page)
+    expect(page.locator("body")).to_contain_text(f"Showing {name}")
+    no_errors(page)
 
 
 def test_09_cartel_in_the_browser(browser, lab, tmp_path):
@@ -532,11 +543,7 @@ def _simulated_records(name: str, tmp_path: Path) -> list[tuple[Path, int]]:
         texts.append((f"{players}p", game.simulated_text(players, 11, game.review_bots, {}),
                       width))
     if game.hidden_information:
-        import mclog
-
-        played = game.replay(mclog.parse_one(texts[-1][1]))
-        lines = game.write(game.seat_view(played, 1)).splitlines(keepends=True)
-        texts.append(("seat", "".join(lines[:len(lines) * 2 // 3]), 390))
+        texts.append(("seat", _seat_record_stopped(game, texts[-1][1], 2, 3), 390))
     paths = []
     for label, text, width in texts:
         path = tmp_path / f"{label}.mclog"
@@ -678,13 +685,7 @@ def test_01_on_a_seats_record_with_hostile_names(browser, lab, tmp_path):
     page = run_notebook(browser, lab, "01-replay.ipynb")
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    folder = page.locator(".widget-text", has_text="folder").locator("input").first
-    folder.fill(str(mine))
-    picked = page.locator(".widget-dropdown", has_text="record").locator("select").first
-    expect(picked.locator("option")).to_have_count(1)
-    picked.select_option(label="zoe-seat.mclog")
-    run_below_the_picker(page)
-    expect(page.locator("body")).to_contain_text("Showing zoe-seat.mclog")
+    _pick_and_run(page, mine, "zoe-seat.mclog", options=1)
     board = page.locator(".mclog-board").first
     expect(board).to_contain_text("Zoë")
     expect(board).to_contain_text("<img/src=x/onerror=alert(1)>")  # as text

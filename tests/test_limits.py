@@ -12,6 +12,8 @@ from mclog.record.files import MAX_GAME
 
 GAME = '[Players "Ann yellow, Ben blue"]\nsetup Ann asia, Ben india\n'
 
+SAMPLES = Path(__file__).parent.parent / "sample_games"
+
 
 def _lines_of(total: int, line: str = "; " + "x" * 9_000):
     """Comment lines of ``total`` characters in all, made as they are read."""
@@ -63,11 +65,7 @@ def test_lines_ended_by_cr_lf_are_read_and_a_lone_cr_is_named(tmp_path):
     """Windows' CR LF ends a line as LF does (in a file read whole or a line at a time);
     a CR anywhere else (a file saved with the old Mac line ends, CR alone) is named where
     it stands rather than read as one long line of nonsense."""
-    from pathlib import Path
-
-    from mclog import read_one
-
-    sample = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.mclog"
+    sample = SAMPLES / "millionclub" / "duel-2p.mclog"
     text = sample.read_text()
     windows = tmp_path / "windows.mclog"
     windows.write_bytes(text.replace("\n", "\r\n").encode())
@@ -93,9 +91,7 @@ def test_lines_ended_by_cr_lf_are_read_and_a_lone_cr_is_named(tmp_path):
 def test_a_comment_no_line_can_hold_is_refused_by_import(sample, tmp_path, capsys):
     """A comment holding a CR or a NUL in a JSON record: no line of a record holds one, so
     import refuses it in words (it said "please report this file")."""
-    from pathlib import Path
-
-    path = Path(__file__).parent.parent / "sample_games" / sample
+    path = SAMPLES / sample
     assert main(["export", str(path)]) == 0
     exported = capsys.readouterr().out
     assert main(["import", str(_with_comment(tmp_path, exported, "a\rb"))]) == 1
@@ -125,9 +121,6 @@ def _with_comment(tmp_path, exported: str, text: str):
 def test_a_byte_order_mark_is_accepted():
     record = next(read_bytes('\ufeff[Players "Ann yellow, Ben blue"]\n'.encode()))
     assert record.table.names == ("Ann", "Ben")
-
-
-SAMPLES = Path(__file__).parent.parent / "sample_games"
 
 
 def test_files_joined_with_their_byte_order_marks_read_as_their_games(tmp_path, capsys):

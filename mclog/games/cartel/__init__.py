@@ -17,6 +17,7 @@ import os
 
 from mclog.errors import RecordError
 from mclog.kit import KitGame, KitRecord
+from mclog.kit.notation import MoveEntry
 from mclog.protocol import GameOption
 
 from . import rules
@@ -184,7 +185,7 @@ class Cartel(KitGame):
         made."""
         record = played.record
         for entry in record.entries:
-            move = getattr(entry, "move", None)
+            move = entry.move if isinstance(entry, MoveEntry) else None
             if isinstance(move, Draw) and move.player == seat and move.company is None:
                 name, written = record.names[seat], record.tags.get("Seat")
                 whose = f"it is written from {written}'s seat" if written else \
