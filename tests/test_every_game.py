@@ -175,6 +175,68 @@ def test_the_notations_words_read_in_any_case(name, path):
         assert [str(s) for s in again.scores()] == [str(s) for s in played.scores()]
 
 
+#: Players' names as tables spell them, in other scripts than English's letters.
+SPELT = ("Åsa", "Jürgen", "Élodie", "Zoe\u0308", "Søren", "Łukasz", "陳", "Ægir", "Ñico",
+         "Anne-Marie")
+
+
+def _renamed(path: Path, spellings=SPELT) -> tuple[str, dict[str, str]]:
+    """The sample's text with each player's name, wherever it stands as a word, spelt
+    otherwise."""
+    text = path.read_text(encoding="utf-8")
+    renames = dict(zip(mclog.read_one(path).players, spellings))
+    for old, new in renames.items():
+        text = re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", new, text)
+    return text, renames
+
+
+@pytest.mark.parametrize("name,path", CASES_FIRST_FAST, ids=lambda v: getattr(v, "name", v))
+def test_players_names_are_read_in_any_script(name, path, tmp_path):
+    """Joakim's box is Swedish and Millionenspiel's German: their tables are Åsa and
+    Jürgen.  Each sample with its players renamed so replays to the same scores, writes
+    back as it was read, and its JSON form imports back.  (Every game but Million Club
+    refused any letter beyond A to Z.)"""
+    import json
+
+    game = game_named(name)
+    text, renames = _renamed(path)
+    record = mclog.parse_one(text, str(path))
+    assert record.players == tuple(renames.values())
+    played, before = game.replay(record), game.replay(mclog.read_one(path))
+    assert [(s.total, s.rank) for s in played.scores()] == \
+        [(s.total, s.rank) for s in before.scores()]
+    written = game.write(record, played)
+    assert mclog.parse_one(written, str(path)) == record
+    assert game.records_from_json(json.dumps([mclog.to_json(record)]).encode("utf-8"),
+                                  str(path.with_suffix(".json"))) == [record]
+    from mclog.cli import main
+
+    copy = tmp_path / path.name
+    copy.write_text(text, encoding="utf-8")
+    for component_file in path.parent.glob("*.json"):   # (a record names its own)
+        shutil.copy(component_file, tmp_path)
+    assert main(["validate", "--partial", str(copy)]) == 0
+
+
+@pytest.mark.parametrize("hostile,why", [("Ann;2", "';' starts a comment in a record"),
+                                         ("{Ann}", "'{' starts a comment in a record"),
+                                         ("Ann}", "'}' ends a comment in a record")])
+@pytest.mark.parametrize("name", names())
+def test_a_name_the_body_could_not_read_back_is_refused_at_players(name, hostile, why):
+    """A name with a comment's character in it would be cut short in the body (``Ann;2
+    buys asia`` reads as ``Ann`` and a comment): it is refused where it is written, in
+    every game, with the reason."""
+    path = _samples(name)[0]
+    text, _ = _renamed(path, (hostile, "Ben2", "Cleo2", "Dan2", "Eve2", "Finn2"))
+    text = "\n".join(line for line in text.split("\n") if line.startswith("["))  # (tags)
+    with pytest.raises(mclog.RecordError) as refused:
+        mclog.replay(mclog.parse_one(text, "night.mclog"))
+    players_line = next(i for i, line in enumerate(text.split("\n"), 1)
+                        if line.startswith("[Players"))
+    assert (refused.value.line, refused.value.code) == (players_line, "header")
+    assert f"'{hostile}' is not a name the notation can read: {why}" in str(refused.value)
+
+
 @pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
 def test_the_corpus_rows_of_a_sample_fit_the_games_schema(name, path):
     game = game_named(name)

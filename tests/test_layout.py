@@ -90,7 +90,7 @@ LAYERS = [
     # text <-> records, knowing no game: framing, entries, safe files, JSON loading
     ["mclog.record", "mclog.record.files", "mclog.record.framing", "mclog.record.entries",
      "mclog.record.json_form", "mclog.record.cursor", "mclog.record.checks",
-     "mclog.record.verbs"],
+     "mclog.record.verbs", "mclog.record.names"],
     # what a game supplies (the protocol) and what its engine is played with (bots)
     ["mclog.protocol", "mclog.simulate"],
     # the registry, and reading files of any game (the [Game] tag picks the game)

@@ -13,7 +13,6 @@ a small game built so.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from html import escape
@@ -25,13 +24,13 @@ from mclog.record.checks import Check
 from mclog.simulate import RandomBot, check_bots, make_bots, play_out
 
 from mclog.record.json_form import BadValue, record_error
+from mclog.record.names import framing_problem, word_problem
 
 from .json_form import record_from_json, records_from_json, to_json
 from mclog.record.verbs import Verbs
 from .notation import KitRecord, MoveEntry, parse_body, write_body
 from .played import KitPlayed
 
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.'-]*$")
 NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal", "Ida", "Jo")
 
 
@@ -124,9 +123,9 @@ class KitGame(Game):
             raise ValueError(f"{self.name} is for {self.players.start} to "
                             f"{self.players.stop - 1} players, not {len(names)}")
         for name in names:
-            if not _NAME.match(name):
-                raise ValueError(f"'{name}' is not a name the notation can read: one word, "
-                                "starting with a letter")
+            problem = framing_problem(name) or word_problem(name)
+            if problem:
+                raise ValueError(f"'{name}' is not a name the notation can read: {problem}")
             if name.lower() in self.verbs.words:   # (the notation's words in any case)
                 raise ValueError(f"'{name}' is a word of the notation: call the player "
                                 "otherwise")

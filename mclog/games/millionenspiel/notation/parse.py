@@ -18,19 +18,17 @@ A line holds items, separated by spaces or commas::
 
 from __future__ import annotations
 
-import re
 
 from mclog.errors import RecordError, RuleError
 from mclog.record.cursor import Cursor
 from mclog.record.framing import RawGame, whole_number
+from mclog.record.names import framing_problem, word_problem
 
 from ..rules.flow import HOUSE_PLAYERS, check_players
 from ..rules.state import PENSION_CARDS
 from ..rules.track import parse_track
 from .record import FORMAT, Record
 from .verbs import RESERVED, Reading, amount, read_line
-
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.'-]*$")
 
 
 def parse_game(raw: RawGame, file: str | None, number: int) -> Record:
@@ -90,9 +88,9 @@ def _players(tags: dict[str, str], lines: dict[str, int], raw: RawGame,
     for name in names:
         if not name:
             raise fail("[Players] has an empty entry: write the names between commas")
-        if not _NAME.match(name):
-            raise fail(f"[Players] '{name}' is not a name the notation can read: one word, "
-                       "starting with a letter")
+        problem = framing_problem(name) or word_problem(name)
+        if problem:
+            raise fail(f"[Players] '{name}' is not a name the notation can read: {problem}")
         if name.lower() in RESERVED:
             raise fail(f"[Players] The player name '{name}' is also a word of the notation; "
                        "choose another name")

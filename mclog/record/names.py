@@ -1,0 +1,55 @@
+"""What a player's name may be, in every game's record.
+
+A name is written in the ``[Players]`` tag and again before the moves in the body, so it
+must read back as the same one word there.  Two rules, one for every game:
+
+* ``framing_problem``: a name holds none of the characters the framing gives a meaning
+  (``;`` and ``{ }`` start comments, ``"`` ends the tag's value, ``,`` separates the
+  players).  A body line with ``Ann;2`` on it would be read as ``Ann`` and a comment.
+* ``word_problem``: a name is one word that starts with a letter, then letters, digits
+  and ``_ . ' -``: for the games whose notation reads a bare number where a name could
+  stand (Millionenspiel's ``Ann 3`` is a bet), so a name must not look like one.  A letter
+  is any script's: Åsa, Jürgen, Élodie and 陳 are names (a table writes its players'
+  names as they are spelt), and a letter may carry combining accents (``Zoë`` typed as
+  ``e`` and U+0308).
+
+Million Club's notation tells a name by its place and reads any word there, so it asks
+only the first rule (``3`` or ``Mc-2`` have always been names to it); the others ask both.
+
+>>> framing_problem("Ann;2")
+"';' starts a comment in a record"
+>>> word_problem("Åsa"), word_problem("Zoe\\u0308"), word_problem("Anne-Marie")
+(None, None, None)
+>>> word_problem("3")
+'one word, starting with a letter'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+#: The framing's characters a name cannot hold, with what each does in a record.
+FRAMING = {";": "starts a comment", "{": "starts a comment", "}": "ends a comment",
+           '"': "ends the tag's value", ",": "separates the players"}
+#: The characters a name may hold beside letters and digits.
+JOINING = "_.'-"
+
+
+def framing_problem(name: str) -> str | None:
+    """Why ``name`` cannot be read back from a record's body, or None."""
+    for char in name:
+        if char in FRAMING:
+            return f"'{char}' {FRAMING[char]} in a record"
+    return None
+
+
+def word_problem(name: str) -> str | None:
+    """Why ``name`` is not one word starting with a letter, or None."""
+    if not name[:1].isalpha() or not all(
+            c.isalnum() or c in JOINING or unicodedata.category(c).startswith("M")
+            for c in name[1:]):
+        return "one word, starting with a letter"
+    return None
+
+
+__all__ = ["framing_problem", "word_problem", "FRAMING", "JOINING"]
