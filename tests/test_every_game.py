@@ -28,6 +28,7 @@ import mclog.widgets
 from mclog.errors import MclogError
 from mclog.games import game as game_named
 from mclog.games import names, register
+from mclog.record.names import COMMANDS
 from mclog.record.reading import read_bytes_lenient
 
 ROOT = Path(__file__).parent.parent
@@ -235,6 +236,21 @@ def test_a_name_the_body_could_not_read_back_is_refused_at_players(name, hostile
                         if line.startswith("[Players"))
     assert (refused.value.line, refused.value.code) == (players_line, "header")
     assert f"'{hostile}' is not a name the notation can read: {why}" in str(refused.value)
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.parametrize("name", names())
+def test_no_player_is_called_as_a_command_of_the_recorder(name, command):
+    """At the table, Millionenspiel's ``Comment rolls 4 3`` would have been kept as a
+    comment and ``Undo 3`` taken moves back: in every game a name is none of the shared
+    recorder's commands, in any case."""
+    path = _samples(name)[0]
+    text, _ = _renamed(path, (command.title(), "Ben2", "Cleo2", "Dan2", "Eve2", "Finn2"))
+    text = "\n".join(line for line in text.split("\n") if line.startswith("["))
+    with pytest.raises(mclog.RecordError) as refused:
+        mclog.replay(mclog.parse_one(text, "night.mclog"))
+    assert refused.value.code == "header"
+    assert command in str(refused.value).lower() and "name" in str(refused.value)
 
 
 @pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))

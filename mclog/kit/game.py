@@ -24,7 +24,7 @@ from mclog.record.checks import Check
 from mclog.simulate import RandomBot, check_bots, make_bots, play_out
 
 from mclog.record.json_form import BadValue, record_error
-from mclog.record.names import framing_problem, word_problem
+from mclog.record.names import command_problem, framing_problem, word_problem
 
 from .json_form import record_from_json, records_from_json, to_json
 from mclog.record.verbs import Verbs
@@ -129,6 +129,9 @@ class KitGame(Game):
             if name.lower() in self.verbs.words:   # (the notation's words in any case)
                 raise ValueError(f"'{name}' is a word of the notation: call the player "
                                 "otherwise")
+            problem = command_problem(name)
+            if problem:
+                raise ValueError(f"'{name}' cannot be a player's name: {problem}")
         if len(set(names)) != len(names):
             raise ValueError("two players have the same name")
         return names

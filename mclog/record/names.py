@@ -16,6 +16,9 @@ must read back as the same one word there.  Two rules, one for every game:
 Million Club's notation tells a name by its place and reads any word there, so it asks
 only the first rule (``3`` or ``Mc-2`` have always been names to it); the others ask both.
 
+And in every game a name is none of the recorder's commands (``COMMANDS``): at the table
+``Comment rolls 4 3`` would be kept as a comment, and ``Undo 3`` would take moves back.
+
 >>> framing_problem("Ann;2")
 "';' starts a comment in a record"
 >>> word_problem("Åsa"), word_problem("Zoe\\u0308"), word_problem("Anne-Marie")
@@ -33,6 +36,9 @@ FRAMING = {";": "starts a comment", "{": "starts a comment", "}": "ends a commen
            '"': "ends the tag's value", ",": "separates the players"}
 #: The characters a name may hold beside letters and digits.
 JOINING = "_.'-"
+#: The words the shared recorder (``mclog.recording``) reads as its commands when a line
+#: starts with them, in any case: no player may be called so.
+COMMANDS = frozenset({"comment", "undo", "board", "help", "quit", "exit"})
 
 
 def framing_problem(name: str) -> str | None:
@@ -52,4 +58,12 @@ def word_problem(name: str) -> str | None:
     return None
 
 
-__all__ = ["framing_problem", "word_problem", "FRAMING", "JOINING"]
+def command_problem(name: str) -> str | None:
+    """Why ``name`` would be taken for a command of the recorder, or None."""
+    if name.lower() in COMMANDS:
+        return f"'{name.lower()}' is a command of the recorder"
+    return None
+
+
+__all__ = ["framing_problem", "word_problem", "command_problem", "FRAMING", "JOINING",
+           "COMMANDS"]

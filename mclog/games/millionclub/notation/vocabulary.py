@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from mclog.record.names import COMMANDS
+
 from ..rules.board import COLONIES, INDUSTRIES, INTRIGUE, LOBBY, ROMAN, STOCK
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES, INTRIGUE_CARDS, Industry
 
@@ -157,8 +159,7 @@ def is_reserved(word: str) -> bool:
 #: comment, ``undo`` would take a move back): a name must never make the recorder write a
 #: line the reader refuses, or do something else than record the move.
 _OTHER_WORDS = frozenset({"money", "prices", "price", "score", "from", "for", "with", "none",
-                          "aside", "bank", "chance", "rules", "setup",
-                          "comment", "undo", "board", "help", "quit", "exit"})
+                          "aside", "bank", "chance", "rules", "setup", *COMMANDS})
 
 
 #: The canonical spot words, looked up before any parsing (they are most of a record).
