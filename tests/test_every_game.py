@@ -498,12 +498,19 @@ def test_every_check_a_game_reads_is_written_back_and_read_the_same(name):
     for tail, word, message in [
             ("12", "12", f"Whose {by_player.word} is 12? Write the player's name before it"),
             ("Zed 3", "Zed", "'Zed' is not a player of this game"),
-            (f"{names[0]} 4\u00b2", "4\u00b2", "'4\u00b2' is not a number a check reads")]:
+            (f"{names[0]} 4\u00b2", "4\u00b2", "'4\u00b2' is not a number a check reads"),
+            # (a thousand as tables mark it: a German one's point, an English one's comma)
+            (f"{names[0]} 1.000", "1.000", f"Expected {names[0]}'s {by_player.word}, found "
+             "'1.000' (a number is written without a point or a comma in it: '1000')"),
+            # (Million Club and the kit read a check to the line's end, Millionenspiel to
+            # the comma, so '000' is a value there and an item here: told either way)
+            (f"{names[0]} 1,000", "000", "'000' ")]:
         bad = f"check {by_player.word} {tail}"
         with pytest.raises(MclogError) as refused:
             mclog.parse_one(text.rstrip("\n") + "\n" + bad + "\n", str(path))
         lines = text.rstrip("\n").count("\n") + 2
         assert f":{lines}:{bad.index(word) + 1}: {message}" in str(refused.value)
+        assert "1000" in str(refused.value) or "1,000" not in tail
 
 
 #: What a person may type at the recorder by mistake, or paste: words of every kind, in

@@ -419,6 +419,24 @@ def test_amounts_may_group_their_thousands():
     assert "bets Ben 1000, Cleo 2000, Ann 3000" in write(record)
 
 
+@pytest.mark.parametrize("line, message", [
+    # (the rulebook is German, where a thousand is 1.000)
+    ("bets Ben 1.000", "4:10: Expected Ben's bet (a number, or pass), not '1.000' (a "
+                       "thousand is written 1000, 1_000, 1'000 or 1k: a point does not group "
+                       "digits)"),
+    ("bets Ben 1,000", "4:12: '000' is a number, but no item says what it is: a thousand is "
+                       "written 1000, 1_000, 1'000 or 1k (a comma separates items)"),
+    ("bets Ben 2, Cleo 3, Ann pass\nAnn rolls 1 2, lands blue\nBen buys pension 1.000",
+     "6:18: Expected the pension card bought (50 or 500), not '1.000' (a thousand is written "
+     "1000, 1_000, 1'000 or 1k: a point does not group digits)"),
+    ("bets Ben 1.5", "4:10: Expected Ben's bet (a number, or pass), not '1.5'"),
+])
+def test_a_thousand_marked_as_tables_mark_it_is_told_how_to_write(line, message):
+    with pytest.raises(RecordError) as e:
+        replay(parse_one(HEAD + f"start Ann\n{line}\n"))
+    assert str(e.value) == f"<text>:{message}"
+
+
 def test_an_unknown_game_is_named():
     from mclog.games import names
 

@@ -144,7 +144,8 @@ def read_check(line: Cursor, kinds: Sequence[Check], seats: Mapping[str, int], *
             if joined is not None:
                 values.append(joined)
                 continue
-        raise line.error(_not_a_value(word, what, kinds, seats, line.peek()), at)
+        raise line.error(_not_a_value(word, what, kinds, seats, line.peek(),
+                                      line.words[at - 1]), at)
     if what is None:
         raise line.error(f"Expected {_kinds(kinds)} after 'check'", first, end=True)
     flush()
@@ -173,8 +174,13 @@ def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int]) -> 
 
 
 def _not_a_value(word: str, what: Check, kinds: Sequence[Check], seats: Mapping[str, int],
-                 following: str | None) -> str:
-    """Why ``word`` is not the next value of a check of ``what``, in words."""
+                 following: str | None, before: str = "") -> str:
+    """Why ``word`` is not the next value of a check of ``what``, in words; ``before``:
+    the word before it (``Ann 1,000`` is read as ``Ann``, ``1`` and ``000``)."""
+    joined = grouped_digits(f"{before},{word}")
+    if joined is not None:
+        return (f"'{word}' follows '{before}': a number is written without a comma or a "
+                f"point in it ('{joined}')")
     if what.keys is None:
         if whole_number(word) is not None:
             return f"Whose {what.word} is {word}? Write the player's name before it"
@@ -214,7 +220,24 @@ def written_as(word: str, words: set[str], seats: Mapping[str, int]) -> str:
         return f" (write the two apart: '{name} {value}')"
     if word[:-1].isdigit() and word[-1] in "mM":
         return f" (a sum is written as a bare number: '{word[:-1]}')"
+    joined = grouped_digits(word)
+    if joined is not None:
+        return f" (a number is written without a point or a comma in it: '{joined}')"
     return ""
+
+
+#: A number with its thousands marked as many tables mark them: ``1.000``, ``1,000``.
+_GROUPED = re.compile(r"[0-9]{1,3}(?:[.,][0-9]{3})+", re.ASCII)
+
+
+def grouped_digits(word: str) -> str | None:
+    """The digits of ``word`` if it is a number with its thousands marked by points or
+    commas (``1.000``, ``12,500,000``), which no record reads, else None.
+
+    >>> grouped_digits("1.000"), grouped_digits("1,000"), grouped_digits("1.5")
+    ('1000', '1000', None)
+    """
+    return re.sub(r"[.,]", "", word) if _GROUPED.fullmatch(word) else None
 
 
 def check_text(entry: CheckEntry, names: Sequence[str], kinds: Sequence[Check] = ()) -> str:

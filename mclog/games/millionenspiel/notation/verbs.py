@@ -29,7 +29,7 @@ from typing import Any
 
 from mclog.engine import required
 from mclog.record.verbs import Verb, Verbs
-from mclog.record.checks import Check, read_check
+from mclog.record.checks import Check, grouped_digits, read_check
 from mclog.record.cursor import Cursor
 from mclog.record.framing import whole_number
 
@@ -108,12 +108,24 @@ def _meant(word: str, words) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+#: How a thousand is written, for the messages (where one is written ``1.000``, as German
+#: tables write it, or ``1,000``).
+_THOUSAND = "a thousand is written 1000, 1_000, 1'000 or 1k"
+
+
 def money(line: Cursor, what: str) -> int:
     word = line.take(what)
     value = amount(word)
     if value is None:
-        raise line.error(f"Expected {what}, not '{word}'", line.at - 1)
+        raise line.error(f"Expected {what}, not '{word}'{_grouping(word)}", line.at - 1)
     return value
+
+
+def _grouping(word: str) -> str:
+    """A hint where ``word`` is an amount with its thousands marked by a point or a comma,
+    which the notation does not read (a comma separates items)."""
+    return (f" ({_THOUSAND}: a point does not group digits)"
+            if grouped_digits(word) is not None else "")
 
 
 def _start(line: Cursor, context: Reading) -> StartPlayer:
@@ -135,7 +147,7 @@ def _bets(line: Cursor, context: Reading) -> Bet | None:
             value = amount(word)
             if value is None:
                 raise line.error(f"Expected {line.words[start]}'s bet (a number, or "
-                                 f"pass), not '{word}'", line.at - 1)
+                                 f"pass), not '{word}'{_grouping(word)}", line.at - 1)
             context.put(line, Bet(who, value), start)
     return None
 
@@ -319,7 +331,8 @@ def read_item(line: Cursor, context: Reading) -> Any:
         return verb.reader(line, context)
     if word in context.seats:
         return _named(line, context, context.seats[word])
-    raise line.error(_unknown(word, context.seats), start)
+    after = line.words[start - 1] if start else ""
+    raise line.error(_unknown(word, context.seats, grouped=f"{after},{word}"), start)
 
 
 #: The checks a record reads: each player's money and pension cards, as sums of money.
@@ -354,8 +367,13 @@ def _named(line: Cursor, context: Reading, who: int) -> Any:
     return verb.reader(line, context)
 
 
-def _unknown(word: str, seats: dict[str, int]) -> str:
+def _unknown(word: str, seats: dict[str, int], grouped: str = "") -> str:
+    """What is wrong with ``word``, which starts no item; ``grouped``: the word before
+    it, a comma and it (``1,000`` is read as two words, ``1`` and ``000``)."""
     if amount(word) is not None:
+        if grouped_digits(grouped) is not None:
+            return (f"'{word}' is a number, but no item says what it is: {_THOUSAND} "
+                    "(a comma separates items)")
         return f"'{word}' is a number, but no item says what it is (bets Ann {word}, ...)"
     row = VERBS.verb(word)
     if row is not None:   # (a row read only after a name: ``Ben pass``)
