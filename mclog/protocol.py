@@ -68,6 +68,11 @@ class GameOption:
     help: str = ""
 
 
+#: The tags of every game's framing (``docs/format-framing.md``) and of the shared
+#: simulator and seat's records.
+FRAMING_TAGS = ("Game", "Event", "Site", "Date", "Players", "Seat", "Bots", "Seed")
+
+
 class Game(ABC):
     """One game: its name, and what reading, replaying, writing, scoring and simulating
     its records take.  Methods take and return the game's own records and replays."""
@@ -88,6 +93,13 @@ class Game(ABC):
     #: The game's rules behind the shared engine interface (``mclog.engine.Engine``): what
     #: the shared simulator, bots and recorder use.
     engine: Any = None
+
+    @property
+    def tag_names(self) -> Sequence[str]:
+        """The tags the game reads, spelt as it spells them: a tag written in another case
+        (``[players "..."]``, ``[seat "Ann"]``) is read as the one spelt so, since every
+        word of a record reads in any case.  A game adds its own to ``FRAMING_TAGS``."""
+        return FRAMING_TAGS
 
     def checked_options(self, given: Mapping[str, str | None], *,
                         defaults: bool = True) -> dict[str, str]:

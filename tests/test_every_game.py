@@ -176,6 +176,25 @@ def test_the_notations_words_read_in_any_case(name, path):
         assert [str(s) for s in again.scores()] == [str(s) for s in played.scores()]
 
 
+@pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
+def test_a_tags_name_reads_in_any_case(name, path):
+    """``[game "Joakim"]`` was read as no Game tag (a Million Club record, refused at its
+    first move, far from the mistake) and ``[players ...]`` as no Players tag: every tag a
+    game reads is read in any case, as every other word, and written as the game spells
+    it.  Each sample with its tags' names in lower and in upper case is the same record."""
+    text = path.read_text(encoding="utf-8")
+    record = mclog.read_one(path)
+    for case in (str.lower, str.upper):
+        other = re.sub(r"^\[(\w+)", lambda m: "[" + case(m.group(1)), text, flags=re.M)
+        assert other != text
+        read = mclog.parse_one(other, str(path))
+        assert read == record and read.tags == record.tags
+        assert list(read.tags) == list(record.tags)   # (and in the order written)
+    twice = text.replace("\n[", f'\n[{"players"} "Ann, Ben"]\n[', 1)
+    with pytest.raises(mclog.RecordError, match=r"The tag \[Players\] is given twice"):
+        mclog.parse_one(twice, str(path))
+
+
 #: Players' names as tables spell them, in other scripts than English's letters.
 SPELT = ("Åsa", "Jürgen", "Élodie", "Zoe\u0308", "Søren", "Łukasz", "陳", "Ægir", "Ñico",
          "Anne-Marie")

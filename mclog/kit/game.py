@@ -19,7 +19,7 @@ from html import escape
 from typing import Any
 
 from mclog.errors import RecordError
-from mclog.protocol import Game
+from mclog.protocol import FRAMING_TAGS, Game
 from mclog.record.checks import Check
 from mclog.simulate import RandomBot, check_bots, make_bots, play_out
 
@@ -47,6 +47,11 @@ class KitGame(Game):
     #: The most moves a simulated game runs to: where bots may never end a game, it
     #: stops there in progress.
     simulation_limit: int = 100_000
+
+    @property
+    def tag_names(self) -> Sequence[str]:
+        """The framing's tags and those of ``tag_order`` (``mclog.protocol.Game``)."""
+        return (*FRAMING_TAGS, *self.tag_order)
 
     # --- what a game supplies ------------------------------------------------------
 

@@ -126,6 +126,16 @@ class RawGame:
         while lines:
             yield lines.popleft()
 
+    def spelt(self, names: Iterable[str]) -> RawGame:
+        """This game with each tag whose name is one of ``names`` in another case
+        (``[players "..."]``) spelt as there (``Players``); itself where none is."""
+        spelling = {name.lower(): name for name in names}
+        if all(spelling.get(tag.name.lower(), tag.name) == tag.name for tag in self.tags):
+            return self
+        tags = [Tag(spelling.get(tag.name.lower(), tag.name), tag.value, tag.line)
+                for tag in self.tags]
+        return RawGame(self.start, tags, self.lines, self.end)
+
     def tag_values(self) -> tuple[dict[str, str], dict[str, int]]:
         """(each tag's value, each tag's line), in the order written; a tag given twice is
         a mistake at its second line."""

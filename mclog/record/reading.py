@@ -38,7 +38,7 @@ def game_of(raw: RawGame):
     """The game (``mclog.protocol.Game``) a framed game names in its ``Game`` tag."""
     from ..games import game
 
-    tag = next((t for t in raw.tags if t.name == "Game"), None)
+    tag = next((t for t in raw.tags if t.name.lower() == "game"), None)   # (any case)
     try:
         return game(tag.value if tag is not None else None)
     except MclogError as exc:
@@ -62,7 +62,8 @@ def _games(text: str | Iterable[str], file: str | None
 
 def _record(raw: RawGame, file: str | None, number: int) -> Any:
     try:
-        return game_of(raw).parse(raw, file, number)
+        game = game_of(raw)
+        return game.parse(raw.spelt(game.tag_names), file, number)
     except RecordError as exc:
         raise exc.relocate(file=file, game=number if number > 1 else None) from None
 
@@ -143,7 +144,8 @@ def recorded_game(path: str | os.PathLike, default: str | None) -> str | None:
                         "to a file")
     from ..games import DEFAULT
 
-    return headers[0].get("Game") or DEFAULT
+    return next((value for name, value in headers[0].items() if name.lower() == "game"),
+                None) or DEFAULT
 
 
 def read_lenient(source: str | os.PathLike) -> tuple[list[Any], list[RecordError]]:

@@ -9,7 +9,7 @@ and ``simulator``.  ``GAME`` is what the shared parts of mclog use (``mclog.prot
 
 from __future__ import annotations
 
-from mclog.protocol import Game, GameOption
+from mclog.protocol import FRAMING_TAGS, Game, GameOption
 
 
 class MillionClub(Game):
@@ -21,6 +21,7 @@ class MillionClub(Game):
                           "the board's setup (the alternative: roles dealt at random)"),
                GameOption("privileges", ("draw", "pick"), "draw",
                           "privileges drawn as the rulebook says, or picked (a house rule)"))
+    tag_names = (*FRAMING_TAGS, "Format", "Setup", "Privileges")
 
     def parse(self, raw, file, number):
         from .notation.reader import parse_record

@@ -9,7 +9,7 @@ The folder reads as the data flows: ``rules/`` (track, moves, state, engine),
 
 from __future__ import annotations
 
-from mclog.protocol import Game
+from mclog.protocol import FRAMING_TAGS, Game
 
 
 class Millionenspiel(Game):
@@ -18,6 +18,7 @@ class Millionenspiel(Game):
     file_prefix = "millionenspiel"
     hidden_information = False
     round_word = "throw"
+    tag_names = (*FRAMING_TAGS, "Format", "PensionCards", "Track")
 
     def parse(self, raw, file, number):
         from .notation.parse import parse_game
