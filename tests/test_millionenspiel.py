@@ -447,6 +447,16 @@ def test_an_unknown_game_is_named():
         parse_one('[Game "Go"]\n[Players "A, B"]\n')
 
 
+@pytest.mark.parametrize("written, meant", [
+    ("Kartel", "Cartel"), ("Das Millionenspiel", "Millionenspiel"),
+    ("Milion Club", "Million Club"), ("Joakim von Ankas", "Joakim von Ankas fantastiska affärer")])
+def test_a_game_spelt_nearly_as_one_mclog_knows_is_named(written, meant):
+    with pytest.raises(RecordError) as e:
+        parse_one(f'[Game "{written}"]\n[Players "A, B"]\n')
+    assert f"mclog knows no game called '{written}' (did you mean {meant}?): the games " \
+        "are " in str(e.value)
+
+
 # --- samples and round trips -------------------------------------------------------------
 
 #: Each sample's final money, pinned (worked out by hand from the records' checks).

@@ -107,11 +107,22 @@ def game(name: str | None) -> Game:
     _load_folders()
     full = DEFAULT if name is None else _BY_KEY.get(_key(name))
     if full is None:
-        raise UnknownGame(f"mclog knows no game called {name!r}: the games are "
-                          f"{', '.join(names())}")
+        raise UnknownGame(f"mclog knows no game called {name!r}{_meant(name)}: the games "
+                          f"are {', '.join(names())}")
     if full in _FOLDER_GAMES:
         return _FOLDER_GAMES[full]
     return importlib.import_module(GAMES[full]).GAME
+
+
+def _meant(name: str) -> str:
+    """``(did you mean Cartel?)`` for a name spelt nearly as a game's (``Kartel``, the
+    German spelling), or nothing."""
+    from difflib import get_close_matches
+
+    key = _key(name)
+    near = [k for k in _BY_KEY if len(key) >= 4 and k.startswith(key)] or \
+        get_close_matches(key, list(_BY_KEY), n=1, cutoff=0.75)
+    return f" (did you mean {_BY_KEY[near[0]]}?)" if near else ""
 
 
 def names() -> list[str]:
