@@ -3,9 +3,11 @@ worked out only when asked; both must agree with the full scanner's."""
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mclog.errors import RecordError
 from mclog.record.framing import _WORD, split_games
 
 # words of the notation, separators, and odd characters, tags and comments left out
@@ -48,3 +50,24 @@ def test_a_run_of_semicolon_comment_lines_is_one_comment_whatever_stands_before_
     written = mclog.write(record)
     assert "; a\n; b\n; c\n; d\nend year 1" in written
     assert mclog.parse_one(written) == record
+
+
+@pytest.mark.parametrize("line, why", [
+    # (a tag typed in a word processor or a phone's notes: its quotes are typographic)
+    ('[Players \u201cAnn, Ben\u201d]', ": this line has \u201c\u201d, a word processor's quotes, "
+                                       'where the straight " goes'),
+    ('[Players \u201eAnn, Ben\u201c]', ": this line has \u201e\u201c, a word processor's quotes, "
+                                       'where the straight " goes'),
+    ("[Players 'Ann, Ben']", ", not single ones"),
+    ('[Players: "Ann, Ben"]', ": the name and the value are written apart, with no ':' or '='"),
+    ('[Players = "Ann, Ben"]', ": the name and the value are written apart, with no ':' or '='"),
+    ('[Players "Ann, Ben"', ": this line does not end with ]"),
+    ('[Event "Ann\'s "big" night"]', ': a " inside the value is written \\"'),
+    ("[Players]", ""),
+])
+def test_a_tag_pair_not_written_as_one_is_told_what_is_wrong(line, why):
+    with pytest.raises(RecordError) as refused:
+        list(split_games(f'[Game "Cartel"]\n  {line}\n'))
+    assert (refused.value.line, refused.value.col) == (2, 3)
+    assert refused.value.reason == ('A tag pair is written [Name "value"], with the value in '
+                                    f"double quotes{why}")

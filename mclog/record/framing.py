@@ -150,6 +150,28 @@ class RawGame:
         return values, lines
 
 
+#: Quotes a word processor or a keyboard writes for ``"``.
+_TYPOGRAPHIC = "“”„‟«»‘’‚″"
+
+
+def _tag_mistake(line: str) -> str:
+    """Why ``line``, which starts with ``[``, is no tag pair, as near as can be said."""
+    said = 'A tag pair is written [Name "value"], with the value in double quotes'
+    typographic = "".join(dict.fromkeys(c for c in line if c in _TYPOGRAPHIC))
+    if typographic:
+        return (f"{said}: this line has {typographic}, a word processor's quotes, where "
+                'the straight " goes')
+    if re.match(r"\[\s*[A-Za-z]\w*\s+'", line):
+        return f"{said}, not single ones"
+    if re.match(r"\[\s*[A-Za-z]\w*\s*[:=]", line):
+        return f"{said}: the name and the value are written apart, with no ':' or '='"
+    if not line.endswith("]"):
+        return f"{said}: this line does not end with ]"
+    if line.count('"') > 2:
+        return f'{said}: a " inside the value is written \\"'
+    return said
+
+
 def whole_number(word: str) -> int | None:
     """The number a word of plain ASCII digits stands for, or None: for any other word
     (a superscript digit is no number), and for more than 16 digits (no table counts
@@ -276,9 +298,8 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
             match = _TAG.match(stripped)
             if match is None:
                 col = line.index("[") + 1
-                raise RecordError(
-                    'A tag pair is written [Name "value"], with the value in double quotes',
-                    line=number, col=col, code="header")
+                raise RecordError(_tag_mistake(stripped), line=number, col=col,
+                                  code="header")
             if run is not None:
                 run.close()
                 run = None
