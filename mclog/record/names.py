@@ -7,7 +7,7 @@ must read back as the same one word there.  Two rules, one for every game:
   (``;`` and ``{ }`` start comments, ``"`` ends the tag's value, ``,`` separates the
   players).  A body line with ``Ann;2`` on it would be read as ``Ann`` and a comment.
 * ``word_problem``: a name is one word that starts with a letter, then letters, digits
-  and ``_ . ' -``: for the games whose notation reads a bare number where a name could
+  and ``_ . ' ’ -``: for the games whose notation reads a bare number where a name could
   stand (Millionenspiel's ``Ann 3`` is a bet), so a name must not look like one.  A letter
   is any script's: Åsa, Jürgen, Élodie and 陳 are names (a table writes its players'
   names as they are spelt), and a letter may carry combining accents (``Zoë`` typed as
@@ -34,8 +34,9 @@ import unicodedata
 #: The framing's characters a name cannot hold, with what each does in a record.
 FRAMING = {";": "starts a comment", "{": "starts a comment", "}": "ends a comment",
            '"': "ends the tag's value", ",": "separates the players"}
-#: The characters a name may hold beside letters and digits.
-JOINING = "_.'-"
+#: The characters a name may hold beside letters and digits (the apostrophe as typed, and
+#: as a phone or a word processor writes it: O'Neil, O’Neil).
+JOINING = "_.'\u2019-"
 #: The words the shared recorder (``mclog.recording``) reads as its commands when a line
 #: starts with them, in any case: no player may be called so.
 COMMANDS = frozenset({"comment", "undo", "board", "help", "quit", "exit"})
