@@ -56,6 +56,22 @@ def test_not_utf8_names_the_byte_offset():
                             " save the record as UTF-8")
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_record_saved_as_utf16_is_named_so(encoding, tmp_path):
+    """Windows Notepad's 'Unicode' is UTF-16 (with a byte order mark, or without): it was
+    refused as bad UTF-8 at the first letter beyond ASCII, or as binary data."""
+    for names in ("Ann, Ben", "Jürgen, Åsa"):
+        data = f'[Game "Millionenspiel"]\n[Players "{names}"]\n'.encode(encoding)
+        path = tmp_path / "night.mclog"
+        path.write_bytes(data)
+        for reading in (lambda: list(read_bytes(data)), lambda: list(read(path))):
+            with pytest.raises(RecordError) as e:
+                reading()
+            assert e.value.reason == ("This is UTF-16 text (what Windows Notepad saves as "
+                                      "'Unicode'), not UTF-8: save the record as UTF-8")
+            assert (e.value.line, e.value.col, e.value.code) == (1, 1, "encoding")
+
+
 def test_binary_data_is_refused():
     with pytest.raises(RecordError, match="binary data"):
         list(read_bytes(b'[Players "A yellow, B blue"]\n\x00\x01'))

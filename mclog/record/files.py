@@ -139,9 +139,21 @@ def without_marks(text: str) -> str:
     return text.removeprefix("\ufeff").replace("\n\ufeff", "\n")
 
 
+def _utf16(start: bytes) -> bool:
+    """Whether a file starting with ``start`` is UTF-16: its byte order mark, or a zero
+    byte beside each of its first two ASCII characters (a record starts with ``[`` or a
+    word)."""
+    return start[:2] in (b"\xff\xfe", b"\xfe\xff") or (
+        len(start) >= 4 and (start[1] == start[3] == 0) != (start[0] == start[2] == 0))
+
+
 def _checked_block(block: bytes, number: int, offset: int, name: str | None) -> list[str]:
     """The lines of ``block`` (whole lines; ``number`` lines and ``offset`` bytes come
     before it), checked as ``decode`` checks a text."""
+    if offset == 0 and _utf16(block):
+        raise RecordError("This is UTF-16 text (what Windows Notepad saves as 'Unicode'), "
+                          "not UTF-8: save the record as UTF-8", line=1, col=1, file=name,
+                          code="encoding")
     try:
         text = block.decode("utf-8")
     except UnicodeDecodeError as exc:
