@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from mclog import RecordError, parse, read, read_one, write
+from mclog import RecordError, parse, parse_one, read, read_one, replay, write
 from mclog.cli import main
 from mclog.record.reading import read_bytes, read_text
 from mclog.record.files import MAX_GAME
@@ -166,3 +166,37 @@ def test_the_command_line_refuses_a_directory_without_a_traceback(tmp_path, caps
     assert main(["validate", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err and str(tmp_path) in err
+
+
+@pytest.mark.parametrize("game_sample", ["cartel/duel-2p.mclog", "millionclub/duel-2p.mclog",
+                                         "millionenspiel/duel-2p.mclog"])
+def test_a_json_record_with_a_byte_order_mark_imports_and_one_in_utf16_is_named(
+        game_sample, tmp_path, capsys):
+    """A JSON file saved by a Windows tool starts with a byte order mark: it was refused
+    with Python's own words ('Unexpected UTF-8 BOM (decode using utf-8-sig)')."""
+    sample = SAMPLES / game_sample
+    assert main(["export", str(sample)]) == 0
+    exported = capsys.readouterr().out
+    marked, wide = tmp_path / "marked.json", tmp_path / "wide.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + exported.encode())
+    wide.write_bytes(exported.encode("utf-16"))
+    assert main(["import", str(marked)]) == 0
+    assert parse_one(capsys.readouterr().out, str(sample)) == read_one(sample)
+    assert main(["import", str(wide)]) == 1
+    assert capsys.readouterr().err == (f"{wide}: UTF-16 text (what Windows Notepad saves as "
+                                       "'Unicode'), not UTF-8: save it as UTF-8\n")
+
+
+def test_a_component_file_with_a_byte_order_mark_is_read(tmp_path):
+    """Joakim's and Cartel's component files are typed once by an owner, often in a
+    Windows editor that starts the file with a byte order mark."""
+    sample = SAMPLES / "joakim" / "cabin-5p.mclog"
+    box = sample.with_name("cabin-box.json")
+    (tmp_path / sample.name).write_bytes(sample.read_bytes())
+    (tmp_path / box.name).write_bytes(b"\xef\xbb\xbf" + box.read_bytes())
+    assert replay(read_one(tmp_path / sample.name)).scores() == \
+        replay(read_one(sample)).scores()
+    (tmp_path / box.name).write_bytes(box.read_text().encode("utf-16"))
+    with pytest.raises(RecordError, match=r"\[Components\] cabin-box.json: the component "
+                                          r"file is UTF-16 text"):
+        replay(read_one(tmp_path / sample.name))

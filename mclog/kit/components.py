@@ -27,6 +27,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
+from mclog.record.files import utf8_text
 from mclog.record.json_form import careful_loads, shown as cut
 
 #: The tag's word for the set mclog ships.
@@ -75,9 +76,9 @@ class ComponentFiles:
             raise self.error(f"{shown}: cannot read the component file "
                              f"({exc.strerror or exc})") from None
         try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise self.error(f"{shown}: the component file is not UTF-8 text") from None
+            text = utf8_text(raw)
+        except ValueError as exc:
+            raise self.error(f"{shown}: the component file is {exc}") from None
         return self._parsed(text, shown, not trusted)
 
     def _parsed(self, text: str, shown: str, schema: bool = True):

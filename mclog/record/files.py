@@ -139,6 +139,19 @@ def without_marks(text: str) -> str:
     return text.removeprefix("\ufeff").replace("\n\ufeff", "\n")
 
 
+def utf8_text(data: bytes) -> str:
+    """The text of a whole file's ``data`` that is not a record (a JSON record, a
+    component file), its byte order mark left out as a record's is; ``ValueError`` in
+    words for UTF-16 or bytes that are not UTF-8."""
+    if _utf16(data):
+        raise ValueError("UTF-16 text (what Windows Notepad saves as 'Unicode'), not UTF-8: "
+                         "save it as UTF-8")
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 text (byte {exc.start})") from None
+
+
 def _utf16(start: bytes) -> bool:
     """Whether a file starting with ``start`` is UTF-16: its byte order mark, or a zero
     byte beside each of its first two ASCII characters (a record starts with ``[`` or a

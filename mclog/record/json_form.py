@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 
 from ..errors import MclogError, RecordError
+from .files import utf8_text
 
 #: A JSON file is parsed whole (not as it is read), so it is bounded: 10 MB.
 MAX_JSON = 10 * 1024 * 1024
@@ -40,9 +41,9 @@ def load_json(data: bytes, file: str) -> tuple[object, list]:
     if len(data) > MAX_JSON:
         raise fail("", f"more than {MAX_JSON} bytes; a JSON record is at most 10 MB")
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise fail("", f"not UTF-8 text (byte {exc.start})") from None
+        text = utf8_text(data)
+    except ValueError as exc:
+        raise fail("", str(exc)) from None
     try:
         value = careful_loads(text, "a record")
     except json.JSONDecodeError as exc:
