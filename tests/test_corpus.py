@@ -321,13 +321,19 @@ def test_files_that_cannot_be_records_are_named_never_skipped(tmp_path, capsys):
     (src / "empty.mclog").write_text("")
     (src / "gone.mclog").symlink_to(tmp_path / "nowhere.mclog")
     os.mkfifo(src / "pipe.mclog")
+    # (a record saved by Windows Notepad as 'Unicode', and one with a byte order mark)
+    text = (ROOT / "sample_games" / "cartel" / "duel-2p.mclog").read_text()
+    (src / "wide.mclog").write_bytes(text.encode("utf-16"))
+    (src / "marked.mclog").write_bytes(b"\xef\xbb\xbf" + text.encode())
     out = tmp_path / "out"
     report = build([src], out, jobs=1, chunk_games=4)
-    assert report.games == 1
+    assert report.games == 2
     assert sorted(report.errors) == [
         f"{src / 'empty.mclog'}: is empty: it holds no game; left out of the corpus",
         f"{src / 'gone.mclog'}: is a link to nothing; left out of the corpus",
-        f"{src / 'pipe.mclog'}: is not a file (a FIFO or a device); left out of the corpus"]
+        f"{src / 'pipe.mclog'}: is not a file (a FIFO or a device); left out of the corpus",
+        f"{src / 'wide.mclog'}: UTF-16 text (what Windows Notepad saves as 'Unicode'), not "
+        "UTF-8: save it as UTF-8"]
     assert main(["corpus", "build", str(src), "-o", str(tmp_path / "again"), "--jobs", "1",
                  "--quiet"]) == 1
     assert "gone.mclog: is a link to nothing" in capsys.readouterr().err
