@@ -195,6 +195,24 @@ def test_a_tags_name_reads_in_any_case(name, path):
         mclog.parse_one(twice, str(path))
 
 
+@pytest.mark.parametrize("marker", ["#", "//", "--", "%"])
+@pytest.mark.parametrize("name", names())
+def test_a_comment_written_as_another_notation_writes_one_is_told_how(name, marker):
+    """A shell's ``#``, a programmer's ``//``: in every game the word is refused where it
+    stands, with how a record writes a comment."""
+    path = _samples(name)[0]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    first = next(i for i, line in enumerate(lines)
+                 if line.strip() and not line.startswith(("[", ";", "{")))
+    lines.insert(first + 1, f"{marker} we stopped for tea")
+    with pytest.raises(mclog.RecordError) as refused:
+        mclog.replay(mclog.parse_one("\n".join(lines), str(path)))
+    assert (refused.value.line, refused.value.col) == (first + 2, 1)
+    assert refused.value.reason.startswith(f"'{marker}' is ")
+    assert refused.value.reason.endswith(": a comment starts with ; and runs to the line's "
+                                         "end, or stands in { } (see docs/format-framing.md)")
+
+
 #: Players' names as tables spell them, in other scripts than English's letters.
 SPELT = ("Åsa", "Jürgen", "O\u2019Neil", "Zoe\u0308", "陳", "Élodie", "Søren", "Łukasz", "Ægir",
          "Anne-Marie")

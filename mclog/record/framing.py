@@ -172,6 +172,19 @@ def _tag_mistake(line: str) -> str:
     return said
 
 
+#: How other notations start a comment: a word starting so is told how a record writes one.
+_OTHER_COMMENTS = ("#", "//", "--", "/*", "%", "(")
+
+
+def comment_hint(word: str) -> str:
+    """`` (a comment ...)``, how a record writes a comment, where ``word`` starts as a
+    comment does in another notation (``# a note``, ``// a note``); else nothing."""
+    if word.startswith(_OTHER_COMMENTS):
+        return (": a comment starts with ; and runs to the line's end, or stands in { } "
+                "(see docs/format-framing.md)")
+    return ""
+
+
 def whole_number(word: str) -> int | None:
     """The number a word of plain ASCII digits stands for, or None: for any other word
     (a superscript digit is no number), and for more than 16 digits (no table counts

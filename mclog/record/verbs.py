@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from mclog.record.framing import whole_number
+from mclog.record.framing import comment_hint, whole_number
 
 class NotationError(ValueError):
     """A word that does not read: the message, and the index of the word in its item."""
@@ -400,6 +400,9 @@ class Verbs:
         """What is wrong with ``word`` where an item starts (with the verb it may have
         meant: ``pays`` for ``pay``)."""
         import difflib   # (a slip's only: a record is read without it)
+
+        if comment_hint(word):
+            return f"'{word}' is no move of this game{comment_hint(word)}"
 
         close = difflib.get_close_matches(word.lower(), list(self.by_word), n=1, cutoff=0.7)
         meant = f"did you mean '{close[0]}'? " if close else ""

@@ -20,7 +20,7 @@ import re
 
 from mclog.errors import RecordError
 from mclog.record.checks import Check, read_check, written_as
-from mclog.record.framing import RawGame, whole_number
+from mclog.record.framing import RawGame, comment_hint, whole_number
 from ..rules.board import ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
 from ..rules.moves import Place, interned
@@ -118,7 +118,7 @@ def _unknown_word(word: str, table: Table, first: bool = False) -> str:
         meant = ROMAN[int(figures[1])] + (f":{figures[2].upper()}" if figures[2] else "")
         return (f"'{word}' is not a word of the notation: a disc is written in Roman "
                 f"numerals ({meant}; IV:F, IV:T or IV:R for the Stock Exchange)")
-    hint = did_you_mean(low, LABELS) if first else ""
+    hint = comment_hint(word) or (did_you_mean(low, LABELS) if first else "")
     lowered = [n.lower() for n in table.names]  # (a name two players share but for case: none)
     names_of = {low_name: n for low_name, n in zip(lowered, table.names)
                 if lowered.count(low_name) == 1}

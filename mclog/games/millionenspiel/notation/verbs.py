@@ -31,7 +31,7 @@ from mclog.engine import required
 from mclog.record.verbs import Verb, Verbs
 from mclog.record.checks import Check, grouped_digits, read_check
 from mclog.record.cursor import Cursor
-from mclog.record.framing import whole_number
+from mclog.record.framing import comment_hint, whole_number
 
 from ..rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
 from ..rules.track import COLOURS
@@ -385,7 +385,8 @@ def _unknown(word: str, seats: dict[str, int], grouped: str = "") -> str:
         return f"'{word}' is not a word of the notation{meant}"
     if word[:1].isupper() and word.isalpha() or word.lower() in {s.lower() for s in seats}:
         return _not_a_player(word, seats)
-    return f"'{word}' is not a word of the notation (see docs/millionenspiel/format.md)"
+    return f"'{word}' is not a word of the notation" + (
+        comment_hint(word) or " (see docs/millionenspiel/format.md)")
 
 
 __all__ = ["VERBS", "ROWS", "RESERVED", "Reading", "read_line", "read_item", "amount",
