@@ -175,12 +175,15 @@ def test_names_that_are_words_of_the_check_line_or_the_recorder_are_refused():
     Undo, Board, Help or Quit shadowed its commands: such names are refused at [Players],
     as none and bank are."""
     from mclog import RecordError, parse_one
+    from mclog.record.names import COMMANDS
 
     for name in ("Price", "Comment", "Undo", "Board", "Help", "Quit", "Exit", "Money"):
         with pytest.raises(RecordError) as info:
             parse_one(f'[Players "{name} yellow, Ben blue"]\n')
-        assert str(info.value) == (f"<text>:1:1: The player name '{name}' is also a word of "
-                                   "the notation; choose another name")
+        why = (f"cannot be a player's name: '{name.lower()}' is a command of the recorder"
+               if name.lower() in COMMANDS else "is a word of the notation: call the player "
+               "otherwise")
+        assert str(info.value) == f"<text>:1:1: [Players] '{name}' {why}"
     parse_one('[Players "Pricilla yellow, Boardman blue"]\n')  # (only the words themselves)
 
 

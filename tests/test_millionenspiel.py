@@ -399,8 +399,8 @@ def test_a_name_the_notation_cannot_read_is_refused_at_the_players_tag():
 
 @pytest.mark.parametrize("name", ["pass", "Rolls", "blue", "Arrow", "none"])
 def test_words_of_the_notation_are_refused_as_names(name):
-    with pytest.raises(RecordError, match=f"The player name '{name}' is also a word of the "
-                                          "notation"):
+    with pytest.raises(RecordError, match=rf"\[Players\] '{name}' is a word of the "
+                                          "notation: call the player otherwise"):
         parse_one(f'[Game "Millionenspiel"]\n[Players "Ann, {name}"]\n')
 
 
@@ -628,7 +628,7 @@ def test_the_fillers_of_speech_are_read_and_written_short():
                        " lands on red\nBen buys pension card 50\n")
     assert record.moves[-2] == Land("red") and record.moves[-1] == BuyPension(1, 50)
     assert "Ann rolls 6 6, rolls 5 4, lands red" in write(record)
-    with pytest.raises(RecordError, match="The player name 'On' is also a word"):
+    with pytest.raises(RecordError, match="'On' is a word of the notation"):
         parse_one('[Game "Millionenspiel"]\n[Players "Ann, On"]\n')
 
 
@@ -900,7 +900,7 @@ def test_every_word_of_the_table_is_refused_as_a_name_and_in_the_format_spec():
     for word in sorted(RESERVED - {"none", "bet"}):
         assert f"`{word}" in spec or f" {word}" in spec, word
     for word in sorted(RESERVED):
-        with pytest.raises(RecordError, match="also a word of the notation"):
+        with pytest.raises(RecordError, match="is a word of the notation: call the player"):
             parse_one(f'[Game "Millionenspiel"]\n[Players "Ann, {word.title()}"]\n')
 
 

@@ -203,8 +203,8 @@ def test_the_formatted_record_replays_as_before(tmp_path):
 def test_a_word_read_specially_is_refused_as_a_name(name):
     with pytest.raises(RecordError) as info:
         parse_one(f'[Players "{name} yellow, Ben blue"]\n\nsetup      {name} asia, Ben india\n')
-    assert info.value.reason.startswith(f"The player name '{name}' is also a word of the "
-                                        "notation; choose another name")
+    assert info.value.reason == (f"[Players] '{name}' is a word of the notation: call the "
+                                 "player otherwise")
 
 
 # --- import checks what it reads (issue 13, item 4) ---------------------------------------

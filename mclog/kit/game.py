@@ -24,7 +24,7 @@ from mclog.record.checks import Check
 from mclog.simulate import RandomBot, check_bots, make_bots, play_out
 
 from mclog.record.json_form import BadValue, record_error
-from mclog.record.names import command_problem, framing_problem, word_problem
+from mclog.record.names import name_problem
 
 from .json_form import record_from_json, records_from_json, to_json
 from mclog.record.verbs import Verbs
@@ -128,15 +128,9 @@ class KitGame(Game):
             raise ValueError(f"{self.name} is for {self.players.start} to "
                             f"{self.players.stop - 1} players, not {len(names)}")
         for name in names:
-            problem = framing_problem(name) or word_problem(name)
+            problem = name_problem(name, self.verbs.words.__contains__)
             if problem:
-                raise ValueError(f"'{name}' is not a name the notation can read: {problem}")
-            if name.lower() in self.verbs.words:   # (the notation's words in any case)
-                raise ValueError(f"'{name}' is a word of the notation: call the player "
-                                "otherwise")
-            problem = command_problem(name)
-            if problem:
-                raise ValueError(f"'{name}' cannot be a player's name: {problem}")
+                raise ValueError(problem)
         if len(set(names)) != len(names):
             raise ValueError("two players have the same name")
         return names

@@ -30,6 +30,7 @@ And in every game a name is none of the recorder's commands (``COMMANDS``): at t
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 #: The framing's characters a name cannot hold, with what each does in a record.
 FRAMING = {";": "starts a comment", "{": "starts a comment", "}": "ends a comment",
@@ -66,5 +67,27 @@ def command_problem(name: str) -> str | None:
     return None
 
 
-__all__ = ["framing_problem", "word_problem", "command_problem", "FRAMING", "JOINING",
-           "COMMANDS"]
+def name_problem(name: str, is_word: Callable[[str], bool], *, one_word: bool = True
+                 ) -> str | None:
+    """Why ``name`` cannot be a player's name, in words, or None: in a game whose
+    notation's words are those ``is_word`` says (given a word in lower case), and, with
+    ``one_word``, whose notation asks ``word_problem``'s rule.
+
+    >>> name_problem("Undo", lambda word: False)
+    "'Undo' cannot be a player's name: 'undo' is a command of the recorder"
+    >>> name_problem("Pass", {"pass"}.__contains__)
+    "'Pass' is a word of the notation: call the player otherwise"
+    """
+    problem = framing_problem(name) or (word_problem(name) if one_word else None)
+    if problem:
+        return f"'{name}' is not a name the notation can read: {problem}"
+    problem = command_problem(name)
+    if problem:
+        return f"'{name}' cannot be a player's name: {problem}"
+    if is_word(name.lower()):
+        return f"'{name}' is a word of the notation: call the player otherwise"
+    return None
+
+
+__all__ = ["framing_problem", "word_problem", "command_problem", "name_problem", "FRAMING",
+           "JOINING", "COMMANDS"]

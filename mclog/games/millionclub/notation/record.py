@@ -16,7 +16,7 @@ from typing import ClassVar
 from mclog.errors import RecordError
 from mclog.record.entries import CheckEntry, CommentEntry, FromSource, RecordBase
 from mclog.record.framing import SourceLine
-from mclog.record.names import framing_problem
+from mclog.record.names import name_problem
 from ..rules.board import ALTERNATIVE, COLOURS, STANDARD
 from ..rules.moves import Move
 from ..rules.setup import check_table, default_colours
@@ -140,13 +140,9 @@ def table_from_tags(tags: dict[str, str], tag_lines: dict[str, int]) -> Table:
             raise fail(f"[Players] entry '{part.strip()}' should be a name and a colour",
                        "Players")
         name = words[0]
-        problem = framing_problem(name)
+        problem = name_problem(name, is_reserved, one_word=False)
         if problem:
-            raise fail(f"[Players] '{name}' is not a name the notation can read: {problem}",
-                       "Players")
-        if is_reserved(name):
-            raise fail(f"The player name '{name}' is also a word of the notation; "
-                       "choose another name", "Players")
+            raise fail(f"[Players] {problem}", "Players")
         if name in names:
             raise fail(f"Two players are called '{name}'", "Players")
         names.append(name)

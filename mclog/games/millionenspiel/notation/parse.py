@@ -22,7 +22,7 @@ from __future__ import annotations
 from mclog.errors import RecordError, RuleError
 from mclog.record.cursor import Cursor
 from mclog.record.framing import RawGame, whole_number
-from mclog.record.names import command_problem, framing_problem, word_problem
+from mclog.record.names import name_problem
 
 from ..rules.flow import HOUSE_PLAYERS, check_players
 from ..rules.state import PENSION_CARDS
@@ -88,15 +88,9 @@ def _players(tags: dict[str, str], lines: dict[str, int], raw: RawGame,
     for name in names:
         if not name:
             raise fail("[Players] has an empty entry: write the names between commas")
-        problem = framing_problem(name) or word_problem(name)
+        problem = name_problem(name, RESERVED.__contains__)
         if problem:
-            raise fail(f"[Players] '{name}' is not a name the notation can read: {problem}")
-        if name.lower() in RESERVED:
-            raise fail(f"[Players] The player name '{name}' is also a word of the notation; "
-                       "choose another name")
-        problem = command_problem(name)
-        if problem:
-            raise fail(f"[Players] '{name}' cannot be a player's name: {problem}")
+            raise fail(f"[Players] {problem}")
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise fail(f"[Players] Two players are called '{twice}'")
