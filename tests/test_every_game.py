@@ -275,6 +275,17 @@ def test_a_name_the_body_could_not_read_back_is_refused_at_players(name, hostile
     assert f"'{hostile}' is not a name the notation can read: {why}" in str(refused.value)
 
 
+@pytest.mark.parametrize("name", names())
+def test_two_players_of_one_name_are_refused_alike_in_every_game(name):
+    path = _samples(name)[0]
+    text, _ = _renamed(path, ("Ann", "Ann", "Cleo2", "Dan2", "Eve2", "Finn2"))
+    text = "\n".join(line for line in text.split("\n") if line.startswith("["))
+    with pytest.raises(mclog.RecordError) as refused:
+        mclog.replay(mclog.parse_one(text, "night.mclog"))
+    assert refused.value.reason == "[Players] Two players are called 'Ann'"
+    assert refused.value.code == "header"
+
+
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 @pytest.mark.parametrize("name", names())
 def test_no_player_is_called_as_a_command_of_the_recorder(name, command):

@@ -24,7 +24,7 @@ from mclog.record.checks import Check
 from mclog.simulate import RandomBot, check_bots, make_bots, play_out
 
 from mclog.record.json_form import BadValue, record_error
-from mclog.record.names import name_problem
+from mclog.record.names import name_problem, twice
 
 from .json_form import record_from_json, records_from_json, to_json
 from mclog.record.verbs import Verbs
@@ -131,8 +131,9 @@ class KitGame(Game):
             problem = name_problem(name, self.verbs.words.__contains__)
             if problem:
                 raise ValueError(problem)
-        if len(set(names)) != len(names):
-            raise ValueError("two players have the same name")
+        problem = twice(names)
+        if problem:
+            raise ValueError(problem)
         return names
 
     # --- reading and writing -------------------------------------------------------

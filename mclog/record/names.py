@@ -30,7 +30,7 @@ And in every game a name is none of the recorder's commands (``COMMANDS``): at t
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 #: The framing's characters a name cannot hold, with what each does in a record.
 FRAMING = {";": "starts a comment", "{": "starts a comment", "}": "ends a comment",
@@ -89,5 +89,15 @@ def name_problem(name: str, is_word: Callable[[str], bool], *, one_word: bool = 
     return None
 
 
-__all__ = ["framing_problem", "word_problem", "command_problem", "name_problem", "FRAMING",
-           "JOINING", "COMMANDS"]
+def twice(names: Sequence[str]) -> str | None:
+    """``Two players are called 'Ann'``, where two of ``names`` are the same, or None."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            return f"Two players are called '{name}'"
+        seen.add(name)
+    return None
+
+
+__all__ = ["framing_problem", "word_problem", "command_problem", "name_problem", "twice",
+           "FRAMING", "JOINING", "COMMANDS"]

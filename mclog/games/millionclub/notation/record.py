@@ -16,7 +16,7 @@ from typing import ClassVar
 from mclog.errors import RecordError
 from mclog.record.entries import CheckEntry, CommentEntry, FromSource, RecordBase
 from mclog.record.framing import SourceLine
-from mclog.record.names import name_problem
+from mclog.record.names import name_problem, twice
 from ..rules.board import ALTERNATIVE, COLOURS, STANDARD
 from ..rules.moves import Move
 from ..rules.setup import check_table, default_colours
@@ -143,8 +143,9 @@ def table_from_tags(tags: dict[str, str], tag_lines: dict[str, int]) -> Table:
         problem = name_problem(name, is_reserved, one_word=False)
         if problem:
             raise fail(f"[Players] {problem}", "Players")
-        if name in names:
-            raise fail(f"Two players are called '{name}'", "Players")
+        problem = twice([*names, name])
+        if problem:
+            raise fail(f"[Players] {problem}", "Players")
         names.append(name)
         if len(words) == 2:
             colour = words[1].lower()

@@ -22,7 +22,7 @@ from __future__ import annotations
 from mclog.errors import RecordError, RuleError
 from mclog.record.cursor import Cursor
 from mclog.record.framing import RawGame, whole_number
-from mclog.record.names import name_problem
+from mclog.record.names import name_problem, twice
 
 from ..rules.flow import HOUSE_PLAYERS, check_players
 from ..rules.state import PENSION_CARDS
@@ -91,9 +91,9 @@ def _players(tags: dict[str, str], lines: dict[str, int], raw: RawGame,
         problem = name_problem(name, RESERVED.__contains__)
         if problem:
             raise fail(f"[Players] {problem}")
-    if len(set(names)) != len(names):
-        twice = next(n for n in names if names.count(n) > 1)
-        raise fail(f"[Players] Two players are called '{twice}'")
+    problem = twice(names)
+    if problem:
+        raise fail(f"[Players] {problem}")
     try:
         check_players(tuple(names), cards)
     except RuleError as exc:
