@@ -286,6 +286,28 @@ def test_two_players_of_one_name_are_refused_alike_in_every_game(name):
     assert refused.value.code == "header"
 
 
+@pytest.mark.parametrize("seat, why", [
+    ("Zed", "'Zed' is not a player (the players are Ann, Ben2)"),
+    ("ann", "'ann' is not a player (the players are Ann, Ben2): did you mean Ann?")])
+@pytest.mark.parametrize("name", names())
+def test_a_seat_that_is_no_players_is_refused_at_its_tag_in_every_game(name, seat, why):
+    """Million Club and Millionenspiel took any [Seat]: a review from the seat of 'ann'
+    then said the record was written from another seat than Ann's."""
+    path = _samples(name)[0]
+    text, _ = _renamed(path, ("Ann", "Ben2", "Cleo2", "Dan2", "Eve2", "Finn2"))
+    tags = [line for line in text.split("\n") if line.startswith("[")
+            and not line.startswith("[Seat")]
+    tags = [line if not line.startswith("[Players") else
+            line.split('"')[0] + '"' + ", ".join(line.split('"')[1].split(", ")[:2]) + '"]'
+            for line in tags]   # (two players, with their colours where a game has them)
+    game = game_named(name)
+    if 2 not in game.players:
+        pytest.skip(f"{name} is not for two")
+    with pytest.raises(mclog.RecordError) as refused:
+        mclog.replay(mclog.parse_one("\n".join([*tags, f'[Seat "{seat}"]']), "night.mclog"))
+    assert (refused.value.reason, refused.value.line) == (f"[Seat] {why}", len(tags) + 1)
+
+
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 @pytest.mark.parametrize("name", names())
 def test_no_player_is_called_as_a_command_of_the_recorder(name, command):

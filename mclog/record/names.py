@@ -99,5 +99,24 @@ def twice(names: Sequence[str]) -> str | None:
     return None
 
 
+def seat_of(name: str, names: Sequence[str]) -> int:
+    """The seat of the player a tag names (``[Seat "Ann"]``, Cartel's ``[Treasurer]``);
+    ``ValueError`` in words where no player is called so, with the one meant where only
+    the case differs (a name is written as in ``[Players]``: Jo and JO may be two).
+
+    >>> seat_of(" Ben ", ("Ann", "Ben"))
+    1
+    >>> seat_of("ann", ("Ann", "Ben"))
+    Traceback (most recent call last):
+    ValueError: 'ann' is not a player (the players are Ann, Ben): did you mean Ann?
+    """
+    name = name.strip()
+    if name in names:
+        return list(names).index(name)
+    same = [n for n in names if n.lower() == name.lower()]
+    meant = f": did you mean {same[0]}?" if len(same) == 1 else ""
+    raise ValueError(f"'{name}' is not a player (the players are {', '.join(names)}){meant}")
+
+
 __all__ = ["framing_problem", "word_problem", "command_problem", "name_problem", "twice",
-           "FRAMING", "JOINING", "COMMANDS"]
+           "seat_of", "FRAMING", "JOINING", "COMMANDS"]

@@ -19,6 +19,7 @@ from mclog.errors import RecordError
 from mclog.kit import KitGame, KitRecord
 from mclog.kit.notation import MoveEntry
 from mclog.protocol import GameOption
+from mclog.record.names import seat_of
 
 from . import rules
 from .component_files import load
@@ -72,10 +73,7 @@ class Cartel(KitGame):
     def table_tag(self, record: KitRecord, tag: str):
         value = record.tags.get(tag, "")
         if tag in ("Treasurer", "Seat"):
-            if value.strip() not in record.names:
-                raise ValueError(f"'{value}' is not a player (the players are "
-                                 f"{', '.join(record.names)})")
-            return record.names.index(value.strip())
+            return seat_of(value, record.names)
         if tag == "Components":
             try:
                 return load(value, record.file)

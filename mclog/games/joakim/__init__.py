@@ -23,6 +23,7 @@ import os
 from mclog.errors import RecordError
 from mclog.kit import KitGame, KitRecord
 from mclog.protocol import GameOption
+from mclog.record.names import seat_of
 
 from . import rules
 from .component_files import load
@@ -67,10 +68,7 @@ class Joakim(KitGame):
     def table_tag(self, record: KitRecord, tag: str):
         value = record.tags.get(tag, "").strip()
         if tag == "Seat":
-            if value not in record.names:
-                raise ValueError(f"'{value}' is not a player (the players are "
-                                 f"{', '.join(record.names)})")
-            return record.names.index(value)
+            return seat_of(value, record.names)
         if tag == "Components":
             try:
                 return load(value, record.file)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from mclog.errors import RecordError, RuleError
 from mclog.record.cursor import Cursor
 from mclog.record.framing import RawGame, whole_number
-from mclog.record.names import name_problem, twice
+from mclog.record.names import name_problem, seat_of, twice
 
 from ..rules.flow import HOUSE_PLAYERS, check_players
 from ..rules.state import PENSION_CARDS
@@ -41,6 +41,12 @@ def parse_game(raw: RawGame, file: str | None, number: int) -> Record:
     tags.setdefault("Format", FORMAT)
     cards = _pension_cards(tags, lines)
     names = _players(tags, lines, raw, cards)
+    if "Seat" in tags:   # (every seat sees everything, but a seat named is a player)
+        try:
+            seat_of(tags["Seat"], names)
+        except ValueError as exc:
+            raise RecordError(f"[Seat] {exc}", line=lines["Seat"], col=1,
+                              code="header") from None
     track = None
     if "Track" in tags:
         try:
