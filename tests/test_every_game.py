@@ -193,6 +193,18 @@ def test_a_tags_name_reads_in_any_case(name, path):
     twice = text.replace("\n[", f'\n[{"players"} "Ann, Ben"]\n[', 1)
     with pytest.raises(mclog.RecordError, match=r"The tag \[Players\] is given twice"):
         mclog.parse_one(twice, str(path))
+    # (and so in the JSON form, whose tags were written back in both spellings, which
+    # import then refused as 'cannot be written as .mclog text that reads back the same')
+    import json
+
+    game = game_named(name)
+    data = mclog.to_json(record)
+    data["tags"] = {k.lower(): v for k, v in data["tags"].items()}
+    beside = str(path.with_suffix(".json"))
+    assert game.records_from_json(json.dumps([data]).encode(), beside) == [record]
+    data["tags"]["EVENT"] = "the same tag again"
+    with pytest.raises(mclog.MclogError, match=r"the tag \[Event\] is given twice"):
+        game.records_from_json(json.dumps([data]).encode(), beside)
 
 
 @pytest.mark.parametrize("marker", ["#", "//", "--", "%"])

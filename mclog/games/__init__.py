@@ -105,7 +105,9 @@ def game(name: str | None) -> Game:
     Million Club for ``None``.  ``UnknownGame`` names the games there are.  (Asked for
     every game read, replayed and written: the answer is kept.)"""
     _load_folders()
-    full = DEFAULT if name is None else _BY_KEY.get(_key(name))
+    if name is None:
+        name = DEFAULT
+    full = _BY_KEY.get(_key(name))
     if full is None:
         raise UnknownGame(f"mclog knows no game called {name!r}{_meant(name)}: the games "
                           f"are {', '.join(names())}")

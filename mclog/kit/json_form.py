@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from mclog.errors import RecordError
 from mclog.record.entries import CheckEntry, CommentEntry
-from mclog.record.json_form import TAG_NAME, TAG_VALUE, BadValue, json_path, records_in, shown
+from mclog.record.json_form import (TAG_NAME, TAG_VALUE, BadValue, json_path, records_in,
+                                     shown, spelt_tags)
 
 from mclog.record.verbs import Verbs
 from .notation import CHECKS, KitRecord, MoveEntry
@@ -56,6 +57,10 @@ def record_from_json(game, data, where: str = "", file: str | None = None) -> Ki
             raise BadValue(at("tags"), shown(f"{name!r} is not a tag name"))
         if not TAG_VALUE.match(value):
             raise BadValue(at(f"tags.{name}"), shown(f"{value!r} is not one line of text"))
+    try:
+        tags = spelt_tags(tags, game.tag_names)
+    except ValueError as exc:
+        raise BadValue(at("tags"), str(exc)) from None
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise BadValue(at("players"), "the players are an array of names")

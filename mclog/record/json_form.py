@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..errors import MclogError, RecordError
 from .files import utf8_text
@@ -163,6 +163,31 @@ def schema_words(error) -> str:
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 #: A tag's value: one line of text.
 TAG_VALUE = re.compile(r"[^\n\r]*\Z")
+
+
+def spelt_tags(tags: dict[str, str], names: Sequence[str]) -> dict[str, str]:
+    """A JSON record's tags as a text's are read (``RawGame.spelt``): each tag the game
+    reads (``names``: ``Game.tag_names``) in another case spelt as the game spells it, in
+    the order given; ``ValueError`` in words for a tag given twice so."""
+    spelling = {name.lower(): name for name in names}
+    out: dict[str, str] = {}
+    for name, value in tags.items():
+        name = spelling.get(name.lower(), name)
+        if name in out:
+            raise ValueError(f"the tag [{name}] is given twice")
+        out[name] = value
+    return out
+
+
+def respell(data: object, names: Sequence[str], at: str = "") -> None:
+    """A JSON record's ``tags`` spelt as ``spelt_tags`` spells them, in place (before its
+    schema, which asks for ``Players``, is checked); ``BadValue`` at ``tags`` for a tag
+    given twice so.  Anything that is no record is left as it is, for the schema to name."""
+    if isinstance(data, dict) and isinstance(data.get("tags"), dict):
+        try:
+            data["tags"] = spelt_tags(data["tags"], names)
+        except ValueError as exc:
+            raise BadValue(f"{at}.tags" if at else "tags", str(exc)) from None
 
 
 class BadValue(Exception):

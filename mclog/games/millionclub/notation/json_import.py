@@ -15,7 +15,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from mclog.errors import RecordError
-from mclog.record.json_form import failure, json_path, load_json, schema_error, schema_words
+from mclog.record.json_form import (BadValue, failure, json_path, load_json, respell,
+                                     schema_error, schema_words)
+from .. import GAME
 from .reader import from_json
 from .record import GameRecord
 from ..replayer import replay
@@ -33,9 +35,14 @@ def records_from_json(data: bytes, file: str) -> list[GameRecord]:
     records = []
     for number, game in enumerate(games):
         prefix = f"[{number}]" if isinstance(value, list) else ""
+        try:
+            respell(game, GAME.tag_names, prefix)   # (a tag in any case, as in a text)
+        except BadValue as exc:
+            raise fail(*exc.args) from None
         error = schema_error(validator, game)
         if error is not None:
-            raise fail(prefix + json_path(error.absolute_path) or "the record",
+            raise fail(json_path([prefix, *error.absolute_path] if prefix
+                                 else error.absolute_path) or "the record",
                        schema_words(error))
         _check_seats(game, prefix, fail)
         try:

@@ -15,7 +15,7 @@ from typing import Any
 from mclog.errors import RecordError
 from mclog.record.framing import RawGame, Tag
 from mclog.record.json_form import (
-    BadValue, json_path, record_error, records_in, schema_error, schema_words,
+    BadValue, json_path, record_error, records_in, schema_error, schema_words, respell,
 )
 
 from ..rules.moves import MOVE_TYPES
@@ -50,6 +50,9 @@ def _replayed(item, prefix: str) -> Record:
 
 
 def _record(data, at: str) -> Record:
+    from .. import GAME
+
+    respell(data, GAME.tag_names, at)   # (a tag in any case, as in a text)
     error = schema_error(_validator(), data)
     if error is not None:
         raise BadValue(json_path([at, *error.absolute_path] if at else error.absolute_path),
