@@ -225,6 +225,45 @@ def test_a_comment_written_as_another_notation_writes_one_is_told_how(name, mark
                                          "end, or stands in { } (see docs/format-framing.md)")
 
 
+#: Comments' texts a JSON record may hold that its text writes otherwise.
+COMMENT_TEXTS = ["", " ", "\t", "\u00a0", " spaced ", "two\nlines", " two \n lines ",
+                 "{braced}", "}", ";", "a \\ b"]
+
+
+@pytest.mark.parametrize("name,path", CASES_FIRST_FAST, ids=lambda v: getattr(v, "name", v))
+def test_a_json_records_comments_import_as_their_text_reads_them(name, path, capsys):
+    """A JSON record's comments may hold what the text cannot: spaces at their ends,
+    several on lines of their own one after another (a run of ``;`` lines reads as one),
+    one after no item.  ``import`` refused such records as 'cannot be written as .mclog
+    text that reads back the same (please report this file)'; now each comment imports
+    as its text reads, and the text printed reads back as the record imported."""
+    import json
+
+    from mclog.cli import main
+
+    record = mclog.read_one(path)
+    data = mclog.to_json(record)
+    rng = random.Random(path.name)
+    for _ in range(40):
+        text = rng.choice(COMMENT_TEXTS)
+        own_line, brace = rng.random() < 0.5, rng.random() < 0.5
+        entry = ({"type": "comment", "text": text, "brace": brace, "own_line": own_line}
+                 if "format" in data else {"comment": text, "own_line": own_line,
+                                           "brace": brace})
+        data["entries"].insert(rng.randrange(len(data["entries"]) + 1), entry)
+    source = path.with_name(f"{path.stem}-comments.json")   # (beside its component file)
+    try:
+        source.write_text(json.dumps(data))
+        assert main(["import", str(source)]) == 0, capsys.readouterr().err
+    finally:
+        source.unlink()
+    text = capsys.readouterr().out
+    imported = game_named(name).records_from_json(json.dumps([data]).encode(), str(source))
+    assert list(mclog.parse(text, str(path))) == imported
+    assert [e.move for e in imported[0].entries if hasattr(e, "move")] == \
+        [e.move for e in record.entries if hasattr(e, "move")]
+
+
 #: Players' names as tables spell them, in other scripts than English's letters.
 SPELT = ("Åsa", "Jürgen", "O\u2019Neil", "Zoe\u0308", "陳", "Élodie", "Søren", "Łukasz", "Ægir",
          "Anne-Marie")

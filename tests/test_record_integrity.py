@@ -246,6 +246,11 @@ def test_import_refuses_a_seat_that_is_not_at_the_table(tmp_path, capsys):
      "'banana' is not one of ['money', 'prices', 'score']"),
     (lambda d: d["entries"].append({"type": "check", "what": "money", "values": [[9, 1]]}),
      "values[0][0]: 9 is not a seat (0 to 2)"),
+    # (an unseen card is ?, nothing more: '? ' and '?3' were taken, and the text written of
+    # them did not read back, 'please report this file')
+    *[(lambda d, card=card: d["entries"][_first(d, "Draw")].update(card=card),
+       f".card: {card!r} is not a card's name (asia, unfair, F2), or ? for one not seen")
+      for card in ("? ", "?3", "?x", "asia ")],
 ])
 def test_import_names_where_the_json_is_wrong(tmp_path, capsys, change, message):
     data = _export()

@@ -8,7 +8,7 @@ stands (``entries[3].die: 7 is not a die (1 to 6)``).
 from __future__ import annotations
 
 from mclog.errors import RecordError
-from mclog.record.entries import CheckEntry, CommentEntry
+from mclog.record.entries import CheckEntry, CommentEntry, as_read
 from mclog.record.json_form import (TAG_NAME, TAG_VALUE, BadValue, json_path, records_in,
                                      shown, spelt_tags)
 
@@ -78,6 +78,7 @@ def record_from_json(game, data, where: str = "", file: str | None = None) -> Ki
         record.entries.append(_entry(game.verbs, item, len(names),
                                      lambda *p: at("entries", i, *p), tuple(game.checks),
                                      game.named_checks))
+    record.entries = as_read(record.entries)   # (its comments as its text would hold them)
     return record
 
 

@@ -61,6 +61,43 @@ class CommentEntry:
     col: int = field(default=0, compare=False)
 
 
+def as_read(entries: list) -> list:
+    """``entries`` as the text the canonical writers make of them reads back (for a JSON
+    record, which may hold what its text cannot): a comment of one line without the
+    spaces at its ends, a ``;`` comment's lines each so, and a run of ``;`` comments on
+    lines of their own joined into one, as the reader joins a run of ``;`` lines; one
+    after no item on a line of its own, and one of several lines after an item in braces,
+    as the writers put them
+    (``record.framing.comment_text`` writes each; the framing reads them).
+
+    >>> [(e.text, e.brace) for e in as_read([CommentEntry(" a ", own_line=True),
+    ...     CommentEntry("b ", own_line=True), CommentEntry(" c ", brace=True)])]
+    [('a\\nb', False), ('c', True)]
+    """
+    out: list = []
+    for entry in entries:
+        if type(entry) is not CommentEntry:
+            out.append(entry)
+            continue
+        if not entry.own_line and (not out or type(out[-1]) is CommentEntry):
+            # (after no item, the writers put it on a line of its own)
+            entry = CommentEntry(entry.text, entry.brace, True, entry.line, entry.col)
+        text, brace = entry.text, entry.brace
+        if brace or ("\n" in text and not entry.own_line):   # (written in braces)
+            text, brace = (text if "\n" in text else text.strip()), True
+        else:
+            text = "\n".join(part.strip() for part in text.split("\n"))
+            last = out[-1] if out else None
+            if entry.own_line and type(last) is CommentEntry and last.own_line and \
+                    not last.brace:   # (the line after a ; comment's)
+                out[-1] = CommentEntry(f"{last.text}\n{text}", False, True, last.line,
+                                       last.col)
+                continue
+        out.append(entry if (text, brace) == (entry.text, entry.brace) else
+                   CommentEntry(text, brace, entry.own_line, entry.line, entry.col))
+    return out
+
+
 class RecordBase:
     """What every game's record offers the shared parts (its dataclass has ``tags``,
     ``entries``, ``file`` and ``number``): its moves, equality by tags and content (never

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from mclog.errors import RecordError
+from mclog.record.entries import as_read
 from mclog.record.framing import RawGame
 from ..rules.cards import Industry
 from ..rules.moves import MOVE_TYPES
@@ -78,6 +79,7 @@ def from_json(data: dict, file: str | None = None) -> GameRecord:
                 raise bad(f"unknown type {kind!r}", i)
         except (KeyError, TypeError, ValueError) as exc:
             raise bad(f"malformed {kind}: {exc}", i) from None
+    record.entries = as_read(record.entries)   # (its comments as its text would hold them)
     return record
 
 

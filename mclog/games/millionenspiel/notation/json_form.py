@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from mclog.errors import RecordError
+from mclog.record.entries import as_read
 from mclog.record.framing import RawGame, Tag
 from mclog.record.json_form import (
     BadValue, json_path, record_error, records_in, schema_error, schema_words, respell,
@@ -78,7 +79,9 @@ def _record(data, at: str) -> Record:
                 raise BadValue(f"{where}.{name}", f"{seat} is not a seat (0 to {top})")
         out.append(_entry(item))
     track = parse_track(tags["Track"]) if "Track" in tags else None
-    return Record(header.tags, header.names, track, out, pension_cards=header.pension_cards)
+    # (its comments as its text would hold them)
+    return Record(header.tags, header.names, track, as_read(out),
+                  pension_cards=header.pension_cards)
 
 
 def _entry(item: dict):
