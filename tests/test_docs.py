@@ -55,6 +55,31 @@ def test_readme_walkthrough_record_replays_with_its_checkpoint():
     assert game.replay.current.round == 2 and game.replay.current.money == [0, 5]
 
 
+#: The documents a person learns to write records from (errors.md shows broken ones).
+LEARNED_FROM = sorted([*(ROOT / "docs").rglob("*.md"), ROOT / "README.md"])
+
+
+@pytest.mark.parametrize("doc", [d for d in LEARNED_FROM if d.name != "errors.md"],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_record_a_document_shows_replays_as_far_as_it_goes(doc):
+    """A person copies an example to start their own: each whole record a document
+    shows (a block starting with its tags, with no ``...`` left out) reads and replays,
+    to its end or as far as it goes.  (Joakim's inline example had a card make Ben pay
+    5 he did not have, and then went on with Ann's roll; Cartel's named a component file
+    that is the reader's own.)"""
+    text = doc.read_text(encoding="utf-8")
+    for match in re.finditer(r"```[a-z]*\n( *\[(?:Game|Event|Players)[^\n]*\n.*?)```", text,
+                             re.S):
+        block = match.group(1)
+        indent = len(block) - len(block.lstrip(" "))
+        block = "\n".join(line[indent:] for line in block.split("\n"))
+        if "..." in block:
+            continue
+        where = f"{doc.name}, the block at line {text[:match.start()].count(chr(10)) + 1}"
+        for record in mclog.parse(block, str(doc)):
+            assert mclog.replay(record).errors == [], where
+
+
 @pytest.mark.parametrize("doc", sorted((ROOT / "docs").glob("*/format.md")),
                          ids=lambda p: p.parent.name)
 def test_every_json_record_a_format_spec_shows_imports(doc, tmp_path, capsys):
