@@ -1,7 +1,8 @@
 """What a player's name may be, in every game's record.
 
 A name is written in the ``[Players]`` tag and again before the moves in the body, so it
-must read back as the same one word there.  Two rules, one for every game:
+must read back as the same one word there.  The rules, the same in every game
+(``name_problem`` asks them all, and says what is wrong as every game says it):
 
 * ``framing_problem``: a name holds none of the characters the framing gives a meaning
   (``;`` and ``{ }`` start comments, ``"`` ends the tag's value, ``,`` separates the
