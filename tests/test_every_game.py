@@ -200,6 +200,7 @@ def test_a_tags_name_reads_in_any_case(name, path):
     game = game_named(name)
     data = mclog.to_json(record)
     data["tags"] = {k.lower(): v for k, v in data["tags"].items()}
+    data["game"] = name.lower()   # (the game named as a Game tag may name it: any case)
     beside = str(path.with_suffix(".json"))
     assert game.records_from_json(json.dumps([data]).encode(), beside) == [record]
     data["tags"]["EVENT"] = "the same tag again"

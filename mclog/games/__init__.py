@@ -127,10 +127,27 @@ def _meant(name: str) -> str:
     return f" (did you mean {_BY_KEY[near[0]]}?)" if near else ""
 
 
+def spelt(data: object, which: Game) -> None:
+    """A JSON record's ``game`` field, where it names ``which`` as a ``Game`` tag may
+    (``joakim``, ``million club``), spelt as that game spells it, in place (before the
+    game's schema, which asks for its own name, is checked)."""
+    if isinstance(data, dict) and names_game(data.get("game"), which):
+        data["game"] = which.name
+
+
+def names_game(said: object, which: Game) -> bool:
+    """Whether ``said`` names ``which`` as a ``Game`` tag may (``Joakim``, in any case)."""
+    try:
+        return isinstance(said, str) and game(said) is which
+    except UnknownGame:
+        return False
+
+
 def names() -> list[str]:
     """Every game mclog knows: its own, then those registered from folders."""
     _load_folders()
     return list(GAMES) + [n for n in _FOLDER_GAMES if n not in GAMES]
 
 
-__all__ = ["game", "names", "register", "GAMES", "DEFAULT", "UnknownGame"]
+__all__ = ["game", "names", "names_game", "spelt", "register", "GAMES", "DEFAULT",
+           "UnknownGame"]

@@ -8,6 +8,7 @@ stands (``entries[3].die: 7 is not a die (1 to 6)``).
 from __future__ import annotations
 
 from mclog.errors import RecordError
+from mclog.games import names_game
 from mclog.record.entries import CheckEntry, CommentEntry, as_read
 from mclog.record.json_form import (TAG_NAME, TAG_VALUE, BadValue, json_path, records_in,
                                      shown, spelt_tags)
@@ -47,7 +48,7 @@ def record_from_json(game, data, where: str = "", file: str | None = None) -> Ki
     unknown = set(data) - {"game", "tags", "players", "entries"}
     if unknown:
         raise BadValue(at(sorted(unknown)[0]), "is not a field of a record")
-    if data.get("game", game.name) != game.name:
+    if not names_game(data.get("game", game.name), game):   # (in any of its spellings)
         raise BadValue(at("game"), shown(f"{data['game']!r} is not {game.name}"))
     tags = data["tags"]
     if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
@@ -135,15 +136,7 @@ def _entry(verbs: Verbs, item, players: int, at, checks=CHECKS, named=None):
 def _game_tag(game, said) -> str:
     """The record's ``Game`` tag as written, where it names this game in another way
     (``Joakim``): an export and import give the record back as it was."""
-    from mclog.games import UnknownGame, game as named
-
-    if isinstance(said, str):
-        try:
-            if named(said) is game:
-                return said
-        except UnknownGame:
-            pass
-    return game.name
+    return said if names_game(said, game) else game.name
 
 
 def records_from_json(game, data: bytes, file: str) -> list[KitRecord]:

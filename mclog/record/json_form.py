@@ -179,13 +179,13 @@ def spelt_tags(tags: dict[str, str], names: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def respell(data: object, names: Sequence[str], at: str = "") -> None:
+def respell(data: object, tag_names: Sequence[str], at: str = "") -> None:
     """A JSON record's ``tags`` spelt as ``spelt_tags`` spells them, in place (before its
     schema, which asks for ``Players``, is checked); ``BadValue`` at ``tags`` for a tag
-    given twice so.  Anything that is no record is left as it is, for the schema to name."""
+    given twice so.  What is no record is left as it is, for the schema to name."""
     if isinstance(data, dict) and isinstance(data.get("tags"), dict):
         try:
-            data["tags"] = spelt_tags(data["tags"], names)
+            data["tags"] = spelt_tags(data["tags"], tag_names)
         except ValueError as exc:
             raise BadValue(f"{at}.tags" if at else "tags", str(exc)) from None
 

@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from mclog.errors import RecordError
+from mclog.games import spelt
 from mclog.record.json_form import (BadValue, failure, json_path, load_json, respell,
                                      schema_error, schema_words)
 from .. import GAME
@@ -36,7 +37,8 @@ def records_from_json(data: bytes, file: str) -> list[GameRecord]:
     for number, game in enumerate(games):
         prefix = f"[{number}]" if isinstance(value, list) else ""
         try:
-            respell(game, GAME.tag_names, prefix)   # (a tag in any case, as in a text)
+            spelt(game, GAME)   # (the game and a tag in any spelling, as in a text)
+            respell(game, GAME.tag_names, prefix)
         except BadValue as exc:
             raise fail(*exc.args) from None
         error = schema_error(validator, game)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from mclog.errors import RecordError
+from mclog.games import spelt
 from mclog.record.entries import as_read
 from mclog.record.framing import RawGame, Tag
 from mclog.record.json_form import (
@@ -53,7 +54,8 @@ def _replayed(item, prefix: str) -> Record:
 def _record(data, at: str) -> Record:
     from .. import GAME
 
-    respell(data, GAME.tag_names, at)   # (a tag in any case, as in a text)
+    spelt(data, GAME)   # (the game and a tag in any spelling, as in a text)
+    respell(data, GAME.tag_names, at)
     error = schema_error(_validator(), data)
     if error is not None:
         raise BadValue(json_path([at, *error.absolute_path] if at else error.absolute_path),
