@@ -626,12 +626,15 @@ def test_every_check_a_game_reads_is_written_back_and_read_the_same(name):
              "'1.000' (a number is written without a point or a comma in it: '1000')"),
             # (Million Club and the kit read a check to the line's end, Millionenspiel to
             # the comma, so '000' is a value there and an item here: told either way)
-            (f"{names[0]} 1,000", "000", "'000' ")]:
+            (f"{names[0]} 1,000", "000", "'000' "),
+            # (the same player twice: which number would the table mean?)
+            (f"{names[0]} 1 {names[1]} 2 {names[0]} 3", f"{names[0]} 3",
+             f"'check {by_player.word}' gives {names[0]} twice: one number each")]:
         bad = f"check {by_player.word} {tail}"
         with pytest.raises(MclogError) as refused:
             mclog.parse_one(text.rstrip("\n") + "\n" + bad + "\n", str(path))
         lines = text.rstrip("\n").count("\n") + 2
-        assert f":{lines}:{bad.index(word) + 1}: {message}" in str(refused.value)
+        assert f":{lines}:{bad.rindex(word) + 1}: {message}" in str(refused.value)
         assert "1000" in str(refused.value) or "1,000" not in tail
 
 

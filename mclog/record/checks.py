@@ -130,22 +130,20 @@ def read_check(line: Cursor, kinds: Sequence[Check], seats: Mapping[str, int], *
         if what is None:
             raise line.error(_first_word(word, kinds, seats), at)
         line.at += 1
+        pair: tuple[int | str, int] | None = None
         if what.keys is None and word in seats:
-            values.append((seats[word], _value(line, what, f"{word}'s {what.word}", kinds,
-                                               seats)))
-            continue
-        if what.keys is not None:
+            pair = (seats[word], _value(line, what, f"{word}'s {what.word}", kinds, seats))
+        elif what.keys is not None:
             key = what.key(word)
-            if key is not None:
-                values.append((key, _value(line, what, f"the {what.word} of {key}", kinds,
-                                           seats)))
-                continue
-            joined = what.split(word)
-            if joined is not None:
-                values.append(joined)
-                continue
-        raise line.error(_not_a_value(word, what, kinds, seats, line.peek(),
-                                      line.words[at - 1]), at)
+            pair = (key, _value(line, what, f"the {what.word} of {key}", kinds, seats)) \
+                if key is not None else what.split(word)
+        if pair is None:
+            raise line.error(_not_a_value(word, what, kinds, seats, line.peek(),
+                                          line.words[at - 1]), at)
+        if any(key == pair[0] for key, _ in values):   # (which would the table mean?)
+            twice = word if what.keys is None else pair[0]   # (a player, or a key: F)
+            raise line.error(f"'check {what.word}' gives {twice} twice: one number each", at)
+        values.append(pair)
     if what is None:
         raise line.error(f"Expected {_kinds(kinds)} after 'check'", first, end=True)
     flush()
