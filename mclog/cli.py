@@ -267,15 +267,25 @@ def cmd_hide(args) -> int:
         if not _game(played).hidden_information:
             return f"{where}: {played.record.game} has no hidden information: every " \
                    "player sees the whole game, so one seat's record is the record"
-        return None if args.seat in played.record.players else \
-            _not_a_player(where, args.seat, played.record.players)
+        if args.seat not in played.record.players:
+            return _not_a_player(where, args.seat, played.record.players)
+        written_from = played.record.tags.get("Seat")
+        if written_from not in (None, args.seat):   # (as a review from a seat says it)
+            record = played.record
+            return str(record.error(
+                f"{args.seat}'s record cannot be made from this one: it is written from "
+                f"{written_from}'s seat ([Seat \"{written_from}\"]), which did not see "
+                f"what {args.seat} saw", record.start_line, 1, code="seat"))
+        return None
 
     checked = _checked_first(args.file, not_at_table)
     if checked is None:
         return 1
     for i, played in enumerate(checked):
         game = _game(played)
-        hidden = game.seat_view(played, played.record.players.index(args.seat))
+        # (a record written from that seat already is that seat's record, as it stands)
+        hidden = played.record if played.record.tags.get("Seat") == args.seat else \
+            game.seat_view(played, played.record.players.index(args.seat))
         sys.stdout.write(("\n" if i else "") + game.write(hidden))
     return 0
 
