@@ -59,12 +59,33 @@ def from_json(data: dict, file: str | None = None, game: str | None = None):
 
 def seat_view(played, seat: int):
     """The record as the player in ``seat`` would have written it (a game with hidden
-    information: Million Club, Cartel)."""
-    return _game(played.record.game).seat_view(played, seat)
+    information: Million Club, Cartel, Joakim).  A record written from that seat already
+    (its ``[Seat]``) is that record, as it stands; one written from another seat does not
+    hold what this one saw (``RecordError``, code ``seat``: ``seat_refusal``)."""
+    record = played.record
+    refusal = seat_refusal(record, record.players[seat])
+    if refusal is not None:
+        raise refusal
+    if record.tags.get("Seat") == record.players[seat]:
+        return record
+    return _game(record.game).seat_view(played, seat)
+
+
+def seat_refusal(record, name: str) -> RecordError | None:
+    """Why the record of the player called ``name`` cannot be made from ``record``: it is
+    written from another player's seat, which did not see what theirs did (at the game's
+    first line, code ``seat``); None if it can."""
+    written_from = record.tags.get("Seat")
+    if written_from in (None, name):
+        return None
+    return record.error(f"{name}'s record cannot be made from this one: it is written from "
+                        f"{written_from}'s seat ([Seat \"{written_from}\"]), which did not "
+                        f"see what {name} saw", record.start_line, 1, code="seat")
 
 
 __all__ = [
     "MclogError", "RecordError", "RuleError", "SetupError", "read", "read_one", "read_headers",
-    "parse", "parse_one", "read_lenient", "from_json", "replay", "seat_view", "write",
+    "parse", "parse_one", "read_lenient", "from_json", "replay", "seat_view", "seat_refusal",
+    "write",
     "to_json", "__version__",
 ]

@@ -19,7 +19,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import games
+from . import games, seat_refusal, seat_view
 from .errors import MclogError, RecordError, ReviewError
 from .printable import printable
 from .protocol import Game, Played
@@ -269,24 +269,15 @@ def cmd_hide(args) -> int:
                    "player sees the whole game, so one seat's record is the record"
         if args.seat not in played.record.players:
             return _not_a_player(where, args.seat, played.record.players)
-        written_from = played.record.tags.get("Seat")
-        if written_from not in (None, args.seat):   # (as a review from a seat says it)
-            record = played.record
-            return str(record.error(
-                f"{args.seat}'s record cannot be made from this one: it is written from "
-                f"{written_from}'s seat ([Seat \"{written_from}\"]), which did not see "
-                f"what {args.seat} saw", record.start_line, 1, code="seat"))
-        return None
+        refusal = seat_refusal(played.record, args.seat)   # (written from another seat)
+        return None if refusal is None else str(refusal)
 
     checked = _checked_first(args.file, not_at_table)
     if checked is None:
         return 1
     for i, played in enumerate(checked):
-        game = _game(played)
-        # (a record written from that seat already is that seat's record, as it stands)
-        hidden = played.record if played.record.tags.get("Seat") == args.seat else \
-            game.seat_view(played, played.record.players.index(args.seat))
-        sys.stdout.write(("\n" if i else "") + game.write(hidden))
+        hidden = seat_view(played, played.record.players.index(args.seat))
+        sys.stdout.write(("\n" if i else "") + _game(played).write(hidden))
     return 0
 
 
