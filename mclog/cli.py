@@ -336,7 +336,9 @@ def _json_games(data: bytes, name: str) -> list[str | None]:
 
 
 def _not_a_player(where: str, name: str, names) -> str:
-    return (f"{where}: {name!r} is not a player of this game: the players are "
+    same = [n for n in names if n.lower() == name.strip().lower()]   # (as seat_of says)
+    meant = f" (did you mean {same[0]}?)" if len(same) == 1 else ""
+    return (f"{where}: {name!r} is not a player of this game{meant}: the players are "
             f"{', '.join(names)}")
 
 

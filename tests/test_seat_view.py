@@ -175,6 +175,10 @@ def test_hide_on_the_command_line(tmp_path, capsys):
     assert "?" in out and main(["validate", str(hidden)]) == 0
     assert main(["hide", "--seat", "Nobody", str(path)]) == 1
     assert "'Nobody' is not a player of this game: the players are" in capsys.readouterr().err
+    # (a name in another case: the one meant, as a [Seat] tag's says it)
+    assert main(["hide", "--seat", names[0].lower(), str(path)]) == 1
+    assert f"'{names[0].lower()}' is not a player of this game (did you mean {names[0]}?)" \
+        in capsys.readouterr().err
 
 
 # --- the fits the reveal used to refuse (issue 12, "What fails today") -----------------
