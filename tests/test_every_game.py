@@ -208,7 +208,7 @@ def test_the_notations_words_read_in_any_case(name, path):
 
 
 @pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
-def test_a_tags_name_reads_in_any_case(name, path):
+def test_a_tags_name_reads_in_any_case(name, path, tmp_path):
     """``[game "Joakim"]`` was read as no Game tag (a Million Club record, refused at its
     first move, far from the mistake) and ``[players ...]`` as no Players tag: every tag a
     game reads is read in any case, as every other word, and written as the game spells
@@ -221,6 +221,11 @@ def test_a_tags_name_reads_in_any_case(name, path):
         read = mclog.parse_one(other, str(path))
         assert read == record and read.tags == record.tags
         assert list(read.tags) == list(record.tags)   # (and in the order written)
+        copy = tmp_path / path.name   # (and a catalogue's, the recorder's, headers)
+        copy.write_text(other, encoding="utf-8")
+        headers = next(mclog.read_headers(copy))
+        assert headers["Players"] == record.tags["Players"]
+        assert headers.get("Game") == record.tags.get("Game")
     twice = text.replace("\n[", f'\n[{"players"} "Ann, Ben"]\n[', 1)
     with pytest.raises(mclog.RecordError, match=r"The tag \[Players\] is given twice"):
         mclog.parse_one(twice, str(path))

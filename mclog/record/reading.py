@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..errors import MclogError, RecordError
+from ..protocol import FRAMING_TAGS
 from .files import FileError, decode, iter_lines, without_marks
 from .framing import RawGame, split_games
 
@@ -119,13 +120,15 @@ def _one(records: Iterator[Any]) -> Any:
 
 
 def read_headers(source: str | os.PathLike) -> Iterator[dict[str, str]]:
-    """The tags of every game, without reading the moves (the fast path for catalogues)."""
+    """The tags of every game, without reading the moves (the fast path for catalogues):
+    those every game reads (``protocol.FRAMING_TAGS``: ``Game``, ``Players``, ``Event``
+    ...) spelt so whatever their case, as a game reads them."""
     lines, file = file_lines(source)
     for number, raw in _games(lines, file):
         if isinstance(raw, RecordError):
             raise raw
         try:
-            tags, _ = raw.tag_values()
+            tags, _ = raw.spelt(FRAMING_TAGS).tag_values()
         except RecordError as exc:
             raise exc.relocate(file=file, game=number if number > 1 else None) from None
         yield tags
@@ -144,8 +147,7 @@ def recorded_game(path: str | os.PathLike, default: str | None) -> str | None:
                         "to a file")
     from ..games import DEFAULT
 
-    return next((value for name, value in headers[0].items() if name.lower() == "game"),
-                None) or DEFAULT
+    return headers[0].get("Game") or DEFAULT
 
 
 def read_lenient(source: str | os.PathLike) -> tuple[list[Any], list[RecordError]]:
