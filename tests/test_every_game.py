@@ -262,6 +262,30 @@ def test_a_comment_written_as_another_notation_writes_one_is_told_how(name, mark
                                          "end, or stands in { } (see docs/format-framing.md)")
 
 
+@pytest.mark.parametrize("name", names())
+def test_a_json_records_players_and_its_players_tag_agree(name, tmp_path, capsys):
+    """A JSON record names its players twice, in ``players`` and in the ``Players`` tag.
+    Where a hand edited one and not the other, the kit took ``players`` (a record of
+    other seats, silently) and the other games the tag: in every game it is refused."""
+    import json
+
+    from mclog.cli import main
+
+    path = _samples(name)[0]
+    data = mclog.to_json(mclog.read_one(path))
+    names_ = list(mclog.read_one(path).players)
+    data["players"] = names_[::-1]
+    source = tmp_path / "night.json"
+    source.write_text(json.dumps(data))
+    for beside in path.parent.glob("*.json"):
+        shutil.copy(beside, tmp_path / beside.name)
+    assert main(["import", str(source)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == (
+        f"{source}: players: {names_[::-1]!r} are not the players the tags name, in their "
+        f"seats ([Players] {', '.join(names_)}): make the two agree\n")
+
+
 #: Comments' texts a JSON record may hold that its text writes otherwise.
 COMMENT_TEXTS = ["", " ", "\t", "\u00a0", " spaced ", "two\nlines", " two \n lines ",
                  "{braced}", "}", ";", "a \\ b"]

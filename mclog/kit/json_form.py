@@ -11,7 +11,7 @@ from mclog.errors import RecordError
 from mclog.games import names_game
 from mclog.record.entries import CheckEntry, CommentEntry, as_read
 from mclog.record.json_form import (TAG_NAME, TAG_VALUE, BadValue, json_path, records_in,
-                                     shown, spelt_tags)
+                                     players_differ, shown, spelt_tags)
 
 from mclog.record.verbs import Verbs
 from .notation import CHECKS, KitRecord, MoveEntry
@@ -69,6 +69,10 @@ def record_from_json(game, data, where: str = "", file: str | None = None) -> Ki
         names = game.check_names(players)
     except ValueError as exc:
         raise BadValue(at("players"), shown(str(exc))) from None
+    if "Players" in tags:   # (the two ways a record names its players agree)
+        differ = players_differ(players, [n.strip() for n in tags["Players"].split(",")])
+        if differ:
+            raise BadValue(at("players"), differ)
     tags = {"Game": _game_tag(game, tags.get("Game")),
             **{k: v for k, v in tags.items() if k != "Game"}, "Players": ", ".join(names)}
     record = KitRecord(game.name, tags, names, [], file)

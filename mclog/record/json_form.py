@@ -190,6 +190,15 @@ def respell(data: object, tag_names: Sequence[str], at: str = "") -> None:
             raise BadValue(f"{at}.tags" if at else "tags", str(exc)) from None
 
 
+def players_differ(given: object, names: Sequence[str]) -> str | None:
+    """Why a JSON record's ``players`` (``given``, where there is one) are not the players
+    its ``Players`` tag names, in their seats (which would the record mean?), or None."""
+    if given is None or given == list(names):
+        return None
+    return shown(f"{given!r} are not the players the tags name, in their seats "
+                 f"([Players] {', '.join(names)}): make the two agree")
+
+
 class BadValue(Exception):
     """A malformed value of a JSON record: ``(where, message)``, ``where`` a path into the
     data (``entries[3].amount``), or "" for the record as a whole."""

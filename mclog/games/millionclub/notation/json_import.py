@@ -16,8 +16,8 @@ from pathlib import Path
 
 from mclog.errors import RecordError
 from mclog.games import spelt
-from mclog.record.json_form import (BadValue, failure, json_path, load_json, respell,
-                                     schema_error, schema_words)
+from mclog.record.json_form import (BadValue, failure, json_path, load_json,
+                                     players_differ, respell, schema_error, schema_words)
 from .. import GAME
 from .reader import from_json
 from .record import GameRecord
@@ -51,6 +51,9 @@ def records_from_json(data: bytes, file: str) -> list[GameRecord]:
             record = from_json(game, file)
         except RecordError as exc:
             raise fail(prefix or "the record", exc.reason) from None
+        differ = players_differ(game.get("players"), record.players)
+        if differ:
+            raise fail(json_path([prefix, "players"]) if prefix else "players", differ)
         try:
             replay(record)
         except RecordError as exc:

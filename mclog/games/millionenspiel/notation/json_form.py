@@ -17,7 +17,8 @@ from mclog.games import spelt
 from mclog.record.entries import as_read
 from mclog.record.framing import RawGame, Tag
 from mclog.record.json_form import (
-    BadValue, json_path, record_error, records_in, schema_error, schema_words, respell,
+    BadValue, json_path, players_differ, record_error, records_in, respell, schema_error,
+    schema_words,
 )
 
 from ..rules.moves import MOVE_TYPES
@@ -70,6 +71,9 @@ def _record(data, at: str) -> Record:
         header = parse_game(raw, None, 1)  # the tags checked as the text's are
     except RecordError as exc:
         raise BadValue(f"{at}.tags" if at else "tags", exc.reason) from None
+    differ = players_differ(data.get("players"), header.names)
+    if differ:
+        raise BadValue(f"{at}.players" if at else "players", differ)
     top = len(header.names) - 1
     out = []
     for i, item in enumerate(data["entries"]):
