@@ -25,6 +25,7 @@ from .printable import printable
 from .protocol import Game, Played
 from .record.files import Comparison, FileError, iter_lines, read_source, replacing, write_new
 from .record.json_form import MAX_JSON, failure, load_json
+from .record.names import case_slip
 from .record.reading import iter_lenient, read_bytes_lenient, recorded_game, unnumbered
 
 
@@ -336,9 +337,9 @@ def _json_games(data: bytes, name: str) -> list[str | None]:
 
 
 def _not_a_player(where: str, name: str, names) -> str:
-    same = [n for n in names if n.lower() == name.strip().lower()]   # (as seat_of says)
-    meant = f" (did you mean {same[0]}?)" if len(same) == 1 else ""
-    return (f"{where}: {name!r} is not a player of this game{meant}: the players are "
+    meant = case_slip(name, names)   # (as a [Seat] tag's is told)
+    return (f"{where}: {name!r} is not a player of this game"
+            f"{f' (did you mean {meant}?)' if meant else ''}: the players are "
             f"{', '.join(names)}")
 
 

@@ -239,6 +239,9 @@ def test_a_tags_name_reads_in_any_case(name, path, tmp_path):
     data["game"] = name.lower()   # (the game named as a Game tag may name it: any case)
     beside = str(path.with_suffix(".json"))
     assert game.records_from_json(json.dumps([data]).encode(), beside) == [record]
+    given = json.loads(json.dumps(data))
+    assert game.record_from_json(data, beside) == record
+    assert data == given   # (the caller's data is read, not respelt in place)
     data["tags"]["EVENT"] = "the same tag again"
     with pytest.raises(mclog.MclogError, match=r"the tag \[Event\] is given twice"):
         game.records_from_json(json.dumps([data]).encode(), beside)

@@ -22,6 +22,7 @@ import importlib.util
 import os
 import sys
 from functools import lru_cache
+from typing import Any
 
 from ..errors import MclogError
 from ..protocol import Game
@@ -127,12 +128,17 @@ def _meant(name: str) -> str:
     return f" (did you mean {_BY_KEY[near[0]]}?)" if near else ""
 
 
-def spelt(data: object, which: Game) -> None:
-    """A JSON record's ``game`` field, where it names ``which`` as a ``Game`` tag may
-    (``joakim``, ``million club``), spelt as that game spells it, in place (before the
-    game's schema, which asks for its own name, is checked)."""
+def spelt_json(data: Any, which: Game, at: str = "") -> Any:
+    """A JSON record with its ``game`` and ``tags`` spelt as ``which`` spells them (a
+    copy: the caller's data is left as it is), to check against the game's schema (which
+    asks for its own name and ``Players``): a ``game`` that names it as a ``Game`` tag may
+    (``joakim``, ``million club``), and its tags as a text's are read
+    (``record.json_form.respell``: ``BadValue`` at ``tags`` for a tag given twice so)."""
+    from ..record.json_form import respell   # (JSON only: a record is read without it)
+
     if isinstance(data, dict) and names_game(data.get("game"), which):
-        data["game"] = which.name
+        data = {**data, "game": which.name}
+    return respell(data, which.tag_names, at)
 
 
 def names_game(said: object, which: Game) -> bool:
@@ -149,5 +155,5 @@ def names() -> list[str]:
     return list(GAMES) + [n for n in _FOLDER_GAMES if n not in GAMES]
 
 
-__all__ = ["game", "names", "names_game", "spelt", "register", "GAMES", "DEFAULT",
+__all__ = ["game", "names", "names_game", "spelt_json", "register", "GAMES", "DEFAULT",
            "UnknownGame"]

@@ -24,7 +24,7 @@ from mclog.record.checks import Check
 from mclog.simulate import RandomBot, check_bots, make_bots, play_out
 
 from mclog.record.json_form import BadValue, record_error
-from mclog.record.names import name_problem, seat_of, twice
+from mclog.record.names import name_problem, seat_problem, twice
 
 from .json_form import record_from_json, records_from_json, to_json
 from mclog.record.verbs import Verbs
@@ -150,12 +150,9 @@ class KitGame(Game):
             raise RecordError(f"[Players] {exc}", line=where, col=1, file=file,
                               code="header") from None
         record = KitRecord(self.name, tags, names, [], file, number, raw.start)
-        if "Seat" in tags:   # (the seat the record is written from: a player's, in any game)
-            try:
-                seat_of(tags["Seat"], names)
-            except ValueError as exc:
-                raise RecordError(f"[Seat] {exc}", line=lines["Seat"], col=1, file=file,
-                                  code="header") from None
+        problem = seat_problem(tags, names)
+        if problem:
+            raise RecordError(problem, line=lines["Seat"], col=1, file=file, code="header")
         for tag in self.table_tags:
             if tag in tags:
                 try:

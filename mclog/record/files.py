@@ -144,12 +144,15 @@ def utf8_text(data: bytes) -> str:
     component file), its byte order mark left out as a record's is; ``ValueError`` in
     words for UTF-16 or bytes that are not UTF-8."""
     if _utf16(data):
-        raise ValueError("UTF-16 text (what Windows Notepad saves as 'Unicode'), not UTF-8: "
-                         "save it as UTF-8")
+        raise ValueError(f"{UTF16}: save it as UTF-8")
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
         raise ValueError(f"not UTF-8 text (byte {exc.start})") from None
+
+
+#: What a file saved as UTF-16 is, in words (a record's, a JSON file's, a component file's).
+UTF16 = "UTF-16 text (what Windows Notepad saves as 'Unicode'), not UTF-8"
 
 
 def _utf16(start: bytes) -> bool:
@@ -164,9 +167,8 @@ def _checked_block(block: bytes, number: int, offset: int, name: str | None) -> 
     """The lines of ``block`` (whole lines; ``number`` lines and ``offset`` bytes come
     before it), checked as ``decode`` checks a text."""
     if offset == 0 and _utf16(block):
-        raise RecordError("This is UTF-16 text (what Windows Notepad saves as 'Unicode'), "
-                          "not UTF-8: save the record as UTF-8", line=1, col=1, file=name,
-                          code="encoding")
+        raise RecordError(f"This is {UTF16}: save the record as UTF-8", line=1, col=1,
+                          file=name, code="encoding")
     try:
         text = block.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..errors import MclogError, RecordError
 from .files import utf8_text
@@ -179,15 +180,17 @@ def spelt_tags(tags: dict[str, str], names: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def respell(data: object, tag_names: Sequence[str], at: str = "") -> None:
-    """A JSON record's ``tags`` spelt as ``spelt_tags`` spells them, in place (before its
-    schema, which asks for ``Players``, is checked); ``BadValue`` at ``tags`` for a tag
-    given twice so.  What is no record is left as it is, for the schema to name."""
-    if isinstance(data, dict) and isinstance(data.get("tags"), dict):
-        try:
-            data["tags"] = spelt_tags(data["tags"], tag_names)
-        except ValueError as exc:
-            raise BadValue(f"{at}.tags" if at else "tags", str(exc)) from None
+def respell(data: Any, tag_names: Sequence[str], at: str = "") -> Any:
+    """A JSON record with its ``tags`` spelt as ``spelt_tags`` spells them (a copy: the
+    caller's data is left as it is), to check against a schema that asks for ``Players``;
+    ``BadValue`` at ``tags`` for a tag given twice so.  What is no record is given back
+    as it is, for the schema to name."""
+    if not (isinstance(data, dict) and isinstance(data.get("tags"), dict)):
+        return data
+    try:
+        return {**data, "tags": spelt_tags(data["tags"], tag_names)}
+    except ValueError as exc:
+        raise BadValue(f"{at}.tags" if at else "tags", str(exc)) from None
 
 
 def players_differ(given: object, names: Sequence[str]) -> str | None:

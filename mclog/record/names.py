@@ -31,7 +31,7 @@ And in every game a name is none of the recorder's commands (``COMMANDS``): at t
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 #: The framing's characters a name cannot hold, with what each does in a record.
 FRAMING = {";": "starts a comment", "{": "starts a comment", "}": "ends a comment",
@@ -114,10 +114,29 @@ def seat_of(name: str, names: Sequence[str]) -> int:
     name = name.strip()
     if name in names:
         return list(names).index(name)
-    same = [n for n in names if n.lower() == name.lower()]
-    meant = f": did you mean {same[0]}?" if len(same) == 1 else ""
-    raise ValueError(f"'{name}' is not a player (the players are {', '.join(names)}){meant}")
+    meant = case_slip(name, names)
+    raise ValueError(f"'{name}' is not a player (the players are {', '.join(names)})"
+                     + (f": did you mean {meant}?" if meant else ""))
+
+
+def case_slip(name: str, names: Sequence[str]) -> str | None:
+    """The one player of ``names`` whose name is ``name`` but for case and the spaces at
+    its ends (the player a slip meant), or None."""
+    same = [n for n in names if n.lower() == name.strip().lower()]
+    return same[0] if len(same) == 1 else None
+
+
+def seat_problem(tags: Mapping[str, str], names: Sequence[str]) -> str | None:
+    """``[Seat] ...``: why a record's ``[Seat]`` tag (where it has one) names no player,
+    in any game (the seat it is written from is a player's), or None."""
+    if "Seat" not in tags:
+        return None
+    try:
+        seat_of(tags["Seat"], names)
+    except ValueError as exc:
+        return f"[Seat] {exc}"
+    return None
 
 
 __all__ = ["framing_problem", "word_problem", "command_problem", "name_problem", "twice",
-           "seat_of", "FRAMING", "JOINING", "COMMANDS"]
+           "seat_of", "seat_problem", "case_slip", "FRAMING", "JOINING", "COMMANDS"]

@@ -51,8 +51,15 @@ class MillionClub(Game):
         return to_json(record)
 
     def record_from_json(self, data, file=None):
+        from mclog.games import spelt_json
+        from mclog.record.json_form import BadValue, record_error
+
         from .notation.reader import from_json
 
+        try:   # (the game and its tags in any spelling, as records_from_json reads them)
+            data = spelt_json(data, self)
+        except BadValue as exc:
+            raise record_error(exc, file) from None
         return from_json(data, file)
 
     def records_from_json(self, data, file):

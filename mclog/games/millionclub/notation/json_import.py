@@ -15,9 +15,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from mclog.errors import RecordError
-from mclog.games import spelt
+from mclog.games import spelt_json
 from mclog.record.json_form import (BadValue, failure, json_path, load_json,
-                                     players_differ, respell, schema_error, schema_words)
+                                     players_differ, schema_error, schema_words)
 from .. import GAME
 from .reader import from_json
 from .record import GameRecord
@@ -37,8 +37,7 @@ def records_from_json(data: bytes, file: str) -> list[GameRecord]:
     for number, game in enumerate(games):
         prefix = f"[{number}]" if isinstance(value, list) else ""
         try:
-            spelt(game, GAME)   # (the game and a tag in any spelling, as in a text)
-            respell(game, GAME.tag_names, prefix)
+            game = spelt_json(game, GAME, prefix)   # (game and tags in any spelling)
         except BadValue as exc:
             raise fail(*exc.args) from None
         error = schema_error(validator, game)

@@ -21,6 +21,7 @@ import re
 from mclog.errors import RecordError
 from mclog.record.checks import Check, read_check, written_as
 from mclog.record.framing import RawGame, comment_hint, whole_number
+from mclog.record.names import case_slip
 from ..rules.board import ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
 from ..rules.moves import Place, interned
@@ -103,9 +104,9 @@ def _unknown_word(word: str, table: Table, first: bool = False) -> str:
     if parse_industry(word):
         return f"'{word}' is an industry, but no verb says what happens to it (up, cash ...)"
     names = ', '.join(table.names)
-    same = [n for n in table.names if n.lower() == low]
-    if len(same) == 1:
-        return (f"'{word}' is not a player of this game as written: did you mean {same[0]}? "
+    meant = case_slip(word, table.names)
+    if meant:
+        return (f"'{word}' is not a player of this game as written: did you mean {meant}? "
                 f"(a name is written as in [Players]: {names})")
     if word[:1].isupper() and word.isalpha():
         return f"'{word}' is not a player of this game ({names}){did_you_mean(word, table.names)}"

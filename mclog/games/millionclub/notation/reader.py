@@ -40,14 +40,6 @@ def from_json(data: dict, file: str | None = None) -> GameRecord:
     tags = data.get("tags")
     if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
         raise bad('"tags" must be an object of strings')
-    from mclog.record.json_form import spelt_tags
-
-    from .. import GAME
-
-    try:
-        tags = spelt_tags(tags, GAME.tag_names)
-    except ValueError as exc:
-        raise bad(str(exc)) from None
     table = table_from_tags(dict(tags), {})
     record = GameRecord(dict(tags), table, [], file)
     for i, item in enumerate(data.get("entries", [])):

@@ -16,7 +16,7 @@ from typing import ClassVar
 from mclog.errors import RecordError
 from mclog.record.entries import CheckEntry, CommentEntry, FromSource, RecordBase
 from mclog.record.framing import SourceLine
-from mclog.record.names import name_problem, seat_of, twice
+from mclog.record.names import name_problem, seat_problem, twice
 from ..rules.board import ALTERNATIVE, COLOURS, STANDARD
 from ..rules.moves import Move
 from ..rules.setup import check_table, default_colours
@@ -155,11 +155,9 @@ def table_from_tags(tags: dict[str, str], tag_lines: dict[str, int]) -> Table:
             colours.append(colour)
     if colours and len(colours) != len(names):
         raise fail("Give every player a colour, or none", "Players")
-    if "Seat" in tags:   # (the seat the record is written from: a player's)
-        try:
-            seat_of(tags["Seat"], names)
-        except ValueError as exc:
-            raise fail(f"[Seat] {exc}", "Seat") from None
+    problem = seat_problem(tags, names)
+    if problem:
+        raise fail(problem, "Seat")
     table = Table(tuple(names), tuple(colours) or default_colours(len(names), setup), setup,
                   privileges == "pick")
     try:

@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from mclog.errors import RecordError
-from mclog.games import spelt
+from mclog.games import spelt_json
 from mclog.record.entries import as_read
 from mclog.record.framing import RawGame, Tag
 from mclog.record.json_form import (
-    BadValue, json_path, players_differ, record_error, records_in, respell, schema_error,
-    schema_words,
+    BadValue, json_path, players_differ, record_error, records_in, schema_error, schema_words,
 )
 
 from ..rules.moves import MOVE_TYPES
@@ -55,8 +54,7 @@ def _replayed(item, prefix: str) -> Record:
 def _record(data, at: str) -> Record:
     from .. import GAME
 
-    spelt(data, GAME)   # (the game and a tag in any spelling, as in a text)
-    respell(data, GAME.tag_names, at)
+    data = spelt_json(data, GAME, at)   # (game and tags in any spelling, as a text's)
     error = schema_error(_validator(), data)
     if error is not None:
         raise BadValue(json_path([at, *error.absolute_path] if at else error.absolute_path),

@@ -18,11 +18,10 @@ A line holds items, separated by spaces or commas::
 
 from __future__ import annotations
 
-
 from mclog.errors import RecordError, RuleError
 from mclog.record.cursor import Cursor
 from mclog.record.framing import RawGame, whole_number
-from mclog.record.names import name_problem, seat_of, twice
+from mclog.record.names import name_problem, seat_problem, twice
 
 from ..rules.flow import HOUSE_PLAYERS, check_players
 from ..rules.state import PENSION_CARDS
@@ -41,12 +40,9 @@ def parse_game(raw: RawGame, file: str | None, number: int) -> Record:
     tags.setdefault("Format", FORMAT)
     cards = _pension_cards(tags, lines)
     names = _players(tags, lines, raw, cards)
-    if "Seat" in tags:   # (every seat sees everything, but a seat named is a player)
-        try:
-            seat_of(tags["Seat"], names)
-        except ValueError as exc:
-            raise RecordError(f"[Seat] {exc}", line=lines["Seat"], col=1,
-                              code="header") from None
+    problem = seat_problem(tags, names)   # (every seat sees everything, but is a player's)
+    if problem:
+        raise RecordError(problem, line=lines["Seat"], col=1, code="header")
     track = None
     if "Track" in tags:
         try:
