@@ -420,12 +420,14 @@ class GamePicker:
         self.upload = w.FileUpload(accept=".mclog,.txt", multiple=False,
                                    description="or upload a record")
         self.status = w.HTML()
+        self._uploaded: Path | None = None
         self.folder.observe(lambda change: self._list(), names="value")
         self._list()
         if self.default.name in self.choice.options:
             self.choice.value = self.default.name
         # Re-running the picker's cell (Run Selected Cell and All Below, once a click on
-        # the dropdown has selected that cell) keeps the choice made before, in this kernel.
+        # the dropdown has selected that cell) keeps the choice made before, in this kernel:
+        # each choice is remembered as it is made, not only once a game is shown from it.
         self._key = (str(self.default), game_name)
         remembered = _CHOSEN.get(self._key)
         if remembered is not None:
@@ -434,10 +436,9 @@ class GamePicker:
             if choice in self.choice.options:
                 self.choice.value = choice
             self._uploaded = uploaded
-        else:
-            self._uploaded = None
-        # (a record picked from the folder after an upload is the one shown)
-        self.choice.observe(lambda change: setattr(self, "_uploaded", None), names="value")
+        self.choice.observe(self._picked, names="value")
+        self.upload.observe(self._took_upload, names="value")
+        self.folder.observe(lambda change: self._remember(), names="value")
         #: Runs the cells after the picker's (they read the choice).
         self.use = RunBelow()
         self.view = w.VBox([w.HTML("Pick a game, then <b>Use this game</b> (or <i>Run "
@@ -449,23 +450,43 @@ class GamePicker:
         folder = Path(self.folder.value).expanduser()
         files = sorted(p.name for p in folder.glob("*.mclog")) if folder.is_dir() else []
         self.choice.options = files
-        self.status.value = "" if files else f"No .mclog record in {escape(str(folder))}"
+        if not files:
+            self.status.value = f"No .mclog record in {escape(str(folder))}"
+
+    def _picked(self, change) -> None:
+        """A record picked in the folder (the one shown after an upload), said under the
+        picker: the kernel has it, and the cells below will read it."""
+        self._uploaded = None
+        self._remember()
+        if change["new"]:
+            self.status.value = (f"<b>{escape(change['new'])}</b> picked: <b>Use this "
+                                 "game</b> shows it")
+
+    def _took_upload(self, change) -> None:
+        """A file uploaded: kept in a temporary file at once (so that running the picker's
+        cell again keeps it too), and said under the picker."""
+        if not change["new"]:
+            return
+        item = change["new"][0]
+        out = Path(tempfile.mkdtemp()) / Path(item["name"]).name
+        out.write_bytes(bytes(item["content"]))
+        self._uploaded = out
+        self._remember()
+        self.status.value = f"<b>{escape(out.name)}</b> uploaded: <b>Use this game</b> shows it"
+
+    def _remember(self) -> None:
+        _CHOSEN[self._key] = (self.folder.value, self.choice.value, self._uploaded)
 
     def path(self):
         """The record chosen: the file uploaded (kept in a temporary file), else the one
         picked in the folder, else the default."""
-        if self.upload.value:
-            item = self.upload.value[0]
-            out = Path(tempfile.mkdtemp()) / Path(item["name"]).name
-            out.write_bytes(bytes(item["content"]))
-            self._uploaded = out
         if self._uploaded is not None and self._uploaded.exists():
             chosen = self._uploaded
         elif self.choice.value:
             chosen = Path(self.folder.value).expanduser() / self.choice.value
         else:
             chosen = self.default
-        _CHOSEN[self._key] = (self.folder.value, self.choice.value, self._uploaded)
+        self._remember()
         return chosen
 
     def game(self):

@@ -188,6 +188,7 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     # another game picked, and the cells after the picker run again
     picked = page.locator(".widget-dropdown", has_text="record").locator("select").first
     picked.select_option(label="duel-2p.mclog")
+    expect(page.locator("body")).to_contain_text("duel-2p.mclog picked: Use this game shows it")
     page.get_by_role("button", name="Use this game").first.click()  # (issue 25)
     # (the kernel runs every cell below again: a loaded machine takes its time)
     expect(page.locator(".mclog-board").first).to_contain_text("Zoe", timeout=120_000)
@@ -349,8 +350,11 @@ def _pick_and_run(page, folder: Path, name: str, options: int | None = None) -> 
         expect(picked.locator("option")).to_have_count(options)
     expect(picked.locator("option", has_text=name)).to_have_count(1)
     picked.select_option(label=name)
+    # (the kernel has the pick once it says so under the picker: the cells below read it)
+    status = page.locator(".widget-vbox", has=picked).locator(".widget-html").last
+    expect(status).to_contain_text(name)
     run_below_the_picker(page)
-    expect(page.locator("body")).to_contain_text(f"Showing {name}")
+    expect(status).to_contain_text(f"Showing {name}")
     no_errors(page)
 
 

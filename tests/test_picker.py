@@ -85,3 +85,31 @@ def test_running_the_pickers_cell_again_keeps_the_choice(tmp_path):
                         "Millionenspiel")  # (another notebook's picker: its own choice)
     assert other.choice.value == "duel-2p.mclog" and other.game().record.game == \
         "Millionenspiel"
+
+
+def test_a_pick_is_kept_by_the_kernel_before_any_game_is_shown(tmp_path):
+    """A record picked (or a file uploaded) is said under the picker as the kernel takes
+    it, and running the picker's cell again before *Use this game* keeps it: the click
+    on the dropdown that picks it is the one that selects the picker's cell."""
+    import datetime
+
+    picker = game_picker(str(THURSDAY))
+    picker.choice.value = "duel-2p.mclog"
+    assert picker.status.value == "<b>duel-2p.mclog</b> picked: <b>Use this game</b> shows it"
+    again = game_picker(str(THURSDAY))  # (the cell run again, no game shown yet)
+    assert again.choice.value == "duel-2p.mclog"
+    assert again.game().record.table.names == ("Zoe", "Yann")
+    mine = (SAMPLES / "family-4p-alternative.mclog").read_bytes()
+    again.upload.value = ({"name": "<mine>.mclog", "type": "", "size": len(mine),
+                           "last_modified": datetime.datetime.now(datetime.timezone.utc),
+                           "content": memoryview(mine)},)
+    assert again.status.value == ("<b>&lt;mine&gt;.mclog</b> uploaded: <b>Use this game</b> "
+                                  "shows it")
+    third = game_picker(str(THURSDAY))
+    assert len(third.game().record.table.names) == 4
+    assert third.status.value == "Showing <b>&lt;mine&gt;.mclog</b>"
+    third.folder.value = str(tmp_path)  # (an empty folder: said so, and kept)
+    assert third.status.value == f"No .mclog record in {tmp_path}"
+    fourth = game_picker(str(THURSDAY))
+    assert fourth.folder.value == str(tmp_path) and fourth.choice.options == ()
+    assert fourth.game().record.table.names == ("Ann", "Ben", "Cleo")  # (the default)
