@@ -776,16 +776,10 @@ def test_01_on_a_seats_record_before_and_after_the_reveal(browser, lab, tmp_path
     records = {"widget-seat-after-reveal": seat, "widget-seat-before-reveal": cut}
     for name, record in records.items():
         (mine / f"{name}.mclog").write_text(mclog.write(record), encoding="utf-8")
+    page = run_notebook(browser, lab, "01-replay.ipynb")
     for name, record in records.items():
-        # (a fresh notebook for each record: a person picks one game per notebook run)
-        page = run_notebook(browser, lab, "01-replay.ipynb")
-        folder = page.locator(".widget-text", has_text="folder").locator("input").first
-        folder.fill(str(mine))
-        picked = page.locator(".widget-dropdown", has_text="record").locator("select").first
-        expect(picked.locator("option")).to_have_count(2)
-        picked.select_option(label=f"{name}.mclog")
-        run_below_the_picker(page)
-        expect(page.locator("body")).to_contain_text(f"Showing {name}.mclog")
+        # (one picked, then the other, in the notebook open: as a person compares them)
+        _pick_and_run(page, mine, f"{name}.mclog", options=2)
         for _ in range(11):  # to the last step
             page.get_by_role("button", name="round ▶▶").first.click()
         text = page.locator("body")
@@ -806,4 +800,4 @@ def test_01_on_a_seats_record_before_and_after_the_reveal(browser, lab, tmp_path
         board = page.locator(".mclog-board").first
         shot(page, name, tmp_path, page.locator(".widget-vbox", has=board).first)
         no_errors(page)
-        page.close()
+    page.close()

