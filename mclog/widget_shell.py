@@ -468,8 +468,14 @@ class GamePicker:
         if not change["new"]:
             return
         item = change["new"][0]
-        out = Path(tempfile.mkdtemp()) / Path(item["name"]).name
-        out.write_bytes(bytes(item["content"]))
+        name = Path(item["name"]).name
+        out = Path(tempfile.mkdtemp()) / (name if name not in ("", "..") else "upload.mclog")
+        try:
+            out.write_bytes(bytes(item["content"]))
+        except OSError as exc:
+            self.status.value = (f"<b>{escape(name)}</b> could not be kept: "
+                                 f"{escape(exc.strerror or str(exc))}")
+            return
         self._uploaded = out
         self._remember()
         self.status.value = f"<b>{escape(out.name)}</b> uploaded: <b>Use this game</b> shows it"

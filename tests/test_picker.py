@@ -113,3 +113,16 @@ def test_a_pick_is_kept_by_the_kernel_before_any_game_is_shown(tmp_path):
     fourth = game_picker(str(THURSDAY))
     assert fourth.folder.value == str(tmp_path) and fourth.choice.options == ()
     assert fourth.game().record.table.names == ("Ann", "Ben", "Cleo")  # (the default)
+
+
+@pytest.mark.parametrize("name", ["..", "", "dir/../x.mclog"])
+def test_an_upload_with_an_odd_name_is_kept_under_a_plain_one(name):
+    import datetime
+
+    picker = game_picker(str(THURSDAY))
+    duel = (SAMPLES / "duel-2p.mclog").read_bytes()
+    picker.upload.value = ({"name": name, "type": "", "size": len(duel),
+                            "last_modified": datetime.datetime.now(datetime.timezone.utc),
+                            "content": memoryview(duel)},)
+    assert picker.game().record.table.names == ("Zoe", "Yann")
+    assert picker.path().name == ("x.mclog" if name.endswith("x.mclog") else "upload.mclog")
