@@ -13,7 +13,8 @@
    Million Club game from that seat's record (``--only seat``: Ben's view of a sample,
    his unseen cards drawn for each rollout, greedy bots, 20 rollouts an option); and the
    Cartel review (30 rollouts) on a local Dask cluster of one worker and of two: the
-   speed-up (near-linear: close to 2x).
+   speed-up (near-linear: close to 2x); and (``--only untracked``) Millionenspiel's duel
+   sample, which names no board, reviewed whole as ``mclog review`` does it.
 3. Calibration: over ``--games`` simulated games of ``--game`` (2-player Cartel by
    default; Million Club 4 players, Millionenspiel 3, Joakim 3) between the game's review
    bots (the ones its rollouts play), the win chance the rollouts give at each of 8
@@ -72,7 +73,8 @@ def main() -> None:
                              "default is 100)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes for the calibration (its games split among them)")
-    parser.add_argument("--only", choices=["calibration", "precision", "dask", "seat"],
+    parser.add_argument("--only", choices=["calibration", "precision", "dask", "seat",
+                                           "untracked"],
                         help="run this part alone (the calibration over 1,000 games: "
                              "--only calibration --games 1000)")
     args = parser.parse_args()
@@ -80,7 +82,7 @@ def main() -> None:
         {"calibration": lambda: calibration(game(args.game), args.games, args.jobs,
                                             args.calibration_rollouts),
          "precision": lambda: precision(game("Cartel"), args.games),
-         "dask": dask_speedup, "seat": seat_review}[args.only]()
+         "dask": dask_speedup, "seat": seat_review, "untracked": untracked_review}[args.only]()
         return
     mc = game("Million Club")
     text = mc.simulated_text(4, 7, "greedy", {})
@@ -110,6 +112,7 @@ def main() -> None:
     print(f"Cartel, Ann's whole game ({len(whole.positions)} decisions, 50 rollouts an "
           f"option, 2 processes): {time.perf_counter() - start:.1f} s (target: under 120 s)")
     seat_review()
+    untracked_review()
     dask_speedup()
     calibration(cartel, args.games)
     precision(cartel, max(4, args.games // 8))
@@ -128,6 +131,19 @@ def seat_review() -> None:
     print(f"Million Club, Ben's whole game from his seat's record ({len(whole.positions)} "
           f"decisions, 20 rollouts an option by the greedy bots, his unseen cards drawn, 2 "
           f"processes): {time.perf_counter() - start:.1f} s (target: under 120 s)")
+
+
+def untracked_review() -> None:
+    """Every decision of Millionenspiel's duel sample, which names no board (``[Track]``):
+    each rollout plays on a board of its own, drawn to fit the landings up to its step
+    (M20), and the chance bots work out the odds of every board they meet.  The review as
+    ``mclog review`` makes it (100 rollouts an option, the chance bots, 2 processes)."""
+    duel = mclog.replay(mclog.read_one("sample_games/millionenspiel/duel-2p.mclog"))
+    start = time.perf_counter()
+    whole = review(duel, None, rollouts=100, seed=1, jobs=2)
+    print(f"Millionenspiel, the duel sample (no [Track]) reviewed whole ({len(whole.positions)}"
+          f" decisions, 100 rollouts an option, 2 processes): "
+          f"{time.perf_counter() - start:.1f} s")
 
 
 def dask_speedup() -> None:

@@ -1,6 +1,7 @@
 """Millionenspiel (issue 16): one test per rule and reading (docs/millionenspiel/rules.md,
 M1..M18), the notation's errors, and property tests over random play."""
 
+import random
 from pathlib import Path
 
 import pytest
@@ -712,25 +713,74 @@ def test_a_comment_between_two_bets_stays_after_the_first():
 # --- M20: the board a review's rollouts play on, where the record names no track ---------------
 
 
+def _a_board(length: int, rng) -> tuple[str, ...]:
+    """A board as printed: the arrow's black space, then a space of every colour and the
+    rest drawn in the illustrative board's proportions, in any order."""
+    rest = [*sorted(set(ILLUSTRATIVE)),
+            *(rng.choice(ILLUSTRATIVE[1:]) for _ in range(length - 1 - len(set(ILLUSTRATIVE))))]
+    rng.shuffle(rest)
+    return ("black", *rest)
+
+
+def _landings(board: tuple[str, ...], dice) -> tuple[list, int]:
+    """The landings a record shows of ``dice`` thrown on ``board`` (a double rolled
+    again), and where the pawn stands after them."""
+    from mclog.games.millionenspiel.rules.track import landing
+
+    landings, turn, position = [], [], 0
+    for a, b in dice:
+        turn.append((a, b))
+        if a == b:
+            continue   # (a double is rolled again)
+        position, colour, passed = landing(board, position, sum(x + y for x, y in turn))
+        landings.append((tuple(turn), colour, passed))
+        turn = []
+    return landings, position
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(13, 60), st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)),
-                                     min_size=1, max_size=25), st.randoms(use_true_random=False))
-def test_m20_every_board_drawn_agrees_with_the_landings(length, dice, rng):
+                                     min_size=1, max_size=25), st.integers(0, 2**32))
+def test_m20_every_board_drawn_holds_every_colour(length, dice, seed):
+    """Every board a rollout plays on has a space of each colour the rulebook names: on
+    one drawn without red and yellow, a rollout of the duel sample played 200,000 moves
+    and the review failed."""
+    from mclog.games.millionenspiel.rules.unknown_track import EVERY_COLOUR, board_drawn
+
+    rng = random.Random(seed)   # (a seed: the boards' many draws are not Hypothesis's to shrink)
+    landings, _ = _landings(_a_board(length, rng), dice)
+    for _ in range(5):
+        track, _ = board_drawn(tuple(landings), rng)
+        assert EVERY_COLOUR <= set(track)
+    assert EVERY_COLOUR == {"black", "blue", "yellow", "red", "beige", "green"}
+
+
+def test_m20_landings_that_leave_no_room_for_a_colour_are_refused_in_words():
+    """Twelve throws of 3 on a board of 13 spaces stand on every space, each blue: only
+    13 spaces fit those landings, and that board cannot hold a red space."""
+    import random
+
+    from mclog.games.millionenspiel.rules.unknown_track import board_drawn, boards_allowed
+
+    landings = tuple((((1, 2),), "blue", (3 * i + 3) // 13 - 3 * i // 13) for i in range(12))
+    assert {b.length for b in boards_allowed(landings)} == {13}
+    with pytest.raises(ValueError, match="^no board of 13 to 60 spaces with a space of every "
+                                         "colour has the landings this record shows$"):
+        board_drawn(landings, random.Random(1))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(13, 60), st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)),
+                                     min_size=1, max_size=25), st.integers(0, 2**32))
+def test_m20_every_board_drawn_agrees_with_the_landings(length, dice, seed):
     """On a true board of any length, landings as the record would show them (a double
     rolled again): the true length is among those allowed, with the colours seen, and
     every board drawn puts each landing on its colour with its passings."""
     from mclog.games.millionenspiel.rules.track import landing
     from mclog.games.millionenspiel.rules.unknown_track import board_drawn, boards_allowed
 
-    true = ("black", *(rng.choice(ILLUSTRATIVE[1:]) for _ in range(length - 1)))
-    landings, turn, position = [], [], 0
-    for a, b in dice:
-        turn.append((a, b))
-        if a == b:
-            continue   # (a double is rolled again)
-        position, colour, passed = landing(true, position, sum(x + y for x, y in turn))
-        landings.append((tuple(turn), colour, passed))
-        turn = []
+    rng = random.Random(seed)
+    landings, position = _landings(_a_board(length, rng), dice)
     allowed = boards_allowed(tuple(landings))
     assert any(b.length == length and b.position == position for b in allowed)
     track, at = board_drawn(tuple(landings), rng)
@@ -761,7 +811,7 @@ def test_m20_unseen_dice_move_the_pawn_as_their_dice_could():
     assert _sums(((None, None),)) == {s: n for s, n in {
         3: 2, 4: 2, 5: 4, 6: 4, 7: 6, 8: 4, 9: 4, 10: 2, 11: 2}.items()}   # (no double)
     assert _sums(((None, None), (1, 2))) == {5: 1, 7: 1, 9: 1, 11: 1, 13: 1, 15: 1}
-    rng = __import__("random").Random(3)
+    rng = random.Random(3)
     for _ in range(20):
         first, second = dice_drawn([Throw((None, None)), Throw((3, None))], rng)
         assert first.double and second.dice[0] == 3 and second.dice[1] is not None
@@ -914,3 +964,31 @@ def test_a_comment_before_a_bets_lines_first_bet_stays_before_it():
     assert record.entries[1].own_line
     assert write(record).endswith("start Ann\n{c}\nbets Ben 1, Cleo 1, Ann 1\n")
     assert parse_one(write(record)) == record
+
+
+def test_the_chance_bots_odds_are_those_of_the_dice_on_any_board():
+    """The chance bot's odds of each colour, counted once over the dice's totals, against
+    the dice thrown one by one (a double thrown again, up to four in a row): the same on
+    boards of every length (a review's rollouts each meet a board of their own, M20)."""
+    from mclog.games.millionenspiel.bots import colour_odds
+
+    def thrown(track, position, spaces=0, p=1.0, depth=0, odds=None):
+        odds = {} if odds is None else odds
+        for a in range(1, 7):
+            for b in range(1, 7):
+                if a == b and depth < 4:
+                    thrown(track, position, spaces + a + b, p / 36, depth + 1, odds)
+                else:
+                    colour = track[(position + spaces + a + b) % len(track)]
+                    odds[colour] = odds.get(colour, 0) + p / 36
+        return odds
+
+    rng = random.Random(5)
+    for length in (13, 14, 27, 40, 60):
+        track = ("black", *(rng.choice(ILLUSTRATIVE[1:]) for _ in range(length - 1)))
+        for position in (0, length // 2, length - 1):
+            odds = colour_odds(track, position)
+            expected = thrown(track, position)
+            assert odds.keys() == expected.keys()
+            assert all(odds[c] == pytest.approx(expected[c], abs=1e-12) for c in odds)
+            assert sum(odds.values()) == pytest.approx(1, abs=1e-15)

@@ -123,8 +123,8 @@ class Millionenspiel(Game):
         return ("this record names no track: each rollout plays on a board drawn among "
                 "those that agree with every landing up to its step (13 to 60 spaces; the "
                 "spaces the pawn has not stood on coloured in the proportions of mclog's "
-                "illustrative board, not the printed one), each as likely as it makes the "
-                "landings (M20)")
+                "illustrative board, not the printed one, and a space of every colour on "
+                "each), each as likely as it makes the landings (M20)")
 
     def move_text(self, played, index, move):
         return _said(move, played.record.names, played.state(index))

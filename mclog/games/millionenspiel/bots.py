@@ -91,26 +91,48 @@ class ChanceBot(Bot):
         return colour in ("beige", "black") or (colour == "green" and state.bet(seat) == 0)
 
 
+#: How many doubles in a row the odds follow (a fifth double is counted as the throw
+#: that moves the pawn: it comes once in 60 million throws).
+DOUBLES_FOLLOWED = 4
+
+
+def _totals() -> dict[int, int]:
+    """Each total the pawn may move in one turn (doubles rolled again), with the number
+    of ways it comes out of ``36 ** (DOUBLES_FOLLOWED + 1)``: a turn ending after ``d``
+    doubles is one way in ``36 ** (d + 1)``.  Integers, so that each colour's chance is
+    one correctly rounded division."""
+    ways: dict[int, int] = {}
+
+    def walk(spaces: int, weight: int, depth: int) -> None:
+        for a in range(1, 7):
+            for b in range(1, 7):
+                total = spaces + a + b
+                if a == b and depth < DOUBLES_FOLLOWED:
+                    walk(total, weight // 36, depth + 1)
+                else:
+                    ways[total] = ways.get(total, 0) + weight
+
+    walk(0, 36 ** DOUBLES_FOLLOWED, 0)
+    return ways
+
+
+#: The turn's totals and their ways, worked out once: they do not depend on the board.
+_TOTALS = _totals()
+_ALL_WAYS = 36 ** (DOUBLES_FOLLOWED + 1)
+
+
 @lru_cache(maxsize=256)
 def colour_odds(track: tuple[str, ...], position: int) -> dict[str, float]:
     """The chance of each colour at the end of the next throw from ``position`` (doubles
-    rolled again, as often as they come; at most four in a row counted)."""
-    odds: dict[str, float] = {}
+    rolled again, as often as they come; at most four in a row counted).  A review's
+    rollouts each play on a board of their own (M20), so this is asked of many boards:
+    the totals are counted once (``_TOTALS``), and a board only says each one's colour."""
+    ways: dict[str, int] = {}
     length = len(track)
-
-    def walk(spaces: int, p: float, depth: int) -> None:
-        for a in range(1, 7):
-            for b in range(1, 7):
-                q = p / 36
-                total = spaces + a + b
-                if a == b and depth < 4:
-                    walk(total, q, depth + 1)
-                else:
-                    colour = track[(position + total) % length]
-                    odds[colour] = odds.get(colour, 0) + q
-
-    walk(0, 1.0, 0)
-    return odds
+    for total, count in _TOTALS.items():
+        colour = track[(position + total) % length]
+        ways[colour] = ways.get(colour, 0) + count
+    return {colour: count / _ALL_WAYS for colour, count in ways.items()}
 
 
 BOTS = {"random": RandomBot, "chance": ChanceBot}

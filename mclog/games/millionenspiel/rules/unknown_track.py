@@ -18,6 +18,13 @@ the pawn by any sum its dice allow (a double where another throw followed), weig
 how many ways the dice make it.  The review says what it assumed
 (``Game.rollout_note``).
 
+And every board drawn holds a space of each colour the rulebook gives a meaning to (blue,
+yellow, red, beige, green, black): a board is printed with them all, and on a board
+drawn without red and yellow a game has no way to a million but a long walk of bets won
+and lost, which a rollout could play for hundreds of thousands of throws.  Drawn so by
+rejection: a board and its unseen spaces are drawn as above, and drawn again while a
+colour is missing (a draw conditioned exactly on holding every colour).
+
 The pawn moved 7, 8 and 9 spaces, passing the arrow on the third move: the board has 16
 to 23 spaces, but not 17 (the third move would end on the yellow space of the first) nor
 24 (it would end on the arrow's black space, not on red):
@@ -50,6 +57,11 @@ Landing = tuple[tuple[tuple[int | None, int | None], ...], str, int]
 #: Each colour's share of the illustrative board's spaces past the arrow.
 _SPACES = ILLUSTRATIVE[1:]
 _SHARE = {colour: n / len(_SPACES) for colour, n in Counter(_SPACES).items()}
+#: The colours every board holds: each has its meaning in the rulebook.
+EVERY_COLOUR = frozenset(ILLUSTRATIVE)
+#: The most boards drawn for one holding every colour (each draw is likely enough that
+#: this is never reached where a board can hold them all: a bound on a loop, not a limit).
+MOST_DRAWS = 100_000
 
 
 @dataclass(frozen=True)
@@ -119,19 +131,35 @@ def boards_allowed(landings: tuple[Landing, ...]) -> tuple[Board, ...]:
     return tuple(out)
 
 
+def _may_hold_every_colour(board: Board) -> bool:
+    """Whether the spaces the landings did not see are enough for the colours they did
+    not show."""
+    missing = EVERY_COLOUR - {colour for _, colour in board.seen}
+    return board.length - len(board.seen) >= len(missing)
+
+
 def board_drawn(landings: tuple[Landing, ...], rng: random.Random) -> tuple[tuple[str, ...],
                                                                             int]:
-    """(a board, the pawn's space on it) drawn as the module text says; ``ValueError``
-    in words where none can be."""
-    boards = boards_allowed(landings)
-    if not boards:
+    """(a board holding every colour, the pawn's space on it) drawn as the module text
+    says; ``ValueError`` in words where none can be."""
+    allowed = boards_allowed(landings)
+    if not allowed:
         raise ValueError(f"no board of {SHORTEST} to {LONGEST} spaces has the landings this "
                          "record shows")
-    board = rng.choices(boards, weights=[b.weight for b in boards])[0]
-    seen = dict(board.seen)
-    track = tuple(seen.get(space) or _SPACES[rng.randrange(len(_SPACES))]
-                  for space in range(board.length))
-    return track, board.position
+    boards = [b for b in allowed if _may_hold_every_colour(b)]
+    if not boards:
+        raise ValueError(f"no board of {SHORTEST} to {LONGEST} spaces with a space of every "
+                         "colour has the landings this record shows")
+    weights = [b.weight for b in boards]
+    for _ in range(MOST_DRAWS):
+        board = rng.choices(boards, weights=weights)[0]
+        seen = dict(board.seen)
+        track = tuple(seen.get(space) or _SPACES[rng.randrange(len(_SPACES))]
+                      for space in range(board.length))
+        if EVERY_COLOUR.issubset(track):
+            return track, board.position
+    raise ValueError(f"no board of {SHORTEST} to {LONGEST} spaces with a space of every colour "
+                     f"was drawn in {MOST_DRAWS:,} tries")
 
 
 def dice_drawn(throws: list, rng: random.Random) -> list:
@@ -147,4 +175,5 @@ def dice_drawn(throws: list, rng: random.Random) -> list:
     return out
 
 
-__all__ = ["Board", "boards_allowed", "board_drawn", "dice_drawn", "SHORTEST", "LONGEST"]
+__all__ = ["Board", "boards_allowed", "board_drawn", "dice_drawn", "EVERY_COLOUR", "SHORTEST",
+           "LONGEST"]
