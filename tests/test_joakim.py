@@ -278,6 +278,24 @@ def test_j7_who_cannot_pay_leaves_the_game_and_the_last_one_wins():
     assert [(r.name, r.rank) for r in played.scores()] == [("Ann", 2), ("Ben", 1)]
 
 
+
+def test_j7_where_the_last_players_leave_on_one_card_the_last_one_left_wins():
+    """News 28 charges everyone 5, from its reader clockwise. Neither Ann nor Ben can pay
+    (no cash; shipping at 1 sells for nothing): Ann, charged first, leaves, and Ben is
+    then the last in the game and has won, his 5 not asked. mclog let both leave, and
+    the game went on with nobody in it: a review's rollout then crashed on the next roll
+    (found on a sample of the table's, not on a record)."""
+    setup = ("place Ann c3, place Ben e2\nstart Ann shipping 6\nstart Ben shipping 6\n"
+             + SETUP.splitlines()[-1] + "\n")
+    played = play("roll Ann 2, move Ann c1, news 28\n", setup=setup)
+    state = played.final
+    assert [p.out for p in state.players] == [True, False] and state.winner == 1
+    assert played.complete and held(played, 1, "shipping") == (1, 1) and cash(played) == [0, 0]
+    assert GAME.final_text(played).startswith("Ben is the last in the game. Ben wins.")
+    assert [(r.name, r.rank) for r in played.scores()] == [("Ann", 2), ("Ben", 1)]
+    error = refused("roll Ann 2, move Ann c1, news 28\nroll Ben 3\n", setup=setup)
+    assert str(error) == "<text>:9:1: the game is over (Who Wins?)"
+
 # --- cards that leave a choice ---------------------------------------------------------------
 
 

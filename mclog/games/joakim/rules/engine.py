@@ -556,8 +556,10 @@ def _charge(state: State, seat: int, amount: int, creditor: int | None, why: str
             watch: Watch | None, front: list[Task]) -> None:
     """``seat`` pays ``amount`` (to ``creditor``, or the bank): at once when the cash is
     there; else a debt (a task of forced sales, J6), added to ``front``; and where even
-    selling everything would not cover it, the player leaves the game (General Rules)."""
-    if amount <= 0:
+    selling everything would not cover it, the player leaves the game (General Rules).
+    The last player in the game pays nothing more: they have won (J7), even where the
+    others left a moment ago, on the card that charges ``seat`` now."""
+    if amount <= 0 or state.active() == [seat]:
         return
     p = state.players[seat]
     if p.cash >= amount:
