@@ -1,6 +1,7 @@
 """The notebooks' game picker (issue 14): a record of a folder, or an upload; what cannot
 be shown is said in words and the notebook goes on with its sample."""
 
+import datetime
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,13 @@ from mclog.widget_shell import game_picker
 
 SAMPLES = Path(__file__).parent.parent / "sample_games" / "millionclub"
 THURSDAY = SAMPLES / "thursday-club-3p.mclog"
+
+
+def _uploaded(name: str, content: bytes) -> tuple[dict, ...]:
+    """The value a FileUpload widget holds once the browser has sent ``name``."""
+    return ({"name": name, "type": "", "size": len(content),
+             "last_modified": datetime.datetime.now(datetime.timezone.utc),
+             "content": memoryview(content)},)
 
 
 @pytest.fixture(autouse=True)
@@ -43,11 +51,7 @@ def test_another_folder_an_upload_and_what_cannot_be_shown(tmp_path):
     assert picker.status.value.startswith("<b>broken.mclog</b> cannot be shown: ")
     assert "broken.mclog:3:" in picker.status.value
     assert picker.status.value.endswith("showing thursday-club-3p.mclog")
-    import datetime
-
-    picker.upload.value = ({"name": "mine.mclog", "type": "", "size": 0,
-                            "last_modified": datetime.datetime.now(datetime.timezone.utc),
-                            "content": memoryview((SAMPLES / "duel-2p.mclog").read_bytes())},)
+    picker.upload.value = _uploaded("mine.mclog", (SAMPLES / "duel-2p.mclog").read_bytes())
     assert picker.game().record.table.names == ("Zoe", "Yann")
 
 
@@ -70,12 +74,9 @@ def test_running_the_pickers_cell_again_keeps_the_choice(tmp_path):
     again = game_picker(str(THURSDAY))  # (the cell run again)
     assert again.choice.value == "duel-2p.mclog"
     assert again.game().record.table.names == ("Zoe", "Yann")
-    import datetime
 
     mine = (SAMPLES / "family-4p-alternative.mclog").read_bytes()
-    again.upload.value = ({"name": "mine.mclog", "type": "", "size": len(mine),
-                           "last_modified": datetime.datetime.now(datetime.timezone.utc),
-                           "content": memoryview(mine)},)
+    again.upload.value = _uploaded("mine.mclog", mine)
     names = again.game().record.table.names
     third = game_picker(str(THURSDAY))
     assert third.game().record.table.names == names and len(names) == 4
@@ -91,7 +92,6 @@ def test_a_pick_is_kept_by_the_kernel_before_any_game_is_shown(tmp_path):
     """A record picked (or a file uploaded) is said under the picker as the kernel takes
     it, and running the picker's cell again before *Use this game* keeps it: the click
     on the dropdown that picks it is the one that selects the picker's cell."""
-    import datetime
 
     picker = game_picker(str(THURSDAY))
     picker.choice.value = "duel-2p.mclog"
@@ -100,9 +100,7 @@ def test_a_pick_is_kept_by_the_kernel_before_any_game_is_shown(tmp_path):
     assert again.choice.value == "duel-2p.mclog"
     assert again.game().record.table.names == ("Zoe", "Yann")
     mine = (SAMPLES / "family-4p-alternative.mclog").read_bytes()
-    again.upload.value = ({"name": "<mine>.mclog", "type": "", "size": len(mine),
-                           "last_modified": datetime.datetime.now(datetime.timezone.utc),
-                           "content": memoryview(mine)},)
+    again.upload.value = _uploaded("<mine>.mclog", mine)
     assert again.status.value == ("<b>&lt;mine&gt;.mclog</b> uploaded: <b>Use this game</b> "
                                   "shows it")
     third = game_picker(str(THURSDAY))
@@ -117,12 +115,9 @@ def test_a_pick_is_kept_by_the_kernel_before_any_game_is_shown(tmp_path):
 
 @pytest.mark.parametrize("name", ["..", "", "dir/../x.mclog"])
 def test_an_upload_with_an_odd_name_is_kept_under_a_plain_one(name):
-    import datetime
 
     picker = game_picker(str(THURSDAY))
     duel = (SAMPLES / "duel-2p.mclog").read_bytes()
-    picker.upload.value = ({"name": name, "type": "", "size": len(duel),
-                            "last_modified": datetime.datetime.now(datetime.timezone.utc),
-                            "content": memoryview(duel)},)
+    picker.upload.value = _uploaded(name, duel)
     assert picker.game().record.table.names == ("Zoe", "Yann")
     assert picker.path().name == ("x.mclog" if name.endswith("x.mclog") else "upload.mclog")
