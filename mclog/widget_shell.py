@@ -485,15 +485,13 @@ class GamePicker:
 
     def path(self):
         """The record chosen: the file uploaded (kept in a temporary file), else the one
-        picked in the folder, else the default."""
+        picked in the folder, else the default.  (Each choice was remembered as it was
+        made: reading it remembers nothing more.)"""
         if self._uploaded is not None and self._uploaded.exists():
-            chosen = self._uploaded
-        elif self.choice.value:
-            chosen = Path(self.folder.value).expanduser() / self.choice.value
-        else:
-            chosen = self.default
-        self._remember()
-        return chosen
+            return self._uploaded
+        if self.choice.value:
+            return Path(self.folder.value).expanduser() / self.choice.value
+        return self.default
 
     def game(self):
         """The chosen record, replayed; the default sample (with the reason in words)
