@@ -112,6 +112,11 @@ def test_a_move_is_exactly_the_die_never_back_to_its_start_nor_onto_a_pawn():
     assert "Ann cannot end on e2: Ben's pawn is there (Movement)" in str(error)
 
 
+def test_the_move_a_die_asks_for_is_said_in_words():
+    assert GAME.engine.describe(play("roll Ann 1\n").final) == "Ann moves 1 square"
+    assert GAME.engine.describe(play("roll Ann 2\n").final) == "Ann moves 2 squares"
+
+
 def test_a_pawn_jumps_over_another():
     # (b3 holds Ben; c3 -> b3 -> a3 passes over him)
     setup = SETUP.replace("place Ben e2", "place Ben b3")

@@ -16,15 +16,21 @@ from .rules.moves import (KINDS, REPAY, Bid, Buy, Change, Crown, Disbelieve, Dra
 CHEAP, DEAR = 0.75, 1.4
 
 
-def _cheap(state, kind: str) -> bool:
-    return state.values[kind] <= CHEAP * _average(state)
+#: What a trader makes of a square that is not a kind's: where it may land next.
+SQUARE_WORTH = {"exchange": 1, "news": 1.5, "joakim": 1.2}
 
 
-def _dear(state, kind: str) -> bool:
-    return state.values[kind] >= DEAR * _average(state)
+def _cheap(state, kind: str, average: float) -> bool:
+    return state.values[kind] <= CHEAP * average
+
+
+def _dear(state, kind: str, average: float) -> bool:
+    return state.values[kind] >= DEAR * average
 
 
 def _average(state) -> float:
+    """The tray's average market value (worked out once a decision: a rollout asks the
+    trader thousands of times)."""
     return sum(state.values[k] for k in KINDS) / len(KINDS)
 
 
@@ -51,11 +57,12 @@ class TraderBot(Bot):
         for m in moves:
             if isinstance(m, (Exercise, Crown)):
                 return m
-        dear = [m for m in sells if _dear(state, m.kind)]
+        average = _average(state)
+        dear = [m for m in sells if _dear(state, m.kind, average)]
         if dear:
             return max(dear, key=lambda m: m.count)
         cash = state.players[first.player].cash if hasattr(first, "player") else 0
-        cheap = [m for m in buys if _cheap(state, m.kind) and
+        cheap = [m for m in buys if _cheap(state, m.kind, average) and
                  m.count * state.values[m.kind] <= cash * 0.6]
         if cheap:
             return max(cheap, key=lambda m: m.count)
@@ -94,8 +101,8 @@ class TraderBot(Bot):
             worth = state.values[lot.kind] * lot.size
             offer = max(1, worth * 3 // 4) - lot.bids.get(task.player, 0)
             bid = (Bid if task.kind == "bid" else Raise)(task.player, offer)
-            return bid if _cheap(state, lot.kind) and offer > 0 and bid in moves \
-                else Pass(task.player)
+            bargain = _cheap(state, lot.kind, _average(state))
+            return bid if bargain and offer > 0 and bid in moves else Pass(task.player)
         if task.kind == "rumour":
             hurts = task.effect.by < 0 and any(
                 state.players[m.player].held(task.what) for m in moves
@@ -128,17 +135,19 @@ class TraderBot(Bot):
 
     def _move(self, state, moves):
         me = state.players[moves[0].player]
+        average = _average(state)
 
         def worth(m):
             kind = state.board.squares[m.square]
             if kind in KINDS:
                 value = state.values[kind]
-                if _dear(state, kind) and me.held(kind):
+                if _dear(state, kind, average) and me.held(kind):
                     return 3
-                return 2 if _cheap(state, kind) and me.cash >= 2 * value else 0
-            return {"exchange": 1, "news": 1.5, "joakim": 1.2}.get(kind, 0.5)
-        best = max(worth(m) for m in moves)
-        good = [m for m in moves if worth(m) == best]
+                return 2 if _cheap(state, kind, average) and me.cash >= 2 * value else 0
+            return SQUARE_WORTH.get(kind, 0.5)
+        worths = [worth(m) for m in moves]
+        best = max(worths)
+        good = [m for m, w in zip(moves, worths) if w == best]
         return good[self.rng.randrange(len(good))]
 
     def _bid(self, state, moves):
@@ -146,7 +155,8 @@ class TraderBot(Bot):
         worth = 5 * state.values[task.what]
         rich = max((s for s in state.active()), key=lambda s: state.players[s].cash)
         price = worth
-        if not _cheap(state, task.what) or 2 * price > state.players[rich].cash:
+        bargain = _cheap(state, task.what, _average(state))
+        if not bargain or 2 * price > state.players[rich].cash:
             return Unsold()   # (only a bargain is worth its cash)
         move = Sold(rich, price)
         return move if move in moves else Unsold()

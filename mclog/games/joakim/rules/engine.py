@@ -414,7 +414,7 @@ def _describe(state: State) -> str:
         "start": f"{who} takes their {STARTING} properties",
         "value": f"the die for the starting market value of {task.what}",
         "roll": f"{who}'s die (or a lucky crown: before, or go to a square)",
-        "move": f"{who} moves {task.amount} squares",
+        "move": f"{who} moves {task.amount} square{'s' if task.amount != 1 else ''}",
         "trade": f"{who} buys or sells {task.what}, or passes",
         "news": f"the next number of Ankeborgstidningen, for {who}",
         "joakim": f"a Joakim card, for {who}",
@@ -485,12 +485,24 @@ def _money(state: State, seat: int, amount: int, why: str, watch: Watch | None) 
         watch.money_moved(seat, amount, why)
 
 
+def _made_of(n: int, ones_there: int, fives_there: int) -> tuple[int, int] | None:
+    """(1-cards, 5-cards) that make ``n`` properties from the cards there, as many 5-cards
+    as can be (J2), or None where they cannot: "you may never exchange".  (The legal
+    moves ask this thousands of times a game: it raises nothing.)"""
+    fives = min(fives_there, n // 5)   # (fewer 5-cards would only need more 1-cards)
+    ones = n - 5 * fives
+    return (ones, fives) if ones <= ones_there else None
+
+
 def _cards(n: int, fives: int | None, ones_there: int, fives_there: int, where: str,
            kind: str) -> tuple[int, int]:
     """(1-cards, 5-cards) that make ``n`` properties of ``kind`` from ``where``'s cards:
     as many 5-cards as can be unless ``fives`` says how many (J2).  The rulebook: "you
     may never exchange", so ``n`` must be made of the cards there."""
-    if fives is None:   # (fewer 5-cards would only need more 1-cards)
+    if fives is None:
+        made = _made_of(n, ones_there, fives_there)
+        if made is not None:
+            return made
         fives = min(fives_there, n // 5)
     if 5 * fives > n:
         raise RuleError(f"{fives} 5-cards are more than {n} {kind} properties", "J2")
@@ -529,11 +541,7 @@ def _lot_from_bank(state: State, seat: int, kind: str) -> None:
 
 
 def _bank_can(state: State, kind: str, n: int) -> bool:
-    try:
-        _cards(n, None, state.bank_ones[kind], state.bank_fives[kind], "the bank", kind)
-    except RuleError:
-        return False
-    return True
+    return _made_of(n, state.bank_ones[kind], state.bank_fives[kind]) is not None
 
 
 def _one_card(p: Player, kind: str) -> tuple[int, int] | None:
@@ -1594,12 +1602,8 @@ def _legal_trade(state: State, task: Task):
     out: list = [Pass(task.seat)]
     out += [Buy(task.seat, kind, n) for n in range(1, MOST + 1)
             if n * value <= p.cash and _bank_can(state, kind, n)]
-    for n in range(1, min(MOST, p.held(kind)) + 1):
-        try:
-            _cards(n, None, p.ones[kind], p.fives[kind], "", kind)
-        except RuleError:
-            continue
-        out.append(Sell(task.seat, kind, n))
+    out += [Sell(task.seat, kind, n) for n in range(1, min(MOST, p.held(kind)) + 1)
+            if _made_of(n, p.ones[kind], p.fives[kind]) is not None]
     if state.crown == task.player and state.crown_since < state.turns and p.ones[kind]:
         out.append(Crown(task.seat, "double"))
     for number in p.options:
@@ -1618,10 +1622,10 @@ def _legal_debt(state: State, task: Task):
     for k in kinds:
         half = _half(state, k)
         for n in range(1, p.held(k) + 1):
-            try:
-                ones, fives = _cards(n, None, p.ones[k], p.fives[k], "", k)
-            except RuleError:
+            made = _made_of(n, p.ones[k], p.fives[k])
+            if made is None:
                 continue
+            ones, fives = made
             if (n - (1 if ones else 5)) * half < need:
                 out.append(Sell(task.seat, k, n))
     return out
