@@ -698,6 +698,10 @@ def test_j19_the_square_is_stated_not_moved_to():
     assert "say which, 'move Ann c3'" in str(refused("roll Ann 2, land Ann news\n"))
     played = inline("roll Ann 2, land Ann bank, buy Ann bank 3\n")
     assert cash(played) == [2, 20]
+    assert GAME.engine.describe(inline("roll Ann 1\n").final) == \
+        "Ann moves 1 square: the kind of square landed on"
+    assert GAME.engine.describe(inline("roll Ann 3\n").final) == \
+        "Ann moves 3 squares: the kind of square landed on"
 
 
 def test_j19_a_payment_without_the_cash_is_a_debt_and_a_card_cannot_invent_cards():

@@ -402,7 +402,8 @@ def _describe(state: State) -> str:
         return (f"what {who}'s card does, item by item (values, earn, pay, buy, "
                 f"sell, give, get, swap, take, auction, {extra}...), then the next turn")
     if task.kind == "move" and state.board.inline:
-        return f"{who} moves {task.amount or 'to any'} squares: the kind of square " \
+        squares = "squares" if task.amount and task.amount > 1 else "square"
+        return f"{who} moves {task.amount or 'to any'} {squares}: the kind of square " \
                "landed on"
     if task.kind == "choose":
         return f"{who} chooses the kind of property ({_effect_words(task.effect)})"
