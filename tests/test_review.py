@@ -117,6 +117,29 @@ def test_a_cartel_seat_record_is_reviewed_on_its_own_decisions_only():
         position(played, ben, rollouts=2)
 
 
+def test_a_choice_a_seat_did_not_see_made_is_not_reviewed():
+    """Eve's record of a 6-player game writes ``Cleo sets aside ?``.  Cleo's hand is named
+    in hindsight, so her options are known, but not which she chose: a rollout cannot play
+    the move as written (it put a '?' into the next hand, and a bot's purchase of it
+    crashed the review), so the review leaves that decision out, and says why when asked
+    for it."""
+    from mclog.games.millionclub.rules.cards import is_handle
+    from mclog.games.millionclub.rules.moves import SetAside
+
+    full = mclog.replay(mclog.read_one(
+        ROOT / "sample_games/millionclub/six-players-alternative-schemer.mclog"))
+    played = mclog.replay(mclog.seat_view(full, full.record.players.index("Eve")))
+    game = mclog.games.game(played.record.game)
+    unseen = [i for i, s in enumerate(played.steps)
+              if type(s.move) is SetAside and s.move.card == "?"
+              and not any(is_handle(m.card) for m in game.engine.legal(played.state(i)))]
+    assert unseen   # (the case: options known, the choice not)
+    for index in unseen:
+        assert not game.options_known(played, index, played.steps[index].actor)
+    with pytest.raises(ReviewError, match="Cleo's options hang on cards this record's seat"):
+        position(played, unseen[0], rollouts=2)
+
+
 @pytest.mark.slow
 def test_the_unseen_cards_are_dealt_in_proportion():
     """Cartel: with two unseen cheap companies and two dear ones, a hand holding one card

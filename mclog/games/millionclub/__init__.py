@@ -153,11 +153,16 @@ class MillionClub(Game):
 
     def options_known(self, played, index, seat):
         """Not where the decision is among cards the record's seat did not see (another
-        player's draft hand)."""
+        player's draft hand), nor where the record does not say what was chosen (``Cleo
+        sets aside ?``: a rollout cannot play the move as written, and which card it was
+        is what a review would weigh)."""
         if not played.variables:
             return True
-        from .rules.cards import is_handle
+        from .rules.cards import is_handle, unseen
 
+        if any(isinstance(value, str) and unseen(value)
+               for value in _values(played.steps[index].move)):
+            return False
         state = played.replay.state(index)
         return not any(is_handle(value) for move in self.engine.legal(state)
                        for value in _values(move))
