@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .errors import MclogError, ReviewError
+from .errors import MclogError, ReviewError, RuleError
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -218,7 +218,12 @@ def _play(job: tuple, task: tuple) -> list:
         positions[index] = played.state(index)
     start = game.rollout_state(played, index, game.engine.copy(positions[index]),
                                random.Random(seed))
-    return rollout(game, start, bots, seed, first)
+    try:
+        return rollout(game, start, bots, seed, first)
+    except RuleError as exc:   # (a bot or the position is at fault, not the record)
+        raise ReviewError(f"step {index + 1}: a rollout from this position was refused by "
+                          f"the rules ({exc}); the record itself is read and replayed as "
+                          "it is: this is mclog's fault, and worth reporting") from None
 
 
 def _play_shared(task: tuple) -> list:

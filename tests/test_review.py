@@ -117,6 +117,21 @@ def test_a_cartel_seat_record_is_reviewed_on_its_own_decisions_only():
         position(played, ben, rollouts=2)
 
 
+def test_a_rollout_the_rules_refuse_is_said_as_mclogs_fault_at_its_step():
+    from mclog.review import _play
+
+    pig = _pig_kitchen()
+    game = mclog.games.game(pig.record.game)
+    index = next(i for i, s in enumerate(pig.steps) if s.actor is not None)
+    move = pig.steps[index].move
+    other = type(move)(1 - move.player)   # (the other player's move: refused)
+    with pytest.raises(ReviewError) as info:
+        _play((game, pig, "random", {}), (index, other, 0))
+    assert str(info.value).startswith(f"step {index + 1}: a rollout from this position was "
+                                      "refused by the rules (")
+    assert str(info.value).endswith("this is mclog's fault, and worth reporting")
+
+
 def test_a_choice_a_seat_did_not_see_made_is_not_reviewed():
     """Eve's record of a 6-player game writes ``Cleo sets aside ?``.  Cleo's hand is named
     in hindsight, so her options are known, but not which she chose: a rollout cannot play
