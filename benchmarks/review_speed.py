@@ -14,7 +14,10 @@
    his unseen cards drawn for each rollout, greedy bots, 20 rollouts an option); and the
    Cartel review (30 rollouts) on a local Dask cluster of one worker and of two: the
    speed-up (near-linear: close to 2x); and (``--only untracked``) Millionenspiel's duel
-   sample, which names no board, reviewed whole as ``mclog review`` does it.
+   sample, which names no board, reviewed whole as ``mclog review`` does it; and
+   (``--only joakim``) the rollouts of a Joakim review: from every 13th step of the
+   4-player sample, by the trader bots, beside a Million Club game simulated (the
+   yardstick).
 3. Calibration: over ``--games`` simulated games of ``--game`` (2-player Cartel by
    default; Million Club 4 players, Millionenspiel 3, Joakim 3) between the game's review
    bots (the ones its rollouts play), the win chance the rollouts give at each of 8
@@ -74,7 +77,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes for the calibration (its games split among them)")
     parser.add_argument("--only", choices=["calibration", "precision", "dask", "seat",
-                                           "untracked"],
+                                           "untracked", "joakim"],
                         help="run this part alone (the calibration over 1,000 games: "
                              "--only calibration --games 1000)")
     args = parser.parse_args()
@@ -82,7 +85,8 @@ def main() -> None:
         {"calibration": lambda: calibration(game(args.game), args.games, args.jobs,
                                             args.calibration_rollouts),
          "precision": lambda: precision(game("Cartel"), args.games),
-         "dask": dask_speedup, "seat": seat_review, "untracked": untracked_review}[args.only]()
+         "dask": dask_speedup, "seat": seat_review, "untracked": untracked_review,
+         "joakim": joakim_rollouts}[args.only]()
         return
     mc = game("Million Club")
     text = mc.simulated_text(4, 7, "greedy", {})
@@ -144,6 +148,32 @@ def untracked_review() -> None:
     print(f"Millionenspiel, the duel sample (no [Track]) reviewed whole ({len(whole.positions)}"
           f" decisions, 100 rollouts an option, 2 processes): "
           f"{time.perf_counter() - start:.1f} s")
+
+
+def joakim_rollouts() -> None:
+    """What a Joakim review spends its time on: rollouts (a whole review of the 4-player
+    sample plays about 148,000).  20 rollouts from each 13th step of it, on one process,
+    beside a yardstick that Joakim's code does not touch (one 4-player Million Club game
+    simulated by random bots), best of 3 rounds."""
+    mc = game("Million Club")
+    played = mclog.replay(mclog.read_one("sample_games/joakim/once-4p.mclog"))
+    steps = range(0, len(played), 13)
+    rollouts = 20 * len(steps)
+    best_rollouts, best_game = float("inf"), float("inf")
+    for rounds in range(3):
+        start = time.perf_counter()
+        for index in steps:
+            chances(mclog.replay(played.record), index, rollouts=20, seed=rounds)
+        best_rollouts = min(best_rollouts, time.perf_counter() - start)
+        start = time.perf_counter()
+        for seed in range(40):
+            mc.simulated_text(4, seed, "random", {})
+        best_game = min(best_game, (time.perf_counter() - start) / 40)
+    each = best_rollouts / rollouts
+    print(f"Joakim, once-4p: {rollouts} rollouts (20 from each of {len(steps)} steps) in "
+          f"{best_rollouts:.1f} s: {each * 1000:.1f} ms a rollout; one 4-player Million "
+          f"Club game simulated by random bots: {best_game * 1000:.1f} ms (yardstick); a "
+          f"rollout costs {each / best_game:.2f}x it")
 
 
 def dask_speedup() -> None:
