@@ -283,7 +283,6 @@ def test_j7_who_cannot_pay_leaves_the_game_and_the_last_one_wins():
     assert [(r.name, r.rank) for r in played.scores()] == [("Ann", 2), ("Ben", 1)]
 
 
-
 def test_j7_where_the_last_players_leave_on_one_card_the_last_one_left_wins():
     """News 28 charges everyone 5, from its reader clockwise. Neither Ann nor Ben can pay
     (no cash; shipping at 1 sells for nothing): Ann, charged first, leaves, and Ben is

@@ -758,8 +758,6 @@ def test_m20_every_board_drawn_holds_every_colour(length, dice, seed):
 def test_m20_landings_that_leave_no_room_for_a_colour_are_refused_in_words():
     """Twelve throws of 3 on a board of 13 spaces stand on every space, each blue: only
     13 spaces fit those landings, and that board cannot hold a red space."""
-    import random
-
     from mclog.games.millionenspiel.rules.unknown_track import board_drawn, boards_allowed
 
     landings = tuple((((1, 2),), "blue", (3 * i + 3) // 13 - 3 * i // 13) for i in range(12))

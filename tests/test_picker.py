@@ -115,7 +115,6 @@ def test_a_pick_is_kept_by_the_kernel_before_any_game_is_shown(tmp_path):
 
 @pytest.mark.parametrize("name", ["..", "", "dir/../x.mclog"])
 def test_an_upload_with_an_odd_name_is_kept_under_a_plain_one(name):
-
     picker = game_picker(str(THURSDAY))
     duel = (SAMPLES / "duel-2p.mclog").read_bytes()
     picker.upload.value = _uploaded(name, duel)

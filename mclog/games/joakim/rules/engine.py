@@ -402,9 +402,8 @@ def _describe(state: State) -> str:
         return (f"what {who}'s card does, item by item (values, earn, pay, buy, "
                 f"sell, give, get, swap, take, auction, {extra}...), then the next turn")
     if task.kind == "move" and state.board.inline:
-        squares = "squares" if task.amount and task.amount > 1 else "square"
-        return f"{who} moves {task.amount or 'to any'} {squares}: the kind of square " \
-               "landed on"
+        squares = _count(task.amount, "square") if task.amount else "to any square"
+        return f"{who} moves {squares}: the kind of square landed on"
     if task.kind == "choose":
         return f"{who} chooses the kind of property ({_effect_words(task.effect)})"
     said = sharks.describe(state, task)
@@ -415,7 +414,7 @@ def _describe(state: State) -> str:
         "start": f"{who} takes their {STARTING} properties",
         "value": f"the die for the starting market value of {task.what}",
         "roll": f"{who}'s die (or a lucky crown: before, or go to a square)",
-        "move": f"{who} moves {task.amount} square{'s' if task.amount != 1 else ''}",
+        "move": f"{who} moves {_count(task.amount, 'square')}",
         "trade": f"{who} buys or sells {task.what}, or passes",
         "news": f"the next number of Ankeborgstidningen, for {who}",
         "joakim": f"a Joakim card, for {who}",
@@ -1063,11 +1062,9 @@ def _apply_kind(state: State, seat: int, e: Effect, kind: str, card: Card,
     elif e.do == "sell":
         n = min(given(e.count, "count"), p.held(kind))
         price = _card_price(state, e, kind)
-        try:
-            ones, fives = _cards(n, None, p.ones[kind], p.fives[kind], "", kind)
-        except RuleError:
-            ones, fives = min(n, p.ones[kind]), 0   # (a 5-card is never split: J9)
-            n = ones
+        made = _made_of(n, p.ones[kind], p.fives[kind])
+        ones, fives = made or (min(n, p.ones[kind]), 0)   # (a 5-card is never split: J9)
+        n = ones + 5 * fives
         _to_bank(state, seat, kind, ones, fives)
         _money(state, seat, n * price, f"{_why(card)}: sold {kind}", watch)
     elif e.do == "auction":
