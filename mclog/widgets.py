@@ -21,6 +21,7 @@ import threading
 import time
 from html import escape
 
+from . import background
 from .errors import MclogError
 from .games import game as _game
 from .record.reading import recorded_game
@@ -125,9 +126,8 @@ class LazyChances:
     def start(self) -> None:
         if self._thread is None or not self._thread.is_alive():
             self._stopping.clear()
-            self._thread = threading.Thread(target=self._run, daemon=True,
-                                            name="mclog win chances")
-            self._thread.start()
+            self._thread = background.start(self._run, name="mclog win chances",
+                                            stop=self.stop)
 
     def _run(self) -> None:
         try:

@@ -515,6 +515,42 @@ def test_the_replay_widget_shows_safe_ranges_at_once_then_the_exact_ones(seed, p
     assert widget.score.value == widget.frames[widget.slider.value][2]
 
 
+#: A script that makes a replay widget of ``sys.argv[1]`` and ends while the widget's
+#: background thread is inside a CP-SAT search (told by the search itself).
+_ENDS_MID_SEARCH = """
+import sys, threading
+from ortools.sat.python import cp_model
+import mclog
+from mclog.games.millionclub.widget import replay_widget
+inside = threading.Event()
+solve = cp_model.CpSolver.solve
+def solving(self, *args, **kwargs):
+    if threading.current_thread() is not threading.main_thread():
+        inside.set()
+    return solve(self, *args, **kwargs)
+cp_model.CpSolver.solve = solving
+widget = replay_widget(mclog.replay(mclog.read_one(sys.argv[1])))
+print("searching at exit:", inside.wait(300) and not widget.ranges_ready.is_set())
+"""
+
+
+@pytest.mark.slow
+def test_python_exits_cleanly_while_a_widget_still_searches_for_ranges(tmp_path):
+    """A script (or a kernel shut down) that ends while a replay widget still searches
+    for exact ranges exits with status 0: its thread, frozen inside CP-SAT's C++ threads
+    at exit, aborted the process (``terminate called without an active exception``,
+    status 134)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "seat.mclog"
+    path.write_text(write(without_reveal(seat_view(full_game(23, 4, "standard", False), 0))))
+    done = subprocess.run([sys.executable, "-c", _ENDS_MID_SEARCH, str(path)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.stdout == "searching at exit: True\n", (done.stdout, done.stderr[-2000:])
+    assert done.returncode == 0 and "terminate called" not in done.stderr, done.stderr[-2000:]
+
+
 def test_the_replay_widget_of_a_record_that_names_every_card_needs_no_background():
     from mclog.games.millionclub.widget import replay_widget
 

@@ -37,6 +37,7 @@ from .rules.common import _and
 from .rules.flow import describe_decision
 from .rules.scoring import ranked, sure_winners
 from .viz import story_chart
+from mclog import background
 from mclog.widget_shell import MarkedChart, Shown, StepWidget
 
 
@@ -141,8 +142,9 @@ class ReplayWidget(StepWidget):
         self.ranges_ready = threading.Event()
         self.ranges_error: Exception | None = None
         if shown is not game and shown.range_budget.spent:
-            threading.Thread(target=self._exact_ranges, name="mclog score ranges",
-                             daemon=True).start()
+            budget = game.range_budget   # (spent at Python's exit: the search ends soon)
+            background.start(self._exact_ranges, name="mclog score ranges",
+                             stop=lambda: budget.use(budget.left))
         else:
             self.ranges_ready.set()
 
