@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: lab test test-fast test-compiled compiled pure types bench demo fuzz clean
+.PHONY: lab test test-fast test-compiled compiled pure types bytecode bench demo fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,14 +31,22 @@ lab: $(STAMP)
 		--LabApp.expose_app_in_browser=True $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 ## Run the whole test suite, after the type check.
-test: $(STAMP)
+test: $(STAMP) bytecode
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 ## The inner loop: every test but the slow ones (notebooks, browser, corpora, the long
 ## property runs); make test (and CI) runs them all.
-test-fast: $(STAMP)
+test-fast: $(STAMP) bytecode
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not slow"
+
+## mclog's modules compiled to bytecode once, as pip does for an installed package (an
+## editable install does not): the suite starts mclog in hundreds of processes (the
+## command line, kernels, the lab), and where the environment sets PYTHONDONTWRITEBYTECODE
+## each of them compiled every module again (a fifth of a run of tests/test_faults.py).
+## Python checks each file's date: a source edited since is compiled again, not misread.
+bytecode: $(STAMP)
+	$(BIN)/python -m compileall -q mclog
 
 ## The type check (mypy, configured in pyproject.toml); make test runs it too.
 types: $(STAMP)
