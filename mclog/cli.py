@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
-import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -24,9 +23,14 @@ from .errors import MclogError, RecordError, ReviewError
 from .printable import printable
 from .protocol import Game, Played
 from .record.files import Comparison, FileError, iter_lines, read_source, replacing, write_new
-from .record.json_form import MAX_JSON, failure, load_json
+from .lazy import LazyModule
 from .record.names import case_slip
 from .record.reading import iter_lenient, read_bytes_lenient, recorded_game, unnumbered
+
+#: Imported when a command first reads or writes JSON: ``mclog validate`` and most
+#: commands need neither (issue 29, instant start).
+json = LazyModule("json")
+json_form = LazyModule("mclog.record.json_form")
 
 
 def _err(message: str) -> None:
@@ -304,16 +308,16 @@ def cmd_import(args) -> int:
     record mixing games holds both).  The text is printed only once it reads back as the
     same records."""
     name = "<stdin>" if args.file == "-" else args.file
-    data = read_source(args.file, MAX_JSON, "a JSON record")
+    data = read_source(args.file, json_form.MAX_JSON, "a JSON record")
     named = [args.game] if args.game is not None else _json_games(data, name)
     try:
         chosen = [games.game(g) for g in named]
     except games.UnknownGame as exc:
-        raise failure(name)("game", str(exc)) from None
+        raise json_form.failure(name)("game", str(exc)) from None
     if len({g.name for g in chosen}) == 1:
         records = chosen[0].records_from_json(data, name)
     else:  # each record by its own game (its errors named by its place in the array)
-        _, items = load_json(data, name)
+        _, items = json_form.load_json(data, name)
         records = []
         for i, (item, game) in enumerate(zip(items, chosen)):
             records += game.records_from_json(json.dumps(item).encode("utf-8"),
@@ -331,7 +335,7 @@ def cmd_import(args) -> int:
 def _json_games(data: bytes, name: str) -> list[str | None]:
     """The game each record of a JSON file names in its ``"game"`` field (None: none
     named), read with the shared loader's care (``load_json``)."""
-    _, records = load_json(data, name)
+    _, records = json_form.load_json(data, name)
     return [r.get("game") if isinstance(r, dict) and isinstance(r.get("game"), str) else None
             for r in records]
 

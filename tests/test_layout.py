@@ -143,7 +143,7 @@ STARTS = {
                        "main(['validate', 'sample_games/millionclub/duel-2p.mclog'])",
                        ("pandas", "numpy", "plotly", "ipywidgets", "dask", "pyarrow",
                         "mclog.corpus", "mclog.analysis", "mclog.kit.game", "difflib",
-                        "shutil", "signal")),
+                        "shutil", "signal", "json", "mclog.record.json_form")),
     "the replay widget's import cell": (
         "from mclog.analysis import shown; import mclog; "
         "from mclog.widget_shell import game_picker; "
