@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: lab test test-fast test-compiled compiled pure types bytecode bench demo fuzz clean
+.PHONY: lab test test-fast test-compiled compiled pure types bench demo fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,23 +30,24 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks \
 		--LabApp.expose_app_in_browser=True $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+## The tests keep Python's caches (each module's bytecode, pytest's rewritten asserts) in
+## __pycache__/ (ignored by git), as Python does by default, even where the environment
+## sets PYTHONDONTWRITEBYTECODE: the suite starts mclog in hundreds of processes (the
+## command line, kernels, the lab), and each of them compiled every module of mclog again
+## (a fifth of tests/test_faults.py's time), and each pytest worker rewrote every test
+## module (3 of make test-fast's 10 s of collection).  Python checks each source's date:
+## a file edited since is compiled again, not misread.
+CACHED := PYTHONDONTWRITEBYTECODE=
+
 ## Run the whole test suite, after the type check.
-test: $(STAMP) bytecode
+test: $(STAMP)
 	$(BIN)/python -m mypy
-	$(BIN)/python -m pytest -q -n auto --dist loadgroup
+	$(CACHED) $(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 ## The inner loop: every test but the slow ones (notebooks, browser, corpora, the long
 ## property runs); make test (and CI) runs them all.
-test-fast: $(STAMP) bytecode
-	$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not slow"
-
-## mclog's modules compiled to bytecode once, as pip does for an installed package (an
-## editable install does not): the suite starts mclog in hundreds of processes (the
-## command line, kernels, the lab), and where the environment sets PYTHONDONTWRITEBYTECODE
-## each of them compiled every module again (a fifth of a run of tests/test_faults.py).
-## Python checks each file's date: a source edited since is compiled again, not misread.
-bytecode: $(STAMP)
-	$(BIN)/python -m compileall -q mclog
+test-fast: $(STAMP)
+	$(CACHED) $(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not slow"
 
 ## The type check (mypy, configured in pyproject.toml); make test runs it too.
 types: $(STAMP)
@@ -66,7 +67,7 @@ pure:
 
 ## The fast tests again on the compiled build (CI runs them after make test).
 test-compiled: compiled
-	$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not slow"
+	$(CACHED) $(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not slow"
 
 ## Replay a sample game on the terminal, round by round.
 demo: $(STAMP)

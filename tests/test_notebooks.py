@@ -3,9 +3,14 @@
 import re
 from pathlib import Path
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
+
+from mclog.lazy import LazyModule
+
+# (imported when a test first runs a notebook: make test-fast collects this module and runs
+# none of it, and nbformat's import takes over a second, its jsonschema building a grammar)
+nbformat = LazyModule("nbformat")
+nbclient = LazyModule("nbclient")
 
 pytestmark = pytest.mark.slow  # (every notebook run top to bottom: make test, not test-fast)
 
@@ -19,7 +24,7 @@ def _each_game(notebook: Path, games, point):
     more than most notebooks' cells), its namespace emptied between games (``%reset
     -f``), so that each run sees only what its own cells define.  A cell's error fails
     the test at once (``CellExecutionError``, naming the cell)."""
-    client = NotebookClient(nbformat.read(notebook, as_version=4), timeout=300,
+    client = nbclient.NotebookClient(nbformat.read(notebook, as_version=4), timeout=300,
                             kernel_name="python3",
                             resources={"metadata": {"path": str(notebook.parent)}})
     with client.setup_kernel():
@@ -71,7 +76,7 @@ def test_notebook_runs_without_error(path, tmp_path):
     if path.name.startswith("08"):
         cell = next(c for c in nb.cells if "GAMES = 700" in c.source)
         cell.source = cell.source.replace("GAMES = 700", "GAMES = 250")
-    client = NotebookClient(nb, timeout=900 if path.name.startswith("08") else 300,
+    client = nbclient.NotebookClient(nb, timeout=900 if path.name.startswith("08") else 300,
                             kernel_name="python3",
                             resources={"metadata": {"path": str(where)}})
     client.execute()
