@@ -13,6 +13,7 @@ import contextlib
 import gc
 import os
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import fields
 from pathlib import Path
@@ -457,6 +458,20 @@ def _about(file: str):
         raise ReviewError(f"{file}: {exc}") from None
 
 
+def _time_left(seconds: float) -> str:
+    """A wait in words, as a person says it (a review of a long game takes hours).
+
+    >>> _time_left(20), _time_left(400), _time_left(7900)
+    ('under a minute', 'about 7 min', 'about 2 h 12 min')
+    """
+    minutes = round(seconds / 60)
+    if minutes < 1:
+        return "under a minute"
+    if minutes < 60:
+        return f"about {minutes} min"
+    return f"about {minutes // 60} h {minutes % 60:02d} min"
+
+
 def _review(args, chosen, game, seat, bots, client) -> int:
     """``mclog review``'s work, on ``client``'s workers if one is given."""
     from .review import position, review
@@ -472,10 +487,17 @@ def _review(args, chosen, game, seat, bots, client) -> int:
             f"{o.estimate.n} rollouts){'  <- played' if o.played else ''}"
             for o in found.options]
     else:
+        started = time.monotonic()
+
         def progress(done: int, total: int) -> None:
-            if sys.stderr.isatty():
-                sys.stderr.write(f"\rreviewing: {done} of {total} decisions")
-                sys.stderr.flush()
+            if not sys.stderr.isatty():
+                return
+            said = f"reviewing: {done} of {total} decisions"
+            spent = time.monotonic() - started
+            if 0 < done < total and spent >= 5:   # (a few decisions in: the pace is known)
+                said += f", {_time_left(spent / done * (total - done))} left"
+            sys.stderr.write(f"\r{said:<64}")   # (blanks over a longer line before)
+            sys.stderr.flush()
 
         reviewed = review(chosen, seat, rollouts=args.rollouts, seed=args.seed, bots=bots,
                           progress=progress, jobs=args.jobs, client=client)

@@ -4,6 +4,7 @@ proportion from a seat's record, and ``mclog review``."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from collections import Counter
@@ -386,3 +387,36 @@ def test_the_options_table_of_a_decision_for_a_notebook():
     assert table["95% from"].le(table["chance to win"]).all()
     assert "the move played gave away" in table.attrs["question"]
     assert options_table(played, index, rollouts=6, seed=2).equals(table)   # (the seed's)
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+class _Clock:
+    """A clock ten seconds later at each reading."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        self.now += 10.0
+        return self.now
+
+
+def test_mclog_review_on_a_terminal_says_how_long_is_left(monkeypatch, capsys):
+    """A review of a long game takes hours: on a terminal its progress line says about how
+    long is left, from the pace so far (each decision here took ten seconds)."""
+    terminal = _Terminal()
+    monkeypatch.setattr("sys.stderr", terminal)
+    monkeypatch.setattr("mclog.cli.time", _Clock())
+    path = ROOT / "tests/games/pig/samples/kitchen-table.mclog"
+    assert main(["review", str(path), "--rollouts", "2", "--jobs", "1"]) == 0
+    said = [line.rstrip() for line in terminal.getvalue().split("\r") if line.strip()]
+    # the k-th line: 10 s a decision so far, the 26 - k decisions left at the same pace
+    assert said[0] == "reviewing: 1 of 26 decisions, about 4 min left"      # 250 s
+    assert said[12] == "reviewing: 13 of 26 decisions, about 2 min left"    # 130 s
+    assert said[23] == "reviewing: 24 of 26 decisions, under a minute left"  # 20 s
+    assert said[-1] == "reviewing: 26 of 26 decisions" and len(said) == 26
+    assert "Review of every player's decisions" in capsys.readouterr().out
