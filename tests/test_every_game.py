@@ -102,7 +102,7 @@ def test_a_json_tag_that_is_not_one_line_is_refused_not_written(name, tags):
         or "tag name" in str(refused.value)
 
 
-@pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
+@pytest.mark.parametrize("name,path", CASES_FIRST_FAST, ids=lambda v: getattr(v, "name", v))
 def test_every_view_of_a_sample_is_made_and_escapes_the_record(name, path):
     game = game_named(name)
     hostile = "<b>x</b>"
@@ -522,7 +522,7 @@ def test_the_engine_interface_finds_every_recorded_answer_legal(name):
         assert (engine.decision(state) is None) == played.complete
 
 
-@pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
+@pytest.mark.parametrize("name,path", CASES_FIRST_FAST, ids=lambda v: getattr(v, "name", v))
 def test_the_replay_widget_of_a_sample_steps_to_its_end(name, path):
     game = game_named(name)
     played = game.replay(mclog.read_one(path), events=True)
