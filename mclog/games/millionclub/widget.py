@@ -142,9 +142,8 @@ class ReplayWidget(StepWidget):
         self.ranges_ready = threading.Event()
         self.ranges_error: Exception | None = None
         if shown is not game and shown.range_budget.spent:
-            budget = game.range_budget   # (spent at Python's exit: the search ends soon)
             background.start(self._exact_ranges, name="mclog score ranges",
-                             stop=lambda: budget.use(budget.left))
+                             stop=game.range_budget.end)
         else:
             self.ranges_ready.set()
 

@@ -184,6 +184,11 @@ class Budget:
         if self.left <= 0:
             self.spent = True
 
+    def end(self) -> None:
+        """Spend what is left: a search still running ends within its current question,
+        each bound after it the safe one (a widget's search, when Python exits)."""
+        self.use(self.left)
+
 
 def _safe_row(certain: dict, safe: dict) -> dict[str, tuple[int, int]]:
     """A player's ranges from the safe bounds alone (``safe_ranges``)."""
