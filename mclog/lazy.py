@@ -10,11 +10,22 @@ signature naming ``pd.DataFrame`` imports nothing.
 >>> json = LazyModule("json")
 >>> json.dumps([1])
 '[1]'
+
+Tools that look over a module's names ask each object for names of their own: pytest asks
+for ``__test__`` and ``_mock_name``, doctest and ``inspect`` for ``__wrapped__``.  Such a
+question must not import the module (pytest's collection imported nbformat in every
+worker that way, 2.5 s each), so a name that starts with ``_`` (never one mclog uses of
+a module it imports lazily) is answered only once the module is imported:
+
+>>> lazy = LazyModule("this_module_is_never_imported")
+>>> hasattr(lazy, "__wrapped__")
+False
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 
@@ -25,6 +36,11 @@ class LazyModule:
         self._name = name
 
     def __getattr__(self, attribute: str) -> Any:
+        if attribute.startswith("_"):
+            # (a tool's look at every object, not a use: see the module's docstring)
+            if self._name not in sys.modules:
+                raise AttributeError(attribute)
+            return getattr(sys.modules[self._name], attribute)
         return getattr(importlib.import_module(self._name), attribute)
 
     def __repr__(self) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from mclog import MclogError, RecordError, parse_one, read_one, replay, to_json, write
@@ -19,6 +20,19 @@ SAMPLES = [p.read_text() for p in sorted(
     (Path(__file__).parent.parent / "sample_games" / "millionclub").glob("*.mclog"))]
 WORDS = sorted({w for text in SAMPLES for w in text.replace(",", " ").split()} | {
     "?", "round", "0", "10", "F4+9", "IV:", "check", "reveal", "money", "prices", "none"})
+
+
+def examples(full: int) -> int:
+    """How many inputs a heavy property test tries: ``full`` in ``make test`` (and CI), a
+    quarter of them in ``make test-fast`` (its ``--hypothesis-profile=inner``), whose
+    inner loop must stay under a minute.
+
+    The quick loop still tries every property, on fewer inputs; the whole suite tries
+    them all before anything lands.  (A profile cannot say it by itself: a test's own
+    ``max_examples`` wins over any profile's.)"""
+    if settings.get_current_profile_name() == "inner":
+        return max(10, full // 4)
+    return full
 
 
 #: The slowest input so far, in seconds (``benchmarks/fuzz_long.py`` reports it; a test

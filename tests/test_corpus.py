@@ -12,7 +12,6 @@ import sys
 import time
 from pathlib import Path
 
-import pandas as pd
 import pytest
 from labserver import free_port, stop
 
@@ -21,9 +20,18 @@ from mclog.analysis import corpus
 from mclog.cli import main
 from mclog.corpus import build
 from mclog.games import game as game_named
+from mclog.lazy import LazyModule
 
-pytest.importorskip("pyarrow")
-pytest.importorskip("dask.distributed")
+# (imported by the first test: make test-fast collects this module but runs none of it,
+# and pandas with Dask's scheduler take most of a second to import in each worker)
+pd = LazyModule("pandas")
+
+
+@pytest.fixture(autouse=True)
+def _dask_and_pyarrow():
+    pytest.importorskip("pyarrow")
+    pytest.importorskip("dask.distributed")
+
 ROOT = Path(__file__).parent.parent
 pytestmark = [pytest.mark.xdist_group("dask"), pytest.mark.slow]  # one cluster at a time
 

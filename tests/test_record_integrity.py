@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 
-from fuzzing import comment_round_trip, commented, mutated_exports, run_import
+from fuzzing import comment_round_trip, commented, examples, mutated_exports, run_import
 
 from mclog import RecordError, parse_one, read_one, replay, write
 from mclog.cli import main
@@ -22,7 +22,7 @@ SAMPLES = sorted((Path(__file__).parent.parent / "sample_games" / "millionclub")
 THURSDAY = Path(__file__).parent.parent / "sample_games" / "millionclub" / "thursday-club-3p.mclog"
 DUEL = THURSDAY.with_name("duel-2p.mclog")
 
-@settings(max_examples=120, deadline=None,
+@settings(max_examples=examples(120), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(commented())
 def test_comments_keep_their_text_and_anchor_through_write_and_read(text):
