@@ -15,7 +15,7 @@ from .board import CAPITALIST, COLONIES, INDUSTRIES, INTRIGUE, LOBBYIST
 from .cards import (COLONY_DECK, DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, card_name,
                     unseen)
 from .flow import handler, push, step
-from .moves import Draw, Pick
+from .moves import Draw, Pick, interned
 from .state import Decision, State, ask
 from .unknown import Drawn, OffDeck, alike, group_of, new_handle, note, out_handles
 
@@ -111,12 +111,12 @@ def _apply_take(state: State, d: Decision, move: Draw | Pick) -> None:
 
 def _legal_draws(state: State, d: Decision) -> list:
     assert d.deck is not None
-    return [Draw(card) for card, n in state.decks[d.deck].items() if n]
+    return [interned(Draw, card) for card, n in state.decks[d.deck].items() if n]
 
 
 def _legal_picks(state: State, d: Decision) -> list:
     assert d.deck is not None and d.actor is not None
-    return [Pick(d.actor, card) for card, n in state.decks[d.deck].items() if n]
+    return [interned(Pick, d.actor, card) for card, n in state.decks[d.deck].items() if n]
 
 
 handler(DRAW, "draw a {deck} card", "R13", _legal_draws, {Draw: _apply_take})
