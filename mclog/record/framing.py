@@ -15,6 +15,8 @@ stand anywhere (and span lines) and escapes ``}`` and ``\\`` inside it as
 
 from __future__ import annotations
 
+from typing import Final
+
 import io
 import re
 from collections import deque
@@ -24,9 +26,9 @@ from dataclasses import dataclass, field
 from ..errors import RecordError
 from .files import MAX_GAME
 
-_TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
-_TOKEN_END = re.compile(r"[\s,;{]")
-_WORD = re.compile(r"[^\s,;{}]+")
+_TAG: Final = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_TOKEN_END: Final = re.compile(r"[\s,;{]")
+_WORD: Final = re.compile(r"[^\s,;{}]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +153,7 @@ class RawGame:
 
 
 #: Quotes a word processor or a keyboard writes for ``"``.
-_TYPOGRAPHIC = "“”„‟«»‘’‚″"
+_TYPOGRAPHIC: Final = "“”„‟«»‘’‚″"
 
 
 def _tag_mistake(line: str) -> str:
@@ -173,7 +175,7 @@ def _tag_mistake(line: str) -> str:
 
 
 #: How other notations start a comment: a word starting so is told how a record writes one.
-_OTHER_COMMENTS = ("#", "//", "--", "/*", "%", "(")
+_OTHER_COMMENTS: Final = ("#", "//", "--", "/*", "%", "(")
 
 
 def comment_hint(word: str) -> str:

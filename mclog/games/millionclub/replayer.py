@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 from mclog.errors import RecordError, RuleError
 from mclog.unknowns import SAT_SECONDS, Problem, Rule, TooHard
@@ -54,13 +54,13 @@ if TYPE_CHECKING:
     from .deals import Deals
     from .events import Noted
 
-DISC_LABEL = {INTRIGUE: "intrigue", COLONIES: "colonies", INDUSTRIES: "industries"}
+DISC_LABEL: Final = {INTRIGUE: "intrigue", COLONIES: "colonies", INDUSTRIES: "industries"}
 #: The work (CP-SAT's deterministic seconds) the exact score ranges of one record may take
 #: in all, every step of every view included (issue 30: a record crafted to be slow once
 #: took seconds a question, with no bound on the record).
-RANGE_SECONDS = 1.5
+RANGE_SECONDS: Final = 1.5
 #: Moves that name an industry, with each industry field and the field of its owner.
-_NAMES_INDUSTRY = {
+_NAMES_INDUSTRY: Final = {
     Turn: (("industry", "player"),), Raise: (("industry", "player"),),
     CapitalIncrease: (("industry", "player"),), Takeover: (("industry", "owner"),),
     Lower: (("industry", "owner"),), Dump: (("give", "player"), ("take", "owner")),

@@ -16,6 +16,8 @@ docs/millionclub/format.md for every verb and alias.
 
 from __future__ import annotations
 
+from typing import Final
+
 import re
 
 from mclog.errors import RecordError
@@ -32,7 +34,7 @@ from .vocabulary import CARDS, LABELS, SPOTS, UNKNOWN, VERBS, parse_industry, pa
 
 #: The commonest item, looked up whole: a placement in canonical form (``IV:T``) by its
 #: word and then the seat placing.
-_PLACES: dict[str, tuple[Place, ...]] = {
+_PLACES: Final[dict[str, tuple[Place, ...]]] = {
     word: tuple(interned(Place, seat, disc, sector) for seat in range(6))
     for word, (disc, sector) in SPOTS.items()}
 
@@ -90,8 +92,8 @@ def _no_item(r: Reader, at: int) -> RecordError:
                    f"(a name only sets who the items after it on its line are by)", at)
 
 
-_DISC_IN_FIGURES = re.compile(r"^([0-9])(?:[:\-]?([ftrFTR]))?$")
-_SPOT_MISWRITTEN = re.compile(r"^(iv|i)[-.;/_]?([ftr])$", re.IGNORECASE)
+_DISC_IN_FIGURES: Final = re.compile(r"^([0-9])(?:[:\-]?([ftrFTR]))?$")
+_SPOT_MISWRITTEN: Final = re.compile(r"^(iv|i)[-.;/_]?([ftr])$", re.IGNORECASE)
 
 
 def _unknown_word(word: str, table: Table, first: bool = False) -> str:
@@ -130,11 +132,11 @@ def _unknown_word(word: str, table: Table, first: bool = False) -> str:
 
 #: The checks a record reads (docs/millionclub/format.md, "Checks"): each player's money
 #: and score, and the price markers by industry (``F9`` or ``F 9``).
-CHECKS = (Check("money"),
+CHECKS: Final = (Check("money"),
           Check("prices", keys={w: k for w, k in CARDS.items() if k in INDUSTRY_TYPES},
                 joined=True, aliases=("price",)),
           Check("score"))
-_CHECK_WORDS = {"money", "prices", "price", "score"}
+_CHECK_WORDS: Final = {"money", "prices", "price", "score"}
 
 
 def _reveal(r: Reader, first: int) -> None:

@@ -22,7 +22,7 @@ items sets whose they are (the reader's ``subject``); ``draws`` takes a list of 
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
+from typing import Any, Final
 
 from mclog.record.verbs import Verb, Verbs
 from mclog.record.cursor import Cursor
@@ -121,11 +121,11 @@ def did_you_mean(word: str, choices: Collection[str]) -> str:
     return ""
 
 
-ANY_CARD = frozenset(DECK_OF)
-COLONY_WORDS = frozenset(CONTINENTS)
-INTRIGUE_WORDS = frozenset(INTRIGUE_CARDS)
+ANY_CARD: Final = frozenset(DECK_OF)
+COLONY_WORDS: Final = frozenset(CONTINENTS)
+INTRIGUE_WORDS: Final = frozenset(INTRIGUE_CARDS)
 #: A drawn card by its word in lower case (a draft's draws are most of a record's items).
-DRAWN: dict[str, Draw] = {word: interned(Draw, kind) for word, kind in CARDS.items()}
+DRAWN: Final[dict[str, Draw]] = {word: interned(Draw, kind) for word, kind in CARDS.items()}
 DRAWN[UNKNOWN] = interned(Draw, UNKNOWN)
 
 
@@ -264,7 +264,7 @@ def _row(word: str, move: type, reader: Any, writer: Any) -> Verb:
 #: words without the subject's name) and how a message names the move (``MOVE_PHRASES``, which
 #: the rules use too).  Two verbs write one move (``up``, ``cash``: an industry turn):
 #: the move is written by the first.
-ROWS: tuple[Verb, ...] = (
+ROWS: Final[tuple[Verb, ...]] = (
     _row("", Place, _place, lambda m, names: spot_word(m.disc, m.sector)),
     _row("up", Turn, _up, lambda m, names: f"{'cash' if m.action == CAPITAL else 'up'} "
                                        f"{m.industry}"),
@@ -289,10 +289,10 @@ ROWS: tuple[Verb, ...] = (
     _row("dumps", Dump, _dumps, lambda m, names: f"dumps {m.give} {names[m.owner]} {m.take}"),
     _row("invests", CapitalIncrease, _invests, lambda m, names: f"invests {m.industry}"),
 )
-VERBS = Verbs(ROWS)
+VERBS: Final = Verbs(ROWS)
 #: Each verb word in lower case (and its aliases) -> its reader: the parser's look-up.
 #: The items with no verb word (a spot, the start player's name) are found otherwise.
-READERS: dict[str, Any] = {word: row.reader for word, row in VERBS.by_word.items()
+READERS: Final[dict[str, Any]] = {word: row.reader for word, row in VERBS.by_word.items()
                            if word and row.move is not StartPlayer}
 #: ... and the two without: a spot in any form, and the start player's name.
 read_place, read_start = _place, _start

@@ -12,6 +12,8 @@ spirit: the tests check that every alias below appears there).
 
 from __future__ import annotations
 
+from typing import Final
+
 import re
 
 from mclog.record.names import COMMANDS
@@ -19,11 +21,11 @@ from mclog.record.names import COMMANDS
 from ..rules.board import COLONIES, INDUSTRIES, INTRIGUE, LOBBY, ROMAN, STOCK
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES, INTRIGUE_CARDS, Industry
 
-UNKNOWN = "?"
+UNKNOWN: Final = "?"
 
 #: card word -> card kind (canonical word = the kind itself, industries in capitals)
-CARDS: dict[str, str] = {}
-_CARD_ALIASES = {
+CARDS: Final[dict[str, str]] = {}
+_CARD_ALIASES: Final = {
     "F": ["f", "factory", "factories"],
     "T": ["t", "transport", "transports"],
     "R": ["r", "raw", "raw-materials", "rawmaterials", "raw_materials"],
@@ -47,7 +49,7 @@ for _kind, _aliases in _CARD_ALIASES.items():
 assert set(_CARD_ALIASES) >= set(CONTINENTS) | set(INTRIGUE_CARDS)
 
 #: disc word -> disc number
-DISCS: dict[str, int] = {}
+DISCS: Final[dict[str, int]] = {}
 for _disc, _words in {
     LOBBY: ["i", "lobby"],
     INTRIGUE: ["ii", "intrigue"],
@@ -59,8 +61,8 @@ for _disc, _words in {
         DISCS[_word] = _disc
 
 #: verb word -> canonical verb (each verb's row in ``verbs.py`` reads it in any of them)
-VERBS: dict[str, str] = {}
-VERB_ALIASES: dict[str, tuple[str, ...]] = {
+VERBS: Final[dict[str, str]] = {}
+VERB_ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "draws": ("draw", "drew"),
     "picks": ("pick", "picked"),
     "up": ("develop", "develops", "developed", "dev"),
@@ -85,14 +87,14 @@ for _verb, _verb_aliases in VERB_ALIASES.items():
         VERBS[_word] = _verb
 
 #: line labels: the phase a line's moves belong to (checked by the replayer)
-LABELS = {
+LABELS: Final = {
     "setup": "setup", "start": "start", "round": "round", "place": "place",
     "placement": "place", "lobby": "lobby", "lobbyist": "lobbyist", "intrigue": "intrigue",
     "colonies": "colonies", "stock": "stock", "industries": "industries",
     "privilege": "privilege", "end": "end", "check": "check", "reveal": "reveal",
 }
 
-_INDUSTRY = re.compile(r"^([ftr])([1-4])(?:\+([0-9]{1,2}))?$", re.IGNORECASE)
+_INDUSTRY: Final = re.compile(r"^([ftr])([1-4])(?:\+([0-9]{1,2}))?$", re.IGNORECASE)
 
 
 def parse_industry(word: str) -> Industry | None:
@@ -117,9 +119,9 @@ def parse_industry(word: str) -> Industry | None:
     return card
 
 
-_INDUSTRY_WORDS: dict[str, Industry] = {}
+_INDUSTRY_WORDS: Final[dict[str, Industry]] = {}
 #: The level of an industry written by its type alone (``Kim cash R``), until completed.
-SHORT = 0
+SHORT: Final = 0
 
 
 def parse_spot(word: str) -> tuple[int, str | None] | None:
@@ -158,12 +160,12 @@ def is_reserved(word: str) -> bool:
 #: not players (analysis), and the recorder's commands (``Comment asia`` would be a
 #: comment, ``undo`` would take a move back): a name must never make the recorder write a
 #: line the reader refuses, or do something else than record the move.
-_OTHER_WORDS = frozenset({"money", "prices", "price", "score", "from", "for", "with", "none",
+_OTHER_WORDS: Final = frozenset({"money", "prices", "price", "score", "from", "for", "with", "none",
                           "aside", "bank", "chance", "rules", "setup", *COMMANDS})
 
 
 #: The canonical spot words, looked up before any parsing (they are most of a record).
-SPOTS: dict[str, tuple[int, str | None]] = {}
+SPOTS: Final[dict[str, tuple[int, str | None]]] = {}
 for _disc, _roman in ROMAN.items():
     SPOTS[_roman] = (_disc, None)
     for _sector in ("F", "T", "R"):

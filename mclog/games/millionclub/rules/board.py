@@ -8,11 +8,17 @@
 
 from __future__ import annotations
 
-LOBBY, INTRIGUE, COLONIES, STOCK, INDUSTRIES = 1, 2, 3, 4, 5
+from typing import Final
+
+LOBBY: Final = 1
+INTRIGUE: Final = 2
+COLONIES: Final = 3
+STOCK: Final = 4
+INDUSTRIES: Final = 5
 #: The five action discs, in the order they are resolved (I to V).
-DISCS: tuple[int, ...] = (LOBBY, INTRIGUE, COLONIES, STOCK, INDUSTRIES)
-ROMAN = {LOBBY: "I", INTRIGUE: "II", COLONIES: "III", STOCK: "IV", INDUSTRIES: "V"}
-DISC_NAMES = {
+DISCS: Final[tuple[int, ...]] = (LOBBY, INTRIGUE, COLONIES, STOCK, INDUSTRIES)
+ROMAN: Final = {LOBBY: "I", INTRIGUE: "II", COLONIES: "III", STOCK: "IV", INDUSTRIES: "V"}
+DISC_NAMES: Final = {
     LOBBY: "Lobby",
     INTRIGUE: "Intrigue",
     COLONIES: "Colonies",
@@ -20,11 +26,11 @@ DISC_NAMES = {
     INDUSTRIES: "Industries",
 }
 #: R8: on these discs each pawn stands in a sector (an industry type); no limit.
-SECTOR_DISCS = frozenset({LOBBY, STOCK})
+SECTOR_DISCS: Final = frozenset({LOBBY, STOCK})
 #: R8: these discs have numbered spaces, as many as there are players.
-NUMBERED_DISCS = frozenset({INTRIGUE, COLONIES, INDUSTRIES})
+NUMBERED_DISCS: Final = frozenset({INTRIGUE, COLONIES, INDUSTRIES})
 
-PRIVILEGE_NAMES = {
+PRIVILEGE_NAMES: Final = {
     LOBBY: "Lobbyist",
     INTRIGUE: "Machiavelli",
     COLONIES: "Acquisition",
@@ -32,9 +38,9 @@ PRIVILEGE_NAMES = {
     INDUSTRIES: "Opportunity",
 }
 
-ROUNDS = 9
+ROUNDS: Final = 9
 #: R7: the disc that is turned over (unavailable) in rounds 1..9.
-UNAVAILABLE = (LOBBY, INTRIGUE, COLONIES, STOCK, INDUSTRIES, STOCK, COLONIES, INTRIGUE, LOBBY)
+UNAVAILABLE: Final = (LOBBY, INTRIGUE, COLONIES, STOCK, INDUSTRIES, STOCK, COLONIES, INTRIGUE, LOBBY)
 
 
 def unavailable_disc(round_number: int) -> int:
@@ -44,13 +50,16 @@ def unavailable_disc(round_number: int) -> int:
 
 # --- colours and roles (R2) --------------------------------------------------
 
-COLOURS: tuple[str, ...] = ("yellow", "black", "blue", "white", "red", "green")
+COLOURS: Final[tuple[str, ...]] = ("yellow", "black", "blue", "white", "red", "green")
 
-LOBBYIST, CAPITALIST, COLONIST, HEIR, ENTREPRENEUR, SCHEMER = (
-    "Lobbyist", "Capitalist", "Colonist", "Heir", "Entrepreneur", "Schemer",
-)
+LOBBYIST: Final = "Lobbyist"
+CAPITALIST: Final = "Capitalist"
+COLONIST: Final = "Colonist"
+HEIR: Final = "Heir"
+ENTREPRENEUR: Final = "Entrepreneur"
+SCHEMER: Final = "Schemer"
 #: R2: in the alternative setup each colour brings its role.
-ROLE_OF_COLOUR = {
+ROLE_OF_COLOUR: Final = {
     "yellow": LOBBYIST,
     "black": CAPITALIST,
     "blue": COLONIST,
@@ -59,11 +68,13 @@ ROLE_OF_COLOUR = {
     "green": SCHEMER,
 }
 
-STANDARD, ALTERNATIVE = "standard", "alternative"
-SETUPS = (STANDARD, ALTERNATIVE)
+STANDARD: Final = "standard"
+ALTERNATIVE: Final = "alternative"
+SETUPS: Final = (STANDARD, ALTERNATIVE)
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
 
 #: R3: starting money; the Heir and the Schemer start richer.
-START_MONEY = 7
-ROLE_START_MONEY: dict[str | None, int] = {HEIR: 11, SCHEMER: 9}   # (None: no role)
+START_MONEY: Final = 7
+ROLE_START_MONEY: Final[dict[str | None, int]] = {HEIR: 11, SCHEMER: 9}   # (None: no role)

@@ -13,12 +13,12 @@ the game, exactly as a person at the table would write it down.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 # --- a card the record's seat did not see -------------------------------------------------
 
 #: What a record writes for a card its seat did not see.
-UNKNOWN = "?"
+UNKNOWN: Final = "?"
 
 
 class Handle(str):
@@ -46,17 +46,20 @@ def is_handle(card: object) -> bool:
 
 # --- industries -----------------------------------------------------------
 
-FACTORIES, TRANSPORT, RAW = "F", "T", "R"
+FACTORIES: Final = "F"
+TRANSPORT: Final = "T"
+RAW: Final = "R"
 #: The three industry types, in the order of the price board.
-INDUSTRY_TYPES: tuple[str, ...] = (FACTORIES, TRANSPORT, RAW)
-INDUSTRY_NAMES = {FACTORIES: "Factories", TRANSPORT: "Transport", RAW: "Raw materials"}
+INDUSTRY_TYPES: Final[tuple[str, ...]] = (FACTORIES, TRANSPORT, RAW)
+INDUSTRY_NAMES: Final = {FACTORIES: "Factories", TRANSPORT: "Transport", RAW: "Raw materials"}
 #: Singular names, for messages about one card ("Ann's level-2 factory").
-INDUSTRY_SINGULAR = {FACTORIES: "factory", TRANSPORT: "transport", RAW: "raw-materials"}
+INDUSTRY_SINGULAR: Final = {FACTORIES: "factory", TRANSPORT: "transport", RAW: "raw-materials"}
 
 #: R17: the industry type whose price each type depends on at the Stock Exchange.
-DEPENDS_ON = {FACTORIES: RAW, RAW: TRANSPORT, TRANSPORT: FACTORIES}
+DEPENDS_ON: Final = {FACTORIES: RAW, RAW: TRANSPORT, TRANSPORT: FACTORIES}
 
-MIN_LEVEL, MAX_LEVEL = 1, 4
+MIN_LEVEL: Final = 1
+MAX_LEVEL: Final = 4
 
 
 class Industry(NamedTuple):
@@ -98,23 +101,23 @@ class Industry(NamedTuple):
 
 # --- colonies ---------------------------------------------------------------
 
-CONTINENTS: tuple[str, ...] = ("africa", "asia", "america", "india", "oceania")
-CONTINENT_NAMES = {c: c.capitalize() for c in CONTINENTS}
+CONTINENTS: Final[tuple[str, ...]] = ("africa", "asia", "america", "india", "oceania")
+CONTINENT_NAMES: Final = {c: c.capitalize() for c in CONTINENTS}
 
 # --- intrigue ---------------------------------------------------------------
 
-RACKET = "racket"
-CONTRACT = "contract"
-UNREST = "unrest"
-EXPANSION = "expansion"
-CAPITALISATION = "capitalisation"
-UNFAIR = "unfair"
-DUMPING = "dumping"
-INCREASE = "increase"
-INTRIGUE_CARDS: tuple[str, ...] = (
+RACKET: Final = "racket"
+CONTRACT: Final = "contract"
+UNREST: Final = "unrest"
+EXPANSION: Final = "expansion"
+CAPITALISATION: Final = "capitalisation"
+UNFAIR: Final = "unfair"
+DUMPING: Final = "dumping"
+INCREASE: Final = "increase"
+INTRIGUE_CARDS: Final[tuple[str, ...]] = (
     RACKET, CONTRACT, UNREST, EXPANSION, CAPITALISATION, UNFAIR, DUMPING, INCREASE,
 )
-INTRIGUE_NAMES = {
+INTRIGUE_NAMES: Final = {
     RACKET: "Racket",
     CONTRACT: "Buy a colonial contract",
     UNREST: "Colonial Unrest",
@@ -127,20 +130,22 @@ INTRIGUE_NAMES = {
 
 # --- decks (R1) -------------------------------------------------------------
 
-INDUSTRY_DECK, COLONY_DECK, INTRIGUE_DECK = "industry", "colony", "intrigue"
-DECKS: tuple[str, ...] = (INDUSTRY_DECK, COLONY_DECK, INTRIGUE_DECK)
+INDUSTRY_DECK: Final = "industry"
+COLONY_DECK: Final = "colony"
+INTRIGUE_DECK: Final = "intrigue"
+DECKS: Final[tuple[str, ...]] = (INDUSTRY_DECK, COLONY_DECK, INTRIGUE_DECK)
 
 #: R1: how many cards of each kind exist.
-DECK_TOTALS: dict[str, dict[str, int]] = {
+DECK_TOTALS: Final[dict[str, dict[str, int]]] = {
     INDUSTRY_DECK: {k: 13 for k in INDUSTRY_TYPES},
     COLONY_DECK: {c: 6 for c in CONTINENTS},
     INTRIGUE_DECK: {c: 1 for c in INTRIGUE_CARDS},
 }
 
 #: Every card kind names its own deck: the kinds of the three decks never overlap.
-DECK_OF: dict[str, str] = {card: deck for deck, kinds in DECK_TOTALS.items() for card in kinds}
+DECK_OF: Final[dict[str, str]] = {card: deck for deck, kinds in DECK_TOTALS.items() for card in kinds}
 
-DECK_NAMES = {INDUSTRY_DECK: "Industry", COLONY_DECK: "Colony", INTRIGUE_DECK: "Intrigue"}
+DECK_NAMES: Final = {INDUSTRY_DECK: "Industry", COLONY_DECK: "Colony", INTRIGUE_DECK: "Intrigue"}
 
 
 def card_name(card: str) -> str:

@@ -6,6 +6,8 @@ Expansion (R25) and at the end of the round (R19); all three use these.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mclog.errors import RuleError
 from .cards import Industry
 from .moves import CAPITAL, DEVELOP, Turn, interned
@@ -90,7 +92,7 @@ def turn_moves(state: State, seat: int, cards: list[Industry]) -> list[Turn]:
 
 #: The turns open to a seat holding these cards (in this order): the end of every round
 #: and each Lobby turn ask for them, in a game and in the simulator's next game.
-_TURN_MOVES: dict[tuple, tuple[Turn, ...]] = {}
+_TURN_MOVES: Final[dict[tuple, tuple[Turn, ...]]] = {}
 
 
 __all__ = [

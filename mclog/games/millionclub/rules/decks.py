@@ -10,6 +10,8 @@ Where a drawn card goes is part of the question (``Decision.dest``):
 
 from __future__ import annotations
 
+from typing import Final
+
 from mclog.errors import RuleError
 from .board import CAPITALIST, COLONIES, INDUSTRIES, INTRIGUE, LOBBYIST
 from .cards import (COLONY_DECK, DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, card_name,
@@ -19,9 +21,10 @@ from .moves import Draw, Pick, interned
 from .state import Decision, State, ask
 from .unknown import Drawn, OffDeck, alike, group_of, new_handle, note, out_handles
 
-DRAW, PICK = "draw", "pick"
+DRAW: Final = "draw"
+PICK: Final = "pick"
 #: The deck whose cards the draft hand holds while a disc is resolved.
-DECK_OF_DISC: dict[int | None, str] = {INTRIGUE: INTRIGUE_DECK, COLONIES: COLONY_DECK, INDUSTRIES: INDUSTRY_DECK}
+DECK_OF_DISC: Final[dict[int | None, str]] = {INTRIGUE: INTRIGUE_DECK, COLONIES: COLONY_DECK, INDUSTRIES: INDUSTRY_DECK}
 
 
 def hand_of(state: State, deck: str) -> bool:

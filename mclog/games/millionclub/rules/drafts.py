@@ -11,6 +11,8 @@ deck.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mclog.errors import RuleError
 from .board import COLONIES, INDUSTRIES, INTRIGUE
 from .cards import (
@@ -22,11 +24,13 @@ from .moves import Buy, Choose, Move, Pass, SetAside, UsePrivilege, interned
 from .state import Decision, State, ask
 from .unknown import UNKNOWN, OutOfDeck, is_handle, note, out_handles, resolve, unseen
 
-CHOOSE, DRAFT, PRIVILEGE = "choose", "draft", "privilege"
+CHOOSE: Final = "choose"
+DRAFT: Final = "draft"
+PRIVILEGE: Final = "privilege"
 
 #: R15: what a card costs on each disc.
 #: (by the disc resolved: the question's ``disc``, None for no disc)
-PRICE: dict[int | None, int] = {COLONIES: 2, INDUSTRIES: 4}
+PRICE: Final[dict[int | None, int]] = {COLONIES: 2, INDUSTRIES: 4}
 
 
 def _draft_disc(state: State, frame: tuple) -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from mclog.errors import RuleError
 from .board import PRIVILEGE_NAMES
@@ -39,7 +39,7 @@ StepFn = Callable[[State, tuple], None]
 ApplyFn = Callable[[State, Decision, Any], None]
 LegalFn = Callable[[State, Decision], list[Move]]
 
-STEPS: dict[str, StepFn] = {}
+STEPS: Final[dict[str, StepFn]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ class Handler:
     moves: dict[type[Move], ApplyFn]
 
 
-HANDLERS: dict[str, Handler] = {}
+HANDLERS: Final[dict[str, Handler]] = {}
 
 
 def step(name: str) -> Callable[[StepFn], StepFn]:
@@ -197,7 +197,7 @@ def play(state: State, move: Move, watch: Watch | None = None) -> None:
 #: by a question of its own.  (Typed as ``State.decision`` is, not as None: a type checker
 #: would otherwise take ``state.decision`` for None after the move too, and the compiled
 #: build checks the types it reads.)
-NO_QUESTION: Decision | None = None
+NO_QUESTION: Final[Decision | None] = None
 
 
 def apply(state: State, move: Move) -> State:

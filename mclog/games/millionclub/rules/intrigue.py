@@ -17,6 +17,8 @@ say in how: a card whose effect is impossible does nothing and asks nothing.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mclog.errors import RuleError
 from .cards import (
     CAPITALISATION, COLONY_DECK, CONTINENTS, CONTRACT, DUMPING, EXPANSION, INCREASE,
@@ -33,12 +35,18 @@ from .moves import (
 from .state import Decision, State
 from .unknown import UNKNOWN, is_handle, resolve
 
-TARGET, CONTRACT_BUY, UNREST_SWAP = "target", "contract", "unrest"
-EXPAND, RAISE, LOWER, DUMP, CAPITAL_INCREASE = "expansion", "raise", "lower", "dumping", "increase"
+TARGET: Final = "target"
+CONTRACT_BUY: Final = "contract"
+UNREST_SWAP: Final = "unrest"
+EXPAND: Final = "expansion"
+RAISE: Final = "raise"
+LOWER: Final = "lower"
+DUMP: Final = "dumping"
+CAPITAL_INCREASE: Final = "increase"
 
-CONTRACT_PRICE = 3
+CONTRACT_PRICE: Final = 3
 RACKET_GAIN = RACKET_TOLL = 3
-CAPITALISATION_GAIN = 6
+CAPITALISATION_GAIN: Final = 6
 
 
 def _someone_else_has_colonies(state: State, seat: int) -> bool:

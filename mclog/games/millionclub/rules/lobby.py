@@ -10,6 +10,8 @@ asked at all.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mclog.errors import RuleError
 from .board import DISC_NAMES, LOBBY
 from .cards import INDUSTRY_NAMES, INDUSTRY_TYPES
@@ -19,7 +21,8 @@ from .moves import Move, MovePawn, Pass, Turn, interned
 from .placement import check_destination, destinations
 from .state import Decision, State, ask
 
-LOBBY_TURNS, LOBBYIST = "lobby", "lobbyist"
+LOBBY_TURNS: Final = "lobby"
+LOBBYIST: Final = "lobbyist"
 
 
 @step("disc I")

@@ -19,13 +19,14 @@ early ("no more Lobby turns", "do not use the privilege", "do not buy") is
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .cards import Industry
 
-DEVELOP, CAPITAL = "develop", "capital"
+DEVELOP: Final = "develop"
+CAPITAL: Final = "capital"
 #: The two industry turns (rulebook "Industry turns", R5).
-TURN_ACTIONS = (DEVELOP, CAPITAL)
+TURN_ACTIONS: Final = (DEVELOP, CAPITAL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +225,7 @@ class CapitalIncrease(Move):
 
 
 #: Every move class by name, for the JSON form and the record format.
-MOVE_TYPES: dict[str, type[Move]] = {
+MOVE_TYPES: Final[dict[str, type[Move]]] = {
     cls.__name__: cls
     for cls in (
         Draw, StartPlayer, Pick, Place, Pass, UsePrivilege, Turn, MovePawn, Choose,
@@ -234,7 +235,7 @@ MOVE_TYPES: dict[str, type[Move]] = {
 }
 
 #: How a message names a move of each class ("... not an industry turn").
-MOVE_PHRASES: dict[type[Move], str] = {
+MOVE_PHRASES: Final[dict[type[Move], str]] = {
     Draw: "a card draw",
     StartPlayer: "choosing the start player",
     Pick: "picking a card from the deck",
@@ -260,7 +261,7 @@ MOVE_PHRASES: dict[type[Move], str] = {
 #: Moves are immutable, so the hot paths (the reader, ``legal_moves``, the simulator) hand
 #: out one shared object per distinct move: a frozen dataclass costs several times more to
 #: build than to look up.
-_INTERNED: dict[tuple, Move] = {}
+_INTERNED: Final[dict[tuple, Move]] = {}
 
 
 def interned(cls: type, *args: object) -> Any:

@@ -6,6 +6,8 @@ player clockwise, each player places one pawn, twice round.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mclog.errors import RuleError
 from .board import (
     DISC_NAMES, DISCS, NUMBERED_DISCS, ROMAN, SECTOR_DISCS, unavailable_disc,
@@ -15,8 +17,8 @@ from .flow import handler, push, step
 from .moves import Move, Place, interned
 from .state import Decision, State, ask
 
-PLACE = "place"
-_SECTORS = "Factories (F), Transport (T) or Raw materials (R)"
+PLACE: Final = "place"
+_SECTORS: Final = "Factories (F), Transport (T) or Raw materials (R)"
 
 
 @step("round")
@@ -32,7 +34,7 @@ def begin_round(state: State, frame: tuple) -> None:
 
 
 #: The placement question of each seat (shared, see ``ask``), looked up by seat.
-_ASK_PLACE = tuple(ask(PLACE, seat) for seat in range(6))
+_ASK_PLACE: Final = tuple(ask(PLACE, seat) for seat in range(6))
 
 
 @step("placement")
@@ -96,7 +98,7 @@ def destinations(state: State, seat: int, exclude: int | None = None) -> list[tu
 #: The placements open to a seat depend only on the round (its unavailable disc) and on
 #: which numbered discs are full, so each such list is worked out once: the simulator asks
 #: for it at every placement.
-_LEGAL_PLACES: dict[tuple, tuple[Move, ...]] = {}
+_LEGAL_PLACES: Final[dict[tuple, tuple[Move, ...]]] = {}
 _N1, _N2, _N3 = sorted(NUMBERED_DISCS)
 
 
@@ -122,7 +124,7 @@ handler(PLACE, "place a pawn", "R8", _legal, {Place: _apply})
 
 
 #: The step that carries out each disc (``disc II`` ...), registered by the disc's module.
-_DISC_STEP = {disc: (f"disc {ROMAN[disc]}",) for disc in DISCS}
+_DISC_STEP: Final = {disc: (f"disc {ROMAN[disc]}",) for disc in DISCS}
 
 
 @step("resolve")

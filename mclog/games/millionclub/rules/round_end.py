@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .board import ROUNDS
 from .common import check_turn, do_turn, turn_moves
 from .flow import handler, push, step
 from .moves import Move, Pass, Turn, interned
 from .state import Decision, State, ask
 
-ROUND_TURN = "round turn"
+ROUND_TURN: Final = "round turn"
 
 
 @step("round_turn")

@@ -15,17 +15,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace  # noqa: F401  (replace: the examples')
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import CONTINENTS, INDUSTRY_TYPES, is_handle
 from .state import State
 
 #: Score categories in the order of the score pad.
-CATEGORIES = (
+CATEGORIES: Final = (
     "industries", "market_leader", "consortium", "colonies", "dominance", "globalisation",
     "wealth",
 )
-CATEGORY_NAMES = {
+CATEGORY_NAMES: Final = {
     "industries": "Industry cards",
     "market_leader": "Market leader",
     "consortium": "Consortium",
@@ -182,7 +182,7 @@ def ranked(rows: list[Score]) -> list[Score]:
     return sorted(rows, key=lambda r: (r.rank_range, r.rank, -r.total_range[1], r.seat))
 
 
-_TYPE_INDEX = {kind: i for i, kind in enumerate(INDUSTRY_TYPES)}
+_TYPE_INDEX: Final = {kind: i for i, kind in enumerate(INDUSTRY_TYPES)}
 
 
 def _leaders(counts: list[list[int]], kinds: int) -> list[int]:

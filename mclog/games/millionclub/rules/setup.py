@@ -10,6 +10,8 @@ start player.
 
 from __future__ import annotations
 
+from typing import Final
+
 from collections.abc import Sequence
 
 from mclog.errors import RuleError, SetupError
@@ -23,7 +25,7 @@ from .flow import advance, handler, push, step
 from .moves import StartPlayer
 from .state import Decision, State, Table, ask, new_state
 
-START = "start player"
+START: Final = "start player"
 
 
 def default_colours(players: int, setup: str) -> tuple[str, ...]:

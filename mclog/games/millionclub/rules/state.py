@@ -13,7 +13,7 @@ any point, where a generator-based engine could not be.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .board import DISCS, ROLE_OF_COLOUR, STANDARD
 from .cards import (
@@ -94,7 +94,7 @@ class Decision(NamedTuple):
         return self.target
 
 
-_ASKED: dict[tuple, Decision] = {}
+_ASKED: Final[dict[tuple, Decision]] = {}
 
 
 def ask(kind: str, actor: int | None, *, deck: str | None = None, dest: str | None = None,
@@ -120,7 +120,7 @@ def ask(kind: str, actor: int | None, *, deck: str | None = None, dest: str | No
 
 
 #: ``_CLOCKWISE[n][first]``: the seats of an n-player table clockwise from ``first``.
-_CLOCKWISE = [[tuple((first + i) % n for i in range(n)) for first in range(n)]
+_CLOCKWISE: Final = [[tuple((first + i) % n for i in range(n)) for first in range(n)]
               for n in range(7)]
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from mclog.errors import RuleError
 from .board import STOCK
 from .cards import DEPENDS_ON
@@ -10,7 +12,7 @@ from .flow import handler, push, step
 from .moves import Move, Pass, Takeover
 from .state import Decision, State, ask
 
-TAKEOVER = "takeover"
+TAKEOVER: Final = "takeover"
 
 
 def pawn_earnings(state: State, sector: str) -> int:
