@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 #: library, inside ``mclog/``, and its submodules are then looked for in the wrong place).
 MODULES: tuple[str, ...] = tuple(
     f"mclog.games.millionclub.rules.{name}" for name in (
-        "board", "common", "decks", "drafts", "flow", "intrigue", "lobby",
+        "board", "common", "decks", "drafts", "flow", "interning", "intrigue", "lobby",
         "placement", "round_end", "score_range", "scoring", "setup", "state", "stock",
         "unknown",
     )) + (

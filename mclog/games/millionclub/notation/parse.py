@@ -26,7 +26,8 @@ from mclog.record.framing import RawGame, comment_hint, whole_number
 from mclog.record.names import case_slip
 from ..rules.board import ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
-from ..rules.moves import Place, interned
+from ..rules.interning import interned
+from ..rules.moves import Place
 from .record import GameRecord, Marker, RevealEntry, table_from_tags
 from ..rules.state import Table
 from .verbs import COLONY_WORDS, DRAWN, READERS, Reader, did_you_mean, read_place, read_start

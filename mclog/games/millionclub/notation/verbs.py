@@ -29,10 +29,11 @@ from mclog.record.cursor import Cursor
 from mclog.record.framing import RawLine
 from ..rules.board import SCHEMER
 from ..rules.cards import CONTINENTS, DECK_OF, INTRIGUE_CARDS, Industry
+from ..rules.interning import interned
 from ..rules.moves import (
     CAPITAL, DEVELOP, MOVE_PHRASES, Buy, BuyContract, CapitalIncrease, Choose, Draw, Dump,
     Lower, Move, MovePawn, Pass, Pick, Place, Raise, SetAside, StartPlayer, Swap, Takeover,
-    Target, Turn, UsePrivilege, interned,
+    Target, Turn, UsePrivilege,
 )
 from ..rules.state import Table
 from .record import MoveEntry

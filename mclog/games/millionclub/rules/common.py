@@ -10,7 +10,8 @@ from typing import Final
 
 from mclog.errors import RuleError
 from .cards import Industry
-from .moves import CAPITAL, DEVELOP, Turn, interned
+from .interning import interned
+from .moves import CAPITAL, DEVELOP, Turn
 from .state import State
 
 

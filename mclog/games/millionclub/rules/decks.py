@@ -17,7 +17,8 @@ from .board import CAPITALIST, COLONIES, INDUSTRIES, INTRIGUE, LOBBYIST
 from .cards import (COLONY_DECK, DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, card_name,
                     unseen)
 from .flow import handler, push, step
-from .moves import Draw, Pick, interned
+from .interning import interned
+from .moves import Draw, Pick
 from .state import Decision, State, ask
 from .unknown import Drawn, OffDeck, alike, group_of, new_handle, note, out_handles
 

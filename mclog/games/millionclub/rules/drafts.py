@@ -20,7 +20,8 @@ from .cards import (
 )
 from .decks import DECK_OF_DISC, PICK
 from .flow import handler, push, step
-from .moves import Buy, Choose, Move, Pass, SetAside, UsePrivilege, interned
+from .interning import interned
+from .moves import Buy, Choose, Move, Pass, SetAside, UsePrivilege
 from .state import Decision, State, ask
 from .unknown import UNKNOWN, OutOfDeck, is_handle, note, out_handles, resolve, unseen
 

@@ -20,7 +20,8 @@ from typing import Any
 from mclog.engine import Watch, below
 
 from .flow import describe_decision, legal_moves, play
-from .moves import Draw, Move, StartPlayer, interned
+from .interning import interned
+from .moves import Draw, Move, StartPlayer
 from .setup import new_game
 from .state import State, Table
 

@@ -17,7 +17,8 @@ from .board import DISC_NAMES, LOBBY
 from .cards import INDUSTRY_NAMES, INDUSTRY_TYPES
 from .common import check_turn, do_turn, turn_moves
 from .flow import handler, push, step
-from .moves import Move, MovePawn, Pass, Turn, interned
+from .interning import interned
+from .moves import Move, MovePawn, Pass, Turn
 from .placement import check_destination, destinations
 from .state import Decision, State, ask
 

@@ -19,7 +19,7 @@ early ("no more Lobby turns", "do not use the privilege", "do not buy") is
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from .cards import Industry
 
@@ -256,22 +256,3 @@ MOVE_PHRASES: Final[dict[type[Move], str]] = {
     Dump: "dumping",
     CapitalIncrease: "a Capital Increase",
 }
-
-
-#: Moves are immutable, so the hot paths (the reader, ``legal_moves``, the simulator) hand
-#: out one shared object per distinct move: a frozen dataclass costs several times more to
-#: build than to look up.
-_INTERNED: Final[dict[tuple, Move]] = {}
-
-
-def interned(cls: type, *args: object) -> Any:
-    """The shared ``cls(*args)``.
-
-    >>> interned(Pass, 1) is interned(Pass, 1)
-    True
-    """
-    key = (cls, args)
-    move = _INTERNED.get(key)
-    if move is None:
-        move = _INTERNED[key] = cls(*args)
-    return move

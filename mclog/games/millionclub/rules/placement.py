@@ -14,7 +14,8 @@ from .board import (
 )
 from .cards import INDUSTRY_TYPES
 from .flow import handler, push, step
-from .moves import Move, Place, interned
+from .interning import interned
+from .moves import Move, Place
 from .state import Decision, State, ask
 
 PLACE: Final = "place"

@@ -7,7 +7,8 @@ from typing import Final
 from .board import ROUNDS
 from .common import check_turn, do_turn, turn_moves
 from .flow import handler, push, step
-from .moves import Move, Pass, Turn, interned
+from .interning import interned
+from .moves import Move, Pass, Turn
 from .state import Decision, State, ask
 
 ROUND_TURN: Final = "round turn"
