@@ -21,19 +21,6 @@ from typing import Final, NamedTuple
 UNKNOWN: Final = "?"
 
 
-class Handle(str):
-    """An unknown card the engine follows (``?3.5``: handle 5 of group 3; ``unknown.py``).
-    A ``str``, so that it keys a hand's or a player's counters as a card's name does, of
-    its own type, so that what it is can be asked in one way (``is_handle``)."""
-
-    __slots__ = ()
-
-    @property
-    def group(self) -> str:
-        """Its group (``?3``): handles that came into one place together, and are alike."""
-        return self.partition(".")[0]
-
-
 def unseen(card: str) -> bool:
     """A card a move does not name: the bare ``?``, or a handle the engine follows."""
     return card[:1] == UNKNOWN

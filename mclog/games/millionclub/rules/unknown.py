@@ -32,8 +32,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mclog.errors import RuleError
-from .cards import (COLONY_DECK, DECK_NAMES, DECK_OF, UNKNOWN, Handle, article, card_name,
+from .cards import (COLONY_DECK, DECK_NAMES, DECK_OF, UNKNOWN, article, card_name,
                     is_handle, unseen)
+from .handle import Handle
 from .state import State
 
 
