@@ -461,10 +461,21 @@ def _effect_words(effect: Effect | None) -> str:
         effect.do, effect.do)
 
 
+#: The record's word for a move whose class is named otherwise (every other move's word is
+#: its class's name in lowercase: ``Roll`` is ``roll``).
+_WORD_OF = {JoakimCard: "joakim", ClubCard: "club"}
+
+
 def _said(state: State, move) -> str:
-    name = type(move).__name__.lower()
+    """A move as a refusal names it, in the record's words: a card drawn as the record
+    writes it (``'joakim 3'``), a player's move by its word (``'borrow' by Ann``); never a
+    class's name (the player wrote ``joakim``, not ``JoakimCard``)."""
+    word = _WORD_OF.get(type(move), type(move).__name__.lower())
     who = getattr(move, "player", None)
-    return f"'{name}'" + (f" by {state.names[who]}" if who is not None else "")
+    if who is not None:
+        return f"'{word}' by {state.names[who]}"
+    card = getattr(move, "card", None)
+    return f"'{word} {card}'" if isinstance(card, int) else f"'{word}'"
 
 
 def _wanted(state: State, task: Task) -> str:
@@ -1321,7 +1332,7 @@ def _inline_effect(state: State, task: Task, move, watch) -> None:
     out: list[Task] = []
     if kind in _SHARKS_INLINE:
         if not state.table.sharks:
-            raise RuleError(f"'{_said(state, move)}' is the Business Sharks variant's, and "
+            raise RuleError(f"{_said(state, move)} is the Business Sharks variant's, and "
                             "this game is the basic one", "J30")
         _sharks_inline(state, task, move, watch, out)
         state.tasks[0:0] = out
