@@ -136,7 +136,14 @@ def test_C1_the_player_left_of_the_treasurer_plays_first():
                              "draw Ann fenwick, draw Ann ellery, draw Ann calder\n"))
     assert "it is Ben's move, not Ann's" in error.reason
     wrong_order = refused("", tags='[Treasurer "Ann"]\n')
-    assert "the Treasurer deals Ben's starting company, not to Ann" in wrong_order.reason
+    assert "the Treasurer deals Ben's starting company now, not Ann's" in wrong_order.reason
+
+
+def test_a_card_written_to_the_wrong_seat_names_whose_it_is():
+    dealt = refused("", setup=SETUP.replace("draw Ann fenwick,", "draw Ben fenwick,"))
+    assert dealt.reason == "a Private Offering is dealt to Ann now, not to Ben"
+    drawn = refused("buy Ann fenwick, pay Ann bond 10, draw Ben ?")
+    assert drawn.reason == "Ann draws a card now, not Ben"
 
 
 def test_C2_the_starting_company_is_one_of_the_eleven():

@@ -395,7 +395,8 @@ class CartelRules:
         seat = state.todo[0][1] if state.todo else state.turn
         if getattr(move, "player", seat) != seat and type(move) is not Trade:
             if kind in _CHANCE:   # (a card dealt to one seat, written to another)
-                raise RuleError(f"{self.describe(state)}, not to {state.names[move.player]}",
+                wrong = _NOT_THEIRS.get(kind, "{}").format(state.names[move.player])
+                raise RuleError(f"{self.describe(state)} now, not {wrong}",
                                 "Preliminaries" if kind in ("start", "deal") else "The Play")
             raise RuleError(f"it is {_seat_name(state, seat)}'s move, not "
                             f"{state.names[move.player]}'s: {self.describe(state)}",
@@ -405,6 +406,12 @@ class CartelRules:
         todo = state.todo
         if not todo or todo[0][0] not in _ASKED:   # (else a player is asked at once)
             _advance(state, watch)
+
+
+#: How a card dealt or drawn for another seat than the one whose it is, is named after
+#: ``describe``: "the Treasurer deals Ann's starting company now, not Ben's", "a Private
+#: Offering is dealt to Ann now, not to Ben", "Ann draws a card now, not Ben".
+_NOT_THEIRS = {"start": "{}'s", "deal": "to {}"}
 
 
 _KINDS = {"Start": "starting company", "Draw": "draw", "Pool": "Pool card", "Buy": "purchase",
