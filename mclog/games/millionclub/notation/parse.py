@@ -95,6 +95,8 @@ def _no_item(r: Reader, at: int) -> RecordError:
 
 _DISC_IN_FIGURES: Final = re.compile(r"^([0-9])(?:[:\-]?([ftrFTR]))?$")
 _SPOT_MISWRITTEN: Final = re.compile(r"^(iv|i)[-.;/_]?([ftr])$", re.IGNORECASE)
+#: A sector that is no industry type (``IV:X``, ``I:G``).
+_SECTOR_MISWRITTEN: Final = re.compile(r"^(iv|i):(.*)$", re.IGNORECASE)
 
 
 def _unknown_word(word: str, table: Table, first: bool = False) -> str:
@@ -117,6 +119,11 @@ def _unknown_word(word: str, table: Table, first: bool = False) -> str:
     if spot:
         return (f"'{word}' is not a word of the notation: a spot and its sector are "
                 f"written {spot[1].upper()}:{spot[2].upper()}")
+    sector = _SECTOR_MISWRITTEN.match(word)
+    if sector:
+        disc = sector[1].upper()
+        return (f"'{word}' is not a word of the notation: a pawn on {disc} stands in a "
+                f"sector, F, T or R ({disc}:F, {disc}:T or {disc}:R)")
     figures = _DISC_IN_FIGURES.match(word)
     if figures and int(figures[1]) in ROMAN:
         meant = ROMAN[int(figures[1])] + (f":{figures[2].upper()}" if figures[2] else "")
