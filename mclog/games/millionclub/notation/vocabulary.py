@@ -160,8 +160,9 @@ def is_reserved(word: str) -> bool:
 #: not players (analysis), and the recorder's commands (``Comment asia`` would be a
 #: comment, ``undo`` would take a move back): a name must never make the recorder write a
 #: line the reader refuses, or do something else than record the move.
-_OTHER_WORDS: Final = frozenset({"money", "prices", "price", "score", "from", "for", "with", "none",
-                          "aside", "bank", "chance", "rules", "setup", *COMMANDS})
+_OTHER_WORDS: Final = frozenset({
+    "money", "prices", "price", "score", "from", "for", "with", "none", "aside", "bank",
+    "chance", "rules", "setup", *COMMANDS})
 
 
 #: The canonical spot words, looked up before any parsing (they are most of a record).

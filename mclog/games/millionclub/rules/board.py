@@ -40,7 +40,8 @@ PRIVILEGE_NAMES: Final = {
 
 ROUNDS: Final = 9
 #: R7: the disc that is turned over (unavailable) in rounds 1..9.
-UNAVAILABLE: Final = (LOBBY, INTRIGUE, COLONIES, STOCK, INDUSTRIES, STOCK, COLONIES, INTRIGUE, LOBBY)
+UNAVAILABLE: Final = (LOBBY, INTRIGUE, COLONIES, STOCK, INDUSTRIES,
+                      STOCK, COLONIES, INTRIGUE, LOBBY)
 
 
 def unavailable_disc(round_number: int) -> int:

@@ -130,7 +130,8 @@ DECK_TOTALS: Final[dict[str, dict[str, int]]] = {
 }
 
 #: Every card kind names its own deck: the kinds of the three decks never overlap.
-DECK_OF: Final[dict[str, str]] = {card: deck for deck, kinds in DECK_TOTALS.items() for card in kinds}
+DECK_OF: Final[dict[str, str]] = {
+    card: deck for deck, kinds in DECK_TOTALS.items() for card in kinds}
 
 DECK_NAMES: Final = {INDUSTRY_DECK: "Industry", COLONY_DECK: "Colony", INTRIGUE_DECK: "Intrigue"}
 

@@ -25,7 +25,8 @@ from .unknown import Drawn, OffDeck, alike, group_of, new_handle, note, out_hand
 DRAW: Final = "draw"
 PICK: Final = "pick"
 #: The deck whose cards the draft hand holds while a disc is resolved.
-DECK_OF_DISC: Final[dict[int | None, str]] = {INTRIGUE: INTRIGUE_DECK, COLONIES: COLONY_DECK, INDUSTRIES: INDUSTRY_DECK}
+DECK_OF_DISC: Final[dict[int | None, str]] = {
+    INTRIGUE: INTRIGUE_DECK, COLONIES: COLONY_DECK, INDUSTRIES: INDUSTRY_DECK}
 
 
 def hand_of(state: State, deck: str) -> bool:

@@ -45,7 +45,8 @@ DUMP: Final = "dumping"
 CAPITAL_INCREASE: Final = "increase"
 
 CONTRACT_PRICE: Final = 3
-RACKET_GAIN = RACKET_TOLL = 3
+RACKET_GAIN: Final = 3
+RACKET_TOLL: Final = 3
 CAPITALISATION_GAIN: Final = 6
 
 

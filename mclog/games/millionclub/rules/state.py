@@ -121,7 +121,7 @@ def ask(kind: str, actor: int | None, *, deck: str | None = None, dest: str | No
 
 #: ``_CLOCKWISE[n][first]``: the seats of an n-player table clockwise from ``first``.
 _CLOCKWISE: Final = [[tuple((first + i) % n for i in range(n)) for first in range(n)]
-              for n in range(7)]
+                     for n in range(7)]
 
 
 def _full_deck(deck: str) -> dict[str, int]:
