@@ -15,13 +15,12 @@ stand anywhere (and span lines) and escapes ``}`` and ``\\`` inside it as
 
 from __future__ import annotations
 
-from typing import Final
-
 import io
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..errors import RecordError
 from .files import MAX_GAME

@@ -16,9 +16,8 @@ docs/millionclub/format.md for every verb and alias.
 
 from __future__ import annotations
 
-from typing import Final
-
 import re
+from typing import Final
 
 from mclog.errors import RecordError
 from mclog.record.checks import Check, read_check, written_as
@@ -141,9 +140,9 @@ def _unknown_word(word: str, table: Table, first: bool = False) -> str:
 #: The checks a record reads (docs/millionclub/format.md, "Checks"): each player's money
 #: and score, and the price markers by industry (``F9`` or ``F 9``).
 CHECKS: Final = (Check("money"),
-          Check("prices", keys={w: k for w, k in CARDS.items() if k in INDUSTRY_TYPES},
-                joined=True, aliases=("price",)),
-          Check("score"))
+                 Check("prices", keys={w: k for w, k in CARDS.items() if k in INDUSTRY_TYPES},
+                       joined=True, aliases=("price",)),
+                 Check("score"))
 _CHECK_WORDS: Final = {"money", "prices", "price", "score"}
 
 

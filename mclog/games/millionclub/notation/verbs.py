@@ -294,7 +294,7 @@ VERBS: Final = Verbs(ROWS)
 #: Each verb word in lower case (and its aliases) -> its reader: the parser's look-up.
 #: The items with no verb word (a spot, the start player's name) are found otherwise.
 READERS: Final[dict[str, Any]] = {word: row.reader for word, row in VERBS.by_word.items()
-                           if word and row.move is not StartPlayer}
+                                  if word and row.move is not StartPlayer}
 #: ... and the two without: a spot in any form, and the start player's name.
 read_place, read_start = _place, _start
 

@@ -12,9 +12,8 @@ spirit: the tests check that every alias below appears there).
 
 from __future__ import annotations
 
-from typing import Final
-
 import re
+from typing import Final
 
 from mclog.record.names import COMMANDS
 
