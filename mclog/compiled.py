@@ -22,22 +22,26 @@ import importlib.util
 from collections.abc import Callable, Sequence
 
 #: The modules the compiled build compiles: the path of reading, validating and replaying a
-#: record (the framing of its text, the word cursor, the replay with snapshots, Million
-#: Club's reader, its verb table and its replayer), a corpus's rows (the events noted as
-#: the game plays, the rows made of them) and Million Club's rules (its engine: every move
-#: of a replay, a simulation or a rollout goes through them).  Left out: ``handle.py`` (its
-#: ``Handle`` is a ``str`` subclass, which mypyc does not compile), ``moves.py`` (its
-#: dataclasses are the record's values, shared with every other layer as they are) and the
-#: package's ``__init__`` (a compiled package sets its ``__path__`` from the group's shared
-#: library, inside ``mclog/``, and its submodules are then looked for in the wrong place).
+#: record (the framing of its text, the word cursor, the checks of the players' names, the
+#: replay with snapshots, Million Club's reader, its verb table and vocabulary, and its
+#: replayer), a corpus's rows (the events noted as the game plays, the rows made of them)
+#: and Million Club's rules (its engine: every move of a replay, a simulation or a rollout
+#: goes through them).  Left out: ``handle.py`` (its ``Handle`` is a ``str`` subclass,
+#: which mypyc does not compile), ``moves.py`` (its dataclasses are the record's values,
+#: shared with every other layer as they are), the record's entries (``MoveEntry`` is a
+#: slotted dataclass on the interpreted ``FromSource``, which mypyc cannot build on) and
+#: the package's ``__init__`` (a compiled package sets its ``__path__`` from the group's
+#: shared library, inside ``mclog/``, and its submodules are then looked for in the wrong
+#: place).
 MODULES: tuple[str, ...] = tuple(
     f"mclog.games.millionclub.rules.{name}" for name in (
         "board", "cards", "common", "decks", "drafts", "flow", "interning", "intrigue", "lobby",
         "placement", "round_end", "score_range", "scoring", "setup", "state", "stock",
         "unknown",
     )) + (
-    "mclog.record.framing", "mclog.record.cursor", "mclog.replay",
+    "mclog.record.framing", "mclog.record.cursor", "mclog.record.names", "mclog.replay",
     "mclog.games.millionclub.notation.parse", "mclog.games.millionclub.notation.verbs",
+    "mclog.games.millionclub.notation.vocabulary",
     "mclog.games.millionclub.replayer",
     "mclog.games.millionclub.events", "mclog.games.millionclub.analysis.rows",
 )
