@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import mclog
 from mclog.errors import RecordError
 from mclog.record.framing import _WORD, split_games
 
@@ -71,3 +72,55 @@ def test_a_tag_pair_not_written_as_one_is_told_what_is_wrong(line, why):
     assert (refused.value.line, refused.value.col) == (2, 3)
     assert refused.value.reason == ('A tag pair is written [Name "value"], with the value in '
                                     f"double quotes{why}")
+
+
+_JSON_SAID = ("This is JSON, not a record's text (which starts with its tags, [Game \"...\"]): "
+              "a record that 'mclog export' wrote is read back with 'mclog import', and a "
+              "component file is named by a record's [Components \"...\"] tag")
+
+
+def test_a_json_file_given_for_a_record_is_told_as_json(tmp_path, capsys):
+    """An export (``mclog export``: an array, indented or on one line), a JSON object and a
+    component file, given where a record's text goes: each is told as JSON at its first
+    line, not by the bracket or brace the framing first stumbled on (``This } closes no
+    { comment`` at line 36 of a component file)."""
+    from mclog.cli import main
+
+    sample = Path(__file__).parent.parent / "sample_games"
+    assert main(["export", str(sample / "millionclub" / "duel-2p.mclog")]) == 0
+    exported = capsys.readouterr().out
+    import json
+
+    data = json.loads(exported)
+    files = {"export.json": "\n\n" + exported, "one-line.json": json.dumps(data),
+             "object.json": json.dumps(data[0], indent=2),
+             "cabin-box.json": (sample / "joakim" / "cabin-box.json").read_text()}
+    for name, text in files.items():
+        path = tmp_path / name
+        path.write_text(text)
+        for command in ("validate", "score", "replay"):
+            assert main([command, str(path)]) == 1
+            line = 3 if name == "export.json" else 1
+            assert capsys.readouterr().err == f"{path}:{line}:1: {_JSON_SAID}\n", name
+    with pytest.raises(RecordError) as refused:
+        next(mclog.parse(files["one-line.json"]))
+    assert (refused.value.line, refused.value.reason) == (1, _JSON_SAID)
+
+
+@pytest.mark.parametrize("start", [
+    "{\nAnn kept the score\n}\n",            # a comment's brace alone on its line
+    '{"Ann": "a fine night"}\n',             # a comment that starts as JSON does
+    "[\n",                                   # (told as a tag, below)
+    '[[Game "Million Club"]\n',              # (a tag mistyped: told as one)
+])
+def test_a_record_that_starts_as_json_does_is_read_as_a_record_first(start):
+    """The JSON message replaces only a framing error: a record that starts with a brace
+    comment, even one written as a JSON member, is read as it always was."""
+    text = start + '[Players "Ann yellow, Ben blue"]\n\nsetup Ann asia, Ben india\n'
+    if start.startswith("["):
+        with pytest.raises(RecordError) as refused:
+            next(mclog.parse(text))
+        assert refused.value.reason.startswith('A tag pair is written [Name "value"]')
+        return
+    record = mclog.parse_one(text)
+    assert record.players == ("Ann", "Ben") and len(record.moves) == 2

@@ -266,6 +266,19 @@ def test_import_refuses_deep_nesting_and_bad_json(tmp_path, capsys):
     assert code == 1 and err.startswith("game.json:1:12: not JSON: Expecting value")
 
 
+@pytest.mark.parametrize("game", ["millionclub/duel-2p.mclog", "cartel/duel-2p.mclog",
+                                  "joakim/sunday-3p.mclog"])
+def test_import_of_a_records_text_says_it_is_read_as_it_is(tmp_path, capsys, game):
+    """``mclog import`` given a record's text (not an export) says what it is, where the
+    JSON reader's own words were 'not JSON: Expecting value' at the tag's second column."""
+    text = (Path(__file__).parent.parent / "sample_games" / game).read_text()
+    code, out, err = _import(tmp_path, None, capsys, raw="\n" + text)
+    assert (code, out) == (1, "")
+    assert err == ("game.json:2:1: This is a record's text, not JSON: it is read as it is "
+                   "(mclog validate, replay, score...), and 'mclog import' reads a JSON "
+                   "record, as 'mclog export' writes one\n")
+
+
 def test_import_names_the_entry_of_an_illegal_move(tmp_path, capsys):
     data = _export()
     i = next(i for i, e in enumerate(data["entries"]) if e["type"] == "Buy")

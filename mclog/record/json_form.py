@@ -48,6 +48,8 @@ def load_json(data: bytes, file: str) -> tuple[object, list]:
     try:
         value = careful_loads(text, "a record")
     except json.JSONDecodeError as exc:
+        if _A_TAG.match(text):
+            raise JsonRecordError(f"{file}:{exc.lineno}:1: {_TEXT_SAID}") from None
         raise JsonRecordError(f"{file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
     except ValueError as exc:
         raise fail("", str(exc)) from None
@@ -55,6 +57,13 @@ def load_json(data: bytes, file: str) -> tuple[object, list]:
     if not games:
         raise fail("", "an empty array: no game in this file")
     return value, games
+
+
+#: A record's text, as it starts (with a tag, after any blank lines): given where JSON goes.
+_A_TAG = re.compile(r'\s*\[\s*[A-Za-z]\w*\s+"')
+_TEXT_SAID = ("This is a record's text, not JSON: it is read as it is (mclog validate, "
+              "replay, score...), and 'mclog import' reads a JSON record, as 'mclog export' "
+              "writes one")
 
 
 def careful_loads(text: str, what: str = "JSON"):

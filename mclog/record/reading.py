@@ -12,9 +12,11 @@ the registry (``mclog.games``), whose ``parse`` gives the body its meaning.
 
 from __future__ import annotations
 
+import itertools
 import os
+import re
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from ..errors import MclogError, RecordError
 from ..protocol import FRAMING_TAGS
@@ -51,14 +53,81 @@ def _games(text: str | Iterable[str], file: str | None
            ) -> Iterator[tuple[int, RawGame | RecordError]]:
     """Each framed game, or the framing error that ended the reading.  A text's byte order
     marks at the start of its lines are skipped, as a file's are (a record read in Python
-    with ``encoding="utf-8"`` rather than ``"utf-8-sig"`` keeps its mark)."""
+    with ``encoding="utf-8"`` rather than ``"utf-8-sig"`` keeps its mark).  A JSON file
+    that fails to frame (an export, a component file) is told as JSON, not by the brace
+    or bracket that the framing first stumbled on."""
+    head: list[str] | None = None   # (a text's first lines are looked at only if needed)
+    if isinstance(text, str):
+        text = without_marks(text)
+    else:
+        head, text = _peek(text)
     number = 0
     try:
-        for raw in split_games(without_marks(text) if isinstance(text, str) else text):
+        for raw in split_games(text):
             number += 1
             yield number, raw
     except RecordError as exc:
+        if number == 0:
+            if head is None:
+                head = text[:_SNIFFED].splitlines() if isinstance(text, str) else []
+            json_line = json_start(head)
+            if json_line:
+                exc = RecordError(_JSON_SAID, line=json_line, col=1, code="header")
         yield number + 1, exc.relocate(file=file, game=None)
+
+
+#: How much of a text's start is looked at to tell JSON (its first two lines that are
+#: not blank): lines, or characters of a text given whole.
+_SNIFFED: Final = 4096
+#: A first line as JSON starts (``[``, ``{``, ``[{``, ``[]``, ``[[1``, ``{"name":``), and
+#: the second as an array's item or an object's member does: a record starts with a tag
+#: (``[Game "..."]``, or mistyped ``[[Game``) or a comment (``{...}``, ``;``), and one
+#: that starts so anyway is read as a record first.
+_JSON_FIRST: Final = re.compile(
+    r'^(?:\[\s*(?:[{\]]|\[\s*(?:$|[^\sA-Za-z])|$)|\{\s*(?:"[^"]*"\s*:|$))')
+_JSON_MEMBER: Final = re.compile(r'^"[^"]*"\s*:')
+_JSON_ITEM: Final = re.compile(r'^(?:[{"\]]|\[\s*(?:$|[^\sA-Za-z]))')   # (not a tag's [Name)
+_JSON_SAID: Final = (
+    "This is JSON, not a record's text (which starts with its tags, [Game \"...\"]): a "
+    "record that 'mclog export' wrote is read back with 'mclog import', and a component "
+    "file is named by a record's [Components \"...\"] tag")
+
+
+def json_start(lines: Iterable[str]) -> int | None:
+    """The number of the line on which ``lines`` (a file's first) start as JSON does, or
+    None.
+
+    >>> json_start(["", "[", ' {"format": "mclog 1",']), json_start(['{"name": "box"}'])
+    (2, 1)
+    >>> json_start(["{", "Ann played well"]), json_start(["[", '[Game "Cartel"]'])
+    (None, None)
+    >>> json_start(['[[Game "Cartel"]']), json_start(["[[1, 2], [3, 4]]"])
+    (None, 1)
+    """
+    found = [(number, line.strip()) for number, line in enumerate(lines, 1)
+             if line.strip()][:2]
+    if not found or not _JSON_FIRST.match(found[0][1]):
+        return None
+    first = found[0][1]
+    if first in ("{", "["):   # (a comment's brace alone on its line, or a stray bracket)
+        second = found[1][1] if len(found) > 1 else ""
+        if not (_JSON_MEMBER if first == "{" else _JSON_ITEM).match(second):
+            return None
+    return found[0][0]
+
+
+def _peek(lines: Iterable[str]) -> tuple[list[str], Iterator[str]]:
+    """(the first lines, up to the second that is not blank, at most ``_SNIFFED`` of
+    them; all the lines again, as they are read)."""
+    lines = iter(lines)
+    head: list[str] = []
+    full = 0
+    for line in lines:
+        head.append(line)
+        full += bool(line.strip())
+        if full == 2 or len(head) == _SNIFFED:
+            break
+    return head, itertools.chain(head, lines)
 
 
 def _record(raw: RawGame, file: str | None, number: int) -> Any:
