@@ -466,6 +466,12 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
         mclog.read_one(record)
     assert caught.value.line == 3 and "bad.json: line 1, column 3: not JSON" in \
         caught.value.reason
+    record.write_text(text("", tags='[Components "game.mclog"]\n'))
+    with pytest.raises(RecordError) as caught:
+        mclog.read_one(record)
+    assert caught.value.reason == ("[Components] game.mclog: this is a record's text, not a "
+                                   "component file (a JSON file of the game's board and "
+                                   "cards)")
     record.write_text(text("", tags='[Components "missing.json"]\n'))
     with pytest.raises(RecordError, match="missing.json: no component file there"):
         mclog.read_one(record)

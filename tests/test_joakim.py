@@ -505,6 +505,12 @@ def test_a_component_file_beside_the_record_and_in_the_tag(tmp_path):
     with pytest.raises(RecordError) as info:
         mclog.read_one(record)
     assert "bad.json: line 1, column 3: not JSON" in str(info.value)
+    # the record itself named by mistake (or another record): said as a record's text
+    record.write_text(text("", '[Components "g.mclog"]'))
+    with pytest.raises(RecordError) as info:
+        mclog.read_one(record)
+    assert info.value.reason == ("[Components] g.mclog: this is a record's text, not a "
+                                 "component file (a JSON file of the game's board and cards)")
 
 
 def test_the_illustrative_set_is_labelled_on_the_board():

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from mclog.record.files import utf8_text
-from mclog.record.json_form import careful_loads, shown as cut
+from mclog.record.json_form import careful_loads, is_record_text, shown as cut
 
 #: The tag's word for the set mclog ships.
 ILLUSTRATIVE = "illustrative"
@@ -88,6 +88,9 @@ class ComponentFiles:
         try:
             data = careful_loads(text, "a component set")
         except json.JSONDecodeError as exc:
+            if is_record_text(text):
+                raise self.error(f"{shown}: this is a record's text, not a component file "
+                                 "(a JSON file of the game's board and cards)") from None
             raise self.error(f"{shown}: line {exc.lineno}, column {exc.colno}: not JSON "
                              f"({exc.msg})") from None
         except ValueError as exc:

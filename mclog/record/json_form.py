@@ -48,7 +48,7 @@ def load_json(data: bytes, file: str) -> tuple[object, list]:
     try:
         value = careful_loads(text, "a record")
     except json.JSONDecodeError as exc:
-        if _A_TAG.match(text):
+        if is_record_text(text):
             raise JsonRecordError(f"{file}:{exc.lineno}:1: {_TEXT_SAID}") from None
         raise JsonRecordError(f"{file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
     except ValueError as exc:
@@ -64,6 +64,16 @@ _A_TAG = re.compile(r'\s*\[\s*[A-Za-z]\w*\s+"')
 _TEXT_SAID = ("This is a record's text, not JSON: it is read as it is (mclog validate, "
               "replay, score...), and 'mclog import' reads a JSON record, as 'mclog export' "
               "writes one")
+
+
+def is_record_text(text: str) -> bool:
+    """Whether ``text``, given where JSON goes, starts as a record's text does (with a
+    tag): said so, rather than by the JSON reader's 'Expecting value'.
+
+    >>> is_record_text('\\n[Game "Cartel"]\\n'), is_record_text('[{"game": "Cartel"}]')
+    (True, False)
+    """
+    return _A_TAG.match(text) is not None
 
 
 def careful_loads(text: str, what: str = "JSON"):
