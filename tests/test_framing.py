@@ -94,17 +94,19 @@ def test_a_json_file_given_for_a_record_is_told_as_json(tmp_path, capsys):
     data = json.loads(exported)
     files = {"export.json": "\n\n" + exported, "one-line.json": json.dumps(data),
              "object.json": json.dumps(data[0], indent=2),
+             "after-blank-lines.json": "\n" * 5000 + exported,
              "cabin-box.json": (sample / "joakim" / "cabin-box.json").read_text()}
     for name, text in files.items():
         path = tmp_path / name
         path.write_text(text)
         for command in ("validate", "score", "replay"):
             assert main([command, str(path)]) == 1
-            line = 3 if name == "export.json" else 1
+            line = {"export.json": 3, "after-blank-lines.json": 5001}.get(name, 1)
             assert capsys.readouterr().err == f"{path}:{line}:1: {_JSON_SAID}\n", name
-    with pytest.raises(RecordError) as refused:
-        next(mclog.parse(files["one-line.json"]))
-    assert (refused.value.line, refused.value.reason) == (1, _JSON_SAID)
+    for name, line in (("one-line.json", 1), ("after-blank-lines.json", 5001)):
+        with pytest.raises(RecordError) as refused:
+            next(mclog.parse(files[name]))
+        assert (refused.value.line, refused.value.reason) == (line, _JSON_SAID)
 
 
 @pytest.mark.parametrize("start", [
@@ -124,3 +126,20 @@ def test_a_record_that_starts_as_json_does_is_read_as_a_record_first(start):
         return
     record = mclog.parse_one(text)
     assert record.players == ("Ann", "Ben") and len(record.moves) == 2
+
+
+def test_a_file_whose_first_lines_cannot_be_read_is_refused_in_words_by_every_reader(tmp_path):
+    """The first lines are read ahead (to tell a JSON file): a mistake in them (a line too
+    long, bytes that are not UTF-8) is still the reading's located error, one of the list
+    for the lenient reader, and no exception escapes it."""
+    from mclog.record.reading import read_lenient
+
+    for name, data, where in [("long.mclog", b"x" * 20_000 + b"\n", (1, 10_001)),
+                              ("latin.mclog", b"\n[Event \"caf\xe9\"]\n", (2, 12))]:
+        path = tmp_path / name
+        path.write_bytes(data)
+        records, errors = read_lenient(path)
+        assert records == [] and [(e.line, e.col) for e in errors] == [where], name
+        with pytest.raises(RecordError) as refused:
+            mclog.read_one(path)
+        assert (refused.value.line, refused.value.col) == where

@@ -56,29 +56,27 @@ def _games(text: str | Iterable[str], file: str | None
     with ``encoding="utf-8"`` rather than ``"utf-8-sig"`` keeps its mark).  A JSON file
     that fails to frame (an export, a component file) is told as JSON, not by the brace
     or bracket that the framing first stumbled on."""
-    head: list[str] | None = None   # (a text's first lines are looked at only if needed)
-    if isinstance(text, str):
-        text = without_marks(text)
-    else:
-        head, text = _peek(text)
+    head: list[str] = []   # (a file's first lines, as read; a text's are looked at if need be)
     number = 0
     try:
+        if isinstance(text, str):
+            text = without_marks(text)
+        else:
+            head, text = _peek(text)
         for raw in split_games(text):
             number += 1
             yield number, raw
     except RecordError as exc:
         if number == 0:
-            if head is None:
-                head = text[:_SNIFFED].splitlines() if isinstance(text, str) else []
-            json_line = json_start(head)
+            json_line = json_start(head) if not isinstance(text, str) else _text_json(text)
             if json_line:
                 exc = RecordError(_JSON_SAID, line=json_line, col=1, code="header")
         yield number + 1, exc.relocate(file=file, game=None)
 
 
 #: How much of a text's start is looked at to tell JSON (its first two lines that are
-#: not blank): lines, or characters of a text given whole.
-_SNIFFED: Final = 4096
+#: not blank), in characters.
+_SNIFFED: Final = 65536
 #: A first line as JSON starts (``[``, ``{``, ``[{``, ``[]``, ``[[1``, ``{"name":``), and
 #: the second as an array's item or an object's member does: a record starts with a tag
 #: (``[Game "..."]``, or mistyped ``[[Game``) or a comment (``{...}``, ``;``), and one
@@ -116,16 +114,24 @@ def json_start(lines: Iterable[str]) -> int | None:
     return found[0][0]
 
 
+def _text_json(text: str) -> int | None:
+    """``json_start`` of a text given whole: its first lines after any blank ones."""
+    rest = text.lstrip()
+    start = json_start(rest[:_SNIFFED].splitlines())
+    return None if start is None else start + text.count("\n", 0, len(text) - len(rest))
+
+
 def _peek(lines: Iterable[str]) -> tuple[list[str], Iterator[str]]:
-    """(the first lines, up to the second that is not blank, at most ``_SNIFFED`` of
-    them; all the lines again, as they are read)."""
+    """(the first lines, up to the second that is not blank, at most ``_SNIFFED``
+    characters; all the lines again, as they are read)."""
     lines = iter(lines)
     head: list[str] = []
-    full = 0
+    full = size = 0
     for line in lines:
         head.append(line)
         full += bool(line.strip())
-        if full == 2 or len(head) == _SNIFFED:
+        size += len(line)
+        if full == 2 or size > _SNIFFED:
             break
     return head, itertools.chain(head, lines)
 
