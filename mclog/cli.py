@@ -670,7 +670,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                            else "{" + ",".join(COMMANDS) + "}")
     for name, (help_text, arguments) in COMMANDS.items():
         if command is None or command == name:
-            arguments(sub.add_parser(name, help=help_text, formatter_class=_formatter))
+            arguments(sub.add_parser(name, help=help_text, description=_sentence(help_text),
+                                     formatter_class=_formatter))
     return p
 
 
@@ -681,8 +682,18 @@ def _command(argv: Sequence[str]) -> str | None:
     return argv[0] if argv and argv[0] in COMMANDS else None
 
 
+def _sentence(help_text: str) -> str:
+    """A command's help as the first line of its own ``-h``: a sentence."""
+    return help_text[0].upper() + help_text[1:] + "."
+
+
+#: The help of a command's record file, and of its record files.
+_FILE_HELP = "a record file (.mclog); - reads standard input"
+_FILES_HELP = "record files (.mclog); - reads standard input"
+
+
 def _validate_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+")
+    parser.add_argument("files", nargs="+", help=_FILES_HELP)
     parser.add_argument("--lenient", action="store_true",
                         help="report every failed check, not just the first")
     parser.add_argument("--partial", action="store_true", help="accept games still in progress")
@@ -693,18 +704,20 @@ def _validate_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _replay_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file")
+    parser.add_argument("file", help=_FILE_HELP)
     parser.set_defaults(func=cmd_replay)
 
 
 def _score_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file")
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("file", help=_FILE_HELP)
+    parser.add_argument("--json", action="store_true",
+                        help="print JSON: an array with one score table for each game")
     parser.set_defaults(func=cmd_score)
 
 
 def _fmt_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+")
+    parser.add_argument("files", nargs="+", help="record files (.mclog), each rewritten in "
+                                                 "place; - prints standard input's rewritten")
     parser.add_argument("--check", action="store_true",
                         help="change nothing; exit 1 if a file is not canonical")
     parser.set_defaults(func=cmd_fmt)
@@ -712,12 +725,12 @@ def _fmt_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _hide_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", required=True, help="the player's name, as in the Players tag")
-    parser.add_argument("file")
+    parser.add_argument("file", help=_FILE_HELP)
     parser.set_defaults(func=cmd_hide)
 
 
 def _export_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file")
+    parser.add_argument("file", help=_FILE_HELP)
     parser.add_argument("--json", action="store_true", default=True, help="(the default)")
     parser.set_defaults(func=cmd_export)
 
@@ -732,7 +745,8 @@ def _game_name(text: str) -> str:
 
 
 def _import_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file")
+    parser.add_argument("file", help="a JSON record, as mclog export writes it; - reads "
+                                     "standard input")
     parser.add_argument("--game", default=None, type=_game_name,
                         help="the game the JSON record is of (default: the game its \"game\" "
                              "field names, or Million Club)")
@@ -740,7 +754,7 @@ def _import_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _report_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file")
+    parser.add_argument("file", help=_FILE_HELP)
     parser.add_argument("-o", "--out", required=True, help="the page to write (game.html)")
     parser.add_argument("--number", type=int, default=1,
                         help="which game of the file (default: the first)")
@@ -753,7 +767,7 @@ def _report_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _review_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file")
+    parser.add_argument("file", help=_FILE_HELP)
     parser.add_argument("--seat", help="review this player's decisions (default: every player's)")
     parser.add_argument("--as-seen", action="store_true",
                         help="with --seat: review from what that player saw (the cards their "
@@ -816,9 +830,9 @@ def _record_arguments(parser: argparse.ArgumentParser) -> None:
     _game_option_flags(parser)
     parser.add_argument("--seat", help="your name: the record is written from your seat, ? for "
                                        "what you cannot see")
-    parser.add_argument("--event")
-    parser.add_argument("--site")
-    parser.add_argument("--date")
+    parser.add_argument("--event", help="a new record's [Event] tag: the occasion")
+    parser.add_argument("--site", help="a new record's [Site] tag: where it was played")
+    parser.add_argument("--date", help="a new record's [Date] tag (2026.11.28)")
     parser.set_defaults(func=cmd_record)
 
 
@@ -843,15 +857,18 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", default=games.DEFAULT, type=_game_name,
                         help=f"the game to play: {', '.join(games.names())} "
                              "(default: %(default)s)")
-    parser.add_argument("--players", type=int, default=4, metavar="N")
+    parser.add_argument("--players", type=int, default=4, metavar="N",
+                        help="players at each table (default: %(default)s)")
     parser.add_argument("--option", action="append", metavar="NAME=VALUE",
                         help="a choice of the game's table (repeatable): Million Club's "
                              "setup=alternative")
     _game_option_flags(parser)
     parser.add_argument("--bots", default="random",
                         help="bots by seat, e.g. greedy,random (the last one fills the table)")
-    parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--seed", type=int, required=True,
+                        help="the same seed plays the same games")
+    parser.add_argument("--games", type=int, default=1,
+                        help="how many games (default: %(default)s)")
     parser.add_argument("--out", help="folder for one .mclog per game (default: print them)")
     parser.add_argument("--shard-size", type=int, default=1, metavar="N",
                         help="with --out: N games to a file (shards), for large runs")

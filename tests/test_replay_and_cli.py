@@ -329,3 +329,27 @@ def test_a_command_parsed_alone_says_what_the_whole_parser_says(argv, capsys):
         said.append((exit_.value.code, capsys.readouterr()))
     assert said[0] == said[1]
     assert cli._command(["validate", "x"]) == "validate" and cli._command(["-h"]) is None
+
+
+def test_every_command_and_argument_says_what_it_is_in_its_help():
+    """``mclog COMMAND -h`` opens with what the command does, and every argument it
+    takes (the record file too) has a line of help: none is a bare name."""
+    import argparse
+
+    from mclog import cli
+
+    def arguments(parser: argparse.ArgumentParser):
+        for action in parser._actions:   # (argparse keeps no public list of them)
+            if isinstance(action, argparse._SubParsersAction):
+                for sub in action.choices.values():
+                    yield from arguments(sub)
+            elif not isinstance(action, argparse._HelpAction):
+                yield parser.prog, action
+
+    for command in cli.COMMANDS:
+        parser = cli.build_parser(command)
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        assert sub.choices[command].description == cli._sentence(cli.COMMANDS[command][0])
+        bare = [(prog, action.dest) for prog, action in arguments(sub.choices[command])
+                if not action.help]
+        assert not bare, bare
