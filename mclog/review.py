@@ -424,8 +424,8 @@ def _weighed(runner: _Runner, index: int, rollouts: int, seed: int,
     game, played, bots, _ = runner.job
     engine = game.engine
     if not 0 <= index < len(played):
-        raise ReviewError(f"there is no decision after {index} moves (the record holds "
-                          f"{len(played)})")
+        raise ReviewError(f"there is no step {index + 1}: a decision is reviewed at a step "
+                          f"of the record, 1 to {len(played)}")
     state = played.state(index)
     d = engine.decision(state)
     if d is None or d.actor is None:

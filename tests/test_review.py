@@ -82,8 +82,11 @@ def test_what_cannot_be_reviewed_is_said():
     chance_step = next(i for i, s in enumerate(pig.steps) if s.actor is None)
     with pytest.raises(ReviewError, match="is chance's, not a player's decision"):
         position(pig, chance_step, rollouts=2)
-    with pytest.raises(ReviewError, match="there is no decision after"):
-        position(pig, len(pig), rollouts=2)
+    for index in (len(pig), -1):
+        with pytest.raises(ReviewError) as refused:
+            position(pig, index, rollouts=2)
+        assert str(refused.value) == (f"there is no step {index + 1}: a decision is reviewed "
+                                      f"at a step of the record, 1 to {len(pig)}")
     me = mclog.replay(mclog.parse_one(
         '[Game "Millionenspiel"]\n[Players "Zoe, Yann"]\n\nstart Zoe\n'
         "bets Yann 5, Zoe 5\nZoe rolls 4 1, lands red\nbets Zoe 5, Yann 5\n"
