@@ -413,7 +413,7 @@ def cmd_review(args) -> int:
     played, and the worst decisions first; ``-o`` writes it all as JSON."""
     _rollouts(args.rollouts, "--rollouts")
     if not 1 <= args.jobs <= 256:
-        raise ValueError("--jobs is from 1 to 256")
+        raise ValueError(f"--jobs is from 1 to 256, not {args.jobs}")
     if args.out and args.out != "-" and os.path.realpath(args.out) == \
             os.path.realpath(args.file):
         raise FileError(f"{args.out}: this is the record itself; give the review another "

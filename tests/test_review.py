@@ -327,6 +327,20 @@ def test_a_report_asked_for_no_rollouts_is_told_so(tmp_path, capsys):
     assert not (tmp_path / "x.html").exists()
 
 
+@pytest.mark.parametrize("option,value,said", [
+    ("--rollouts", "0", "--rollouts is from 1 to 100000, not 0"),
+    ("--rollouts", "-5", "--rollouts is from 1 to 100000, not -5"),
+    ("--jobs", "0", "--jobs is from 1 to 256, not 0"),
+    ("--jobs", "300", "--jobs is from 1 to 256, not 300"),
+])
+def test_a_review_asked_for_numbers_out_of_range_is_told_which(tmp_path, capsys, option,
+                                                               value, said):
+    out = tmp_path / "review.json"
+    assert main(["review", str(CARTEL_DUEL), option, value, "-o", str(out)]) == 2
+    assert capsys.readouterr().err == f"mclog: {said}\n"
+    assert not out.exists()
+
+
 def test_the_review_widget_fills_its_graph_nearest_the_step_shown_first():
     """``mclog.widgets.review``: the win-chance graph fills in as rollouts finish, the
     steps nearest the slider first (a tie: the earlier), each step's chances those of
