@@ -353,3 +353,27 @@ def test_every_command_and_argument_says_what_it_is_in_its_help():
         bare = [(prog, action.dest) for prog, action in arguments(sub.choices[command])
                 if not action.help]
         assert not bare, bare
+
+
+def test_the_package_functions_given_no_record_say_what_they_take():
+    """``mclog.replay("game.mclog")`` in a notebook: a worded ``TypeError``, where Python
+    said that a str has no attribute 'game'."""
+    import mclog
+
+    played = replay(read_one(SAMPLES / "duel-2p.mclog"))
+    read_it = "read it with mclog.read_one(path) or mclog.parse_one(text)"
+    for call, said in [
+            (lambda: mclog.replay("game.mclog"),
+             f"mclog.replay takes a record, not a str: {read_it}"),
+            (lambda: mclog.replay(None), f"mclog.replay takes a record, not None: {read_it}"),
+            (lambda: mclog.to_json(3), f"mclog.to_json takes a record, not an int: {read_it}"),
+            (lambda: mclog.write(played), "mclog.write takes a record, not a replayed game: "
+                                          "give it the game's .record")]:
+        with pytest.raises(TypeError) as refused:
+            call()
+        assert str(refused.value) == said
+    for name in ("cartel/duel-2p.mclog", "millionenspiel/duel-2p.mclog", "joakim/sunday-3p.mclog"):
+        game = replay(read_one(SAMPLES.parent / name))   # (every game's record is one)
+        with pytest.raises(TypeError, match="not a replayed game"):
+            mclog.to_json(game)
+        assert mclog.to_json(game.record)
