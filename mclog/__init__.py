@@ -15,6 +15,7 @@ live beside ``mclog/games/``; each game's rules, notation and views live in its 
 from __future__ import annotations
 
 from . import replay as _replay_module  # noqa: F401  (imported first: see replay() below)
+from .arguments import game_of as _game_of_record, replayed as _replayed
 from .errors import MclogError, RecordError, RuleError, SetupError
 from .games import game as _game
 from .record.reading import (
@@ -32,40 +33,19 @@ def replay(record, *, strict: bool = True, events: bool = False):
     the scores, and the record's mistakes.  ``events``: note the game's events as it
     plays, for the analysis tables that read them (they are noted when first asked for
     otherwise, by playing the game again)."""
-    return _game_of(record, "replay").replay(record, strict=strict, events=events)
+    return _game_of_record(record, "replay").replay(record, strict=strict, events=events)
 
 
 def write(records, played=None) -> str:
     """The canonical text of one record, or of several (separated by a blank line)."""
     if isinstance(records, (list, tuple)):
-        return "\n".join(_game_of(r, "write").write(r) for r in records)
-    return _game_of(records, "write").write(records, played)
+        return "\n".join(_game_of_record(r, "write").write(r) for r in records)
+    return _game_of_record(records, "write").write(records, played)
 
 
 def to_json(record) -> dict:
     """The record as JSON-ready data (``mclog export``)."""
-    return _game_of(record, "to_json").to_json(record)
-
-
-def _game_of(record, function: str):
-    """The game of ``record``; a ``TypeError`` in words for anything else given (a file's
-    path, its text, a replayed game), where Python would say that a str has no
-    attribute 'game'.
-
-    >>> replay("game.mclog")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    TypeError: mclog.replay takes a record, not a str: read it with mclog.read_one(path) or ...
-    """
-    name = getattr(record, "game", None)
-    if isinstance(name, str):
-        return _game(name)
-    if hasattr(record, "record"):
-        raise TypeError(f"mclog.{function} takes a record, not a replayed game: give it the "
-                        "game's .record")
-    kind = type(record).__name__
-    kind = "None" if record is None else f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind}"
-    raise TypeError(f"mclog.{function} takes a record, not {kind}: read it with "
-                    "mclog.read_one(path) or mclog.parse_one(text)")
+    return _game_of_record(record, "to_json").to_json(record)
 
 
 def from_json(data: dict, file: str | None = None, game: str | None = None):
@@ -83,7 +63,7 @@ def seat_view(played, seat: int):
     information: Million Club, Cartel, Joakim).  A record written from that seat already
     (its ``[Seat]``) is that record, as it stands; one written from another seat does not
     hold what this one saw (``RecordError``, code ``seat``: ``seat_refusal``)."""
-    record = played.record
+    record = _replayed(played, "mclog.seat_view").record
     refusal = seat_refusal(record, record.players[seat])
     if refusal is not None:
         raise refusal

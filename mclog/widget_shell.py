@@ -22,6 +22,8 @@ import ipywidgets as w
 import plotly.graph_objects as go
 import traitlets
 
+from .arguments import replayed
+
 
 def packed(value) -> str:
     """``value`` as gzipped JSON in base64: what a page or a widget unpacks with the
@@ -556,7 +558,7 @@ class StepWidget(w.VBox):
 
     def __init__(self, game, played, *, interval_ms: int = 600,
                  chart: tuple | None = None) -> None:
-        self.game, self.played = game, played
+        self.game, self.played = game, replayed(played, "StepWidget")
         self.texts = ["the start", *game.step_texts(played)]
         #: Where the replay can stand (by default each move, 0 being the setup).
         self.positions: list = self.make_positions()

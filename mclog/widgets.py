@@ -22,6 +22,7 @@ import time
 from html import escape
 
 from . import background
+from .arguments import replayed
 from .errors import MclogError
 from .games import game as _game
 from .record.reading import recorded_game
@@ -35,7 +36,7 @@ def replay(played, *, chances: dict | None = None, bots: str = ""):
     win-chance graph, its marker at the step shown."""
     from .widget_shell import StepWidget
 
-    game = _game(played.record.game)
+    game = _game(replayed(played, "mclog.widgets.replay").record.game)
     if chances is not None:
         return _with_chances(game, played, chances, bots or game.review_bots)
     return game.replay_widget(played) or StepWidget(game, played)
@@ -60,7 +61,7 @@ def review(played, *, rollouts: int = 30, seed: int = 0, bots: str | None = None
     nearest the one shown first: move the slider and the rollouts follow it.  The
     rollouts run on a thread of this kernel (``start=False``: not yet; ``widget.chances``
     is the ``LazyChances`` that fills it)."""
-    game = _game(played.record.game)
+    game = _game(replayed(played, "mclog.widgets.review").record.game)
     bots = bots or game.review_bots
     widget = _with_chances(game, played, {}, bots, f", {rollouts} a step")
     widget.chances = LazyChances(widget, played, rollouts=rollouts, seed=seed, bots=bots,

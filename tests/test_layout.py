@@ -100,8 +100,9 @@ LAYERS = [
     ["mclog.kit", "mclog.kit.notation", "mclog.kit.played", "mclog.kit.json_form",
      "mclog.kit.components", "mclog.kit.game", "mclog.recording", "mclog.recording.terminal",
      "mclog.recording.widget"],
-    # the package's API: read, replay, write any game
-    ["mclog"],
+    # the package's API: read, replay, write any game, and what its functions are given
+    # (a record, a replayed game), checked in words
+    ["mclog", "mclog.arguments"],
     # tables, corpora, figures, widgets and the report page
     ["mclog.analysis", "mclog.corpus", "mclog.corpus.build", "mclog.corpus.read",
      "mclog.corpus.simulate", "mclog.corpus.sources", "mclog.widget_shell",

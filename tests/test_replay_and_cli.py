@@ -377,3 +377,38 @@ def test_the_package_functions_given_no_record_say_what_they_take():
         with pytest.raises(TypeError, match="not a replayed game"):
             mclog.to_json(game)
         assert mclog.to_json(game.record)
+
+
+def test_the_widgets_given_a_record_say_they_take_a_replayed_game():
+    """``replay_widget(record)`` in a notebook (the record rather than its replay): a
+    worded ``TypeError`` from each widget a notebook opens, where it said that a
+    'GameRecord' object has no attribute 'variables'."""
+    import mclog
+    import mclog.widgets
+    from mclog.games import game
+    from mclog.games.millionclub.widget import replay_widget
+    from mclog.games.millionenspiel.widget import replay_widget as millionenspiel_widget
+    from mclog.widget_shell import StepWidget
+
+    record = read_one(SAMPLES / "duel-2p.mclog")
+    give = "give it mclog.replay(record)"
+    for call, said in [
+            (lambda: replay_widget(record),
+             f"replay_widget takes a replayed game, not a record: {give}"),
+            (lambda: replay_widget("duel-2p.mclog"),
+             f"replay_widget takes a replayed game, not a str: {give}"),
+            (lambda: millionenspiel_widget(read_one(SAMPLES.parent / "millionenspiel"
+                                                    / "duel-2p.mclog")),
+             f"replay_widget takes a replayed game, not a record: {give}"),
+            (lambda: mclog.widgets.replay(record),
+             f"mclog.widgets.replay takes a replayed game, not a record: {give}"),
+            (lambda: mclog.widgets.review(record, start=False),
+             f"mclog.widgets.review takes a replayed game, not a record: {give}"),
+            (lambda: StepWidget(game("Cartel"), None),
+             f"StepWidget takes a replayed game, not None: {give}"),
+            (lambda: mclog.seat_view(record, 0),
+             f"mclog.seat_view takes a replayed game, not a record: {give}")]:
+        with pytest.raises(TypeError) as refused:
+            call()
+        assert str(refused.value) == said
+    assert type(replay_widget(replay(record))).__name__ == "ReplayWidget"

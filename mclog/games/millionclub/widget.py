@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from mclog.arguments import replayed
+
 from .analysis import player_colours, prices, timeline
 from .rules.board import DISC_NAMES
 from .board_svg import board_svg
@@ -304,7 +306,7 @@ class ReplayWidget(StepWidget):
 
 def replay_widget(game, **kw) -> ReplayWidget:
     """The replay widget of a replayed game (``mclog.replay(record)``)."""
-    return ReplayWidget(game, **kw)
+    return ReplayWidget(replayed(game, "replay_widget"), **kw)
 
 
 __all__ = ["ReplayWidget", "replay_widget"]

@@ -5,6 +5,8 @@ game's own but the drawing and the chart, which the shared widget asks the game 
 
 from __future__ import annotations
 
+from mclog.arguments import replayed
+
 from .charts import money_chart
 
 
@@ -14,7 +16,7 @@ def replay_widget(game):
 
     from . import GAME
 
-    return StepWidget(GAME, game)
+    return StepWidget(GAME, replayed(game, "replay_widget"))
 
 
 __all__ = ["replay_widget", "money_chart"]

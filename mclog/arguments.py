@@ -1,0 +1,58 @@
+"""What the package's functions are given, checked in words: a record (``mclog.replay``,
+``write``, ``to_json``) or a replayed game (the replay widgets).  In a notebook the one is
+easily given for the other, or a file's path for either, and Python's own words for it
+(``'str' object has no attribute 'game'``) say nothing of what was meant.
+
+>>> game_of("game.mclog", "replay")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+TypeError: mclog.replay takes a record, not a str: read it with mclog.read_one(path) or ...
+>>> replayed(None, "replay_widget")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+TypeError: replay_widget takes a replayed game, not None: give it mclog.replay(record)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def game_of(record: Any, function: str):
+    """The game (``mclog.protocol.Game``) of ``record``, which ``mclog.<function>`` was
+    given; a ``TypeError`` in words for anything else (a path, a text, a replayed game)."""
+    from .games import game
+
+    name = getattr(record, "game", None)
+    if isinstance(name, str):
+        return game(name)
+    if _is_replayed(record):
+        raise TypeError(f"mclog.{function} takes a record, not a replayed game: give it the "
+                        "game's .record")
+    raise TypeError(f"mclog.{function} takes a record, not {_a(record)}: read it with "
+                    "mclog.read_one(path) or mclog.parse_one(text)")
+
+
+def replayed(played: Any, function: str) -> Any:
+    """``played``, a replayed game (``mclog.replay(record)``), which ``function`` was
+    given; a ``TypeError`` in words for anything else (a record, a path)."""
+    if _is_replayed(played):
+        return played
+    if isinstance(getattr(played, "game", None), str):   # (a record)
+        raise TypeError(f"{function} takes a replayed game, not a record: give it "
+                        "mclog.replay(record)")
+    raise TypeError(f"{function} takes a replayed game, not {_a(played)}: give it "
+                    "mclog.replay(record)")
+
+
+def _is_replayed(value: Any) -> bool:
+    return hasattr(value, "record") and hasattr(value, "steps")
+
+
+def _a(value: Any) -> str:
+    """What ``value`` is, in words: ``None``, ``a str``, ``an int``."""
+    if value is None:
+        return "None"
+    kind = type(value).__name__
+    return f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind}"
+
+
+__all__ = ["game_of", "replayed"]
