@@ -15,7 +15,7 @@ live beside ``mclog/games/``; each game's rules, notation and views live in its 
 from __future__ import annotations
 
 from . import replay as _replay_module  # noqa: F401  (imported first: see replay() below)
-from .arguments import game_of as _game_of_record, replayed as _replayed
+from .arguments import game_of_record as _game_of_record, replayed as _replayed
 from .errors import MclogError, RecordError, RuleError, SetupError
 from .games import game as _game
 from .record.reading import (

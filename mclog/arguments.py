@@ -3,7 +3,7 @@
 easily given for the other, or a file's path for either, and Python's own words for it
 (``'str' object has no attribute 'game'``) say nothing of what was meant.
 
->>> game_of("game.mclog", "replay")  # doctest: +ELLIPSIS
+>>> game_of_record("game.mclog", "replay")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 TypeError: mclog.replay takes a record, not a str: read it with mclog.read_one(path) or ...
 >>> replayed(None, "replay_widget")  # doctest: +ELLIPSIS
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 
-def game_of(record: Any, function: str):
+def game_of_record(record: Any, function: str):
     """The game (``mclog.protocol.Game``) of ``record``, which ``mclog.<function>`` was
     given; a ``TypeError`` in words for anything else (a path, a text, a replayed game)."""
     from .games import game
@@ -55,4 +55,4 @@ def _a(value: Any) -> str:
     return f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind}"
 
 
-__all__ = ["game_of", "replayed"]
+__all__ = ["game_of_record", "replayed"]

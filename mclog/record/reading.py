@@ -56,7 +56,7 @@ def _games(text: str | Iterable[str], file: str | None
     with ``encoding="utf-8"`` rather than ``"utf-8-sig"`` keeps its mark).  A JSON file
     that fails to frame (an export, a component file) is told as JSON, not by the brace
     or bracket that the framing first stumbled on."""
-    head: list[str] = []   # (a file's first lines, as read; a text's are looked at if need be)
+    head: list[str] = []   # (a file's first lines, read ahead; a text's are at hand)
     number = 0
     try:
         if isinstance(text, str):
@@ -68,14 +68,15 @@ def _games(text: str | Iterable[str], file: str | None
             yield number, raw
     except RecordError as exc:
         if number == 0:
-            json_line = json_start(head) if not isinstance(text, str) else _text_json(text)
+            json_line = json_start(text[:_SNIFFED].splitlines() if isinstance(text, str)
+                                   else head)
             if json_line:
                 exc = RecordError(_JSON_SAID, line=json_line, col=1, code="header")
         yield number + 1, exc.relocate(file=file, game=None)
 
 
-#: How much of a text's start is looked at to tell JSON (its first two lines that are
-#: not blank), in characters.
+#: How much of a text's or a file's start is looked at to tell JSON (its first two lines
+#: that are not blank), in characters.
 _SNIFFED: Final = 65536
 #: A first line as JSON starts (``[``, ``{``, ``[{``, ``[]``, ``[[1``, ``{"name":``), and
 #: the second as an array's item or an object's member does: a record starts with a tag
@@ -112,13 +113,6 @@ def json_start(lines: Iterable[str]) -> int | None:
         if not (_JSON_MEMBER if first == "{" else _JSON_ITEM).match(second):
             return None
     return found[0][0]
-
-
-def _text_json(text: str) -> int | None:
-    """``json_start`` of a text given whole: its first lines after any blank ones."""
-    rest = text.lstrip()
-    start = json_start(rest[:_SNIFFED].splitlines())
-    return None if start is None else start + text.count("\n", 0, len(text) - len(rest))
 
 
 def _peek(lines: Iterable[str]) -> tuple[list[str], Iterator[str]]:
