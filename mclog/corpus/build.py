@@ -155,7 +155,10 @@ def _build_chunk(chunk: Chunk, out: str) -> dict:
             name = slug(game.name)
             schemas[name] = game.corpus_schema()
             for table, columns in rows.items():
-                into = tables.setdefault((name, table), {c: [] for c in columns})
+                into = tables.get((name, table))
+                if into is None:   # (the chunk's first rows of the table)
+                    tables[name, table] = {c: list(v) for c, v in columns.items()}
+                    continue
                 for column, values in columns.items():
                     into[column].extend(values)
     written = _write(out, chunk.id, tables, schemas)

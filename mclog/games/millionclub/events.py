@@ -61,9 +61,11 @@ class Event:
     cause: str            # the move's text, or what the rules did
     automatic: bool
     money: list[int]      # each player's money change
-    points: list[dict[str, int]]  # each player's score change by category
+    #: Each player's score by category before it and after it (the same dict for a
+    #: player it did not change): ``points`` and ``point_change`` tell the change.
+    points_before: list[dict[str, int]]
     money_after: list[int]
-    points_after: list[dict[str, int]] | None = None  # each player's score by category
+    points_after: list[dict[str, int]]
     #: For what the rules did on their own: the state just before it (``settlements``).
     before: State | None = None
     #: False where the points after it depend on unknown colonies the record leaves open:
@@ -71,6 +73,29 @@ class Event:
     #: (``GameReplay.hindsight_points``), so the events still add up to the final score,
     #: but which event earned those points is not settled.
     exact: bool = True
+
+    @property
+    def points(self) -> list[dict[str, int]]:
+        """Each player's score change by category (made when asked: a corpus reads only
+        each player's total change, ``point_change``).
+
+        >>> before = dict.fromkeys(CATEGORIES, 2)
+        >>> after = {**before, "industries": 9}
+        >>> event = Event(1, 1, "resolve", 4, "disc IV", None, None, "", True, [0, 0],
+        ...               [before, before], [0, 0], [after, before])
+        >>> event.points[0]["industries"], sum(event.points[1].values())
+        (7, 0)
+        >>> event.point_change(0), event.point_change(1)
+        (7, 0)
+        """
+        return [dict.fromkeys(CATEGORIES, 0) if new is old else
+                {c: new[c] - old[c] for c in CATEGORIES}
+                for new, old in zip(self.points_after, self.points_before)]
+
+    def point_change(self, seat: int) -> int:
+        """How much it changed the score of ``seat`` (0-based), all categories together."""
+        new, old = self.points_after[seat], self.points_before[seat]
+        return 0 if new is old else sum(new.values()) - sum(old.values())
 
 
 @dataclass(slots=True)
@@ -183,9 +208,10 @@ class Capture:
         self.n = state.players
         self.counted = _Counted(state)
         self.money, self.points = list(state.money), self.counted.points
+        nothing = dict.fromkeys(CATEGORIES, 0)
         self.out = [Event(0, 0, "setup", None, "setup", None, None,
-                          "setup: starting money and cards", True, self.money, self.points,
-                          self.money, self.points)]
+                          "setup: starting money and cards", True, self.money,
+                          [nothing] * self.n, self.money, self.points)]
         self.round = state.round
         self.round_ends: dict[int, tuple[dict[str, int], list[int]]] = {}
         #: Once a card is unknown: each candidate event with a copy of the state after it,
@@ -219,7 +245,7 @@ class Capture:
 
         def event() -> Event:
             return Event(index, round_, phase, disc, label, d.actor, card, "", False,
-                         [], [], [])
+                         [], [], [], [])
 
         self._note(state, event)
 
@@ -236,7 +262,7 @@ class Capture:
 
         def event() -> Event:
             return Event(index, round_, "resolve", INTRIGUE if intrigue else STOCK, label,
-                         actor, card, cause, True, [], [], [], before=before)
+                         actor, card, cause, True, [], [], [], [], before=before)
 
         self._note(state, event)
 
@@ -276,7 +302,7 @@ class Capture:
             view = game.known_view(state.copy(), final=True)
             _note(out, self.money, self.points, list(view.money), game.hindsight_points(view),
                   n, lambda: Event(last, round_, "game over", None, "reveal", None, None,
-                                   "reveal: the colonies shown at the end", True, [], [], []))
+                                   "reveal: the colonies shown at the end", True, [], [], [], []))
         table, steps = game.record.table, game.steps if game.took else None
         for e in out:
             if not e.automatic:  # (a ? the record settles is named, as in steps)
@@ -292,13 +318,10 @@ def _note(out: list[Event], money: list[int], points: list[dict[str, int]],
     made only when kept: its text costs something.)"""
     if new_money == money and new_points == points:
         return money, points
-    # (something changed: an event; a player whose points are equal has no change to
-    # count category by category)
+    # (something changed: an event; its points by category are told when asked)
     event = make_event()
     event.money = [new_money[p] - money[p] for p in range(n)]
-    event.points = [dict.fromkeys(CATEGORIES, 0) if new is old or new == old else
-                    {c: new[c] - old[c] for c in CATEGORIES}
-                    for new, old in zip(new_points, points)]
+    event.points_before = points
     event.money_after, event.points_after = new_money, new_points
     out.append(event)
     return new_money, new_points

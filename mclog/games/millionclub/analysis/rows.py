@@ -101,13 +101,13 @@ def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[s
     for i, e in enumerate(events):
         actor = 0 if e.actor is None else e.actor + 1
         for seat in range(n):
-            points = sum(e.points[seat].values())
+            points = e.point_change(seat)
             if e.money[seat] or points:
                 for column, value in zip(columns, (
                         game_id, n, i, e.step, e.round, e.disc or 0, e.label, actor,
                         e.automatic, e.cause, seat + 1, e.money[seat], points, e.exact)):
                     column.append(value)
-        totals[e.round] = [sum(p.values()) for p in e.points_after or ()]
+        totals[e.round] = [sum(p.values()) for p in e.points_after]
         moneys[e.round] = list(e.money_after)
     ranged = _round_end_ranges(game) if game.variables else {}
     timeline = out["timeline"]

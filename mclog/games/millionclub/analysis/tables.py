@@ -167,8 +167,9 @@ def attribution(game) -> pd.DataFrame:
     evs = events(game)
     hidden = _has_unknown_colonies(game)
     for e in evs:
+        by_seat = e.points
         for seat in range(len(names)):
-            changes: dict[str, float] = {c: v for c, v in e.points[seat].items()
+            changes: dict[str, float] = {c: v for c, v in by_seat[seat].items()
                                          if c != "wealth" and v}
             if e.money[seat]:
                 changes["wealth"] = e.money[seat] / 4
@@ -237,8 +238,9 @@ def points_by_disc(game) -> dict[tuple[str, str], float]:
     out: dict[tuple[str, str], float] = {}
     for e in events(game):
         disc = DISC_NAMES[e.disc] if e.disc else e.label
+        by_seat = e.points
         for seat, name in enumerate(names):
-            change = sum(v for c, v in e.points[seat].items() if c != "wealth") \
+            change = sum(v for c, v in by_seat[seat].items() if c != "wealth") \
                 + e.money[seat] / 4
             if change:
                 out[(name, disc)] = out.get((name, disc), 0) + change
