@@ -50,6 +50,13 @@ def _running_totals_are_the_states(game) -> None:
     record settles it (``scores_of``), and within its range where it does not; no change
     missed, and the reveal changes nothing it settles."""
     evs = events(game)
+    for before, e in zip(evs, evs[1:]):   # each event's change, by category and in all
+        assert e.points_before is before.points_after
+        for seat, change in enumerate(e.points):
+            assert change == {c: e.points_after[seat][c] - e.points_before[seat][c]
+                              for c in change}
+            assert e.point_change(seat) == sum(change.values())
+    assert evs[0].points == evs[0].points_after   # (the setup: from nothing)
     last = 0
     steps = len(game.replay.moves)
     for index in range(steps + 1):
