@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..events import noted
+from ..events import Event, noted
 from ..rules.board import ROLE_OF_COLOUR, STANDARD
 from ..rules.moves import Place
 from ..rules.scoring import CATEGORIES, sure_winners
@@ -96,8 +96,7 @@ def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[s
     # (the events table is the corpus's largest: its rows are appended column by column)
     ev = out["events"]
     columns = [ev[c] for c, _ in SCHEMA["events"]]
-    totals: dict[int, list[int]] = {}
-    moneys: dict[int, list[int]] = {}
+    last_of_round: dict[int, Event] = {}   # (where each round's totals and money stand)
     for i, e in enumerate(events):
         actor = 0 if e.actor is None else e.actor + 1
         for seat in range(n):
@@ -107,8 +106,10 @@ def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[s
                         game_id, n, i, e.step, e.round, e.disc or 0, e.label, actor,
                         e.automatic, e.cause, seat + 1, e.money[seat], points, e.exact)):
                     column.append(value)
-        totals[e.round] = [sum(p.values()) for p in e.points_after]
-        moneys[e.round] = list(e.money_after)
+        last_of_round[e.round] = e
+    totals = {r: [sum(p.values()) for p in last.points_after]
+              for r, last in last_of_round.items()}
+    moneys = {r: last.money_after for r, last in last_of_round.items()}
     ranged = _round_end_ranges(game) if game.variables else {}
     timeline = out["timeline"]
     last_total, last_money = totals.get(0, [0] * n), moneys.get(0, [0] * n)
