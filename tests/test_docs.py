@@ -108,3 +108,28 @@ def test_every_json_record_a_format_spec_shows_imports(doc, tmp_path, capsys):
         assert parse_one(text).entries and len(records) == 1
     if doc.parent.name in ("millionclub", "millionenspiel"):
         assert shown
+
+
+@pytest.mark.parametrize("doc", LEARNED_FROM, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_link_and_path_a_document_names_is_there(doc):
+    """A reader follows a page's links (``[x](cartel/format.md)``) and the paths it
+    names in code spans (`` `docs/millionclub/format.md` ``): each is a file of the
+    repository.  (The brief names ``docs/format.md`` as the spec; after the docs were
+    sorted by game nothing stood there.)"""
+    text = doc.read_text(encoding="utf-8")
+    missing = []
+    for target in re.findall(r"\]\(([^)#:\s]+)(?:#[^)]*)?\)", text):
+        if not (doc.parent / target).exists():
+            missing.append(target)
+    for path in re.findall(r"`((?:docs|sample_games|notebooks|benchmarks)/[\w./-]+\.\w+)`",
+                           text):
+        if "<" not in path and not (ROOT / path).exists():
+            missing.append(path)
+    assert missing == []
+
+
+def test_the_spec_the_brief_names_leads_to_every_games_format():
+    text = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    for game in ("millionclub", "millionenspiel", "cartel", "joakim"):
+        assert f"({game}/format.md)" in text
+    assert "(format-framing.md)" in text
