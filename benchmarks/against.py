@@ -48,8 +48,14 @@ def main() -> None:
     parser.add_argument("--benchmark", default="record_speed.py")
     parser.add_argument("--figure", default="ratio",
                         help="the start of the output line that holds the figure")
-    parser.add_argument("args", nargs="*", help="the benchmark's own arguments (after --)")
-    args = parser.parse_args()
+    # (the benchmark's own arguments follow ``--``, taken off before argparse sees them:
+    # argparse reads ``OTHER --runs 7 -- --games 80`` as two lists of positionals)
+    argv = sys.argv[1:]
+    cut = argv.index("--") if "--" in argv else len(argv)
+    args = parser.parse_args(argv[:cut])
+    args.args = argv[cut + 1:]
+    if args.runs < 1:
+        parser.error("--runs is 1 or more")
     checkouts = {"this": ROOT, "other": args.other.resolve()}
     figures: dict[str, list[float]] = {name: [] for name in checkouts}
     for _ in range(args.runs):

@@ -6,6 +6,15 @@ Python before the ``.py`` beside it): the same code, type-checked, run about twi
 Only modules that pass mypy as they are go on the list, and only those no interpreted
 class inherits from (mypyc's classes cannot be subclassed by interpreted ones).
 
+``__init__``: mypyc compiles a dataclass's own methods, but the ones ``dataclass`` writes
+(``__init__``, ``__eq__``, ``__repr__``) are made from text as the class is, and run in
+the interpreter, setting each field through the compiled class's descriptors: slower
+than in the pure build.  A dataclass made for every line or item read (``RawLine``,
+``SourceLine``, Million Club's ``MoveEntry``) therefore writes its ``__init__`` out, as
+``dataclass`` would (``dataclass`` keeps an ``__init__`` the class defines), and the
+compiled build compiles it; ``tests/test_framing.py`` checks that each takes the
+arguments its fields say.
+
 This file is read by ``setup.py`` before mclog is installed, so it imports nothing of
 mclog's.
 
@@ -23,13 +32,14 @@ from collections.abc import Callable, Sequence
 
 #: The modules the compiled build compiles: the path of reading, validating and replaying a
 #: record (the framing of its text, the word cursor, the checks of the players' names, the
-#: replay with snapshots, Million Club's reader, its verb table and vocabulary, and its
-#: replayer), a corpus's rows (the events noted as the game plays, the rows made of them)
-#: and Million Club's rules (its engine: every move of a replay, a simulation or a rollout
+#: replay with snapshots, Million Club's reader, its verb table and vocabulary, the entry
+#: it makes of each move, and its replayer), a corpus's rows (the events noted as the game
+#: plays, the rows made of them) and Million Club's rules (its engine: every move of a replay, a simulation or a rollout
 #: goes through them).  Left out: ``handle.py`` (its ``Handle`` is a ``str`` subclass,
 #: which mypyc does not compile), ``moves.py`` (its dataclasses are the record's values,
-#: shared with every other layer as they are), the record's entries (``MoveEntry`` is a
-#: slotted dataclass on the interpreted ``FromSource``, which mypyc cannot build on) and
+#: shared with every other layer as they are), the record's other entries and its
+#: ``GameRecord`` (built on the shared, interpreted ``RecordBase``, which mypyc cannot build
+#: on; the move entry, made for every item, is a module of its own: ``notation/entry.py``) and
 #: the package's ``__init__`` (a compiled package sets its ``__path__`` from the group's
 #: shared library, inside ``mclog/``, and its submodules are then looked for in the wrong
 #: place).
@@ -41,7 +51,7 @@ MODULES: tuple[str, ...] = tuple(
     )) + (
     "mclog.record.framing", "mclog.record.cursor", "mclog.record.names", "mclog.replay",
     "mclog.games.millionclub.notation.parse", "mclog.games.millionclub.notation.verbs",
-    "mclog.games.millionclub.notation.vocabulary",
+    "mclog.games.millionclub.notation.vocabulary", "mclog.games.millionclub.notation.entry",
     "mclog.games.millionclub.replayer",
     "mclog.games.millionclub.events", "mclog.games.millionclub.analysis.rows",
 )

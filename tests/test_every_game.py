@@ -763,13 +763,13 @@ def test_the_recorder_asks_the_tables_final_count_at_the_end(name, tmp_path):
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from mclog.record.entries import CheckEntry, FromSource
+    from mclog.record.entries import CheckEntry
     from mclog.recording.terminal import run
 
     game = game_named(name)
     path = next(p for p in _samples(name) if game.replay(mclog.read_one(p)).complete)
     record = mclog.read_one(path)
-    last = max(i for i, e in enumerate(record.entries) if isinstance(e, FromSource))
+    last = max(i for i, e in enumerate(record.entries) if isinstance(e, record.move_entry))
     record.entries = [e for i, e in enumerate(record.entries)
                       if i <= last or not isinstance(e, CheckEntry)]
     for beside in path.parent.glob("*.json"):

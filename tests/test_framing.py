@@ -143,3 +143,44 @@ def test_a_file_whose_first_lines_cannot_be_read_is_refused_in_words_by_every_re
         with pytest.raises(RecordError) as refused:
             mclog.read_one(path)
         assert (refused.value.line, refused.value.col) == where
+
+
+def _written_out_inits():
+    from mclog.games.millionclub.notation.entry import MoveEntry
+    from mclog.games.millionclub.rules.moves import Draw
+    from mclog.record.framing import RawLine, SourceLine
+
+    source = SourceLine(3, "x")
+    return [(MoveEntry, {"move": Draw("asia"), "subject": 1, "label": "setup",
+                         "source": source, "word": 2}),
+            (SourceLine, {"number": 4, "text": "place Ann V", "_cols": [1, 7, 11]}),
+            (RawLine, {"number": 5, "_words": ["a"], "comments": [], "text": "a",
+                       "_cols": [1], "_source": source})]
+
+
+@pytest.mark.parametrize("cls, values", _written_out_inits(),
+                         ids=lambda c: getattr(c, "__name__", ""))
+def test_a_dataclass_whose_init_is_written_out_takes_what_its_fields_say(cls, values):
+    """mclog/compiled.py: a dataclass made for every line or item read writes its
+    ``__init__`` out (so that the compiled build compiles it).  It must take each field,
+    in order and by name, and give each field the default ``dataclass`` would."""
+    import dataclasses
+
+    fields = dataclasses.fields(cls)
+    assert [f.name for f in fields] == list(values)
+    by_position = cls(*values.values())
+    by_name = cls(**values)
+    for f in fields:
+        assert getattr(by_position, f.name) is values[f.name]
+        assert getattr(by_name, f.name) is values[f.name]
+    required = {f.name: values[f.name] for f in fields
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
+    made, again = cls(**required), cls(**required)
+    for f in fields:
+        if f.name in required:
+            continue
+        if f.default_factory is not dataclasses.MISSING:
+            assert getattr(made, f.name) == f.default_factory()
+            assert getattr(made, f.name) is not getattr(again, f.name)   # (not shared)
+        else:
+            assert getattr(made, f.name) == f.default

@@ -1,14 +1,15 @@
 """The entries every game's record shares: comments, checks, and where an item was read.
 
 A game's record is a list of entries in the order they were written; the moves are the
-game's own (``MoveEntry`` in each game's ``notation/record.py``), built on ``FromSource``.
+game's own (``MoveEntry`` in each game's notation; Million Club's in ``notation/entry.py``),
+built on ``FromSource`` or with its fields (a record's ``move_entry`` names the class).
 Source positions never count for equality: ``parse(write(record)) == record``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import RecordError
 from .framing import comment_text
@@ -20,7 +21,11 @@ if TYPE_CHECKING:
 class FromSource:
     """The line and column of an item kept as its source line (``source``: a
     ``framing.SourceLine``, or None for an item not read from text) and the index of its
-    first word (``word``): worked out only when a message asks."""
+    first word (``word``): worked out only when a message asks.
+
+    A game's move entry is built on it, or, where the entry is a compiled class (which
+    cannot build on an interpreted one: Million Club's), has the same fields and
+    properties; a record's ``move_entry`` is its game's class."""
 
     __slots__ = ()
     # (declared for the type checker: the game's move entry has these fields)
@@ -109,10 +114,13 @@ class RecordBase:
     entries: list
     file: str | None
     number: int
+    #: The class of the game's move entries (a game whose entry is not built on
+    #: ``FromSource`` names its own).
+    move_entry: ClassVar[type[Any]] = FromSource
 
     @property
     def moves(self) -> list:
-        return [e.move for e in self.entries if isinstance(e, FromSource)]
+        return [e.move for e in self.entries if isinstance(e, self.move_entry)]
 
     @property
     def content(self) -> list:

@@ -61,6 +61,13 @@ class SourceLine:
     text: str
     _cols: list[int] | None = None  # 1-based start of each word, once worked out
 
+    def __init__(self, number: int, text: str, _cols: list[int] | None = None) -> None:
+        # (written out: one is made for every line an item is read from; see ``__init__``
+        # in mclog/compiled.py)
+        self.number = number
+        self.text = text
+        self._cols = _cols
+
     def col(self, i: int) -> int:
         """The 1-based column of word ``i`` (past the end: just after the last word)."""
         if self._cols is None:  # a line without comments: every word is a token
@@ -91,6 +98,18 @@ class RawLine:
     text: str = ""
     _cols: list[int] | None = None  # set by the scan of a line with comments
     _source: SourceLine | None = None
+
+    def __init__(self, number: int, _words: list[str] | None = None,
+                 comments: list[Comment] | None = None, text: str = "",
+                 _cols: list[int] | None = None, _source: SourceLine | None = None) -> None:
+        # (written out: one is made for every line read; see ``__init__`` in
+        # mclog/compiled.py.  ``comments``: a new list where none is given)
+        self.number = number
+        self._words = _words
+        self.comments = [] if comments is None else comments
+        self.text = text
+        self._cols = _cols
+        self._source = _source
 
     @property
     def words(self) -> list[str]:

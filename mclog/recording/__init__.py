@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from mclog.errors import MclogError, RecordError
-from mclog.record.entries import CheckEntry, FromSource
+from mclog.record.entries import CheckEntry
 from mclog.record.files import (MAX_GAME, FileError, clear_orphans_beside, decode,
                                 read_source, replace_file, write_new)
 from mclog.record.framing import escape_brace, escape_tag, whole_number
@@ -315,7 +315,7 @@ class Recording:
         if not any(kind.word == "score" for kind in self.game.check_kinds):
             return False
         for entry in reversed(self.record.entries):
-            if isinstance(entry, FromSource):
+            if isinstance(entry, self.record.move_entry):
                 return True
             if isinstance(entry, CheckEntry) and entry.what == "score":
                 return False
@@ -420,7 +420,7 @@ class Recording:
         if count < 1:
             raise Slip("undo takes back one move or more")
         entries = self.record.entries
-        moves = [i for i, e in enumerate(entries) if isinstance(e, FromSource)]
+        moves = [i for i, e in enumerate(entries) if isinstance(e, self.record.move_entry)]
         if not moves:
             raise Slip("There is no move to undo")
         count = min(count, len(moves))

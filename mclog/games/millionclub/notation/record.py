@@ -11,37 +11,21 @@ count for equality either: ``parse(write(record)) == record``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from mclog.errors import RecordError
-from mclog.record.entries import CheckEntry, CommentEntry, FromSource, RecordBase
-from mclog.record.framing import SourceLine
+from mclog.record.entries import CheckEntry, CommentEntry, RecordBase
 from mclog.record.names import name_problem, seat_problem, twice
 from ..rules.board import ALTERNATIVE, COLOURS, STANDARD
 from ..rules.moves import Move
 from ..rules.setup import check_table, default_colours
 from ..rules.state import Table
+from .entry import MoveEntry
 from .vocabulary import is_reserved
 
 FORMAT = "mclog 1"
 #: Canonical order of the tags the format knows; others follow in their own order.
 TAG_ORDER = ("Game", "Event", "Site", "Date", "Format", "Setup", "Privileges", "Players")
-
-
-@dataclass(slots=True)
-class MoveEntry(FromSource):
-    """A move as written.  ``subject`` is the name written before it, if any: for a
-    decision the player (it is the move's own ``player``), for a chance draw the
-    person who drew, which the replayer checks against the table."""
-
-    move: Move
-    subject: int | None = field(default=None, compare=False)
-    label: str | None = field(default=None, compare=False)
-    #: The source line (a ``RawLine``) and the index of the move's first word in it, from
-    #: which the line number and the column are worked out when a message needs them.
-    #: A move that was not read from text (JSON, a simulated game) has no source.
-    source: SourceLine | None = field(default=None, compare=False, repr=False)
-    word: int = field(default=0, compare=False, repr=False)
 
 
 @dataclass(slots=True)
@@ -79,6 +63,7 @@ class GameRecord(RecordBase):
 
     #: The game's name, as a ``Game`` tag gives it (the registry's key: ``mclog.games``).
     game: ClassVar[str] = "Million Club"
+    move_entry: ClassVar[type[Any]] = MoveEntry
     tags: dict[str, str]
     table: Table
     entries: list[Entry] = field(default_factory=list)

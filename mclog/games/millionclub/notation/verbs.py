@@ -36,7 +36,7 @@ from ..rules.moves import (
     Target, Turn, UsePrivilege,
 )
 from ..rules.state import Table
-from .record import MoveEntry
+from .entry import MoveEntry
 from .vocabulary import CARDS, UNKNOWN, VERB_ALIASES, parse_industry, parse_spot, spot_word
 
 
