@@ -169,4 +169,25 @@ def _copier(kind: type) -> Callable[[Any], Any]:
     return namespace["copy"]
 
 
-__all__ = ["Decision", "Engine", "Watch", "below", "fresh_copy", "required"]
+def by_fields(value: Any) -> tuple[type, tuple]:
+    """How a dataclass instance ``value`` is pickled as the call that makes it,
+    ``Type(*fields)``: what its ``__reduce__`` returns.
+
+    A dataclass the compiled build compiles (``mclog/compiled.py``) is otherwise pickled
+    by mypyc, which sets its fields back one by one through ``__setattr__`` (which a
+    frozen dataclass refuses) on an object made by calling ``__init__`` with nothing
+    (which an ``__init__`` written out refuses): a record or a state read in the compiled
+    build could not be sent to another process.  The call works the same in both builds.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Card:
+    ...     kind: str
+    ...     level: int = 1
+    >>> by_fields(Card("F", 2))
+    (<class 'mclog.engine.Card'>, ('F', 2))
+    """
+    return type(value), tuple(getattr(value, f.name) for f in dataclasses.fields(value))
+
+
+__all__ = ["Decision", "Engine", "Watch", "below", "by_fields", "fresh_copy", "required"]

@@ -193,6 +193,55 @@ def test_the_compiled_modules_are_mclogs_own_and_typed_strictly():
         assert any(module.startswith(s.rstrip("*")) for s in strict), module
 
 
+def test_every_compiled_dataclass_that_mypyc_could_not_unpickle_says_how_it_is_pickled():
+    """mypyc unpickles a compiled class by making it with no arguments and setting its
+    fields one by one: a frozen dataclass refuses the setting, one whose ``__init__`` is
+    written out the making.  Each such class of the compiled build is pickled as the call
+    that makes it (``mclog.engine.by_fields``), in both builds.  (Read from the sources,
+    which both builds have.)"""
+    import ast
+
+    from mclog.compiled import MODULES
+
+    root = Path(__file__).parent.parent
+    found = {}
+    for module in MODULES:
+        tree = ast.parse((root / (module.replace(".", "/") + ".py")).read_text())
+        for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
+            decorator = next((d for d in cls.decorator_list if "dataclass" in ast.unparse(d)),
+                             None)
+            if decorator is None:
+                continue
+            methods = {n.name for n in cls.body if isinstance(n, ast.FunctionDef)}
+            if "frozen=True" in ast.unparse(decorator) or "__init__" in methods:
+                found[cls.name] = "__reduce__" in methods
+    assert {"Table", "Score", "SourceLine", "RawLine", "MoveEntry", "Drawn"} <= set(found)
+    # (flow's Handler, the engine's table of what answers each question, is never part of a
+    # record, a state or a score)
+    assert [name for name, reduced in found.items() if not reduced] == ["Handler"]
+
+
+def test_a_replayed_state_and_its_scores_cross_to_another_process_as_they_are():
+    """A state (with the unknown cards' events its log can hold) and the scores counted
+    from it, pickled and back."""
+    import pickle
+
+    from mclog.games.millionclub.rules.scoring import score
+    from mclog.games.millionclub.rules.unknown import (Drawn, Identified, OffDeck, OutOfDeck,
+                                                       Relabelled, Taken)
+
+    game = replay(read_one(Path(__file__).parent.parent / "sample_games" / "millionclub"
+                           / "thursday-club-3p.mclog"))
+    state = game.replay.state(40)
+    state.log = [Drawn("?1", "colony", True), Taken("?1"), Identified("?1", "asia"),
+                 Relabelled("colony", ("?2.1", "?2.2"), ("?2", "?3")),
+                 OutOfDeck("colony", ("?4",), {"asia": 1}),
+                 OffDeck("india", "colony", (("india", 3),), ("?4",))]
+    back = pickle.loads(pickle.dumps(state))
+    assert back == state and back.log == state.log and back.table == state.table
+    assert pickle.loads(pickle.dumps(score(state))) == score(state)
+
+
 def test_the_formatted_record_replays_as_before(tmp_path):
     path = _messy(tmp_path)
     assert main(["fmt", str(path)]) == 0

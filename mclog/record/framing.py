@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..errors import RecordError
+from ..engine import by_fields
 from .files import MAX_GAME
 
 _TAG: Final = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
@@ -40,6 +41,9 @@ class Comment:
     col: int
     after: int = 0
 
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
+
 
 @dataclass(frozen=True, slots=True)
 class Tag:
@@ -49,6 +53,9 @@ class Tag:
     name: str
     value: str
     line: int
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
 @dataclass(slots=True, eq=False)
@@ -79,6 +86,9 @@ class SourceLine:
             return 1
         end = _TOKEN_END.search(self.text, cols[-1] - 1)
         return (end.start() if end else len(self.text)) + 1
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
 @dataclass(slots=True)
@@ -128,6 +138,9 @@ class RawLine:
         if i == 0 and self._cols is None and self.words:  # a label: no scan of the line
             return self.text.find(self.words[0]) + 1  # only separators stand before it
         return self.source().col(i)
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
 @dataclass(slots=True)

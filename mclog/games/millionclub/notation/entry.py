@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mclog.engine import by_fields
 from mclog.record.framing import SourceLine
 from ..rules.moves import Move
 
@@ -54,4 +55,7 @@ class MoveEntry:
     @property
     def col(self) -> int:
         return self.source.col(self.word) if self.source is not None else 0
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 

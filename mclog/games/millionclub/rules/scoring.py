@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace  # noqa: F401  (replace: the examples')
 from typing import Final, NamedTuple
 
+from mclog.engine import by_fields
+
 from .cards import CONTINENTS, INDUSTRY_TYPES, is_handle
 from .state import State
 
@@ -108,6 +110,9 @@ class Score:
         if self.ranges:
             out["range"] = {c: list(r) for c, r in self.ranges.items()}
         return out
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
 def sure_winners(rows: list[Score]) -> list[Score]:

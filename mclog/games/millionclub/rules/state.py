@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
+from mclog.engine import by_fields
+
 from .board import DISCS, ROLE_OF_COLOUR, STANDARD
 from .cards import (
     CONTINENTS, DECK_OF, DECK_TOTALS, DECKS, INDUSTRY_TYPES, Industry, is_handle,
@@ -49,6 +51,9 @@ class Table:
     def seat_of_role(self, role: str) -> int | None:
         roles = self.roles
         return roles.index(role) if role in roles else None
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
 class Decision(NamedTuple):

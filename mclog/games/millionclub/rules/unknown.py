@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from mclog.engine import by_fields
 from mclog.errors import RuleError
 from .cards import (COLONY_DECK, DECK_NAMES, DECK_OF, UNKNOWN, article, card_name,
                     is_handle, unseen)
@@ -64,12 +65,18 @@ class Drawn:
     deck: str
     in_draft: bool
 
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
+
 
 @dataclass(frozen=True, slots=True)
 class Taken:
     """A move's ``?`` took the unknown card ``handle`` (for the replay's text)."""
 
     handle: str
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +85,9 @@ class Identified:
 
     handle: str
     kind: str
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +99,9 @@ class Relabelled:
     new: tuple[str, ...]
     old: tuple[str, ...]
 
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
+
 
 @dataclass(frozen=True, slots=True)
 class OutOfDeck:
@@ -98,6 +111,9 @@ class OutOfDeck:
     deck: str
     handles: tuple[str, ...]
     caps: dict
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +128,9 @@ class OffDeck:
     deck: str
     counts: tuple[tuple[str, int], ...]
     out: tuple[str, ...]
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
 #: What the engine tells a listener of the unknown cards (``state.log``), one class each.
