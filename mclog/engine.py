@@ -34,9 +34,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import random
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
+
+if TYPE_CHECKING:   # (a type only: a record's reading imports this module, not random)
+    import random
 
 T = TypeVar("T")
 
