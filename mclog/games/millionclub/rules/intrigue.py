@@ -29,6 +29,7 @@ from .common import (
     check_turn, distinct, do_turn, require_card, require_opponent, require_owned, turn_moves,
 )
 from .flow import handler, push, step
+from .interning import interned
 from .moves import (
     BuyContract, CapitalIncrease, Dump, Lower, Move, Pass, Raise, Swap, Target, Turn,
 )
@@ -93,7 +94,7 @@ def _pass(state: State, d: Decision, move: Pass) -> None:
 
 def _legal_target(state: State, d: Decision) -> list[Move]:
     seat = d.seat
-    return [Target(seat, other) for other in state.opponents(seat)]
+    return [interned(Target, seat, other) for other in state.opponents(seat)]
 
 
 def _apply_target(state: State, d: Decision, move: Target) -> None:
@@ -117,7 +118,8 @@ def _held(state: State, seat: int) -> list[str]:
 
 def _legal_contract(state: State, d: Decision) -> list[Move]:
     seat = d.seat
-    return [*(BuyContract(seat, c) for c in _held(state, d.opponent)), Pass(seat)]
+    return [*(interned(BuyContract, seat, c) for c in _held(state, d.opponent)),
+            interned(Pass, seat)]
 
 
 def _colony(state: State, seat: int, continent: str, rule: str) -> str:
@@ -160,9 +162,9 @@ handler(CONTRACT_BUY, "buy one of the opponent's colonies for 3 million, or pass
 
 def _legal_swap(state: State, d: Decision) -> list[Move]:
     seat = d.seat
-    return [*(Swap(seat, give, take)
+    return [*(interned(Swap, seat, give, take)
               for give in _held(state, seat) for take in _held(state, d.opponent)),
-            Pass(seat)]
+            interned(Pass, seat)]
 
 
 def _apply_swap(state: State, d: Decision, move: Swap) -> None:
@@ -190,7 +192,7 @@ handler(UNREST_SWAP, "swap one own colony for one of the opponent's, or pass", "
 def _legal_expand(state: State, d: Decision) -> list[Move]:
     seat = d.seat
     cards = [d.industry] if d.industry else state.industries[seat]
-    return [*turn_moves(state, seat, cards), Pass(seat)]
+    return [*turn_moves(state, seat, cards), interned(Pass, seat)]
 
 
 def _apply_expand(state: State, d: Decision, move: Turn) -> None:
@@ -213,7 +215,7 @@ handler(EXPAND, "make an Expansion industry turn or pass", "R25", _legal_expand,
 
 def _legal_raise(state: State, d: Decision) -> list[Move]:
     seat = d.seat
-    return [Raise(seat, c) for c in distinct(state.industries[seat]) if c.can_develop]
+    return [interned(Raise, seat, c) for c in distinct(state.industries[seat]) if c.can_develop]
 
 
 def _apply_raise(state: State, d: Decision, move: Raise) -> None:
@@ -242,7 +244,7 @@ def unfair_lower(state: State, frame: tuple) -> None:
 def _legal_lower(state: State, d: Decision) -> list[Move]:
     seat, owner, kind = d.seat, d.opponent, d.sector
     assert kind is not None   # (the industry kind the card lowers)
-    return [Lower(seat, owner, c) for c in _lowerable(state, owner, kind)]
+    return [interned(Lower, seat, owner, c) for c in _lowerable(state, owner, kind)]
 
 
 def _apply_lower(state: State, d: Decision, move: Lower) -> None:
@@ -269,7 +271,7 @@ handler(LOWER, "lower an opponent's industry (Unfair competition)", "R27", _lega
 
 def _dumps(state: State, seat: int) -> list[Dump]:
     own = distinct(state.industries[seat])
-    return [Dump(seat, give, other, take)
+    return [interned(Dump, seat, give, other, take)
             for give in own
             for other in state.opponents(seat)
             for take in distinct(state.industries[other])

@@ -103,8 +103,9 @@ def lobbyist(state: State, frame: tuple) -> None:
 
 def _legal_lobbyist(state: State, d: Decision) -> list[Move]:
     seat = d.seat
-    return [*(MovePawn(seat, disc, sector)
-              for disc, sector in destinations(state, seat, exclude=LOBBY)), Pass(seat)]
+    return [*(interned(MovePawn, seat, disc, sector)
+              for disc, sector in destinations(state, seat, exclude=LOBBY)),
+            interned(Pass, seat)]
 
 
 def _apply_move(state: State, d: Decision, move: MovePawn) -> None:

@@ -22,6 +22,7 @@ from .board import (
 from .cards import COLONY_DECK, INDUSTRY_DECK
 from .decks import PICK
 from .flow import advance, handler, push, step
+from .interning import interned
 from .moves import StartPlayer
 from .state import Decision, State, Table, ask, new_state
 
@@ -93,7 +94,7 @@ def start_player(state: State, frame: tuple) -> None:
 
 
 def _legal_start(state: State, d: Decision) -> list:
-    return [StartPlayer(seat, d.actor) for seat in range(state.players)]
+    return [interned(StartPlayer, seat, d.actor) for seat in range(state.players)]
 
 
 def _apply_start(state: State, d: Decision, move: StartPlayer) -> None:

@@ -9,6 +9,7 @@ from .board import STOCK
 from .cards import DEPENDS_ON
 from .common import distinct, require_opponent, require_owned
 from .flow import handler, push, step
+from .interning import interned
 from .moves import Move, Pass, Takeover
 from .state import Decision, State, ask
 
@@ -34,7 +35,7 @@ def stock_exchange(state: State, frame: tuple) -> None:
 
 def _targets(state: State, seat: int) -> list[Takeover]:
     money = state.money[seat]
-    return [Takeover(seat, other, card)
+    return [interned(Takeover, seat, other, card)
             for other in state.opponents(seat)
             for card in distinct(state.industries[other])
             if 3 * card.value <= money]
@@ -50,7 +51,7 @@ def takeover(state: State, frame: tuple) -> None:
 
 def _legal(state: State, d: Decision) -> list[Move]:
     seat = d.seat
-    return [*_targets(state, seat), Pass(seat)]
+    return [*_targets(state, seat), interned(Pass, seat)]
 
 
 def _apply_takeover(state: State, d: Decision, move: Takeover) -> None:
