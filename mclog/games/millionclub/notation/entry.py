@@ -32,7 +32,7 @@ class MoveEntry:
     move: Move
     subject: int | None = field(default=None, compare=False)
     label: str | None = field(default=None, compare=False)
-    #: The source line (a ``RawLine``) and the index of the move's first word in it, from
+    #: The source line (a ``SourceLine``) and the index of the move's first word in it, from
     #: which the line number and the column are worked out when a message needs them.
     #: A move that was not read from text (JSON, a simulated game) has no source.
     source: SourceLine | None = field(default=None, compare=False, repr=False)
@@ -58,4 +58,3 @@ class MoveEntry:
 
     def __reduce__(self) -> tuple[type, tuple]:
         return by_fields(self)   # (see mclog.engine.by_fields)
-

@@ -17,7 +17,6 @@ from mclog.errors import RecordError
 from mclog.record.entries import CheckEntry, CommentEntry, RecordBase
 from mclog.record.names import name_problem, seat_problem, twice
 from ..rules.board import ALTERNATIVE, COLOURS, STANDARD
-from ..rules.moves import Move
 from ..rules.setup import check_table, default_colours
 from ..rules.state import Table
 from .entry import MoveEntry

@@ -330,4 +330,3 @@ def new_state(table: Table, money: list[int]) -> State:
         industries=[[] for _ in range(n)],
         colonies=[dict.fromkeys(CONTINENTS, 0) for _ in range(n)],
     )
-
