@@ -120,7 +120,8 @@ class RecordBase:
 
     @property
     def moves(self) -> list:
-        return [e.move for e in self.entries if isinstance(e, self.move_entry)]
+        kind = self.move_entry
+        return [e.move for e in self.entries if isinstance(e, kind)]
 
     @property
     def content(self) -> list:
