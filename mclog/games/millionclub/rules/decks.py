@@ -14,8 +14,8 @@ from typing import Final
 
 from mclog.errors import RuleError
 from .board import CAPITALIST, COLONIES, INDUSTRIES, INTRIGUE, LOBBYIST
-from .cards import (COLONY_DECK, DECK_NAMES, INDUSTRY_DECK, INTRIGUE_DECK, Industry, card_name,
-                    unseen)
+from .cards import (COLONY_DECK, DECK_NAMES, DECK_TOTALS, INDUSTRY_DECK, INTRIGUE_DECK, Industry,
+                    card_name, unseen)
 from .flow import handler, push, step
 from .interning import interned
 from .moves import Draw, Pick
@@ -27,6 +27,11 @@ PICK: Final = "pick"
 #: The deck whose cards the draft hand holds while a disc is resolved.
 DECK_OF_DISC: Final[dict[int | None, str]] = {
     INTRIGUE: INTRIGUE_DECK, COLONIES: COLONY_DECK, INDUSTRIES: INDUSTRY_DECK}
+#: Chance's answer for each card of the game, the shared move (``interning``): a draw's
+#: legal answers are asked at every card a simulation draws, and a look-up by the card
+#: alone costs less than ``interned``'s by class and arguments.
+DRAW_OF: Final[dict[str, Draw]] = {
+    card: interned(Draw, card) for cards in DECK_TOTALS.values() for card in cards}
 
 
 def hand_of(state: State, deck: str) -> bool:
@@ -116,7 +121,7 @@ def _apply_take(state: State, d: Decision, move: Draw | Pick) -> None:
 
 def _legal_draws(state: State, d: Decision) -> list:
     assert d.deck is not None
-    return [interned(Draw, card) for card, n in state.decks[d.deck].items() if n]
+    return [DRAW_OF[card] for card, n in state.decks[d.deck].items() if n]
 
 
 def _legal_picks(state: State, d: Decision) -> list:

@@ -19,9 +19,9 @@ from typing import Any
 
 from mclog.engine import Watch, below
 
+from .decks import DRAW_OF
 from .flow import describe_decision, legal_moves, play
-from .interning import interned
-from .moves import Draw, Move, StartPlayer
+from .moves import Move, StartPlayer
 from .setup import new_game
 from .state import State, Table
 
@@ -69,7 +69,7 @@ class MillionClubEngine:
         pick = below(rng, sum(pile.values()))
         for card, n in pile.items():
             if pick < n:
-                return interned(Draw, card)
+                return DRAW_OF[card]
             pick -= n
         raise AssertionError("empty deck")
 

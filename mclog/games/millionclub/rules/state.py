@@ -212,10 +212,11 @@ class State:
 
     def privilege_holder(self, disc: int) -> int | None:
         """R10: the one player with strictly more pawns on ``disc`` than every other."""
-        seats = [seat for seat, _ in self.pawns[disc]]
+        counts: dict[int, int] = {}
+        for seat, _ in self.pawns[disc]:
+            counts[seat] = counts.get(seat, 0) + 1
         best, holder = 0, None
-        for seat in set(seats):
-            count = seats.count(seat)
+        for seat, count in counts.items():
             if count > best:
                 best, holder = count, seat
             elif count == best:  # a tie for the most: no one holds the privilege
