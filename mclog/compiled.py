@@ -54,6 +54,8 @@ MODULES: tuple[str, ...] = tuple(
     "mclog.games.millionclub.notation.vocabulary", "mclog.games.millionclub.notation.entry",
     "mclog.games.millionclub.replayer",
     "mclog.games.millionclub.events", "mclog.games.millionclub.analysis.rows",
+) + (
+    "mclog.games.cartel.rules.engine",
 )
 
 

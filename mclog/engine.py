@@ -166,7 +166,9 @@ def _copier(kind: type) -> Callable[[Any], Any]:
     lines = [f"    new.{f.name} = thing.{f.name}" for f in dataclasses.fields(kind)]
     source = "def copy(thing):\n    new = new_object(kind)\n" + "\n".join(lines) + \
         "\n    return new\n"
-    namespace: dict[str, Any] = {"new_object": object.__new__, "kind": kind}
+    # (the class's own ``__new__``: a class the compiled build compiles refuses
+    # ``object.__new__``; a plain class's is ``object.__new__``)
+    namespace: dict[str, Any] = {"new_object": kind.__new__, "kind": kind}
     exec(source, namespace)   # (trusted: the names are the dataclass's own fields)
     return namespace["copy"]
 

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import difflib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from mclog.engine import Decision, Watch, fresh_copy, required
+from mclog.engine import Decision, Watch, by_fields, fresh_copy, required
 from mclog.errors import RuleError
 
 from .components import Components
@@ -48,6 +48,9 @@ class Table:
     advanced: frozenset[str] = frozenset()
     #: The seat the record is written from (its ``Seat`` tag), if it says.
     seat: int | None = None
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
 @dataclass
@@ -131,6 +134,9 @@ class AuctionResult:
     buyer: int
     price: int
     penalty: bool = False
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
 @dataclass
@@ -316,7 +322,7 @@ class CartelRules:
 
     # --- the legal moves ---------------------------------------------------------------
 
-    def legal(self, state: State):
+    def legal(self, state: State) -> list[Any] | None:
         d = self.decision(state)
         if d is None:
             return None
@@ -373,8 +379,8 @@ class CartelRules:
             return [Repurchase(seat), Keep(seat)]
         return []
 
-    def chance(self, state: State, rng: random.Random):
-        moves = self.legal(state)
+    def chance(self, state: State, rng: random.Random) -> Any:
+        moves = required(self.legal(state), "chance's move of a game that is over")
         known = [m for m in moves if getattr(m, "company", "") is not None]
         return rng.choice(known or moves)
 
@@ -383,7 +389,7 @@ class CartelRules:
 
     # --- playing a move ----------------------------------------------------------------
 
-    def play(self, state: State, move, watch: Watch | None = None) -> None:
+    def play(self, state: State, move: Any, watch: Watch | None = None) -> None:
         """Play ``move``; a ``RuleError`` (the state untouched) if the rules refuse it."""
         if state.over:
             raise RuleError("the game is over: the tenth year has ended", "Winning the Game")
@@ -421,7 +427,7 @@ _KINDS = {"Start": "starting company", "Draw": "draw", "Pool": "Pool card", "Buy
           "Keep": "answer to the stock repurchase", "Trade": "trade"}
 
 
-def _said(state: State, move) -> str:
+def _said(state: State, move: Any) -> str:
     """A move named for a message: "Ann's draw", "a year's end"."""
     kind = _KINDS.get(type(move).__name__, "move")
     player = getattr(move, "player", None)
@@ -491,7 +497,7 @@ def _seen(state: State, company: str) -> None:
         state.cheap_unseen -= 1
 
 
-def _unseen_again(state: State, companies) -> None:
+def _unseen_again(state: State, companies: Iterable[str]) -> None:
     """``companies`` (a hand shuffled into the pile) are unseen again."""
     for company in companies:
         state.unseen.add(company)
