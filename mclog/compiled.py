@@ -55,7 +55,7 @@ MODULES: tuple[str, ...] = tuple(
     "mclog.games.millionclub.replayer",
     "mclog.games.millionclub.events", "mclog.games.millionclub.analysis.rows",
 ) + (
-    "mclog.games.cartel.rules.engine",
+    "mclog.games.cartel.rules.engine", "mclog.games.joakim.rules.engine",
 )
 
 

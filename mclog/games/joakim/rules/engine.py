@@ -22,11 +22,11 @@ next one drawn, so the record says what it was at the next draw.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from mclog.engine import Decision, Watch, fresh_copy, required
+from mclog.engine import Decision, Watch, by_fields, fresh_copy, required
 from mclog.errors import RuleError
 
 from . import sharks
@@ -73,6 +73,9 @@ class Table:
     #: The seat the record is written from (its ``Seat`` tag), if it says: what that
     #: seat could not see must then be ``?`` (J31).
     seat: int | None = None
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
 @dataclass
@@ -153,6 +156,9 @@ class Task:
         one always has it)."""
         return required(self.what, "the task %r needs no word", self.kind)
 
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
+
 
 #: The task kinds a player decides (the others are chance's, or the rules' own).
 DECISIONS = frozenset({"place", "start", "move", "trade", "choose", "auction", "swap",
@@ -220,6 +226,12 @@ class State:
     def active(self) -> list[int]:
         return [s for s, p in enumerate(self.players) if not p.out]
 
+    def become(self, other: State) -> None:
+        """Take on every field of ``other``: a copy played ahead of this state, kept once
+        it was legal (field by field: a state of the compiled build has no ``__dict__``)."""
+        for f in fields(self):
+            setattr(self, f.name, getattr(other, f.name))
+
 
 class JoakimRules:
     """The engine interface (``mclog.engine``) of the basic game."""
@@ -269,7 +281,7 @@ class JoakimRules:
         task = state.tasks[0]
         return _LEGAL[task.kind](state, task)
 
-    def play(self, state: State, move, watch: Watch | None = None) -> None:
+    def play(self, state: State, move: Any, watch: Watch | None = None) -> None:
         if state.over:
             raise RuleError("the game is over", "Who Wins?")
         task = state.tasks[0]
@@ -287,7 +299,7 @@ class JoakimRules:
             after.tasks.pop(0)
             _advance(after, watch)
             self.play(after, move, watch)
-            state.__dict__.update(after.__dict__)
+            state.become(after)
             return
         if _declinable(task) and not _fits(task, move):
             # (J20: a choice the player may decline, and the record goes on without it:
@@ -298,7 +310,7 @@ class JoakimRules:
             if after.over:
                 raise RuleError("the game is over", "Who Wins?")
             self.play(after, move, watch)
-            state.__dict__.update(after.__dict__)
+            state.become(after)
             return
         if isinstance(move, Crown):
             if move.use == "gets":
@@ -323,7 +335,7 @@ class JoakimRules:
             state.just = None
         _advance(state, watch)
 
-    def chance(self, state: State, rng: random.Random):
+    def chance(self, state: State, rng: random.Random) -> Any:
         task = state.tasks[0]
         if task.kind == "value":
             return Value(task.word, rng.randint(1, 6))
@@ -336,8 +348,9 @@ class JoakimRules:
             return Peek(task.seat, *cards)
         if task.kind == "tips":
             return sharks.chance_tips(state, task, rng)
-        cards = _LEGAL[task.kind](state, task)
-        return cards[rng.randrange(len(cards))]
+        answers = required(_LEGAL[task.kind](state, task), "chance's %r lists no answers",
+                           task.kind)
+        return answers[rng.randrange(len(answers))]
 
     def copy(self, state: State) -> State:
         new = fresh_copy(state)
@@ -372,7 +385,7 @@ def _declinable(task: Task) -> bool:
         task.kind == "buy" and task.effect is not None and task.effect.may)
 
 
-def _fits(task: Task, move) -> bool:
+def _fits(task: Task, move: Any) -> bool:
     """Whether ``move`` answers ``task`` (right or wrong), rather than coming after it."""
     if isinstance(move, Crown):
         return move.use == "double" and move.player == task.player
@@ -466,7 +479,7 @@ def _effect_words(effect: Effect | None) -> str:
 _WORD_OF = {JoakimCard: "joakim", ClubCard: "club"}
 
 
-def _said(state: State, move) -> str:
+def _said(state: State, move: Any) -> str:
     """A move as a refusal names it, in the record's words: a card drawn as the record
     writes it (``'joakim 3'``), a player's move by its word (``'borrow' by Ann``); never a
     class's name (the player wrote ``joakim``, not ``JoakimCard``)."""
@@ -665,7 +678,7 @@ def _squares_said(state: State) -> str:
 
 # --- setup ----------------------------------------------------------------------------------
 
-def _place(state: State, task: Task, move: Place, watch) -> None:
+def _place(state: State, task: Task, move: Place, watch: Watch | None) -> None:
     _square(state, move.square)
     who = _occupied(state, move.square, move.player)
     if who:
@@ -674,7 +687,7 @@ def _place(state: State, task: Task, move: Place, watch) -> None:
     state.tasks.pop(0)
 
 
-def _start(state: State, task: Task, move: Start, watch) -> None:
+def _start(state: State, task: Task, move: Start, watch: Watch | None) -> None:
     counts = move.counts()
     total = sum(counts.values())
     if total != STARTING:
@@ -687,7 +700,7 @@ def _start(state: State, task: Task, move: Start, watch) -> None:
     state.tasks.pop(0)
 
 
-def _value(state: State, task: Task, move: Value, watch) -> None:
+def _value(state: State, task: Task, move: Value, watch: Watch | None) -> None:
     _die(move)
     if move.kind != task.what:
         raise RuleError(f"the starting market values are rolled from left to right: "
@@ -700,7 +713,7 @@ def _value(state: State, task: Task, move: Value, watch) -> None:
         state.tasks.append(Task("roll", 0))
 
 
-def _die(move) -> None:
+def _die(move: Any) -> None:
     if not 1 <= move.pips <= 6:
         raise RuleError(f"a die shows 1 to 6, not {move.pips}", "How the Game Is Played",
                         "pips")
@@ -708,7 +721,7 @@ def _die(move) -> None:
 
 # --- a turn ---------------------------------------------------------------------------------
 
-def _roll(state: State, task: Task, move: Roll, watch) -> None:
+def _roll(state: State, task: Task, move: Roll, watch: Watch | None) -> None:
     _die(move)
     if move.player != task.player:
         raise RuleError(f"it is {state.names[task.seat]}'s move, not "
@@ -722,7 +735,7 @@ def _roll(state: State, task: Task, move: Roll, watch) -> None:
     state.tasks[0:1] = [Task("move", task.player, amount=move.pips)] if ends else []
 
 
-def _move(state: State, task: Task, move: Move, watch) -> None:
+def _move(state: State, task: Task, move: Move, watch: Watch | None) -> None:
     if state.board.inline:
         raise RuleError("this record has no board file ([Components \"inline\"]): say "
                         f"the kind of square: 'land {state.names[task.seat]} news'", "J19")
@@ -743,7 +756,7 @@ def _move(state: State, task: Task, move: Move, watch) -> None:
     state.tasks[0:1] = _land(state, task.seat, move.square, watch)
 
 
-def _land_on(state: State, task: Task, move: Land, watch) -> None:
+def _land_on(state: State, task: Task, move: Land, watch: Watch | None) -> None:
     """Without a board: the square's kind, stated and trusted (J19)."""
     if not state.board.inline:
         raise RuleError(f"this record's board names the squares: say which, 'move "
@@ -753,7 +766,7 @@ def _land_on(state: State, task: Task, move: Land, watch) -> None:
     state.tasks[0:1] = _land(state, task.seat, move.square, watch)
 
 
-def _trade_buy(state: State, task: Task, move: Buy, watch) -> None:
+def _trade_buy(state: State, task: Task, move: Buy, watch: Watch | None) -> None:
     kind = task.what
     if move.kind != kind:
         raise RuleError(f"on a {kind} square only {kind} properties are bought or sold, not "
@@ -764,7 +777,7 @@ def _trade_buy(state: State, task: Task, move: Buy, watch) -> None:
         sharks.trade_moves_value(state, kind, move.count, up=True)
 
 
-def _buy_cards(state: State, move: Buy, price: int, watch, rule: str,
+def _buy_cards(state: State, move: Buy, price: int, watch: Watch | None, rule: str,
                most: int = MOST) -> None:
     if move.count > most:
         raise RuleError(f"at most {most} properties at a time, not {move.count}", rule,
@@ -781,7 +794,7 @@ def _buy_cards(state: State, move: Buy, price: int, watch, rule: str,
     state.just = ("bought", move.player, move.kind, ones, fives)
 
 
-def _trade_sell(state: State, task: Task, move: Sell, watch) -> None:
+def _trade_sell(state: State, task: Task, move: Sell, watch: Watch | None) -> None:
     kind = task.what
     if move.kind != kind:
         raise RuleError(f"on a {kind} square only {kind} properties are bought or sold, not "
@@ -795,7 +808,7 @@ def _trade_sell(state: State, task: Task, move: Sell, watch) -> None:
         sharks.trade_moves_value(state, kind, move.count, up=False)
 
 
-def _sell_cards(state: State, move: Sell, price: int, watch, why: str) -> None:
+def _sell_cards(state: State, move: Sell, price: int, watch: Watch | None, why: str) -> None:
     p = state.players[move.player]
     ones, fives = _cards(move.count, move.fives, p.ones[move.kind], p.fives[move.kind],
                          state.names[move.player], move.kind)
@@ -803,7 +816,7 @@ def _sell_cards(state: State, move: Sell, price: int, watch, why: str) -> None:
     _money(state, move.player, move.count * price, why, watch)
 
 
-def _pass(state: State, task: Task, move: Pass, watch) -> None:
+def _pass(state: State, task: Task, move: Pass, watch: Watch | None) -> None:
     if task.kind == "buy" and not task.act.may:
         raise RuleError(f"the card says {state.names[task.seat]} buys: it is no "
                         "choice", "Farbror Joakim")
@@ -814,7 +827,7 @@ def _pass(state: State, task: Task, move: Pass, watch) -> None:
     state.tasks.pop(0)
 
 
-def _exercise(state: State, task: Task, move: Exercise, watch) -> None:
+def _exercise(state: State, task: Task, move: Exercise, watch: Watch | None) -> None:
     p = state.players[move.player]
     if move.card not in p.options:
         raise RuleError(f"{state.names[move.player]} holds no option card {move.card}",
@@ -848,7 +861,7 @@ def _option_effect(state: State, number: int) -> Effect:
 
 # --- cards ----------------------------------------------------------------------------------
 
-def _draw_card(state: State, task: Task, move, watch) -> None:
+def _draw_card(state: State, task: Task, move: Any, watch: Watch | None) -> None:
     deck = task.kind
     if state.board.inline:   # (J19: the card's number, then what it did, item by item)
         top = {"news": 40, "joakim": 29, "club": 19}[deck]
@@ -906,7 +919,7 @@ def _draw_card(state: State, task: Task, move, watch) -> None:
                         for e in effects]
 
 
-def _peek(state: State, task: Task, move: Peek, watch) -> None:
+def _peek(state: State, task: Task, move: Peek, watch: Watch | None) -> None:
     """ADVANCE TIP (J18): the cards seen must be in the pile, distinct, and as many as
     the card allows; they are the next ones drawn."""
     if move.player != task.player:
@@ -936,7 +949,7 @@ def _peek(state: State, task: Task, move: Peek, watch) -> None:
     state.tasks.pop(0)
 
 
-def _joakim_die(state: State, task: Task, move: Home, watch) -> None:
+def _joakim_die(state: State, task: Task, move: Home, watch: Watch | None) -> None:
     _die(move)
     state.tasks[0:1] = [Task("joakim", task.player)] if move.pips >= AT_HOME else []
 
@@ -953,7 +966,7 @@ def _shuffle(state: State) -> None:
     state.closed = False
 
 
-def _effect(state: State, task: Task, watch) -> list[Task]:
+def _effect(state: State, task: Task, watch: Watch | None) -> list[Task]:
     """An effect's tasks: done at once where the rules need no choice, or a decision."""
     e, seat = task.act, task.seat
     everyone = task.what == "all"
@@ -1054,7 +1067,7 @@ def _kinds_for(state: State, seat: int, e: Effect) -> list[str]:
 
 
 def _apply_kind(state: State, seat: int, e: Effect, kind: str, card: Card,
-                watch) -> list[Task]:
+                watch: Watch | None) -> list[Task]:
     """A card's effect on one kind of property, once the kind is known."""
     p = state.players[seat]
     if e.do == "value":
@@ -1089,7 +1102,7 @@ def _card_price(state: State, e: Effect, kind: str) -> int:
     return e.price if e.price is not None else clamp(state.values[kind] * (e.times or 1))
 
 
-def _choose(state: State, task: Task, move: Choose, watch) -> None:
+def _choose(state: State, task: Task, move: Choose, watch: Watch | None) -> None:
     e = task.act
     allowed = _auction_kinds(state) if e.do == "auction" else \
         list(KINDS) if e.do in ("value", "rumour") else _kinds_for(state, task.seat, e)
@@ -1105,7 +1118,7 @@ def _auction_kinds(state: State) -> list[str]:
     return [k for k in KINDS if _bank_can(state, k, 5)]
 
 
-def _auction_sold(state: State, task: Task, move: Sold, watch) -> None:
+def _auction_sold(state: State, task: Task, move: Sold, watch: Watch | None) -> None:
     p = state.players[move.player]
     if p.out:
         raise RuleError(f"{state.names[move.player]} has left the game", "General Rules")
@@ -1117,11 +1130,11 @@ def _auction_sold(state: State, task: Task, move: Sold, watch) -> None:
     state.tasks.pop(0)
 
 
-def _auction_unsold(state: State, task: Task, move: Unsold, watch) -> None:
+def _auction_unsold(state: State, task: Task, move: Unsold, watch: Watch | None) -> None:
     state.tasks.pop(0)
 
 
-def _card_buy(state: State, task: Task, move: Buy, watch) -> None:
+def _card_buy(state: State, task: Task, move: Buy, watch: Watch | None) -> None:
     e = task.act
     kinds = _kinds_for(state, task.seat, e)
     if move.kind not in kinds:
@@ -1147,7 +1160,7 @@ def _card_buy(state: State, task: Task, move: Buy, watch) -> None:
     state.tasks[0:1] = out
 
 
-def _swap(state: State, task: Task, move: Swap, watch) -> None:
+def _swap(state: State, task: Task, move: Swap, watch: Watch | None) -> None:
     if (move.gives, move.other, move.takes) not in _swaps(state, task.seat):
         raise RuleError(f"{state.names[task.seat]} cannot give a {move.gives} 1-card for "
                         f"{state.names[move.other]}'s {move.takes} (each gives one property, "
@@ -1165,7 +1178,7 @@ def _swaps(state: State, seat: int) -> list[tuple[str, int, str]]:
             for t in KINDS if state.players[o].ones[t]]
 
 
-def _take(state: State, task: Task, move: Take, watch) -> None:
+def _take(state: State, task: Task, move: Take, watch: Watch | None) -> None:
     if (move.other, move.kind) not in _takes(state, task.seat):
         raise RuleError(f"{state.names[move.other]} has no {move.kind} 1-card to take",
                         "J9")
@@ -1184,7 +1197,7 @@ def _takes(state: State, seat: int) -> list[tuple[int, str]]:
             if state.players[o].ones[k]]
 
 
-def _change(state: State, task: Task, move: Change, watch) -> None:
+def _change(state: State, task: Task, move: Change, watch: Watch | None) -> None:
     if (move.gives, move.takes) not in _changes(state, task.seat):
         raise RuleError(f"{state.names[task.seat]} cannot give the bank a {move.gives} "
                         f"1-card for a {move.takes} one", "J11")
@@ -1204,7 +1217,7 @@ def _changes(state: State, seat: int) -> list[tuple[str, str]]:
             if t != g and state.bank_ones[t]]
 
 
-def _option(state: State, task: Task, move: Option, watch) -> None:
+def _option(state: State, task: Task, move: Option, watch: Watch | None) -> None:
     price = given(task.act.card, "card")   # (an option card's price)
     p = state.players[move.player]
     if p.cash < price:
@@ -1215,11 +1228,11 @@ def _option(state: State, task: Task, move: Option, watch) -> None:
     state.tasks.pop(0)
 
 
-def _extra(state: State, task: Task, move: Draw, watch) -> None:
+def _extra(state: State, task: Task, move: Draw, watch: Watch | None) -> None:
     state.tasks[0] = Task("news", task.player)
 
 
-def _debt_sell(state: State, task: Task, move: Sell, watch) -> None:
+def _debt_sell(state: State, task: Task, move: Sell, watch: Watch | None) -> None:
     p = state.players[task.seat]
     on = state.board.squares.get(p.square or "")
     if on in KINDS and p.held(on) and move.kind != on:
@@ -1238,7 +1251,7 @@ def _debt_sell(state: State, task: Task, move: Sell, watch) -> None:
     _settle(state, task, watch)
 
 
-def _settle(state: State, task: Task, watch) -> None:
+def _settle(state: State, task: Task, watch: Watch | None) -> None:
     """After a sale to pay a debt: paid, once the cash is there; the player leaves the
     game where even selling everything left could no longer pay it."""
     p = state.players[task.seat]
@@ -1253,7 +1266,7 @@ def _settle(state: State, task: Task, watch) -> None:
 
 # --- the lucky crown ------------------------------------------------------------------------
 
-def _crown(state: State, task: Task, move: Crown, watch) -> None:
+def _crown(state: State, task: Task, move: Crown, watch: Watch | None) -> None:
     names = state.names
     if state.crown != move.player:
         holder = "nobody" if state.crown is None else names[state.crown]
@@ -1323,7 +1336,7 @@ _INLINE = frozenset({Values, Earn, Pay, Give, Get, Buy, Sell, Swap, Take, Auctio
 _SHARKS_INLINE = frozenset({Borrow, Keep, Rumour, Interest, Lot})
 
 
-def _inline_effect(state: State, task: Task, move, watch) -> None:
+def _inline_effect(state: State, task: Task, move: Any, watch: Watch | None) -> None:
     """One effect of a card whose text the record writes (J19), played as the card's
     text would be; a debt it makes comes before the card's next effect."""
     drawer = task.player
@@ -1421,7 +1434,7 @@ def _inline_effect(state: State, task: Task, move, watch) -> None:
     state.tasks[0:0] = out
 
 
-def _sharks_inline(state: State, task: Task, move, watch, out: list[Task]) -> None:
+def _sharks_inline(state: State, task: Task, move: Any, watch: Watch | None, out: list[Task]) -> None:
     """One of the variant's effects, written after its card (J30): a loan, a Joakim card
     kept, a rumour, interest, a closed auction's card."""
     kind = type(move)
@@ -1451,7 +1464,7 @@ def _sharks_inline(state: State, task: Task, move, watch, out: list[Task]) -> No
         out += sharks.bidding(state, move)
 
 
-def _not_out(state: State, seats) -> None:
+def _not_out(state: State, seats: Iterable[int]) -> None:
     for s in seats:
         if state.players[s].out:
             raise RuleError(f"{state.names[s]} has left the game", "J7")
@@ -1561,7 +1574,7 @@ class Sales(Sequence):
     def __len__(self) -> int:
         return self.total
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(self.total))]
         if i < 0:
@@ -1577,19 +1590,19 @@ class Sales(Sequence):
             i -= cash
         raise IndexError(i)
 
-    def __contains__(self, move) -> bool:
+    def __contains__(self, move: object) -> bool:
         if isinstance(move, Unsold):
             return True
         return isinstance(move, Sold) and any(s == move.player and 1 <= move.price <= c
                                               for s, c in self.bidders)
 
 
-def _legal_place(state: State, task: Task):
+def _legal_place(state: State, task: Task) -> list[Any]:
     taken = {p.square for p in state.players}
     return [Place(task.seat, s) for s in state.board.squares if s not in taken]
 
 
-def _splits(total: int, kinds: int):
+def _splits(total: int, kinds: int) -> Iterator[tuple[int, ...]]:
     if kinds == 1:
         yield (total,)
         return
@@ -1598,7 +1611,7 @@ def _splits(total: int, kinds: int):
             yield (first, *rest)
 
 
-def _legal_start(state: State, task: Task):
+def _legal_start(state: State, task: Task) -> list[Any]:
     out = []
     for split in _splits(STARTING, len(KINDS)):
         if all(_bank_can(state, k, n) for k, n in zip(KINDS, split) if n):
@@ -1606,7 +1619,7 @@ def _legal_start(state: State, task: Task):
     return out
 
 
-def _legal_trade(state: State, task: Task):
+def _legal_trade(state: State, task: Task) -> list[Any]:
     p, kind, value = state.players[task.seat], task.word, state.values[task.word]
     out: list = [Pass(task.seat)]
     out += [Buy(task.seat, kind, n) for n in range(1, MOST + 1)
@@ -1622,7 +1635,7 @@ def _legal_trade(state: State, task: Task):
     return out
 
 
-def _legal_debt(state: State, task: Task):
+def _legal_debt(state: State, task: Task) -> list[Any]:
     out = []
     p = state.players[task.seat]
     on = state.board.squares.get(p.square or "")
@@ -1640,10 +1653,10 @@ def _legal_debt(state: State, task: Task):
     return out
 
 
-def _legal_cards(deck: str):
+def _legal_cards(deck: str) -> Callable[[State, Task], list[Any]]:
     move = {"news": News, "joakim": JoakimCard, "club": ClubCard}[deck]
 
-    def legal(state: State, task: Task):
+    def legal(state: State, task: Task) -> list[Any]:
         pile = {"news": state.news, "joakim": state.joakim, "club": state.club}[deck]
         if deck == "news" and state.peeked and state.peeked[0] is not None:
             return [move(state.peeked[0])]
@@ -1651,14 +1664,14 @@ def _legal_cards(deck: str):
     return legal
 
 
-def _legal_choose(state: State, task: Task):
+def _legal_choose(state: State, task: Task) -> list[Any]:
     e = task.act
     kinds = _auction_kinds(state) if e.do == "auction" else \
         list(KINDS) if e.do in ("value", "rumour") else _kinds_for(state, task.seat, e)
     return [Choose(task.seat, k) for k in kinds]
 
 
-def _legal_buy(state: State, task: Task):
+def _legal_buy(state: State, task: Task) -> list[Any]:
     e = task.act
     p = state.players[task.seat]
     out: list = [Pass(task.seat)] if e.may else []
@@ -1670,37 +1683,38 @@ def _legal_buy(state: State, task: Task):
     return out or [Pass(task.seat)]
 
 
-def _legal_option(state: State, task: Task):
+def _legal_option(state: State, task: Task) -> list[Any]:
     out: list = [Pass(task.seat)]
     if state.players[task.seat].cash >= given(task.act.card, "card"):
         out.append(Option(task.seat))
     return out
 
 
-def _legal_change(state: State, task: Task):
+def _legal_change(state: State, task: Task) -> list[Any]:
     cash = state.players[task.seat].cash
     return [Pass(task.seat)] + [
         Change(task.seat, g, t) for g, t in _changes(state, task.seat)
         if max(0, state.values[t] - state.values[g]) <= cash]
 
 
-_LEGAL = {
+#: Each task kind's legal answers (None: chance's or the record's, too many to list).
+_LEGAL: dict[str, Callable[[State, Task], Sequence[Any] | None]] = {
     "place": _legal_place, "start": _legal_start,
-    "value": lambda s, t: [Value(t.what, p) for p in range(1, 7)],
-    "roll": lambda s, t: [Roll(t.player, p) for p in range(1, 7)],
+    "value": lambda s, t: [Value(t.word, p) for p in range(1, 7)],
+    "roll": lambda s, t: [Roll(t.seat, p) for p in range(1, 7)],
     "joakim die": lambda s, t: [Home(p) for p in range(1, 7)],
-    "move": lambda s, t: [Land(t.player, k) for k in (*KINDS, EXCHANGE, NEWSPAPER, UNCLE,
-                                                      BILLIONAIRES)
+    "move": lambda s, t: [Land(t.seat, k) for k in (*KINDS, EXCHANGE, NEWSPAPER, UNCLE,
+                                                    BILLIONAIRES)
                           if not (k == BILLIONAIRES and s.closed)]
-    if s.board.inline else [Move(t.player, q) for q in
-                            sorted(_reachable(s, s.players[t.player].square, t.amount))],
+    if s.board.inline else [Move(t.seat, q) for q in sorted(_reachable(
+        s, required(s.players[t.seat].square, "a pawn moved from no square"), t.amount))],
     "trade": _legal_trade, "debt": _legal_debt,
     "news": _legal_cards("news"), "joakim": _legal_cards("joakim"),
     "club": _legal_cards("club"),
     "choose": _legal_choose, "auction": lambda s, t: Sales(s),
-    "swap": lambda s, t: [Swap(t.player, g, o, k) for g, o, k in _swaps(s, t.player)],
-    "take": lambda s, t: [Take(t.player, o, k) for o, k in _takes(s, t.player)],
-    "buy": _legal_buy, "extra": lambda s, t: [Draw(t.player), Pass(t.player)],
+    "swap": lambda s, t: [Swap(t.seat, g, o, k) for g, o, k in _swaps(s, t.seat)],
+    "take": lambda s, t: [Take(t.seat, o, k) for o, k in _takes(s, t.seat)],
+    "buy": _legal_buy, "extra": lambda s, t: [Draw(t.seat), Pass(t.seat)],
     "change": _legal_change, "option": _legal_option,
     "peek": lambda s, t: None,   # (chance: the pile's order, too many to list)
     "inline": lambda s, t: None,   # (what a card did: the record says)
