@@ -58,6 +58,9 @@ types: $(STAMP)
 ## mypyc, in place beside their .py files (Python imports the extension first); a minute
 ## or two.  `make pure` removes them again.  `mclog --version` says which build runs.
 compiled: $(STAMP)
+	@# (the extensions of an earlier build go first: one of a module no longer compiled
+	@# would still be imported in place of its source)
+	find mclog -name '*.so' -delete
 	MCLOG_BUILD=compiled $(BIN)/python setup.py --quiet build_ext --inplace
 	@$(BIN)/mclog --version
 

@@ -34,9 +34,12 @@ from collections.abc import Callable, Sequence
 #: record (the framing of its text, the word cursor, the checks of the players' names, the
 #: replay with snapshots, Million Club's reader, its verb table and vocabulary, the entry
 #: it makes of each move, and its replayer), a corpus's rows (the events noted as the game
-#: plays, the rows made of them) and Million Club's rules (its engine: every move of a replay, a simulation or a rollout
-#: goes through them).  Left out: ``handle.py`` (its ``Handle`` is a ``str`` subclass,
-#: which mypyc does not compile), ``moves.py`` (its dataclasses are the record's values,
+#: plays, the rows made of them), Million Club's rules (its engine: every move of a replay,
+#: a simulation or a rollout goes through them) and the rules engines of Cartel and Joakim.
+#: Millionenspiel's modules are left out: with any of them in the group, mypyc's type
+#: check ran for more than five minutes (the build without them takes two).  Left out too:
+#: ``handle.py`` (its ``Handle`` is a ``str`` subclass, which mypyc does not compile),
+#: ``moves.py`` (its dataclasses are the record's values,
 #: shared with every other layer as they are), the record's other entries and its
 #: ``GameRecord`` (built on the shared, interpreted ``RecordBase``, which mypyc cannot build
 #: on; the move entry, made for every item, is a module of its own: ``notation/entry.py``) and
