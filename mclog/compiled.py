@@ -59,6 +59,7 @@ MODULES: tuple[str, ...] = tuple(
     "mclog.games.millionclub.events", "mclog.games.millionclub.analysis.rows",
 ) + (
     "mclog.games.cartel.rules.engine", "mclog.games.joakim.rules.engine",
+    "mclog.games.joakim.rules.sharks",
 )
 
 

@@ -27,14 +27,23 @@ place it does not know; a card played from such a hand must be one of those.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
+from mclog.engine import required
 from mclog.errors import RuleError
 
 from . import engine as basic   # (the basic game's helpers; it imports this module too,
 #                                 and each uses the other's names only when called)
-from .components import OUT_OF_TURN, TIPS, Card, Effect
+from .components import OUT_OF_TURN, TIPS, Card, Effect, given
 from .moves import (INTEREST, KINDS, LOANS, REPAY, TIP_HAND, Bid, Borrow, Deal, Disbelieve,
                     Inspect, Lot, Pass, Raise, Repay, Tip, Tips)
+
+if TYPE_CHECKING:   # (the types only: the engine imports this module)
+    import random
+
+    from mclog.engine import Watch
+
+    from .engine import Player, State, Task
 
 #: A trade at a property square of at least this many properties moves its market value
 #: one step, and of the second two steps (the variant's "Buying and Selling Property").
@@ -74,7 +83,7 @@ def steps(count: int) -> int:
     return 2 if count >= TWO_STEPS else 1 if count >= ONE_STEP else 0
 
 
-def trade_moves_value(state, kind: str, count: int, up: bool) -> None:
+def trade_moves_value(state: State, kind: str, count: int, up: bool) -> None:
     """The market value after a trade at a property square ("the change takes effect
     immediately AFTER the transaction"), kept within 1 to 25."""
     by = steps(count)
@@ -82,7 +91,7 @@ def trade_moves_value(state, kind: str, count: int, up: bool) -> None:
         state.values[kind] = basic.clamp(state.values[kind] + (by if up else -by))
 
 
-def at_exchange(state, seat: int) -> list:
+def at_exchange(state: State, seat: int) -> list:
     """A Stock Exchange square: no million; three Affärstipskort for a player who holds
     none, nothing for one who holds some (J24)."""
     return [] if state.players[seat].hand else [basic.Task("tips", seat)]
@@ -90,15 +99,15 @@ def at_exchange(state, seat: int) -> list:
 
 # --- the Affärstipskort ------------------------------------------------------------------
 
-def draw_tips(state, task, move: Tips, watch) -> None:
+def draw_tips(state: State, task: Task, move: Tips, watch: Watch | None) -> None:
     """Three cards from the top of the pile: from the cards never drawn while there are
     some (any of those the record has not placed), then the ones played, in the order
     they went under."""
     names = state.names
     if move.player != task.player:
-        raise RuleError(f"the Affärstipskort are {names[task.player]}'s to draw, not "
+        raise RuleError(f"the Affärstipskort are {names[task.seat]}'s to draw, not "
                         f"{names[move.player]}'s", "J24")
-    p = state.players[task.player]
+    p = state.players[task.seat]
     named = [c for c in move.cards if c is not None]
     if len(set(named)) != len(named):
         raise RuleError("three Affärstipskort are three cards", "J24")
@@ -133,26 +142,26 @@ def draw_tips(state, task, move: Tips, watch) -> None:
     state.tasks.pop(0)
 
 
-def _numbers(state) -> range | dict:
+def _numbers(state: State) -> range | dict:
     """The Affärstipskort's numbers: the component file's, or 1 to 31 where the record
     writes what each card does (J30)."""
     return state.board.tips or range(1, TIPS + 1)
 
 
-def _no_such(state, card: int) -> RuleError:
+def _no_such(state: State, card: int) -> RuleError:
     numbers = _numbers(state)
     return RuleError(f"there is no Affärstipskort {card} (they are numbered "
                      f"{min(numbers)} to {max(numbers)})", "Setup")
 
 
-def _does(state, card: int, what: str) -> bool:
+def _does(state: State, card: int, what: str) -> bool:
     """Whether Affärstipskort ``card``'s text does ``what`` (never, where the record
     writes what cards do: J30)."""
     text = state.board.tips.get(card)
     return text is not None and text.does(what)
 
 
-def _where(state, card: int) -> str:
+def _where(state: State, card: int) -> str:
     for seat, p in enumerate(state.players):
         if card in p.tips:
             return f"{state.names[seat]} holds it"
@@ -163,7 +172,7 @@ def _where(state, card: int) -> str:
     return "the record has placed it already"
 
 
-def _take_tip(state, seat: int, card: int, beagle: bool = False) -> None:
+def _take_tip(state: State, seat: int, card: int, beagle: bool = False) -> None:
     """``card`` out of ``seat``'s hand (one the record named there, or one of those it did
     not see), under the pile (a BEAGLE BOYS card lies before its victim first)."""
     p, names = state.players[seat], state.names
@@ -182,7 +191,7 @@ def _take_tip(state, seat: int, card: int, beagle: bool = False) -> None:
         state.tips_under.append(card)
 
 
-def play_tip(state, task, move: Tip, watch) -> None:
+def play_tip(state: State, task: Task, move: Tip, watch: Watch | None) -> None:
     """An Affärstipskort played on its player's own move: at its start (before the die),
     on a property square before or after the trade, or at its end; one a move (J25).  Its
     effects come before the rest of the move."""
@@ -201,7 +210,8 @@ def play_tip(state, task, move: Tip, watch) -> None:
     _beagle(state, move, beagle, card)
     _take_tip(state, move.player, move.card, beagle)
     if beagle:
-        state.players[move.on].beagle = move.card
+        state.players[required(move.on, "the Beagle Boys placed before no one")].beagle = \
+            move.card
     _begun(state, task)
     state.tip_played = True
     if card is None:   # (the card's effects follow it in the record, J30)
@@ -215,7 +225,7 @@ def play_tip(state, task, move: Tip, watch) -> None:
                         for e in effects if e.do != "beagle"]
 
 
-def _beagle(state, move: Tip, beagle: bool, card: Card | None) -> None:
+def _beagle(state: State, move: Tip, beagle: bool, card: Card | None) -> None:
     """THE BEAGLE BOYS: the card is placed in front of another player (``on``), who
     misses their next move (the lucky crown does not help).  Checked here; placed once
     the card has left the hand."""
@@ -234,7 +244,7 @@ def _beagle(state, move: Tip, beagle: bool, card: Card | None) -> None:
                         f"{names[(move.player + 1) % len(names)]}'", "J27")
 
 
-def out_of_turn(state, move) -> bool:
+def out_of_turn(state: State, move: Any) -> bool:
     """Whether ``move`` is one of the two Affärstipskort played on another player's move
     (FARBROR JOAKIM IS AWAY, A NEWLY BOUGHT PROPERTY TURNS OUT TO BE WORTHLESS): by its
     text, or, where the record writes what cards do (J30), by when it comes: another
@@ -247,18 +257,18 @@ def out_of_turn(state, move) -> bool:
     return move.on is None and (_away_now(state, move) or _worthless_now(state, move))
 
 
-def _away_now(state, move) -> bool:
+def _away_now(state: State, move: Any) -> bool:
     task = state.tasks[0] if state.tasks else None
     return task is not None and task.kind in ("joakim die", "joakim") and \
         task.player != move.player
 
 
-def _worthless_now(state, move) -> bool:
+def _worthless_now(state: State, move: Any) -> bool:
     just = state.just
     return just is not None and just[0] == "bought" and just[1] != move.player
 
 
-def play_out_of_turn(state, move: Tip, watch) -> None:
+def play_out_of_turn(state: State, move: Tip, watch: Watch | None) -> None:
     """FARBROR JOAKIM IS AWAY: played when another player's pawn stands on Farbror
     Joakim's square, before his card is drawn: no card.  A NEWLY BOUGHT PROPERTY TURNS
     OUT TO BE WORTHLESS: played right after another player bought properties from the
@@ -276,13 +286,13 @@ def play_out_of_turn(state, move: Tip, watch) -> None:
             raise RuleError("A NEWLY BOUGHT PROPERTY TURNS OUT TO BE WORTHLESS is played "
                             "right after another player bought properties", "J25")
         _take_tip(state, move.player, move.card)
-        _, buyer, kind, ones, fives = state.just
+        _, buyer, kind, ones, fives = required(state.just, "no purchase to answer")
         # (J9: "a property" is one 1-card; a 5-card where the purchase held no 1-card)
         basic._to_bank(state, buyer, kind, 1 if ones else 0, 0 if ones else 1)
         state.just = None
 
 
-def _own_move(state, task, move, what: str) -> None:
+def _own_move(state: State, task: Task, move: Any, what: str) -> None:
     """A move made on the player's own move: at its start (the die not rolled), on a
     property square before or after the trade, or at its end (J25)."""
     if task.kind not in OWN_MOVE_AT or move.player != task.player or \
@@ -292,11 +302,11 @@ def _own_move(state, task, move, what: str) -> None:
                         "J25")
 
 
-def _mover(state, seat: int) -> bool:
+def _mover(state: State, seat: int) -> bool:
     return state.turn == seat
 
 
-def _begun(state, task) -> None:
+def _begun(state: State, task: Task) -> None:
     """Something done at the start of a move begins it: the lucky crown can no longer go
     before (J12: "before the next one rolls" is before this player does anything)."""
     if task.kind == "roll":
@@ -305,13 +315,13 @@ def _begun(state, task) -> None:
 
 # --- YOU MAY INSPECT and DON'T BELIEVE ALL THE RUMOURS (Joakim cards kept) -----------------
 
-def keep(state, task, watch) -> list:
+def keep(state: State, task: Task, watch: Watch | None) -> list:
     """A Joakim card "And keep the card": in front of its drawer until used."""
-    state.players[task.player].keeps.append(task.card.number)
+    state.players[task.seat].keeps.append(task.of_card.number)
     return []
 
 
-def _kept_does(state, number: int, what: str) -> bool:
+def _kept_does(state: State, number: int, what: str) -> bool:
     """Whether the Joakim card ``number``, kept, does ``what`` (by its text, or as the
     record wrote it, J30)."""
     if state.board.inline:
@@ -319,7 +329,7 @@ def _kept_does(state, number: int, what: str) -> bool:
     return state.board.joakim[number].does(what)
 
 
-def _use_kept(state, seat: int, what: str, rule: str) -> None:
+def _use_kept(state: State, seat: int, what: str, rule: str) -> None:
     """``seat`` uses a kept Joakim card that does ``what``: back under the Joakim pile."""
     p = state.players[seat]
     for number in p.keeps:
@@ -331,7 +341,7 @@ def _use_kept(state, seat: int, what: str, rule: str) -> None:
     raise RuleError(f"{state.names[seat]} holds no {title[what]} card", rule)
 
 
-def inspect(state, task, move: Inspect, watch) -> None:
+def inspect(state: State, task: Task, move: Inspect, watch: Watch | None) -> None:
     """YOU MAY INSPECT: the player looks at another's Affärstipskort, on their own move.
     The cards seen are written (``?`` from a seat that did not see them); a card named
     from a hand the record did not see is placed there from then on (J28)."""
@@ -366,7 +376,7 @@ def inspect(state, task, move: Inspect, watch) -> None:
         other.tips.append(card)
 
 
-def rumour(state, seat: int, e: Effect, kind: str, card: Card | None) -> list:
+def rumour(state: State, seat: int, e: Effect, kind: str, card: Card | None) -> list:
     """A RUMOUR IN THE BUSINESS WORLD about ``kind``: it waits for a DON'T BELIEVE ALL THE
     RUMOURS card where another player holds one, and is done at once otherwise."""
     if any(s != seat and not p.out and _holds(state, p, "disbelieve")
@@ -376,17 +386,17 @@ def rumour(state, seat: int, e: Effect, kind: str, card: Card | None) -> list:
     return []
 
 
-def believe(state, e: Effect, kind: str) -> None:
+def believe(state: State, e: Effect, kind: str) -> None:
     """The rumour's market value moves (every kind's, for a rumour about ``all``)."""
     for k in (KINDS if kind == "all" else (kind,)):
-        state.values[k] = basic.clamp(state.values[k] + e.by)
+        state.values[k] = basic.clamp(state.values[k] + given(e.by, "by"))
 
 
-def _holds(state, p, what: str) -> bool:
+def _holds(state: State, p: Player, what: str) -> bool:
     return any(_kept_does(state, n, what) for n in p.keeps)
 
 
-def disbelieve(state, task, move: Disbelieve, watch) -> None:
+def disbelieve(state: State, task: Task, move: Disbelieve, watch: Watch | None) -> None:
     """DON'T BELIEVE ALL THE RUMOURS, played at once by another player: the rumour changes
     nothing, and both cards go under their piles (J26)."""
     if move.player == task.player:
@@ -398,12 +408,12 @@ def disbelieve(state, task, move: Disbelieve, watch) -> None:
 
 # --- loans ----------------------------------------------------------------------------------
 
-def borrow(state, task, move: Borrow, watch) -> None:
+def borrow(state: State, task: Task, move: Borrow, watch: Watch | None) -> None:
     take_loan(state, move, watch)
     state.tasks.pop(0)
 
 
-def take_loan(state, move: Borrow, watch) -> None:
+def take_loan(state: State, move: Borrow, watch: Watch | None) -> None:
     """A loan card from the bank, and its money."""
     if move.amount not in LOANS:
         raise RuleError(f"a loan card is of {', '.join(map(str, LOANS))}, not "
@@ -417,7 +427,7 @@ def take_loan(state, move: Borrow, watch) -> None:
     basic._money(state, move.player, move.amount, f"loan {move.amount} taken", watch)
 
 
-def repay(state, task, move: Repay, watch) -> None:
+def repay(state: State, task: Task, move: Repay, watch: Watch | None) -> None:
     """A loan repaid, on the player's own move (at its start or end), in cash (J23)."""
     _own_move(state, task, move, "a loan is repaid")
     p = state.players[move.player]
@@ -434,7 +444,7 @@ def repay(state, task, move: Repay, watch) -> None:
     basic._money(state, move.player, -due, f"loan {move.amount} repaid", watch)
 
 
-def interest(state, task, watch) -> list:
+def interest(state: State, task: Task, watch: Watch | None) -> list:
     """FARBROR JOAKIM DEMANDS INTEREST: every player with a loan card pays 2, 5 or 10 on
     each (a debt where the cash is short)."""
     out: list = []
@@ -444,14 +454,14 @@ def interest(state, task, watch) -> list:
     return out
 
 
-def owed(p) -> int:
+def owed(p: Player) -> int:
     """What a player's loans are repaid with."""
     return sum(REPAY[a] for a in p.loans)
 
 
 # --- trades between players -----------------------------------------------------------------
 
-def deal(state, task, move: Deal, watch) -> None:
+def deal(state: State, task: Task, move: Deal, watch: Watch | None) -> None:
     """A trade between players at a price they agree (J22): on the mover's move, at its
     start or end, with the mover one of the two; or a player in debt selling to another
     player rather than to the bank.  Market values do not move."""
@@ -462,7 +472,7 @@ def deal(state, task, move: Deal, watch) -> None:
                         "J22")
     if task.kind == "debt":
         if move.player != task.player:
-            raise RuleError(f"{names[task.player]} is selling to pay a debt: only they "
+            raise RuleError(f"{names[task.seat]} is selling to pay a debt: only they "
                             "sell now", "J22")
     elif task.kind not in OWN_MOVE_AT or state.turn not in (move.player, move.other) \
             or task.player != state.turn:
@@ -485,21 +495,21 @@ def deal(state, task, move: Deal, watch) -> None:
 
 # --- the closed auction ---------------------------------------------------------------------
 
-def sealed(state, task, watch) -> list:
+def sealed(state: State, task: Task, watch: Watch | None) -> list:
     """CLOSED AUCTION: its player chooses a card in the bank (``lot``), if there is one."""
     if any(state.bank_ones[k] or state.bank_fives[k] for k in KINDS):
         return [basic.Task("lot", task.player, task.effect, task.card)]
     return []
 
 
-def lot(state, task, move: Lot, watch) -> None:
+def lot(state: State, task: Task, move: Lot, watch: Watch | None) -> None:
     """The card auctioned, then a secret bid from each player who wants to (clockwise
     from the card's player; one who does not is left out of the record, J20), shown at
     once (J26)."""
     state.tasks[0:1] = bidding(state, move)
 
 
-def bidding(state, move: Lot) -> list:
+def bidding(state: State, move: Lot) -> list:
     """The closed auction of ``move``'s card begun: its bids to come."""
     if move.size not in (1, 5):
         raise RuleError("the closed auction is of one property card, a 1 or a 5", "J26")
@@ -510,21 +520,22 @@ def bidding(state, move: Lot) -> list:
             if state.players[s].cash > 0] + [basic.Task("sealed", move.player)]
 
 
-def bid(state, task, move: Bid | Raise, watch) -> None:
+def bid(state: State, task: Task, move: Bid | Raise, watch: Watch | None) -> None:
     p = state.players[move.player]
-    total = move.amount + state.sealed.bids.get(move.player, 0)
+    auction = required(state.sealed, "a bid with no closed auction under way")
+    total = move.amount + auction.bids.get(move.player, 0)
     if move.amount < 1 or total > p.cash:
         raise RuleError(f"a bid is cash in hand: {state.names[move.player]} has {p.cash}, "
                         f"and bid {total}", "J26")
-    state.sealed.bids[move.player] = total
+    auction.bids[move.player] = total
     state.tasks.pop(0)
 
 
-def settle_sealed(state, task, watch) -> list:
+def settle_sealed(state: State, task: Task, watch: Watch | None) -> list:
     """The bids shown: the highest gets the card and pays; a tie is bid again, the tied
     adding to what lies on the table; still tied, the card stays unsold and each of the
     tied pays 2 (the rulebook's CLOSED AUCTION)."""
-    auction = state.sealed
+    auction = required(state.sealed, "a closed auction settled that is not under way")
     bids = {s: b for s, b in auction.bids.items() if not state.players[s].out}
     if not bids:
         state.sealed = None
@@ -552,7 +563,7 @@ def settle_sealed(state, task, watch) -> list:
 
 # --- the end of a move, and the table's turn -------------------------------------------------
 
-def skip_beagled(state, seat: int) -> bool:
+def skip_beagled(state: State, seat: int) -> bool:
     """Whether ``seat`` misses this move (a BEAGLE BOYS card before them): "after which the
     card is placed at the bottom of the pile"."""
     p = state.players[seat]
@@ -563,7 +574,7 @@ def skip_beagled(state, seat: int) -> bool:
     return True
 
 
-def leave(state, seat: int) -> None:
+def leave(state: State, seat: int) -> None:
     """A player who leaves the game: the loan cards back to the bank, the Affärstipskort
     shuffled into the cards not drawn (J29), the kept Joakim cards under their pile."""
     p = state.players[seat]
@@ -577,15 +588,15 @@ def leave(state, seat: int) -> None:
     p.loans, p.tips, p.tips_unseen, p.keeps, p.beagle = [], [], 0, [], None
 
 
-def wins(p, limit: int) -> bool:
+def wins(p: Player, limit: int) -> bool:
     """Showing the limit wins only with every loan repaid (J23)."""
     return p.cash >= limit and not p.loans
 
 
 # --- the legal answers (for bots and the recorder) -------------------------------------------
 
-def legal_end(state, task) -> list:
-    seat = task.player
+def legal_end(state: State, task: Task) -> list:
+    seat = task.seat
     p = state.players[seat]
     out: list = [Pass(seat)]
     if not state.tip_played:
@@ -607,40 +618,41 @@ def legal_end(state, task) -> list:
     return out
 
 
-def legal_borrow(state, task) -> list:
-    return [Pass(task.player)] + [Borrow(task.player, a) for a in LOANS
-                                  if state.loans_left.get(a)]
+def legal_borrow(state: State, task: Task) -> list:
+    return [Pass(task.seat), *(Borrow(task.seat, a) for a in LOANS
+                               if state.loans_left.get(a))]
 
 
-def legal_lot(state, task) -> list:
-    return [Lot(task.player, k, size) for k in KINDS for size in (1, 5)
+def legal_lot(state: State, task: Task) -> list:
+    return [Lot(task.seat, k, size) for k in KINDS for size in (1, 5)
             if (state.bank_ones if size == 1 else state.bank_fives)[k]]
 
 
-def legal_bid(state, task) -> list:
-    p = state.players[task.player]
-    already = state.sealed.bids.get(task.player, 0)
+def legal_bid(state: State, task: Task) -> list:
+    p = state.players[task.seat]
+    already = required(state.sealed, "a bid with no closed auction under way").bids.get(
+        task.seat, 0)
     move = Bid if task.kind == "bid" else Raise
-    return [Pass(task.player)] + [move(task.player, n) for n in range(1, p.cash - already + 1)]
+    return [Pass(task.seat), *(move(task.seat, n) for n in range(1, p.cash - already + 1))]
 
 
-def legal_rumour(state, task) -> list:
-    return [Pass(task.player)] + [Disbelieve(s) for s, p in enumerate(state.players)
-                                  if s != task.player and not p.out and
-                                  _holds(state, p, "disbelieve")]
+def legal_rumour(state: State, task: Task) -> list:
+    return [Pass(task.seat), *(Disbelieve(s) for s, p in enumerate(state.players)
+                               if s != task.player and not p.out and
+                               _holds(state, p, "disbelieve"))]
 
 
-def chance_tips(state, task, rng) -> Tips:
+def chance_tips(state: State, task: Task, rng: random.Random) -> Tips:
     """Three cards from the top: the cards never drawn, shuffled, then those played."""
     fresh = sorted(state.tips_unknown)
     rng.shuffle(fresh)
     under = list(state.tips_under)
     cards = [fresh.pop() if i < state.tips_fresh else under.pop(0)
              for i in range(TIP_HAND)]
-    return Tips(task.player, *cards)
+    return Tips(task.seat, *cards)
 
 
-def deal_unseen(state, rng) -> None:
+def deal_unseen(state: State, rng: random.Random) -> None:
     """Every hand's unseen Affärstipskort named at random among the cards the record has
     not placed (each as likely as another), for a rollout: the rest are the pile's."""
     pool = sorted(state.tips_unknown)
@@ -653,7 +665,7 @@ def deal_unseen(state, rng) -> None:
         p.tips_unseen = 0
 
 
-def describe(state, task) -> str | None:
+def describe(state: State, task: Task) -> str | None:
     names = state.names
     who = names[task.player] if task.player is not None else ""
     if task.kind == "tips":
