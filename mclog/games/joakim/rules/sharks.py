@@ -520,9 +520,15 @@ def bidding(state: State, move: Lot) -> list:
             if state.players[s].cash > 0] + [basic.Task("sealed", move.player)]
 
 
+def _under_way(state: State) -> Sealed:
+    """The closed auction under way (a bid, its settling and its legal bids come only
+    while one is)."""
+    return required(state.sealed, "no closed auction is under way")
+
+
 def bid(state: State, task: Task, move: Bid | Raise, watch: Watch | None) -> None:
     p = state.players[move.player]
-    auction = required(state.sealed, "a bid with no closed auction under way")
+    auction = _under_way(state)
     total = move.amount + auction.bids.get(move.player, 0)
     if move.amount < 1 or total > p.cash:
         raise RuleError(f"a bid is cash in hand: {state.names[move.player]} has {p.cash}, "
@@ -535,7 +541,7 @@ def settle_sealed(state: State, task: Task, watch: Watch | None) -> list:
     """The bids shown: the highest gets the card and pays; a tie is bid again, the tied
     adding to what lies on the table; still tied, the card stays unsold and each of the
     tied pays 2 (the rulebook's CLOSED AUCTION)."""
-    auction = required(state.sealed, "a closed auction settled that is not under way")
+    auction = _under_way(state)
     bids = {s: b for s, b in auction.bids.items() if not state.players[s].out}
     if not bids:
         state.sealed = None
@@ -630,15 +636,14 @@ def legal_lot(state: State, task: Task) -> list:
 
 def legal_bid(state: State, task: Task) -> list:
     p = state.players[task.seat]
-    already = required(state.sealed, "a bid with no closed auction under way").bids.get(
-        task.seat, 0)
+    already = _under_way(state).bids.get(task.seat, 0)
     move = Bid if task.kind == "bid" else Raise
     return [Pass(task.seat), *(move(task.seat, n) for n in range(1, p.cash - already + 1))]
 
 
 def legal_rumour(state: State, task: Task) -> list:
     return [Pass(task.seat), *(Disbelieve(s) for s, p in enumerate(state.players)
-                               if s != task.player and not p.out and
+                               if s != task.seat and not p.out and
                                _holds(state, p, "disbelieve"))]
 
 
