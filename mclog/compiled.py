@@ -35,11 +35,12 @@ from collections.abc import Callable, Sequence
 #: replay with snapshots, Million Club's reader, its verb table and vocabulary, the entry
 #: it makes of each move, and its replayer), a corpus's rows (the events noted as the game
 #: plays, the rows made of them), Million Club's rules (its engine: every move of a replay,
-#: a simulation or a rollout goes through them) and the rules engines of Cartel and Joakim.
-#: Millionenspiel's modules are left out: with any of them in the group, mypyc's type
-#: check ran for more than five minutes (the build without them takes two).  Left out too:
-#: ``handle.py`` (its ``Handle`` is a ``str`` subclass, which mypyc does not compile),
-#: ``moves.py`` (its dataclasses are the record's values,
+#: a simulation or a rollout goes through them), the rules engines of Cartel and Joakim,
+#: and Millionenspiel's rules, reader and replayer.  (Its package reaches dask through its
+#: analysis, and mypy read dask's sources, with distributed, bokeh and jupyter_server
+#: behind them, for more than five minutes of mypyc's check: pyproject.toml now has mypy
+#: take dask as Any.)  Left out: ``handle.py`` (its ``Handle`` is a ``str`` subclass, which mypyc does not compile),
+#: each game's ``moves.py`` (its dataclasses are the record's values,
 #: shared with every other layer as they are), the record's other entries and its
 #: ``GameRecord`` (built on the shared, interpreted ``RecordBase``, which mypyc cannot build
 #: on; the move entry, made for every item, is a module of its own: ``notation/entry.py``) and
@@ -60,7 +61,11 @@ MODULES: tuple[str, ...] = tuple(
 ) + (
     "mclog.games.cartel.rules.engine", "mclog.games.joakim.rules.engine",
     "mclog.games.joakim.rules.sharks",
-)
+) + tuple(
+    f"mclog.games.millionenspiel.{name}" for name in (
+        "rules.engine", "rules.flow", "rules.state", "rules.track", "rules.unknown_track",
+        "notation.parse", "notation.verbs", "replayer",
+    ))
 
 
 def is_compiled(module: str) -> bool:

@@ -990,3 +990,21 @@ def test_the_chance_bots_odds_are_those_of_the_dice_on_any_board():
             assert odds.keys() == expected.keys()
             assert all(odds[c] == pytest.approx(expected[c], abs=1e-12) for c in odds)
             assert sum(odds.values()) == pytest.approx(1, abs=1e-15)
+
+
+def test_the_engine_words_its_questions_as_the_engine_interface_does():
+    """``ENGINE.decision`` answers in the shared interface's terms (``mclog.engine.Decision``:
+    ``actor``, ``kind`` and the answering ``seat``), whatever order the state keeps them
+    in; a finished game has no question, and chance is not asked of it."""
+    from mclog.engine import Decision
+    from mclog.games.millionenspiel.rules.engine import ENGINE, Table
+
+    state = ENGINE.new_state(Table(("Ann", "Ben")))
+    assert ENGINE.decision(state) == Decision(None, "start")
+    ENGINE.play(state, ENGINE.chance(state, random.Random(2)))
+    d = ENGINE.decision(state)
+    assert (type(d), d, d.seat) == (Decision, Decision(1, "bet"), 1)
+    state.decision = None   # (as the end of the game leaves it)
+    assert ENGINE.decision(state) is None
+    with pytest.raises(TypeError, match="chance's move of a game that is over"):
+        ENGINE.chance(state, random.Random(2))

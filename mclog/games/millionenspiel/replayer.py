@@ -9,10 +9,15 @@ roller's.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
+from mclog.engine import Watch, by_fields, required
 from mclog.errors import RecordError, RuleError
 from mclog.replay import Replay, Step
+
+from mclog.record.entries import FromSource
 
 from .notation.record import CheckEntry, MoveEntry, Record
 from .rules.flow import describe_decision, play
@@ -32,10 +37,13 @@ class MoneyEvent:
     seat: int
     amount: int
     cause: str
-    move: object
+    move: Any   # (a move of rules/moves.py; ``object`` here, mypyc's dataclass cannot name)
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
-class _Noting:
+class _Noting(Watch):
     """The watch (``mclog.engine.Watch``) that notes each change of money of a replay."""
 
     def __init__(self, out: list[MoneyEvent]) -> None:
@@ -44,7 +52,7 @@ class _Noting:
         self.roller: int | None = None
         self.move: object = None
 
-    def before(self, state: State, move) -> None:
+    def before(self, state: State, move: object) -> None:
         self.step += 1
         self.throw, self.roller, self.move = state.throw, state.roller, move
 
@@ -149,7 +157,7 @@ def last_roller(state: State) -> int:
     return (state.roller - 1) % n
 
 
-def _make_step(index: int, move, info: tuple, comments: list[str]) -> Step:
+def _make_step(index: int, move: object, info: tuple, comments: list[str]) -> Step:
     """A step from what the replayer noted: (throw, phase, actor, the entry read), the
     entry's line and column worked out only now (most replays never ask)."""
     throw, phase, actor, entry = info
@@ -170,11 +178,11 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
     current = steps.current
     playing = None  # the entry whose move is being played (for a rule's refusal)
 
-    def fail(message: str, entry, rule: str | None = None, code: str = "illegal-move"
-             ) -> RecordError:
+    def fail(message: str, entry: FromSource | CheckEntry, rule: str | None = None,
+             code: str = "illegal-move") -> RecordError:
         return record.error(message, entry.line, entry.col, rule=rule, code=code)
 
-    def plays():
+    def plays() -> Iterator[tuple[object, tuple]]:
         nonlocal playing
         for entry in record.entries:
             if isinstance(entry, CheckEntry):
@@ -199,7 +207,8 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
                 redundant.add(id(entry))
                 continue
             if d is not None and d.kind == ACCEPT and not isinstance(move, Refuse):
-                yield Accept(current.roller), (current.throw, d.kind, d.actor, entry)
+                roller = required(current.roller, "a throw to keep with nobody rolling")
+                yield Accept(roller), (current.throw, d.kind, d.actor, entry)
                 d = current.decision
             if isinstance(move, Refuse):
                 move = Refuse(current.roller)
@@ -213,7 +222,7 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
     noted: list[MoneyEvent] = []
     noting = _Noting(noted)
 
-    def play_noting(state: State, move, info) -> None:
+    def play_noting(state: State, move: object, info: object) -> None:
         noting.before(state, move)
         play(state, move, noting)
 
@@ -221,7 +230,8 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
         try:
             steps.extend(plays(), play=play_noting if events else None)
         except RuleError as exc:
-            raise fail(exc.reason, playing, exc.rule) from None
+            refused = required(playing, "a rule refused a move before any was read")
+            raise fail(exc.reason, refused, exc.rule) from None
     except RecordError as exc:
         raise exc.relocate(file=record.file,
                            game=record.number if record.number > 1 else None) from None

@@ -24,6 +24,7 @@ fixed number of fields.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,7 +99,7 @@ def _not_a_player(word: str, seats: dict[str, int]) -> str:
     return f"'{word}' is not a player of this game ({', '.join(seats)}){meant}"
 
 
-def _meant(word: str, words) -> str:
+def _meant(word: str, words: Iterable[str]) -> str:
     """`` (did you mean 'rolls'?)`` for a word a slip away from one of ``words``."""
     if len(word) > 30:   # (no word of the notation is that long)
         return ""

@@ -22,11 +22,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, overload
 
-from mclog.engine import Watch
+from mclog.engine import Decision, Watch, by_fields, required
 
 from .flow import describe_decision, next_pension, pension_refused, play
-from .moves import Accept, Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
-from .state import ACCEPT, BET, DIE, LAND, PENSION_CARDS, START, THROW, State, new_game
+from .moves import Accept, Bet, BuyPension, Die, Land, Move, Refuse, StartPlayer, Throw
+from .state import (
+    ACCEPT, BET, DIE, LAND, PENSION_CARDS, START, THROW, State, new_game,
+)
 from .track import landing
 
 
@@ -38,6 +40,9 @@ class Table:
     names: tuple[str, ...]
     track: tuple[str, ...] | None = None
     pension_cards: int = PENSION_CARDS
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
 class Bets(Sequence):
@@ -64,7 +69,7 @@ class Bets(Sequence):
             raise IndexError(i)
         return Bet(self.seat, i)
 
-    def __contains__(self, move) -> bool:
+    def __contains__(self, move: object) -> bool:
         return isinstance(move, Bet) and move.player == self.seat and 0 <= move.amount <= self.most
 
 
@@ -90,7 +95,7 @@ class Choices(Sequence):
             i += len(self)
         return self.first[i] if i < len(self.first) else self.bets[i - len(self.first)]
 
-    def __contains__(self, move) -> bool:
+    def __contains__(self, move: object) -> bool:
         return move in self.first or move in self.bets
 
 
@@ -109,9 +114,10 @@ class MillionenspielEngine:
     def new_state(self, table: Table) -> State:
         return new_game(table.names, table.track, table.pension_cards)
 
-    def decision(self, state: State):
-        """The state's own decision (it has ``actor`` and ``kind``)."""
-        return state.decision
+    def decision(self, state: State) -> Decision | None:
+        """The state's own decision, as the engine interface words it (whose, what kind)."""
+        d = state.decision
+        return None if d is None else Decision(d.actor, d.kind)
 
     def describe(self, state: State) -> str:
         return describe_decision(state)
@@ -127,17 +133,15 @@ class MillionenspielEngine:
         offer = pension_offer(state, d.actor)
         return Choices([offer] if offer else [], Bets(d.actor, state.money[d.actor]))
 
-    def play(self, state: State, move, watch: Watch | None = None) -> None:
+    def play(self, state: State, move: object, watch: Watch | None = None) -> None:
         """The move played; ``watch`` hears each seat's money that moved, with its cause,
         as the rules move it."""
         play(state, move, watch)
 
-    def chance(self, state: State, rng: random.Random):
+    def chance(self, state: State, rng: random.Random) -> Move:
         """The roll-off's winner, a throw of two fair dice, the one die of a black space, or
         where the throws take the pawn (on a known track)."""
-        d = state.decision
-        assert d is not None   # (chance is asked only while the game goes on)
-        kind = d.kind
+        kind = required(state.decision, "chance's move of a game that is over").kind
         if kind == START:
             return StartPlayer(rng.randrange(state.players))
         if kind == THROW:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mclog.engine import Watch
 from mclog.errors import RuleError
 
 from .moves import Accept, Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
@@ -64,7 +65,7 @@ def describe_decision(state: State) -> str:
     }[d.kind]
 
 
-def play(state: State, move, watch=None) -> None:
+def play(state: State, move: object, watch: Watch | None = None) -> None:
     """Play ``move`` on ``state`` (in place).  ``watch`` (a ``mclog.engine.Watch``) hears
     every change of money with its cause, as the rules make it (``money_moved``)."""
     handler = _HANDLERS.get(type(move))
@@ -73,7 +74,7 @@ def play(state: State, move, watch=None) -> None:
     handler(state, move, watch)
 
 
-def apply(state: State, move) -> State:
+def apply(state: State, move: object) -> State:
     """The state after ``move`` (``state`` is left as it was)."""
     after = state.copy()
     play(after, move)
@@ -92,7 +93,7 @@ def _expect(state: State, kind: str, what: str) -> None:
 _RULE_OF = {START: "M3", BET: "M4", THROW: "M5", ACCEPT: "M6", LAND: "M8", DIE: "M9"}
 
 
-def _start(state: State, move: StartPlayer, watch=None) -> None:
+def _start(state: State, move: StartPlayer, watch: Watch | None = None) -> None:
     _expect(state, START, "the start player")
     _seat(state, move.player)
     state.roller = move.player
@@ -116,7 +117,7 @@ def _next_bettor(state: State) -> None:
     state.decision = Decision(BET, state.to_bet[0]) if state.to_bet else Decision(THROW)
 
 
-def _bet(state: State, move: Bet, watch=None) -> None:
+def _bet(state: State, move: Bet, watch: Watch | None = None) -> None:
     _seat(state, move.player)
     name = state.names[move.player]
     d = state.decision
@@ -139,7 +140,7 @@ def _bet(state: State, move: Bet, watch=None) -> None:
     _next_bettor(state)
 
 
-def _throw(state: State, move: Throw, watch=None) -> None:
+def _throw(state: State, move: Throw, watch: Watch | None = None) -> None:
     _expect(state, THROW, "a throw of the dice")
     for die in move.dice:
         if die is not None and not 1 <= die <= 6:
@@ -158,13 +159,13 @@ def _after_kept_throw(state: State) -> None:
     state.decision = Decision(THROW) if last.double else Decision(LAND)
 
 
-def _accept(state: State, move: Accept, watch=None) -> None:
+def _accept(state: State, move: Accept, watch: Watch | None = None) -> None:
     _expect(state, ACCEPT, "keeping the throw")
     _is_roller(state, move.player)
     _after_kept_throw(state)
 
 
-def _refuse(state: State, move: Refuse, watch=None) -> None:
+def _refuse(state: State, move: Refuse, watch: Watch | None = None) -> None:
     d = state.decision
     if d is not None and d.kind in (THROW, LAND) and state.refused:
         raise RuleError(f"{state.names[state.rolling]} has refused a throw already: only the "
@@ -184,7 +185,7 @@ def _throw_after_unseen(state: State) -> bool:
     return d is not None and d.kind == LAND and state.throws[-1].double is None
 
 
-def _land(state: State, move: Land, watch=None) -> None:
+def _land(state: State, move: Land, watch: Watch | None = None) -> None:
     d = state.decision
     if d is not None and d.kind == THROW and state.throws and state.throws[-1].double:
         dice = " ".join(map(str, state.throws[-1].dice))
@@ -248,7 +249,7 @@ def _spaces(state: State) -> int | None:
     return total
 
 
-def _die(state: State, move: Die, watch=None) -> None:
+def _die(state: State, move: Die, watch: Watch | None = None) -> None:
     _expect(state, DIE, "the black space's die")
     if not 1 <= move.value <= 6:
         raise RuleError(f"a die shows 1 to 6, not {move.value}", "M9")
@@ -283,7 +284,7 @@ def _die(state: State, move: Die, watch=None) -> None:
     _end_throw(state, watch)
 
 
-def _end_throw(state: State, watch=None) -> None:
+def _end_throw(state: State, watch: Watch | None = None) -> None:
     """After the payouts: everyone broke (M13), the end (M16), or the next roller (M5)."""
     n = state.players
     if not any(state.money):
@@ -301,11 +302,11 @@ def _end_throw(state: State, watch=None) -> None:
     _begin_throw(state)
 
 
-def _pay_pensions(state: State, cause: str, watch=None) -> None:
+def _pay_pensions(state: State, cause: str, watch: Watch | None = None) -> None:
     _change(state, f"pensions: {cause}", list(state.pension), watch)
 
 
-def _change(state: State, cause: str, deltas: list[int], watch=None) -> None:
+def _change(state: State, cause: str, deltas: list[int], watch: Watch | None = None) -> None:
     """Each seat's money changed by its delta, for ``cause`` (told to ``watch``)."""
     for seat, delta in enumerate(deltas):
         state.money[seat] += delta
@@ -352,7 +353,7 @@ def pension_refused(state: State, move: BuyPension) -> RuleError | None:
     return None
 
 
-def _buy_pension(state: State, move: BuyPension, watch=None) -> None:
+def _buy_pension(state: State, move: BuyPension, watch: Watch | None = None) -> None:
     refused = pension_refused(state, move)
     if refused is not None:
         raise refused
@@ -380,7 +381,7 @@ def _is_roller(state: State, seat: int | None) -> None:
                         "is", "M5")
 
 
-def _throw_or_double(state: State, move: Throw, watch=None) -> None:
+def _throw_or_double(state: State, move: Throw, watch: Watch | None = None) -> None:
     """A throw: the expected one, or one after a throw with an unseen die, which shows
     that throw was a double (M18)."""
     if _throw_after_unseen(state):

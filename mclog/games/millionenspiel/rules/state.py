@@ -8,6 +8,7 @@ a track and every die was seen; otherwise ``None`` (the record's ``lands`` says 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -92,14 +93,15 @@ class State:
         return state_html(self)
 
 
-def new_game(names, track=None, pension_cards: int = PENSION_CARDS) -> State:
+def new_game(names: Iterable[str], track: Iterable[str] | None = None,
+             pension_cards: int = PENSION_CARDS) -> State:
     """The state before the roll-off: each player with 5 and a pension card of 5, the
     pawn on the arrow (M2); ``pension_cards`` of each value (M1: a table of more than
     five plays with more, a house rule its record names)."""
     from .flow import check_players
 
-    names = tuple(names)
-    check_players(names, pension_cards)
-    n = len(names)
-    return State(names, tuple(track) if track else None, [START_MONEY] * n, [PENSIONS[0]] * n,
+    seated = tuple(names)
+    check_players(seated, pension_cards)
+    n = len(seated)
+    return State(seated, tuple(track) if track else None, [START_MONEY] * n, [PENSIONS[0]] * n,
                  0 if track else None, pension_cards=pension_cards)

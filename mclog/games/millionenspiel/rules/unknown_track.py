@@ -38,9 +38,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+
+from mclog.engine import by_fields
 
 from .moves import Throw
 from .track import ILLUSTRATIVE
@@ -75,8 +78,12 @@ class Board:
     position: int
     weight: float
 
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
-def _pairs(die_a: int | None, die_b: int | None, double: bool | None):
+
+def _pairs(die_a: int | None, die_b: int | None,
+           double: bool | None) -> Iterator[tuple[int, int]]:
     """The dice a throw may have shown: the seen dice as they were, a double where
     another throw followed it, not a double where the pawn then moved."""
     for a, b in product(range(1, 7), repeat=2):
