@@ -37,10 +37,10 @@ from collections.abc import Callable, Sequence
 #: plays, the rows made of them), Million Club's rules (its engine: every move of a replay,
 #: a simulation or a rollout goes through them), the rules engines of Cartel and Joakim,
 #: and Millionenspiel's rules, reader and replayer.  (Its package reaches dask through its
-#: analysis, and mypy read dask's sources, with distributed, bokeh and jupyter_server
-#: behind them, for more than five minutes of mypyc's check: pyproject.toml now has mypy
-#: take dask as Any.)  Left out: ``handle.py`` (its ``Handle`` is a ``str`` subclass, which mypyc does not compile),
-#: each game's ``moves.py`` (its dataclasses are the record's values,
+#: analysis: pyproject.toml has mypy take dask as Any, as reading dask's sources, with
+#: distributed, bokeh and jupyter_server behind them, kept mypyc's check for more than
+#: five minutes.)  Left out: ``handle.py`` (its ``Handle`` is a ``str`` subclass, which
+#: mypyc does not compile), each game's ``moves.py`` (its dataclasses are the record's values,
 #: shared with every other layer as they are), the record's other entries and its
 #: ``GameRecord`` (built on the shared, interpreted ``RecordBase``, which mypyc cannot build
 #: on; the move entry, made for every item, is a module of its own: ``notation/entry.py``) and

@@ -15,9 +15,8 @@ from typing import Any
 
 from mclog.engine import Watch, by_fields, required
 from mclog.errors import RecordError, RuleError
-from mclog.replay import Replay, Step
-
 from mclog.record.entries import FromSource
+from mclog.replay import Replay, Step
 
 from .notation.record import CheckEntry, MoveEntry, Record
 from .rules.flow import describe_decision, play

@@ -1321,8 +1321,8 @@ def _crown(state: State, task: Task, move: Crown, watch: Watch | None) -> None:
             raise RuleError(f"{names[move.player]} has no {task.what} 1-card to sell at "
                             "double value (a 5-card is never split)", "J12")
         _to_bank(state, move.player, task.word, 1, 0)
-        _money(state, move.player, clamp(2 * state.values[task.word]), f"the lucky crown's sale of {task.word}",
-               watch)
+        _money(state, move.player, clamp(2 * state.values[task.word]),
+               f"the lucky crown's sale of {task.word}", watch)
         state.tasks.pop(0)
     state.crown = None
 
@@ -1434,7 +1434,8 @@ def _inline_effect(state: State, task: Task, move: Any, watch: Watch | None) -> 
     state.tasks[0:0] = out
 
 
-def _sharks_inline(state: State, task: Task, move: Any, watch: Watch | None, out: list[Task]) -> None:
+def _sharks_inline(state: State, task: Task, move: Any, watch: Watch | None,
+                   out: list[Task]) -> None:
     """One of the variant's effects, written after its card (J30): a loan, a Joakim card
     kept, a rumour, interest, a closed auction's card."""
     kind = type(move)

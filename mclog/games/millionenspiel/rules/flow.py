@@ -390,7 +390,7 @@ def _throw_or_double(state: State, move: Throw, watch: Watch | None = None) -> N
 
 
 #: (Each handler takes the move of its type: a dispatch by type, Any to the checker.)
-_HANDLERS: dict[type, Callable[[State, Any, Any], None]] = {
+_HANDLERS: dict[type, Callable[[State, Any, Watch | None], None]] = {
     StartPlayer: _start, Bet: _bet, Throw: _throw_or_double, Accept: _accept,
     Refuse: _refuse, Land: _land, Die: _die, BuyPension: _buy_pension,
 }
