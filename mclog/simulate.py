@@ -85,6 +85,18 @@ def play_out(engine: Engine, state: Any, bots: Sequence[Chooser], rng: random.Ra
     return played
 
 
+def stopped_note(count: str) -> str:
+    """The comment a simulated game stopped at its limit ends with (``count``: "20,000
+    moves"), on a line of its own: the record says itself why it ends in progress, where
+    ``mclog validate`` without ``--partial`` refuses it.
+
+    >>> stopped_note("3 moves")
+    'stopped here, in progress: after 3 moves the bots had not ended the game (mclog simulate stops there); mclog validate --partial reads it'
+    """
+    return (f"stopped here, in progress: after {count} the bots had not ended the game "
+            "(mclog simulate stops there); mclog validate --partial reads it")
+
+
 def bot_names(spec: str, players: int) -> list[str]:
     """``"greedy,random"`` -> a bot's name for each seat (the last name fills the table;
     no name at all is ``random``)."""

@@ -101,3 +101,41 @@ def test_below_draws_what_randrange_and_choice_draw(seed, n):
     assert below(ours, len(items)) == items.index(theirs.choice(items))
     with pytest.raises(ValueError):
         below(ours, 0)
+
+
+@pytest.mark.parametrize("name, stop", [
+    ("Joakim von Ankas fantastiska affärer", "40 moves"),
+    ("Cartel", "40 moves"),
+    ("Millionenspiel", "3 throws"),
+])
+def test_a_simulated_game_stopped_at_the_limit_says_so_and_reads_in_progress(
+        name, stop, monkeypatch, tmp_path, capsys):
+    """Random bots may never end a game of Joakim (they trade for ever): the simulator
+    stops it at its limit, in progress.  Its record then ends with a comment that says
+    why, so that ``validate``'s refusal of it without ``--partial`` is no riddle; with
+    ``--partial`` it reads, and it writes back as it is."""
+    from mclog.games import game as named
+    import mclog.games.millionenspiel.simulator as millionenspiel
+
+    game = named(name)
+    monkeypatch.setattr(type(game), "simulation_limit", 40, raising=False)
+    monkeypatch.setattr(millionenspiel, "MAX_THROWS", 3)
+    path = tmp_path / "stopped.mclog"
+    path.write_text(game.simulated_text(3, 7, "random", {}), encoding="utf-8")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[-1] == (f"; stopped here, in progress: after {stop} the bots had not ended "
+                         "the game (mclog simulate stops there); mclog validate --partial "
+                         "reads it")
+    assert main(["validate", str(path)]) == 1   # (at the last move: the comment follows it)
+    assert f"{path}:{len(lines) - 1}:1: the record ends" in capsys.readouterr().err
+    assert main(["validate", "--partial", str(path)]) == 0
+    assert main(["fmt", "--check", str(path)]) == 0
+    played = replay(parse_one(path.read_text(encoding="utf-8")))
+    assert not played.complete
+
+
+def test_a_simulated_game_that_ends_has_no_stop_comment():
+    from mclog.games import game as named
+
+    text = named("Joakim von Ankas fantastiska affärer").simulated_text(3, 7, "trader", {})
+    assert "stopped here" not in text

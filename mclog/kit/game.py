@@ -21,7 +21,8 @@ from typing import Any
 from mclog.errors import RecordError
 from mclog.protocol import FRAMING_TAGS, Game
 from mclog.record.checks import Check
-from mclog.simulate import RandomBot, check_bots, make_bots, play_out
+from mclog.record.entries import CommentEntry
+from mclog.simulate import RandomBot, check_bots, make_bots, play_out, stopped_note
 
 from mclog.record.json_form import BadValue, record_error
 from mclog.record.names import name_problem, seat_problem, twice
@@ -45,7 +46,7 @@ class KitGame(Game):
     #: Bots by name beyond the shared ``random`` (each made from a seed).
     bots: dict = {}
     #: The most moves a simulated game runs to: where bots may never end a game, it
-    #: stops there in progress.
+    #: stops there in progress, and its record ends with a comment that says so.
     simulation_limit: int = 100_000
 
     @property
@@ -312,6 +313,9 @@ class KitGame(Game):
         moves = play_out(self.engine, state, make_bots(bots, players, seed, self.all_bots),
                          random.Random(seed), limit=self.simulation_limit)
         record.entries = [MoveEntry(m) for m in moves]
+        if self.engine.decision(state) is not None:   # (stopped at the limit, in progress)
+            record.entries.append(CommentEntry(stopped_note(f"{len(moves):,} moves"),
+                                               own_line=True))
         return self.write(record)
 
     def answer_text(self, played, move) -> str:

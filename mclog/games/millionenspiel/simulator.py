@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 
-from mclog.simulate import make_bots, moves_of
+from mclog.record.entries import CommentEntry
+from mclog.simulate import make_bots, moves_of, stopped_note
 
 from .bots import BOTS, Bot
 from .rules.engine import ENGINE
@@ -22,7 +23,8 @@ from .rules.state import PENSION_CARDS, State, new_game
 from .rules.track import ILLUSTRATIVE
 
 NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hal", "Ida", "Jo")
-#: A game that has not ended after this many throws is stopped (a record in progress).
+#: A game that has not ended after this many throws is stopped: a record in progress,
+#: which ends with a comment that says so.
 MAX_THROWS = 2_000
 
 
@@ -41,7 +43,9 @@ def simulate(bots: list[Bot], seed: int, track=ILLUSTRATIVE) -> Record:
     # (the shared loop, ``mclog.simulate.moves_of``: each decision to its seat's bot, each
     # chance to the engine; keeping the first throw goes without saying in a record)
     for _, move in moves_of(ENGINE, state, bots, rng):
-        if state.throw > MAX_THROWS:
+        if state.throw > MAX_THROWS:   # (the record says why it ends in progress)
+            entries.append(CommentEntry(stopped_note(f"{MAX_THROWS:,} throws"),
+                                        own_line=True))
             break
         ENGINE.play(state, move)
         if not isinstance(move, Accept):
