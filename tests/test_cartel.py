@@ -458,6 +458,20 @@ def test_a_component_file_is_checked_against_the_rulebook(change, message):
         FILES.checked(data, "board.json")
 
 
+def test_a_count_of_a_component_file_too_long_for_any_box_is_said_so(tmp_path):
+    """A number of 31 digits is kept as its text when read (``careful_loads``), so the
+    schema calls it no integer; the owner who typed it is told what it is instead."""
+    data = json.loads((ROOT / "mclog/games/cartel/rules/illustrative.json").read_text())
+    data["bonds"][0]["count"] = 10 ** 30
+    (tmp_path / "box.json").write_text(json.dumps(data))
+    record = tmp_path / "game.mclog"
+    record.write_text(text("", tags='[Components "box.json"]\n'))
+    with pytest.raises(RecordError) as caught:
+        mclog.read_one(record)
+    assert caught.value.line == 3 and caught.value.reason == (
+        "[Components] box.json: bonds[0].count: a number of 31 digits, far out of any range")
+
+
 def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
     (tmp_path / "bad.json").write_text("{ not json")
     record = tmp_path / "game.mclog"

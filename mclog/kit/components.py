@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from mclog.record.files import utf8_text
-from mclog.record.json_form import careful_loads, is_record_text, shown as cut
+from mclog.record.json_form import HugeNumber, careful_loads, is_record_text, shown as cut
 
 #: The tag's word for the set mclog ships.
 ILLUSTRATIVE = "illustrative"
@@ -134,6 +134,9 @@ def _said(exc) -> str:
     where = ""
     for part in list(getattr(exc, "path", ["data"]))[1:]:
         where += f"[{part}]" if str(part).isdigit() else (f".{part}" if where else str(part))
+    if isinstance(getattr(exc, "value", None), HugeNumber):   # (kept as its text, so the
+        # schema calls it no integer: it is one, too long for any count of a box)
+        return f"{where or 'the file'}: {exc.value!r}, far out of any range"
     message = str(getattr(exc, "message", exc))
     name = getattr(exc, "name", "")
     if name and message.startswith(name):
