@@ -23,7 +23,9 @@ from . import games, seat_refusal, seat_view
 from .errors import MclogError, RecordError, ReviewError
 from .printable import printable
 from .protocol import Game, Played
-from .record.files import Comparison, FileError, iter_lines, read_source, replacing, write_new
+from .record.files import (
+    Comparison, FileError, check_writable, iter_lines, read_source, replacing, write_new,
+)
 from .lazy import LazyModule
 from .record.names import case_slip
 from .record.reading import iter_lenient, read_bytes_lenient, recorded_game, unnumbered
@@ -384,6 +386,7 @@ def cmd_report(args) -> int:
 
     if os.path.realpath(args.out) == os.path.realpath(args.file):
         raise FileError(f"{args.out}: this is the record itself; give the page another name")
+    check_writable(args.out)   # (before a review's rollouts, which may take minutes)
     chosen = _one_game(args.file, args.number)
     if chosen is None:
         return 1
@@ -418,6 +421,8 @@ def cmd_review(args) -> int:
             os.path.realpath(args.file):
         raise FileError(f"{args.out}: this is the record itself; give the review another "
                         "name")
+    if args.out:
+        check_writable(args.out)   # (said now, not after hours of rollouts)
     chosen = _one_game(args.file, args.number)
     if chosen is None:
         return 1

@@ -437,3 +437,32 @@ def test_mclog_review_on_a_terminal_says_how_long_is_left(monkeypatch, capsys):
     assert said[23] == "reviewing: 24 of 26 decisions, under a minute left"  # 20 s
     assert said[-1] == "reviewing: 26 of 26 decisions" and len(said) == 26
     assert "Review of every player's decisions" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [
+    ["review", "--rollouts", "5"],
+    ["review", "--step", "4", "--rollouts", "5"],
+    ["report", "--review", "5"],
+])
+@pytest.mark.parametrize("where, said", [
+    ("a folder", "{out}: is a folder; give the name of a file to write"),
+    ("missing/review.json", "{out}: cannot write beside it in {folder}: No such file or "
+                            "directory"),
+])
+def test_an_output_that_cannot_be_written_is_said_before_any_rollout(
+        tmp_path, capsys, monkeypatch, command, where, said):
+    """A review of a whole game may take hours: a ``-o`` that names a folder, or a file in
+    a folder that is not there, is refused before the first rollout, not after the last."""
+    import mclog.review
+
+    def no_rollouts(*args, **kwargs):
+        raise AssertionError("the rollouts began before the output was checked")
+
+    for name in ("review", "position", "curve"):
+        monkeypatch.setattr(mclog.review, name, no_rollouts)
+    (tmp_path / "a folder").mkdir()
+    out = tmp_path / where
+    assert main([*command, str(CARTEL_DUEL), "-o", str(out)]) == 1
+    assert capsys.readouterr().err == said.format(
+        out=out, folder=out.parent) + "\n"
+    assert list(tmp_path.iterdir()) == [tmp_path / "a folder"]   # (no temporary left)

@@ -424,6 +424,31 @@ def write_new(path: str, text: str) -> None:
             raise
 
 
+def check_writable(path: str) -> None:
+    """Fail now, in ``write_new``'s words, where ``write_new(path, ...)`` could not write:
+    a folder, what is no file, a device or a pipe, a folder that is not there or not
+    writable.  A command whose work takes minutes or hours (a review by rollouts) asks it
+    first, so that a mistyped ``-o`` is said before the work, not after it.  (It writes,
+    and removes, a temporary file beside ``path``, as the write will.)"""
+    if path == "-":
+        return
+    try:
+        st = os.stat(path)
+    except OSError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        if stat.S_ISDIR(st.st_mode):
+            raise FileError(f"{path}: is a folder; give the name of a file to write")
+        if not (stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
+            raise FileError(f"{path}: is not a file, a character device or a pipe; nothing "
+                            "will be written")
+        return   # (a device or a pipe is written into when the work is done)
+    tmp, f = _temporary_beside(os.path.realpath(path))
+    f.close()
+    with contextlib.suppress(OSError):
+        os.unlink(tmp)
+
+
 def write_into(path: str, st: os.stat_result, text: str) -> None:
     """Write ``text`` into an existing device or FIFO (``/dev/null``, ``/dev/stdout``, a
     pipe a reader waits on): never a rename over it, which would put a plain file in its
