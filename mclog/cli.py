@@ -590,7 +590,14 @@ def cmd_simulate(args) -> int:
     seeds = list(range(args.seed, args.seed + args.games))
     out = Path(args.out) if args.out else None
     if out:
-        out.mkdir(parents=True, exist_ok=True)
+        if out.exists() and not out.is_dir():
+            raise FileError(f"{out}: is a file; --out is a folder for the games (one file "
+                            "each, or shards): give a new or an existing folder")
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise FileError(f"{out}: the folder cannot be made: "
+                            f"{exc.strerror or exc}") from None
     from .corpus.simulate import in_order, tasks_for   # (only this command needs Dask's)
 
     tasks = tasks_for(game.name, args.players, seeds, args.bots, options,

@@ -586,6 +586,13 @@ def test_fmt_refuses_a_pipe_without_waiting_for_it(tmp_path, capsys):
     assert f"{tmp_path / 'missing.mclog'}: cannot be read: No such file or directory" in err
 
 
+@pytest.mark.parametrize("check", [[], ["--check"]])
+def test_fmt_of_a_folder_says_it_is_a_folder(tmp_path, capsys, check):
+    (tmp_path / "games").mkdir()
+    assert main(["fmt", *check, str(tmp_path / "games")]) == 1
+    assert capsys.readouterr().err == f"{tmp_path / 'games'}: is a folder, not a record file\n"
+
+
 @pytest.mark.parametrize("tail, message", [
     ("check money Ann " + "9" * 5000, "<text>:3:17: '99999999999999999999...' is not a number "
      "a check reads: plain digits 0 to 9, at most 16 of them"),

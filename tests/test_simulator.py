@@ -139,3 +139,18 @@ def test_a_simulated_game_that_ends_has_no_stop_comment():
 
     text = named("Joakim von Ankas fantastiska affärer").simulated_text(3, 7, "trader", {})
     assert "stopped here" not in text
+
+
+def test_simulate_out_that_is_a_file_is_refused_in_words(tmp_path, capsys):
+    """``--out`` is a folder: a file there is refused, not written into or over, and a
+    folder that cannot be made says why."""
+    taken = tmp_path / "games.mclog"
+    taken.write_text("mine", encoding="utf-8")
+    assert main(["simulate", "--seed", "1", "--out", str(taken)]) == 1
+    assert capsys.readouterr().err == (f"{taken}: is a file; --out is a folder for the games "
+                                       "(one file each, or shards): give a new or an "
+                                       "existing folder\n")
+    assert taken.read_text(encoding="utf-8") == "mine"
+    assert main(["simulate", "--seed", "1", "--out", str(taken / "sub")]) == 1
+    assert capsys.readouterr().err == (f"{taken / 'sub'}: the folder cannot be made: Not a "
+                                       "directory\n")

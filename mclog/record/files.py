@@ -261,6 +261,8 @@ class Comparison:
 
 
 def _must_be_regular(path: str, st: os.stat_result) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        raise FileError(f"{path}: is a folder, not a record file")
     if not stat.S_ISREG(st.st_mode):
         raise FileError(f"{path}: is not a regular file (a pipe or a device); only a file "
                         "can be compared with its canonical form and rewritten")
