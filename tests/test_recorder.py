@@ -368,6 +368,34 @@ def test_the_input_ending_at_the_tables_questions_stops_with_nothing_written(tmp
     assert done.stderr.endswith("nothing was written\n") and "internal" not in done.stderr
 
 
+def test_a_tables_answer_the_reader_would_refuse_is_asked_again_at_once(tmp_path):
+    """A mistyped setup, two players of one name, a seat that is nobody's: each is said
+    as it is typed, and its question asked again, rather than the recorder stopping with
+    an error after the last question (when the table had answered them all)."""
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from mclog.games import game
+    from mclog.recording.terminal import ask_table
+
+    said = io.StringIO()
+    path = str(tmp_path / "new.mclog")
+    with create_pipe_input() as pipe:
+        for line in ('', 'Ann yellow, Ann blue', 'Ann yellow, Ben blue', 'standrad', '',
+                     'pick', 'Zed', 'Ben', 'Friday'):
+            pipe.send_text(line + "\r")
+        options = ask_table(game("Million Club"), input=pipe, output=DummyOutput(),
+                            path=path, out=said)
+    assert options == {"players": "Ann yellow, Ben blue", "setup": "standard",
+                       "privileges": "pick", "seat": "Ben", "event": "Friday"}
+    assert said.getvalue().splitlines() == [
+        "Not recorded: say who plays, in seat order. Again:",
+        "Not recorded: [Players] Two players are called 'Ann'. Again:",
+        'Not recorded: [Setup] is "standard" or "alternative", not "standrad". Again:',
+        "Not recorded: [Seat] 'Zed' is not a player (the players are Ann, Ben). Again:"]
+    assert not os.path.exists(path)   # (nothing is written until the last answer)
+
+
 @pytest.mark.slow
 def test_the_terminal_records_a_whole_game_by_numbers_and_words(tmp_path):
     """The duel typed at the terminal as keystrokes: numbers where the answer is listed,

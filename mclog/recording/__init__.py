@@ -508,6 +508,23 @@ class Recording:
             raise FileError(f"{written}: the record written did not read back as this game")
 
 
+def table_problem(game, path: str, options: dict) -> str | None:
+    """Why a new record of ``options`` (the table's answers: ``players``, the game's own)
+    would be refused, in the reader's words, or None: the terminal asks a question again
+    until its answer reads, rather than stop after the last one.  Nothing is written."""
+    cls = game.recording_class or Recording
+    try:
+        tags = {**(options.get("tags") or {}), **game.recording_tags(options, path)}
+        header = cls.header(game, options.get("players") or "", tags)
+        cls._from_text(game, path, "".join(f'[{k} "{escape_tag(v)}"]\n'
+                                           for k, v in header.items() if v) + "\n")
+    except RecordError as exc:
+        return exc.reason
+    except (MclogError, ValueError) as exc:
+        return str(exc)
+    return None
+
+
 def start_or_resume(game, path: str, options: dict, ask=None) -> Recording:
     """The recording of ``path``: resumed if the file holds a game, else started from
     ``options`` (``players``, ``seat``, ``tags`` and the game's own); what they leave
@@ -529,4 +546,4 @@ def start_or_resume(game, path: str, options: dict, ask=None) -> Recording:
 
 
 __all__ = ["Answer", "Disagreement", "Recording", "Slip", "check_new_record",
-           "start_or_resume", "LISTED", "SEAT_TAG"]
+           "start_or_resume", "table_problem", "LISTED", "SEAT_TAG"]

@@ -22,7 +22,7 @@ from mclog.errors import MclogError
 from mclog.printable import printable
 from mclog.record.framing import whole_number
 
-from . import LISTED, Disagreement, Recording, Slip, start_or_resume
+from . import LISTED, Disagreement, Recording, Slip, start_or_resume, table_problem
 
 
 def _ignored(event) -> None:
@@ -206,20 +206,35 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
 
 
 def ask_table(game, session: PromptSession | None = None, *, input=None,
-              output=None) -> dict:
+              output=None, path: str | None = None, out: TextIO | None = None) -> dict:
     """The questions before a new game, as the game asks them (``recorder_questions``:
-    who plays where, and the table's options, each with its default).  Ctrl-D (or an
-    input that ends) before the last answer stops the recorder with nothing written."""
+    who plays where, and the table's options, each with its default).  With ``path`` (the
+    record to be), each answer is checked as it is given, the questions after it at their
+    defaults (``table_problem``): one the reader would refuse is said, and its question
+    asked again, rather than the recorder stopping after the last question.  Ctrl-D (or
+    an input that ends) before the last answer stops the recorder with nothing written."""
     session = session or PromptSession(input=input, output=output,
                                        key_bindings=IGNORE_PASTED_ESCAPES)
+    out = out or sys.stdout
+    questions = game.recorder_questions()
     options: dict = {}
-    for key, question, default in game.recorder_questions():
-        try:
-            answer = session.prompt(f"{question}> ")
-        except EOFError:
-            raise MclogError("mclog record: stopped before the game began (the input "
-                             "ended); nothing was written") from None
-        options[key] = answer.strip() or default
+    for index, (key, question, default) in enumerate(questions):
+        while True:
+            try:
+                answer = session.prompt(f"{question}> ")
+            except EOFError:
+                raise MclogError("mclog record: stopped before the game began (the input "
+                                 "ended); nothing was written") from None
+            options[key] = answer.strip() or default
+            if path is None:
+                break
+            later = {k: d for k, _, d in questions[index + 1:]}
+            problem = "say who plays, in seat order" if not options.get("players") else \
+                table_problem(game, path, {**later, **options})
+            if problem is None:
+                break
+            out.write(printable(f"Not recorded: {problem}. Again:") + "\n")
+            out.flush()
     return options
 
 
@@ -229,7 +244,8 @@ def record(game, path: str, options: dict) -> int:
     if game.engine is None:
         raise NotImplementedError(f"{game.name} has no recorder yet: write its record by "
                                   "hand (see its format in docs/)")
-    return run(start_or_resume(game, path, options, ask=lambda: ask_table(game)))
+    return run(start_or_resume(game, path, options,
+                               ask=lambda: ask_table(game, path=path)))
 
 
 __all__ = ["run", "summary", "ask", "ask_table", "record", "undo_count",
