@@ -52,7 +52,9 @@ def report_html(played, extra_charts: list | None = None) -> str:
             f"{MAX_STEPS:,} (every "
             "step's board is drawn in advance, and a browser cannot unpack more): replay it "
             "with mclog replay, or open it in notebook 01")
-    boards = [game.draw_step(played, i) for i in range(n + 1)]
+    # (each board drawn as the packing takes it: only their gzip is held, see ``packed``)
+    first_board = game.draw_step(played, 0)
+    boards = (first_board if i == 0 else game.draw_step(played, i) for i in range(n + 1))
     listed = [_players_html(game.step_players(played, i)) for i in range(n + 1)]
     texts = ["the start", *game.step_texts(played)]
     # the round (throw...) of each step, for the round buttons, the jump list and the
@@ -108,7 +110,7 @@ pre{{background:#f6f6f6;padding:8px;overflow-x:auto}}
 <select id="jump" title="jump to"></select>
 <input id="slider" type="range" min="0" max="{n}" value="0" aria-label="step"></div>
 <div id="step">Step 0 of {n}: the start</div>
-<div class="replay"><div id="board">{boards[0]}</div>
+<div class="replay"><div id="board">{first_board}</div>
 <ul id="players" aria-label="the players">{listed[0]}</ul>
 <div id="moves" title="the record: click a line to go there">{moves}</div></div></section>
 <script type="application/octet-stream" id="data">{data}</script>

@@ -221,6 +221,40 @@ def test_a_game_too_long_for_a_report_page_is_refused_with_a_reason(tmp_path, ca
     assert "steps; a report page holds at most 50" in err and not out.exists()
 
 
+@pytest.mark.slow
+def test_a_long_games_report_holds_its_boards_gzipped_not_as_text(monkeypatch):
+    """A Joakim game of 20,000 moves (random bots stopped at the simulator's limit) took
+    1 GB to report: every step's board was drawn, then all were packed.  Each is now
+    packed as it is drawn (``widget_shell.packed``), so the report of a long game holds
+    their gzip, a hundredth of their text, not the text three times over (the boards, their
+    JSON and its bytes), and the page is the same."""
+    import base64
+    import gzip
+    import tracemalloc
+
+    import mclog
+    from mclog.games import game as named
+    from mclog.report import report_html
+
+    joakim = named("Joakim von Ankas fantastiska affärer")
+    monkeypatch.setattr(type(joakim), "simulation_limit", 1500)
+    played = mclog.replay(mclog.parse_one(joakim.simulated_text(5, 895880, "random", {})))
+    assert len(played) == 1500
+    report_html(mclog.replay(mclog.read_one(ROOT / "sample_games" / "joakim" /
+                                            "sunday-3p.mclog")))   # (the charts' imports)
+    tracemalloc.start()
+    try:
+        page = report_html(played)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    boards = json.loads(gzip.decompress(base64.b64decode(
+        page.split('id="data">')[1].split("</script>")[0])))["boards"]
+    assert len(boards) == 1501 and boards[7] == joakim.draw_step(played, 7)
+    text = sum(len(b) for b in boards)
+    assert text > 15_000_000 and peak < text, (text, peak)   # (before: 3 times the text)
+
+
 def test_running_out_of_memory_is_said_not_called_a_bug(tmp_path, capsys, monkeypatch):
     """Issue 30: one 10 MB game of very short comment lines took gigabytes to export, and a
     MemoryError was reported as "internal error ... a bug in mclog"."""
