@@ -406,10 +406,7 @@ def write_new(path: str, text: str) -> None:
         sys.stdout.write(text)
         sys.stdout.flush()
         return
-    try:
-        st = os.stat(path)
-    except OSError:
-        st = None
+    st = _stat_or_none(path)
     if st is not None and not stat.S_ISREG(st.st_mode):
         write_into(path, st, text)
         return
@@ -434,16 +431,9 @@ def check_writable(path: str) -> None:
     and removes, a temporary file beside ``path``, as the write will.)"""
     if path == "-":
         return
-    try:
-        st = os.stat(path)
-    except OSError:
-        st = None
+    st = _stat_or_none(path)
     if st is not None and not stat.S_ISREG(st.st_mode):
-        if stat.S_ISDIR(st.st_mode):
-            raise FileError(f"{path}: is a folder; give the name of a file to write")
-        if not (stat.S_ISCHR(st.st_mode) or stat.S_ISFIFO(st.st_mode)):
-            raise FileError(f"{path}: is not a file, a character device or a pipe; nothing "
-                            "will be written")
+        _can_be_written_into(path, st.st_mode)
         return   # (a device or a pipe is written into when the work is done)
     tmp, f = _temporary_beside(os.path.realpath(path))
     f.close()
@@ -457,11 +447,7 @@ def write_into(path: str, st: os.stat_result, text: str) -> None:
     place (as root, over the system's ``/dev/null``).  A folder, a socket or a block
     device is refused, and so is a FIFO no program reads (waiting for one would hang)."""
     mode = st.st_mode
-    if stat.S_ISDIR(mode):
-        raise FileError(f"{path}: is a folder; give the name of a file to write")
-    if not (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
-        raise FileError(f"{path}: is not a file, a character device or a pipe; nothing "
-                        "was written")
+    _can_be_written_into(path, mode)
     flags = os.O_WRONLY | (os.O_NONBLOCK if stat.S_ISFIFO(mode) else 0)
     try:
         fd = os.open(path, flags)
@@ -479,6 +465,23 @@ def write_into(path: str, st: os.stat_result, text: str) -> None:
         raise FileError(f"{path}: cannot be written: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
+
+
+def _stat_or_none(path: str) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
+
+
+def _can_be_written_into(path: str, mode: int) -> None:
+    """What is there and no plain file: a folder, a socket or a block device is refused
+    (a character device or a FIFO is written into)."""
+    if stat.S_ISDIR(mode):
+        raise FileError(f"{path}: is a folder; give the name of a file to write")
+    if not (stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
+        raise FileError(f"{path}: is not a file, a character device or a pipe; nothing "
+                        "was written")
 
 
 def _temporary_beside(target: str):
