@@ -7,6 +7,8 @@ traceback.  This module knows nothing about any particular game.
 
 from __future__ import annotations
 
+from .printable import one_line_path
+
 
 class MclogError(Exception):
     """Base of every error mclog raises on purpose.
@@ -80,7 +82,7 @@ class RecordError(MclogError):
                                 self.game, self.code))
 
     def located(self) -> str:
-        where = f"{self.file or '<text>'}:{self.line}:{self.col}"
+        where = f"{one_line_path(self.file) if self.file else '<text>'}:{self.line}:{self.col}"
         game = f"game {self.game}: " if self.game else ""
         rule = f" ({self.rule})" if self.rule and f"({self.rule})" not in self.reason else ""
         return f"{where}: {game}{self.reason}{rule}"

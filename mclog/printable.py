@@ -35,4 +35,18 @@ def printable(text: str) -> str:
     return _CONTROL.sub(_shown, text)
 
 
-__all__ = ["printable"]
+_PATH_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def one_line_path(path: str) -> str:
+    """A file's name as the start of a ``file:line:col: message`` line: a line break or a
+    tab in the name (a file may be called so) is shown as ``\\x0a``, so that the message
+    stays one line, which editors and scripts read by its colons.
+
+    >>> one_line_path("new\\nline.mclog")
+    'new\\\\x0aline.mclog'
+    """
+    return _PATH_CONTROL.sub(_shown, path)
+
+
+__all__ = ["printable", "one_line_path"]

@@ -124,6 +124,21 @@ def test_cli_validate_reports_an_incomplete_game(tmp_path, capsys):
     assert main(["validate", "--partial", str(path)]) == 0
 
 
+@pytest.mark.parametrize("name, shown", [("new\nline.mclog", "new\\x0aline.mclog"),
+                                         ("tab\tname.mclog", "tab\\x09name.mclog"),
+                                         ("\x1b[31mred.mclog", "\\x1b[31mred.mclog")])
+def test_a_mistake_in_a_file_with_a_control_character_in_its_name_is_one_line(
+        tmp_path, capsys, name, shown):
+    """``file:line:col: message`` is read by editors and scripts by its colons: a file
+    whose name holds a line break or a tab (a file may be called so) still gets one line,
+    the character shown, not obeyed."""
+    path = tmp_path / name
+    path.write_text(THURSDAY.read_text().split("round 2")[0])
+    assert main(["validate", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"{tmp_path}/{shown}:")
+
+
 def test_cli_fmt_check_rewrite_and_atomicity(tmp_path, capsys):
     path = tmp_path / "game.mclog"
     path.write_text(THURSDAY.read_text())
