@@ -233,7 +233,7 @@ def ask_table(game, session: PromptSession | None = None, *, input=None,
                 table_problem(game, path, {**later, **options})
             if problem is None:
                 break
-            out.write(printable(f"Not recorded: {problem}. Again:") + "\n")
+            out.write(printable(f"Not recorded: {problem.rstrip('.')}. Again:") + "\n")
             out.flush()
     return options
 
