@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from .engine import Engine, below
+from .record.entries import CommentEntry
 
 
 class Chooser(Protocol):
@@ -85,16 +86,17 @@ def play_out(engine: Engine, state: Any, bots: Sequence[Chooser], rng: random.Ra
     return played
 
 
-def stopped_note(count: str) -> str:
+def stopped_note(count: str) -> CommentEntry:
     """The comment a simulated game stopped at its limit ends with (``count``: "20,000
     moves"), on a line of its own: the record says itself why it ends in progress, where
     ``mclog validate`` without ``--partial`` refuses it.
 
-    >>> stopped_note("3 moves")
+    >>> stopped_note("3 moves").text
     'stopped here, in progress: after 3 moves the bots had not ended the game (mclog simulate stops there); mclog validate --partial reads it'
     """
-    return (f"stopped here, in progress: after {count} the bots had not ended the game "
-            "(mclog simulate stops there); mclog validate --partial reads it")
+    return CommentEntry(f"stopped here, in progress: after {count} the bots had not ended "
+                        "the game (mclog simulate stops there); mclog validate --partial "
+                        "reads it", own_line=True)
 
 
 def bot_names(spec: str, players: int) -> list[str]:

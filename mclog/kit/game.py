@@ -21,7 +21,6 @@ from typing import Any
 from mclog.errors import RecordError
 from mclog.protocol import FRAMING_TAGS, Game
 from mclog.record.checks import Check
-from mclog.record.entries import CommentEntry
 from mclog.simulate import RandomBot, check_bots, make_bots, play_out, stopped_note
 
 from mclog.record.json_form import BadValue, record_error
@@ -314,8 +313,7 @@ class KitGame(Game):
                          random.Random(seed), limit=self.simulation_limit)
         record.entries = [MoveEntry(m) for m in moves]
         if self.engine.decision(state) is not None:   # (stopped at the limit, in progress)
-            record.entries.append(CommentEntry(stopped_note(f"{len(moves):,} moves"),
-                                               own_line=True))
+            record.entries.append(stopped_note(f"{len(moves):,} moves"))
         return self.write(record)
 
     def answer_text(self, played, move) -> str:

@@ -134,11 +134,18 @@ class Recording:
         """A new record at ``path`` (which must not hold a game already), its tags
         checked as the reader checks them, written at once."""
         check_new_record(path)
-        header = cls.header(game, players, tags or {})
-        text = "".join(f'[{k} "{escape_tag(v)}"]\n' for k, v in header.items() if v) + "\n"
-        recording = cls._from_text(game, path, text)
+        recording = cls.opened(game, path, players=players, tags=tags)
         write_new(path, recording.text)
         return recording
+
+    @classmethod
+    def opened(cls, game, path: str, *, players: str, tags: dict | None = None
+               ) -> Recording:
+        """The recording a new record of these players and tags would start, checked as
+        the reader checks them, nothing written (``start`` writes it)."""
+        header = cls.header(game, players, tags or {})
+        text = "".join(f'[{k} "{escape_tag(v)}"]\n' for k, v in header.items() if v) + "\n"
+        return cls._from_text(game, path, text)
 
     @classmethod
     def header(cls, game, players: str, tags: dict) -> dict:
@@ -512,12 +519,12 @@ def table_problem(game, path: str, options: dict) -> str | None:
     """Why a new record of ``options`` (the table's answers: ``players``, the game's own)
     would be refused, in the reader's words, or None: the terminal asks a question again
     until its answer reads, rather than stop after the last one.  Nothing is written."""
+    if not options.get("players"):
+        return "say who plays, in seat order"
     cls = game.recording_class or Recording
     try:
         tags = {**(options.get("tags") or {}), **game.recording_tags(options, path)}
-        header = cls.header(game, options.get("players") or "", tags)
-        cls._from_text(game, path, "".join(f'[{k} "{escape_tag(v)}"]\n'
-                                           for k, v in header.items() if v) + "\n")
+        cls.opened(game, path, players=options["players"], tags=tags)
     except RecordError as exc:
         return exc.reason
     except (MclogError, ValueError) as exc:

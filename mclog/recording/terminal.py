@@ -229,8 +229,7 @@ def ask_table(game, session: PromptSession | None = None, *, input=None,
             if path is None:
                 break
             later = {k: d for k, _, d in questions[index + 1:]}
-            problem = "say who plays, in seat order" if not options.get("players") else \
-                table_problem(game, path, {**later, **options})
+            problem = table_problem(game, path, {**later, **options})
             if problem is None:
                 break
             out.write(printable(f"Not recorded: {problem.rstrip('.')}. Again:") + "\n")

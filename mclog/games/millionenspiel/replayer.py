@@ -36,7 +36,9 @@ class MoneyEvent:
     seat: int
     amount: int
     cause: str
-    move: Any   # (a move of rules/moves.py; ``object`` here, mypyc's dataclass cannot name)
+    #: A move of rules/moves.py: typed Any, as mypyc cannot compile a dataclass field
+    #: annotated ``object``.
+    move: Any
 
     def __reduce__(self) -> tuple[type, tuple]:
         return by_fields(self)   # (see mclog.engine.by_fields)

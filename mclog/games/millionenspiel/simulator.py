@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 
-from mclog.record.entries import CommentEntry
 from mclog.simulate import make_bots, moves_of, stopped_note
 
 from .bots import BOTS, Bot
@@ -44,8 +43,7 @@ def simulate(bots: list[Bot], seed: int, track=ILLUSTRATIVE) -> Record:
     # chance to the engine; keeping the first throw goes without saying in a record)
     for _, move in moves_of(ENGINE, state, bots, rng):
         if state.throw > MAX_THROWS:   # (the record says why it ends in progress)
-            entries.append(CommentEntry(stopped_note(f"{MAX_THROWS:,} throws"),
-                                        own_line=True))
+            entries.append(stopped_note(f"{MAX_THROWS:,} throws"))
             break
         ENGINE.play(state, move)
         if not isinstance(move, Accept):
