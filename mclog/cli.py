@@ -93,7 +93,8 @@ def cmd_replay(args) -> int:
 
 def cmd_score(args) -> int:
     """The score table of each game, as the file is read.  ``--json``: an array with one
-    array of rows per game (the same shape for one game or many)."""
+    array of rows per game (the same shape for one game or many); each row of a game the
+    record stops in before its end has ``"provisional": true``."""
     status = 0
     opened = False
     for item in _each(args.file):
@@ -103,7 +104,11 @@ def cmd_score(args) -> int:
             continue
         if args.json:
             sys.stdout.write(",\n" if opened else "[\n")
-            sys.stdout.write(json.dumps([row.as_dict() for row in item.scores()], indent=2))
+            # (a game the record stops in before its end is scored where it stops: each
+            # row says so, as the table's first line does)
+            said = {} if item.complete else {"provisional": True}
+            sys.stdout.write(json.dumps([row.as_dict() | said for row in item.scores()],
+                                        indent=2))
             opened = True
         else:
             for line in _game(item).score_lines(item):

@@ -16,6 +16,7 @@ games.  A new game in the registry is tested here with no edit.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import shutil
@@ -516,6 +517,37 @@ def test_simulated_games_at_every_table_size_replay_to_their_end(name):
                 view = game.seat_view(played, seat)
                 seen = game.replay(mclog.parse_one(game.write(view)))
                 assert [r.total for r in seen.scores()] == truth
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_score_of_a_record_that_stops_early_says_it_is_provisional(name, tmp_path,
+                                                                      capsys):
+    """``mclog score`` of a game in progress (a record that stops at some line, as a
+    game night does when the evening ends first): the table's first line says where it
+    stops, and each JSON row says ``"provisional": true``; a finished game's say
+    neither.  (Cartel's and Joakim's tables once looked final.)"""
+    from mclog.cli import main
+
+    game = game_named(name)
+    text = game.simulated_text(game.players.start, 3, "random", {})
+    lines = text.splitlines()
+    body = next(i for i, line in enumerate(lines) if line.strip() and i and
+                not line.startswith("[") and lines[i - 1].strip() == "")
+    cut = tmp_path / "cut.mclog"
+    cut.write_text("\n".join(lines[:body + (len(lines) - body) // 2]) + "\n",
+                   encoding="utf-8")
+    whole = tmp_path / "whole.mclog"
+    whole.write_text(text, encoding="utf-8")
+    played = mclog.replay(mclog.read_one(cut), strict=False)
+    assert not played.complete and mclog.replay(mclog.read_one(whole)).complete
+    for path, provisional in ((cut, True), (whole, False)):
+        assert main(["score", str(path)]) == 0
+        first = capsys.readouterr().out.splitlines()[0]
+        assert first.startswith("(provisional: the record ends ") == provisional, first
+        assert main(["score", "--json", str(path)]) == 0
+        [rows] = json.loads(capsys.readouterr().out)
+        assert [row.get("provisional", False) for row in rows] == \
+            [provisional] * game.players.start
 
 
 @pytest.mark.parametrize("name", names())

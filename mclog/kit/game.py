@@ -208,7 +208,11 @@ class KitGame(Game):
         width = max(len(r.name) for r in rows)
         head = f"{'':<4}{'player':<{width}}  " + "  ".join(f"{p:>8}" for p in parts) + \
             f"  {'total':>8}"
-        return [head] + [f"{r.rank:<4}{r.name:<{width}}  " +
+        # (a record that stops before the end scores where it stops: said first, as the
+        # other games say it, so that the table is not read as the final one)
+        said = [] if played.complete else \
+            [f"(provisional: the record ends after move {len(played)})"]
+        return said + [head] + [f"{r.rank:<4}{r.name:<{width}}  " +
                          "  ".join(f"{r.parts[p]:>8}" for p in parts) + f"  {r.total:>8}"
                          for r in rows]
 
