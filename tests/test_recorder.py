@@ -397,6 +397,31 @@ def test_a_tables_answer_the_reader_would_refuse_is_asked_again_at_once(tmp_path
 
 
 @pytest.mark.slow
+def test_answers_from_a_file_read_as_a_session_without_the_line_editor(tmp_path):
+    """``mclog record game.mclog < answers.txt``: each answer is a line, written after its
+    prompt as if typed; no warning that the input is no terminal and none of the line
+    editor's carriage returns (prompt_toolkit's, at a terminal).  A line longer than a
+    record's is refused as one, and the lines after it still answer."""
+    from mclog.record.files import MAX_LINE
+
+    answers = ("Ann, Ann\nAnn, Ben\n\n" + "x" * (3 * MAX_LINE) + "\nstart Ann kestrel\n"
+               "Zed\n1\nquit\n")
+    done = subprocess.run([sys.executable, "-m", "mclog", "record", "--game", "cartel",
+                           "night.mclog"], cwd=tmp_path, input=answers, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    out = done.stdout
+    assert "\r" not in out and "not a terminal" not in out
+    assert "(Ann, Ben, Cleo)> Ann, Ann\nNot recorded: [Players] Two players are called " \
+           "'Ann'. Again:\n" in out
+    assert "> start Ann kestrel\nrecorded: Ann starts with kestrel\n" in out
+    assert "> Zed\n  ^\nNot recorded: 'Zed' is no move of this game" in out
+    assert "> 1\nrecorded: Ben starts with aldgate\n" in out
+    assert out.endswith("> quit\nStopped. The record is saved in night.mclog.\n")
+    assert (tmp_path / "night.mclog").read_text().endswith(
+        "\n\nstart Ann kestrel, start Ben aldgate\n")
+
+
 def test_the_terminal_records_a_whole_game_by_numbers_and_words(tmp_path):
     """The duel typed at the terminal as keystrokes: numbers where the answer is listed,
     words elsewhere, Enter at every end-of-round check."""

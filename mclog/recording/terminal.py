@@ -5,7 +5,8 @@ the end of a round whose values the table can compare, the rules' are shown and 
 table says whether it agrees; at the end of a game with hidden cards, each player's are
 asked; then the table's final count (``check score``), where the game reads one.  Commands: ``undo`` (``undo 3``), ``; comment``, ``board``, ``help``, ``quit``
 (or Ctrl-D).  The record is saved after every line.  Line editing, history and
-completion are prompt_toolkit's."""
+completion are prompt_toolkit's, at a terminal; from a file or a pipe the answers are
+read a line each (``PipedAnswers``)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from prompt_toolkit.keys import Keys
 
 from mclog.errors import MclogError
 from mclog.printable import printable
+from mclog.record.files import MAX_LINE
 from mclog.record.framing import whole_number
 
 from . import LISTED, Disagreement, Recording, Slip, start_or_resume, table_problem
@@ -73,7 +75,41 @@ class AnswerCompleter(Completer):
                     yield Completion(form, start_position=-len(fragment))
 
 
-def ask(session: PromptSession, prompt: str, path: str, say) -> str | None:
+class PipedAnswers:
+    """Answers read a line each from a file or a pipe (``mclog record game.mclog <
+    answers.txt``), for a recorder whose input is no terminal: prompt_toolkit would warn
+    that it is none and draw its line editor, carriage returns and all, into the output.
+    Each prompt is written with the answer read after it, so that the output reads as the
+    session would have; the end of the input is Ctrl-D's.  A line longer than a record's
+    (``MAX_LINE``) is read no further than that, and refused as too long: what follows it
+    is not kept in memory."""
+
+    def __init__(self, lines: TextIO | None, out: TextIO) -> None:
+        self.lines, self.out = lines, out
+
+    def prompt(self, text: str) -> str:
+        line = self.lines.readline(MAX_LINE + 1) if self.lines is not None else ""
+        if not line:
+            raise EOFError
+        if not line.endswith("\n"):   # (over MAX_LINE: the rest of it is left unread)
+            while (rest := self.lines.readline(MAX_LINE)) and not rest.endswith("\n"):
+                pass
+        answer = line.rstrip("\r\n")
+        self.out.write(text + printable(answer) + "\n")
+        self.out.flush()
+        return answer
+
+
+def _session(input, output, out: TextIO, **options) -> PromptSession | PipedAnswers:
+    """Where the answers come from: prompt_toolkit's line editor at a terminal (and for
+    the ``input`` a test gives), else the lines of the file or pipe standing in for it."""
+    if input is None and output is None and not (sys.stdin and sys.stdin.isatty()):
+        return PipedAnswers(sys.stdin, out)
+    return PromptSession(input=input, output=output, key_bindings=IGNORE_PASTED_ESCAPES,
+                         **options)
+
+
+def ask(session: PromptSession | PipedAnswers, prompt: str, path: str, say) -> str | None:
     """The line typed at ``prompt``; None once the recorder is done (Ctrl-D, ``quit``),
     which is said with where the record is.  Ctrl-C drops the line being typed, nothing
     else, and asks again."""
@@ -128,10 +164,8 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
     ``output`` are prompt_toolkit's (a pipe and ``DummyOutput`` in tests); ``out`` is
     where the table is printed.  Returns the exit status."""
     out = out or sys.stdout
-    session: PromptSession = PromptSession(
-        input=input, output=output, history=InMemoryHistory(),
-        completer=AnswerCompleter(recording), complete_while_typing=False,
-        key_bindings=IGNORE_PASTED_ESCAPES)
+    session = _session(input, output, out, history=InMemoryHistory(),
+                       completer=AnswerCompleter(recording), complete_while_typing=False)
 
     def say(text: str) -> None:
         out.write(printable(text) + "\n")  # (a name's escape sequence is shown, not obeyed)
@@ -205,7 +239,7 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
             say(f"Not recorded: {exc}")
 
 
-def ask_table(game, session: PromptSession | None = None, *, input=None,
+def ask_table(game, session: PromptSession | PipedAnswers | None = None, *, input=None,
               output=None, path: str | None = None, out: TextIO | None = None) -> dict:
     """The questions before a new game, as the game asks them (``recorder_questions``:
     who plays where, and the table's options, each with its default).  With ``path`` (the
@@ -213,9 +247,8 @@ def ask_table(game, session: PromptSession | None = None, *, input=None,
     defaults (``table_problem``): one the reader would refuse is said, and its question
     asked again, rather than the recorder stopping after the last question.  Ctrl-D (or
     an input that ends) before the last answer stops the recorder with nothing written."""
-    session = session or PromptSession(input=input, output=output,
-                                       key_bindings=IGNORE_PASTED_ESCAPES)
     out = out or sys.stdout
+    session = session or _session(input, output, out)
     questions = game.recorder_questions()
     options: dict = {}
     for index, (key, question, default) in enumerate(questions):
@@ -248,4 +281,4 @@ def record(game, path: str, options: dict) -> int:
 
 
 __all__ = ["run", "summary", "ask", "ask_table", "record", "undo_count",
-           "AnswerCompleter", "IGNORE_PASTED_ESCAPES"]
+           "AnswerCompleter", "PipedAnswers", "IGNORE_PASTED_ESCAPES"]
