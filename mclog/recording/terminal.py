@@ -88,11 +88,16 @@ class PipedAnswers:
         self.lines, self.out = lines, out
 
     def prompt(self, text: str) -> str:
-        line = self.lines.readline(MAX_LINE + 1) if self.lines is not None else ""
+        lines = self.lines
+        if lines is None:   # (no standard input at all)
+            raise EOFError
+        line = lines.readline(MAX_LINE + 1)
         if not line:
             raise EOFError
-        if not line.endswith("\n"):   # (over MAX_LINE: the rest of it is left unread)
-            while (rest := self.lines.readline(MAX_LINE)) and not rest.endswith("\n"):
+        if not line.endswith("\n"):
+            # over MAX_LINE (or the input's last line): the rest of it is dropped, read a
+            # piece at a time
+            while (rest := lines.readline(MAX_LINE)) and not rest.endswith("\n"):
                 pass
         answer = line.rstrip("\r\n")
         self.out.write(text + printable(answer) + "\n")
