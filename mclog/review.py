@@ -429,7 +429,8 @@ def _weighed(runner: _Runner, index: int, rollouts: int, seed: int,
     state = played.state(index)
     d = engine.decision(state)
     if d is None or d.actor is None:
-        raise ReviewError(f"step {index + 1} is chance's, not a player's decision")
+        raise ReviewError(f"step {index + 1} is chance's ({engine.describe(state)}), not a "
+                          f"player's decision{_nearest_decisions(engine, played, index)}")
     if not game.options_known(played, index, d.actor):
         raise ReviewError(f"step {index + 1}: {played.record.players[d.actor]}'s options "
                           "hang on cards this record's seat did not see")
@@ -461,6 +462,23 @@ def _weighed(runner: _Runner, index: int, rollouts: int, seed: int,
                       m == played_move) for i, m in enumerate(moves)]
     options.sort(key=lambda o: (-o.estimate.chance, -o.estimate.n, o.text))
     return Position(index, d.actor, engine.describe(state), options, bots)
+
+
+def _nearest_decisions(engine, played, index: int) -> str:
+    """Where the players' decisions nearest step ``index + 1`` are, in words, for a step
+    that is chance's: the step before it and the step after it that a player decided."""
+
+    def decided(i: int) -> bool:
+        d = engine.decision(played.state(i))
+        return d is not None and d.actor is not None
+
+    before = next((i for i in range(index - 1, -1, -1) if decided(i)), None)
+    after = next((i for i in range(index + 1, len(played)) if decided(i)), None)
+    steps = [str(i + 1) for i in (before, after) if i is not None]
+    if not steps:
+        return ": no player decides anything in this record"
+    return f"; the nearest players' decisions are at step{'s' * (len(steps) - 1)} " + \
+        " and ".join(steps)
 
 
 def _texts(game, played, index: int, moves: list) -> list[str]:

@@ -80,8 +80,13 @@ def test_the_wilson_interval_holds_the_estimate():
 def test_what_cannot_be_reviewed_is_said():
     pig = _pig_kitchen()
     chance_step = next(i for i, s in enumerate(pig.steps) if s.actor is None)
-    with pytest.raises(ReviewError, match="is chance's, not a player's decision"):
+    before = max(i for i, s in enumerate(pig.steps[:chance_step]) if s.actor is not None)
+    after = min(i for i, s in enumerate(pig.steps) if s.actor is not None and i > chance_step)
+    with pytest.raises(ReviewError) as refused:
         position(pig, chance_step, rollouts=2)
+    assert str(refused.value) == (
+        f"step {chance_step + 1} is chance's (chance: Ann's die), not a player's "
+        f"decision; the nearest players' decisions are at steps {before + 1} and {after + 1}")
     for index in (len(pig), -1):
         with pytest.raises(ReviewError) as refused:
             position(pig, index, rollouts=2)
@@ -214,7 +219,9 @@ def test_mclog_review_writes_the_same_json_for_the_same_seed(tmp_path, capsys):
     assert main(["review", str(CARTEL_DUEL), "--bots", "nobody"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
     assert main(["review", str(CARTEL_DUEL), "--step", "1"]) == 1
-    assert "is chance's, not a player's decision" in capsys.readouterr().err
+    assert "step 1 is chance's (the Treasurer deals Ann's starting company), not a " \
+        "player's decision; the nearest players' decisions are at step " \
+        in capsys.readouterr().err
 
 
 @pytest.mark.slow
