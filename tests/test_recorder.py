@@ -590,6 +590,46 @@ def test_the_widget_records_by_buttons_and_text(tmp_path):
     assert "Ann IV:R" in again.buttons and again.recording.seat == 0
 
 
+def test_a_file_changed_behind_the_recorder_is_never_written_over(tmp_path):
+    """The record edited in an editor while the recorder is open, or recorded into by a
+    second recorder (the notebook's and the terminal's on one file): the next answer is
+    refused, the file keeps what the other wrote, and a recorder opened again goes on
+    from the file as it is.  (Each answer rewrote the whole file from the recorder's
+    memory: the other change was lost.)"""
+    import mclog.widgets
+    from mclog.errors import MclogError
+
+    path = tmp_path / "night.mclog"
+    terminal = Recording.start(GAME, str(path), players="Ann yellow, Ben blue")
+    terminal.respond("setup Ann asia")
+    widget = mclog.widgets.recorder(path)
+    widget.typed.value = "Ben india"            # the notebook records the next card
+    held = path.read_text()
+    assert held.endswith("setup      Ann asia, Ben india\n")
+    with pytest.raises(MclogError) as refused:  # the terminal's view of it is old
+        terminal.respond("Ben africa")
+    assert str(refused.value) == (
+        f"{path} changed since the recorder last wrote it (edited, or recorded into from "
+        "elsewhere): nothing was written, so that nothing in it is lost; open the recorder "
+        f"on it again (mclog record {path}, or the notebook's recorder cell) to go on from "
+        "it as it is now")
+    with pytest.raises(MclogError):             # (an undo or a comment alike)
+        terminal.undo()
+    assert path.read_text() == held
+    # an edit in an editor: the widget refuses in words, and writes nothing either
+    path.write_text(held + "; Ben's cousin arrived\n")
+    widget.typed.value = "Ann F, Ben T"
+    assert "Not recorded: " in widget.status.value and "changed since" in widget.status.value
+    assert path.read_text().endswith("; Ben's cousin arrived\n")
+    again = Recording.resume(GAME, str(path))
+    again.respond("setup Ann F, Ben T")
+    assert path.read_text().endswith("; Ben's cousin arrived\nsetup      Ann F, Ben T\n")
+    path.unlink()                               # the file gone: said, nothing made
+    with pytest.raises(MclogError, match="is gone since the recorder last wrote it"):
+        again.respond("start Ann")
+    assert not path.exists()
+
+
 @pytest.mark.slow
 def test_the_widget_plays_a_whole_game(tmp_path):
     import mclog.widgets

@@ -121,6 +121,10 @@ class Recording:
     scores_done: bool = False
     #: The answers listed for ``played``, worked out once for each state reached.
     _listing: tuple | None = field(default=None, init=False, repr=False)
+    #: What the file held when this recording last read or wrote it: a change is written
+    #: over it only while it still holds that (``_commit``), so that an edit made in the
+    #: meantime (in an editor, by a second recorder on the same file) is never lost.
+    on_disk: bytes | None = field(default=None, init=False, repr=False)
 
     #: What ``help`` says in the terminal.
     help: ClassVar[str] = HELP
@@ -136,6 +140,7 @@ class Recording:
         check_new_record(path)
         recording = cls.opened(game, path, players=players, tags=tags)
         write_new(path, recording.text)
+        recording.on_disk = recording.text.encode("utf-8")
         return recording
 
     @classmethod
@@ -160,8 +165,9 @@ class Recording:
         recorder killed before left beside it is cleared.  ``seat``, if given, must be
         the one the record is written from."""
         clear_orphans_beside(path)
-        text = decode(read_source(path, MAX_GAME, "a record to resume"), path)
-        recording = cls._from_text(game, path, text, seat)
+        data = read_source(path, MAX_GAME, "a record to resume")
+        recording = cls._from_text(game, path, decode(data, path), seat)
+        recording.on_disk = data
         # (a round that ended before the file was opened is not asked about again)
         recording.checked = recording.rounds_ended()
         return recording
@@ -502,9 +508,29 @@ class Recording:
             raise Slip(exc.reason + rule, column) from None
 
     def _commit(self, record, played) -> None:
+        self._still_as_written()
         text = self.game.write(record, played)
         replace_file(self.path, text, self._reads_back)
         self.record, self.played, self.text = record, played, text
+        self.on_disk = text.encode("utf-8")
+
+    def _still_as_written(self) -> None:
+        """Refuse to write if the file no longer holds what this recording last read or
+        wrote there: another program changed it since (an editor, a second recorder, the
+        notebook's and the terminal's on one file), and writing would lose that change."""
+        if self.on_disk is None:
+            return
+        try:
+            now = read_source(self.path, MAX_GAME, "a record being recorded")
+        except MclogError:   # (gone, unreadable, grown past any record)
+            now = None
+        if now != self.on_disk:
+            raise FileError(
+                f"{self.path} {'is gone' if now is None else 'changed'} since the recorder "
+                "last wrote it (edited, or recorded into from elsewhere): nothing was "
+                "written, so that nothing in it is lost; open the recorder on it again "
+                f"(mclog record {self.path}, or the notebook's recorder cell) to go on from "
+                "it as it is now")
 
     def _reads_back(self, written: str) -> None:
         """The safe writer's check of what it wrote: one game, of these players, that
