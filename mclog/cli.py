@@ -24,7 +24,8 @@ from .errors import MclogError, RecordError, ReviewError
 from .printable import printable
 from .protocol import Game, Played
 from .record.files import (
-    Comparison, FileError, check_writable, iter_lines, read_source, replacing, write_new,
+    Comparison, FileError, check_not_replacing, check_writable, iter_lines, read_source,
+    replacing, write_new,
 )
 from .lazy import LazyModule
 from .record.names import case_slip
@@ -391,6 +392,7 @@ def cmd_report(args) -> int:
 
     if os.path.realpath(args.out) == os.path.realpath(args.file):
         raise FileError(f"{args.out}: this is the record itself; give the page another name")
+    check_not_replacing(args.out, "a report page", _a_page)
     check_writable(args.out)   # (before a review's rollouts, which may take minutes)
     chosen = _one_game(args.file, args.number)
     if chosen is None:
@@ -415,6 +417,18 @@ def cmd_report(args) -> int:
     return 0
 
 
+def _a_page(start: bytes) -> bool:
+    """Whether a file's first bytes are an HTML page's (an earlier report, which ``report
+    -o`` may replace)."""
+    return start.lstrip().lower().startswith((b"<!doctype html", b"<html"))
+
+
+def _a_review(start: bytes) -> bool:
+    """Whether a file's first bytes are a review's JSON (an earlier ``review -o``): an
+    object naming the bots of its rollouts, which no record's JSON form holds."""
+    return start.lstrip().startswith(b"{") and b'"bots":' in start
+
+
 def cmd_review(args) -> int:
     """A review of one game by rollouts (``mclog.review``): each decision of the seat
     asked for (or of every seat), what each option's rollouts won, the loss of the move
@@ -427,6 +441,7 @@ def cmd_review(args) -> int:
         raise FileError(f"{args.out}: this is the record itself; give the review another "
                         "name")
     if args.out:
+        check_not_replacing(args.out, "a review", _a_review)
         check_writable(args.out)   # (said now, not after hours of rollouts)
     chosen = _one_game(args.file, args.number)
     if chosen is None:

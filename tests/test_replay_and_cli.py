@@ -234,6 +234,36 @@ def test_report_writes_one_escaped_page_and_never_over_the_record(tmp_path, caps
     two.write_text(sample.read_text() + "\n" + sample.read_text())
     assert main(["report", str(two), "-o", str(out), "--number", "3"]) == 1
     assert capsys.readouterr().err == f"{two}: there is no game 3 in this file: it holds 2 games\n"
+    assert main(["report", str(sample), "-o", str(out)]) == 0   # (an earlier page: replaced)
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("command,what,kept", [
+    (["report", "-o"], "a report page", "record"), (["report", "-o"], "a report page", "json"),
+    (["report", "-o"], "a report page", "text"),
+    (["review", "--step", "6", "--rollouts", "2", "-o"], "a review", "record"),
+    (["review", "--step", "6", "--rollouts", "2", "-o"], "a review", "components"),
+])
+def test_o_never_writes_over_a_record_or_another_file_a_person_keeps(
+        tmp_path, capsys, command, what, kept):
+    """``report -o`` and ``review -o`` name another record by a slip of the fingers (the
+    evening's other game, its JSON form, a box's component file): the file is kept as it
+    is and the slip said.  An earlier page, or an earlier review, is replaced as ever."""
+    sample = SAMPLES / "duel-2p.mclog"
+    other = tmp_path / f"other.{ {'record': 'mclog', 'text': 'txt'}.get(kept, 'json') }"
+    content = {"record": (SAMPLES / "thursday-club-3p.mclog").read_text(),
+               "json": json.dumps({"format": "mclog 1", "players": ["Ann"]}),
+               "components": (SAMPLES.parent / "joakim" / "cabin-box.json").read_text(),
+               "text": "my notes of the evening\n"}[kept]
+    other.write_text(content)
+    assert main([command[0], str(sample), *command[1:], str(other)]) == 1
+    assert capsys.readouterr().err == (
+        f"{other}: holds something other than {what} (a record? a component file?), and is "
+        "not written over: name another file, or remove this one first\n")
+    assert other.read_text() == content
+    again = tmp_path / "again.out"
+    assert main([command[0], str(sample), *command[1:], str(again)]) == 0
+    assert main([command[0], str(sample), *command[1:], str(again)]) == 0  # its own kind
 
 
 def test_report_of_one_game_is_not_stopped_by_a_mistake_in_another(tmp_path, capsys):

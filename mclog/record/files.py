@@ -441,6 +441,26 @@ def check_writable(path: str) -> None:
         os.unlink(tmp)
 
 
+def check_not_replacing(path: str, what: str, same_kind: Callable[[bytes], bool]) -> None:
+    """Refuse, in words, to write ``what`` (a page, a review) over an existing file that
+    holds something else: ``-o`` replaces an earlier file of its own kind (``same_kind``
+    of the file's first 64 kB), never a record, its JSON form, a component file or any
+    other file a person keeps (a record is a person's only copy of an evening).  An
+    empty file, a device and ``-`` are written as they always are."""
+    st = _stat_or_none(path) if path != "-" else None
+    if st is None or not stat.S_ISREG(st.st_mode) or st.st_size == 0:
+        return
+    try:
+        with open(path, "rb") as f:
+            start = f.read(1 << 16)
+    except OSError:
+        return   # (``check_writable`` and the writer say why it cannot be written)
+    if not same_kind(start):
+        raise FileError(f"{path}: holds something other than {what} (a record? a component "
+                        "file?), and is not written over: name another file, or remove this "
+                        "one first")
+
+
 def write_into(path: str, st: os.stat_result, text: str) -> None:
     """Write ``text`` into an existing device or FIFO (``/dev/null``, ``/dev/stdout``, a
     pipe a reader waits on): never a rename over it, which would put a plain file in its
