@@ -9,8 +9,10 @@ exit status is 0 only when everything was fine.
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import gc
+import io
 import os
 import sys
 import time
@@ -982,9 +984,27 @@ def run() -> NoReturn:
     so nothing waits on a finaliser.  (Not in :func:`main`: a program or a test that
     calls it goes on, and its garbage must stay collectable.)
     """
+    _utf8_output()
     status = main()
     gc.freeze()
     sys.exit(status)
+
+
+def _utf8_output() -> None:
+    """Records and their JSON form are UTF-8 text (docs/format.md), whatever the locale
+    says: what mclog prints into a file or a pipe (``mclog export game.mclog > game.json``)
+    is UTF-8, not the locale's encoding (an ISO-8859 locale, Windows' code page), which
+    cannot write every name (``Søren``, ``陳``): the command stopped half way through its
+    output.  A terminal whose encoding cannot show a character shows its escape
+    (``\xf8``) instead, as the error messages do."""
+    out = sys.stdout
+    if out is None or not isinstance(out, io.TextIOWrapper) or \
+            codecs.lookup(out.encoding).name == "utf-8":
+        return
+    if out.isatty():
+        out.reconfigure(errors="backslashreplace")
+    else:
+        out.reconfigure(encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -457,3 +457,26 @@ def test_the_widgets_given_a_record_say_they_take_a_replayed_game():
             call()
         assert str(refused.value) == said
     assert type(replay_widget(replay(record))).__name__ == "ReplayWidget"
+
+
+def test_what_mclog_prints_is_utf8_whatever_the_locale_says(tmp_path):
+    """A locale whose encoding cannot write every name (an ISO-8859 locale, Windows' code
+    page; here ``PYTHONIOENCODING``): ``mclog export`` into a file or a pipe still writes
+    the record's JSON whole, in UTF-8, and ``mclog score`` its table, rather than stopping
+    half way ("'latin-1' codec can't encode character")."""
+    import os
+    import subprocess
+    import sys
+
+    record = tmp_path / "names.mclog"
+    record.write_text('[Game "Cartel"]\n[Players "Søren, 陳"]\n\nstart Søren kestrel\n',
+                      encoding="utf-8")
+    for encoding in ("", "latin-1", "ascii"):
+        env = {**os.environ, "PYTHONIOENCODING": encoding}
+        done = {command: subprocess.run([sys.executable, "-m", "mclog", command, str(record)],
+                                        capture_output=True, env=env, timeout=600)
+                for command in ("export", "score")}
+        assert [d.returncode for d in done.values()] == [0, 0], done
+        data = json.loads(done["export"].stdout.decode("utf-8"))
+        assert data[0]["players"] == ["Søren", "陳"], encoding
+        assert "1   Søren " in done["score"].stdout.decode("utf-8")
