@@ -422,6 +422,27 @@ def test_answers_from_a_file_read_as_a_session_without_the_line_editor(tmp_path)
         "\n\nstart Ann kestrel, start Ben aldgate\n")
 
 
+def test_a_large_undo_is_said_first_and_done_when_typed_again(tmp_path):
+    """``undo 30`` typed for ``undo 3`` would take back half an evening: an undo of more
+    than three moves says which moves it takes back, and takes them back only when it is
+    typed again at once; ``undo 3`` and fewer are done straight away."""
+    answers = "1\n1\n1\n1\n1\n1\nundo 5\nhelp\nundo 5\nundo 5\nundo 3\nquit\n"
+    done = subprocess.run([sys.executable, "-m", "mclog", "record", "--game", "cartel",
+                           "--players", "Ann, Ben", "--seat", "Ann", "night.mclog"],
+                          cwd=tmp_path, input=answers, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    said = [line for line in done.stdout.splitlines()
+            if line.startswith(("undo ", "undone: "))]
+    asked = ("undo 5 takes back 5 moves, from Ben starts with ardent to Ben draws a card "
+             "(unseen): type it again to take them back")
+    assert said == [asked, asked,  # (help in between: said again, nothing taken back)
+                    "undone: Ben starts with ardent · Ann draws bramble · Ann draws calder "
+                    "· Ann draws cobalt · Ben draws a card (unseen)",
+                    "undone: Ann starts with aldgate"]
+    assert (tmp_path / "night.mclog").read_text().endswith('[Seat "Ann"]\n\n')
+
+
 def test_the_terminal_records_a_whole_game_by_numbers_and_words(tmp_path):
     """The duel typed at the terminal as keystrokes: numbers where the answer is listed,
     words elsewhere, Enter at every end-of-round check."""

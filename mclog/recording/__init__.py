@@ -47,7 +47,7 @@ SEAT_TAG = "Seat"
 #: What the recorder's commands are, said by ``help`` (a game's subclass adds its own).
 HELP = """\
 Type the answer as a record line says it, or its number.
-  undo [N]        take back the last move (or N moves)
+  undo [N]        take back the last move (or N moves; more than 3: typed twice)
   ; text          a comment on a line of its own
   quit            stop (the record is saved after every line: nothing is lost)"""
 
@@ -427,6 +427,12 @@ class Recording:
         record, played = self._read(self.text + line + "\n", "", "")
         self._commit(record, played)
 
+    def undoable(self, count: int) -> list[str]:
+        """The moves ``undo(count)`` would take back, in words (nothing is changed): the
+        terminal says them before a large undo."""
+        moves = sum(1 for e in self.record.entries if isinstance(e, self.record.move_entry))
+        return self.step_texts(len(self.played) - min(count, moves)) if moves else []
+
     def undo(self, count: int = 1) -> list[str]:
         """Take back the last ``count`` moves (with what was written after them); returns
         them in words.  The record on the disk is rewritten without them."""
@@ -437,7 +443,7 @@ class Recording:
         if not moves:
             raise Slip("There is no move to undo")
         count = min(count, len(moves))
-        undone = self.step_texts(len(self.played) - count)
+        undone = self.undoable(count)
         kept = replace(self.record, entries=self.kept_before(entries[:moves[-count]]))
         text = self.game.write(kept, self.game.replay(kept))
         record, played = self._read(text, "", "")

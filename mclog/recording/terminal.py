@@ -133,6 +133,11 @@ def ask(session: PromptSession | PipedAnswers, prompt: str, path: str, say) -> s
         return typed
 
 
+#: An undo of more moves than this is said first, and done when it is typed again: a
+#: slip of one key (``undo 30`` for ``undo 3``) would otherwise take back half an evening.
+UNDO_UNASKED = 3
+
+
 def undo_count(command: str) -> int | None:
     """How many moves ``undo`` or ``undo 3`` takes back; None for another command; a
     ``Slip`` for ``undo`` with no number after it (not ``undo ³``: no number)."""
@@ -179,6 +184,7 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
     say(f"Recording {recording.path}. Type help for help; the record is saved after "
         "every line.")
     shown: object = None
+    undo_said: str | None = None   # (a large undo said, to be typed again to be done)
     while True:
         mode = recording.mode()
         if mode == "check":
@@ -210,12 +216,20 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
             return 0
         command = typed.strip()
         low = command.lower()
+        if low != undo_said:
+            undo_said = None   # (said again at once, or not at all)
         try:
             if low in ("help", "h"):
                 say(recording.help)
             elif low == "board":
                 shown = None
             elif (count := undo_count(command)) is not None:
+                undone = recording.undoable(count)
+                if len(undone) > UNDO_UNASKED and undo_said != low:
+                    say(f"{command} takes back {len(undone)} moves, from "
+                        f"{undone[0]} to {undone[-1]}: type it again to take them back")
+                    undo_said = low
+                    continue
                 say("undone: " + " · ".join(recording.undo(count)))
                 shown = None
             elif command.startswith(";") or low.startswith("comment "):
