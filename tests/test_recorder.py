@@ -443,6 +443,29 @@ def test_a_large_undo_is_said_first_and_done_when_typed_again(tmp_path):
     assert (tmp_path / "night.mclog").read_text().endswith('[Seat "Ann"]\n\n')
 
 
+def test_the_widgets_box_takes_undo_as_the_terminal_does(tmp_path):
+    """``undo`` and ``undo N`` typed in the widget's box: as in the terminal, a large undo
+    is said first and done when typed again next; anything typed in between forgets it."""
+    import mclog.widgets
+
+    path = tmp_path / "w.mclog"
+    widget = mclog.widgets.recorder(path, players="Ann yellow, Ben blue", seat="Ann")
+    for answer in ("Ann india", "Ben ?", "Ann T, Ben R", "Ann"):
+        widget.typed.value = answer
+    assert len(widget.recording.played) == 5
+    widget.typed.value = "undo 4"
+    assert "undo 4 takes back 4 moves, from Ben ? to start Ann: type it again to take them " \
+           "back" in widget.status.value
+    widget.typed.value = "Zed"             # (a slip in between: the undo is asked again)
+    widget.typed.value = "undo 4"
+    assert len(widget.recording.played) == 5 and "takes back 4 moves" in widget.status.value
+    widget.typed.value = "undo 4"
+    assert len(widget.recording.played) == 1 and "undone: Ben ? · Ann T" in widget.status.value
+    assert path.read_text().endswith("setup      Ann india\n")
+    widget.typed.value = "undo"
+    assert len(widget.recording.played) == 0
+
+
 def test_the_terminal_records_a_whole_game_by_numbers_and_words(tmp_path):
     """The duel typed at the terminal as keystrokes: numbers where the answer is listed,
     words elsewhere, Enter at every end-of-round check."""

@@ -547,6 +547,23 @@ class Recording:
             raise FileError(f"{written}: the record written did not read back as this game")
 
 
+#: An undo of more moves than this is said first, and done when it is typed again: a
+#: slip of one key (``undo 30`` for ``undo 3``) would otherwise take back half an evening.
+UNDO_UNASKED = 3
+
+
+def undo_count(command: str) -> int | None:
+    """How many moves ``undo`` or ``undo 3`` takes back; None for another command; a
+    ``Slip`` for ``undo`` with no number after it (not ``undo ³``: no number)."""
+    low = command.strip().lower()
+    if low != "undo" and not low.startswith("undo "):
+        return None
+    count = whole_number(low[4:].strip() or "1")
+    if count is None:
+        raise Slip("undo takes a number of moves: undo 3")
+    return count
+
+
 def table_problem(game, path: str, options: dict) -> str | None:
     """Why a new record of ``options`` (the table's answers: ``players``, the game's own)
     would be refused, in the reader's words, or None: the terminal asks a question again
@@ -585,4 +602,5 @@ def start_or_resume(game, path: str, options: dict, ask=None) -> Recording:
 
 
 __all__ = ["Answer", "Disagreement", "Recording", "Slip", "check_new_record",
-           "start_or_resume", "table_problem", "LISTED", "SEAT_TAG"]
+           "start_or_resume", "table_problem", "undo_count", "LISTED", "SEAT_TAG",
+           "UNDO_UNASKED"]

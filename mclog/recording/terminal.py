@@ -22,9 +22,9 @@ from prompt_toolkit.keys import Keys
 from mclog.errors import MclogError
 from mclog.printable import printable
 from mclog.record.files import MAX_LINE
-from mclog.record.framing import whole_number
 
-from . import LISTED, Disagreement, Recording, Slip, start_or_resume, table_problem
+from . import (LISTED, UNDO_UNASKED, Disagreement, Recording, Slip, start_or_resume,
+               table_problem, undo_count)
 
 
 def _ignored(event) -> None:
@@ -131,23 +131,6 @@ def ask(session: PromptSession | PipedAnswers, prompt: str, path: str, say) -> s
             say(f"Stopped. The record is saved in {path}.")
             return None
         return typed
-
-
-#: An undo of more moves than this is said first, and done when it is typed again: a
-#: slip of one key (``undo 30`` for ``undo 3``) would otherwise take back half an evening.
-UNDO_UNASKED = 3
-
-
-def undo_count(command: str) -> int | None:
-    """How many moves ``undo`` or ``undo 3`` takes back; None for another command; a
-    ``Slip`` for ``undo`` with no number after it (not ``undo ³``: no number)."""
-    low = command.strip().lower()
-    if low != "undo" and not low.startswith("undo "):
-        return None
-    count = whole_number(low[4:].strip() or "1")
-    if count is None:
-        raise Slip("undo takes a number of moves: undo 3")
-    return count
 
 
 def summary(recording: Recording) -> str:
@@ -299,5 +282,5 @@ def record(game, path: str, options: dict) -> int:
                                ask=lambda: ask_table(game, path=path)))
 
 
-__all__ = ["run", "summary", "ask", "ask_table", "record", "undo_count",
+__all__ = ["run", "summary", "ask", "ask_table", "record",
            "AnswerCompleter", "PipedAnswers", "IGNORE_PASTED_ESCAPES"]

@@ -19,7 +19,7 @@ import ipywidgets as w
 
 from mclog.errors import MclogError
 
-from . import Disagreement, Recording, start_or_resume
+from . import UNDO_UNASKED, Disagreement, Recording, start_or_resume, undo_count
 
 #: At most this many answer buttons (more: the text box, with its numbers).
 BUTTONS = 60
@@ -62,6 +62,8 @@ class RecorderWidget(w.HBox):
         self.numbered: dict[int, w.Button] = {}
         #: Whether the last answer was recorded.
         self.recorded = False
+        #: A large ``undo N`` typed in the box and said, done if it is typed again next.
+        self._undo_said: str | None = None
         for part, name in ((self.where, "mclog-where"), (self.answers_box, "mclog-answers"),
                            (self.status, "mclog-message"), (self.board, "mclog-recorder-board")):
             part.add_class(name)  # (what a browser test or a stylesheet finds)
@@ -87,9 +89,21 @@ class RecorderWidget(w.HBox):
         after it; it stays beside its reason)."""
         rec = self.recording
         self.recorded = False
+        said, self._undo_said = self._undo_said, None
         try:
             mode = rec.mode()
             if mode in ("move", "done") and not typed.strip():
+                return False
+            count = undo_count(typed)   # (the terminal's commands read here too)
+            if count is not None:
+                undone = rec.undoable(count)
+                if len(undone) > UNDO_UNASKED and said != typed.strip().lower():
+                    self._undo_said = typed.strip().lower()
+                    self._say(f"{typed.strip()} takes back {len(undone)} moves, from "
+                              f"{undone[0]} to {undone[-1]}: type it again to take them "
+                              "back")
+                else:
+                    self.undo(count)
                 return False
             written = rec.respond(typed)
             self.recorded = True
