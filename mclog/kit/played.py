@@ -122,9 +122,24 @@ class KitPlayed:
         names = self.record.names
         wrong = [f"{names[key] if type(key) is int else key} has {counted[key]}, not {value}"
                  for key, value in entry.values if counted[key] != value]
+        if not wrong:
+            return None
         verb = "do" if entry.what.endswith("s") else "does"
-        return f"the {entry.what} {verb} not match the rules: " + "; ".join(wrong) \
-            if wrong else None
+        return f"the {entry.what} {verb} not match the rules: " + "; ".join(wrong) + \
+            self._pending(state)
+
+    def _pending(self, state) -> str:
+        """Where a failed check stands before a step the rules make with no choice in it
+        (Cartel's year's end), the hint that its line may be missing: the table counted
+        after that step, the record stops before it."""
+        engine = self.game.engine
+        d = engine.decision(state)
+        if d is None or d.actor is not None:
+            return ""
+        legal = engine.legal(state)
+        if legal is None or len(legal) != 1:
+            return ""
+        return f" (the record stands before {engine.describe(state)}: is its line missing?)"
 
     # --- the replayed game ---------------------------------------------------------
 
