@@ -858,3 +858,37 @@ def test_a_square_no_path_reaches_is_pointed_at_where_it_is_written():
     line = (head + body).splitlines()[refused.value.line - 1]
     assert refused.value.reason.startswith("Ann cannot end on f3")
     assert refused.value.col == line.index("f3") + 1
+
+
+def test_a_roll_out_of_turn_names_the_lucky_crown_only_to_its_holder():
+    """A roll written for the wrong player: the message names the lucky crown's way of
+    going before ('crown Ann before') only where that player holds it and may use it
+    there; otherwise it only says whose move it is."""
+    from mclog.errors import RuleError
+    from mclog.games.joakim.rules.moves import Roll
+
+    joakim = game("Joakim von Ankas fantastiska affärer")
+    engine = joakim.engine
+    said = {}
+    for seed in range(40):
+        played = joakim.replay(mclog.parse_one(joakim.simulated_text(3, seed, "random", {})))
+        for index in range(len(played)):
+            state = played.state(index)
+            d = engine.decision(state)
+            if d is None or d.kind != "roll" or not state.fresh:
+                continue
+            seat = state.tasks[0].seat   # (the die is chance's: the task says whose)
+            other = (seat + 1) % 3
+            holder = state.crown == other and state.crown_since < state.turns
+            if holder in said:
+                continue
+            with pytest.raises(RuleError) as refused_roll:
+                engine.play(engine.copy(state), Roll(other, 3))
+            said[holder] = (state.names[seat], state.names[other], refused_roll.value.reason)
+        if len(said) == 2:
+            break
+    mover, other, reason = said[False]
+    assert reason == f"it is {mover}'s move, not {other}'s"
+    mover, other, reason = said[True]
+    assert reason == (f"it is {mover}'s move, not {other}'s (the lucky crown goes before: "
+                      f"'crown {other} before')")

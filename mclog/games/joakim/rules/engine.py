@@ -724,10 +724,13 @@ def _die(move: Any) -> None:
 def _roll(state: State, task: Task, move: Roll, watch: Watch | None) -> None:
     _die(move)
     if move.player != task.player:
-        raise RuleError(f"it is {state.names[task.seat]}'s move, not "
-                        f"{state.names[move.player]}'s (the lucky crown goes before: "
-                        f"'crown {state.names[move.player]} before')",
-                        "How the Game Is Played")
+        name = state.names[move.player]
+        # (the way a player moves out of turn, said where this one could have taken it)
+        could = state.crown == move.player and state.crown_since < state.turns and \
+            state.fresh
+        raise RuleError(f"it is {state.names[task.seat]}'s move, not {name}'s" +
+                        (f" (the lucky crown goes before: 'crown {name} before')"
+                         if could else ""), "How the Game Is Played")
     state.fresh = False
     ends = state.board.inline or _reachable(state, state.players[task.seat].standing_on,
                                             move.pips)
