@@ -520,6 +520,26 @@ def test_simulated_games_at_every_table_size_replay_to_their_end(name):
 
 
 @pytest.mark.parametrize("name", names())
+def test_the_json_form_of_every_table_size_imports_back(name, tmp_path, capsys):
+    """``mclog export`` then ``mclog import`` of a simulated game at the smallest and the
+    largest table the game allows: the same text.  (Millionenspiel's schema took at most
+    six players, so a 9-player game mclog had exported could not be imported.)"""
+    from mclog.cli import main
+
+    game = game_named(name)
+    for players in (game.players.start, game.players.stop - 1):
+        text = game.simulated_text(players, 5, "random", {})
+        path = tmp_path / f"{players}.mclog"
+        path.write_text(text, encoding="utf-8")
+        assert main(["export", str(path)]) == 0
+        exported = tmp_path / f"{players}.json"
+        exported.write_text(capsys.readouterr().out, encoding="utf-8")
+        assert main(["import", str(exported)]) == 0
+        imported = capsys.readouterr().out
+        assert imported == game.write(mclog.parse_one(text)), (name, players)
+
+
+@pytest.mark.parametrize("name", names())
 def test_the_score_of_a_record_that_stops_early_says_it_is_provisional(name, tmp_path,
                                                                       capsys):
     """``mclog score`` of a game in progress (a record that stops at some line, as a
