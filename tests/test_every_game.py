@@ -391,6 +391,31 @@ def test_players_names_are_read_in_any_script(name, path, tmp_path):
     assert main(["validate", "--partial", str(copy)]) == 0
 
 
+@pytest.mark.parametrize("name", names())
+def test_a_name_is_at_most_as_long_as_the_json_form_holds(name, tmp_path, capsys):
+    """A name of 100 characters is read, exported and imported back; one of 101 is
+    refused at ``[Players]`` in every game, as each game's JSON form refuses it (a long
+    name once validated as text, and its export could not be imported)."""
+    from mclog.cli import main
+
+    path = _samples(name)[0]
+    longest = "Q" + "q" * 99
+    text, _ = _renamed(path, (longest, "Ben2", "Cleo2", "Dan2", "Eve2", "Finn2"))
+    copy = tmp_path / path.name
+    copy.write_text(text, encoding="utf-8")
+    for component_file in path.parent.glob("*.json"):   # (a record names its own)
+        shutil.copy(component_file, tmp_path)
+    assert main(["export", str(copy)]) == 0
+    exported = tmp_path / "exported.json"
+    exported.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert main(["import", str(exported)]) == 0
+    assert longest in capsys.readouterr().out
+    copy.write_text(text.replace(longest, longest + "q"), encoding="utf-8")
+    assert main(["validate", "--partial", str(copy)]) == 1
+    assert "[Players] 'Qqqqqqqqqqqqqqqqqqqq…' is 101 characters long: a player's name is " \
+           "at most 100" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("hostile,why", [("Ann;2", "';' starts a comment in a record"),
                                          ("{Ann}", "'{' starts a comment in a record"),
                                          ("Ann}", "'}' ends a comment in a record")])

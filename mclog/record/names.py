@@ -39,6 +39,10 @@ FRAMING = {";": "starts a comment", "{": "starts a comment", "}": "ends a commen
 #: The characters a name may hold beside letters and digits (the apostrophe as typed, and
 #: as a phone or a word processor writes it: O'Neil, O’Neil).
 JOINING = "_.'\u2019-"
+#: The longest name, in characters: a name is written before the moves on every line of
+#: the body, and a record's JSON form holds its players' names to this length (each
+#: game's ``record.schema.json``), so text and JSON take the same names.
+MAX_NAME = 100
 #: The words the shared recorder (``mclog.recording``) reads as its commands when a line
 #: starts with them, in any case: no player may be called so.
 COMMANDS = frozenset({"comment", "undo", "board", "help", "quit", "exit"})
@@ -78,7 +82,12 @@ def name_problem(name: str, is_word: Callable[[str], bool], *, one_word: bool = 
     "'Undo' cannot be a player's name: 'undo' is a command of the recorder"
     >>> name_problem("Pass", {"pass"}.__contains__)
     "'Pass' is a word of the notation: call the player otherwise"
+    >>> name_problem("A" * 101, lambda word: False)
+    "'AAAAAAAAAAAAAAAAAAAA…' is 101 characters long: a player's name is at most 100"
     """
+    if len(name) > MAX_NAME:
+        return (f"'{name[:20]}…' is {len(name)} characters long: a player's name is at most "
+                f"{MAX_NAME}")
     problem = framing_problem(name) or (word_problem(name) if one_word else None)
     if problem:
         return f"'{name}' is not a name the notation can read: {problem}"
@@ -139,4 +148,5 @@ def seat_problem(tags: Mapping[str, str], names: Sequence[str]) -> str | None:
 
 
 __all__ = ["framing_problem", "word_problem", "command_problem", "name_problem", "twice",
-           "seat_of", "seat_problem", "case_slip", "FRAMING", "JOINING", "COMMANDS"]
+           "seat_of", "seat_problem", "case_slip", "FRAMING", "JOINING", "COMMANDS",
+           "MAX_NAME"]
