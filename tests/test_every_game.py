@@ -565,6 +565,36 @@ def test_the_json_form_of_every_table_size_imports_back(name, tmp_path, capsys):
 
 
 @pytest.mark.parametrize("name", names())
+def test_a_long_comment_crosses_the_json_form_whole(name, tmp_path, capsys):
+    """A ``{...}`` comment of 8,000 lines (a table's notes of the evening, 216 kB) is
+    exported and imported back as it is; a JSON form that holds more than any record
+    can is refused by its size, the reason said (not cut off after the value)."""
+    from mclog.cli import main
+
+    path = _samples(name)[0]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    body = next(i for i, line in enumerate(lines) if i and not line.startswith("[")
+                and lines[i - 1] == "")
+    notes = "{" + "\n".join(["a note of the evening"] * 8000) + "}"
+    copy = tmp_path / path.name
+    copy.write_text("\n".join(lines[:body + 1] + [notes] + lines[body + 1:]),
+                    encoding="utf-8")
+    for component_file in path.parent.glob("*.json"):   # (a record names its own)
+        shutil.copy(component_file, tmp_path)
+    assert main(["export", str(copy)]) == 0
+    exported = capsys.readouterr().out
+    (tmp_path / "exported.json").write_text(exported, encoding="utf-8")
+    assert main(["import", str(tmp_path / "exported.json")]) == 0
+    assert notes in capsys.readouterr().out
+    data = json.loads(exported)
+    data[0]["players"] = [f"Player{i}" for i in range(40)]
+    (tmp_path / "crowded.json").write_text(json.dumps(data), encoding="utf-8")
+    assert main(["import", str(tmp_path / "crowded.json")]) == 1
+    err = capsys.readouterr().err
+    assert "(cut)" not in err and ("players" in err or "Players" in err), err
+
+
+@pytest.mark.parametrize("name", names())
 def test_the_score_of_a_record_that_stops_early_says_it_is_provisional(name, tmp_path,
                                                                       capsys):
     """``mclog score`` of a game in progress (a record that stops at some line, as a

@@ -162,6 +162,11 @@ def schema_error(validator, data):
     return deepest(errors[0]) if errors else None
 
 
+#: The JSON Schema keywords of a size, with what they count and how they bound it.
+_SIZES = {"maxLength": ("characters", "at most"), "minLength": ("characters", "at least"),
+          "maxItems": ("items", "at most"), "minItems": ("items", "at least")}
+
+
 def schema_words(error) -> str:
     """A JSON Schema error in words: what the value is not, by the ``description`` of the
     part of the schema it fails (``7 is not a die (1 to 6)``), where that part has one;
@@ -172,6 +177,15 @@ def schema_words(error) -> str:
     if error.validator == "const":
         return f"expected {json.dumps(error.validator_value)}"
     description = error.schema.get("description") if isinstance(error.schema, dict) else None
+    said = repr(error.instance)
+    if error.validator in _SIZES and isinstance(error.instance, (str, list)) and (
+            len(said) > 40 or not description):
+        # (said by its size, the value shown in part: a 200,000-character comment's own
+        # message is the comment, and the reason came after it, cut off)
+        unit, bound = _SIZES[error.validator]
+        size = len(error.instance)
+        return (f"{said if len(said) <= 40 else said[:40] + '…'} has {size:,} "
+                f"{unit if size != 1 else unit[:-1]}: {bound} {error.validator_value:,}")
     if description and error.validator not in ("additionalProperties", "maxProperties"):
         return shown(f"{error.instance!r} is not {description}")
     return shown(error.message)
