@@ -368,6 +368,17 @@ def test_the_input_ending_at_the_tables_questions_stops_with_nothing_written(tmp
     assert done.stderr.endswith("nothing was written\n") and "internal" not in done.stderr
 
 
+def test_a_record_that_cannot_be_written_is_said_before_the_tables_questions(tmp_path):
+    """``mclog record`` into a folder that is not there: said at once, before the
+    players and the options are asked (they were asked, then nothing could be saved)."""
+    path = tmp_path / "no such folder" / "night.mclog"
+    done = subprocess.run([sys.executable, "-m", "mclog", "record", str(path)],
+                          input="Ann, Ben\n", capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == (f"{path}: cannot write beside it in {path.parent}: No such file "
+                           "or directory\n")
+
+
 def test_a_tables_answer_the_reader_would_refuse_is_asked_again_at_once(tmp_path):
     """A mistyped setup, two players of one name, a seat that is nobody's: each is said
     as it is typed, and its question asked again, rather than the recorder stopping with

@@ -33,8 +33,8 @@ from typing import Any, ClassVar
 
 from mclog.errors import MclogError, RecordError
 from mclog.record.entries import CheckEntry
-from mclog.record.files import (MAX_GAME, FileError, clear_orphans_beside, decode,
-                                read_source, replace_file, write_new)
+from mclog.record.files import (MAX_GAME, FileError, check_writable, clear_orphans_beside,
+                                decode, read_source, replace_file, write_new)
 from mclog.record.framing import escape_brace, escape_tag, whole_number
 from mclog.record.reading import parse
 
@@ -100,6 +100,7 @@ def check_new_record(path: str) -> None:
     if os.path.exists(path) and os.path.getsize(path) > 0:
         raise FileError(f"{path}: already holds a record; open it to go on with it "
                         "(mclog record FILE resumes it)")
+    check_writable(path)   # (a folder that is not there, a link that leads nowhere)
 
 
 @dataclass
@@ -589,6 +590,7 @@ def start_or_resume(game, path: str, options: dict, ask=None) -> Recording:
     cls = game.recording_class or Recording
     if os.path.exists(path) and os.path.isfile(path) and os.path.getsize(path) > 0:
         return cls.resume(game, path, seat=options.get("seat"))
+    check_new_record(path)   # (before the table's questions: not after them)
     if not options.get("players"):
         if ask is None:
             raise Slip(f"{path} holds no game yet: say who plays (players='Ann, Ben')")
