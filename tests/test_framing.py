@@ -65,6 +65,10 @@ def test_a_run_of_semicolon_comment_lines_is_one_comment_whatever_stands_before_
     ('[Players "Ann, Ben"', ": this line does not end with ]"),
     ('[Event "Ann\'s "big" night"]', ': a " inside the value is written \\"'),
     ("[Players]", ""),
+    ('[My_Tag-2 "x"]', ": 'My_Tag-2' is no tag name, which is a letter A to Z, then letters "
+                       "A to Z, digits or _"),
+    ('[Évent "Friday"]', ": 'Évent' is no tag name, which is a letter A to Z, then letters "
+                         "A to Z, digits or _"),
 ])
 def test_a_tag_pair_not_written_as_one_is_told_what_is_wrong(line, why):
     with pytest.raises(RecordError) as refused:

@@ -198,6 +198,10 @@ def _tag_mistake(line: str) -> str:
         return f"{said}, not single ones"
     if re.match(r"\[\s*[A-Za-z]\w*\s*[:=]", line):
         return f"{said}: the name and the value are written apart, with no ':' or '='"
+    named = re.match(r'\[\s*([^\s"\]]+)\s+"', line)
+    if named and not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", named.group(1)):
+        return (f"{said}: '{named.group(1)}' is no tag name, which is a letter A to Z, "
+                "then letters A to Z, digits or _")
     if not line.endswith("]"):
         return f"{said}: this line does not end with ]"
     if line.count('"') > 2:
