@@ -205,6 +205,10 @@ def test_a_folder_that_is_not_a_corpus_is_refused(tmp_path):
         build([ROOT / "sample_games" / "millionclub" / "duel-2p.mclog"], tmp_path / "notes.txt",
               jobs=1)
     assert (tmp_path / "notes.txt").read_text() == "mine"
+    # a source that is not there: said before the corpus's folder is made
+    with pytest.raises(mclog.MclogError, match="games-typo: no such file or folder"):
+        build([tmp_path / "games-typo"], tmp_path / "new corpus", jobs=1)
+    assert not (tmp_path / "new corpus").exists()
 
 
 def test_a_real_scheduler_and_two_workers_build_the_same_corpus(built, tmp_path):

@@ -255,14 +255,14 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
     if os.path.exists(out) and not os.path.isdir(out):
         raise FileError(f"{out}: is a file; a corpus is a folder: give a new or empty "
                         "folder, or a corpus folder to bring up to date")
-    os.makedirs(out, exist_ok=True)
+    skipped: list[str] = []
+    files = record_files(paths, skipped)   # (a source that is not there: said before
+    os.makedirs(out, exist_ok=True)        # anything is made)
     manifest = _read_manifest(out)
     if not manifest:  # a new corpus: say so first, so that a build killed before its end
         # leaves a folder the next build knows as its own (and finishes)
         write_new(os.path.join(out, MANIFEST), json.dumps({"format": FORMAT, "files": {},
                                                            "chunks": {}}))
-    skipped: list[str] = []
-    files = record_files(paths, skipped)
     known = manifest.get("files", {})
     digests, stats = {}, {}
     for path in list(files):
