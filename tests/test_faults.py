@@ -328,6 +328,34 @@ def test_fmt_killed_at_any_system_call_leaves_the_old_or_the_new_record(tmp_path
     assert path.read_bytes() == new and _temporaries(tmp_path) == []
 
 
+def test_a_temporary_of_a_process_killed_but_not_yet_reaped_is_cleared(tmp_path):
+    """A process killed a moment ago whose parent has not reaped it yet is a zombie: its
+    process id still answers, but it writes nothing any more, so the next write into the
+    folder removes what it left (a corpus build's worker, killed with its process group,
+    left its errors file's temporary beside the others).  A running process's is kept."""
+    import os
+    import time
+
+    from mclog.record import files
+
+    child = os.fork()
+    if child == 0:   # (ends at once; not reaped until the end of this test)
+        os._exit(0)
+    try:
+        for _ in range(200):   # (until the child has ended: a zombie, not yet reaped)
+            if files._zombie(child):
+                break
+            time.sleep(0.01)
+        left = tmp_path / f".mclog-{child}-x1.tmp"
+        running = tmp_path / f".mclog-{os.getpid()}-x2.tmp"
+        left.write_text("half a file")
+        running.write_text("being written")
+        files._remove_orphans(str(tmp_path))
+        assert not left.exists() and running.exists()
+    finally:
+        os.waitpid(child, 0)
+
+
 @pytest.mark.slow
 def test_report_and_simulate_killed_at_any_system_call_leave_whole_files(tmp_path):
     """The same for ``report -o`` (a page is there whole, or not at all) and for

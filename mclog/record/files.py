@@ -551,13 +551,29 @@ def clear_orphans_beside(path: str) -> None:
 
 
 def _alive(pid: int) -> bool:
+    """Whether process ``pid`` is running (and may still write the temporary it named).
+    A process killed a moment ago whose parent has not reaped it yet (a corpus build's
+    worker, its whole process group killed) is a zombie: it writes nothing any more."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except OSError:  # (another user's process: alive)
         return True
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """Whether ``pid`` has ended and waits to be reaped (Linux's ``/proc/PID/stat`` says
+    ``Z``; where there is no ``/proc``, no process is taken for one)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat_line = f.read()
+    except OSError:
+        return False
+    # (the state follows the command's name, in parentheses that may hold any character)
+    fields = stat_line.rpartition(b")")[2].split()
+    return bool(fields) and fields[0] == b"Z"
 
 
 def _written_beside(target: str, text: str) -> str:
