@@ -377,6 +377,13 @@ def test_a_record_that_cannot_be_written_is_said_before_the_tables_questions(tmp
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr == (f"{path}: cannot write beside it in {path.parent}: No such file "
                            "or directory\n")
+    # ``-`` (standard output for the other commands): no file to save into
+    done = subprocess.run([sys.executable, "-m", "mclog", "record", "--game", "cartel", "-"],
+                          cwd=tmp_path, input="Ann, Ben\nstart Ann kestrel\n",
+                          capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == ("-: a recording is saved after every line, so it needs a file, "
+                           "not standard output (a file named - is ./-)\n")
 
 
 def test_a_tables_answer_the_reader_would_refuse_is_asked_again_at_once(tmp_path):

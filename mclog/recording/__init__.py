@@ -94,6 +94,9 @@ class Answer:
 def check_new_record(path: str) -> None:
     """``FileError`` unless ``path`` can take a new record: a recording is saved after
     every line, so it needs a file, and one that holds no game yet."""
+    if path == "-":   # (standard input and output elsewhere: nothing to save into)
+        raise FileError("-: a recording is saved after every line, so it needs a file, not "
+                        "standard output (a file named - is ./-)")
     if os.path.exists(path) and not os.path.isfile(path):
         raise FileError(f"{path}: is not a file (a folder, a pipe or a device): a "
                         "recording is saved after every line, so it needs a file")
@@ -588,7 +591,7 @@ def start_or_resume(game, path: str, options: dict, ask=None) -> Recording:
     out is asked of ``ask()`` (the terminal's questions: the players, or a dict of
     options), or is a ``Slip``."""
     cls = game.recording_class or Recording
-    if os.path.exists(path) and os.path.isfile(path) and os.path.getsize(path) > 0:
+    if path != "-" and os.path.isfile(path) and os.path.getsize(path) > 0:
         return cls.resume(game, path, seat=options.get("seat"))
     check_new_record(path)   # (before the table's questions: not after them)
     if not options.get("players"):
