@@ -610,7 +610,9 @@ def cmd_simulate(args) -> int:
     game.check_bots(args.bots)  # an unknown name fails before any game is played
     options = game.checked_options(_options(args.option, **_option_flags(args)))
     seeds = list(range(args.seed, args.seed + args.games))
-    out = Path(args.out) if args.out else None
+    # (``--out -`` is standard output, as ``-o -`` is for the other commands: the games
+    # printed, as with no --out, not a folder called -)
+    out = Path(args.out) if args.out and args.out != "-" else None
     if out:
         if out.exists() and not out.is_dir():
             raise FileError(f"{out}: is a file; --out is a folder for the games (one file "
@@ -903,7 +905,8 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the same seed plays the same games")
     parser.add_argument("--games", type=int, default=1,
                         help="how many games (default: %(default)s)")
-    parser.add_argument("--out", help="folder for one .mclog per game (default: print them)")
+    parser.add_argument("--out", help="folder for one .mclog per game (default, or -: print "
+                                      "them)")
     parser.add_argument("--shard-size", type=int, default=1, metavar="N",
                         help="with --out: N games to a file (shards), for large runs")
     parser.add_argument("--jobs", type=int, default=1,

@@ -154,3 +154,20 @@ def test_simulate_out_that_is_a_file_is_refused_in_words(tmp_path, capsys):
     assert main(["simulate", "--seed", "1", "--out", str(taken / "sub")]) == 1
     assert capsys.readouterr().err == (f"{taken / 'sub'}: the folder cannot be made: Not a "
                                        "directory\n")
+
+
+def test_out_dash_is_standard_output_for_simulate_and_refused_for_a_corpus(
+        tmp_path, capsys, monkeypatch):
+    """``-`` is standard output, as ``-o -`` is for the other commands: ``simulate --out -``
+    prints the games as with no ``--out``, rather than making a folder called ``-``; and
+    a corpus, which is a folder, says it cannot go there."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", "--seed", "4", "--games", "2"]) == 0
+    printed = capsys.readouterr().out
+    assert main(["simulate", "--seed", "4", "--games", "2", "--out", "-"]) == 0
+    assert capsys.readouterr().out == printed and not (tmp_path / "-").exists()
+    (tmp_path / "games.mclog").write_text(printed, encoding="utf-8")
+    assert main(["corpus", "build", "games.mclog", "-o", "-", "--quiet"]) == 1
+    assert capsys.readouterr().err == ("-: a corpus is a folder of Parquet files, not "
+                                       "standard output: name a folder\n")
+    assert not (tmp_path / "-").exists()

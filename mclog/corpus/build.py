@@ -252,6 +252,9 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
     or a local cluster of ``jobs`` processes."""
     started = time.perf_counter()
     out = os.fspath(out)
+    if out == "-":   # (standard output, for the commands that print)
+        raise FileError("-: a corpus is a folder of Parquet files, not standard output: "
+                        "name a folder")
     if os.path.exists(out) and not os.path.isdir(out):
         raise FileError(f"{out}: is a file; a corpus is a folder: give a new or empty "
                         "folder, or a corpus folder to bring up to date")
