@@ -26,7 +26,9 @@ from ..engine import by_fields
 from ..errors import RecordError
 from .files import MAX_GAME
 
-_TAG: Final = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+#: A tag's name, as the text and a record's JSON form (``json_form.TAG_NAME``) both read it.
+TAG_NAME_PATTERN: Final = r"[A-Za-z][A-Za-z0-9_]*"
+_TAG: Final = re.compile(r'\[\s*(' + TAG_NAME_PATTERN + r')\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN_END: Final = re.compile(r"[\s,;{]")
 _WORD: Final = re.compile(r"[^\s,;{}]+")
 
@@ -199,7 +201,7 @@ def _tag_mistake(line: str) -> str:
     if re.match(r"\[\s*[A-Za-z]\w*\s*[:=]", line):
         return f"{said}: the name and the value are written apart, with no ':' or '='"
     named = re.match(r'\[\s*([^\s"\]]+)\s+"', line)
-    if named and not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", named.group(1)):
+    if named and not re.fullmatch(TAG_NAME_PATTERN, named.group(1)):
         return (f"{said}: '{named.group(1)}' is no tag name, which is a letter A to Z, "
                 "then letters A to Z, digits or _")
     if not line.endswith("]"):

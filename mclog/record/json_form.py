@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import MclogError, RecordError
 from .files import utf8_text
+from .framing import TAG_NAME_PATTERN
 
 #: A JSON file is parsed whole (not as it is read), so it is bounded: 10 MB.
 MAX_JSON = 10 * 1024 * 1024
@@ -194,7 +195,7 @@ def schema_words(error) -> str:
 #: A tag's name, as a JSON record gives it (the text's framing reads the same names).
 #: (``\Z``, not ``$``: ``$`` also matches before a final line break, and a name or value
 #: with one would be written as a tag line that does not read back.)
-TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+TAG_NAME = re.compile(TAG_NAME_PATTERN + r"\Z")
 #: A tag's value: one line of text.
 TAG_VALUE = re.compile(r"[^\n\r]*\Z")
 
