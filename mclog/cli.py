@@ -394,8 +394,7 @@ def cmd_report(args) -> int:
 
     if os.path.realpath(args.out) == os.path.realpath(args.file):
         raise FileError(f"{args.out}: this is the record itself; give the page another name")
-    check_not_replacing(args.out, "a report page", _a_page)
-    check_writable(args.out)   # (before a review's rollouts, which may take minutes)
+    _check_out(args.out, "a report page", _a_page)
     chosen = _one_game(args.file, args.number)
     if chosen is None:
         return 1
@@ -417,6 +416,14 @@ def cmd_report(args) -> int:
     if args.out != "-":
         _say(f"{args.out}: the report of {chosen.record.tags.get('Event') or 'the game'}")
     return 0
+
+
+def _check_out(out: str, what: str, same_kind) -> None:
+    """What ``-o`` names, checked before the work (a review's rollouts may take hours):
+    never a file of another kind (``check_not_replacing``), and somewhere ``write_new``
+    can write."""
+    check_not_replacing(out, what, same_kind)
+    check_writable(out)
 
 
 def _a_page(start: bytes) -> bool:
@@ -443,8 +450,7 @@ def cmd_review(args) -> int:
         raise FileError(f"{args.out}: this is the record itself; give the review another "
                         "name")
     if args.out:
-        check_not_replacing(args.out, "a review", _a_review)
-        check_writable(args.out)   # (said now, not after hours of rollouts)
+        _check_out(args.out, "a review", _a_review)
     chosen = _one_game(args.file, args.number)
     if chosen is None:
         return 1
