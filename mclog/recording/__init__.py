@@ -568,6 +568,19 @@ def undo_count(command: str) -> int | None:
     return count
 
 
+def large_undo_question(recording: Recording, command: str, count: int,
+                        said: str | None) -> str | None:
+    """What a typed ``undo N`` (``command``, ``count`` moves) asks first, where it would
+    take back more than ``UNDO_UNASKED`` moves and is not the undo said just before
+    (``said``): which moves it takes back.  None where it is done now.  The terminal and
+    the widget's box both ask it."""
+    undone = recording.undoable(count)
+    if len(undone) <= UNDO_UNASKED or said == command.strip().lower():
+        return None
+    return (f"{command.strip()} takes back {len(undone)} moves, from {undone[0]} to "
+            f"{undone[-1]}: type it again to take them back")
+
+
 def table_problem(game, path: str, options: dict) -> str | None:
     """Why a new record of ``options`` (the table's answers: ``players``, the game's own)
     would be refused, in the reader's words, or None: the terminal asks a question again
@@ -607,5 +620,5 @@ def start_or_resume(game, path: str, options: dict, ask=None) -> Recording:
 
 
 __all__ = ["Answer", "Disagreement", "Recording", "Slip", "check_new_record",
-           "start_or_resume", "table_problem", "undo_count", "LISTED", "SEAT_TAG",
-           "UNDO_UNASKED"]
+           "start_or_resume", "table_problem", "undo_count", "large_undo_question",
+           "LISTED", "SEAT_TAG", "UNDO_UNASKED"]

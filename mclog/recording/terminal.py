@@ -23,7 +23,7 @@ from mclog.errors import MclogError
 from mclog.printable import printable
 from mclog.record.files import MAX_LINE
 
-from . import (LISTED, UNDO_UNASKED, Disagreement, Recording, Slip, start_or_resume,
+from . import (LISTED, Disagreement, Recording, Slip, large_undo_question, start_or_resume,
                table_problem, undo_count)
 
 
@@ -207,10 +207,9 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
             elif low == "board":
                 shown = None
             elif (count := undo_count(command)) is not None:
-                undone = recording.undoable(count)
-                if len(undone) > UNDO_UNASKED and undo_said != low:
-                    say(f"{command} takes back {len(undone)} moves, from "
-                        f"{undone[0]} to {undone[-1]}: type it again to take them back")
+                question = large_undo_question(recording, command, count, undo_said)
+                if question:
+                    say(question)
                     undo_said = low
                     continue
                 say("undone: " + " · ".join(recording.undo(count)))

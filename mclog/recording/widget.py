@@ -19,7 +19,7 @@ import ipywidgets as w
 
 from mclog.errors import MclogError
 
-from . import UNDO_UNASKED, Disagreement, Recording, start_or_resume, undo_count
+from . import Disagreement, Recording, large_undo_question, start_or_resume, undo_count
 
 #: At most this many answer buttons (more: the text box, with its numbers).
 BUTTONS = 60
@@ -96,12 +96,10 @@ class RecorderWidget(w.HBox):
                 return False
             count = undo_count(typed)   # (the terminal's commands read here too)
             if count is not None:
-                undone = rec.undoable(count)
-                if len(undone) > UNDO_UNASKED and said != typed.strip().lower():
+                question = large_undo_question(rec, typed, count, said)
+                if question:
                     self._undo_said = typed.strip().lower()
-                    self._say(f"{typed.strip()} takes back {len(undone)} moves, from "
-                              f"{undone[0]} to {undone[-1]}: type it again to take them "
-                              "back")
+                    self._say(question)
                 else:
                     self.undo(count)
                 return False
