@@ -178,9 +178,8 @@ def schema_words(error) -> str:
     if error.validator == "const":
         return f"expected {json.dumps(error.validator_value)}"
     description = error.schema.get("description") if isinstance(error.schema, dict) else None
-    said = repr(error.instance)
-    if error.validator in _SIZES and isinstance(error.instance, (str, list)) and (
-            len(said) > 40 or not description):
+    said = repr(error.instance) if error.validator in _SIZES else ""
+    if said and isinstance(error.instance, (str, list)) and (len(said) > 40 or not description):
         # (said by its size, the value shown in part: a 200,000-character comment's own
         # message is the comment, and the reason came after it, cut off)
         unit, bound = _SIZES[error.validator]
