@@ -642,9 +642,11 @@ def cmd_simulate(args) -> int:
         bar.update(len(task.seeds))
     bar.close()
     if out:
-        what = f"{len(tasks)} shards of up to {args.shard_size}" if args.shard_size > 1 \
-            else "one file per game"
-        print(f"{len(seeds)} games written to {out}/ ({what})", file=sys.stderr)
+        shards = len(tasks)
+        what = f"{shards} shard{'s' if shards != 1 else ''} of up to {args.shard_size}" \
+            if args.shard_size > 1 else "one file per game"
+        played = f"{len(seeds)} game{'s' if len(seeds) != 1 else ''}"
+        print(f"{played} written to {out}/ ({what})", file=sys.stderr)
     return 0
 
 

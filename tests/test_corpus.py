@@ -277,7 +277,12 @@ def test_simulate_gives_the_same_games_on_any_number_of_workers(tmp_path, capsys
                    "game-3p-000011-000011.mclog"]
     for name in one:
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
-    capsys.readouterr()
+    assert capsys.readouterr().err.endswith(
+        f"7 games written to {tmp_path / 'two'}/ (3 shards of up to 3)\n")
+    assert main(["simulate", "--players", "3", "--seed", "5", "--out",
+                 str(tmp_path / "single"), "--shard-size", "3"]) == 0
+    assert capsys.readouterr().err.endswith(   # (one game, one shard: no "1 games")
+        f"1 game written to {tmp_path / 'single'}/ (1 shard of up to 3)\n")
     assert main(["simulate", "--players", "3", "--seed", "5", "--games", "7"]) == 0
     printed = capsys.readouterr().out
     shards = "\n".join((tmp_path / "one" / n).read_text() for n in one)
