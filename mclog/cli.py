@@ -856,6 +856,13 @@ def _game_option_flags(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(game_option_flags=tuple(flags))
 
 
+def _bot_names() -> str:
+    """Each registered game's bots, for a help text: ``Million Club's greedy, random;
+    ...``.  (The games say their bots; this module names none.)"""
+    return "; ".join(f"{name}'s {', '.join(sorted(games.game(name).bot_registry))}"
+                     for name in games.names())
+
+
 def _option_flags(args: argparse.Namespace) -> dict[str, str | None]:
     """The game options given by their own flags (``_game_option_flags``)."""
     return {option: getattr(args, f"game_option_{option}")
@@ -908,7 +915,8 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
                              "setup=alternative")
     _game_option_flags(parser)
     parser.add_argument("--bots", default="random",
-                        help="bots by seat, e.g. greedy,random (the last one fills the table)")
+                        help="bots by seat, e.g. greedy,random (the last one fills the table; "
+                             f"default: %(default)s): {_bot_names()}")
     parser.add_argument("--seed", type=int, required=True,
                         help="the same seed plays the same games")
     parser.add_argument("--games", type=int, default=1,

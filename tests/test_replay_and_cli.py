@@ -315,7 +315,12 @@ def test_each_option_a_game_declares_is_a_flag_of_its_own(capsys, tmp_path):
                                        "options: setup, privileges)\n")
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])
-    assert "(Cartel) --option advanced=..." in capsys.readouterr().out
+    shown = " ".join(capsys.readouterr().out.split())   # (argparse folds the help)
+    assert "(Cartel) --option advanced=..." in shown
+    # each game's bots, as the games name them (Joakim has no greedy bot: the example's)
+    assert ("Million Club's greedy, random; Millionenspiel's chance, random; Cartel's "
+            "profit, random, thrifty; Joakim von Ankas fantastiska affärer's random, "
+            "trader") in shown
     import mclog.widgets
 
     widget = mclog.widgets.recorder(tmp_path / "w.mclog", game="cartel", players="Ann, Ben",
