@@ -635,12 +635,16 @@ def cmd_simulate(args) -> int:
                       args.shard_size if args.shard_size > 1 else None)
     bar = tqdm(total=len(seeds), unit="game", disable=args.games < 2 or None, file=sys.stderr)
     first = True
-    for task, text in in_order(tasks, jobs=args.jobs, scheduler=args.scheduler):
-        if text is not None:
-            sys.stdout.write(("" if first else "\n") + text)
+    unfinished: list[int] = []
+    for task, played in in_order(tasks, jobs=args.jobs, scheduler=args.scheduler):
+        if played.text is not None:
+            sys.stdout.write(("" if first else "\n") + played.text)
             first = False
+        unfinished += played.unfinished
         bar.update(len(task.seeds))
     bar.close()
+    if unfinished:
+        print(_unfinished_note(game, args.bots, len(seeds), unfinished), file=sys.stderr)
     if out:
         shards = len(tasks)
         what = f"{shards} shard{'s' if shards != 1 else ''} of up to {args.shard_size}" \
@@ -854,6 +858,22 @@ def _game_option_flags(parser: argparse.ArgumentParser) -> None:
             continue
         flags.append(option)
     parser.set_defaults(game_option_flags=tuple(flags))
+
+
+def _unfinished_note(game, bots: str, played: int, unfinished: list[int]) -> str:
+    """What ``simulate`` says of the games its bots did not end: how many, their seeds,
+    and the game's strongest bots, which end more games than random ones."""
+    seeds = ", ".join(map(str, unfinished[:10])) + (", ..." if len(unfinished) > 10 else "")
+    which = "the game" if played == 1 else \
+        f"{len(unfinished)} of the {played} games" if len(unfinished) > 1 else \
+        f"1 of the {played} games"
+    hint = f"; the game's strongest bots end more games: --bots {game.review_bots}" \
+        if bots.strip() != game.review_bots else ""
+    several = len(unfinished) > 1
+    return (f"mclog: {which} did not end (seed{'s' if several else ''} {seeds}): the bots "
+            f"played the game's limit of moves, and {'each such' if several else 'its'} "
+            "record ends in progress, with a comment saying so (mclog validate --partial "
+            f"reads it){hint}")
 
 
 def _bot_names() -> str:

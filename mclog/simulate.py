@@ -86,6 +86,10 @@ def play_out(engine: Engine, state: Any, bots: Sequence[Chooser], rng: random.Ra
     return played
 
 
+#: How the comment of a simulated game stopped at its limit starts (``stopped_note``).
+STOPPED = "stopped here, in progress"
+
+
 def stopped_note(count: str) -> CommentEntry:
     """The comment a simulated game stopped at its limit ends with (``count``: "20,000
     moves"), on a line of its own: the record says itself why it ends in progress, where
@@ -94,9 +98,22 @@ def stopped_note(count: str) -> CommentEntry:
     >>> stopped_note("3 moves").text
     'stopped here, in progress: after 3 moves the bots had not ended the game (mclog simulate stops there); mclog validate --partial reads it'
     """
-    return CommentEntry(f"stopped here, in progress: after {count} the bots had not ended "
+    return CommentEntry(f"{STOPPED}: after {count} the bots had not ended "
                         "the game (mclog simulate stops there); mclog validate --partial "
                         "reads it", own_line=True)
+
+
+def stopped(text: str) -> bool:
+    """Whether the canonical text of one simulated game (``Game.simulated_text``) ends
+    with ``stopped_note``: the bots did not end it (bots write no comment of their own).
+
+    >>> stopped("roll Ann 3, move Ann e5\\n; stopped here, in progress: after ...\\n")
+    True
+    >>> stopped("roll Ann 3, move Ann e5\\n")
+    False
+    """
+    last = text.rstrip().rpartition("\n")[2].lstrip("; {")
+    return last.startswith(STOPPED)
 
 
 def bot_names(spec: str, players: int) -> list[str]:
@@ -136,6 +153,5 @@ def check_bots(spec: str, known: Mapping[str, Any]) -> None:
             raise _unknown_bot(name, known)
 
 
-__all__ = ["Bot", "RandomBot", "Chooser", "below", "moves_of", "play_out", "make_bot",
-           "make_bots",
-           "check_bots", "bot_names"]
+__all__ = ["Bot", "RandomBot", "Chooser", "STOPPED", "below", "moves_of", "play_out",
+           "make_bot", "make_bots", "check_bots", "bot_names", "stopped", "stopped_note"]

@@ -91,6 +91,32 @@ def test_cli_simulate(tmp_path, capsys):
     assert "unknown bot 'nobody'" in capsys.readouterr().err
 
 
+def test_simulate_says_which_games_its_bots_did_not_end(tmp_path, capsys):
+    """Random bots may never end a game of Joakim at five: such a game stops at the
+    game's limit, its record ends in progress (with a comment saying so), and simulate
+    says which seeds did, not only a comment deep in a file."""
+    assert main(["simulate", "--game", "joakim", "--players", "5", "--seed", "1",
+                 "--games", "4", "--out", str(tmp_path)]) == 0
+    said = capsys.readouterr().err
+    assert said.startswith(
+        "mclog: 1 of the 4 games did not end (seed 3): the bots played the game's limit "
+        "of moves, and its record ends in progress, with a comment saying so (mclog "
+        "validate --partial reads it); the game's strongest bots end more games: "
+        "--bots trader\n"), said
+    stopped = tmp_path / "joakim-5p-000003.mclog"
+    assert stopped.read_text(encoding="utf-8").rstrip().endswith(
+        "mclog validate --partial reads it")
+    assert main(["validate", str(stopped)]) == 1
+    assert main(["validate", "--partial", str(stopped)]) == 0
+    capsys.readouterr()
+    # the same games by the strongest bots all end, and nothing is said of them
+    assert main(["simulate", "--game", "joakim", "--players", "5", "--seed", "1",
+                 "--games", "4", "--bots", "trader"]) == 0
+    printed = capsys.readouterr()
+    assert printed.err == "" and printed.out.count("[Players") == 4
+    assert "stopped here" not in printed.out
+
+
 @given(st.integers(0, 2**32), st.integers(1, 10**6))
 def test_below_draws_what_randrange_and_choice_draw(seed, n):
     """The simulator's draws are the standard library's: the same seed gives the same

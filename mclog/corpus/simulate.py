@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from mclog import games
 from mclog.record.files import write_new
+from mclog.simulate import stopped
 
 
 @dataclass(frozen=True)
@@ -45,18 +46,29 @@ class SimulationTask:
     def _prefix(self) -> str:
         return f"{games.game(self.game).file_prefix}-{self.players}p"
 
-    def run(self) -> str | None:
+    def run(self) -> Simulated:
         game = games.game(self.game)
-        texts = (game.simulated_text(self.players, seed, self.bots, self.options)
-                 for seed in self.seeds)
+        texts = [game.simulated_text(self.players, seed, self.bots, self.options)
+                 for seed in self.seeds]
+        unfinished = tuple(seed for seed, text in zip(self.seeds, texts) if stopped(text))
         if self.out is None:
-            return "\n".join(texts)
+            return Simulated("\n".join(texts), unfinished)
         if self.shard:
             write_new(self.shard_path, "\n".join(texts))
         else:
             for seed, text in zip(self.seeds, texts):
                 write_new(os.path.join(self.out, f"{self._prefix}-{seed:06d}.mclog"), text)
-        return None
+        return Simulated(None, unfinished)
+
+
+@dataclass(frozen=True)
+class Simulated:
+    """What a ``SimulationTask`` played: its games' text (``None`` once written to files),
+    and the seeds of the games its bots did not end (each stopped at the game's limit, its
+    record in progress: ``mclog.simulate.stopped_note``), for ``mclog simulate`` to say."""
+
+    text: str | None
+    unfinished: tuple[int, ...] = ()
 
 
 def tasks_for(game: str, players: int, seeds: list[int], bots: str, options: dict,
@@ -70,7 +82,7 @@ def tasks_for(game: str, players: int, seeds: list[int], bots: str, options: dic
             for i in range(0, len(seeds), size)]
 
 
-def _run(task: SimulationTask) -> str | None:
+def _run(task: SimulationTask) -> Simulated:
     return task.run()
 
 
@@ -117,4 +129,4 @@ def simulate(out: str | os.PathLike, *, players: int, games_count: int, seed: in
     return [t.shard_path for t in tasks]
 
 
-__all__ = ["SimulationTask", "in_order", "simulate", "tasks_for"]
+__all__ = ["Simulated", "SimulationTask", "in_order", "simulate", "tasks_for"]
