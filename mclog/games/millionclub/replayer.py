@@ -473,7 +473,6 @@ class _Reader:
         self.took: dict[int, list[str]] = {}  # step -> the unknown cards its ? words meant
         self.round_mark: Marker | None = None
         self.entry: MoveEntry | None = None  # the move being played
-        self.pending_comments: list[str] = []
         #: What a comment that follows a check or the reveal on its line is about ("after
         #: the check"): such a comment is no move's, and is shown so on the step before it.
         self.after_entry: str | None = None

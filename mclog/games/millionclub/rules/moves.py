@@ -23,10 +23,9 @@ from typing import TYPE_CHECKING, Final
 
 from .cards import Industry
 
+#: The two industry turns (rulebook "Industry turns", R5).
 DEVELOP: Final = "develop"
 CAPITAL: Final = "capital"
-#: The two industry turns (rulebook "Industry turns", R5).
-TURN_ACTIONS: Final = (DEVELOP, CAPITAL)
 
 
 @dataclass(frozen=True, slots=True)

@@ -144,17 +144,6 @@ def consortia(counts: dict[str, int]) -> int:
     return min(counts.values())
 
 
-def leader_bonus(counts_by_seat: list[dict[str, int]], kinds: tuple[str, ...]) -> list[int]:
-    """R20: for each kind, the one player with strictly the most cards scores that many."""
-    bonus = [0] * len(counts_by_seat)
-    for kind in kinds:
-        counts = [c[kind] for c in counts_by_seat]
-        best = max(counts)
-        if best > 0 and counts.count(best) == 1:
-            bonus[counts.index(best)] += best
-    return bonus
-
-
 def ranks(keys: list[tuple[int, int]]) -> list[int]:
     """R21: rank by (points, money); equal keys share a place, the next place is skipped."""
     return [1 + sum(1 for other in keys if other > key) for key in keys]
