@@ -826,7 +826,7 @@ def _review_arguments(parser: argparse.ArgumentParser) -> None:
                         help="games played out from each option (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="the same seed gives the same review")
     parser.add_argument("--bots", help="the bots that play the rollouts (default: the game's "
-                                       "strongest: greedy, chance, profit)")
+                                       f"strongest: {_bot_names(strongest=True)})")
     parser.add_argument("--number", type=int, default=1,
                         help="which game of the file (default: the first)")
     parser.add_argument("-o", "--out", help="write the review as JSON here (- : standard output)")
@@ -876,11 +876,13 @@ def _unfinished_note(game, bots: str, played: int, unfinished: list[int]) -> str
             f"reads it){hint}")
 
 
-def _bot_names() -> str:
+def _bot_names(strongest: bool = False) -> str:
     """Each registered game's bots, for a help text: ``Million Club's greedy, random;
-    ...``.  (The games say their bots; this module names none.)"""
-    return "; ".join(f"{name}'s {', '.join(sorted(games.game(name).bot_registry))}"
-                     for name in games.names())
+    ...``, or with ``strongest`` the bots a review plays by default (``Million Club's
+    greedy; ...``).  (The games say their bots; this module names none.)"""
+    return "; ".join(
+        f"{name}'s {game.review_bots if strongest else ', '.join(sorted(game.bot_registry))}"
+        for name, game in ((name, games.game(name)) for name in games.names()))
 
 
 def _option_flags(args: argparse.Namespace) -> dict[str, str | None]:

@@ -321,6 +321,11 @@ def test_each_option_a_game_declares_is_a_flag_of_its_own(capsys, tmp_path):
     assert ("Million Club's greedy, random; Millionenspiel's chance, random; Cartel's "
             "profit, random, thrifty; Joakim von Ankas fantastiska affärer's random, "
             "trader") in shown
+    with pytest.raises(SystemExit):
+        main(["review", "--help"])
+    assert ("strongest: Million Club's greedy; Millionenspiel's chance; Cartel's profit; "
+            "Joakim von Ankas fantastiska affärer's trader)") in \
+        " ".join(capsys.readouterr().out.split())
     import mclog.widgets
 
     widget = mclog.widgets.recorder(tmp_path / "w.mclog", game="cartel", players="Ann, Ben",
