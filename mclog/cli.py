@@ -512,7 +512,7 @@ def _review(args, chosen, game, seat, bots, client) -> int:
     names = list(chosen.record.players)
     if args.step is not None:
         found = position(chosen, args.step - 1, rollouts=args.rollouts, seed=args.seed,
-                         bots=bots, jobs=args.jobs, client=client)
+                         bots=bots, jobs=args.jobs, client=client, seat=seat)
         data = found.as_dict(names)
         lines = [f"step {args.step}: {found.question}"] + [
             f"  {o.text:<48} {o.estimate.chance:6.1%}  "

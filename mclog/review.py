@@ -380,10 +380,21 @@ def _options(engine, state, played_move, limit: int) -> list:
 
 def position(played, index: int, *, rollouts: int = 200, seed: int = 0,
              bots: str | None = None, max_options: int = MAX_OPTIONS,
-             jobs: int = 1, client=None) -> Position:
+             jobs: int = 1, client=None, seat: int | None = None) -> Position:
     """The decision taken after ``index`` moves, reviewed (see the module text), its
-    rollouts on ``jobs`` processes (or on a Dask ``client``'s workers)."""
+    rollouts on ``jobs`` processes (or on a Dask ``client``'s workers).  ``seat``: the
+    player whose decision it is meant to be (``mclog review --seat Ben --step 22``); a
+    step that is another's, or chance's, is then a ``ReviewError`` naming that player's
+    nearest decisions, not a review of someone else's move."""
     game = _game(played)
+    if seat is not None and 0 <= index < len(played):
+        d = game.engine.decision(played.state(index))
+        if d is None or d.actor != seat:
+            names = played.record.players
+            whose = f"{names[d.actor]}'s decision" if d is not None and \
+                d.actor is not None else f"chance's ({game.engine.describe(played.state(index))})"
+            raise ReviewError(f"step {index + 1} is {whose}, not {names[seat]}'s"
+                              f"{_nearest_decisions(game.engine, played, index, seat)}")
     with _Runner(game, played, bots or game.review_bots, jobs, client) as runner:
         return _position(runner, index, rollouts, seed, max_options)
 
@@ -464,21 +475,26 @@ def _weighed(runner: _Runner, index: int, rollouts: int, seed: int,
     return Position(index, d.actor, engine.describe(state), options, bots)
 
 
-def _nearest_decisions(engine, played, index: int) -> str:
-    """Where the players' decisions nearest step ``index + 1`` are, in words, for a step
-    that is chance's: the step before it and the step after it that a player decided."""
+def _nearest_decisions(engine, played, index: int, seat: int | None = None) -> str:
+    """Where the decisions nearest step ``index + 1`` are, in words, for a step that is
+    not one to review: the step before it and the step after it that a player decided
+    (the player in ``seat``, if given)."""
 
     def decided(i: int) -> bool:
         d = engine.decision(played.state(i))
-        return d is not None and d.actor is not None
+        return d is not None and d.actor is not None and seat in (None, d.actor)
 
     before = next((i for i in range(index - 1, -1, -1) if decided(i)), None)
     after = next((i for i in range(index + 1, len(played)) if decided(i)), None)
     steps = [str(i + 1) for i in (before, after) if i is not None]
+    name = None if seat is None else played.record.players[seat]
     if not steps:
-        return ": no player decides anything in this record"
-    return f"; the nearest players' decisions are at step{'s' * (len(steps) - 1)} " + \
-        " and ".join(steps)
+        return f": {'no player' if name is None else name} decides anything in this record"
+    if len(steps) == 1:
+        nearest = "the nearest player's" if name is None else f"{name}'s nearest"
+        return f"; {nearest} decision is at step {steps[0]}"
+    nearest = "the nearest players'" if name is None else f"{name}'s nearest"
+    return f"; {nearest} decisions are at steps {steps[0]} and {steps[1]}"
 
 
 def _texts(game, played, index: int, moves: list) -> list[str]:

@@ -87,6 +87,24 @@ def test_what_cannot_be_reviewed_is_said():
     assert str(refused.value) == (
         f"step {chance_step + 1} is chance's (chance: Ann's die), not a player's "
         f"decision; the nearest players' decisions are at steps {before + 1} and {after + 1}")
+    # a step asked of one player (--seat Ben --step N) is that player's decision, or said
+    ann_step = next(i for i, s in enumerate(pig.steps) if s.actor == 0)
+    bens = [i for i, s in enumerate(pig.steps) if s.actor == 1]
+    ben_before = max((i for i in bens if i < ann_step), default=None)
+    ben_after = min(i for i in bens if i > ann_step)
+    nearest = " and ".join(str(i + 1) for i in (ben_before, ben_after) if i is not None)
+    with pytest.raises(ReviewError) as refused:
+        position(pig, ann_step, rollouts=2, seat=1)
+    assert str(refused.value) == (
+        f"step {ann_step + 1} is Ann's decision, not Ben's; Ben's nearest "
+        + (f"decisions are at steps {nearest}" if ben_before is not None else
+           f"decision is at step {nearest}"))
+    with pytest.raises(ReviewError) as refused:
+        position(pig, chance_step, rollouts=2, seat=1)
+    assert str(refused.value).startswith(
+        f"step {chance_step + 1} is chance's (chance: Ann's die), not Ben's; Ben's nearest "
+        "decision")
+    assert position(pig, ann_step, rollouts=2, seat=0).seat == 0
     for index in (len(pig), -1):
         with pytest.raises(ReviewError) as refused:
             position(pig, index, rollouts=2)
@@ -220,8 +238,13 @@ def test_mclog_review_writes_the_same_json_for_the_same_seed(tmp_path, capsys):
     assert "unknown bot 'nobody'" in capsys.readouterr().err
     assert main(["review", str(CARTEL_DUEL), "--step", "1"]) == 1
     assert "step 1 is chance's (the Treasurer deals Ann's starting company), not a " \
-        "player's decision; the nearest players' decisions are at step " \
+        "player's decision; the nearest player's decision is at step " \
         in capsys.readouterr().err
+    assert main(["review", str(CARTEL_DUEL), "--seat", "Ben", "--step", "12",
+                 "--rollouts", "4"]) == 1   # (step 12 is Ann's: see above)
+    assert capsys.readouterr().err == (
+        f"{CARTEL_DUEL}: step 12 is Ann's decision, not Ben's; Ben's nearest decision is "
+        "at step 15\n")   # (Ben decides nothing before it)
 
 
 @pytest.mark.slow
