@@ -1008,3 +1008,25 @@ def test_the_engine_words_its_questions_as_the_engine_interface_does():
     assert ENGINE.decision(state) is None
     with pytest.raises(TypeError, match="chance's move of a game that is over"):
         ENGINE.chance(state, random.Random(2))
+
+
+def test_the_recorder_offers_the_roll_off_and_the_black_spaces_die_as_answers(tmp_path):
+    """Chance's questions with few outcomes are answered by a button (or a number) as a
+    bet is: the roll-off's winner and the one die of a black space; a throw of two dice
+    (36 outcomes, ``?`` for a die not seen) and the landing are typed."""
+    from mclog.games import game
+    from mclog.recording import start_or_resume
+
+    path = tmp_path / "night.mclog"
+    rec = start_or_resume(game("millionenspiel"), str(path), {"players": "Ann, Ben"})
+    assert [a.text for a in rec.answers()] == ["start Ann", "start Ben"]
+    rec.enter("2")   # (an answer's number)
+    assert path.read_text(encoding="utf-8").endswith("\nstart Ben\n")
+    rec.enter("bets Ann 5, Ben 5")
+    assert rec.answers() == [] and "rolls" in rec.hint()   # (the throw is typed)
+    rec.enter("Ben rolls 2 5")
+    rec.enter("lands black")
+    assert [a.text for a in rec.answers()] == [f"die {pips}" for pips in range(1, 7)]
+    rec.enter("4")
+    assert path.read_text(encoding="utf-8").endswith(
+        "\nBen rolls 2 5, lands black, die 4\n")

@@ -124,9 +124,18 @@ class MillionenspielEngine:
 
     def legal(self, state: State) -> Sequence | None:
         """A bettor's pension card (if one can be bought) and bets; the roller's keeping or
-        refusing; None at chance."""
+        refusing; at chance, the roll-off's winners and the black space's die (what the
+        recorder offers as buttons), and None for a throw of two dice (36 outcomes, and a
+        die a seat did not see is written ``?``) and the landing (the track decides it
+        when known; a record without one says where the pawn landed)."""
         d = state.decision
-        if d is None or d.actor is None:
+        if d is None:
+            return None
+        if d.actor is None:
+            if d.kind == START:
+                return [StartPlayer(seat) for seat in range(state.players)]
+            if d.kind == DIE:
+                return [Die(pips) for pips in range(1, 7)]
             return None
         if d.kind == ACCEPT:
             return [Accept(d.actor), Refuse(d.actor)]
