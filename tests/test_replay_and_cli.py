@@ -317,14 +317,15 @@ def test_each_option_a_game_declares_is_a_flag_of_its_own(capsys, tmp_path):
         main(["simulate", "--help"])
     shown = " ".join(capsys.readouterr().out.split())   # (argparse folds the help)
     assert "(Cartel) --option advanced=..." in shown
-    # each game's bots, as the games name them (Joakim has no greedy bot: the example's)
+    # each game's bots, as the games name them (Joakim has no greedy bot: the example's),
+    # and then any game a test registered from its folder
     assert ("Million Club's greedy, random; Millionenspiel's chance, random; Cartel's "
             "profit, random, thrifty; Joakim von Ankas fantastiska affärer's random, "
             "trader") in shown
     with pytest.raises(SystemExit):
         main(["review", "--help"])
     assert ("strongest: Million Club's greedy; Millionenspiel's chance; Cartel's profit; "
-            "Joakim von Ankas fantastiska affärer's trader)") in \
+            "Joakim von Ankas fantastiska affärer's trader") in \
         " ".join(capsys.readouterr().out.split())
     import mclog.widgets
 
