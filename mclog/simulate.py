@@ -124,6 +124,22 @@ def bot_names(spec: str, players: int) -> list[str]:
     return names[:players]
 
 
+def seat_bots(tags: Mapping[str, str], players: int) -> list[str | None]:
+    """The bot in each seat of a simulated game's record, from its ``Bots`` tag: a name per
+    seat, or names whose last fills the table, as ``--bots`` takes them and ``bot_names``
+    reads them; ``None`` for every seat of a record no bots played.
+
+    >>> seat_bots({"Bots": "greedy, random, random"}, 3), seat_bots({"Bots": "profit"}, 2)
+    (['greedy', 'random', 'random'], ['profit', 'profit'])
+    >>> seat_bots({}, 2)
+    [None, None]
+    """
+    spec = tags.get("Bots", "")
+    if not spec.strip():
+        return [None] * players
+    return list(bot_names(spec, players))
+
+
 def make_bot(name: str, seed: int | None,
              known: Mapping[str, Callable[[int | None], Chooser]]) -> Chooser:
     """The bot called ``name`` among a game's ``known`` ones, seeded; ``ValueError``
@@ -154,4 +170,5 @@ def check_bots(spec: str, known: Mapping[str, Any]) -> None:
 
 
 __all__ = ["Bot", "RandomBot", "Chooser", "STOPPED", "below", "moves_of", "play_out",
-           "make_bot", "make_bots", "check_bots", "bot_names", "stopped", "stopped_note"]
+           "make_bot", "make_bots", "check_bots", "bot_names", "seat_bots", "stopped",
+           "stopped_note"]

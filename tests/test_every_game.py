@@ -495,6 +495,28 @@ def test_the_corpus_rows_of_a_sample_fit_the_games_schema(name, path):
         assert len({len(v) for v in columns.values()}) == 1, table
 
 
+@pytest.mark.parametrize("name", names())
+def test_a_simulated_games_corpus_rows_say_which_bot_sat_where(name):
+    """A simulated record names its seed and each seat's bot, however ``--bots`` named
+    them (the last name fills the table), and the corpus's players table says which bot
+    played each seat, for every game: what a question like "which bot wins" reads."""
+    game = game_named(name)
+    players = game.players.start + 1
+    strongest = game.review_bots
+    text = game.simulated_text(players, 3, f"{strongest},random", {})
+    record = mclog.parse_one(text)
+    assert record.tags["Seed"] == "3"
+    seats = [strongest] + ["random"] * (players - 1)
+    assert record.tags["Bots"] == ", ".join(seats)
+    rows = game.corpus_rows(game.replay(record, events=True), "g", "sim.mclog")
+    assert rows["players"]["bot"] == seats
+    for path in _samples(name):   # (a game played at a table: no bots)
+        record = mclog.read_one(path)
+        if "Bots" not in record.tags:
+            rows = game.corpus_rows(game.replay(record, events=True), "g", str(path))
+            assert set(rows["players"]["bot"]) == {None}
+
+
 def _mutants(text: str, rng: random.Random, count: int):
     lines = text.splitlines()
     body = [i for i, line in enumerate(lines) if line and not line.startswith("[")]

@@ -21,7 +21,8 @@ from typing import Any
 from mclog.errors import RecordError
 from mclog.protocol import FRAMING_TAGS, Game
 from mclog.record.checks import Check
-from mclog.simulate import RandomBot, check_bots, make_bots, play_out, stopped_note
+from mclog.simulate import (RandomBot, bot_names, check_bots, make_bots, play_out,
+                            seat_bots, stopped_note)
 
 from mclog.record.json_form import BadValue, record_error
 from mclog.record.names import name_problem, seat_problem, twice
@@ -261,7 +262,8 @@ class KitGame(Game):
                       ("players", "int8"), ("event", "string"), ("complete", "bool"),
                       ("moves", "int32"), ("winner", "string")],
             "players": [("game_id", "string"), ("seat", "int8"), ("name", "string"),
-                        ("total", "int64"), ("rank", "int8"), ("win", "bool")],
+                        ("bot", "string"), ("total", "int64"), ("rank", "int8"),
+                        ("win", "bool")],
         }
 
     def corpus_rows(self, played, game_id, source):
@@ -275,7 +277,8 @@ class KitGame(Game):
                       "complete": [played.complete], "moves": [len(played)],
                       "winner": [winner]},
             "players": {"game_id": [game_id] * n, "seat": list(range(1, n + 1)),
-                        "name": list(record.names), "total": [r.total for r in rows],
+                        "name": list(record.names), "bot": seat_bots(record.tags, n),
+                        "total": [r.total for r in rows],
                         "rank": [r.rank for r in rows],
                         "win": [played.complete and r.rank == 1 for r in rows]},
         }
@@ -311,7 +314,8 @@ class KitGame(Game):
         record = KitRecord(self.name, {"Game": self.name, "Event": "Simulated game",
                                        "Players": ", ".join(names),
                                        **self.option_tags(options),
-                                       "Bots": bots or "random", "Seed": str(seed)}, names)
+                                       "Bots": ", ".join(bot_names(bots, players)),
+                                       "Seed": str(seed)}, names)
         state = self.engine.new_state(self.table(record))
         moves = play_out(self.engine, state, make_bots(bots, players, seed, self.all_bots),
                          random.Random(seed), limit=self.simulation_limit)

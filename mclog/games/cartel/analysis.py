@@ -29,6 +29,7 @@ import mclog
 from mclog.engine import Watch
 from mclog.kit import KitGame
 from mclog.lazy import LazyModule
+from mclog.simulate import seat_bots
 
 from .rules.engine import YEARS
 from .rules.moves import EndYear
@@ -163,7 +164,7 @@ def by_bot(games: list) -> pd.DataFrame:
     share of the seats), the mean worth and the mean number of bonds taken."""
     rows = []
     for played in games:
-        bots = [b.strip() for b in played.record.tags["Bots"].split(",")]
+        bots = seat_bots(played.record.tags, len(played.record.names))
         scores = played.scores()
         firsts = [r for r in scores if r.rank == 1]
         for r in scores:

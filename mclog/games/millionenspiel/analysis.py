@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from mclog.analysis import money as shared_money
 from mclog.lazy import LazyModule
+from mclog.simulate import seat_bots
 
 from .replayer import GameReplay
 from .rules.moves import Bet, BuyPension, Die, Land, Refuse, Throw
@@ -143,7 +144,7 @@ def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[s
     record, final = game.record, game.replay.current
     names = record.names
     n = len(names)
-    bots = [b.strip() for b in record.tags.get("Bots", "").split(",") if b.strip()]
+    bots = seat_bots(record.tags, n)
     winner = names[final.winner] if final.winner is not None else None
     games = {"game_id": [game_id], "source": [source], "number": [record.number],
              "players": [n], "event": [record.tags.get("Event")],
@@ -151,7 +152,7 @@ def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[s
              "throws": [final.throw], "winner": [winner]}
     players = {"game_id": [game_id] * n, "players": [n] * n,
                "seat": list(range(1, n + 1)), "name": list(names),
-               "bot": [bots[i] if len(bots) == n else None for i in range(n)],
+               "bot": bots,
                "money": list(final.money), "pension": list(final.pension),
                "win": [final.winner == i for i in range(n)]}
     return {"games": games, "players": players}

@@ -35,7 +35,8 @@ def simulate(bots: list[Bot], seed: int, track=ILLUSTRATIVE) -> Record:
     cards = max(PENSION_CARDS, len(names))
     state = new_game(names, track, cards)
     tags = {"Game": "Millionenspiel", "Event": "Simulated game", "Format": FORMAT,
-            "Players": ", ".join(names), "Track": " ".join(track)}
+            "Players": ", ".join(names), "Track": " ".join(track),
+            "Bots": ", ".join(bot.name for bot in bots), "Seed": str(seed)}
     if cards != PENSION_CARDS:
         tags["PensionCards"] = str(cards)
     entries: list[Entry] = []

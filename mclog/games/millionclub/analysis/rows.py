@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mclog.simulate import seat_bots
+
 from ..events import Event, noted
 from ..rules.board import ROLE_OF_COLOUR, STANDARD
 from ..rules.moves import Place
@@ -121,7 +123,7 @@ def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[s
             low, high = ranged[round_][seat] if round_ in ranged else (last_total[seat],) * 2
             _add(timeline, game_id=game_id, players=n, round=round_, seat=seat + 1,
                  money=last_money[seat], total=low, total_high=high, exact=low == high)
-    bots = [b.strip() for b in record.tags.get("Bots", "").split(",") if b.strip()]
+    bots = seat_bots(record.tags, n)
     rows = game.scores()
     winners = {r.seat for r in sure_winners(rows)} if game.complete else set()
     for r in rows:
@@ -129,7 +131,7 @@ def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[s
         _add(out["players"], game_id=game_id, players=n, setup=table.setup,
              seat=r.seat + 1, name=r.name, colour=table.colours[r.seat],
              role=ROLE_OF_COLOUR[table.colours[r.seat]] if table.setup != STANDARD else None,
-             bot=bots[r.seat] if len(bots) == n else None,
+             bot=bots[r.seat],
              **{c: getattr(r, c) for c in CATEGORIES}, total=low, total_high=high,
              exact=r.exact, money=r.money, rank=r.rank, rank_best=r.rank_range[0],
              rank_worst=r.rank_range[1], win=r.seat in winners)
