@@ -259,8 +259,9 @@ class KitGame(Game):
     def corpus_schema(self):
         return {
             "games": [("game_id", "string"), ("source", "string"), ("number", "int32"),
-                      ("players", "int8"), ("event", "string"), ("complete", "bool"),
-                      ("moves", "int32"), ("winner", "string")],
+                      ("players", "int8"), ("event", "string"), ("bots", "string"),
+                      ("seed", "string"), ("complete", "bool"), ("moves", "int32"),
+                      ("winner", "string")],
             "players": [("game_id", "string"), ("seat", "int8"), ("name", "string"),
                         ("bot", "string"), ("total", "int64"), ("rank", "int8"),
                         ("win", "bool")],
@@ -274,6 +275,7 @@ class KitGame(Game):
         return {
             "games": {"game_id": [game_id], "source": [source], "number": [record.number],
                       "players": [n], "event": [record.tags.get("Event")],
+                      "bots": [record.tags.get("Bots")], "seed": [record.tags.get("Seed")],
                       "complete": [played.complete], "moves": [len(played)],
                       "winner": [winner]},
             "players": {"game_id": [game_id] * n, "seat": list(range(1, n + 1)),
