@@ -510,8 +510,7 @@ def test_a_simulated_games_corpus_rows_say_which_bot_sat_where(name):
     assert record.tags["Bots"] == ", ".join(seats)
     rows = game.corpus_rows(game.replay(record, events=True), "g", "sim.mclog")
     assert rows["players"]["bot"] == seats
-    assert (rows["games"]["bots"], rows["games"].get("seed", ["3"])) == ([", ".join(seats)],
-                                                                         ["3"])
+    assert (rows["games"]["bots"], rows["games"]["seed"]) == ([", ".join(seats)], ["3"])
     for path in _samples(name):   # (a game played at a table: no bots)
         record = mclog.read_one(path)
         if "Bots" not in record.tags:

@@ -132,7 +132,8 @@ def corpus(games: list[GameReplay], bots: list[list[str]]) -> pd.DataFrame:
 CORPUS_SCHEMA = {
     "games": [("game_id", "string"), ("source", "string"), ("number", "int32"),
               ("players", "int8"), ("event", "string"), ("bots", "string"),
-              ("complete", "bool"), ("throws", "int32"), ("winner", "string")],
+              ("seed", "string"), ("complete", "bool"), ("throws", "int32"),
+              ("winner", "string")],
     "players": [("game_id", "string"), ("players", "int8"), ("seat", "int8"),
                 ("name", "string"), ("bot", "string"), ("money", "int64"),
                 ("pension", "int64"), ("win", "bool")],
@@ -148,7 +149,8 @@ def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[s
     winner = names[final.winner] if final.winner is not None else None
     games = {"game_id": [game_id], "source": [source], "number": [record.number],
              "players": [n], "event": [record.tags.get("Event")],
-             "bots": [record.tags.get("Bots")], "complete": [final.finished],
+             "bots": [record.tags.get("Bots")], "seed": [record.tags.get("Seed")],
+             "complete": [final.finished],
              "throws": [final.throw], "winner": [winner]}
     players = {"game_id": [game_id] * n, "players": [n] * n,
                "seat": list(range(1, n + 1)), "name": list(names),
