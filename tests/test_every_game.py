@@ -495,6 +495,21 @@ def test_the_corpus_rows_of_a_sample_fit_the_games_schema(name, path):
         assert len({len(v) for v in columns.values()}) == 1, table
 
 
+@pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
+def test_score_json_rows_have_the_same_keys_in_every_game(name, path, capsys):
+    """``mclog score --json``: a row per seat in seat order, each with its seat, the
+    player's name, the total and the rank, whatever the game (a program reads them so)."""
+    from mclog.cli import main
+
+    assert main(["score", "--json", str(path)]) == 0
+    [rows] = json.loads(capsys.readouterr().out)[:1]
+    record = mclog.read_one(path)
+    assert [(r["seat"], r["name"]) for r in rows] == list(enumerate(record.players))
+    played = game_named(name).replay(record)
+    assert [(r["total"], r["rank"]) for r in rows] == \
+        [(s.total, s.rank) for s in played.scores()]
+
+
 @pytest.mark.parametrize("name", names())
 def test_a_simulated_games_corpus_rows_say_which_bot_sat_where(name):
     """A simulated record names its seed and each seat's bot, however ``--bots`` named

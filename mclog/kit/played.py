@@ -32,7 +32,11 @@ class ScoreRow:
         return True
 
     def as_dict(self) -> dict:
-        return {"player": self.name, **self.parts, "total": self.total, "rank": self.rank}
+        """A row of ``mclog score --json``: every game's row starts with the seat (0: the
+        first in ``Players``, as in the record's JSON) and the name, and has the total and
+        the rank."""
+        return {"seat": self.seat, "name": self.name, **self.parts, "total": self.total,
+                "rank": self.rank}
 
 
 #: A snapshot of the state every so many moves, for a jump to any step: a kit game's move

@@ -67,6 +67,7 @@ class ScoreRow:
     """A player's result: money (the score: M16), pension card, rank."""
 
     name: str
+    seat: int
     money: int
     pension: int
     rank: int
@@ -77,8 +78,11 @@ class ScoreRow:
         return self.money
 
     def as_dict(self) -> dict:
-        return {"name": self.name, "money": self.money, "pension": self.pension,
-                "rank": self.rank, "winner": self.winner}
+        """A row of ``mclog score --json``, shaped as every game's (the seat, the name, the
+        total and the rank), the total being the money."""
+        return {"seat": self.seat, "name": self.name, "money": self.money,
+                "pension": self.pension, "total": self.total, "rank": self.rank,
+                "winner": self.winner}
 
 
 class GameReplay:
@@ -142,7 +146,7 @@ class GameReplay:
         order = [(first + i) % n for i in range(1, n + 1)]  # betting order: ties
         ranked = sorted(range(n), key=lambda seat: (-s.money[seat], order.index(seat)))
         rank = {seat: i + 1 for i, seat in enumerate(ranked)}
-        return [ScoreRow(s.names[seat], s.money[seat], s.pension[seat], rank[seat],
+        return [ScoreRow(s.names[seat], seat, s.money[seat], s.pension[seat], rank[seat],
                          s.winner == seat) for seat in range(n)]
 
 
