@@ -6,6 +6,7 @@ processes gives the same corpus as the local run."""
 from __future__ import annotations
 
 import hashlib
+import re
 import shutil
 import subprocess
 import sys
@@ -209,6 +210,19 @@ def test_a_folder_that_is_not_a_corpus_is_refused(tmp_path):
     with pytest.raises(mclog.MclogError, match="games-typo: no such file or folder"):
         build([tmp_path / "games-typo"], tmp_path / "new corpus", jobs=1)
     assert not (tmp_path / "new corpus").exists()
+
+
+def test_a_game_the_corpus_does_not_hold_is_said_with_the_games_it_does(tmp_path):
+    build([ROOT / "sample_games" / "cartel" / "duel-2p.mclog"], tmp_path / "c", jobs=1)
+    cartel = corpus(tmp_path / "c", game="cartel")
+    assert cartel.table("players")["name"].tolist() == ["Ann", "Ben"]
+    with pytest.raises(KeyError, match="the corpus has no table 'events' of Cartel: its "
+                                       "tables are games, players"):
+        cartel.table("events")
+    with pytest.raises(KeyError, match=re.escape(
+            "the corpus holds no game of Million Club: it holds Cartel (corpus(path, "
+            "game=...) chooses)")):
+        corpus(tmp_path / "c").table("players")
 
 
 def test_a_real_scheduler_and_two_workers_build_the_same_corpus(built, tmp_path):

@@ -51,9 +51,16 @@ class Corpus:
             if self.folder.is_dir() else []
 
     def _files(self, name: str) -> list[str]:
+        if not self.folder.is_dir():
+            from mclog.games import names
+
+            held = [g for g in names() if (self.path / slug(g)).is_dir()]
+            raise KeyError(f"the corpus holds no game of {self.game}: "
+                           + (f"it holds {', '.join(held)} (corpus(path, game=...) chooses)"
+                              if held else "it holds no game at all"))
         if name not in self.tables:
             raise KeyError(f"the corpus has no table {name!r} of {self.game}: its tables are "
-                           f"{', '.join(self.tables) or 'none'}")
+                           f"{', '.join(self.tables)}")
         return sorted(str(p) for p in (self.folder / name).glob("*.parquet"))
 
     def columns(self, name: str) -> list[str]:
