@@ -649,8 +649,8 @@ def cmd_simulate(args) -> int:
         shards = len(tasks)
         what = f"{shards} shard{'s' if shards != 1 else ''} of up to {args.shard_size}" \
             if args.shard_size > 1 else "one file per game"
-        played = f"{len(seeds)} game{'s' if len(seeds) != 1 else ''}"
-        print(f"{played} written to {out}/ ({what})", file=sys.stderr)
+        count = f"{len(seeds)} game{'s' if len(seeds) != 1 else ''}"
+        print(f"{count} written to {out}/ ({what})", file=sys.stderr)
     return 0
 
 

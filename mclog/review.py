@@ -388,11 +388,12 @@ def position(played, index: int, *, rollouts: int = 200, seed: int = 0,
     nearest decisions, not a review of someone else's move."""
     game = _game(played)
     if seat is not None and 0 <= index < len(played):
-        d = game.engine.decision(played.state(index))
+        state = played.state(index)
+        d = game.engine.decision(state)
         if d is None or d.actor != seat:
             names = played.record.players
-            whose = f"{names[d.actor]}'s decision" if d is not None and \
-                d.actor is not None else f"chance's ({game.engine.describe(played.state(index))})"
+            whose = (f"{names[d.actor]}'s decision" if d is not None and d.actor is not None
+                     else f"chance's ({game.engine.describe(state)})")
             raise ReviewError(f"step {index + 1} is {whose}, not {names[seat]}'s"
                               f"{_nearest_decisions(game.engine, played, index, seat)}")
     with _Runner(game, played, bots or game.review_bots, jobs, client) as runner:
