@@ -99,8 +99,8 @@ def cmd_score(args) -> int:
     array of rows per game (the same shape for one game or many); each row of a game the
     record stops in before its end has ``"provisional": true``."""
     status = 0
-    opened = False
-    for item in _each(args.file):
+    opened = shown = False
+    for item, several in _with_several(_each(args.file)):
         if isinstance(item, MclogError):
             _err(str(item))
             status = 1
@@ -114,8 +114,13 @@ def cmd_score(args) -> int:
                                         indent=2))
             opened = True
         else:
+            if several:   # (a heading names each game of a file of several)
+                event = item.record.tags.get("Event")
+                _say(("\n" if shown else "") + f"game {item.record.number}: "
+                     f"{_game(item).name}{', ' + event if event else ''}")
             for line in _game(item).score_lines(item):
                 _say(line)
+            shown = True
     if args.json:
         sys.stdout.write("\n]\n" if opened else "[]\n")
     return status
@@ -211,6 +216,21 @@ def _same_games(path: str, fingerprints: list[bytes]):
                             "as the same record (a comment or an item would be lost or "
                             "changed); the file is unchanged. Please report this record.")
     return verify
+
+
+def _with_several(items: Iterator[Played | MclogError]
+                  ) -> Iterator[tuple[Played | MclogError, bool]]:
+    """Each of ``items`` (``_each``'s) with whether there are several: the first is given
+    once the second is read, or the file is done (two games held at once, not all)."""
+    first = next(items, None)
+    if first is None:
+        return
+    second = next(items, None)
+    yield first, second is not None
+    if second is not None:
+        yield second, True
+        for item in items:
+            yield item, True
 
 
 def _each(path: str, strict: bool = True, events: bool = False

@@ -95,6 +95,24 @@ def test_lenient_reading_goes_on_after_a_bad_game():
     assert [e.game for e in errors] == [1, 3]
 
 
+def test_the_score_tables_of_a_file_of_several_games_are_headed_by_their_game(tmp_path,
+                                                                           capsys):
+    """A season's file, or games of several kinds in one: each table says which game it
+    is (its number in the file, the game and its event), a blank line between them."""
+    other = SAMPLES.parent / "cartel" / "duel-2p.mclog"
+    both = tmp_path / "season.mclog"
+    both.write_text(THURSDAY.read_text(encoding="utf-8") + "\n" +
+                    other.read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["score", str(both)]) == 0
+    out = capsys.readouterr().out
+    assert main(["score", str(THURSDAY)]) == 0
+    thursday = capsys.readouterr().out
+    assert main(["score", str(other)]) == 0
+    cartel = capsys.readouterr().out
+    assert out == (f"game 1: Million Club, Thursday club\n{thursday}\n"
+                   f"game 2: Cartel, Sunday duel\n{cartel}")
+
+
 def test_cli_validate_score_replay(capsys):
     assert main(["validate", str(THURSDAY)]) == 0
     assert capsys.readouterr().out == f"{THURSDAY}: 1 game OK\n"
@@ -105,6 +123,7 @@ def test_cli_validate_score_replay(capsys):
     assert main(["score", str(THURSDAY)]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[1].split()[-3:] == ["24", "4", "1"]
+    assert not out.startswith("game 1")   # (one game: no heading)
     assert main(["replay", str(THURSDAY)]) == 0
     out = capsys.readouterr().out
     assert "\nRound 9\n" in out and "Final scores: Ann 24, Cleo 18, Ben 12" in out
