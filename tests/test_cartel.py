@@ -532,6 +532,12 @@ def test_a_slip_of_notation_is_located_and_worded(line, message, col):
     ("pays Ann stock 1", "'pays' is no move of this game: did you mean 'pay'?", 1),
     ("bid ann 30", "'ann' is not a player of this game (the players are Ann, Ben): did you "
                    "mean Ann?", 5),
+    # a player's name first, as Million Club's notation has it: the order is told
+    ("Ann buys krupp", "'Ann buys': a move starts with its verb, then the player: did you "
+                       "mean 'buy Ann ...'? ('buy <player> <company>')", 1),
+    ("end year 1, Ben pass", "'Ben pass': a move starts with its verb, then the player: did "
+                             "you mean 'pass Ben ...'?", 13),
+    ("Ann krupp", "'Ann' is no move of this game: a move starts with 'start', 'draw'", 1),
 ])
 def test_a_near_miss_is_told_what_it_may_have_meant(line, message, col):
     with pytest.raises(RecordError) as caught:

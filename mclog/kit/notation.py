@@ -105,7 +105,10 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                         raise record.error(
                             f"'{words[i]}' is no move of this game; after '{last.word}', "
                             f"say what it is: '{last.form}'", line.number, line.col(i))
-                    raise record.error(verbs.no_move(words[i]), line.number, line.col(i))
+                    raise record.error(
+                        verbs.no_move(words[i], record.names,
+                                      words[i + 1] if i + 1 < len(words) else None),
+                        line.number, line.col(i))
                 last = verb
                 end = i + (verb.length(words, i) if verb.keyed else verb.width)
                 item = tuple(words[i:end])

@@ -396,16 +396,27 @@ class Verbs:
         a capital: ``Buy Ann krupp``); None if it is none."""
         return self.by_word.get(word) or self.by_word.get(word.lower())
 
-    def no_move(self, word: str) -> str:
-        """What is wrong with ``word`` where an item starts (with the verb it may have
-        meant: ``pays`` for ``pay``)."""
+    def meant(self, word: str) -> str | None:
+        """The verb's word ``word`` says or nearly says (``pays`` for ``pay``), if any."""
         import difflib   # (a slip's only: a record is read without it)
 
+        if self.verb(word) is not None:
+            return word.lower()
+        close = difflib.get_close_matches(word.lower(), list(self.by_word), n=1, cutoff=0.7)
+        return close[0] if close else None
+
+    def no_move(self, word: str, names: Sequence[str] = (), after: str | None = None) -> str:
+        """What is wrong with ``word`` where an item starts (with the verb it may have
+        meant: ``pays`` for ``pay``); a player's name before a verb (``Ann buys krupp``,
+        ``after`` being the word after ``word``) is told the order the items take."""
         if comment_hint(word):
             return f"'{word}' is no move of this game{comment_hint(word)}"
-
-        close = difflib.get_close_matches(word.lower(), list(self.by_word), n=1, cutoff=0.7)
-        meant = f"did you mean '{close[0]}'? " if close else ""
+        verb = self.meant(after) if word in names and after is not None else None
+        if verb is not None:
+            return (f"'{word} {after}': a move starts with its verb, then the player: did "
+                    f"you mean '{verb} {word} ...'? ('{self.by_word[verb].form}')")
+        close = self.meant(word)
+        meant = f"did you mean '{close}'? " if close else ""
         return (f"'{word}' is no move of this game: {meant}a move starts with "
                 f"{', '.join(repr(v.word) for v in self.rows)}")
 
