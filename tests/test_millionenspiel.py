@@ -371,9 +371,9 @@ def test_m18_unseen_dice():
     # (the slip a player meant, where one stands out)
     ("start ann\n", "<text>:3:7: 'ann' is not a player of this game (Ann, Ben, Cleo): did "
      "you mean Ann?"),
-    ("start Ann\nAnn rolled 1 2\n", "<text>:4:5: 'rolled' is not something a player does "
+    ("start Ann\nAnn rollz 1 2\n", "<text>:4:5: 'rollz' is not something a player does "
      "(bets, passes, rolls, refuses, buys pension) (did you mean 'rolls'?)"),
-    ("start Ann\nbet Ben 1\n", "<text>:4:1: 'bet' is not a word of the notation (did you "
+    ("start Ann\nbetz Ben 1\n", "<text>:4:1: 'betz' is not a word of the notation (did you "
      "mean 'bets'?)"),
     ("start Ann\nbets Ben 1, pass\n", "<text>:4:13: 'pass' follows the name of the player "
      "who passes: 'Ann pass'"),
@@ -1030,3 +1030,15 @@ def test_the_recorder_offers_the_roll_off_and_the_black_spaces_die_as_answers(tm
     rec.enter("4")
     assert path.read_text(encoding="utf-8").endswith(
         "\nBen rolls 2 5, lands black, die 4\n")
+
+
+def test_a_verb_reads_as_it_comes_and_is_written_as_the_format_writes_it():
+    """``bet``, ``rolled``, ``land on``, ``refused``, ``bought``: the same moves as the
+    canonical words, which ``fmt`` writes."""
+    canonical = ("start Ann\nbets Ben 1, Cleo 1, Ann pass\nAnn rolls 1 2, refuses, "
+                 "rolls 3 4, lands red\nBen buys pension 50\n")
+    spoken = ("start Ann\nbet Ben 1, Cleo 1, Ann pass\nAnn rolled 1 2, refused, "
+              "roll 3 4, landed on red\nBen bought pension card 50\n")
+    a, b = parse_one(HEAD + canonical), parse_one(HEAD + spoken)
+    assert [e.move for e in a.entries] == [e.move for e in b.entries]
+    assert write(b) == write(a) and canonical in write(b)

@@ -100,13 +100,17 @@ def _not_a_player(word: str, seats: dict[str, int]) -> str:
 
 
 def _meant(word: str, words: Iterable[str]) -> str:
-    """`` (did you mean 'rolls'?)`` for a word a slip away from one of ``words``."""
+    """`` (did you mean 'rolls'?)`` for a word a slip away from one of ``words`` (the
+    verb's own word, not another word for it: ``rolls``, not ``roll``)."""
     if len(word) > 30:   # (no word of the notation is that long)
         return ""
     import difflib   # (a slip's only: a record is read without it)
 
     close = difflib.get_close_matches(word.lower(), list(words), n=1, cutoff=0.7)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    if not close:
+        return ""
+    row = VERBS.by_word.get(close[0])
+    return f" (did you mean '{row.word if row is not None else close[0]}'?)"
 
 
 #: How a thousand is written, for the messages (where one is written ``1.000``, as German
@@ -268,19 +272,19 @@ ROWS: tuple[Verb, ...] = (
     Verb("start", StartPlayer, reader=_start,
          writer=lambda m, names, who=None: f"start {names[m.player]}",
          phrase=lambda m, names, who=None: f"{names[m.player]} rolls first"),
-    Verb("bets", Bet, reader=_bets, named=True,
+    Verb("bets", Bet, aliases=("bet",), reader=_bets, named=True,
          writer=lambda m, names, who=None:
              f"{names[m.player]} {m.amount if m.amount else 'pass'}",
          phrase=lambda m, names, who=None: f"{names[m.player]} " + (
              f"bets {m.amount:,}" if m.amount else "passes")),
     Verb("passes", Bet, aliases=("pass",), reader=_passes, after_name=True),
-    Verb("rolls", Throw, reader=_throw, named=True,
+    Verb("rolls", Throw, aliases=("roll", "rolled"), reader=_throw, named=True,
          writer=lambda m, names, who=None: f"{who + ' ' if who else ''}rolls {_dice(m)}",
          phrase=lambda m, names, who=None: f"{who or '?'} rolls {_dice(m)}"),
-    Verb("refuses", Refuse, reader=_refuses, named=True,
+    Verb("refuses", Refuse, aliases=("refuse", "refused"), reader=_refuses, named=True,
          writer=lambda m, names, who=None: "refuses",
          phrase=lambda m, names, who=None: f"{who or '?'} refuses"),
-    Verb("lands", Land, reader=_lands,
+    Verb("lands", Land, aliases=("land", "landed"), reader=_lands,
          writer=lambda m, names, who=None:
              arrow_words(m.past_arrow, "past arrow") + f"lands {m.colour}",
          phrase=lambda m, names, who=None:
@@ -289,7 +293,7 @@ ROWS: tuple[Verb, ...] = (
     Verb("die", Die, reader=_die,
          writer=lambda m, names, who=None: f"die {m.value}",
          phrase=lambda m, names, who=None: f"die {m.value}"),
-    Verb("buys", BuyPension, reader=_buys, after_name=True,
+    Verb("buys", BuyPension, aliases=("buy", "bought"), reader=_buys, after_name=True,
          writer=lambda m, names, who=None: f"{names[m.player]} buys pension {m.value}",
          phrase=lambda m, names, who=None:
              f"{names[m.player]} buys the pension card of {m.value}"),
