@@ -85,13 +85,25 @@ def _checked(game: Played, args) -> list[MclogError]:
 
 def cmd_replay(args) -> int:
     status = 0
-    for item in _each(args.file, events=True):
+    shown = False
+    for item, several in _with_several(_each(args.file, events=True)):
         if isinstance(item, MclogError):
             _err(str(item))
             status = 1
-        else:
-            _say(_game(item).replay_text(item))
+            continue
+        if several:   # (a heading names each game of a file of several)
+            _say(_heading(item, shown))
+        _say(_game(item).replay_text(item))
+        shown = True
     return status
+
+
+def _heading(item: Played, after_another: bool) -> str:
+    """The line that names a game of a file of several, before its table or its replay:
+    ``game 2: Cartel, Sunday duel`` (a blank line before it when a game came before)."""
+    event = item.record.tags.get("Event")
+    return (("\n" if after_another else "") + f"game {item.record.number}: "
+            f"{_game(item).name}{', ' + event if event else ''}")
 
 
 def cmd_score(args) -> int:
@@ -115,9 +127,7 @@ def cmd_score(args) -> int:
             opened = True
         else:
             if several:   # (a heading names each game of a file of several)
-                event = item.record.tags.get("Event")
-                _say(("\n" if shown else "") + f"game {item.record.number}: "
-                     f"{_game(item).name}{', ' + event if event else ''}")
+                _say(_heading(item, shown))
             for line in _game(item).score_lines(item):
                 _say(line)
             shown = True

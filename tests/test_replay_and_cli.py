@@ -95,7 +95,7 @@ def test_lenient_reading_goes_on_after_a_bad_game():
     assert [e.game for e in errors] == [1, 3]
 
 
-def test_the_score_tables_of_a_file_of_several_games_are_headed_by_their_game(tmp_path,
+def test_the_scores_and_replays_of_a_file_of_several_games_are_headed_by_their_game(tmp_path,
                                                                            capsys):
     """A season's file, or games of several kinds in one: each table says which game it
     is (its number in the file, the game and its event), a blank line between them."""
@@ -111,6 +111,12 @@ def test_the_score_tables_of_a_file_of_several_games_are_headed_by_their_game(tm
     cartel = capsys.readouterr().out
     assert out == (f"game 1: Million Club, Thursday club\n{thursday}\n"
                    f"game 2: Cartel, Sunday duel\n{cartel}")
+    replays = []   # (and the replay of each, as it is alone)
+    for path in (both, THURSDAY, other):
+        assert main(["replay", str(path)]) == 0
+        replays.append(capsys.readouterr().out)
+    assert replays[0] == (f"game 1: Million Club, Thursday club\n{replays[1]}\n"
+                          f"game 2: Cartel, Sunday duel\n{replays[2]}")
 
 
 def test_cli_validate_score_replay(capsys):
