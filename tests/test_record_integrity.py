@@ -144,7 +144,8 @@ def test_validate_checks_every_file_and_says_which_failed(tmp_path, capsys):
     assert out.count(f"{good}: 1 game OK") == 2
     assert f"{tmp_path / 'missing.mclog'}: cannot be read: No such file or directory" in err
     assert f"{empty}: no game in this file" in err
-    assert f"{tmp_path}: is a folder, not a record file" in err
+    assert f"{tmp_path}: is a folder, not a record file (the records in it: " \
+        f"{tmp_path}/*.mclog)" in err
 
 
 def test_a_name_is_a_path_never_record_text(capsys):
@@ -590,7 +591,8 @@ def test_fmt_refuses_a_pipe_without_waiting_for_it(tmp_path, capsys):
 def test_fmt_of_a_folder_says_it_is_a_folder(tmp_path, capsys, check):
     (tmp_path / "games").mkdir()
     assert main(["fmt", *check, str(tmp_path / "games")]) == 1
-    assert capsys.readouterr().err == f"{tmp_path / 'games'}: is a folder, not a record file\n"
+    assert capsys.readouterr().err == (f"{tmp_path / 'games'}: is a folder, not a record "
+                                       f"file (the records in it: {tmp_path}/games/*.mclog)\n")
 
 
 @pytest.mark.parametrize("tail, message", [

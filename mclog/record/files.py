@@ -61,6 +61,12 @@ def read_source(path: str, limit: int, what: str = "such a file") -> bytes:
     return data
 
 
+def _a_folder(path: str) -> str:
+    """A folder given for a record: said, with how to name the records in it."""
+    return (f"{path}: is a folder, not a record file (the records in it: "
+            f"{os.path.join(path, '*.mclog')})")
+
+
 @contextlib.contextmanager
 def _opened(path: str) -> Iterator[tuple]:
     """The binary file ``path`` open for reading (``-``: standard input, left open), with
@@ -72,7 +78,7 @@ def _opened(path: str) -> Iterator[tuple]:
         raise FileError("'': an empty name is no file")
     try:
         if os.path.isdir(path):
-            raise FileError(f"{path}: is a folder, not a record file")
+            raise FileError(_a_folder(path))
         f = open(path, "rb")
     except OSError as exc:
         raise FileError(f"{path}: cannot be read: {exc.strerror or exc}") from None
@@ -262,7 +268,7 @@ class Comparison:
 
 def _must_be_regular(path: str, st: os.stat_result) -> None:
     if stat.S_ISDIR(st.st_mode):
-        raise FileError(f"{path}: is a folder, not a record file")
+        raise FileError(_a_folder(path))
     if not stat.S_ISREG(st.st_mode):
         raise FileError(f"{path}: is not a regular file (a pipe or a device); only a file "
                         "can be compared with its canonical form and rewritten")
