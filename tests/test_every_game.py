@@ -508,6 +508,7 @@ def test_score_json_rows_have_the_same_keys_in_every_game(name, path, capsys):
     played = game_named(name).replay(record)
     assert [(r["total"], r["rank"]) for r in rows] == \
         [(s.total, s.rank) for s in played.scores()]
+    assert all(r.get("player", r["name"]) == r["name"] for r in rows)   # (a kit's old key)
 
 
 @pytest.mark.parametrize("name", names())

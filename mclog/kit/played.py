@@ -34,9 +34,10 @@ class ScoreRow:
     def as_dict(self) -> dict:
         """A row of ``mclog score --json``: every game's row starts with the seat (0: the
         first in ``Players``, as in the record's JSON) and the name, and has the total and
-        the rank."""
-        return {"seat": self.seat, "name": self.name, **self.parts, "total": self.total,
-                "rank": self.rank}
+        the rank.  (``player``, the name again, is what a kit game's rows said before
+        they had the others' keys: kept for a program that reads it.)"""
+        return {"seat": self.seat, "name": self.name, "player": self.name, **self.parts,
+                "total": self.total, "rank": self.rank}
 
 
 #: A snapshot of the state every so many moves, for a jump to any step: a kit game's move

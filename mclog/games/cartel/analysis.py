@@ -72,8 +72,8 @@ def years(played) -> pd.DataFrame:
 def worth(played) -> pd.DataFrame:
     """The worth by part now (the final worth once the game is over), best first."""
     rows = [r.as_dict() for r in played.scores()]   # (score --json's rows)
-    frame = pd.DataFrame(rows).drop(columns="seat").rename(
-        columns={"name": "player", "total": "worth"})
+    frame = pd.DataFrame(rows).drop(columns=["seat", "name"]).rename(
+        columns={"total": "worth"})
     return frame.sort_values(["rank", "player"]).reset_index(drop=True)
 
 
