@@ -387,15 +387,8 @@ def position(played, index: int, *, rollouts: int = 200, seed: int = 0,
     step that is another's, or chance's, is then a ``ReviewError`` naming that player's
     nearest decisions, not a review of someone else's move."""
     game = _game(played)
-    if seat is not None and 0 <= index < len(played):
-        state = played.state(index)
-        d = game.engine.decision(state)
-        if d is None or d.actor != seat:
-            names = played.record.players
-            whose = (f"{names[d.actor]}'s decision" if d is not None and d.actor is not None
-                     else f"chance's ({game.engine.describe(state)})")
-            raise ReviewError(f"step {index + 1} is {whose}, not {names[seat]}'s"
-                              f"{_nearest_decisions(game.engine, played, index, seat)}")
+    if seat is not None and 0 <= index < len(played):   # (before the workers start)
+        _decision(game.engine, played, index, seat)
     with _Runner(game, played, bots or game.review_bots, jobs, client) as runner:
         return _position(runner, index, rollouts, seed, max_options)
 
@@ -438,13 +431,9 @@ def _weighed(runner: _Runner, index: int, rollouts: int, seed: int,
     if not 0 <= index < len(played):
         raise ReviewError(f"there is no step {index + 1}: a decision is reviewed at a step "
                           f"of the record, 1 to {len(played)}")
-    state = played.state(index)
-    d = engine.decision(state)
-    if d is None or d.actor is None:
-        raise ReviewError(f"step {index + 1} is chance's ({engine.describe(state)}), not a "
-                          f"player's decision{_nearest_decisions(engine, played, index)}")
-    if not game.options_known(played, index, d.actor):
-        raise ReviewError(f"step {index + 1}: {played.record.players[d.actor]}'s options "
+    state, actor = _decision(engine, played, index)
+    if not game.options_known(played, index, actor):
+        raise ReviewError(f"step {index + 1}: {played.record.players[actor]}'s options "
                           "hang on cards this record's seat did not see")
     played_move = played.steps[index].move
     moves = _options(engine, state, played_move, max_options)
@@ -459,8 +448,8 @@ def _weighed(runner: _Runner, index: int, rollouts: int, seed: int,
         tasks = [(i, (index, moves[i], _seed(seed, index, k)))
                  for i in sorted(alive) for k in batch]
         for (i, _), outcome in zip(tasks, runner.outcomes([t for _, t in tasks])):
-            wins[i] += _winners(outcome)[d.actor]
-            scores[i] += _score(outcome[d.actor])
+            wins[i] += _winners(outcome)[actor]
+            scores[i] += _score(outcome[actor])
             counts[i] += 1
         r = batch.stop
         estimates = {i: Estimate(wins[i], counts[i]) for i in alive}
@@ -473,7 +462,23 @@ def _weighed(runner: _Runner, index: int, rollouts: int, seed: int,
                                             scores[i] / counts[i] if counts[i] else 0.0),
                       m == played_move) for i, m in enumerate(moves)]
     options.sort(key=lambda o: (-o.estimate.chance, -o.estimate.n, o.text))
-    return Position(index, d.actor, engine.describe(state), options, bots)
+    return Position(index, actor, engine.describe(state), options, bots)
+
+
+def _decision(engine, played, index: int, seat: int | None = None) -> tuple[Any, int]:
+    """The position after ``index`` moves and the player who decides there (the player in
+    ``seat``, if given); else a ``ReviewError`` in words: whose step it is instead, and
+    where the nearest decisions are."""
+    state = played.state(index)
+    d = engine.decision(state)
+    if d is not None and d.actor is not None and seat in (None, d.actor):
+        return state, d.actor
+    names = played.record.players
+    whose = (f"{names[d.actor]}'s decision" if d is not None and d.actor is not None
+             else f"chance's ({engine.describe(state)})")
+    wanted = "a player's decision" if seat is None else f"{names[seat]}'s"
+    raise ReviewError(f"step {index + 1} is {whose}, not {wanted}"
+                      f"{_nearest_decisions(engine, played, index, seat)}")
 
 
 def _nearest_decisions(engine, played, index: int, seat: int | None = None) -> str:
