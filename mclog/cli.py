@@ -62,7 +62,7 @@ def cmd_validate(args) -> int:
         bad += errors
         if not errors:
             name = "<stdin>" if path == "-" else path
-            _say(f"{name}: {games} game{'s' if games != 1 else ''} OK")
+            _say(f"{name}: {_counted(games, 'game')} OK")
     return 1 if bad else 0
 
 
@@ -422,9 +422,7 @@ def cmd_report(args) -> int:
     ``-o`` (never over the record itself)."""
     from .report import report_html
 
-    if os.path.realpath(args.out) == os.path.realpath(args.file):
-        raise FileError(f"{args.out}: this is the record itself; give the page another name")
-    _check_out(args.out, "a report page", _a_page)
+    _check_out(args.out, args.file, "a report page", "page", _a_page)
     chosen = _one_game(args.file, args.number)
     if chosen is None:
         return 1
@@ -448,10 +446,13 @@ def cmd_report(args) -> int:
     return 0
 
 
-def _check_out(out: str, what: str, same_kind) -> None:
-    """What ``-o`` names, checked before the work (a review's rollouts may take hours):
-    never a file of another kind (``check_not_replacing``), and somewhere ``write_new``
-    can write."""
+def _check_out(out: str, record: str, what: str, name: str, same_kind) -> None:
+    """What ``-o`` names (``what``: a review, or ``name`` for short), checked before the
+    work (a review's rollouts may take hours): not the record read (``-``, standard
+    output, never is), never a file of another kind (``check_not_replacing``), and
+    somewhere ``write_new`` can write."""
+    if out != "-" and os.path.realpath(out) == os.path.realpath(record):
+        raise FileError(f"{out}: this is the record itself; give the {name} another name")
     check_not_replacing(out, what, same_kind)
     check_writable(out)
 
@@ -475,12 +476,8 @@ def cmd_review(args) -> int:
     _rollouts(args.rollouts, "--rollouts")
     if not 1 <= args.jobs <= 256:
         raise ValueError(f"--jobs is from 1 to 256, not {args.jobs}")
-    if args.out and args.out != "-" and os.path.realpath(args.out) == \
-            os.path.realpath(args.file):
-        raise FileError(f"{args.out}: this is the record itself; give the review another "
-                        "name")
     if args.out:
-        _check_out(args.out, "a review", _a_review)
+        _check_out(args.out, args.file, "a review", "review", _a_review)
     chosen = _one_game(args.file, args.number)
     if chosen is None:
         return 1
@@ -676,11 +673,9 @@ def cmd_simulate(args) -> int:
     if unfinished:
         print(_unfinished_note(game, args.bots, len(seeds), unfinished), file=sys.stderr)
     if out:
-        shards = len(tasks)
-        what = f"{shards} shard{'s' if shards != 1 else ''} of up to {args.shard_size}" \
+        what = f"{_counted(len(tasks), 'shard')} of up to {args.shard_size}" \
             if args.shard_size > 1 else "one file per game"
-        count = f"{len(seeds)} game{'s' if len(seeds) != 1 else ''}"
-        print(f"{count} written to {out}/ ({what})", file=sys.stderr)
+        print(f"{_counted(len(seeds), 'game')} written to {out}/ ({what})", file=sys.stderr)
     return 0
 
 
@@ -890,16 +885,19 @@ def _game_option_flags(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(game_option_flags=tuple(flags))
 
 
+def _counted(n: int, noun: str) -> str:
+    """``1 game``, ``4 games``."""
+    return f"{n} {noun}{'s' if n != 1 else ''}"
+
+
 def _unfinished_note(game, bots: str, played: int, unfinished: list[int]) -> str:
     """What ``simulate`` says of the games its bots did not end: how many, their seeds,
     and the game's strongest bots, which end more games than random ones."""
+    several = len(unfinished) > 1
     seeds = ", ".join(map(str, unfinished[:10])) + (", ..." if len(unfinished) > 10 else "")
-    which = "the game" if played == 1 else \
-        f"{len(unfinished)} of the {played} games" if len(unfinished) > 1 else \
-        f"1 of the {played} games"
+    which = "the game" if played == 1 else f"{len(unfinished)} of the {played} games"
     hint = f"; the game's strongest bots end more games: --bots {game.review_bots}" \
         if bots.strip() != game.review_bots else ""
-    several = len(unfinished) > 1
     return (f"mclog: {which} did not end (seed{'s' if several else ''} {seeds}): the bots "
             f"played the game's limit of moves, and {'each such' if several else 'its'} "
             "record ends in progress, with a comment saying so (mclog validate --partial "
@@ -910,9 +908,12 @@ def _bot_names(strongest: bool = False) -> str:
     """Each registered game's bots, for a help text: ``Million Club's greedy, random;
     ...``, or with ``strongest`` the bots a review plays by default (``Million Club's
     greedy; ...``).  (The games say their bots; this module names none.)"""
-    return "; ".join(
-        f"{name}'s {game.review_bots if strongest else ', '.join(sorted(game.bot_registry))}"
-        for name, game in ((name, games.game(name)) for name in games.names()))
+    said = []
+    for name in games.names():
+        game = games.game(name)
+        said.append(f"{name}'s " + (game.review_bots if strongest else
+                                    ", ".join(sorted(game.bot_registry))))
+    return "; ".join(said)
 
 
 def _option_flags(args: argparse.Namespace) -> dict[str, str | None]:

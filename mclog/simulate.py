@@ -137,7 +137,7 @@ def seat_bots(tags: Mapping[str, str], players: int) -> list[str | None]:
     spec = tags.get("Bots", "")
     if not spec.strip():
         return [None] * players
-    return list(bot_names(spec, players))
+    return list(bot_names(spec, players))   # (as a list of ``str | None``)
 
 
 def make_bot(name: str, seed: int | None,
