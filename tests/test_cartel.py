@@ -514,6 +514,8 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
     ("pay Ann bond", "'pay' is written 'pay <player> [bond <bond>] [stock <stock>] "
                      "[cash <cash>]', but the line ends", 13),
     ("bid Ann 5x", "'5x' cannot be the amount", 9),
+    ("bid Ann ２２", "'２２' cannot be the amount: a number from 1 to 1000000, in plain digits "
+                   "0 to 9", 9),
     ("start Ann ?", "'?' cannot be a company", 11),
     ("pay Ann stock 1 stock 2", "'stock' is written twice", 17),
     ("end yeer 1", "'year' comes here, not 'yeer'", 5),

@@ -444,12 +444,27 @@ def test_the_one_time_newspapers_end_when_the_forty_are_drawn():
     ('[Dividend "half"]', "'half' is not one of full, cap, out, once"),
     ('[Newspapers "never"]', "'never' is not one of reshuffle, once"),
     ('[Cash "-5"]', "-5 cannot be the starting cash: 0 to 1000000"),
+    ('[Cash "+50"]', "'+50' is not a sum of money"),
+    ('[Limit "٨٠٠"]', "'٨٠٠' is not a sum of money"),
+    ('[Limit "8²"]', "'8²' is not a sum of money"),
     ('[Components "nowhere.json"]', "no component file there"),
 ])
 def test_a_wrong_tag_is_an_error_at_its_line(tag, said):
     with pytest.raises(RecordError) as info:
         mclog.parse_one(text("", tag))
     assert said in str(info.value) and info.value.line == 3
+
+
+def test_a_limit_written_with_spaces_inside_its_quotes_reads():
+    played = play("roll Ann 2, move Ann c1, news 21\n", '[Limit " 30 "]')
+    assert played.final.winner is not None
+
+
+@pytest.mark.parametrize("word", ["+²", "+٣", "+３", "++1", "+100", "gold"])
+def test_a_market_move_is_plain_digits_with_its_sign(word):
+    with pytest.raises(RecordError) as info:
+        inline(f"roll Ann 2, land Ann news, news 12, values gold {word}\n")
+    assert f"'{word}' is not a move of a market value: +2 or -1" in str(info.value)
 
 
 def test_the_game_is_found_by_its_short_name_and_its_full_one():

@@ -79,8 +79,9 @@ class Number:
     def read(self, word: str, seats: dict[str, int]) -> int:
         value = whole_number(word)
         if value is None or not self.low <= value <= self.high:
+            plain = ", in plain digits 0 to 9" if value is None and word.isdigit() else ""
             raise ValueError(f"'{word}' cannot be the {self.name}: a number from {self.low} to "
-                             f"{self.high}")
+                             f"{self.high}{plain}")
         return value
 
     def write(self, value: int, names: Sequence[str]) -> str:

@@ -23,6 +23,7 @@ import os
 from mclog.errors import RecordError
 from mclog.kit import KitGame, KitRecord
 from mclog.protocol import GameOption
+from mclog.record.framing import whole_number
 from mclog.record.names import seat_of
 
 from . import rules
@@ -312,22 +313,28 @@ def _hidden(move, seat: int):
     return None
 
 
+def _sum(text: str) -> int | None:
+    """A tag's sum of money: plain digits (``int()`` would take ``+800`` and ``٨٠٠``),
+    a minus before them read so that the range can be told."""
+    digits = text.strip()
+    value = whole_number(digits.removeprefix("-"))
+    return None if value is None else -value if digits.startswith("-") else value
+
+
 def _limit(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
+    value = _sum(text)
+    if value is None:
         raise ValueError(f"'{text}' is not a sum of money (the rulebook names 800, 1000 "
-                         "and 1500)") from None
+                         "and 1500)")
     if not 1 <= value <= 1_000_000:
         raise ValueError(f"{value} cannot be the limit: 1 to 1000000")
     return value
 
 
 def _cash(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"'{text}' is not a sum of money") from None
+    value = _sum(text)
+    if value is None:
+        raise ValueError(f"'{text}' is not a sum of money")
     if not 0 <= value <= 1_000_000:
         raise ValueError(f"{value} cannot be the starting cash: 0 to 1000000")
     return value

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from mclog.record.framing import whole_number
 from mclog.record.verbs import Choice, Keyed, Number, Seat, Verb, Verbs, Word
 
 from .rules.components import SQUARE
@@ -145,10 +146,10 @@ class Signed:
 
     def read(self, word: str, seats: dict[str, int]) -> int:
         sign = -1 if word.startswith("-") else 1
-        digits = word[1:] if word[:1] in "+-" else word
-        if not digits.isdigit() or len(digits) > 2:
+        value = whole_number(word[1:] if word[:1] in "+-" else word)
+        if value is None or value > 99:   # (plain digits 0 to 9: ²  or ٣ is no move)
             raise ValueError(f"'{word}' is not a move of a market value: +2 or -1")
-        return sign * int(digits)
+        return sign * value
 
     def write(self, value: int, names: Sequence[str]) -> str:
         return f"{value:+d}"
