@@ -23,7 +23,7 @@ from typing import Any, NoReturn
 
 from . import games, seat_refusal, seat_view
 from .errors import MclogError, RecordError, ReviewError
-from .printable import printable
+from .printable import counted, printable
 from .protocol import Game, Played
 from .record.files import (
     Comparison, FileError, check_not_replacing, check_writable, iter_lines, read_source,
@@ -62,7 +62,7 @@ def cmd_validate(args) -> int:
         bad += errors
         if not errors:
             name = "<stdin>" if path == "-" else path
-            _say(f"{name}: {_counted(games, 'game')} OK")
+            _say(f"{name}: {counted(games, 'game')} OK")
     return 1 if bad else 0
 
 
@@ -552,7 +552,7 @@ def _review(args, chosen, game, seat, bots, client) -> int:
         def progress(done: int, total: int) -> None:
             if not sys.stderr.isatty():
                 return
-            said = f"reviewing: {done} of {total} decisions"
+            said = f"reviewing: {done} of {counted(total, 'decision')}"
             spent = time.monotonic() - started
             if 0 < done < total and spent >= 5:   # (a few decisions in: the pace is known)
                 said += f", {_time_left(spent / done * (total - done))} left"
@@ -673,9 +673,9 @@ def cmd_simulate(args) -> int:
     if unfinished:
         print(_unfinished_note(game, args.bots, len(seeds), unfinished), file=sys.stderr)
     if out:
-        what = f"{_counted(len(tasks), 'shard')} of up to {args.shard_size}" \
+        what = f"{counted(len(tasks), 'shard')} of up to {args.shard_size}" \
             if args.shard_size > 1 else "one file per game"
-        print(f"{_counted(len(seeds), 'game')} written to {out}/ ({what})", file=sys.stderr)
+        print(f"{counted(len(seeds), 'game')} written to {out}/ ({what})", file=sys.stderr)
     return 0
 
 
@@ -883,11 +883,6 @@ def _game_option_flags(parser: argparse.ArgumentParser) -> None:
             continue
         flags.append(option)
     parser.set_defaults(game_option_flags=tuple(flags))
-
-
-def _counted(n: int, noun: str) -> str:
-    """``1 game``, ``4 games``."""
-    return f"{n} {noun}{'s' if n != 1 else ''}"
 
 
 def _unfinished_note(game, bots: str, played: int, unfinished: list[int]) -> str:

@@ -49,4 +49,14 @@ def one_line_path(path: str) -> str:
     return _PATH_CONTROL.sub(_shown, path)
 
 
-__all__ = ["printable", "one_line_path"]
+def counted(n: int, noun: str) -> str:
+    """``n`` things in words, the noun singular for one: what every count shown to a
+    player says (``1 move``, not ``1 moves``).
+
+    >>> counted(1, "move"), counted(0, "game"), counted(1200, "record")
+    ('1 move', '0 games', '1,200 records')
+    """
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+__all__ = ["printable", "one_line_path", "counted"]

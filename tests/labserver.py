@@ -123,3 +123,31 @@ def run_notebook(browser, lab, name: str):
     return page
 
 
+
+
+def put_notebook(lab, name: str, cells: list[str]) -> str:
+    """A notebook of code ``cells`` saved as ``name`` in the lab's folder (through the
+    server's contents API, as JupyterLab saves one); returns ``name`` for ``run_notebook``."""
+    import json
+
+    base, token = lab
+    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "cells": [{"cell_type": "code", "id": f"cell{i}", "metadata": {}, "outputs": [],
+                   "execution_count": None, "source": source}
+                  for i, source in enumerate(cells)]}
+    body = json.dumps({"type": "notebook", "format": "json", "content": notebook}).encode()
+    request = urllib.request.Request(f"{base}/api/contents/{name}?token={token}", data=body,
+                                     method="PUT", headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request, timeout=30).close()
+    return name
+
+
+def lab_file(lab, name: str) -> str:
+    """The text of the file ``name`` in the lab's folder, as the server reads it now."""
+    import json
+
+    base, token = lab
+    with urllib.request.urlopen(f"{base}/api/contents/{name}?token={token}&content=1"
+                                "&type=file&format=text", timeout=30) as response:
+        return json.load(response)["content"]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from labserver import jupyter_lab, run_command, run_notebook
+from labserver import jupyter_lab, lab_file, put_notebook, run_command, run_notebook
 
 ROOT = Path(__file__).parent.parent
 CHROMIUM = os.environ.get("MCLOG_CHROMIUM", "/usr/bin/chromium")
@@ -646,12 +646,12 @@ def test_07_recorder_records_a_round_in_the_browser(browser, lab, tmp_path):
         text = where.inner_text()
         if "End of round 1" in text:
             break
-        count = int(re.search(r"(\d+) moves", text).group(1))
+        count = int(re.search(r"(\d+) moves?\b", text).group(1))
         if count == 10:  # in the middle of the placements: buttons in players' colours
             shot(page, "recorder-widget", tmp_path,
                  page.locator(".widget-hbox", has=page.locator(".mclog-where")).first)
         buttons.first.click()
-        expect(where).not_to_contain_text(f"· {count} moves ·")  # the click was recorded
+        expect(where).not_to_contain_text(re.compile(rf"· {count} moves? ·"))  # (recorded)
         moves = count + 1
     expect(where).to_contain_text("End of round 1")
     assert moves > 15
@@ -663,6 +663,56 @@ def test_07_recorder_records_a_round_in_the_browser(browser, lab, tmp_path):
     box.fill("Zed IV:R")
     box.press("Enter")
     expect(page.locator(".mclog-message").first).to_contain_text("Not recorded")
+    no_errors(page)
+    page.close()
+
+
+def test_every_games_recorder_records_in_the_browser(browser, lab):
+    """The recorder widget of every registered game (notebook 07 records Million Club
+    from its own cell), all in one notebook: each shows its question, takes its first
+    answer typed in its box (by number) and then up to a dozen more clicked on its
+    buttons (the first each time), each written to its file at once and counted in
+    words; it draws its table, and refuses a slip typed in its box in words."""
+    import re
+
+    from playwright.sync_api import expect
+
+    import mclog
+    from mclog.games import game as game_named
+    from mclog.games import names
+
+    games = [n for n in names() if game_named(n).engine is not None]
+    files = {name: f"recorded-{i}.mclog" for i, name in enumerate(games)}
+    cells = ["import mclog.widgets"] + [
+        f"mclog.widgets.recorder({files[name]!r}, game={name!r}, players='Ann, Ben, Cleo', "
+        "seat='Ann')" for name in games]
+    page = run_notebook(browser, lab, put_notebook(lab, "recorders.ipynb", cells))
+    no_errors(page)
+    for i, name in enumerate(games):
+        widget = page.locator(".widget-hbox", has=page.locator(".mclog-where")).nth(i)
+        where = widget.locator(".mclog-where").first
+        buttons = widget.locator(".mclog-answers button")
+        box = widget.locator(".widget-text input").first
+        expect(where).to_contain_text("recorded from Ann · 0 moves")
+        expect(buttons.first).to_have_text(re.compile(r"^1\. "))
+        box.fill("1")
+        box.press("Enter")
+        expect(where).to_contain_text("· 1 move ·")
+        moves = 1
+        while moves < 13 and buttons.count():   # (a question with no list is typed)
+            buttons.first.click()
+            moves += 1
+            expect(where).to_contain_text(re.compile(rf"· {moves} moves? ·"))
+        assert moves >= 3, where.inner_text()
+        text = lab_file(lab, files[name])   # (on the disk, each answer as it came)
+        assert game_named(mclog.parse_one(text).game) is game_named(name), text
+        expect(widget.locator(".mclog-recorder-board").locator("svg, table").first) \
+            .to_be_visible()   # (the game's drawing: Millionenspiel's is a table)
+        box.fill("Zed 9")
+        box.press("Enter")
+        expect(widget.locator(".mclog-message").first).to_contain_text("Not recorded")
+        expect(where).to_contain_text(re.compile(rf"· {moves} moves? ·"))
+        assert lab_file(lab, files[name]) == text   # (a slip writes nothing)
     no_errors(page)
     page.close()
 

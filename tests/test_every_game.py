@@ -812,6 +812,17 @@ def test_the_shared_recorder_points_at_the_word_a_slip_is_in(name, tmp_path):
     assert lines[caret + 1].startswith("Not recorded: ")
 
 
+@pytest.mark.parametrize("name", [n for n in names() if game_named(n).engine is not None])
+def test_the_recorder_widget_counts_its_moves_in_words(name, tmp_path):
+    """The recorder widget's line says how many moves are on the record as a player says
+    it, in every game: ``0 moves``, ``1 move``, ``2 moves`` (it said ``1 moves``)."""
+    widget = mclog.widgets.recorder(tmp_path / "r.mclog", game=name,
+                                    players="Ann, Ben, Cleo")
+    for count in ("0 moves", "1 move", "2 moves"):
+        assert f"&middot; {count} &middot;" in widget.where.value
+        assert widget.click(1), widget.status.value
+
+
 @pytest.mark.parametrize("name", [n for n in names() if game_named(n).check_kinds])
 def test_every_check_a_game_reads_is_written_back_and_read_the_same(name):
     """One check line in every game (``mclog.record.checks``): any check of any kind the

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mclog.errors import MclogError, RecordError
+from mclog.printable import counted
 from mclog.record.files import FileError, utf8_text, write_new
 from .sources import Chunk, file_digest, plan, record_files
 
@@ -56,8 +57,9 @@ class BuildReport:
     cpu_seconds: float = 0.0
 
     def __str__(self) -> str:
-        return (f"{self.games} games ({self.built} chunks built, {self.kept} kept, "
-                f"{self.removed} removed), {len(self.errors)} records with mistakes, "
+        return (f"{counted(self.games, 'game')} ({counted(self.built, 'chunk')} built, "
+                f"{self.kept} kept, {self.removed} removed), "
+                f"{counted(len(self.errors), 'record')} with mistakes, "
                 f"{self.seconds:.1f} s")
 
 

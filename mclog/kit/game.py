@@ -19,6 +19,7 @@ from html import escape
 from typing import Any
 
 from mclog.errors import RecordError
+from mclog.printable import counted
 from mclog.protocol import FRAMING_TAGS, Game
 from mclog.record.checks import Check
 from mclog.simulate import (RandomBot, bot_names, check_bots, make_bots, play_out,
@@ -221,7 +222,7 @@ class KitGame(Game):
         rows = sorted(played.scores(), key=lambda r: (r.rank, r.seat))
         ranking = ", ".join(f"{r.rank}. {r.name} {r.total}" for r in rows)
         if not played.complete:
-            return f"In progress after {len(played)} moves; points: {ranking}"
+            return f"In progress after {counted(len(played), 'move')}; points: {ranking}"
         first = [r.name for r in rows if r.rank == 1]
         said = " and ".join(first)
         return f"{said} {'wins' if len(first) == 1 else 'share first place'}. Points: {ranking}"

@@ -18,6 +18,7 @@ from html import escape
 import ipywidgets as w
 
 from mclog.errors import MclogError
+from mclog.printable import counted
 
 from . import Disagreement, Recording, large_undo_question, start_or_resume, undo_count
 
@@ -167,7 +168,7 @@ class RecorderWidget(w.HBox):
         rec = self.recording
         seat = rec.names[rec.seat] if rec.seat is not None else "every seat"
         place = f"<b>{escape(rec.where())}</b> &middot; " if rec.where() else ""
-        where = (f"{place}recorded from {escape(seat)} &middot; {len(rec.played)} moves "
+        where = (f"{place}recorded from {escape(seat)} &middot; {counted(len(rec.played), 'move')} "
                  f"&middot; <small>saved after every answer in <code>{escape(rec.path)}"
                  "</code></small>")
         self.buttons, self.numbered = {}, {}

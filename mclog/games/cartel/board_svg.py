@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
+from mclog.printable import counted
 from mclog.protocol import PlayerLine
 
 #: The Cartels' colours, by seat (as the four colours of markers).
@@ -123,7 +124,7 @@ def table_html(state) -> str:
     note = ('<p class="cartel-note" style="color:#a04000;margin:2px 0">Illustrative '
             "components: not the printed Cartel board.</p>" if board.illustrative else "")
     return (f'<div class="cartel">{note}<p style="margin:2px 0">{where} · Pool: {pool} · '
-            f"pile {state.pile} cards</p>{board_svg(state)}</div>")
+            f"pile {counted(state.pile, 'card')}</p>{board_svg(state)}</div>")
 
 
 __all__ = ["board_svg", "table_html", "player_lines", "COLOURS"]

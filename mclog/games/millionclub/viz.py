@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import plotly.graph_objects as go
 
 from mclog.lazy import LazyModule
+from mclog.printable import counted
 
 from .draw import COLOUR_CSS
 
@@ -380,13 +381,13 @@ def start_player_chart(table: pd.DataFrame) -> go.Figure:
     """The start player's win rate by player count, with its Wilson 95% interval and the
     fair share marked (``strategy.start_player``)."""
     fig = go.Figure(go.Bar(
-        x=[f"{n} players ({g:,} games)" for n, g in zip(table["players"], table["games"])],
+        x=[f"{n} players ({counted(g, 'game')})" for n, g in zip(table["players"], table["games"])],
         y=table["win_rate"], name="start player's win rate", marker_color="#2e7d9a",
         error_y={"type": "data", "symmetric": False,
                  "array": table["high"] - table["win_rate"],
                  "arrayminus": table["win_rate"] - table["low"]}))
     fig.add_trace(go.Scatter(
-        x=[f"{n} players ({g:,} games)" for n, g in zip(table["players"], table["games"])],
+        x=[f"{n} players ({counted(g, 'game')})" for n, g in zip(table["players"], table["games"])],
         y=table["fair"], mode="markers", name="fair share (1 / players)",
         marker={"symbol": "line-ew-open", "size": 40, "color": "#b00020",
                 "line": {"width": 3}}))

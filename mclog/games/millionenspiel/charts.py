@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import plotly.graph_objects as go
 
 from mclog.lazy import LazyModule
+from mclog.printable import counted
 
 from .draw import FILL
 
@@ -91,7 +92,7 @@ def win_share_chart(table: pd.DataFrame) -> go.Figure:
     shares = win_shares(table)
     names = [escape(str(b)) for b in shares.bot]
     fig = go.Figure(go.Bar(x=names, y=shares.share, name="won",
-                           text=[f"{w} of {g} games" for w, g in zip(shares.won, shares.games)],
+                           text=[f"{w} of {counted(g, 'game')}" for w, g in zip(shares.won, shares.games)],
                            textposition="outside"))
     fig.add_trace(go.Scatter(x=names, y=shares.fair, mode="markers", name="fair share",
                              marker=dict(symbol="line-ew-open", size=40,
