@@ -180,7 +180,7 @@ def _fmt(path: str, check: bool) -> int:
         if new.unchanged():
             return 0
         if isinstance(new, Comparison):   # (--check)
-            _err(f"{path}: not in canonical form (run: mclog fmt {path})")
+            _err(f"{path}: not in canonical form: {new.difference} (run: mclog fmt {path})")
             return 1
         new.commit(verify=_same_games(path, fingerprints))
     _say(f"{path}: formatted")

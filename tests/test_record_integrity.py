@@ -526,7 +526,35 @@ def test_fmt_check_writes_nothing(tmp_path, capsys, monkeypatch):
     path = _messy(tmp_path)
     monkeypatch.setattr("tempfile.mkstemp", lambda *a, **k: pytest.fail("wrote a file"))
     assert main(["fmt", "--check", str(path)]) == 1
-    assert capsys.readouterr().err == f"{path}: not in canonical form (run: mclog fmt {path})\n"
+    canonical = write(read_one(THURSDAY)).splitlines()
+    first = next(i for i, (a, b) in enumerate(zip(canonical, THURSDAY.read_text().splitlines()))
+                 if a != b)
+    assert capsys.readouterr().err == (f"{path}: not in canonical form: from line {first + 1} "
+                                       f"(run: mclog fmt {path})\n")
+
+
+@pytest.mark.parametrize("change,said", [
+    (lambda t: t.replace("\n", "\r\n"), "its lines end with CR LF (from line 1; the "
+                                         "canonical text's with LF)"),
+    (lambda t: "\ufeff" + t, "a byte order mark at line 1"),
+    (lambda t: t + "\n\n", "from line {end}: the file goes on after the record's last line"),
+    (lambda t: t.replace("round 2\n", "round 2 \n", 1), "from line {round2}"),
+    (lambda t: t + "\n" + t.replace("round 2\n", "round  2\n", 1),
+     "from line {round2_of_second}"),
+])
+def test_fmt_check_says_where_the_file_parts_from_its_canonical_text(tmp_path, capsys, change,
+                                                                      said):
+    """What ``fmt --check`` finds is said with its line, and as a line end or a byte order
+    mark where one is the cause (which an editor does not show)."""
+    canonical = write(read_one(THURSDAY))
+    lines = canonical.split("\n")
+    round2 = lines.index("round 2") + 1
+    said = said.format(end=len(lines), round2=round2, round2_of_second=len(lines) + round2)
+    path = tmp_path / "game.mclog"
+    path.write_bytes(change(canonical).encode("utf-8"))
+    assert main(["fmt", "--check", str(path)]) == 1
+    assert capsys.readouterr().err == (f"{path}: not in canonical form: {said} (run: mclog "
+                                       f"fmt {path})\n")
 
 
 def test_fmt_of_a_canonical_read_only_file_is_silent_and_succeeds(tmp_path, capsys):

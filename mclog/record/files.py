@@ -236,7 +236,8 @@ def _signals_raise() -> Iterator[None]:
 class Comparison:
     """Whether the text written to it, piece by piece, is exactly the file ``path`` (read
     alongside, so that neither is held whole): ``fmt --check`` and ``fmt`` of a file that is
-    already canonical change nothing."""
+    already canonical change nothing.  Where they part is kept (``difference``), for
+    ``fmt --check`` to say."""
 
     def __init__(self, path: str):
         try:
@@ -245,16 +246,31 @@ class Comparison:
         except OSError as exc:
             raise FileError(f"{path}: cannot be read: {exc.strerror or exc}") from None
         self.same = True
+        #: The lines written so far, all the same as the file's.
+        self._lines = 0
+        #: Where the file parts from the text written, in words ("" while it has not).
+        self.difference = ""
 
     def write(self, text: str) -> None:
         if self.same:
             data = text.encode("utf-8")
-            self.same = self._file.read(len(data)) == data
+            read = self._file.read(len(data))
+            if read == data:
+                self._lines += data.count(b"\n")
+                return
+            self.same = False
+            at = next((i for i, (a, b) in enumerate(zip(data, read)) if a != b),
+                      min(len(data), len(read)))
+            self.difference = _parting(read, at, self._lines + data.count(b"\n", 0, at) + 1)
 
     def unchanged(self) -> bool:
         """True if the file holds exactly what was written (and nothing more)."""
         with self._file:
-            return self.same and not self._file.read(1)
+            if self.same and self._file.read(1):
+                self.same = False
+                self.difference = (f"from line {self._lines + 1}: the file goes on after "
+                                   "the record's last line")
+            return self.same
 
     def close(self) -> None:
         self._file.close()
@@ -264,6 +280,17 @@ class Comparison:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _parting(read: bytes, at: int, line: int) -> str:
+    """Where a file parts from its canonical text, at byte ``at`` of ``read`` (the file's
+    bytes there), on ``line``: said as a line end or a byte order mark where one is the
+    cause, which an editor does not show."""
+    if read.startswith(b"\xef\xbb\xbf", at):
+        return f"a byte order mark at line {line}"
+    if read.startswith(b"\r\n", at):
+        return f"its lines end with CR LF (from line {line}; the canonical text's with LF)"
+    return f"from line {line}"
 
 
 def _must_be_regular(path: str, st: os.stat_result) -> None:
