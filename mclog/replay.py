@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from .printable import counted
+
 S = TypeVar("S")
 M = TypeVar("M")
 
@@ -151,3 +153,19 @@ def _ignoring_info(play: Callable[[S, M], None]) -> Callable[[S, M, Any], None]:
         play(state, move)
 
     return play_move
+
+
+def played_repr(played: Any) -> str:
+    """What a notebook or a console shows of a replayed record, in every game (its
+    replayed class's ``__repr__``): the game, the players, how far it went and how many
+    mistakes were found, where the fields in full would fill the screen.
+
+    >>> import mclog
+    >>> mclog.replay(mclog.read_one("sample_games/cartel/duel-2p.mclog"))
+    <Cartel game: Ann, Ben; complete after 99 moves>
+    """
+    record = played.record
+    mistakes = f"; {counted(len(played.errors), 'mistake')}" if played.errors else ""
+    return (f"<{record.game} game: {', '.join(record.players)}; "
+            f"{'complete' if played.complete else 'in progress'} after "
+            f"{counted(len(played), 'move')}{mistakes}>")

@@ -32,7 +32,7 @@ class MoveEntry(FromSource):
     word: int = field(default=0, compare=False, repr=False)
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, repr=False)
 class KitRecord(RecordBase):
     """One game of a kit game: its name, tags (in order), players and body."""
 

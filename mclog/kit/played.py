@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from mclog.errors import RecordError, RuleError
 from mclog.record.entries import CheckEntry
-from mclog.replay import Replay, Step
+from mclog.replay import Replay, Step, played_repr
 
 from .notation import KitRecord, MoveEntry
 
@@ -147,6 +147,9 @@ class KitPlayed:
         return f" (the record stands before {engine.describe(state)}: is its line missing?)"
 
     # --- the replayed game ---------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return played_repr(self)
 
     def __len__(self) -> int:
         return len(self.replay.moves)

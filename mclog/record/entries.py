@@ -135,6 +135,24 @@ class RecordBase:
 
     __hash__ = None  # type: ignore[assignment]  # (records are mutable)
 
+    @property
+    def players(self) -> tuple[str, ...]:   # (the game's record says)
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        """What a notebook or a console shows of a record: its game, players and size,
+        and where it was read (a record's fields in full would fill the screen).
+
+        >>> import mclog
+        >>> mclog.read_one("sample_games/cartel/duel-2p.mclog")
+        <Cartel record: Ann, Ben; 114 entries, 99 of them moves (sample_games/cartel/duel-2p.mclog)>
+        """
+        where = f" ({self.file}{f', game {self.number}' if self.number > 1 else ''})" \
+            if self.file else ""
+        game = getattr(self, "game")   # (a class's constant, or the kit record's field)
+        return (f"<{game} record: {', '.join(self.players)}; {len(self.entries)} "
+                f"entries, {len(self.moves)} of them moves{where}>")
+
     def error(self, message: str, line: int, col: int, **kw) -> RecordError:
         return RecordError(message, line=line, col=col, file=self.file,
                            game=self.number if self.number > 1 else None, **kw)

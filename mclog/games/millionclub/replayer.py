@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 from mclog.errors import RecordError, RuleError
 from mclog.unknowns import SAT_SECONDS, Problem, Rule, TooHard
-from mclog.replay import Replay, Step
+from mclog.replay import Replay, Step, played_repr
 from .rules.board import COLONIES, DISC_NAMES, INDUSTRIES, INTRIGUE, LOBBY, ROMAN, STOCK
 from .rules.cards import CONTINENTS, DECK_NAMES, DECK_TOTALS, INDUSTRY_NAMES, article, card_name
 from .rules.decks import hand_of
@@ -182,7 +182,7 @@ class DealHistory:
         self.constraint_steps += [step] * (count - len(self.constraint_steps))
 
 
-@dataclass
+@dataclass(repr=False)   # (``played_repr``: the fields in full would fill a screen)
 class GameReplay:
     """A recorded game replayed: the record, its states, and what was found."""
 
@@ -258,6 +258,9 @@ class GameReplay:
         return state
 
     # --- navigation ----------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return played_repr(self)
 
     def __len__(self) -> int:
         return len(self.replay)

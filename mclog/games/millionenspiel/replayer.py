@@ -16,7 +16,7 @@ from typing import Any
 from mclog.engine import Watch, by_fields, required
 from mclog.errors import RecordError, RuleError
 from mclog.record.entries import FromSource
-from mclog.replay import Replay, Step
+from mclog.replay import Replay, Step, played_repr
 
 from .notation.record import CheckEntry, MoveEntry, Record
 from .rules.flow import describe_decision, play
@@ -114,6 +114,9 @@ class GameReplay:
                 play(state, move, noting)
             self._money_events = events
         return self._money_events
+
+    def __repr__(self) -> str:
+        return played_repr(self)
 
     def __len__(self) -> int:
         return len(self.replay)

@@ -226,6 +226,13 @@ class State:
     def active(self) -> list[int]:
         return [s for s, p in enumerate(self.players) if not p.out]
 
+    def _repr_html_(self) -> str:
+        """The board, the tray and the players, drawn (a state shown in a notebook cell,
+        as every game's is; the drawing, a view of the state, is imported when asked)."""
+        from ..board import table_html
+
+        return table_html(self)
+
     def become(self, other: State) -> None:
         """Take on every field of ``other``: a copy played ahead of this state, kept once
         it was legal (field by field: a state of the compiled build has no ``__dict__``)."""

@@ -56,7 +56,7 @@ class Marker:
 Entry = MoveEntry | CheckEntry | RevealEntry | CommentEntry | Marker
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, repr=False)
 class GameRecord(RecordBase):
     """One game: its tags (in order), the table they describe, and the body."""
 

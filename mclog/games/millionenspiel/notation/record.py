@@ -36,7 +36,7 @@ class MoveEntry(FromSource):
 Entry = MoveEntry | CheckEntry | CommentEntry
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(slots=True, eq=False, repr=False)
 class Record(RecordBase):
     """One game: its tags (in order), players, track and body."""
 
