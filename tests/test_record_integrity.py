@@ -469,8 +469,12 @@ def test_the_api_never_guesses_text_or_path(tmp_path):
         read_one(text)
     with pytest.raises(TypeError, match="a record file's path is a str or a Path, not int"):
         read_one(5)
-    with pytest.raises(TypeError, match="record text is a str, not PosixPath"):
-        parse_one(THURSDAY)
+    for path in (THURSDAY, str(THURSDAY)):   # (a file's path given as text is said so)
+        with pytest.raises(TypeError, match=r"this is a file's path, not record text: read "
+                                            r"it with mclog.read_one\(path\)"):
+            parse_one(path)
+    with pytest.raises(TypeError, match="record text is a str, not bytes"):
+        parse_one(text.encode())
     (tmp_path / "[Players").write_text(text)  # an odd name is still a name
     assert read_one(str(tmp_path / "[Players")) == parse_one(text)
 

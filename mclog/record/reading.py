@@ -171,6 +171,10 @@ def parse(text: str, file: str | None = None) -> Iterator[Any]:
     >>> [r.table.names for r in parse('[Players "Ann yellow, Ben black"]\\n')]
     [('Ann', 'Ben')]
     """
+    if isinstance(text, os.PathLike) or (isinstance(text, str) and "\n" not in text
+                                         and os.path.isfile(text)):
+        raise TypeError("this is a file's path, not record text: read it with "
+                        "mclog.read_one(path) or mclog.read(path)")
     if not isinstance(text, str):
         raise TypeError(f"record text is a str, not {type(text).__name__}")
     return read_text(text, file)
