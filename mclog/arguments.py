@@ -43,6 +43,29 @@ def replayed(played: Any, function: str) -> Any:
                     "mclog.replay(record)")
 
 
+def whole(value: Any, name: str, low: int | None = None, high: int | None = None) -> int:
+    """``value``, a whole number a function was given as ``name`` (from ``low`` to
+    ``high`` where given); a ``TypeError`` or ``ValueError`` in words otherwise (``True``,
+    ``"10"`` and ``2.5`` are no counts).
+
+    >>> whole(30, "rollouts", 1, 100_000)
+    30
+    >>> whole(0, "rollouts", 1, 100_000)
+    Traceback (most recent call last):
+    ValueError: rollouts is from 1 to 100000, not 0
+    >>> whole("10", "rollouts", 1)
+    Traceback (most recent call last):
+    TypeError: rollouts is a whole number, not a str
+    """
+    if type(value) is not int:
+        raise TypeError(f"{name} is a whole number, not {_a(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = f"from {low} to {high}" if low is not None and high is not None else \
+            f"at least {low}" if low is not None else f"at most {high}"
+        raise ValueError(f"{name} is {bounds}, not {value}")
+    return value
+
+
 def _is_replayed(value: Any) -> bool:
     return hasattr(value, "record") and hasattr(value, "steps")
 
@@ -55,4 +78,4 @@ def _a(value: Any) -> str:
     return f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind}"
 
 
-__all__ = ["game_of_record", "replayed"]
+__all__ = ["game_of_record", "replayed", "whole"]

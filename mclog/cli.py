@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import games, seat_refusal, seat_view
+from .arguments import whole
 from .errors import MclogError, RecordError, ReviewError
 from .printable import counted, printable
 from .protocol import Game, Played
@@ -389,10 +390,11 @@ def _not_a_player(where: str, name: str, names) -> str:
 
 
 def _rollouts(count: int, option: str) -> int:
-    """``count`` rollouts, checked (``ValueError`` naming ``option``)."""
-    if not 1 <= count <= 100_000:
-        raise ValueError(f"{option} is from 1 to 100000, not {count}")
-    return count
+    """``count`` rollouts, checked as the review checks them (``ValueError`` naming
+    ``option``)."""
+    from .review import MAX_ROLLOUTS
+
+    return whole(count, option, 1, MAX_ROLLOUTS)
 
 
 def _one_game(path: str, number: int) -> Played | None:

@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .arguments import whole
 from .errors import MclogError, ReviewError, RuleError
 
 if TYPE_CHECKING:
@@ -61,6 +62,8 @@ Z = 1.96
 #: The most options of one decision a review plays (a bet of any amount has a million):
 #: the one played, and others spread evenly over the rest.
 MAX_OPTIONS = 8
+#: The most rollouts a position is given (a review asked for more would run for days).
+MAX_ROLLOUTS = 100_000
 
 
 @dataclass(frozen=True)
@@ -202,6 +205,22 @@ def _game(played):
     return _game_named(played.record.game)
 
 
+def settled(game, bots: str | None, rollouts: int, seed: int, every: int = 1) -> str:
+    """The bots a review's rollouts are played by (``bots``, or the game's ``review_bots``),
+    once every setting is checked: a slip in a notebook (``rollouts="10"``, a bot the game
+    has not) is said in words before any rollout is played, not met on a thread.  The
+    command line's options are checked so too, named as typed (``--rollouts``)."""
+    whole(rollouts, "rollouts", 1, MAX_ROLLOUTS)
+    whole(seed, "seed")
+    whole(every, "every", 1)
+    if bots is not None and not isinstance(bots, str):
+        raise TypeError(f"bots are named in a str ('random, greedy'), not "
+                        f"{type(bots).__name__}")
+    chosen = bots or game.review_bots
+    game.check_bots(chosen)
+    return chosen
+
+
 #: What a forked worker plays its rollouts on (the game, the replayed record, the bots,
 #: the positions made so far): set before the workers are forked, so they have it
 #: without its being sent.
@@ -332,7 +351,7 @@ def chances(played, index: int, *, rollouts: int = 100, seed: int = 0,
     ``rollouts`` games played out by ``bots`` (the game's ``review_bots`` if None), on
     ``jobs`` processes (or on a Dask ``client``'s workers)."""
     game = _game(played)
-    with _Runner(game, played, bots or game.review_bots, jobs, client) as runner:
+    with _Runner(game, played, settled(game, bots, rollouts, seed), jobs, client) as runner:
         return _chances(runner, index, rollouts, seed)
 
 
@@ -387,9 +406,10 @@ def position(played, index: int, *, rollouts: int = 200, seed: int = 0,
     step that is another's, or chance's, is then a ``ReviewError`` naming that player's
     nearest decisions, not a review of someone else's move."""
     game = _game(played)
+    bots = settled(game, bots, rollouts, seed)
     if seat is not None and 0 <= index < len(played):   # (before the workers start)
         _decision(game.engine, played, index, seat)
-    with _Runner(game, played, bots or game.review_bots, jobs, client) as runner:
+    with _Runner(game, played, bots, jobs, client) as runner:
         return _position(runner, index, rollouts, seed, max_options)
 
 
@@ -517,7 +537,13 @@ def review(played, seat: int | None = None, *, rollouts: int = 100, seed: int = 
     goes."""
     game = _game(played)
     engine = game.engine
-    bots = bots or game.review_bots
+    bots = settled(game, bots, rollouts, seed)
+    names = played.record.players
+    if seat is not None and whole(seat, "seat") not in range(len(names)):
+        raise ValueError(f"seat {seat} is no player's: the seats are 0 to {len(names) - 1} "
+                         f"({', '.join(names)})")
+    if curve_rollouts is not None:
+        whole(curve_rollouts, "curve_rollouts", 1, MAX_ROLLOUTS)
     todo = []
     for index, step in enumerate(played.steps):
         if step.actor is None or (seat is not None and step.actor != seat):
@@ -608,10 +634,11 @@ def curve(played, *, rollouts: int = 30, seed: int = 0, bots: str | None = None,
           jobs: int = 1, client=None) -> dict[int, list[float]]:
     """Each player's win chance after every ``every``-th step and at the end (step ->
     chances by seat), for the win-chance graph."""
-    steps = sorted({*range(0, len(played), max(1, every)), len(played)})
-    out = {}
     game = _game(played)
-    with _Runner(game, played, bots or game.review_bots, jobs, client) as runner:
+    bots = settled(game, bots, rollouts, seed, every)
+    steps = sorted({*range(0, len(played), every), len(played)})
+    out = {}
+    with _Runner(game, played, bots, jobs, client) as runner:
         for done, index in enumerate(steps):
             out[index] = _chances(runner, index, rollouts, seed)
             if progress is not None:

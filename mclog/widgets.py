@@ -61,8 +61,10 @@ def review(played, *, rollouts: int = 30, seed: int = 0, bots: str | None = None
     nearest the one shown first: move the slider and the rollouts follow it.  The
     rollouts run on a thread of this kernel (``start=False``: not yet; ``widget.chances``
     is the ``LazyChances`` that fills it)."""
+    from .review import settled
+
     game = _game(replayed(played, "mclog.widgets.review").record.game)
-    bots = bots or game.review_bots
+    bots = settled(game, bots, rollouts, seed, every)
     widget = _with_chances(game, played, {}, bots, f", {rollouts} a step")
     widget.chances = LazyChances(widget, played, rollouts=rollouts, seed=seed, bots=bots,
                                  every=every)

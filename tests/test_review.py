@@ -371,6 +371,48 @@ def test_a_review_asked_for_numbers_out_of_range_is_told_which(tmp_path, capsys,
     assert not out.exists()
 
 
+@pytest.mark.parametrize("given,error,said", [
+    ({"rollouts": 0}, ValueError, "rollouts is from 1 to 100000, not 0"),
+    ({"rollouts": "10"}, TypeError, "rollouts is a whole number, not a str"),
+    ({"rollouts": True}, TypeError, "rollouts is a whole number, not a bool"),
+    ({"rollouts": 2.5}, TypeError, "rollouts is a whole number, not a float"),
+    ({"seed": "x"}, TypeError, "seed is a whole number, not a str"),
+    ({"every": 0}, ValueError, "every is at least 1, not 0"),
+    ({"bots": "nonsense"}, ValueError, "unknown bot 'nonsense': the bots are random, profit, "
+                                       "thrifty"),
+    ({"bots": ["profit"]}, TypeError, "bots are named in a str ('random, greedy'), not list"),
+])
+def test_a_notebooks_slip_in_a_reviews_settings_is_said_before_any_rollout(
+        given, error, said, monkeypatch):
+    """``mclog.widgets.review`` and the review's functions check what they are given, in
+    words, before a rollout is played (the widget took ``rollouts=-1`` or a bot the game
+    has not, and its thread then failed or drew nothing)."""
+    import mclog.review
+    import mclog.widgets
+
+    played = mclog.replay(mclog.read_one(CARTEL_DUEL))
+    monkeypatch.setattr(mclog.review, "_Runner", lambda *a, **k: pytest.fail("rolled out"))
+    calls = [lambda: mclog.widgets.review(played, start=False, **given),
+             lambda: mclog.review.curve(played, **given)]
+    if "every" not in given:
+        calls += [lambda: chances(played, 10, **given),
+                  lambda: mclog.review.position(played, 10, **given),
+                  lambda: mclog.review.review(played, **given)]
+    for call in calls:
+        with pytest.raises(error) as refused:
+            call()
+        assert str(refused.value) == said
+
+
+def test_a_review_of_a_seat_no_player_holds_is_refused():
+    import mclog.review
+
+    played = mclog.replay(mclog.read_one(CARTEL_DUEL))
+    with pytest.raises(ValueError, match=r"^seat 2 is no player's: the seats are 0 to 1 "
+                                         r"\(Ann, Ben\)$"):
+        mclog.review.review(played, 2)
+
+
 def test_the_review_widget_fills_its_graph_nearest_the_step_shown_first():
     """``mclog.widgets.review``: the win-chance graph fills in as rollouts finish, the
     steps nearest the slider first (a tie: the earlier), each step's chances those of
