@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mclog.arguments import replayed
 from mclog.lazy import LazyModule
 
 if TYPE_CHECKING:
@@ -24,13 +25,25 @@ else:
 
 def money(played) -> pd.DataFrame:
     """Long form: ``step`` (0: the start), ``round`` (the game's count of rounds, throws
-    ...: 0 before the first), ``player``, ``money``; from any replayed game whose states
-    keep the players' ``money`` in seat order."""
-    names = played.record.players
+    ...: 0 before the first), ``player``, ``money``; from any replayed game of a game
+    that counts money (``Game.money``: Cartel's cartels' money, Joakim's cash).
+
+    >>> import mclog
+    >>> cartel = mclog.replay(mclog.read_one("sample_games/cartel/duel-2p.mclog"))
+    >>> money(cartel).groupby("player").money.last().to_dict()
+    {'Ann': 147, 'Ben': 234}
+    """
+    from .games import game as game_named
+
+    record = replayed(played, "mclog.analysis.money").record
+    game = game_named(record.game)
     rounds = [0, *(step.round for step in played.steps)]
     rows = []
     for step, state in enumerate(played.replay.states()):
-        for name, amount in zip(names, state.money):
+        amounts = game.money(state)
+        if amounts is None:
+            raise ValueError(f"{game.name} counts no money: it has no money table")
+        for name, amount in zip(record.players, amounts):
             rows.append((step, rounds[step], name, amount))
     return pd.DataFrame(rows, columns=["step", "round", "player", "money"])
 

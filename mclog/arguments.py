@@ -13,7 +13,11 @@ TypeError: replay_widget takes a replayed game, not None: give it mclog.replay(r
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def game_of_record(record: Any, function: str):
@@ -41,6 +45,36 @@ def replayed(played: Any, function: str) -> Any:
                         "mclog.replay(record)")
     raise TypeError(f"{function} takes a replayed game, not {_a(played)}: give it "
                     "mclog.replay(record)")
+
+
+def of_game(name: str) -> Callable[[F], F]:
+    """A table or chart of one game's replayed games (``name``'s): the decorated function's
+    first argument is checked as ``replayed`` checks it, and a replayed game of another
+    game is said so, with where that game's own tables are (each game's were met with
+    ``'KitRecord' object has no attribute 'table'``).
+
+    >>> import mclog
+    >>> @of_game("Million Club")
+    ... def attribution(game):
+    ...     return "the table"
+    >>> attribution(mclog.replay(mclog.read_one("sample_games/cartel/duel-2p.mclog")))
+    Traceback (most recent call last):
+    TypeError: attribution is for Million Club games, not for Cartel: Cartel's tables and charts are in mclog.games.cartel
+    """
+    def decorate(function: F) -> F:
+        @functools.wraps(function)
+        def checked(played: Any, *args: Any, **kwargs: Any) -> Any:
+            of = replayed(played, function.__name__).record.game
+            if of != name:
+                from .games import game
+
+                raise TypeError(f"{function.__name__} is for {name} games, not for {of}: "
+                                f"{of}'s tables and charts are in {type(game(of)).__module__}")
+            return function(played, *args, **kwargs)
+
+        return cast(F, checked)
+
+    return decorate
 
 
 def whole(value: Any, name: str, low: int | None = None, high: int | None = None) -> int:
@@ -78,4 +112,4 @@ def _a(value: Any) -> str:
     return f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind}"
 
 
-__all__ = ["game_of_record", "replayed", "whole"]
+__all__ = ["game_of_record", "of_game", "replayed", "whole"]

@@ -94,6 +94,11 @@ class Game(ABC):
     #: the shared simulator, bots and recorder use.
     engine: Any = None
 
+    def money(self, state: Any) -> list[int] | None:
+        """Each seat's money in ``state``, if the game counts money (the shared money
+        table, ``mclog.analysis.money``): a state's ``money`` by seat where it keeps one."""
+        return getattr(state, "money", None)
+
     @property
     def tag_names(self) -> Sequence[str]:
         """The tags the game reads, spelt as it spells them: a tag written in another case

@@ -14,6 +14,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
+from mclog.arguments import of_game
 from mclog.engine import Watch
 from mclog.lazy import LazyModule
 
@@ -76,6 +77,7 @@ def _books(played) -> _Books:
     return books
 
 
+@of_game("Joakim von Ankas fantastiska affärer")
 def money_sources(played):
     """Each player's money by source over the game (a row a player, a column a source;
     what they paid is negative)."""
@@ -86,6 +88,7 @@ def money_sources(played):
                         index=pd.Index(played.record.names, name="player"), columns=columns)
 
 
+@of_game("Joakim von Ankas fantastiska affärer")
 def by_kind(played):
     """What each kind of property brought each player: sales less purchases (at a
     square, by a card, at an auction, by an option, in a forced sale), plus what they
@@ -133,6 +136,7 @@ def kinds_over_games(games):
     return out.sort_values("brought", ascending=False)
 
 
+@of_game("Joakim von Ankas fantastiska affärer")
 def timeline(played):
     """Each player's cash and worth (cash and properties at market value) after every
     step: a row a step and player."""
@@ -145,6 +149,7 @@ def timeline(played):
     return pd.DataFrame(rows, columns=["step", "player", "cash", "worth"])
 
 
+@of_game("Joakim von Ankas fantastiska affärer")
 def wealth_chart(played, table=None):
     """Cash (solid) and worth (dotted) of each player over the game."""
     import plotly.graph_objects as go
@@ -164,6 +169,7 @@ def wealth_chart(played, table=None):
     return fig
 
 
+@of_game("Joakim von Ankas fantastiska affärer")
 def sources_chart(played):
     """Where each player's money came from (and went): a bar a source, a group a
     player."""

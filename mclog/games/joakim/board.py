@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
+from mclog.arguments import of_game
 from mclog.protocol import PlayerLine
 
 from .rules.components import BILLIONAIRES, EXCHANGE, NEWSPAPER, UNCLE
@@ -171,6 +172,7 @@ def table_html(state) -> str:
             f"{_tray(state)}{_board(state)}{_players(state)}</div>")
 
 
+@of_game("Joakim von Ankas fantastiska affärer")
 def value_chart(played):
     """The six market values over the game, in their marker pins' colours."""
     import plotly.graph_objects as go

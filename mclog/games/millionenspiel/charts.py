@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
+from mclog.arguments import of_game
 from mclog.lazy import LazyModule
 from mclog.printable import counted
 
@@ -22,6 +23,7 @@ _CAUSE_COLOUR = {**FILL, "pension": "#888888", "pension card": "#bbbbbb",
                  "start": "#dddddd"}
 
 
+@of_game("Millionenspiel")
 def money_chart(game) -> go.Figure:
     """Each player's money over the steps, on a log scale (5 to 1,000,000)."""
     from .analysis import money

@@ -6,12 +6,15 @@ of attribution and money are built on the game's events
 (``mclog.games.millionclub.events``).
 """
 
+from mclog.arguments import of_game
+
 from ..events import Event, events
 from .corpus import Corpus, corpus
 from .tables import attribution, final_scores, money_flows, points_by_disc, prices, timeline
 from .teaching import consequences, decisions
 
 
+@of_game("Million Club")
 def player_colours(game) -> dict[str, str]:
     """Each player's table colour, by name (the figures draw players in them)."""
     table = game.record.table

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mclog.arguments import of_game
 from mclog.lazy import LazyModule
 
 from ..rules.board import DISC_NAMES
@@ -41,6 +42,7 @@ def _actor(names, event) -> str:
     return names[event.actor]
 
 
+@of_game("Million Club")
 def timeline(game) -> pd.DataFrame:
     """One row per (step, player): where the game stands after every move.
 
@@ -97,6 +99,7 @@ def timeline(game) -> pd.DataFrame:
     return pd.DataFrame(cols)
 
 
+@of_game("Million Club")
 def prices(game) -> pd.DataFrame:
     """One row per step: the three price markers and the Stock Exchange spreads.
 
@@ -119,6 +122,7 @@ def prices(game) -> pd.DataFrame:
     return df
 
 
+@of_game("Million Club")
 def final_scores(game) -> pd.DataFrame:
     """One row per player: every category of the final scoring, total, money and rank.
 
@@ -137,6 +141,7 @@ def final_scores(game) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+@of_game("Million Club")
 def attribution(game) -> pd.DataFrame:
     """Where every point came from: one row per (event, player, category) that changed.
 
@@ -205,6 +210,7 @@ def _has_unknown_colonies(game) -> bool:
     return any(CONTINENTS[0] in domains[x] for x in game.variables.values())
 
 
+@of_game("Million Club")
 def money_flows(game) -> pd.DataFrame:
     """Every movement of money: ``payer`` -> ``payee`` (a player or "bank"), ``amount``
     (always positive), and its ``cause`` (the move or the automatic step).  ``bank`` says
@@ -231,6 +237,7 @@ def money_flows(game) -> pd.DataFrame:
                                        "payer", "payee", "amount", "bank"])
 
 
+@of_game("Million Club")
 def points_by_disc(game) -> dict[tuple[str, str], float]:
     """``attribution(game)`` summed by (player, disc), without building the table:
     what ``corpus`` needs from each of many games."""

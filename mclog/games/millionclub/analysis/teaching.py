@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mclog.arguments import of_game
 from mclog.lazy import LazyModule
 
 from ..rules.flow import describe_decision, legal_moves, play
@@ -26,6 +27,7 @@ else:
     pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 
+@of_game("Million Club")
 def decisions(game) -> pd.DataFrame:
     """One row per decision with a choice (two legal moves or more): ``step`` (the state
     the question was asked in: ``consequences(game, step)``), ``round``, ``disc``,
@@ -47,6 +49,7 @@ def decisions(game) -> pd.DataFrame:
                                        "options", "played"])
 
 
+@of_game("Million Club")
 def consequences(game, step: int) -> pd.DataFrame:
     """One row per legal move at ``step``: the move, each player's change in provisional
     score (``<name> points``) and money (``<name> money``), and ``played`` (the move
