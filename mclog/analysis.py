@@ -63,7 +63,14 @@ def shown(table: pd.DataFrame, units: dict[str, str] | None = None):
     >>> html = shown(table, {"money": "million"}).to_html()
     >>> "NaN" in html or "&lt;NA&gt;" in html, "money (million)" in html, "1,200" in html
     (False, True, True)
+    >>> "1,200" in shown(table.set_index("player").money).to_html()   # (a Series too)
+    True
     """
+    if isinstance(table, pd.Series):   # (a column or a groupby's sum: shown as its table)
+        table = table.to_frame()
+    if not isinstance(table, pd.DataFrame):
+        raise TypeError(f"shown takes a table (a pandas DataFrame or Series), not "
+                        f"{'None' if table is None else type(table).__name__}")
     units = units or {}
     named = table.rename(columns={c: f"{c} ({units[c]})" for c in table.columns
                                   if c in units})

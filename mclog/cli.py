@@ -635,9 +635,7 @@ def cmd_simulate(args) -> int:
     from tqdm import tqdm
 
     game = games.game(args.game)
-    if args.players not in game.players:
-        raise ValueError(f"{game.name} is played by {game.players.start} to "
-                         f"{game.players.stop - 1} players, not {args.players}")
+    game.check_players(args.players)
     for name, value, low in (("--games", args.games, 1), ("--jobs", args.jobs, 1),
                              ("--shard-size", args.shard_size, 1)):
         if value < low:

@@ -94,6 +94,16 @@ class Game(ABC):
     #: the shared simulator, bots and recorder use.
     engine: Any = None
 
+    def check_players(self, count: Any) -> int:
+        """``count`` players, checked against how many the game is for (``ValueError`` in
+        words, ``TypeError`` for what is no count)."""
+        if type(count) is not int:
+            raise TypeError(f"players is a whole number, not {type(count).__name__}")
+        if count not in self.players:
+            raise ValueError(f"{self.name} is for {self.players.start} to "
+                             f"{self.players.stop - 1} players, not {count}")
+        return count
+
     def money(self, state: Any) -> list[int] | None:
         """Each seat's money in ``state``, if the game counts money (the shared money
         table, ``mclog.analysis.money``): a state's ``money`` by seat where it keeps one."""

@@ -304,6 +304,29 @@ def test_simulate_gives_the_same_games_on_any_number_of_workers(tmp_path, capsys
     assert main(["simulate", "--players", "3", "--seed", "5", "--games", "0"]) == 2
 
 
+@pytest.mark.parametrize("given,error,said", [
+    ({"players": 9}, ValueError, "Million Club is for 2 to 6 players, not 9"),
+    ({"players": "4"}, TypeError, "players is a whole number, not str"),
+    ({"games_count": 0}, ValueError, "games_count is at least 1, not 0"),
+    ({"shard_size": 0}, ValueError, "shard_size is at least 1, not 0"),
+    ({"bots": "nonsense"}, ValueError, "unknown bot 'nonsense'"),
+    ({"game": "Million Club", "options": {"setup": "x"}}, ValueError,
+     "Million Club's setup is one of standard, alternative, not 'x'"),
+])
+def test_simulate_from_python_checks_its_settings_before_writing(tmp_path, given, error,
+                                                                said):
+    """``mclog.corpus.simulate`` checks what it is given as ``mclog simulate`` does: it
+    wrote six-player games into files named ``game-9p-...``, with nine bots in their tags,
+    when asked for nine players."""
+    from mclog.corpus import simulate
+
+    settings = {"players": 3, "games_count": 2, "seed": 1, **given}
+    with pytest.raises(error) as refused:
+        simulate(tmp_path / "out", **settings)
+    assert said in str(refused.value)
+    assert not (tmp_path / "out").exists()
+
+
 def test_the_corpus_agrees_with_the_score_table_and_adds_up(built):
     """Independent of the rows' own code: each player's total is the score table's
     (``mclog score``), and a complete, fully known game's events add up to it."""

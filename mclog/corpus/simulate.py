@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from mclog import games
+from mclog.arguments import whole
 from mclog.record.files import write_new
 from mclog.simulate import stopped
 
@@ -118,12 +119,18 @@ def simulate(out: str | os.PathLike, *, players: int, games_count: int, seed: in
              options: dict | None = None, client=None, jobs: int = 1) -> list[str]:
     """Play ``games_count`` games (seeds ``seed`` on) and write them to shards of
     ``shard_size`` in ``out``; returns the shard files' paths."""
+    played = games.game(game)
+    played.check_players(players)   # (each checked before a folder is made or a game played)
+    whole(games_count, "games_count", 1)
+    whole(seed, "seed")
+    whole(shard_size, "shard_size", 1)
+    whole(jobs, "jobs", 1)
+    played.check_bots(bots)
+    options = played.checked_options(options or {})
     out = os.fspath(out)
     os.makedirs(out, exist_ok=True)
-    played = games.game(game)
-    played.check_bots(bots)
     seeds = list(range(seed, seed + games_count))
-    tasks = tasks_for(played.name, players, seeds, bots, options or {}, out, shard_size)
+    tasks = tasks_for(played.name, players, seeds, bots, options, out, shard_size)
     for _ in in_order(tasks, jobs=jobs, client=client):
         pass
     return [t.shard_path for t in tasks]

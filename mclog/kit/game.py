@@ -126,9 +126,7 @@ class KitGame(Game):
     def check_names(self, names: Sequence[str]) -> tuple[str, ...]:
         """The players' names, checked (``ValueError`` in words)."""
         names = tuple(n.strip() for n in names)
-        if len(names) not in self.players:
-            raise ValueError(f"{self.name} is for {self.players.start} to "
-                            f"{self.players.stop - 1} players, not {len(names)}")
+        self.check_players(len(names))
         for name in names:
             problem = name_problem(name, self.verbs.words.__contains__)
             if problem:
