@@ -843,3 +843,20 @@ def test_a_game_in_progress_counts_its_moves_in_words():
                                       "start Ann driftwood\n"))
     assert GAME.final_text(one).startswith("In progress after 1 move; points: ")
     assert GAME.final_text(play("")).startswith(f"In progress after {len(play(''))} moves; ")
+
+
+def test_the_recorders_hint_names_who_decides_and_what_a_company_is_only_where_asked():
+    """What the recorder says to type where it lists no answer: the verbs' forms with the
+    deciding player named (``bid Cleo <amount>``), and the word about companies only where
+    a form names one (it followed a bid too)."""
+    text = (DOCS_EXAMPLE.split("offer Ben redwood")[0] + "offer Ben redwood\n")
+    played = GAME.replay(mclog.parse_one(text))
+    assert GAME.answer_hint(played) == "bid Cleo <amount> (X for no bid)"
+    played = GAME.replay(mclog.parse_one(DOCS_EXAMPLE.split("buy Ann cobalt")[0]))
+    assert GAME.answer_hint(played) == (
+        "buy Ann <company>, or offer Ann <company>, or pass Ann [borrow <borrow>]; a company "
+        "is its word in the component file")
+
+
+DOCS_EXAMPLE = (Path(__file__).parent.parent / "docs" / "cartel" / "format.md").read_text(
+    encoding="utf-8").split("```")[1].lstrip("\n")

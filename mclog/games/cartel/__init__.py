@@ -243,10 +243,11 @@ class Cartel(KitGame):
             words = tuple(w for w in words if w != "trade")
         if "defensive" not in table.advanced:
             words = tuple(w for w in words if w != "bury")
-        forms = [self.verbs.by_word[w].form for w in words]
+        forms = self.forms_hint(played, words)
         tail = " (? for a card you did not see)" if kind in ("deal", "draw") else \
             " (X for no bid)" if kind == "bid" else ""
-        return ", or ".join(forms) + tail + "; a company is its word in the component file"
+        return forms + tail + ("; a company is its word in the component file"
+                               if "<company>" in forms else "")
 
 
 GAME = Cartel()

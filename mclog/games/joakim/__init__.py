@@ -275,7 +275,7 @@ class Joakim(KitGame):
             words = (*(words or ()), "borrow", "keep", "rumour", "interest", "lot")
         if not words:
             return super().answer_hint(played)
-        return ", or ".join(self.verbs.by_word[w].form for w in words)
+        return self.forms_hint(played, words)
 
 
 def _variant(text: str) -> bool:
