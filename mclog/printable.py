@@ -49,6 +49,24 @@ def one_line_path(path: str) -> str:
     return _PATH_CONTROL.sub(_shown, path)
 
 
+def as_json(value: object) -> str:
+    """A value read from a JSON file, written as JSON writes it (``true``, ``null``,
+    ``"10"``, ``NaN``), for a message about it: Python's spelling of it (``True``,
+    ``None``, ``'10'``) is not what the file says.
+
+    >>> as_json(True), as_json(None), as_json("10"), as_json(2.5), as_json([1, "a"])
+    ('true', 'null', '"10"', '2.5', '[1, "a"]')
+    """
+    import json   # (only a message about a JSON value needs it)
+
+    if type(value) not in (str, int, float, bool, list, dict, type(None)):
+        return repr(value)   # (a reader's own kind says itself: a number of 5,000 digits)
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):   # (not JSON's: as Python says it)
+        return repr(value)
+
+
 def counted(n: int, noun: str) -> str:
     """``n`` things in words, the noun singular for one: what every count shown to a
     player says (``1 move``, not ``1 moves``).
@@ -59,4 +77,4 @@ def counted(n: int, noun: str) -> str:
     return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
-__all__ = ["printable", "one_line_path", "counted"]
+__all__ = ["printable", "one_line_path", "as_json", "counted"]

@@ -99,6 +99,26 @@ def test_a_sample_replays_writes_and_reads_back_in_every_form(name, path):
     assert from_json == [record]
 
 
+@pytest.mark.parametrize("value,shown", [(True, "true"), (None, "null"), ("1", '"1"'),
+                                         (1.5, "1.5")])
+@pytest.mark.parametrize("name", names())
+def test_a_wrong_json_value_is_quoted_as_json_writes_it(name, value, shown):
+    """A JSON record's wrong value is said as the file has it (``true``, ``null``,
+    ``"1"``), not as Python would (``True``, ``None``, ``'1'``), in every game."""
+    import json
+
+    from mclog.record.json_form import JsonRecordError
+
+    path = _samples(name)[0]
+    data = mclog.to_json(mclog.read_one(path))
+    entry = next(e for e in data["entries"] if isinstance(e.get("player"), int))
+    entry["player"] = value
+    with pytest.raises(JsonRecordError) as refused:
+        game_named(name).records_from_json(json.dumps(data).encode("utf-8"), "game.json")
+    said = str(refused.value)
+    assert f".player: {shown} is not " in said, said
+
+
 @pytest.mark.parametrize("tags", [{"Event": "the night\n"}, {"Event": "\r"},
                                   {"Event\n": "the night"}, {"Ev ent": "the night"}],
                          ids=["value-ending-in-a-line-break", "carriage-return",

@@ -857,17 +857,17 @@ def _first_of(data, kind):
     (lambda d: d["entries"][_first_of(d, "Throw")].update(dice=[3, 7]),
      "entries[{Throw}].dice[1]: 7 is not a die (1 to 6, or null where it was not seen)"),
     (lambda d: d["entries"][_first_of(d, "Land")].update(colour="pink"),
-     "entries[{Land}].colour: 'pink' is not a colour (blue, yellow, red, beige, green, "
+     "entries[{Land}].colour: \"pink\" is not a colour (blue, yellow, red, beige, green, "
      "black)"),
     (lambda d: d["entries"][_first_of(d, "Land")].update(moon=1),
      "entries[{Land}]: Additional properties are not allowed ('moon' was unexpected)"),
     (lambda d: d["entries"].append({"type": "Jump"}),
-     "entries[{end}].type: 'Jump' is not an entry of a Millionenspiel record"),
+     "entries[{end}].type: \"Jump\" is not an entry of a Millionenspiel record"),
     (lambda d: d["entries"].append({"type": "check", "what": "money", "values": [[0]]}),
      "entries[{end}].values[0]: [0] is not a [seat, number] pair"),
     (lambda d: d.update(format="mclog 1"), 'format: expected "mclog millionenspiel 1"'),
     (lambda d: d["tags"].update({"9lives": "x"}),
-     "tags: '9lives' is not a tag name (a letter, then letters, digits or _)"),
+     "tags: \"9lives\" is not a tag name (a letter, then letters, digits or _)"),
     (lambda d: d["tags"].update(Game="Cartel"),
      "tags.Game: 'Cartel': this is not a Millionenspiel record"),
 ])

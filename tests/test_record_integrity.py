@@ -2,6 +2,7 @@
 read -> write -> read and fmt, fmt replaces a file only with what reads back the same and
 keeps the file as the user had it, and the command line judges each file on its own."""
 
+import json
 import os
 import stat
 import subprocess
@@ -289,17 +290,17 @@ def test_import_refuses_a_seat_that_is_not_at_the_table(tmp_path, capsys):
 
 @pytest.mark.parametrize("change, message", [
     (lambda d: d["entries"][_first(d, "Place")].update(player=1.5),
-     ".player: 1.5 is not of type 'integer'"),
-    (lambda d: d.update(entries=5), "entries: 5 is not of type 'array'"),
-    (lambda d: d["tags"].update(Event="two\nlines"), "tags.Event: 'two\\nlines' is not a one-line"),
+     ".player: 1.5 is not a whole number"),
+    (lambda d: d.update(entries=5), "entries: 5 is not a list"),
+    (lambda d: d["tags"].update(Event="two\nlines"), "tags.Event: \"two\\nlines\" is not a one-line"),
     (lambda d: d["entries"].append({"type": "check", "what": "banana", "values": [[0, 1]]}),
-     "'banana' is not one of ['money', 'prices', 'score']"),
+     '"banana" is not one of "money", "prices", "score"'),
     (lambda d: d["entries"].append({"type": "check", "what": "money", "values": [[9, 1]]}),
      "values[0][0]: 9 is not a seat (0 to 2)"),
     # (an unseen card is ?, nothing more: '? ' and '?3' were taken, and the text written of
     # them did not read back, 'please report this file')
     *[(lambda d, card=card: d["entries"][_first(d, "Draw")].update(card=card),
-       f".card: {card!r} is not a card's name (asia, unfair, F2), or ? for one not seen")
+       f".card: {json.dumps(card)} is not a card's name (asia, unfair, F2), or ? for one not seen")
       for card in ("? ", "?3", "?x", "asia ")],
 ])
 def test_import_names_where_the_json_is_wrong(tmp_path, capsys, change, message):

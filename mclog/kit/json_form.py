@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from mclog.errors import RecordError
 from mclog.games import names_game
+from mclog.printable import as_json
 from mclog.record.entries import CheckEntry, CommentEntry, as_read
 from mclog.record.json_form import (TAG_NAME, TAG_VALUE, BadValue, json_path, records_in,
                                      players_differ, shown, spelt_tags)
@@ -49,15 +50,15 @@ def record_from_json(game, data, where: str = "", file: str | None = None) -> Ki
     if unknown:
         raise BadValue(at(sorted(unknown)[0]), "is not a field of a record")
     if not names_game(data.get("game", game.name), game):   # (in any of its spellings)
-        raise BadValue(at("game"), shown(f"{data['game']!r} is not {game.name}"))
+        raise BadValue(at("game"), shown(f"{as_json(data['game'])} is not {game.name}"))
     tags = data["tags"]
     if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
         raise BadValue(at("tags"), "the tags are an object of strings")
     for name, value in tags.items():
         if not TAG_NAME.match(name):
-            raise BadValue(at("tags"), shown(f"{name!r} is not a tag name"))
+            raise BadValue(at("tags"), shown(f"{as_json(name)} is not a tag name"))
         if not TAG_VALUE.match(value):
-            raise BadValue(at(f"tags.{name}"), shown(f"{value!r} is not one line of text"))
+            raise BadValue(at(f"tags.{name}"), shown(f"{as_json(value)} is not one line of text"))
     try:
         tags = spelt_tags(tags, game.tag_names)
     except ValueError as exc:
@@ -93,7 +94,7 @@ def _entry(verbs: Verbs, item, players: int, at, checks=CHECKS, named=None):
     if "move" in item:
         verb = verbs.by_word.get(item["move"]) if isinstance(item["move"], str) else None
         if verb is None:
-            raise BadValue(at("move"), shown(f"{item['move']!r} is not a move "
+            raise BadValue(at("move"), shown(f"{as_json(item['move'])} is not a move "
                                         f"({', '.join(v.word for v in verbs.rows)})"))
         named = [f for f in verb.fields if f.name]
         extra = set(item) - {f.name for f in named} - {"move"}
@@ -113,7 +114,7 @@ def _entry(verbs: Verbs, item, players: int, at, checks=CHECKS, named=None):
         return MoveEntry(verb.move(**fields))
     if "check" in item:
         if item["check"] not in checks:
-            raise BadValue(at("check"), shown(f"{item['check']!r} is not a check "
+            raise BadValue(at("check"), shown(f"{as_json(item['check'])} is not a check "
                                          f"({', '.join(checks)})"))
         values = item.get("values")
         keys = (named or {}).get(item["check"])

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import MclogError, RecordError
+from ..printable import as_json
 from .files import utf8_text
 from .framing import TAG_NAME_PATTERN
 
@@ -187,8 +188,22 @@ def schema_words(error) -> str:
         return (f"{said if len(said) <= 40 else said[:40] + '…'} has {size:,} "
                 f"{unit if size != 1 else unit[:-1]}: {bound} {error.validator_value:,}")
     if description and error.validator not in ("additionalProperties", "maxProperties"):
-        return shown(f"{error.instance!r} is not {description}")
+        return shown(f"{as_json(error.instance)} is not {description}")
+    if error.validator == "enum":   # (jsonschema says values as Python does: True, None)
+        return shown(f"{as_json(error.instance)} is not one of "
+                     + ", ".join(as_json(v) for v in error.validator_value))
+    if error.validator == "type":
+        kinds = error.validator_value if isinstance(error.validator_value, list) else \
+            [error.validator_value]
+        return shown(f"{as_json(error.instance)} is not "
+                     + " or ".join(_JSON_TYPES.get(str(k), str(k)) for k in kinds))
     return shown(error.message)
+
+
+#: JSON Schema's types, as a message names them.
+_JSON_TYPES = {"integer": "a whole number", "number": "a number", "string": "a string",
+               "boolean": "true or false", "array": "a list", "object": "an object",
+               "null": "null"}
 
 
 #: A tag's name, as a JSON record gives it (the text's framing reads the same names).

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
+from mclog.printable import as_json
 from mclog.record.framing import comment_hint, whole_number
 
 class NotationError(ValueError):
@@ -62,7 +63,7 @@ class Seat:
 
     def check(self, value: Any, players: int) -> str | None:
         if type(value) is not int or not 0 <= value < players:
-            return f"{value!r} is not a seat (0 to {players - 1})"
+            return f"{as_json(value)} is not a seat (0 to {players - 1})"
         return None
 
 
@@ -89,7 +90,7 @@ class Number:
 
     def check(self, value: Any, players: int) -> str | None:
         if type(value) is not int or not self.low <= value <= self.high:
-            return f"{value!r} is not a {self.name} ({self.low} to {self.high})"
+            return f"{as_json(value)} is not a {self.name} ({self.low} to {self.high})"
         return None
 
 
@@ -114,7 +115,7 @@ class Choice:
 
     def check(self, value: Any, players: int) -> str | None:
         if value not in self.words:
-            return f"{value!r} is not a {self.name} ({', '.join(self.words)})"
+            return f"{as_json(value)} is not a {self.name} ({', '.join(self.words)})"
         return None
 
 

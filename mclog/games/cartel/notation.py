@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, ClassVar
 
+from mclog.printable import as_json
 from mclog.record.verbs import Keyed, Number, Seat, Verb, Verbs, Word
 
 from .rules.components import WORD
@@ -55,7 +56,7 @@ class Company:
         if (value is None and self.unseen) or (value == NO_CARD and self.none):
             return None
         if not isinstance(value, str) or not WORD.match(value):
-            return f"{value!r} is not a company's word" + (" (or null: unseen)"
+            return f"{as_json(value)} is not a company's word" + (" (or null: unseen)"
                                                             if self.unseen else "")
         return None
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from mclog.printable import as_json
 from mclog.record.framing import whole_number
 from mclog.record.verbs import Choice, Keyed, Number, Seat, Verb, Verbs, Word
 
@@ -49,7 +50,7 @@ class Square:
 
     def check(self, value: Any, players: int) -> str | None:
         if not isinstance(value, str) or not SQUARE.match(value):
-            return f"{value!r} is not a square (c3)"
+            return f"{as_json(value)} is not a square (c3)"
         return None
 
 
@@ -72,7 +73,7 @@ class Kind:
 
     def check(self, value: Any, players: int) -> str | None:
         if value not in KINDS:
-            return f"{value!r} is not a kind of property ({', '.join(KINDS)})"
+            return f"{as_json(value)} is not a kind of property ({', '.join(KINDS)})"
         return None
 
 
@@ -134,7 +135,7 @@ class SquareKind:
         return value
 
     def check(self, value: Any, players: int) -> str | None:
-        return None if value in SQUARE_KINDS else f"{value!r} is not a kind of square"
+        return None if value in SQUARE_KINDS else f"{as_json(value)} is not a kind of square"
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,7 @@ class Signed:
 
     def check(self, value: Any, players: int) -> str | None:
         if type(value) is not int or not -99 <= value <= 99:
-            return f"{value!r} is not a move of a market value (-99 to 99)"
+            return f"{as_json(value)} is not a move of a market value (-99 to 99)"
         return None
 
 
