@@ -208,8 +208,8 @@ def _game(played):
 def settled(game, bots: str | None, rollouts: int, seed: int, every: int = 1) -> str:
     """The bots a review's rollouts are played by (``bots``, or the game's ``review_bots``),
     once every setting is checked: a slip in a notebook (``rollouts="10"``, a bot the game
-    has not) is said in words before any rollout is played, not met on a thread.  The
-    command line's options are checked so too, named as typed (``--rollouts``)."""
+    has not) is said in words before any rollout is played, not met on a thread.  (The
+    command line checks its options by the same bound, named as typed: ``--rollouts``.)"""
     whole(rollouts, "rollouts", 1, MAX_ROLLOUTS)
     whole(seed, "seed")
     whole(every, "every", 1)
