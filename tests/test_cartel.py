@@ -852,6 +852,9 @@ def test_the_recorders_hint_names_who_decides_and_what_a_company_is_only_where_a
     text = (DOCS_EXAMPLE.split("offer Ben redwood")[0] + "offer Ben redwood\n")
     played = GAME.replay(mclog.parse_one(text))
     assert GAME.answer_hint(played) == "bid Cleo <amount> (X for no bid)"
+    played = GAME.replay(mclog.parse_one(DOCS_EXAMPLE.split("draw Ben ?, draw Ben ?")[0]))
+    assert GAME.answer_hint(played) == ("draw Ben <company> (? for a card you did not see); "
+                                        "a company is its word in the component file")
     played = GAME.replay(mclog.parse_one(DOCS_EXAMPLE.split("buy Ann cobalt")[0]))
     assert GAME.answer_hint(played) == (
         "buy Ann <company>, or offer Ann <company>, or pass Ann [borrow <borrow>]; a company "

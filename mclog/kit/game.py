@@ -333,15 +333,17 @@ class KitGame(Game):
         """What to type where the answers are not listed: the verbs' forms."""
         return ", or ".join(v.form for v in self.verbs.rows)
 
-    def forms_hint(self, played, words: Sequence[str]) -> str:
+    def forms_hint(self, played, words: Sequence[str], seat: int | None = None) -> str:
         """What to type at this decision, as the forms of the verbs ``words``, with the
-        player who decides named in place of ``<player>`` (``bid Ben <amount>``): a game's
-        ``answer_hint`` where it knows which verbs answer which question."""
+        player who decides (or ``seat``, whom chance deals to) named in place of
+        ``<player>`` (``bid Ben <amount>``): a game's ``answer_hint`` where it knows which
+        verbs answer which question."""
         d = self.engine.decision(played.replay.current)
+        if seat is None and d is not None:
+            seat = d.actor
         forms = [self.verbs.by_word[w].form for w in words]
-        if d is not None and d.actor is not None:
-            who = played.record.names[d.actor]
-            forms = [form.replace("<player>", who, 1) for form in forms]
+        if seat is not None:
+            forms = [form.replace("<player>", played.record.names[seat], 1) for form in forms]
         return ", or ".join(forms)
 
     def recording_tags(self, options: dict, path: str) -> dict[str, str]:

@@ -229,7 +229,8 @@ class Cartel(KitGame):
 
     def answer_hint(self, played) -> str:
         """What to type at this decision, in the notation's words."""
-        d = self.engine.decision(played.replay.current)
+        state = played.replay.current
+        d = self.engine.decision(state)
         kind = d.kind if d else ""
         words = {"start": ("start",), "deal": ("draw",), "draw": ("draw",),
                  "pool": ("pool",), "turn": ("buy", "offer", "pass", "trade"),
@@ -238,12 +239,14 @@ class Cartel(KitGame):
                  "repurchase": ("repurchase", "keep"), "year end": ("end",)}.get(kind)
         if not words:
             return super().answer_hint(played)
-        table = played.replay.current.table
+        table = state.table
         if "trading" not in table.advanced:
             words = tuple(w for w in words if w != "trade")
         if "defensive" not in table.advanced:
             words = tuple(w for w in words if w != "bury")
-        forms = self.forms_hint(played, words)
+        # (chance deals to a player: named in the forms as a player deciding is)
+        dealt = state.todo[0][1] if kind in ("start", "deal", "draw") and state.todo else None
+        forms = self.forms_hint(played, words, dealt)
         tail = " (? for a card you did not see)" if kind in ("deal", "draw") else \
             " (X for no bid)" if kind == "bid" else ""
         return forms + tail + ("; a company is its word in the component file"
