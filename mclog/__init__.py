@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from . import replay as _replay_module  # noqa: F401  (imported first: see replay() below)
 from .arguments import game_of_record as _game_of_record, replayed as _replayed
+from .arguments import seat_number as _seat_number
 from .errors import MclogError, RecordError, RuleError, SetupError
 from .games import game as _game
 from .record.reading import (
@@ -58,12 +59,14 @@ def from_json(data: dict, file: str | None = None, game: str | None = None):
     return named(game).record_from_json(data, file)
 
 
-def seat_view(played, seat: int):
-    """The record as the player in ``seat`` would have written it (a game with hidden
-    information: Million Club, Cartel, Joakim).  A record written from that seat already
-    (its ``[Seat]``) is that record, as it stands; one written from another seat does not
-    hold what this one saw (``RecordError``, code ``seat``: ``seat_refusal``)."""
+def seat_view(played, seat: int | str):
+    """The record as the player in ``seat`` (their seat number from 0, or their name)
+    would have written it (a game with hidden information: Million Club, Cartel, Joakim).
+    A record written from that seat already (its ``[Seat]``) is that record, as it stands;
+    one written from another seat does not hold what this one saw (``RecordError``, code
+    ``seat``: ``seat_refusal``)."""
     record = _replayed(played, "mclog.seat_view").record
+    seat = _seat_number(seat, record.players)
     refusal = seat_refusal(record, record.players[seat])
     if refusal is not None:
         raise refusal

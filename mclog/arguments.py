@@ -14,7 +14,7 @@ TypeError: replay_widget takes a replayed game, not None: give it mclog.replay(r
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -77,6 +77,30 @@ def of_game(name: str) -> Callable[[F], F]:
     return decorate
 
 
+def seat_number(seat: Any, names: Sequence[str]) -> int:
+    """The seat a function was given: a seat number (0: the first in ``Players``) or a
+    player's name, as a notebook user gives either; ``ValueError`` or ``TypeError`` in
+    words for anything else.
+
+    >>> seat_number("Ben", ("Ann", "Ben")), seat_number(0, ("Ann", "Ben"))
+    (1, 0)
+    >>> seat_number(2, ("Ann", "Ben"))
+    Traceback (most recent call last):
+    ValueError: seat 2 is no player's: the seats are 0 to 1 (Ann, Ben)
+    """
+    if isinstance(seat, str):
+        from .record.names import seat_of
+
+        return seat_of(seat, names)
+    if type(seat) is not int:
+        raise TypeError(f"a seat is a player's name or a seat number, not "
+                        f"{type(seat).__name__}")
+    if not 0 <= seat < len(names):
+        raise ValueError(f"seat {seat} is no player's: the seats are 0 to {len(names) - 1} "
+                         f"({', '.join(names)})")
+    return seat
+
+
 def whole(value: Any, name: str, low: int | None = None, high: int | None = None) -> int:
     """``value``, a whole number a function was given as ``name`` (from ``low`` to
     ``high`` where given); a ``TypeError`` or ``ValueError`` in words otherwise (``True``,
@@ -112,4 +136,4 @@ def _a(value: Any) -> str:
     return f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind}"
 
 
-__all__ = ["game_of_record", "of_game", "replayed", "whole"]
+__all__ = ["game_of_record", "of_game", "replayed", "seat_number", "whole"]

@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .arguments import whole
+from .arguments import seat_number, whole
 from .errors import MclogError, ReviewError, RuleError
 
 if TYPE_CHECKING:
@@ -528,20 +528,18 @@ def _texts(game, played, index: int, moves: list) -> list[str]:
     return [game.move_text(played, index, m) for m in moves]
 
 
-def review(played, seat: int | None = None, *, rollouts: int = 100, seed: int = 0,
+def review(played, seat: int | str | None = None, *, rollouts: int = 100, seed: int = 0,
            bots: str | None = None, curve_rollouts: int | None = None,
            progress: Callable[[int, int], None] | None = None, jobs: int = 1,
            client=None) -> Review:
-    """Every decision of ``seat`` (every seat's if None) reviewed, and the win-chance
-    curve at each of those steps and at the end; ``progress(done, total)`` is told as it
-    goes."""
+    """Every decision of ``seat`` (a seat number or a player's name; every seat's if
+    None) reviewed, and the win-chance curve at each of those steps and at the end;
+    ``progress(done, total)`` is told as it goes."""
     game = _game(played)
     engine = game.engine
     bots = settled(game, bots, rollouts, seed)
-    names = played.record.players
-    if seat is not None and whole(seat, "seat") not in range(len(names)):
-        raise ValueError(f"seat {seat} is no player's: the seats are 0 to {len(names) - 1} "
-                         f"({', '.join(names)})")
+    if seat is not None:
+        seat = seat_number(seat, played.record.players)
     if curve_rollouts is not None:
         whole(curve_rollouts, "curve_rollouts", 1, MAX_ROLLOUTS)
     todo = []

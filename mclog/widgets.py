@@ -38,8 +38,28 @@ def replay(played, *, chances: dict | None = None, bots: str = ""):
 
     game = _game(replayed(played, "mclog.widgets.replay").record.game)
     if chances is not None:
-        return _with_chances(game, played, chances, bots or game.review_bots)
+        return _with_chances(game, played, _curve(chances, played), bots or game.review_bots)
     return game.replay_widget(played) or StepWidget(game, played)
+
+
+def _curve(chances, played) -> dict:
+    """``chances``, a win-chance curve (``mclog.review.curve``: step -> each player's
+    chance), checked: each step one of the game's (0 to its moves), each a number for
+    every player (``TypeError`` or ``ValueError`` in words: a list, or a step's chance
+    alone, was met by Python's own words deep in the chart)."""
+    names = played.record.players
+    if not isinstance(chances, dict):
+        raise TypeError(f"chances are a win-chance curve, a dict of step -> each player's "
+                        f"chance (mclog.review.curve), not {type(chances).__name__}")
+    for step, row in chances.items():
+        if type(step) is not int or not 0 <= step <= len(played):
+            raise ValueError(f"chances: {step!r} is not a step of the game (0 to "
+                             f"{len(played)})")
+        if not isinstance(row, (list, tuple)) or len(row) != len(names) or not all(
+                isinstance(c, (int, float)) and not isinstance(c, bool) for c in row):
+            raise ValueError(f"chances at step {step}: {row!r} is not a chance for each of "
+                             f"the {len(names)} players ({', '.join(names)})")
+    return chances
 
 
 def _with_chances(game, played, points: dict, bots: str, rollouts: str = ""):

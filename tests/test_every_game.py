@@ -153,7 +153,8 @@ def _tables_and_charts(name: str) -> list:
     package = importlib.import_module(type(game_named(name)).__module__)
     found = []
     for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-        if not any(part in info.name for part in ("analysis", "charts", "viz", "board")):
+        if not any(part in info.name for part in ("analysis", "charts", "viz", "board",
+                                                  "widget")):
             continue
         module = importlib.import_module(info.name)
         for fname, function in vars(module).items():
@@ -188,6 +189,29 @@ def test_the_shared_money_table_is_every_money_counting_games(name):
     last = table[table.step == len(played)]
     assert list(last.player) == list(played.record.players)
     assert list(last.money) == list(game.money(played.state(len(played))))
+
+
+@pytest.mark.parametrize("name", [n for n in SHIPPED if game_named(n).hidden_information])
+def test_a_seat_view_takes_a_seat_number_or_a_players_name(name):
+    """``mclog.seat_view(played, seat)``: a seat number or a player's name, as a notebook
+    user gives either (a name was met with ``tuple indices must be integers``); another
+    name, or a seat no player holds, is said in words."""
+    record = mclog.read_one(_samples(name)[0])
+    played = game_named(name).replay(record)
+    names = record.players
+    writer = record.tags.get("Seat", names[0])   # (a seat's record gives that seat's view)
+    seat = names.index(writer)
+    assert mclog.write(mclog.seat_view(played, writer)) == \
+        mclog.write(mclog.seat_view(played, seat))
+    with pytest.raises(ValueError, match=f"^'{writer.lower()}' is not a player .*: did you "
+                                         f"mean {writer}\\?$"):
+        mclog.seat_view(played, writer.lower())
+    with pytest.raises(ValueError, match=f"^seat {len(names)} is no player's: the seats are "
+                                         f"0 to {len(names) - 1} "):
+        mclog.seat_view(played, len(names))
+    with pytest.raises(TypeError, match="^a seat is a player's name or a seat number, not "
+                                        "float$"):
+        mclog.seat_view(played, 1.0)
 
 
 @pytest.mark.parametrize("name", SHIPPED)

@@ -278,6 +278,28 @@ def test_the_replay_widget_shows_the_win_chance_graph_with_its_marker():
     assert widget.marked.step == 30   # (the page draws the marker there)
 
 
+@pytest.mark.parametrize("chances,error,said", [
+    ([0.5, 0.5], TypeError, "chances are a win-chance curve, a dict of step -> each "
+                            "player's chance (mclog.review.curve), not list"),
+    ({"x": [0.5, 0.5]}, ValueError, "chances: 'x' is not a step of the game (0 to 99)"),
+    ({500: [0.5, 0.5]}, ValueError, "chances: 500 is not a step of the game (0 to 99)"),
+    ({3: [0.5]}, ValueError, "chances at step 3: [0.5] is not a chance for each of the 2 "
+                             "players (Ann, Ben)"),
+    ({3: 0.5}, ValueError, "chances at step 3: 0.5 is not a chance for each of the 2 "
+                           "players (Ann, Ben)"),
+])
+def test_a_win_chance_curve_of_another_shape_is_said_in_words(chances, error, said):
+    """``mclog.widgets.replay(played, chances=...)`` checks the curve it is given (it met
+    a list, or a step's chance alone, with Python's ``'int' object is not subscriptable``
+    deep in the chart)."""
+    import mclog.widgets
+
+    played = mclog.replay(mclog.read_one(CARTEL_DUEL))
+    with pytest.raises(error) as refused:
+        mclog.widgets.replay(played, chances=chances)
+    assert str(refused.value) == said
+
+
 @pytest.mark.slow
 def test_a_review_is_the_same_on_any_number_of_processes():
     # (each from a replay of its own: a replay keeps what its positions gave)
@@ -411,6 +433,9 @@ def test_a_review_of_a_seat_no_player_holds_is_refused():
     with pytest.raises(ValueError, match=r"^seat 2 is no player's: the seats are 0 to 1 "
                                          r"\(Ann, Ben\)$"):
         mclog.review.review(played, 2)
+    with pytest.raises(ValueError, match=r"^'ben' is not a player \(the players are Ann, "
+                                         r"Ben\): did you mean Ben\?$"):
+        mclog.review.review(played, "ben")
 
 
 def test_the_review_widget_fills_its_graph_nearest_the_step_shown_first():

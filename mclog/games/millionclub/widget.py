@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from mclog.arguments import replayed
+from mclog.arguments import of_game
 
 from .analysis import player_colours, prices, timeline
 from .rules.board import DISC_NAMES
@@ -304,9 +304,11 @@ class ReplayWidget(StepWidget):
                 f"<code>{escape(s.text)}</code>{comment}{then}")
 
 
+@of_game("Million Club")
 def replay_widget(game, **kw) -> ReplayWidget:
-    """The replay widget of a replayed game (``mclog.replay(record)``)."""
-    return ReplayWidget(replayed(game, "replay_widget"), **kw)
+    """The replay widget of a replayed game (``mclog.replay(record)``); any game's is
+    ``mclog.widgets.replay``."""
+    return ReplayWidget(game, **kw)
 
 
 __all__ = ["ReplayWidget", "replay_widget"]

@@ -5,18 +5,19 @@ game's own but the drawing and the chart, which the shared widget asks the game 
 
 from __future__ import annotations
 
-from mclog.arguments import replayed
+from mclog.arguments import of_game
 
 from .charts import money_chart
 
 
+@of_game("Millionenspiel")
 def replay_widget(game):
     """The widget for ``game`` (a replayed record; display it as a cell's last value)."""
     from mclog.widget_shell import StepWidget
 
     from . import GAME
 
-    return StepWidget(GAME, replayed(game, "replay_widget"))
+    return StepWidget(GAME, game)
 
 
 __all__ = ["replay_widget", "money_chart"]
