@@ -64,17 +64,47 @@ def of_game(name: str) -> Callable[[F], F]:
     def decorate(function: F) -> F:
         @functools.wraps(function)
         def checked(played: Any, *args: Any, **kwargs: Any) -> Any:
-            of = replayed(played, function.__name__).record.game
-            if of != name:
-                from .games import game
-
-                raise TypeError(f"{function.__name__} is for {name} games, not for {of}: "
-                                f"{of}'s tables and charts are in {type(game(of)).__module__}")
-            return function(played, *args, **kwargs)
+            return function(_of(played, name, function.__name__), *args, **kwargs)
 
         return cast(F, checked)
 
     return decorate
+
+
+def of_games(name: str) -> Callable[[F], F]:
+    """``of_game`` for a table over many games: its first argument is a list of replayed
+    games of ``name``, each checked so.
+
+    >>> import mclog
+    >>> @of_games("Cartel")
+    ... def by_bot(games):
+    ...     return "the table"
+    >>> by_bot("games.mclog")
+    Traceback (most recent call last):
+    TypeError: by_bot takes a list of replayed games, not a str
+    """
+    def decorate(function: F) -> F:
+        @functools.wraps(function)
+        def checked(games: Any, *args: Any, **kwargs: Any) -> Any:
+            if not isinstance(games, (list, tuple)):
+                raise TypeError(f"{function.__name__} takes a list of replayed games, not "
+                                f"{_a(games)}")
+            return function([_of(g, name, function.__name__) for g in games], *args, **kwargs)
+
+        return cast(F, checked)
+
+    return decorate
+
+
+def _of(played: Any, name: str, function: str) -> Any:
+    """``played``, a replayed game of ``name`` (``of_game``)."""
+    of = replayed(played, function).record.game
+    if of != name:
+        from .games import game
+
+        raise TypeError(f"{function} is for {name} games, not for {of}: {of}'s tables and "
+                        f"charts are in {type(game(of)).__module__}")
+    return played
 
 
 def seat_number(seat: Any, names: Sequence[str]) -> int:
@@ -136,4 +166,4 @@ def _a(value: Any) -> str:
     return f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind}"
 
 
-__all__ = ["game_of_record", "of_game", "replayed", "seat_number", "whole"]
+__all__ = ["game_of_record", "of_game", "of_games", "replayed", "seat_number", "whole"]

@@ -134,6 +134,20 @@ def test_corpus_keeps_errors_not_half_results(tmp_path):
     assert len(games.players) == 2 and len(games.errors) == 1 and "Nobody" in games.errors[0]
 
 
+def test_corpus_of_a_folder_with_other_games_records_leaves_them_out_in_words(tmp_path):
+    """A folder of records of several games: the others are left out, each named (the
+    corpus stopped on "'KitRecord' object has no attribute 'table'"); a path that is no
+    path is said so."""
+    cartel = Path(__file__).parent.parent / "sample_games" / "cartel" / "duel-2p.mclog"
+    games = corpus([SAMPLES[0], cartel], jobs=1)
+    assert len(games.players) == 2
+    assert games.errors == [f"{cartel}: game 1: a Cartel record, left out (this corpus is "
+                            "of Million Club games)"]
+    with pytest.raises(TypeError, match="^corpus reads a file or folder's path, or a list of "
+                                        "them, not int$"):
+        corpus(5)
+
+
 def test_figures(thursday):
     from mclog.games.millionclub import viz
 

@@ -142,10 +142,11 @@ def test_a_json_tag_that_is_not_one_line_is_refused_not_written(name, tags):
         or "tag name" in str(refused.value)
 
 
-def _tables_and_charts(name: str) -> list:
+def _tables_and_charts(name: str, first: tuple[str, ...] = ("game", "played")) -> list:
     """The public functions of a shipped game's analysis and chart modules that take a
-    replayed game first (``game`` or ``played``), found by listing them; ``corpus_rows`` is
-    the corpus builder's, given its own game's records only."""
+    replayed game first (``game`` or ``played``; or ``first``: ``games``, a list of them),
+    found by listing them; ``corpus_rows`` is the corpus builder's, given its own game's
+    records only."""
     import importlib
     import inspect
     import pkgutil
@@ -162,8 +163,9 @@ def _tables_and_charts(name: str) -> list:
                     not inspect.isfunction(function) or \
                     inspect.unwrap(function).__module__ != module.__name__:
                 continue
-            first = next(iter(inspect.signature(function).parameters), None)
-            if first in ("game", "played"):
+            parameter = next(iter(inspect.signature(function).parameters.values()), None)
+            if parameter is not None and parameter.name in first and \
+                    parameter.annotation != "int":   # (``simulated(games: int)``: a count)
                 found.append(function)
     return found
 
@@ -233,6 +235,13 @@ def test_a_games_tables_and_charts_say_when_given_another_thing(name):
                                             "give it mclog.replay\\(record\\)$"):
             function(record)
         with pytest.raises(TypeError, match=f"^{fname} takes a replayed game, not a str"):
+            function(str(_samples(name)[0]))
+    for function in _tables_and_charts(name, ("games",)):   # (tables over many games)
+        fname = function.__name__
+        with pytest.raises(TypeError, match=f"^{fname} is for {name} games, not for {other}"):
+            function([played], *([[["a"] * 4]] if fname == "corpus" else []))
+        with pytest.raises(TypeError, match=f"^{fname} takes a list of replayed games, not "
+                                            "a str$"):
             function(str(_samples(name)[0]))
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import mclog
-from mclog.arguments import of_game
+from mclog.arguments import of_game, of_games
 from mclog.engine import Watch
 from mclog.kit import KitGame
 from mclog.lazy import LazyModule
@@ -166,6 +166,7 @@ def simulated(games: int, players: int = 3, bots: str = "profit,thrifty,profit",
     return out
 
 
+@of_games("Cartel")
 def by_bot(games: list) -> pd.DataFrame:
     """Each bot's results over ``games`` (replayed simulated games): seats played, wins (a
     shared first place counts a share), its share of the wins against the fair share (its

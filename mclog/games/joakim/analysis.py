@@ -14,7 +14,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from mclog.arguments import of_game
+from mclog.arguments import of_game, of_games
 from mclog.engine import Watch
 from mclog.lazy import LazyModule
 
@@ -120,6 +120,7 @@ def simulated(games: int, players: int = 3, bots: str = "trader", seed: int = 1,
             for i in range(games)]
 
 
+@of_games("Joakim von Ankas fantastiska affärer")
 def kinds_over_games(games):
     """Which kind of property pays best to hold: over the games, what each kind brought a
     player on average (traded and still held), and what it brought the winners."""

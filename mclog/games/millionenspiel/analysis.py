@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mclog.analysis import money as shared_money
-from mclog.arguments import of_game
+from mclog.arguments import of_game, of_games
 from mclog.lazy import LazyModule
 from mclog.simulate import seat_bots
 
@@ -116,6 +116,7 @@ def attribution_summary(game: GameReplay) -> pd.DataFrame:
     return pd.concat([start, summary], ignore_index=True)
 
 
+@of_games("Millionenspiel")
 def corpus(games: list[GameReplay], bots: list[list[str]]) -> pd.DataFrame:
     """One row per simulated game: ``throws`` (how long it lasted), ``finished``,
     ``winner``, ``winner bot`` (the policy of the winner's seat), ``players`` and

@@ -60,6 +60,10 @@ def _one_file(path: str) -> tuple[list[dict], list[dict], list[str]]:
     records, problems = read_lenient(path)
     errors += [str(e) for e in problems]
     for record in records:
+        if record.game != "Million Club":   # (a folder may hold records of other games)
+            errors.append(f"{path}: game {record.number}: a {record.game} record, left out "
+                          "(this corpus is of Million Club games)")
+            continue
         try:
             game = replay(record, events=True)
         except MclogError as exc:
@@ -88,6 +92,9 @@ def _one_file(path: str) -> tuple[list[dict], list[dict], list[str]]:
 def corpus(paths, jobs: int | None = None) -> Corpus:
     """Read and replay every record file in ``paths`` (files or folders of .mclog)."""
     files: list[str] = []
+    if not isinstance(paths, (str, os.PathLike, list, tuple)):
+        raise TypeError(f"corpus reads a file or folder's path, or a list of them, not "
+                        f"{type(paths).__name__}")
     for p in map(Path, [paths] if isinstance(paths, (str, os.PathLike)) else paths):
         files += sorted(map(str, p.glob("*.mclog"))) if p.is_dir() else [str(p)]
     jobs = jobs or min(os.cpu_count() or 1, 8)
