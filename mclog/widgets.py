@@ -173,13 +173,28 @@ class LazyChances:
         return len(self.points) == len(self.steps)
 
 
-def recorder(path: str | os.PathLike, *, game: str | None = None, players: str | None = None,
-             seat: str | None = None, **keywords: str):
+def recorder(path: str | os.PathLike, *, game: str | None = None,
+             players: str | list[str] | None = None, seat: str | None = None,
+             **keywords: str):
     """The recorder widget of the record ``path``: a new record (say who plays:
-    ``players="Ann yellow, Ben blue"``, and ``seat`` to record from your seat), or an
-    unfinished one, which goes on at its next decision.  Other keywords are the game's
-    options (Million Club's ``setup="alternative"``, as ``--option`` on the command line)
-    or tags (``Event="Thursday club"``)."""
+    ``players="Ann yellow, Ben blue"``, or a list of them, and ``seat`` to record from
+    your seat, by the player's name), or an unfinished one, which goes on at its next
+    decision.  Other keywords are the game's options (Million Club's
+    ``setup="alternative"``, as ``--option`` on the command line) or tags
+    (``Event="Thursday club"``, one line of text each).  What is given wrong is said in
+    words, before a file is written."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"the recorder writes to a file's path (a str or a Path), not "
+                        f"{type(path).__name__}")
+    if isinstance(players, (list, tuple)):   # (["Ann yellow", "Ben blue"])
+        players = ", ".join(map(str, players))
+    for name, value in (("players", players), ("seat", seat), *keywords.items()):
+        if value is not None and not isinstance(value, str):
+            what = "the player's name (seat='Ann')" if name == "seat" else \
+                f"text ({name}='...')"
+            raise TypeError(f"{name} is {what}, not {type(value).__name__}")
+        if isinstance(value, str) and ("\n" in value or "\r" in value):
+            raise ValueError(f"{name} is one line of text, not {value!r}")
     path = os.fspath(path)
     chosen = _game(recorded_game(path, game))
     own = {option.name for option in chosen.options}

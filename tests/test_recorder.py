@@ -617,6 +617,34 @@ def test_mclog_record_opens_a_finished_game_of_another_game_and_refuses_a_broken
 # --- the widget ---------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("given,error,said", [
+    ({"seat": 1}, TypeError, "seat is the player's name (seat='Ann'), not int"),
+    ({"Event": 5}, TypeError, "Event is text (Event='...'), not int"),
+    ({"Event": "the night\nof"}, ValueError, "Event is one line of text, not 'the night\\nof'"),
+])
+def test_the_widgets_arguments_given_wrong_are_said_before_a_file_is_written(
+        tmp_path, given, error, said):
+    """``mclog.widgets.recorder`` checks what a notebook gives it (an int for the seat
+    met Python's ``'int' object has no attribute 'replace'``, and a tag of two lines was
+    written, then refused as a tag line of the file)."""
+    import mclog.widgets
+
+    path = tmp_path / "w.mclog"
+    with pytest.raises(error) as refused:
+        mclog.widgets.recorder(path, game="Cartel", players="Ann, Ben", **given)
+    assert str(refused.value) == said and not path.exists()
+    with pytest.raises(TypeError, match="^the recorder writes to a file's path"):
+        mclog.widgets.recorder(5, game="Cartel", players="Ann, Ben")
+
+
+def test_the_widget_takes_the_players_as_a_list(tmp_path):
+    import mclog.widgets
+
+    widget = mclog.widgets.recorder(tmp_path / "w.mclog", game="Cartel",
+                                    players=["Ann", "Ben"], seat="Ben")
+    assert widget.recording.names == ("Ann", "Ben") and widget.recording.seat == 1
+
+
 def test_the_widget_records_by_buttons_and_text(tmp_path):
     import mclog.widgets
 
