@@ -193,8 +193,6 @@ def recorder(path: str | os.PathLike, *, game: str | None = None,
             what = "the player's name (seat='Ann')" if name == "seat" else \
                 f"text ({name}='...')"
             raise TypeError(f"{name} is {what}, not {type(value).__name__}")
-        if isinstance(value, str) and ("\n" in value or "\r" in value):
-            raise ValueError(f"{name} is one line of text, not {value!r}")
     path = os.fspath(path)
     chosen = _game(recorded_game(path, game))
     own = {option.name for option in chosen.options}

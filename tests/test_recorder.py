@@ -620,7 +620,8 @@ def test_mclog_record_opens_a_finished_game_of_another_game_and_refuses_a_broken
 @pytest.mark.parametrize("given,error,said", [
     ({"seat": 1}, TypeError, "seat is the player's name (seat='Ann'), not int"),
     ({"Event": 5}, TypeError, "Event is text (Event='...'), not int"),
-    ({"Event": "the night\nof"}, ValueError, "Event is one line of text, not 'the night\\nof'"),
+    ({"Event": "the night\nof"}, ValueError,
+     "the Event tag is one line of text, not 'the night\\nof'"),
 ])
 def test_the_widgets_arguments_given_wrong_are_said_before_a_file_is_written(
         tmp_path, given, error, said):
@@ -635,6 +636,17 @@ def test_the_widgets_arguments_given_wrong_are_said_before_a_file_is_written(
     assert str(refused.value) == said and not path.exists()
     with pytest.raises(TypeError, match="^the recorder writes to a file's path"):
         mclog.widgets.recorder(5, game="Cartel", players="Ann, Ben")
+
+
+def test_mclog_record_says_a_tag_of_two_lines_and_writes_nothing(tmp_path, capsys):
+    from mclog.cli import main
+
+    path = tmp_path / "r.mclog"
+    assert main(["record", str(path), "--game", "cartel", "--players", "Ann, Ben",
+                 "--event", "the night\nof"]) == 2
+    assert capsys.readouterr().err == ("mclog: the Event tag is one line of text, not "
+                                       "'the night\\nof'\n")
+    assert not path.exists()
 
 
 def test_the_widget_takes_the_players_as_a_list(tmp_path):

@@ -153,6 +153,9 @@ class Recording:
         """The recording a new record of these players and tags would start, checked as
         the reader checks them, nothing written (``start`` writes it)."""
         header = cls.header(game, players, tags or {})
+        for name, value in header.items():   # (a tag of two lines would be no tag line)
+            if value and ("\n" in value or "\r" in value):
+                raise ValueError(f"the {name} tag is one line of text, not {value!r}")
         text = "".join(f'[{k} "{escape_tag(v)}"]\n' for k, v in header.items() if v) + "\n"
         return cls._from_text(game, path, text)
 
