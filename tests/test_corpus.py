@@ -327,6 +327,24 @@ def test_simulate_from_python_checks_its_settings_before_writing(tmp_path, given
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("given,error,said", [
+    ({"chunk_games": 0}, ValueError, "chunk_games is at least 1, not 0"),
+    ({"jobs": 0}, ValueError, "jobs is at least 1, not 0"),
+    ({"paths": 5}, TypeError, "build reads record files and folders (a path, or a list of "
+                              "them), not int"),
+])
+def test_build_from_python_checks_its_settings_before_making_anything(tmp_path, given,
+                                                                      error, said):
+    """``mclog.corpus.build`` given ``chunk_games=0`` failed on ``integer modulo by zero``,
+    and ``jobs=0`` on a Dask nanny that could not start."""
+    from mclog.corpus import build
+
+    settings = {"paths": [str(ROOT / "sample_games" / "cartel")], **given}
+    with pytest.raises(error) as refused:
+        build(settings.pop("paths"), tmp_path / "out", **settings)
+    assert str(refused.value) == said and not (tmp_path / "out").exists()
+
+
 def test_the_corpus_agrees_with_the_score_table_and_adds_up(built):
     """Independent of the rows' own code: each player's total is the score table's
     (``mclog score``), and a complete, fully known game's events add up to it."""

@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mclog.arguments import whole
 from mclog.errors import MclogError, RecordError
 from mclog.printable import counted
 from mclog.record.files import FileError, utf8_text, write_new
@@ -253,6 +254,12 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
     (see the module text).  ``client``: a Dask client to use; else one of ``scheduler``,
     or a local cluster of ``jobs`` processes."""
     started = time.perf_counter()
+    whole(chunk_games, "chunk_games", 1)   # (checked before anything is made)
+    if jobs is not None:
+        whole(jobs, "jobs", 1)
+    if not isinstance(paths, (str, os.PathLike, list, tuple)):
+        raise TypeError(f"build reads record files and folders (a path, or a list of "
+                        f"them), not {type(paths).__name__}")
     out = os.fspath(out)
     if out == "-":   # (standard output, for the commands that print)
         raise FileError("-: a corpus is a folder of Parquet files, not standard output: "
