@@ -96,6 +96,34 @@ def of_games(name: str) -> Callable[[F], F]:
     return decorate
 
 
+def draws(made_by: str) -> Callable[[F], F]:
+    """A chart of a table: the decorated function's first argument is checked to be one
+    (a pandas DataFrame or Series), and anything else is said with the call that makes the
+    table (``made_by``), as a notebook easily gives the replayed game itself (which met
+    ``'GameReplay' object has no attribute 'groupby'``).
+
+    >>> @draws("prices(game)")
+    ... def price_chart(prices):
+    ...     return "the chart"
+    >>> price_chart(None)
+    Traceback (most recent call last):
+    TypeError: price_chart draws a table, not None: give it prices(game)
+    """
+    def decorate(function: F) -> F:
+        @functools.wraps(function)
+        def checked(table: Any, *args: Any, **kwargs: Any) -> Any:
+            import pandas as pd   # (a chart draws with it: imported already, or now)
+
+            if not isinstance(table, (pd.DataFrame, pd.Series)):
+                raise TypeError(f"{function.__name__} draws a table, not {_a(table)}: give "
+                                f"it {made_by}")
+            return function(table, *args, **kwargs)
+
+        return cast(F, checked)
+
+    return decorate
+
+
 def _of(played: Any, name: str, function: str) -> Any:
     """``played``, a replayed game of ``name`` (``of_game``)."""
     of = replayed(played, function).record.game
@@ -166,4 +194,5 @@ def _a(value: Any) -> str:
     return f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind}"
 
 
-__all__ = ["game_of_record", "of_game", "of_games", "replayed", "seat_number", "whole"]
+__all__ = ["draws", "game_of_record", "of_game", "of_games", "replayed", "seat_number",
+           "whole"]

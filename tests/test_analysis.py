@@ -160,6 +160,14 @@ def test_figures(thursday):
     assert {t.name for t in bars.data} >= {"Colonies", "Stock Exchange", "final score"}
     fall = viz.waterfall(points, "Ann")
     assert fall.data[0].text[-1] == "24"
+    for by in viz.WATERFALL_BY:   # (each a column: each adds up to the final score)
+        assert viz.waterfall(points, "Ben", by=by).data[0].text[-1] == "12"
+    with pytest.raises(ValueError, match=r"^'ann' is not a player of this table \(the "
+                                         r"players are Ann, Ben, Cleo\)$"):
+        viz.waterfall(points, "ann")   # (it drew an empty chart)
+    with pytest.raises(ValueError, match="^by is one of disc, round, card, actor, category, "
+                                         "not 'seat'$"):
+        viz.waterfall(points, "Ann", by="seat")
     race = viz.score_race(timeline(thursday), player_colours(thursday))
     lines = [t for t in race.data if t.showlegend is not False]  # a line per player
     assert [list(t.y)[-1] for t in lines] == [24, 12, 18]

@@ -193,6 +193,41 @@ def test_the_shared_money_table_is_every_money_counting_games(name):
     assert list(last.money) == list(game.money(played.state(len(played))))
 
 
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_chart_given_the_replayed_game_draws_it_or_says_which_table_it_draws(name):
+    """A chart of a game either draws from the replayed game or says which table it draws
+    and the call that makes it (Million Club's ``price_chart(game)`` met ``'<' not
+    supported between instances of 'str' and 'int'``): the functions of the game's chart
+    modules, found by listing them, each given a replayed game with nothing else."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import plotly.graph_objects as go
+
+    played = game_named(name).replay(mclog.read_one(_samples(name)[0]))
+    package = importlib.import_module(type(game_named(name)).__module__)
+    charts = [vars(m)[f] for info in pkgutil.walk_packages(package.__path__,
+                                                            package.__name__ + ".")
+              if info.name.endswith((".viz", ".charts", ".analysis", ".board"))
+              for m in [importlib.import_module(info.name)] for f in vars(m)
+              if not f.startswith("_") and inspect.isfunction(vars(m)[f])
+              and inspect.unwrap(vars(m)[f]).__module__ == m.__name__
+              and (f.endswith("_chart") or info.name.endswith((".viz", ".charts")))]
+    assert charts
+    for chart in charts:
+        parameters = list(inspect.signature(chart).parameters.values())
+        if len([p for p in parameters if p.default is p.empty]) > 1:
+            continue   # (one that needs more than a table: waterfall's player)
+        try:
+            drawn = chart(played)
+        except TypeError as refused:
+            assert re.match(f"^{chart.__name__} draws a table, not a \\w+: give it \\S",
+                            str(refused)), refused
+        else:
+            assert isinstance(drawn, (go.Figure, str)), chart
+
+
 @pytest.mark.parametrize("name", [n for n in SHIPPED if game_named(n).hidden_information])
 def test_a_seat_view_takes_a_seat_number_or_a_players_name(name):
     """``mclog.seat_view(played, seat)``: a seat number or a player's name, as a notebook

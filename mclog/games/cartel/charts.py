@@ -8,7 +8,7 @@ from html import escape
 
 import plotly.graph_objects as go
 
-from mclog.arguments import of_game
+from mclog.arguments import draws, of_game
 
 from .board_svg import COLOURS
 
@@ -119,6 +119,7 @@ def auction_chart(played) -> go.Figure:
     return fig
 
 
+@draws('by_bot(games)')
 def bot_chart(table) -> go.Figure:
     """Each bot's share of the wins (``analysis.by_bot``), with its fair share (its share
     of the seats) as a line across its bar."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
+from mclog.arguments import draws
 from mclog.lazy import LazyModule
 from mclog.printable import counted
 
@@ -56,6 +57,7 @@ def _round_starts(df: pd.DataFrame) -> list[tuple[int, int]]:
     return [(int(s), int(r)) for s, r in starts.itertuples(index=False) if r > 0]
 
 
+@draws('prices(game)')
 def price_chart(prices: pd.DataFrame, step: int | None = None) -> go.Figure:
     """The three price markers over the game, one trace each, with round boundaries.
 
@@ -84,6 +86,7 @@ def price_chart(prices: pd.DataFrame, step: int | None = None) -> go.Figure:
     return fig
 
 
+@draws('prices(game)')
 def spreads_chart(prices: pd.DataFrame) -> go.Figure:
     """What one Stock Exchange pawn in each sector would earn, over the game (R17)."""
     fig = go.Figure()
@@ -97,6 +100,7 @@ def spreads_chart(prices: pd.DataFrame) -> go.Figure:
     return fig
 
 
+@draws('timeline(game)')
 def money_chart(timeline: pd.DataFrame, colours: dict[str, str] | None = None) -> go.Figure:
     """Each player's money after every move."""
     fig = go.Figure()
@@ -108,6 +112,7 @@ def money_chart(timeline: pd.DataFrame, colours: dict[str, str] | None = None) -
     return fig
 
 
+@draws('timeline(game)')
 def score_race(timeline: pd.DataFrame, colours: dict[str, str] | None = None) -> go.Figure:
     """The provisional score (final scoring applied now) at the end of every round."""
     ends = timeline[timeline["round"] != timeline["round"].shift(-len(
@@ -158,6 +163,7 @@ def _translucent(colour: str) -> str:
     return "rgba(128,128,128,0.25)"
 
 
+@draws('timeline(game)')
 def score_graph(timeline: pd.DataFrame, colours: dict[str, str] | None = None,
                 step: int = 0) -> go.Figure:
     """The provisional score of every player after every step (the final scoring applied
@@ -180,6 +186,7 @@ def score_graph(timeline: pd.DataFrame, colours: dict[str, str] | None = None,
     return fig
 
 
+@draws('timeline(game)')
 def story_chart(timeline: pd.DataFrame, prices: pd.DataFrame,
                 colours: dict[str, str] | None = None, step: int = 0) -> go.Figure:
     """The replay widget's chart: the provisional score of every player (above) and the
@@ -218,6 +225,7 @@ def story_chart(timeline: pd.DataFrame, prices: pd.DataFrame,
     return fig
 
 
+@draws('attribution(game)')
 def attribution_bars(attribution: pd.DataFrame) -> go.Figure:
     """Each player's points by the disc or phase that earned them, in one bar whose height
     is the score: the gains stacked up from zero, then the losses hanging down from the
@@ -264,15 +272,30 @@ def attribution_bars(attribution: pd.DataFrame) -> go.Figure:
     return fig
 
 
+#: What a player's score may be built up by, in ``waterfall``: columns of ``attribution``.
+WATERFALL_BY = ("disc", "round", "card", "actor", "category")
+
+
+@draws('attribution(game)')
 def waterfall(attribution: pd.DataFrame, player: str, by: str = "disc") -> go.Figure:
     """One player's final score built up step by step from its sources (``by`` a column:
     ``disc``, ``round``, ``card``, ``actor``, ``category``)."""
+    players = list(dict.fromkeys(attribution["player"]))
+    if player not in players:   # (it drew an empty chart)
+        raise ValueError(f"{player!r} is not a player of this table (the players are "
+                         f"{', '.join(players)})")
+    if by not in WATERFALL_BY:
+        raise ValueError(f"by is one of {', '.join(WATERFALL_BY)}, not {by!r}")
     rows = attribution[attribution["player"] == player]
-    parts = rows.groupby(by, sort=False)["points"].sum()
+    # (the points with no card, or no actor, are a bar of their own: without them the
+    # bars by card added up to the cards' points alone, shown as the final score)
+    parts = rows.groupby(rows[by].fillna("").astype(str) if by != "round" else rows[by],
+                         sort=False)["points"].sum()
     if by == "disc":
         parts = parts.reindex([d for d in DISC_ORDER if d in parts.index] + [
             d for d in parts.index if d not in DISC_ORDER])
-    labels = [_label(k) if by == "disc" else _text(k) for k in parts.index]
+    labels = [_label(k) if by == "disc" else _text(k) if k != "" else f"no {by}"
+              for k in parts.index]
     fig = go.Figure(go.Waterfall(
         x=[*labels, "final score"], y=[*parts.values, 0],
         measure=["relative"] * len(parts) + ["total"],
@@ -284,6 +307,7 @@ def waterfall(attribution: pd.DataFrame, player: str, by: str = "disc") -> go.Fi
     return fig
 
 
+@draws('money_flows(game)')
 def stock_exchange_chart(flows: pd.DataFrame, colours: dict[str, str] | None = None
                          ) -> go.Figure:
     """What the Stock Exchange paid (or took from) each player, round by round, in the
@@ -301,6 +325,7 @@ def stock_exchange_chart(flows: pd.DataFrame, colours: dict[str, str] | None = N
     return fig
 
 
+@draws('corpus(paths).players')
 def score_distribution(players: pd.DataFrame, by: str = "players") -> go.Figure:
     """Final scores of many games (a ``corpus(...).players`` table), one box per group."""
     fig = go.Figure([go.Box(y=rows["total"], name=_text(key), boxmean=True)
@@ -309,6 +334,7 @@ def score_distribution(players: pd.DataFrame, by: str = "players") -> go.Figure:
     return fig
 
 
+@draws('corpus(paths).win_rate("seat")')
 def win_rate_chart(rates: pd.Series, title: str = "Win rate") -> go.Figure:
     """A win-rate series (``Corpus.win_rate(by)``) as bars, each with the number of games
     it is of, and the fair share (what it would be if every player were as good) marked."""
@@ -331,6 +357,7 @@ def win_rate_chart(rates: pd.Series, title: str = "Win rate") -> go.Figure:
     return fig
 
 
+@draws('corpus(paths).discs')
 def disc_payoff_chart(discs: pd.DataFrame) -> go.Figure:
     """Average points per player and game that each disc or phase brought (a corpus)."""
     games = discs.groupby(["game", "player"]).ngroups or 1
@@ -350,6 +377,7 @@ __all__ = ["stock_exchange_chart", "score_distribution", "win_rate_chart",
            "waterfall", "TYPE_COLOURS"]
 
 
+@draws('points_per_pawn(corpus)')
 def points_per_pawn_chart(table: pd.DataFrame, players: int) -> go.Figure:
     """Points per pawn by round for each disc at a ``players`` table, with the 95%
     interval as a band (``strategy.points_per_pawn``)."""
@@ -377,6 +405,7 @@ def points_per_pawn_chart(table: pd.DataFrame, players: int) -> go.Figure:
     return fig
 
 
+@draws('start_player(corpus)')
 def start_player_chart(table: pd.DataFrame) -> go.Figure:
     """The start player's win rate by player count, with its Wilson 95% interval and the
     fair share marked (``strategy.start_player``)."""

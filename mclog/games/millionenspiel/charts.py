@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
-from mclog.arguments import of_game
+from mclog.arguments import draws, of_game
 from mclog.lazy import LazyModule
 from mclog.printable import counted
 
@@ -39,6 +39,7 @@ def money_chart(game) -> go.Figure:
     return fig
 
 
+@draws('attribution_summary(game)')
 def attribution_chart(summary: pd.DataFrame) -> go.Figure:
     """Each player's money by cause (``analysis.attribution_summary``), a bar a cause, on a
     log scale: money spans 5 to a million, and on a linear axis the losers' bars vanish
@@ -62,6 +63,7 @@ def attribution_chart(summary: pd.DataFrame) -> go.Figure:
     return fig
 
 
+@draws('corpus(games, bots)')
 def game_length_chart(table: pd.DataFrame) -> go.Figure:
     """How many throws the games of a corpus lasted (``analysis.corpus``)."""
     fig = go.Figure(go.Histogram(x=table.throws, nbinsx=30))
@@ -70,6 +72,7 @@ def game_length_chart(table: pd.DataFrame) -> go.Figure:
     return fig
 
 
+@draws('corpus(games, bots)')
 def win_shares(table: pd.DataFrame) -> pd.DataFrame:
     """Per betting policy of a corpus (``analysis.corpus``): ``won`` (finished games won by
     a seat of it), ``games`` (finished games), ``share`` (won / games) and ``fair`` (the
@@ -87,6 +90,7 @@ def win_shares(table: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["bot", "won", "games", "share", "fair"])
 
 
+@draws('corpus(games, bots)')
 def win_share_chart(table: pd.DataFrame) -> go.Figure:
     """Which betting policy wins (``analysis.corpus``): the share of finished games won
     by a seat of each bot, each bar with its count of games and the fair share its seats
