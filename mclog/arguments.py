@@ -124,6 +124,28 @@ def draws(made_by: str) -> Callable[[F], F]:
     return decorate
 
 
+def of_corpus(function: F) -> F:
+    """A table of a corpus (``mclog.analysis.corpus(folder)``): its first argument checked
+    to be one, as a notebook easily gives the folder's path or a replayed game (which met
+    ``'str' object has no attribute 'table'``).
+
+    >>> @of_corpus
+    ... def start_player(corpus):
+    ...     return "the table"
+    >>> start_player("corpus/")
+    Traceback (most recent call last):
+    TypeError: start_player reads a corpus, not a str: give it mclog.analysis.corpus(folder)
+    """
+    @functools.wraps(function)
+    def checked(corpus: Any, *args: Any, **kwargs: Any) -> Any:
+        if not (callable(getattr(corpus, "table", None)) and hasattr(corpus, "tables")):
+            raise TypeError(f"{function.__name__} reads a corpus, not {_a(corpus)}: give it "
+                            "mclog.analysis.corpus(folder)")
+        return function(corpus, *args, **kwargs)
+
+    return cast(F, checked)
+
+
 def _of(played: Any, name: str, function: str) -> Any:
     """``played``, a replayed game of ``name`` (``of_game``)."""
     of = replayed(played, function).record.game
@@ -194,5 +216,5 @@ def _a(value: Any) -> str:
     return f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind}"
 
 
-__all__ = ["draws", "game_of_record", "of_game", "of_games", "replayed", "seat_number",
-           "whole"]
+__all__ = ["draws", "game_of_record", "of_corpus", "of_game", "of_games", "replayed",
+           "seat_number", "whole"]

@@ -148,6 +148,31 @@ def test_corpus_of_a_folder_with_other_games_records_leaves_them_out_in_words(tm
         corpus(5)
 
 
+@pytest.mark.parametrize("step,error,said", [
+    ("5", TypeError, "step is a whole number, not a str"),
+    (5.0, TypeError, "step is a whole number, not a float"),
+    (-1, ValueError, "step is from 0 to 157, not -1"),
+    (158, ValueError, "step is from 0 to 157, not 158"),
+])
+def test_the_consequences_of_a_step_that_is_none_are_said(thursday, step, error, said):
+    """``consequences(game, step)``: a step from the end paired the state after every move
+    with the last move as "played"; a text or a float met Python's own words."""
+    assert len(thursday) == 157
+    with pytest.raises(error) as refused:
+        consequences(thursday, step)
+    assert str(refused.value) == said
+
+
+def test_a_corpus_table_given_a_folder_or_a_game_says_what_it_reads(thursday):
+    from mclog.games.millionclub.analysis.strategy import points_per_pawn, start_player
+
+    for table in (points_per_pawn, start_player):
+        for given, what in ((thursday, "a GameReplay"), ("corpus/", "a str")):
+            with pytest.raises(TypeError, match=f"^{table.__name__} reads a corpus, not "
+                                                f"{what}: give it mclog.analysis.corpus"):
+                table(given)
+
+
 def test_figures(thursday):
     from mclog.games.millionclub import viz
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from mclog.arguments import of_corpus
 from mclog.lazy import LazyModule
 
 from ..rules.board import DISC_NAMES, ROMAN
@@ -31,6 +32,7 @@ else:
 Z = 1.96  # a two-sided 95% interval
 
 
+@of_corpus
 def points_per_pawn(corpus) -> pd.DataFrame:
     """One row per (players, round, disc): ``disc`` (its name), ``pawns`` (how many
     (player, disc, round) holdings the mean is over), ``mean`` points per pawn, ``low``
@@ -55,6 +57,7 @@ def points_per_pawn(corpus) -> pd.DataFrame:
         ["players", "round", "disc", "pawns", "mean", "low", "high"]]
 
 
+@of_corpus
 def start_player(corpus) -> pd.DataFrame:
     """One row per player count: ``games``, the start player's ``win_rate`` (``low``,
     ``high``: Wilson 95%), the ``fair`` share, and ``score_edge``: the start player's

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mclog.arguments import of_game
+from mclog.arguments import of_game, whole
 from mclog.lazy import LazyModule
 
 from ..rules.flow import describe_decision, legal_moves, play
@@ -60,7 +60,8 @@ def consequences(game, step: int) -> pd.DataFrame:
     span (``0 to +3``).  Moves that read alike because the cards are unseen (``Cleo buys
     ?``, one per unseen card in the hand) are one row, ``Cleo buys one of 3 unseen
     cards``."""
-    state = game.state(step)
+    whole(step, "step", 0, len(game))   # (a step from the end would pair a state with
+    state = game.state(step)            # another step's move)
     names = game.record.table.names
     played = game.replay.moves[step] if step < len(game.replay.moves) else None
     played_text = move_text(played, game.record.table) if played is not None else None
