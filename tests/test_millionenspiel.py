@@ -1042,3 +1042,22 @@ def test_a_verb_reads_as_it_comes_and_is_written_as_the_format_writes_it():
     a, b = parse_one(HEAD + canonical), parse_one(HEAD + spoken)
     assert [e.move for e in a.entries] == [e.move for e in b.entries]
     assert write(b) == write(a) and canonical in write(b)
+
+
+def test_the_corpus_of_simulated_games_reads_their_bots_from_their_records():
+    """``analysis.corpus(games)``: each seat's bot from the record's ``Bots`` tag where no
+    ``bots`` are given (as ``mclog simulate`` writes them); ``bots`` of another length
+    are refused, where ``zip`` left games out or a seat's bot was read past its end."""
+    from mclog.games.millionenspiel import GAME
+    from mclog.games.millionenspiel.analysis import corpus
+
+    games = [GAME.replay(parse_one(GAME.simulated_text(3, seed, "random,chance", {})))
+             for seed in (1, 2)]
+    table = corpus(games)
+    assert list(table.bots) == ["random, chance, chance"] * 2
+    assert set(table["winner bot"]) <= {"random", "chance"}
+    assert corpus(games, [["a", "b", "c"]] * 2)["bots"].tolist() == ["a, b, c"] * 2
+    with pytest.raises(ValueError, match="^bots name the seats of 1 games, not of the 2 "):
+        corpus(games, [["a", "b", "c"]])
+    with pytest.raises(ValueError, match="^bots of game 2: 2 names for its 3 players$"):
+        corpus(games, [["a", "b", "c"], ["a", "b"]])

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mclog.analysis import money as shared_money
@@ -117,10 +118,21 @@ def attribution_summary(game: GameReplay) -> pd.DataFrame:
 
 
 @of_games("Millionenspiel")
-def corpus(games: list[GameReplay], bots: list[list[str]]) -> pd.DataFrame:
+def corpus(games: list[GameReplay], bots: Sequence[Sequence[str | None]] | None = None
+           ) -> pd.DataFrame:
     """One row per simulated game: ``throws`` (how long it lasted), ``finished``,
     ``winner``, ``winner bot`` (the policy of the winner's seat), ``players`` and
-    ``bots`` (every seat's policy, ``chance, random, random``)."""
+    ``bots`` (every seat's policy, ``chance, random, random``): each game's ``bots``, or
+    the bots its record names (its ``Bots`` tag, as ``mclog simulate`` writes it)."""
+    if bots is None:
+        bots = [seat_bots(g.record.tags, len(g.record.names)) for g in games]
+    if len(bots) != len(games):   # (zip would leave the games past the shorter out)
+        raise ValueError(f"bots name the seats of {len(bots)} games, not of the "
+                         f"{len(games)} games given")
+    for number, (game, seats) in enumerate(zip(games, bots), 1):
+        if len(seats) != len(game.record.names):
+            raise ValueError(f"bots of game {number}: {len(seats)} names for its "
+                             f"{len(game.record.names)} players")
     rows = []
     for game, seats in zip(games, bots):
         final = game.replay.current
@@ -129,7 +141,8 @@ def corpus(games: list[GameReplay], bots: list[list[str]]) -> pd.DataFrame:
                      "players": final.players,
                      "winner": game.record.names[winner] if winner is not None else None,
                      "winner bot": seats[winner] if winner is not None else None,
-                     "bots": ", ".join(seats)})
+                     # (None for a record no bots played)
+                     "bots": ", ".join(s for s in seats if s) or None})
     return pd.DataFrame(rows)
 
 
