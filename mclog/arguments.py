@@ -124,6 +124,23 @@ def draws(made_by: str) -> Callable[[F], F]:
     return decorate
 
 
+def table_given(table: Any, made_by: str, make: Callable[[], Any]) -> Any:
+    """A chart's ``table=`` (a table made once for several charts): ``make()`` where none
+    is given, else the table given, checked to be one (``made_by``: the call that makes it).
+
+    >>> table_given(5, "timeline(played)", lambda: None)
+    Traceback (most recent call last):
+    TypeError: table is timeline(played), made once for several charts, not an int
+    """
+    if table is None:
+        return make()
+    import pandas as pd   # (a chart draws with it: imported already, or now)
+
+    if not isinstance(table, pd.DataFrame):
+        raise TypeError(f"table is {made_by}, made once for several charts, not {_a(table)}")
+    return table
+
+
 def of_corpus(function: F) -> F:
     """A table of a corpus (``mclog.analysis.corpus(folder)``): its first argument checked
     to be one, as a notebook easily gives the folder's path or a replayed game (which met
@@ -217,4 +234,4 @@ def _a(value: Any) -> str:
 
 
 __all__ = ["draws", "game_of_record", "of_corpus", "of_game", "of_games", "replayed",
-           "seat_number", "whole"]
+           "seat_number", "table_given", "whole"]

@@ -228,6 +228,34 @@ def test_every_chart_given_the_replayed_game_draws_it_or_says_which_table_it_dra
             assert isinstance(drawn, (go.Figure, str)), chart
 
 
+@pytest.mark.parametrize("name", SHIPPED)
+def test_a_charts_table_given_that_is_no_table_is_said(name):
+    """A chart that takes a table made once for several (``table=``) checks it (a text
+    met ``'str' object has no attribute 'player'``): every such chart, found by listing."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    played = game_named(name).replay(mclog.read_one(_samples(name)[0]))
+    package = importlib.import_module(type(game_named(name)).__module__)
+    found = 0
+    for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        module = importlib.import_module(info.name)
+        for fname, chart in vars(module).items():
+            if fname.startswith("_") or not inspect.isfunction(chart) or \
+                    inspect.unwrap(chart).__module__ != module.__name__:
+                continue
+            parameters = inspect.signature(chart).parameters
+            if list(parameters)[:1] != ["played"] or "table" not in parameters or \
+                    parameters["table"].default is not None:
+                continue
+            found += 1
+            with pytest.raises(TypeError, match=r"^table is \w+\(played\), made once for "
+                                                r"several charts, not a str$"):
+                chart(played, table="timeline")
+    assert found or name in ("Million Club", "Millionenspiel")
+
+
 @pytest.mark.parametrize("name", [n for n in SHIPPED if game_named(n).hidden_information])
 def test_a_seat_view_takes_a_seat_number_or_a_players_name(name):
     """``mclog.seat_view(played, seat)``: a seat number or a player's name, as a notebook

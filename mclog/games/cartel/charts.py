@@ -8,7 +8,7 @@ from html import escape
 
 import plotly.graph_objects as go
 
-from mclog.arguments import draws, of_game
+from mclog.arguments import draws, of_game, table_given
 
 from .board_svg import COLOURS
 
@@ -22,7 +22,7 @@ def _by_player(played, column: str, title: str, table=None) -> go.Figure:
     player, over the steps."""
     from .analysis import timeline
 
-    table = timeline(played) if table is None else table
+    table = table_given(table, "timeline(played)", lambda: timeline(played))
     fig = go.Figure()
     for seat, name in enumerate(played.record.names):
         rows = table[table.player == name]

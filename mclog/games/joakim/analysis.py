@@ -14,7 +14,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from mclog.arguments import of_game, of_games
+from mclog.arguments import of_game, of_games, table_given
 from mclog.engine import Watch
 from mclog.lazy import LazyModule
 
@@ -155,7 +155,7 @@ def wealth_chart(played, table=None):
     """Cash (solid) and worth (dotted) of each player over the game."""
     import plotly.graph_objects as go
 
-    table = timeline(played) if table is None else table
+    table = table_given(table, "timeline(played)", lambda: timeline(played))
     fig = go.Figure()
     for seat, name in enumerate(played.record.names):
         rows = table[table.player == name]
