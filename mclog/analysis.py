@@ -65,6 +65,9 @@ def shown(table: pd.DataFrame, units: dict[str, str] | None = None):
     (False, True, True)
     >>> "1,200" in shown(table.set_index("player").money).to_html()   # (a Series too)
     True
+    >>> shown(None)
+    Traceback (most recent call last):
+    TypeError: shown takes a table (a pandas DataFrame or Series), not None
     """
     if isinstance(table, pd.Series):   # (a column or a groupby's sum: shown as its table)
         table = table.to_frame()
