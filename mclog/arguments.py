@@ -14,6 +14,7 @@ TypeError: replay_widget takes a replayed game, not None: give it mclog.replay(r
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
@@ -47,53 +48,43 @@ def replayed(played: Any, function: str) -> Any:
                     "mclog.replay(record)")
 
 
-def of_game(name: str) -> Callable[[F], F]:
-    """A table or chart of one game's replayed games (``name``'s): the decorated function's
+def of_game(function: F) -> F:
+    """A table or chart of its own game's replayed games: of the game whose folder
+    (``mclog/games/<game>/``, its package's ``GAME``) the decorated function is in.  Its
     first argument is checked as ``replayed`` checks it, and a replayed game of another
     game is said so, with where that game's own tables are (each game's were met with
     ``'KitRecord' object has no attribute 'table'``).
 
     >>> import mclog
-    >>> @of_game("Million Club")
-    ... def attribution(game):
-    ...     return "the table"
+    >>> from mclog.games.millionclub.analysis import attribution
     >>> attribution(mclog.replay(mclog.read_one("sample_games/cartel/duel-2p.mclog")))
     Traceback (most recent call last):
     TypeError: attribution is for Million Club games, not for Cartel: Cartel's tables and charts are in mclog.games.cartel
     """
-    def decorate(function: F) -> F:
-        @functools.wraps(function)
-        def checked(played: Any, *args: Any, **kwargs: Any) -> Any:
-            return function(_of(played, name, function.__name__), *args, **kwargs)
+    @functools.wraps(function)
+    def checked(played: Any, *args: Any, **kwargs: Any) -> Any:
+        return function(_of(played, function), *args, **kwargs)
 
-        return cast(F, checked)
-
-    return decorate
+    return cast(F, checked)
 
 
-def of_games(name: str) -> Callable[[F], F]:
+def of_games(function: F) -> F:
     """``of_game`` for a table over many games: its first argument is a list of replayed
-    games of ``name``, each checked so.
+    games of its own game, each checked so.
 
-    >>> import mclog
-    >>> @of_games("Cartel")
-    ... def by_bot(games):
-    ...     return "the table"
+    >>> from mclog.games.cartel.analysis import by_bot
     >>> by_bot("games.mclog")
     Traceback (most recent call last):
     TypeError: by_bot takes a list of replayed games, not a str
     """
-    def decorate(function: F) -> F:
-        @functools.wraps(function)
-        def checked(games: Any, *args: Any, **kwargs: Any) -> Any:
-            if not isinstance(games, (list, tuple)):
-                raise TypeError(f"{function.__name__} takes a list of replayed games, not "
-                                f"{_a(games)}")
-            return function([_of(g, name, function.__name__) for g in games], *args, **kwargs)
+    @functools.wraps(function)
+    def checked(games: Any, *args: Any, **kwargs: Any) -> Any:
+        if not isinstance(games, (list, tuple)):
+            raise TypeError(f"{function.__name__} takes a list of replayed games, not "
+                            f"{_a(games)}")
+        return function([_of(g, function) for g in games], *args, **kwargs)
 
-        return cast(F, checked)
-
-    return decorate
+    return cast(F, checked)
 
 
 def draws(made_by: str) -> Callable[[F], F]:
@@ -163,15 +154,28 @@ def of_corpus(function: F) -> F:
     return cast(F, checked)
 
 
-def _of(played: Any, name: str, function: str) -> Any:
-    """``played``, a replayed game of ``name`` (``of_game``)."""
-    of = replayed(played, function).record.game
+def _of(played: Any, function: Callable[..., Any]) -> Any:
+    """``played``, a replayed game of the game whose folder ``function`` is in
+    (``of_game``)."""
+    name = _own_game(function.__module__)
+    of = replayed(played, function.__name__).record.game
     if of != name:
         from .games import game
 
-        raise TypeError(f"{function} is for {name} games, not for {of}: {of}'s tables and "
-                        f"charts are in {type(game(of)).__module__}")
+        raise TypeError(f"{function.__name__} is for {name} games, not for {of}: {of}'s "
+                        f"tables and charts are in {type(game(of)).__module__}")
     return played
+
+
+def _own_game(module: str) -> str:
+    """The name of the game whose folder holds the module ``module``: the ``GAME`` of the
+    nearest package above it that has one (every game's folder defines it)."""
+    parts = module.split(".")
+    for end in range(len(parts), 0, -1):
+        found = getattr(sys.modules.get(".".join(parts[:end])), "GAME", None)
+        if found is not None:
+            return found.name
+    raise LookupError(f"{module} is in no game's folder: its tables name no game")
 
 
 def seat_number(seat: Any, names: Sequence[str]) -> int:

@@ -41,7 +41,7 @@ else:
     pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 
-@of_game("Cartel")
+@of_game
 def timeline(played) -> pd.DataFrame:
     """Every step (0: before the first move): year, player, price, money, profits (the
     total the next year's end pays), worth."""
@@ -57,7 +57,7 @@ def timeline(played) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-@of_game("Cartel")
+@of_game
 def years(played) -> pd.DataFrame:
     """Each year's end so far: profits paid (none in a penalty year), and the stock price
     and money in the state the year's end left."""
@@ -72,7 +72,7 @@ def years(played) -> pd.DataFrame:
                                        "money"])
 
 
-@of_game("Cartel")
+@of_game
 def worth(played) -> pd.DataFrame:
     """The worth by part now (the final worth once the game is over), best first."""
     rows = [r.as_dict() for r in played.scores()]   # (score --json's rows)
@@ -81,7 +81,7 @@ def worth(played) -> pd.DataFrame:
     return frame.sort_values(["rank", "player"]).reset_index(drop=True)
 
 
-@of_game("Cartel")
+@of_game
 def companies(played) -> pd.DataFrame:
     """Per company owned: when and how it came, its value and price, the new profits it
     brought (own, bonus, special; own halved under a bond), the year-ends that paid them
@@ -105,7 +105,7 @@ def companies(played) -> pd.DataFrame:
                                        "profits", "years_paid", "earned"])
 
 
-@of_game("Cartel")
+@of_game
 def auctions(played) -> pd.DataFrame:
     """Every auction: the bids (``X`` for none; a re-bid after a tie follows a ``/``),
     the winner, the price against the value and the overpayment."""
@@ -129,7 +129,7 @@ class _Money(Watch):
         self.rows.append((seat, amount, why))
 
 
-@of_game("Cartel")
+@of_game
 def money_flow(played) -> pd.DataFrame:
     """Where each Cartel's money came from and went, by cause: one row a player, one
     column a cause (profits, stock sold, bond, ..., bought), and the cash at the end."""
@@ -166,7 +166,7 @@ def simulated(games: int, players: int = 3, bots: str = "profit,thrifty,profit",
     return out
 
 
-@of_games("Cartel")
+@of_games
 def by_bot(games: list) -> pd.DataFrame:
     """Each bot's results over ``games`` (replayed simulated games): seats played, wins (a
     shared first place counts a share), its share of the wins against the fair share (its

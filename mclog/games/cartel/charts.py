@@ -32,18 +32,18 @@ def _by_player(played, column: str, title: str, table=None) -> go.Figure:
     return fig
 
 
-@of_game("Cartel")
+@of_game
 def price_chart(played, table=None) -> go.Figure:
     """Each Cartel's stock price over the game (it moves at each year's end)."""
     return _by_player(played, "price", "stock price", table)
 
 
-@of_game("Cartel")
+@of_game
 def money_chart(played, table=None) -> go.Figure:
     return _by_player(played, "money", "money (millions)", table)
 
 
-@of_game("Cartel")
+@of_game
 def profits_chart(played) -> go.Figure:
     """The profits each Cartel was paid at each year's end (none in a penalty year), a
     group of bars a year."""
@@ -60,7 +60,7 @@ def profits_chart(played) -> go.Figure:
     return fig
 
 
-@of_game("Cartel")
+@of_game
 def worth_chart(played) -> go.Figure:
     """The worth by part, a stacked bar a player: cash, companies and unsold stock up,
     the bonds' repayment down; the bar's top less its bottom is the worth."""
@@ -76,7 +76,7 @@ def worth_chart(played) -> go.Figure:
     return fig
 
 
-@of_game("Cartel")
+@of_game
 def companies_chart(played) -> go.Figure:
     """What the companies brought each player over the years they were paid for: their
     own profits, and the Bonus and Special Profits they completed."""
@@ -97,7 +97,7 @@ def companies_chart(played) -> go.Figure:
     return fig
 
 
-@of_game("Cartel")
+@of_game
 def auction_chart(played) -> go.Figure:
     """Each auction's price against the company's value, by winner."""
     from .analysis import auctions

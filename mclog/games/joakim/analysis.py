@@ -77,7 +77,7 @@ def _books(played) -> _Books:
     return books
 
 
-@of_game("Joakim von Ankas fantastiska affärer")
+@of_game
 def money_sources(played):
     """Each player's money by source over the game (a row a player, a column a source;
     what they paid is negative)."""
@@ -88,7 +88,7 @@ def money_sources(played):
                         index=pd.Index(played.record.names, name="player"), columns=columns)
 
 
-@of_game("Joakim von Ankas fantastiska affärer")
+@of_game
 def by_kind(played):
     """What each kind of property brought each player: sales less purchases (at a
     square, by a card, at an auction, by an option, in a forced sale), plus what they
@@ -120,7 +120,7 @@ def simulated(games: int, players: int = 3, bots: str = "trader", seed: int = 1,
             for i in range(games)]
 
 
-@of_games("Joakim von Ankas fantastiska affärer")
+@of_games
 def kinds_over_games(games):
     """Which kind of property pays best to hold: over the games, what each kind brought a
     player on average (traded and still held), and what it brought the winners."""
@@ -137,7 +137,7 @@ def kinds_over_games(games):
     return out.sort_values("brought", ascending=False)
 
 
-@of_game("Joakim von Ankas fantastiska affärer")
+@of_game
 def timeline(played):
     """Each player's cash and worth (cash and properties at market value) after every
     step: a row a step and player."""
@@ -150,7 +150,7 @@ def timeline(played):
     return pd.DataFrame(rows, columns=["step", "player", "cash", "worth"])
 
 
-@of_game("Joakim von Ankas fantastiska affärer")
+@of_game
 def wealth_chart(played, table=None):
     """Cash (solid) and worth (dotted) of each player over the game."""
     import plotly.graph_objects as go
@@ -170,7 +170,7 @@ def wealth_chart(played, table=None):
     return fig
 
 
-@of_game("Joakim von Ankas fantastiska affärer")
+@of_game
 def sources_chart(played):
     """Where each player's money came from (and went): a bar a source, a group a
     player."""

@@ -172,7 +172,7 @@ def table_html(state) -> str:
             f"{_tray(state)}{_board(state)}{_players(state)}</div>")
 
 
-@of_game("Joakim von Ankas fantastiska affärer")
+@of_game
 def value_chart(played):
     """The six market values over the game, in their marker pins' colours."""
     import plotly.graph_objects as go

@@ -304,7 +304,7 @@ class ReplayWidget(StepWidget):
                 f"<code>{escape(s.text)}</code>{comment}{then}")
 
 
-@of_game("Million Club")
+@of_game
 def replay_widget(game, **kw) -> ReplayWidget:
     """The replay widget of a replayed game (``mclog.replay(record)``); any game's is
     ``mclog.widgets.replay``."""

@@ -34,14 +34,14 @@ else:
     pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 
-@of_game("Millionenspiel")
+@of_game
 def money(game: GameReplay) -> pd.DataFrame:
     """Long form: step, throw, player, money (step 0: the start): the shared table
     (``mclog.analysis.money``), whose rounds are Millionenspiel's throws."""
     return shared_money(game).rename(columns={"round": "throw"})
 
 
-@of_game("Millionenspiel")
+@of_game
 def throws(game: GameReplay) -> pd.DataFrame:
     """One row per throw played: ``throw``, ``roller``, ``dice`` (as written), ``spaces``
     (None if a die was not seen), ``refused``, ``past_arrow``, ``colour``, ``die`` (the
@@ -82,7 +82,7 @@ def throws(game: GameReplay) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns).astype({"spaces": "Int64", "die": "Int64"})
 
 
-@of_game("Millionenspiel")
+@of_game
 def attribution(game: GameReplay) -> pd.DataFrame:
     """Every change of money with its cause: ``player``, ``throw``, ``cause`` (``yellow``,
     ``black 4``, ``pension``, ``pension card``), ``whose throw`` (``own`` or ``others'``),
@@ -106,7 +106,7 @@ def _kind(cause: str, move) -> str:
     return cause.split(":")[0]
 
 
-@of_game("Millionenspiel")
+@of_game
 def attribution_summary(game: GameReplay) -> pd.DataFrame:
     """``attribution`` summed: one row per player and cause, with the start money, so
     that each player's rows add up to their final money."""
@@ -117,7 +117,7 @@ def attribution_summary(game: GameReplay) -> pd.DataFrame:
     return pd.concat([start, summary], ignore_index=True)
 
 
-@of_games("Millionenspiel")
+@of_games
 def corpus(games: list[GameReplay], bots: Sequence[Sequence[str | None]] | None = None
            ) -> pd.DataFrame:
     """One row per simulated game: ``throws`` (how long it lasted), ``finished``,

@@ -23,7 +23,7 @@ _CAUSE_COLOUR = {**FILL, "pension": "#888888", "pension card": "#bbbbbb",
                  "start": "#dddddd"}
 
 
-@of_game("Millionenspiel")
+@of_game
 def money_chart(game) -> go.Figure:
     """Each player's money over the steps, on a log scale (5 to 1,000,000)."""
     from .analysis import money

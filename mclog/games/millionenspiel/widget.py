@@ -10,7 +10,7 @@ from mclog.arguments import of_game
 from .charts import money_chart
 
 
-@of_game("Millionenspiel")
+@of_game
 def replay_widget(game):
     """The widget for ``game`` (a replayed record; display it as a cell's last value)."""
     from mclog.widget_shell import StepWidget

@@ -14,7 +14,7 @@ from .tables import attribution, final_scores, money_flows, points_by_disc, pric
 from .teaching import consequences, decisions
 
 
-@of_game("Million Club")
+@of_game
 def player_colours(game) -> dict[str, str]:
     """Each player's table colour, by name (the figures draw players in them)."""
     table = game.record.table

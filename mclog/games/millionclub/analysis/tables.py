@@ -42,7 +42,7 @@ def _actor(names, event) -> str:
     return names[event.actor]
 
 
-@of_game("Million Club")
+@of_game
 def timeline(game) -> pd.DataFrame:
     """One row per (step, player): where the game stands after every move.
 
@@ -99,7 +99,7 @@ def timeline(game) -> pd.DataFrame:
     return pd.DataFrame(cols)
 
 
-@of_game("Million Club")
+@of_game
 def prices(game) -> pd.DataFrame:
     """One row per step: the three price markers and the Stock Exchange spreads.
 
@@ -122,7 +122,7 @@ def prices(game) -> pd.DataFrame:
     return df
 
 
-@of_game("Million Club")
+@of_game
 def final_scores(game) -> pd.DataFrame:
     """One row per player: every category of the final scoring, total, money and rank.
 
@@ -141,7 +141,7 @@ def final_scores(game) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-@of_game("Million Club")
+@of_game
 def attribution(game) -> pd.DataFrame:
     """Where every point came from: one row per (event, player, category) that changed.
 
@@ -210,7 +210,7 @@ def _has_unknown_colonies(game) -> bool:
     return any(CONTINENTS[0] in domains[x] for x in game.variables.values())
 
 
-@of_game("Million Club")
+@of_game
 def money_flows(game) -> pd.DataFrame:
     """Every movement of money: ``payer`` -> ``payee`` (a player or "bank"), ``amount``
     (always positive), and its ``cause`` (the move or the automatic step).  ``bank`` says
@@ -237,7 +237,7 @@ def money_flows(game) -> pd.DataFrame:
                                        "payer", "payee", "amount", "bank"])
 
 
-@of_game("Million Club")
+@of_game
 def points_by_disc(game) -> dict[tuple[str, str], float]:
     """``attribution(game)`` summed by (player, disc), without building the table:
     what ``corpus`` needs from each of many games."""

@@ -27,7 +27,7 @@ else:
     pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
 
 
-@of_game("Million Club")
+@of_game
 def decisions(game) -> pd.DataFrame:
     """One row per decision with a choice (two legal moves or more): ``step`` (the state
     the question was asked in: ``consequences(game, step)``), ``round``, ``disc``,
@@ -49,7 +49,7 @@ def decisions(game) -> pd.DataFrame:
                                        "options", "played"])
 
 
-@of_game("Million Club")
+@of_game
 def consequences(game, step: int) -> pd.DataFrame:
     """One row per legal move at ``step``: the move, each player's change in provisional
     score (``<name> points``) and money (``<name> money``), and ``played`` (the move
