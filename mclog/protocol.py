@@ -106,7 +106,8 @@ class Game(ABC):
 
     def money(self, state: Any) -> list[int] | None:
         """Each seat's money in ``state``, if the game counts money (the shared money
-        table, ``mclog.analysis.money``): a state's ``money`` by seat where it keeps one."""
+        table, ``mclog.analysis.money``; a kit game that says it also reads ``check
+        money``): a state's ``money`` by seat where it keeps one."""
         return getattr(state, "money", None)
 
     @property

@@ -634,7 +634,7 @@ def curve(played, *, rollouts: int = 30, seed: int = 0, bots: str | None = None,
     chances by seat), for the win-chance graph."""
     game = _game(played)
     bots = settled(game, bots, rollouts, seed, every)
-    steps = sorted({*range(0, len(played), every), len(played)})
+    steps = curve_steps(len(played), every)
     out = {}
     with _Runner(game, played, bots, jobs, client) as runner:
         for done, index in enumerate(steps):
@@ -642,6 +642,16 @@ def curve(played, *, rollouts: int = 30, seed: int = 0, bots: str | None = None,
             if progress is not None:
                 progress(done + 1, len(steps))
     return out
+
+
+def curve_steps(moves: int, every: int) -> list[int]:
+    """The steps a win-chance curve is drawn at: every ``every``-th of a game of ``moves``
+    moves, and its end.
+
+    >>> curve_steps(25, 10)
+    [0, 10, 20, 25]
+    """
+    return sorted({*range(0, moves, every), moves})
 
 
 def curve_chart(played, points: dict[int, list[float]], bots: str):

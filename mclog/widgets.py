@@ -106,8 +106,9 @@ class LazyChances:
                  every: int = 1, redraw: float = 0.5) -> None:
         self.widget, self.played = widget, played
         self.rollouts, self.seed, self.bots, self.redraw = rollouts, seed, bots, redraw
-        n = len(played)
-        self.steps = sorted({*range(0, n, max(1, every)), n})
+        from .review import curve_steps
+
+        self.steps = curve_steps(len(played), max(1, every))
         #: Each step's chances, by seat, once its rollouts are done.
         self.points: dict[int, list[float]] = {}
         self._drawn_at = 0.0

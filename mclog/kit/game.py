@@ -74,17 +74,13 @@ class KitGame(Game):
         game last)."""
         return points
 
-    def money(self, state) -> list[int] | None:
-        """Each seat's money, if the game counts money (``check money``)."""
-        return None
-
     @property
     def checks(self) -> dict:
         """What a ``check`` line may compare, by its word: each a function of a state
         giving a number a seat (``check score Ann 12``; ``check money ...`` where the game
         counts money).  A game adds its own (Cartel: ``profits``, ``price``)."""
         out: dict[str, Callable[[Any], Sequence[int] | None]] = {"score": self.points}
-        if type(self).money is not KitGame.money:
+        if type(self).money is not Game.money:   # (a game that says what money it counts)
             out["money"] = self.money
         return out
 

@@ -289,12 +289,11 @@ def waterfall(attribution: pd.DataFrame, player: str, by: str = "disc") -> go.Fi
     rows = attribution[attribution["player"] == player]
     # (the points with no card, or no actor, are a bar of their own: without them the
     # bars by card added up to the cards' points alone, shown as the final score)
-    parts = rows.groupby(rows[by].fillna("").astype(str) if by != "round" else rows[by],
-                         sort=False)["points"].sum()
+    parts = rows.groupby(by, sort=False, dropna=False)["points"].sum()
     if by == "disc":
         parts = parts.reindex([d for d in DISC_ORDER if d in parts.index] + [
             d for d in parts.index if d not in DISC_ORDER])
-    labels = [_label(k) if by == "disc" else _text(k) if k != "" else f"no {by}"
+    labels = [f"no {by}" if pd.isna(k) or k == "" else _label(k) if by == "disc" else _text(k)
               for k in parts.index]
     fig = go.Figure(go.Waterfall(
         x=[*labels, "final score"], y=[*parts.values, 0],
@@ -409,15 +408,15 @@ def points_per_pawn_chart(table: pd.DataFrame, players: int) -> go.Figure:
 def start_player_chart(table: pd.DataFrame) -> go.Figure:
     """The start player's win rate by player count, with its Wilson 95% interval and the
     fair share marked (``strategy.start_player``)."""
+    counts = [f"{n} players ({counted(g, 'game')})"
+              for n, g in zip(table["players"], table["games"])]
     fig = go.Figure(go.Bar(
-        x=[f"{n} players ({counted(g, 'game')})" for n, g in zip(table["players"], table["games"])],
-        y=table["win_rate"], name="start player's win rate", marker_color="#2e7d9a",
+        x=counts, y=table["win_rate"], name="start player's win rate", marker_color="#2e7d9a",
         error_y={"type": "data", "symmetric": False,
                  "array": table["high"] - table["win_rate"],
                  "arrayminus": table["win_rate"] - table["low"]}))
     fig.add_trace(go.Scatter(
-        x=[f"{n} players ({counted(g, 'game')})" for n, g in zip(table["players"], table["games"])],
-        y=table["fair"], mode="markers", name="fair share (1 / players)",
+        x=counts, y=table["fair"], mode="markers", name="fair share (1 / players)",
         marker={"symbol": "line-ew-open", "size": 40, "color": "#b00020",
                 "line": {"width": 3}}))
     fig.update_layout(title="Is the start player's seat worth something? (95% intervals)",
