@@ -476,8 +476,7 @@ def cmd_review(args) -> int:
     asked for (or of every seat), what each option's rollouts won, the loss of the move
     played, and the worst decisions first; ``-o`` writes it all as JSON."""
     _rollouts(args.rollouts, "--rollouts")
-    if not 1 <= args.jobs <= 256:
-        raise ValueError(f"--jobs is from 1 to 256, not {args.jobs}")
+    whole(args.jobs, "--jobs", 1, 256)
     if args.out:
         _check_out(args.out, args.file, "a review", "review", _a_review)
     chosen = _one_game(args.file, args.number)
