@@ -80,40 +80,38 @@ def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[s
     n = table.players
     out: dict[str, dict[str, list]] = {name: {column: [] for column, _ in columns}
                                        for name, columns in SCHEMA.items()}
-    placements, prices = out["placements"], out["prices"]
+    prices = out["prices"]
     what = noted(game)
     events, round_ends = what.events, what.round_ends
+    placed: list[tuple] = []   # (a row per pawn: a game places about 150)
     order, last = 0, None
     for move, facts in zip(game.replay.moves, game.replay.infos):
         if type(move) is not Place:
             continue
         order = order + 1 if facts.round == last else 1
         last = facts.round
-        _add(placements, game_id=game_id, players=n, round=last, order=order,
-             seat=move.player + 1, disc=move.disc, sector=move.sector)
+        placed.append((game_id, n, last, order, move.player + 1, move.disc, move.sector))
+    _extend(out["placements"], placed)
     for ended in sorted(round_ends):
         p, _ = round_ends[ended]
         _add(prices, game_id=game_id, players=n, round=ended, price_F=p["F"],
              price_T=p["T"], price_R=p["R"])
-    # (the events table is the corpus's largest: its rows are appended column by column)
-    ev = out["events"]
-    columns = [ev[c] for c, _ in SCHEMA["events"]]
+    changes: list[tuple] = []   # (the corpus's largest table: about 80 rows a game)
     last_of_round: dict[int, Event] = {}   # (where each round's totals and money stand)
     for i, e in enumerate(events):
         actor = 0 if e.actor is None else e.actor + 1
         for seat in range(n):
             points = e.point_change(seat)
             if e.money[seat] or points:
-                for column, value in zip(columns, (
-                        game_id, n, i, e.step, e.round, e.disc or 0, e.label, actor,
-                        e.automatic, e.cause, seat + 1, e.money[seat], points, e.exact)):
-                    column.append(value)
+                changes.append((game_id, n, i, e.step, e.round, e.disc or 0, e.label, actor,
+                                e.automatic, e.cause, seat + 1, e.money[seat], points, e.exact))
         last_of_round[e.round] = e
+    _extend(out["events"], changes)
     totals = {r: [sum(p.values()) for p in last.points_after]
               for r, last in last_of_round.items()}
     moneys = {r: last.money_after for r, last in last_of_round.items()}
     ranged = _round_end_ranges(game) if game.variables else {}
-    timeline = out["timeline"]
+    standings: list[tuple] = []
     last_total, last_money = totals.get(0, [0] * n), moneys.get(0, [0] * n)
     for round_ in range(0, max(round_ends) + 1):
         last_total = totals.get(round_, last_total)
@@ -121,8 +119,9 @@ def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[s
             moneys.get(round_, last_money)
         for seat in range(n):
             low, high = ranged[round_][seat] if round_ in ranged else (last_total[seat],) * 2
-            _add(timeline, game_id=game_id, players=n, round=round_, seat=seat + 1,
-                 money=last_money[seat], total=low, total_high=high, exact=low == high)
+            standings.append((game_id, n, round_, seat + 1, last_money[seat], low, high,
+                              low == high))
+    _extend(out["timeline"], standings)
     bots = seat_bots(record.tags, n)
     rows = game.scores()
     winners = {r.seat for r in sure_winners(rows)} if game.complete else set()
@@ -157,6 +156,13 @@ def _round_end_ranges(game: GameReplay) -> dict[int, list[tuple[int, int]]]:
 def _add(table: dict[str, list], **row: object) -> None:
     for column, values in table.items():
         values.append(row[column])
+
+
+def _extend(table: dict[str, list], rows: list[tuple]) -> None:
+    """Append ``rows``, each a tuple of the table's columns in ``SCHEMA``'s order (a table
+    with many rows a game: one pass a column rather than one call a row)."""
+    for values, column in zip(table.values(), zip(*rows)):
+        values.extend(column)
 
 
 __all__ = ["SCHEMA", "corpus_rows"]
