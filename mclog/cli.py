@@ -615,8 +615,8 @@ def cmd_corpus_build(args) -> int:
     """Build (or bring up to date) a Parquet corpus of record files on Dask."""
     from .corpus import build
 
-    if args.chunk_games < 1 or args.jobs < 1:
-        raise ValueError("--chunk-games and --jobs must be at least 1")
+    whole(args.chunk_games, "--chunk-games", 1)
+    whole(args.jobs, "--jobs", 1)
     report = build(args.paths, args.out, scheduler=args.scheduler, jobs=args.jobs,
                    chunk_games=args.chunk_games, progress=not args.quiet)
     for error in report.errors:
@@ -635,10 +635,9 @@ def cmd_simulate(args) -> int:
 
     game = games.game(args.game)
     game.check_players(args.players)
-    for name, value, low in (("--games", args.games, 1), ("--jobs", args.jobs, 1),
-                             ("--shard-size", args.shard_size, 1)):
-        if value < low:
-            raise ValueError(f"{name} must be at least {low}, not {value}")
+    for name, value in (("--games", args.games), ("--jobs", args.jobs),
+                        ("--shard-size", args.shard_size)):
+        whole(value, name, 1)
     game.check_bots(args.bots)  # an unknown name fails before any game is played
     options = game.checked_options(_options(args.option, **_option_flags(args)))
     seeds = list(range(args.seed, args.seed + args.games))

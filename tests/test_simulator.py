@@ -197,3 +197,23 @@ def test_out_dash_is_standard_output_for_simulate_and_refused_for_a_corpus(
     assert capsys.readouterr().err == ("-: a corpus is a folder of Parquet files, not "
                                        "standard output: name a folder\n")
     assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["simulate", "--seed", "1", "--games", "0"], "--games is at least 1, not 0"),
+    (["simulate", "--seed", "1", "--jobs", "-2"], "--jobs is at least 1, not -2"),
+    (["simulate", "--seed", "1", "--shard-size", "0", "--out", "{tmp}/games"],
+     "--shard-size is at least 1, not 0"),
+    (["corpus", "build", "{tmp}", "-o", "{tmp}/corpus", "--jobs", "0"],
+     "--jobs is at least 1, not 0"),
+    (["corpus", "build", "{tmp}", "-o", "{tmp}/corpus", "--chunk-games", "0"],
+     "--chunk-games is at least 1, not 0"),
+])
+def test_a_count_below_one_on_the_command_line_is_refused_as_python_refuses_it(
+        tmp_path, capsys, argv, said):
+    """A count of games, jobs or games a shard or a task below 1 is refused, before
+    anything is written, in the words a Python function uses for its own counts
+    (``mclog.arguments.whole``)."""
+    assert main([a.replace("{tmp}", str(tmp_path)) for a in argv]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == f"mclog: {said}"
+    assert list(tmp_path.iterdir()) == []
