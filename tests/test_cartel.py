@@ -516,7 +516,9 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
     ("bid Ann 5x", "'5x' cannot be the amount", 9),
     ("bid Ann ２２", "'２２' cannot be the amount: a number from 1 to 1000000, in plain digits "
                    "0 to 9", 9),
-    ("start Ann ?", "'?' cannot be a company", 11),
+    ("start Ann ?", "'?' cannot be a company here: the whole table sees this card, so the "
+                    "record names it (its word in the component file)", 11),
+    ("discard Ann ?", "'?' cannot be a company here: the whole table sees this card", 13),
     ("pay Ann stock 1 stock 2", "'stock' is written twice", 17),
     ("end yeer 1", "'year' comes here, not 'yeer'", 5),
     ("buy Ann Krupp&Co", "'Krupp&Co' cannot be a company", 9),   # (as written, not lowered)

@@ -42,6 +42,9 @@ class Company:
             return None
         if word == NO_CARD and self.none:
             return NO_CARD
+        if word == "?":   # (a start, the Pool, a purchase, an offer, a discard: all shown)
+            raise ValueError("'?' cannot be a company here: the whole table sees this card, "
+                             "so the record names it (its word in the component file)")
         lower = word.lower()  # (Krupp as the table says it: the file's word is krupp)
         if not WORD.match(lower):
             raise ValueError(f"'{word}' cannot be a company: a company is its word in the "
