@@ -128,6 +128,19 @@ def test_no_square_on_the_board_is_a_worded_error():
     assert "there is no square g9 on this board" in str(refused("roll Ann 2, move Ann g9\n"))
 
 
+@pytest.mark.parametrize("body, said, col", [
+    ("roll Ann ?\n", "'?' cannot be the pips: the whole table sees it, so the record gives it "
+                     "(a number from 1 to 6)", 10),
+    ("roll Ann 2, move Ann c1, news ?\n", "'?' cannot be the card: the whole table sees it", 31),
+])
+def test_a_question_mark_for_what_the_whole_table_sees_is_told_so(body, said, col):
+    """``?`` is for what the record's seat did not see (a newspaper peeked at, a tip
+    card); a die, a newspaper read out or an amount paid, the table sees, and the record
+    gives it."""
+    error = refused(body)
+    assert said in error.reason and (error.line, error.col) == (8, col)
+
+
 def test_it_is_the_first_named_players_turn_first_then_clockwise():
     error = refused("roll Ben 2\n")
     assert "it is Ann's move, not Ben's" in str(error)
