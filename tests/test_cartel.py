@@ -513,7 +513,8 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
 @pytest.mark.parametrize("line,message,col", [
     ("pay Ann bond", "'pay' is written 'pay <player> [bond <bond>] [stock <stock>] "
                      "[cash <cash>]', but the line ends", 13),
-    ("bid Ann 5x", "'5x' cannot be the amount", 9),
+    ("bid Ann 5x", "'5x' cannot be the amount: a number from 1 to 1000000, or X for no bid",
+     9),
     ("bid Ann ２２", "'２２' cannot be the amount: a number from 1 to 1000000, in plain digits "
                    "0 to 9", 9),
     ("start Ann ?", "'?' cannot be a company here: the whole table sees this card, so the "

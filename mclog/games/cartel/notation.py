@@ -85,7 +85,10 @@ class Amount:
     def read(self, word: str, seats: dict[str, int]) -> int | None:
         if word in ("X", "x"):
             return None
-        return self._millions.read(word, seats)
+        try:
+            return self._millions.read(word, seats)
+        except ValueError as exc:
+            raise ValueError(f"{exc}, or X for no bid") from None
 
     def write(self, value: int | None, names: Sequence[str]) -> str:
         return "X" if value is None else str(value)
