@@ -515,6 +515,10 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
                      "[cash <cash>]', but the line ends", 13),
     ("bid Ann 5x", "'5x' cannot be the amount: a number from 1 to 1000000, or X for no bid",
      9),
+    ("bid Ann 40 000", "'000' follows '40': a number is written without a space, a comma or "
+                       "a point in it ('40000')", 12),
+    ("bid Ann 1,040,000", "'040' follows '1': a number is written without a space, a comma "
+                          "or a point in it ('1040000')", 11),
     ("bid Ann ２２", "'２２' cannot be the amount: a number from 1 to 1000000, in plain digits "
                    "0 to 9", 9),
     ("start Ann ?", "'?' cannot be a company here: the whole table sees this card, so the "

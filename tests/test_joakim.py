@@ -141,6 +141,18 @@ def test_a_question_mark_for_what_the_whole_table_sees_is_told_so(body, said, co
     assert said in error.reason and (error.line, error.col) == (8, col)
 
 
+@pytest.mark.parametrize("line, col, joined", [
+    ("check cash Ann 30 000 000 Ben 18", 19, "30000000"),
+    ("check cash Ann 30,000 Ben 18", 19, "30000"),
+])
+def test_a_checks_number_with_its_thousands_set_apart_is_told_how_to_write_it(line, col,
+                                                                               joined):
+    error = refused(line + "\n")
+    assert error.reason == (f"'000' follows '30': a number is written without a space, a "
+                            f"comma or a point in it ('{joined}')") and \
+        (error.line, error.col) == (8, col)
+
+
 def test_it_is_the_first_named_players_turn_first_then_clockwise():
     error = refused("roll Ben 2\n")
     assert "it is Ann's move, not Ben's" in str(error)

@@ -17,7 +17,7 @@ from typing import Any
 from mclog.record.entries import (CheckEntry, CommentEntry, FromSource, RecordBase,
                                   inline_comments_length)
 from mclog.errors import RecordError
-from mclog.record.checks import Check, check_text, read_check
+from mclog.record.checks import Check, check_text, read_check, set_apart
 from mclog.record.cursor import Cursor
 from mclog.record.files import MAX_LINE
 from mclog.record.framing import SourceLine, comment_text, escape_tag
@@ -101,6 +101,9 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                 end = cursor.at
             else:
                 if verb is None:
+                    apart = set_apart(words, i) if last is not None else None
+                    if apart is not None:   # (``bid Ann 40 000``: one number)
+                        raise record.error(apart, line.number, line.col(i))
                     if last is not None and last.keyed:  # (``pay Ann 20``: 20 of what?)
                         raise record.error(
                             f"'{words[i]}' is no move of this game; after '{last.word}', "

@@ -139,7 +139,7 @@ def read_check(line: Cursor, kinds: Sequence[Check], seats: Mapping[str, int], *
                 if key is not None else what.split(word)
         if pair is None:
             raise line.error(_not_a_value(word, what, kinds, seats, line.peek(),
-                                          line.words[at - 1]), at)
+                                          set_apart(line.words, at)), at)
         if any(key == pair[0] for key, _ in values):   # (which would the table mean?)
             twice = word if what.keys is None else pair[0]   # (a player, or a key: F)
             raise line.error(f"'check {what.word}' gives {twice} twice: one number each", at)
@@ -171,14 +171,34 @@ def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int]) -> 
             f"{_written_as(word, kinds, seats)}")
 
 
+def set_apart(words: Sequence[str], at: int) -> str | None:
+    """Why ``words[at]`` is no word of its own, if it and the groups of three digits after
+    it make one number with ``words[at - 1]``, its thousands set apart by commas or spaces
+    (``30,000,000``, ``300 000``: a line's words are split at both); else None.  A check's
+    value and a move's amount are told so alike.
+
+    >>> set_apart(["Ann", "30", "000", "000", "Ben", "4"], 2).split(": ")[1]
+    "a number is written without a space, a comma or a point in it ('30000000')"
+    >>> set_apart(["Ann", "30", "Ben"], 2) is None
+    True
+    """
+    end = at
+    while end < len(words) and _GROUP.fullmatch(words[end]):
+        end += 1
+    joined = grouped_digits(",".join(words[at - 1:end])) if end > at and at > 0 else None
+    if joined is None:
+        return None
+    return (f"'{words[at]}' follows '{words[at - 1]}': a number is written without a space, "
+            f"a comma or a point in it ('{joined}')")
+
+
 def _not_a_value(word: str, what: Check, kinds: Sequence[Check], seats: Mapping[str, int],
-                 following: str | None, before: str = "") -> str:
-    """Why ``word`` is not the next value of a check of ``what``, in words; ``before``:
-    the word before it (``Ann 1,000`` is read as ``Ann``, ``1`` and ``000``)."""
-    joined = grouped_digits(f"{before},{word}")
-    if joined is not None:
-        return (f"'{word}' follows '{before}': a number is written without a comma or a "
-                f"point in it ('{joined}')")
+                 following: str | None, apart: str | None = None) -> str:
+    """Why ``word`` is not the next value of a check of ``what``, in words; ``apart``:
+    why, if it is the end of a number set apart (``set_apart``: ``Ann 1,000`` is read as
+    ``Ann``, ``1`` and ``000``)."""
+    if apart is not None:
+        return apart
     if what.keys is None:
         if whole_number(word) is not None:
             return f"Whose {what.word} is {word}? Write the player's name before it"
@@ -226,6 +246,7 @@ def written_as(word: str, words: set[str], seats: Mapping[str, int]) -> str:
 
 #: A number with its thousands marked as many tables mark them: ``1.000``, ``1,000``.
 _GROUPED = re.compile(r"[0-9]{1,3}(?:[.,][0-9]{3})+", re.ASCII)
+_GROUP = re.compile(r"[0-9]{3}", re.ASCII)
 
 
 def grouped_digits(word: str) -> str | None:
@@ -247,4 +268,4 @@ def check_text(entry: CheckEntry, names: Sequence[str], kinds: Sequence[Check] =
         f"{names[k] if type(k) is int else k}{glue}{v}" for k, v in entry.values)])
 
 
-__all__ = ["Check", "read_check", "check_text", "count", "written_as"]
+__all__ = ["Check", "read_check", "check_text", "count", "set_apart", "written_as"]
