@@ -101,7 +101,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                 end = cursor.at
             else:
                 if verb is None:
-                    apart = set_apart(words, i) if last is not None else None
+                    apart: str | None = set_apart(words, i) if last is not None else None
                     if apart is not None:   # (``bid Ann 40 000``: one number)
                         raise record.error(apart, line.number, line.col(i))
                     if last is not None and last.keyed:  # (``pay Ann 20``: 20 of what?)
