@@ -76,7 +76,8 @@ def _items(r: Reader) -> None:
                 r.put(DRAWN[low if word != UNKNOWN else UNKNOWN], at)
                 continue
             else:
-                raise r.error(_unknown_word(word, r.table, first=at == 0), at)
+                raise r.error(_unknown_word(word, r.table, first=at == 0,
+                                            before=words[at - 1] if at else None), at)
         move = reader(r, at)
         if move is not None:   # (None: the row put its items in itself, as ``draws`` does)
             r.put(move, at)
@@ -98,10 +99,15 @@ _SPOT_MISWRITTEN: Final = re.compile(r"^(iv|i)[-.;/_]?([ftr])$", re.IGNORECASE)
 _SECTOR_MISWRITTEN: Final = re.compile(r"^(iv|i):(.*)$", re.IGNORECASE)
 
 
-def _unknown_word(word: str, table: Table, first: bool = False) -> str:
+def _unknown_word(word: str, table: Table, first: bool = False,
+                  before: str | None = None) -> str:
     """Why ``word`` is no item, with the word meant where a slip makes it plain (a name in
-    the wrong case, a misspelt verb, card or line label, a disc written in figures)."""
+    the wrong case, a misspelt verb, card or line label, a disc written in figures, a
+    sector set apart from its disc: ``before`` is the word before it)."""
     low = word.lower()
+    if before is not None and low in ("f", "t", "r") and before.upper() in ("I", "IV"):
+        return (f"'{word}' follows '{before}': a pawn's disc and its sector are one word, "
+                f"{before.upper()}:{word.upper()}")
     if low in CARDS or word == UNKNOWN:
         return (f"'{word}' is a card, but no verb says what happens to it "
                 "(draws, buys, sets, plays, picks ...)")
