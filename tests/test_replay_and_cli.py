@@ -516,3 +516,30 @@ def test_what_mclog_prints_is_utf8_whatever_the_locale_says(tmp_path):
         data = json.loads(done["export"].stdout.decode("utf-8"))
         assert data[0]["players"] == ["Søren", "陳"], encoding
         assert "1   Søren " in done["score"].stdout.decode("utf-8")
+
+
+@pytest.mark.parametrize("given, said", [
+    ("null", "null"), ("7", "7"), ('["Cartel"]', '["Cartel"]'),
+    ('{"name": "Cartel"}', '{"name": "Cartel"}')])
+def test_a_json_game_that_is_no_name_is_refused_not_read_as_million_club(tmp_path, capsys,
+                                                                          given, said):
+    """A ``"game"`` that is there but no string names no game: it is not taken for a
+    record with no ``"game"`` (which is Million Club's), whose errors would then speak of
+    fields the record never meant to have."""
+    from mclog.games import names
+
+    games = ", ".join(names())
+    path = tmp_path / "game.json"
+    path.write_text(f'{{"game": {given}, "players": ["Ann", "Ben"]}}', encoding="utf-8")
+    assert main(["import", str(path)]) == 1
+    assert capsys.readouterr().err == (f"{path}: game: {said} is not a game's name: the "
+                                       f"games are {games}\n")
+    path.write_text(f'[{{"game": "Cartel"}}, {{"game": {given}}}]', encoding="utf-8")
+    assert main(["import", str(path)]) == 1
+    assert capsys.readouterr().err.startswith(f"{path}: [1].game: {said} is not a game's name")
+    from mclog import MclogError, from_json
+
+    with pytest.raises(MclogError) as refused:
+        from_json(json.loads(path.read_text(encoding="utf-8"))[1], "game.json")
+    assert str(refused.value) == f"game.json: game: {said} is not a game's name: the games " \
+                                 f"are {games}"

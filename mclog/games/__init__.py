@@ -117,6 +117,14 @@ def game(name: str | None) -> Game:
     return importlib.import_module(GAMES[full]).GAME
 
 
+def not_a_name(value: object) -> str:
+    """Why ``value``, a JSON record's ``"game"`` that is not a string, names no game (it is
+    not read as no ``"game"`` at all, which means Million Club)."""
+    from mclog.printable import as_json
+
+    return f"{as_json(value)} is not a game's name: the games are {', '.join(names())}"
+
+
 def _meant(name: str) -> str:
     """``(did you mean Cartel?)`` for a name spelt nearly as a game's (``Kartel``, the
     German spelling), or nothing."""
@@ -155,5 +163,5 @@ def names() -> list[str]:
     return list(GAMES) + [n for n in _FOLDER_GAMES if n not in GAMES]
 
 
-__all__ = ["game", "names", "names_game", "spelt_json", "register", "GAMES", "DEFAULT",
-           "UnknownGame"]
+__all__ = ["game", "names", "names_game", "not_a_name", "spelt_json", "register", "GAMES",
+           "DEFAULT", "UnknownGame"]
