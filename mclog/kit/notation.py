@@ -21,7 +21,7 @@ from mclog.record.checks import Check, check_text, read_check, set_apart
 from mclog.record.cursor import Cursor
 from mclog.record.files import MAX_LINE
 from mclog.record.framing import SourceLine, comment_text, escape_tag
-from mclog.record.verbs import NotationError, Verbs
+from mclog.record.verbs import NotationError, Verb, Verbs, stray_mark
 
 @dataclass(slots=True)
 class MoveEntry(FromSource):
@@ -87,7 +87,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
             continue
         i = 0
         source = line.source()  # (one for the line's items)
-        last = None  # the verb of the item before, on this line
+        last: Verb | None = None  # the verb of the item before, on this line
         while i < len(words):
             if comments is not None:
                 comments.before(i)
@@ -101,16 +101,10 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                 end = cursor.at
             else:
                 if verb is None:
-                    apart: str | None = set_apart(words, i) if last is not None else None
-                    if apart is not None:   # (``bid Ann 40 000``: one number)
-                        raise record.error(apart, line.number, line.col(i))
-                    if last is not None and last.keyed:  # (``pay Ann 20``: 20 of what?)
-                        raise record.error(
-                            f"'{words[i]}' is no move of this game; after '{last.word}', "
-                            f"say what it is: '{last.form}'", line.number, line.col(i))
+                    said = _after_item(words, i, last) if last is not None else None
                     raise record.error(
-                        verbs.no_move(words[i], record.names,
-                                      words[i + 1] if i + 1 < len(words) else None),
+                        said or verbs.no_move(words[i], record.names,
+                                              words[i + 1] if i + 1 < len(words) else None),
                         line.number, line.col(i))
                 last = verb
                 end = i + (verb.length(words, i) if verb.keyed else verb.width)
@@ -131,6 +125,23 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
             i = end
         if comments is not None:
             comments.rest()
+
+
+def _after_item(words: Sequence[str], i: int, last: Verb) -> str | None:
+    """Why ``words[i]``, which starts no item, is a slip in the item before it on its line
+    (``last``'s), if it is one: the end of a number set apart (``bid Ann 40 000``), a key
+    with a mark after it (``pay Ann cash: 5``), a value with no key (``pay Ann 20``)."""
+    apart = set_apart(words, i)
+    if apart is not None:
+        return apart
+    keys = last.keyed
+    mark = stray_mark(words[i], lambda word: word.lower() in keys)
+    if mark is not None:
+        return f"{mark} ('{last.form}')"
+    if keys:
+        return (f"'{words[i]}' is no move of this game; after '{last.word}', say what it is: "
+                f"'{last.form}'")
+    return None
 
 
 def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str],

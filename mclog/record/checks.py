@@ -230,9 +230,11 @@ def _written_as(word: str, kinds: Sequence[Check], seats: Mapping[str, int]) -> 
 def written_as(word: str, words: set[str], seats: Mapping[str, int]) -> str:
     """How a word is written, for one written another common way (``money:``, ``Zoe=4``,
     ``4M``), else nothing: ``words`` are those a colon may follow by mistake."""
-    bare = word.rstrip(":,")
-    if bare != word and (bare.lower() in words or bare in seats):
-        return f" (write it without the colon: '{bare}')"
+    bare = word.rstrip(":,.")
+    if bare != word and (bare.lower() in words or bare in seats
+                         or whole_number(bare) is not None):
+        mark = {":": "colon", ",": "comma", ".": "point"}[word[len(bare)]]
+        return f" (write it without the {mark}: '{bare}')"
     if "=" in word:
         name, _, value = word.partition("=")
         return f" (write the two apart: '{name} {value}')"

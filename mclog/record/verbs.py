@@ -157,6 +157,37 @@ class Keyed:
         return None if value is None else self.spec.check(value, players)
 
 
+#: The marks a word may carry by mistake at its end (``Ben:``, ``harrow.``, ``Ann=``), by
+#: name.
+MARKS = {":": "colon", ".": "point", "=": "equals sign"}
+
+
+def stray_mark(word: str, reads: Callable[[str], bool]) -> str | None:
+    """Why ``word`` does not read, where it does without the mark at its end (``Ben:``
+    for ``Ben``: ``reads(word)`` says whether a word reads); else None.
+
+    >>> stray_mark("Ben:", lambda word: word == "Ben")
+    "'Ben:' is written without the colon at its end: 'Ben'"
+    >>> stray_mark("Bem:", lambda word: word == "Ben") is None
+    True
+    """
+    if len(word) < 2 or word[-1] not in MARKS or not reads(word[:-1]):
+        return None
+    return f"'{word}' is written without the {MARKS[word[-1]]} at its end: '{word[:-1]}'"
+
+
+def _reads(read: Callable[[str, dict[str, int]], Any], seats: dict[str, int]
+           ) -> Callable[[str], bool]:
+    """Whether a word reads as the field that ``read`` reads."""
+    def reads(word: str) -> bool:
+        try:
+            read(word, seats)
+        except ValueError:
+            return False
+        return True
+    return reads
+
+
 @dataclass(frozen=True)
 class Verb:
     """One row of a game's notation: the word that starts the item, the move's type, how
@@ -280,7 +311,8 @@ class Verb:
                 if at is not None:
                     values[at] = value
         except ValueError as exc:
-            raise NotationError(str(exc), i) from None
+            raise NotationError(stray_mark(words[i], _reads(read, seats)) or str(exc),
+                                i) from None
         keys = self._keyed_reads
         if keys:
             seen = set()
@@ -295,7 +327,9 @@ class Verb:
                 try:
                     values[at] = read(words[i + 1], seats)
                 except ValueError as exc:
-                    raise NotationError(str(exc), i + 1) from None
+                    raise NotationError(
+                        stray_mark(words[i + 1], _reads(read, seats)) or str(exc), i + 1
+                    ) from None
         return self.move(*values)
 
     @cached_property
@@ -416,6 +450,9 @@ class Verbs:
         ``after`` being the word after ``word``) is told the order the items take."""
         if comment_hint(word):
             return f"'{word}' is no move of this game{comment_hint(word)}"
+        marked = stray_mark(word, lambda w: self.verb(w) is not None or w.lower() == "check")
+        if marked is not None:   # (``buy: Ann krupp``, ``check: money ...``)
+            return marked
         verb = self.meant(after) if word in names and after is not None else None
         if verb is not None:
             return (f"'{word} {after}': a move starts with its verb, then the player: did "

@@ -23,6 +23,7 @@ from mclog.errors import RecordError
 from mclog.record.checks import Check, read_check, written_as
 from mclog.record.framing import RawGame, comment_hint, whole_number
 from mclog.record.names import case_slip
+from mclog.record.verbs import stray_mark
 from ..rules.board import ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
 from ..rules.interning import interned
@@ -213,6 +214,9 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
         if r.words:
             head = r.words[0]
             low = head.lower()
+            marked = stray_mark(head, lambda word: word.lower() in LABELS)
+            if marked is not None and head not in names:   # (``colonies: Ann buys asia``)
+                raise r.error(marked, 0)
             if low in LABELS and head not in names:
                 r.at = 1
                 label = LABELS[low]
