@@ -515,12 +515,12 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
                      "[cash <cash>]', but the line ends", 13),
     ("bid Ann 5x", "'5x' cannot be the amount: a number from 1 to 1000000, or X for no bid",
      9),
-    ("buy Ann krupp.", "'krupp.' is written without the point at its end: 'krupp'", 9),
-    ("bid Ann: 30", "'Ann:' is written without the colon at its end: 'Ann'", 5),
-    ("bid Ann= 30", "'Ann=' is written without the equals sign at its end: 'Ann'", 5),
-    ("pay Ann cash: 5", "'cash:' is written without the colon at its end: 'cash' ('pay <player> "
-                        "[bond <bond>] [stock <stock>] [cash <cash>]')", 9),
-    ("end year 3.", "'3.' is written without the point at its end: '3'", 10),
+    ("buy Ann krupp.", "'krupp.' ends in a point (write it without the point: 'krupp')", 9),
+    ("bid Ann: 30", "'Ann:' ends in a colon (write it without the colon: 'Ann')", 5),
+    ("bid Ann= 30", "'Ann=' ends in an equals sign (write it without the equals sign: "
+                    "'Ann')", 5),
+    ("pay Ann cash: 5", "'cash:' ends in a colon (write it without the colon: 'cash')", 9),
+    ("end year 3.", "'3.' ends in a point (write it without the point: '3')", 10),
     ("bid Ann 40 000", "'000' follows '40': a number is written without a space, a comma or "
                        "a point in it ('40000')", 12),
     ("bid Ann 1,040,000", "'040' follows '1': a number is written without a space, a comma "

@@ -137,7 +137,7 @@ def _after_item(words: Sequence[str], i: int, last: Verb) -> str | None:
     keys = last.keyed
     mark = stray_mark(words[i], lambda word: word.lower() in keys)
     if mark is not None:
-        return f"{mark} ('{last.form}')"
+        return mark
     if keys:
         return (f"'{words[i]}' is no move of this game; after '{last.word}', say what it is: "
                 f"'{last.form}'")

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from .cursor import Cursor
 from .entries import CheckEntry
-from .framing import whole_number
+from .framing import mark_hint, whole_number
 
 
 def count(line: Cursor, what: str) -> int:
@@ -230,11 +230,10 @@ def _written_as(word: str, kinds: Sequence[Check], seats: Mapping[str, int]) -> 
 def written_as(word: str, words: set[str], seats: Mapping[str, int]) -> str:
     """How a word is written, for one written another common way (``money:``, ``Zoe=4``,
     ``4M``), else nothing: ``words`` are those a colon may follow by mistake."""
-    bare = word.rstrip(":,.")
-    if bare != word and (bare.lower() in words or bare in seats
-                         or whole_number(bare) is not None):
-        mark = {":": "colon", ",": "comma", ".": "point"}[word[len(bare)]]
-        return f" (write it without the {mark}: '{bare}')"
+    marked = mark_hint(word, lambda bare: bare.lower() in words or bare in seats
+                       or whole_number(bare) is not None)
+    if marked:
+        return marked
     if "=" in word:
         name, _, value = word.partition("=")
         return f" (write the two apart: '{name} {value}')"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import io
 import re
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -213,6 +213,24 @@ def _tag_mistake(line: str) -> str:
 
 #: How other notations start a comment: a word starting so is told how a record writes one.
 _OTHER_COMMENTS: Final = ("#", "//", "--", "/*", "%", "(")
+
+
+#: The marks a word may carry at its end by a slip of the pen (``Ben:``, ``krupp.``,
+#: ``Ann=``), by name.
+MARKS: Final = {":": "colon", ".": "point", "=": "equals sign", ",": "comma"}
+
+
+def mark_hint(word: str, reads: Callable[[str], bool]) -> str:
+    """`` (write it without the colon: 'Ben')`` where ``word`` reads (``reads(word)``)
+    without the marks at its end, else nothing: every reader words this slip alike.
+
+    >>> mark_hint("Ben:", lambda word: word == "Ben"), mark_hint("Bem:", str.isdigit)
+    (" (write it without the colon: 'Ben')", '')
+    """
+    bare = word.rstrip("".join(MARKS))
+    if not bare or bare == word or not reads(bare):
+        return ""
+    return f" (write it without the {MARKS[word[len(bare)]]}: '{bare}')"
 
 
 def comment_hint(word: str) -> str:

@@ -28,7 +28,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from mclog.printable import as_json
-from mclog.record.framing import comment_hint, whole_number
+from mclog.record.framing import MARKS, comment_hint, mark_hint, whole_number
 
 class NotationError(ValueError):
     """A word that does not read: the message, and the index of the word in its item."""
@@ -157,23 +157,20 @@ class Keyed:
         return None if value is None else self.spec.check(value, players)
 
 
-#: The marks a word may carry by mistake at its end (``Ben:``, ``harrow.``, ``Ann=``), by
-#: name.
-MARKS = {":": "colon", ".": "point", "=": "equals sign"}
-
-
 def stray_mark(word: str, reads: Callable[[str], bool]) -> str | None:
     """Why ``word`` does not read, where it does without the mark at its end (``Ben:``
     for ``Ben``: ``reads(word)`` says whether a word reads); else None.
 
     >>> stray_mark("Ben:", lambda word: word == "Ben")
-    "'Ben:' is written without the colon at its end: 'Ben'"
+    "'Ben:' ends in a colon (write it without the colon: 'Ben')"
     >>> stray_mark("Bem:", lambda word: word == "Ben") is None
     True
     """
-    if len(word) < 2 or word[-1] not in MARKS or not reads(word[:-1]):
+    hint = mark_hint(word, reads)
+    if not hint:
         return None
-    return f"'{word}' is written without the {MARKS[word[-1]]} at its end: '{word[:-1]}'"
+    mark = MARKS[word[len(word.rstrip("".join(MARKS)))]]
+    return f"'{word}' ends in {'an' if mark[0] in 'aeiou' else 'a'} {mark}{hint}"
 
 
 def _reads(read: Callable[[str, dict[str, int]], Any], seats: dict[str, int]
