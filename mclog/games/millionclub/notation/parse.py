@@ -21,7 +21,7 @@ from typing import Final
 
 from mclog.errors import RecordError
 from mclog.record.checks import Check, read_check, written_as
-from mclog.record.framing import RawGame, comment_hint, whole_number
+from mclog.record.framing import RawGame, comment_hint, mark_hint, whole_number
 from mclog.record.names import case_slip
 from mclog.record.verbs import stray_mark
 from ..rules.board import ROMAN
@@ -100,11 +100,23 @@ _SPOT_MISWRITTEN: Final = re.compile(r"^(iv|i)[-.;/_]?([ftr])$", re.IGNORECASE)
 _SECTOR_MISWRITTEN: Final = re.compile(r"^(iv|i):(.*)$", re.IGNORECASE)
 
 
+def _is_a_word(word: str, table: Table) -> bool:
+    """Whether ``word`` is a word of the notation as written: a player's name, a line's
+    label, a verb, a card, a spot or an industry."""
+    low = word.lower()
+    return (word in table.names or low in LABELS or low in READERS or low in CARDS
+            or word == UNKNOWN or parse_spot(word) is not None
+            or parse_industry(word) is not None)
+
+
 def _unknown_word(word: str, table: Table, first: bool = False,
                   before: str | None = None) -> str:
     """Why ``word`` is no item, with the word meant where a slip makes it plain (a name in
     the wrong case, a misspelt verb, card or line label, a disc written in figures, a
     sector set apart from its disc: ``before`` is the word before it)."""
+    marked = stray_mark(word, lambda bare: _is_a_word(bare, table))
+    if marked is not None:   # (``Eve.``, ``R:``, ``I:T.``)
+        return marked
     low = word.lower()
     if before is not None and low in ("f", "t", "r") and before.upper() in ("I", "IV"):
         return (f"'{word}' follows '{before}': a pawn's disc and its sector are one word, "
@@ -224,7 +236,9 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
                     num = r.take("the round number")
                     round_number = whole_number(num)
                     if round_number is None or not 1 <= round_number <= 9:
-                        raise r.error(f"Expected a round number 1 to 9, found '{num}'", 1)
+                        hint = mark_hint(num, lambda bare: whole_number(bare) is not None)
+                        raise r.error(f"Expected a round number 1 to 9, found '{num}'{hint}",
+                                      1)
                     r.add(Marker("round", round_number, line.number, line.col(0)), 0)
                     label = None
                 elif label == "check":

@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from mclog.record.verbs import Verb, Verbs
 from mclog.record.cursor import Cursor
-from mclog.record.framing import RawLine
+from mclog.record.framing import RawLine, mark_hint
 from ..rules.board import SCHEMER
 from ..rules.cards import CONTINENTS, DECK_OF, INTRIGUE_CARDS, Industry
 from ..rules.interning import interned
@@ -72,9 +72,9 @@ class Reader(Cursor):
         word = self.take(expected)
         if word in self.names:
             return self.names[word]
+        hint = mark_hint(word, self.names.__contains__) or did_you_mean(word, self.table.names)
         raise self.error(f"Expected {expected} ({', '.join(self.table.names)}), "
-                         f"found '{word}'{did_you_mean(word, self.table.names)}",
-                         self.at - 1)
+                         f"found '{word}'{hint}", self.at - 1)
 
     def card(self, kinds: Collection[str], what: str, unknown: bool = True) -> str:
         word = self.take(what)
@@ -83,16 +83,17 @@ class Reader(Cursor):
         kind = CARDS.get(word.lower())
         if kind is None or kind not in kinds:
             words = {w: k for w, k in CARDS.items() if k in kinds}
-            raise self.error(f"Expected {what}, found '{word}'"
-                             f"{'' if kind else did_you_mean(word.lower(), words)}",
-                             self.at - 1)
+            hint = mark_hint(word, lambda bare: CARDS.get(bare.lower()) in kinds) or (
+                "" if kind else did_you_mean(word.lower(), words))
+            raise self.error(f"Expected {what}, found '{word}'{hint}", self.at - 1)
         return kind
 
     def industry(self, what: str = "an industry such as F2 or T3+1") -> Industry:
         word = self.take(what)
         card = parse_industry(word)
         if card is None:
-            raise self.error(f"Expected {what}, found '{word}'", self.at - 1)
+            hint = mark_hint(word, lambda bare: parse_industry(bare) is not None)
+            raise self.error(f"Expected {what}, found '{word}'{hint}", self.at - 1)
         return card
 
     def player(self, verb_at: int) -> int:
@@ -144,7 +145,10 @@ def _draws(r: Reader, at: int) -> None:
         if r.peek() is None:
             raise r.error("Expected the cards drawn after 'draws', but the line ends",
                           at, end=True)
-        raise r.error(f"Expected the cards drawn after 'draws', found '{r.peek()}'", r.at)
+        word = words[r.at]
+        hint = mark_hint(word, lambda bare: bare.lower() in DRAWN) or \
+            did_you_mean(word.lower(), CARDS)
+        raise r.error(f"Expected the cards drawn after 'draws', found '{word}'{hint}", r.at)
 
 
 def _picks(r: Reader, at: int) -> Move:
