@@ -21,7 +21,7 @@ from typing import Final
 
 from mclog.errors import RecordError
 from mclog.record.checks import Check, read_check, written_as
-from mclog.record.framing import RawGame, comment_hint, mark_hint, whole_number
+from mclog.record.framing import MARKS, RawGame, comment_hint, mark_hint, whole_number
 from mclog.record.names import case_slip
 from mclog.record.verbs import stray_mark
 from ..rules.board import ROMAN
@@ -226,9 +226,10 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
         if r.words:
             head = r.words[0]
             low = head.lower()
-            marked = stray_mark(head, lambda word: word.lower() in LABELS)
-            if marked is not None and head not in names:   # (``colonies: Ann buys asia``)
-                raise r.error(marked, 0)
+            if head[-1] in MARKS and head not in names:   # (``colonies: Ann buys asia``)
+                marked = stray_mark(head, lambda word: word.lower() in LABELS)
+                if marked is not None:
+                    raise r.error(marked, 0)
             if low in LABELS and head not in names:
                 r.at = 1
                 label = LABELS[low]
