@@ -79,10 +79,11 @@ class Number:
 
     def read(self, word: str, seats: dict[str, int]) -> int:
         value = whole_number(word)
-        if word == "?":   # (a field a seat may not see is not a Number: ``?`` is read there)
-            raise ValueError(f"'?' cannot be the {self.name}: the whole table sees it, so the "
-                             f"record gives it (a number from {self.low} to {self.high})")
         if value is None or not self.low <= value <= self.high:
+            if word == "?":   # (a field a seat may not see is no Number: ``?`` reads there)
+                raise ValueError(f"'?' cannot be the {self.name}: the whole table sees it, so "
+                                 f"the record gives it (a number from {self.low} to "
+                                 f"{self.high})")
             plain = ", in plain digits 0 to 9" if value is None and word.isdigit() else ""
             raise ValueError(f"'{word}' cannot be the {self.name}: a number from {self.low} to "
                              f"{self.high}{plain}")
