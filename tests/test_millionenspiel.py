@@ -379,6 +379,19 @@ def test_m18_unseen_dice():
      "who passes: 'Ann pass'"),
     ("start Ann\nAnn lands red\n", "<text>:4:5: 'lands' is not something a player does "
      "(bets, passes, rolls, refuses, buys pension): 'lands ...' is written without a name"),
+    # (a mark at a word's end, told as every game tells it)
+    ("start: Ann\n", "<text>:3:1: 'start:' ends in a colon (write it without the colon: "
+     "'start')"),
+    ("start Ann\nbets Ben: 1, Cleo 1, Ann 1\n", "<text>:4:6: 'Ben:' ends in a colon (write "
+     "it without the colon: 'Ben')"),
+    ("start Ann\nbets Ben 1., Cleo 1, Ann 1\n", "<text>:4:10: Expected Ben's bet (a number, "
+     "or pass), not '1.' (write it without the point: '1')"),
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands red.\n", "<text>:5:22: "
+     "'red.' is not a colour of the board (blue, yellow, red, beige, green, black) (write it "
+     "without the point: 'red')"),
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls= 1 2\n", "<text>:5:5: 'rolls=' is "
+     "not something a player does (bets, passes, rolls, refuses, buys pension) (write it "
+     "without the equals sign: 'rolls')"),
 ])
 def test_located_errors(body, message):
     with pytest.raises(RecordError) as e:

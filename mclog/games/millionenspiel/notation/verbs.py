@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mclog.engine import required
-from mclog.record.verbs import Verb, Verbs
+from mclog.record.verbs import Verb, Verbs, stray_mark
 from mclog.record.checks import Check, grouped_digits, read_check
 from mclog.record.cursor import Cursor
-from mclog.record.framing import comment_hint, whole_number
+from mclog.record.framing import comment_hint, mark_hint, whole_number
 
 from ..rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
 from ..rules.track import COLOURS
@@ -128,7 +128,11 @@ def money(line: Cursor, what: str) -> int:
 
 def _grouping(word: str) -> str:
     """A hint where ``word`` is an amount with its thousands marked by a point or a comma,
-    which the notation does not read (a comma separates items)."""
+    which the notation does not read (a comma separates items), or with a mark after it
+    (``500.``)."""
+    marked = mark_hint(word, lambda bare: amount(bare) is not None)
+    if marked:
+        return marked
     return (f" ({_THOUSAND}: a point does not group digits)"
             if grouped_digits(word) is not None else "")
 
@@ -170,8 +174,8 @@ def _throw(line: Cursor, context: Reading) -> Throw:
         elif word in _DIE:
             dice.append(int(word))
         else:
-            raise line.error(f"A die shows 1 to 6 (or ? if not seen), not '{word}'",
-                             line.at - 1)
+            raise line.error(f"A die shows 1 to 6 (or ? if not seen), not '{word}'"
+                             f"{mark_hint(word, _DIE.__contains__)}", line.at - 1)
     return Throw((dice[0], dice[1]))
 
 
@@ -219,7 +223,8 @@ def _lands(line: Cursor, context: Reading) -> Land:
     colour = line.take("the colour the pawn lands on").lower()
     if colour not in COLOURS:
         raise line.error(f"'{colour}' is not a colour of the board "
-                         f"({', '.join(COLOURS)})", line.at - 1)
+                         f"({', '.join(COLOURS)}){mark_hint(colour, COLOURS.__contains__)}",
+                         line.at - 1)
     times = context.arrow_times if context.past_arrow else 0
     context.past_arrow = None
     return Land(colour, times)
@@ -231,7 +236,8 @@ def _die(line: Cursor, context: Reading) -> Die:
         raise line.error("The black space's die decides who wins what: write the number "
                          "it showed", line.at - 1)
     if value not in _DIE:
-        raise line.error(f"A die shows 1 to 6, not '{value}'", line.at - 1)
+        raise line.error(f"A die shows 1 to 6, not '{value}'"
+                         f"{mark_hint(value, _DIE.__contains__)}", line.at - 1)
     return Die(int(value))
 
 
@@ -365,7 +371,8 @@ def _named(line: Cursor, context: Reading, who: int) -> Any:
     if verb is None or verb.reader is None or not (verb.named or verb.after_name):
         doings = [w for w, row in VERBS.by_word.items() if row.named or row.after_name]
         why = (f": '{verb.word} ...' is written without a name" if verb is not None else
-               _meant(word, doings))
+               mark_hint(word, lambda bare: VERBS.verb(bare) is not None)
+               or _meant(word, doings))
         raise line.error(f"'{word}' is not something a player does ({DOINGS}){why}",
                          line.at - 1)
     context.subject = who
@@ -375,6 +382,10 @@ def _named(line: Cursor, context: Reading, who: int) -> Any:
 def _unknown(word: str, seats: dict[str, int], grouped: str = "") -> str:
     """What is wrong with ``word``, which starts no item; ``grouped``: the word before
     it, a comma and it (``1,000`` is read as two words, ``1`` and ``000``)."""
+    marked = stray_mark(word, lambda bare: bare in seats or VERBS.verb(bare) is not None
+                        or bare.lower() == "check" or amount(bare) is not None)
+    if marked is not None:   # (``start= Ann``, ``Jon. 5``)
+        return marked
     if amount(word) is not None:
         if grouped_digits(grouped) is not None:
             return (f"'{word}' is a number, but no item says what it is: {_THOUSAND} "
