@@ -552,7 +552,9 @@ def test_a_slip_of_notation_is_located_and_worded(line, message, col):
                        "mean 'buy Ann ...'? ('buy <player> <company>')", 1),
     ("end year 1, Ben pass", "'Ben pass': a move starts with its verb, then the player: did "
                              "you mean 'pass Ben ...'?", 13),
-    ("Ann krupp", "'Ann' is no move of this game: a move starts with 'start', 'draw'", 1),
+    ("Ann krupp", "'Ann' is a player, not a move: a move starts with its verb, then the "
+                  "player; the verbs are 'start', 'draw'", 1),
+    ("Ann bond 10", "'Ann' is a player, not a move", 1),   # (no verb near 'bond')
 ])
 def test_a_near_miss_is_told_what_it_may_have_meant(line, message, col):
     with pytest.raises(RecordError) as caught:

@@ -165,6 +165,13 @@ def test_a_word_with_a_mark_at_its_end_is_told_to_drop_it(line, col, said):
     assert said in error.reason and (error.line, error.col) == (8, col)
 
 
+def test_a_move_with_its_verb_left_out_is_told_the_order_not_a_verb_it_is_not():
+    """``Ann gold 1`` (``start`` left out): ``gold`` is a kind, not a slip of ``sold``."""
+    error = refused("Ann gold 1\n", setup="")
+    assert error.reason.startswith("'Ann' is a player, not a move: a move starts with its "
+                                   "verb, then the player; the verbs are 'place', 'start'")
+
+
 def test_it_is_the_first_named_players_turn_first_then_clockwise():
     error = refused("roll Ben 2\n")
     assert "it is Ann's move, not Ben's" in str(error)

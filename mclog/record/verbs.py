@@ -433,13 +433,14 @@ class Verbs:
         a capital: ``Buy Ann krupp``); None if it is none."""
         return self.by_word.get(word) or self.by_word.get(word.lower())
 
-    def meant(self, word: str) -> str | None:
-        """The verb's word ``word`` says or nearly says (``pays`` for ``pay``), if any."""
+    def meant(self, word: str, cutoff: float = 0.7) -> str | None:
+        """The verb's word ``word`` says or nearly says (``pays`` for ``pay``), if any;
+        ``cutoff``: how near (difflib's ratio)."""
         import difflib   # (a slip's only: a record is read without it)
 
         if self.verb(word) is not None:
             return word.lower()
-        close = difflib.get_close_matches(word.lower(), list(self.by_word), n=1, cutoff=0.7)
+        close = difflib.get_close_matches(word.lower(), list(self.by_word), n=1, cutoff=cutoff)
         return close[0] if close else None
 
     def no_move(self, word: str, names: Sequence[str] = (), after: str | None = None) -> str:
@@ -451,14 +452,20 @@ class Verbs:
         marked = stray_mark(word, lambda w: self.verb(w) is not None or w.lower() == "check")
         if marked is not None:   # (``buy: Ann krupp``, ``check: money ...``)
             return marked
-        verb = self.meant(after) if word in names and after is not None else None
+        # (the word after a name is the verb in a player's order, ``Ann buys``: a verb's
+        # form, nearer than a slip of the pen, which a field's word such as Joakim's
+        # ``gold``, a letter from ``sold``, is not)
+        verb = self.meant(after, cutoff=0.8) if word in names and after is not None else None
         if verb is not None:
             return (f"'{word} {after}': a move starts with its verb, then the player: did "
                     f"you mean '{verb} {word} ...'? ('{self.by_word[verb].form}')")
+        verbs = ", ".join(repr(v.word) for v in self.rows)
+        if word in names:   # (``Ann krupp``: the verb left out, or put after the name)
+            return (f"'{word}' is a player, not a move: a move starts with its verb, then the "
+                    f"player; the verbs are {verbs}")
         close = self.meant(word)
         meant = f"did you mean '{close}'? " if close else ""
-        return (f"'{word}' is no move of this game: {meant}a move starts with "
-                f"{', '.join(repr(v.word) for v in self.rows)}")
+        return f"'{word}' is no move of this game: {meant}a move starts with {verbs}"
 
     @cached_property
     def words(self) -> frozenset[str]:
