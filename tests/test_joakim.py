@@ -159,6 +159,9 @@ def test_a_checks_number_with_its_thousands_set_apart_is_told_how_to_write_it(li
     ("check cash Ann. 30 Ben 18", 12, "found 'Ann.' (write it without the point: 'Ann')"),
     ("check: cash Ann 30", 1, "'check:' ends in a colon (write it without the colon: 'check')"),
     ("roll: Ann 2", 1, "'roll:' ends in a colon (write it without the colon: 'roll')"),
+    ("check values oil= 3", 14, "found 'oil=' (write it without the equals sign: 'oil')"),
+    ("roll Ann 2 2", 12, "'2' is a number after a whole 'roll' item, which is written 'roll "
+                         "<player> <pips>'"),
 ])
 def test_a_word_with_a_mark_at_its_end_is_told_to_drop_it(line, col, said):
     error = refused(line + "\n")

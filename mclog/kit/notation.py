@@ -20,7 +20,7 @@ from mclog.errors import RecordError
 from mclog.record.checks import Check, check_text, read_check, set_apart
 from mclog.record.cursor import Cursor
 from mclog.record.files import MAX_LINE
-from mclog.record.framing import SourceLine, comment_text, escape_tag
+from mclog.record.framing import SourceLine, comment_text, escape_tag, whole_number
 from mclog.record.verbs import NotationError, Verb, Verbs, stray_mark
 
 @dataclass(slots=True)
@@ -141,6 +141,9 @@ def _after_item(words: Sequence[str], i: int, last: Verb) -> str | None:
     if keys:
         return (f"'{words[i]}' is no move of this game; after '{last.word}', say what it is: "
                 f"'{last.form}'")
+    if whole_number(words[i]) is not None:   # (``roll Ann 1 1``: one word too many)
+        return (f"'{words[i]}' is a number after a whole '{last.word}' item, which is "
+                f"written '{last.form}'")
     return None
 
 

@@ -236,6 +236,8 @@ def written_as(word: str, words: set[str], seats: Mapping[str, int]) -> str:
         return marked
     if "=" in word:
         name, _, value = word.partition("=")
+        if not value:   # (``oil= 3``: the mark alone, after a key)
+            return f" (write it without the equals sign: '{name}')"
         return f" (write the two apart: '{name} {value}')"
     if word[:-1].isdigit() and word[-1] in "mM":
         return f" (a sum is written as a bare number: '{word[:-1]}')"
