@@ -520,6 +520,8 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
     ("bid Ann= 30", "'Ann=' ends in an equals sign (write it without the equals sign: "
                     "'Ann')", 5),
     ("pay Ann cash: 5", "'cash:' ends in a colon (write it without the colon: 'cash')", 9),
+    ("pay Ann cash 5, draw= Ann ?", "'draw=' ends in an equals sign (write it without the "
+                                    "equals sign: 'draw')", 17),
     ("end year 3.", "'3.' ends in a point (write it without the point: '3')", 10),
     ("bid Ann 40 000", "'000' follows '40': a number is written without a space, a comma or "
                        "a point in it ('40000')", 12),

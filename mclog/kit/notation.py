@@ -101,7 +101,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                 end = cursor.at
             else:
                 if verb is None:
-                    said = _after_item(words, i, last) if last is not None else None
+                    said = _after_item(words, i, last, verbs) if last is not None else None
                     raise record.error(
                         said or verbs.no_move(words[i], record.names,
                                               words[i + 1] if i + 1 < len(words) else None),
@@ -127,15 +127,17 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
             comments.rest()
 
 
-def _after_item(words: Sequence[str], i: int, last: Verb) -> str | None:
+def _after_item(words: Sequence[str], i: int, last: Verb, verbs: Verbs) -> str | None:
     """Why ``words[i]``, which starts no item, is a slip in the item before it on its line
     (``last``'s), if it is one: the end of a number set apart (``bid Ann 40 000``), a key
-    with a mark after it (``pay Ann cash: 5``), a value with no key (``pay Ann 20``)."""
+    or the next verb with a mark after it (``pay Ann cash: 5``, ``draw= Ann ...``), a value
+    with no key (``pay Ann 20``)."""
     apart = set_apart(words, i)
     if apart is not None:
         return apart
     keys = last.keyed
-    mark = stray_mark(words[i], lambda word: word.lower() in keys)
+    mark = stray_mark(words[i], lambda word: word.lower() in keys
+                      or verbs.verb(word) is not None)
     if mark is not None:
         return mark
     if keys:
