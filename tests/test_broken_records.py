@@ -86,6 +86,11 @@ DUEL = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.
     ("reveal     Zoe india", "reveal Zoe: india",
      "88:8: Expected a player's name after 'reveal', found 'Zoe:' (write it without the "
      "colon: 'Zoe')"),
+    ("lobbyist   Zoe moves V\n", "lobbyist Zoe moves V.\n",
+     "36:20: Expected a disc such as III or IV:T, found 'V.' (write it without the point: "
+     "'V')"),
+    ("industries Zoe buys R\n", "industries Zoe buys R:\n",
+     "42:21: Expected the card bought, found 'R:' (write it without the colon: 'R')"),
     ("reveal     Zoe india", "reveal Zoe indai",
      "88:12: Expected a continent in Zoe's reveal, found 'indai' (did you mean india?)"),
 ])

@@ -176,7 +176,9 @@ def _moves(r: Reader, at: int) -> Move:
     target = r.take("a disc such as III or IV:T")
     spot = parse_spot(target)
     if spot is None:
-        raise r.error(f"Expected a disc such as III or IV:T, found '{target}'", r.at - 1)
+        hint = mark_hint(target, lambda bare: parse_spot(bare) is not None)
+        raise r.error(f"Expected a disc such as III or IV:T, found '{target}'{hint}",
+                      r.at - 1)
     return MovePawn(who, *spot)
 
 
