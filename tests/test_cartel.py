@@ -564,6 +564,17 @@ def test_a_near_miss_is_told_what_it_may_have_meant(line, message, col):
     assert message in caught.value.reason and caught.value.col == col
 
 
+@pytest.mark.parametrize("line, col", [("start jo ellery", 7), ("check money jo 3", 13)])
+def test_a_name_in_another_case_is_matched_to_no_one_where_two_players_share_it(line, col):
+    """Two players called Jo and JO: ``jo`` may mean either, so neither is named (as
+    Million Club's reader and Millionenspiel's say it: ``case_slip``)."""
+    record = '[Game "Cartel"]\n[Players "Jo, JO"]\n[Components "illustrative"]\n\n' + line
+    with pytest.raises(RecordError) as caught:
+        mclog.replay(mclog.parse_one(record + "\n"))
+    assert caught.value.reason.startswith("'jo' is not a player of this game (") and \
+        caught.value.reason.endswith("Jo, JO)") and caught.value.col == col
+
+
 def test_the_notations_words_read_in_any_case():
     """A line's first word is often written with a capital: ``Buy``, ``End Year 1``,
     ``Check Money``, ``Bond 10`` read as their lowercase words (names and companies as

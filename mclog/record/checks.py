@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from .cursor import Cursor
 from .entries import CheckEntry
 from .framing import mark_hint, whole_number
+from .names import case_slip
 
 
 def count(line: Cursor, what: str) -> int:
@@ -219,8 +220,8 @@ def _not_a_value(word: str, what: Check, kinds: Sequence[Check], seats: Mapping[
 
 
 def _case(word: str, seats: Mapping[str, int]) -> str:
-    same = [name for name in seats if name.lower() == word.lower()]
-    return f": did you mean {same[0]}?" if same else ""
+    meant = case_slip(word, list(seats))   # (none between Jo and JO: either)
+    return f": did you mean {meant}?" if meant else ""
 
 
 def _written_as(word: str, kinds: Sequence[Check], seats: Mapping[str, int]) -> str:

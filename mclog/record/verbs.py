@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 from mclog.printable import as_json
 from mclog.record.framing import MARKS, comment_hint, mark_hint, whole_number
+from mclog.record.names import case_slip
 
 class NotationError(ValueError):
     """A word that does not read: the message, and the index of the word in its item."""
@@ -50,10 +51,10 @@ class Seat:
         try:
             return seats[word]
         except KeyError:
-            same = [name for name in seats if name.lower() == word.lower()]
-            meant = f": did you mean {same[0]}?" if same else ""
+            meant = case_slip(word, list(seats))   # (none between Jo and JO: either)
             raise ValueError(f"'{word}' is not a player of this game (the players are "
-                             f"{', '.join(seats)}){meant}") from None
+                             f"{', '.join(seats)})"
+                             f"{f': did you mean {meant}?' if meant else ''}") from None
 
     def write(self, value: int, names: Sequence[str]) -> str:
         return names[value]
