@@ -33,6 +33,7 @@ from mclog.record.verbs import Verb, Verbs, stray_mark
 from mclog.record.checks import Check, grouped_digits, read_check
 from mclog.record.cursor import Cursor
 from mclog.record.framing import comment_hint, mark_hint, whole_number
+from mclog.record.names import case_slip
 
 from ..rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
 from ..rules.track import COLOURS
@@ -94,9 +95,9 @@ def seat(line: Cursor, context: Reading, what: str = "a player's name") -> int:
 
 def _not_a_player(word: str, seats: dict[str, int]) -> str:
     """``'ann' is not a player of this game (Ann, Ben, Cleo): did you mean Ann?``"""
-    same = [name for name in seats if name.lower() == word.lower()]
-    meant = f": did you mean {same[0]}?" if len(same) == 1 else ""
-    return f"'{word}' is not a player of this game ({', '.join(seats)}){meant}"
+    meant = case_slip(word, list(seats))
+    return (f"'{word}' is not a player of this game ({', '.join(seats)})"
+            f"{f': did you mean {meant}?' if meant else ''}")
 
 
 def _meant(word: str, words: Iterable[str]) -> str:
