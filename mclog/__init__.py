@@ -52,13 +52,14 @@ def to_json(record) -> dict:
 def from_json(data: dict, file: str | None = None, game: str | None = None):
     """The record of ``to_json``'s data, for the game ``game`` (by default the game the
     data names in its ``"game"``, else Million Club)."""
-    from .games import game as named, not_a_name
+    from .games import game as named, json_game
     from .record.json_form import failure
 
-    if game is None and isinstance(data, dict) and "game" in data:
-        if not isinstance(data["game"], str):
-            raise failure(file or "<data>")("game", not_a_name(data["game"]))
-        game = data["game"]
+    if game is None:
+        try:
+            game = json_game(data)
+        except ValueError as exc:
+            raise failure(file or "<data>")("game", str(exc)) from None
     return named(game).record_from_json(data, file)
 
 

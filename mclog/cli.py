@@ -378,11 +378,14 @@ def _json_games(data: bytes, name: str) -> list[str | None]:
     """The game each record of a JSON file names in its ``"game"`` field (None: none
     named), read with the shared loader's care (``load_json``)."""
     value, records = json_form.load_json(data, name)
-    for i, r in enumerate(records):   # (a "game" that is no name is not read as none)
-        if isinstance(r, dict) and "game" in r and not isinstance(r["game"], str):
-            raise json_form.failure(name)(
-                f"[{i}].game" if isinstance(value, list) else "game", games.not_a_name(r["game"]))
-    return [r.get("game") if isinstance(r, dict) else None for r in records]
+    named = []
+    for i, r in enumerate(records):
+        try:
+            named.append(games.json_game(r))
+        except ValueError as exc:
+            raise json_form.failure(name)(f"[{i}].game" if isinstance(value, list) else "game",
+                                          str(exc)) from None
+    return named
 
 
 def _not_a_player(where: str, name: str, names) -> str:

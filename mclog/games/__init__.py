@@ -117,12 +117,22 @@ def game(name: str | None) -> Game:
     return importlib.import_module(GAMES[full]).GAME
 
 
-def not_a_name(value: object) -> str:
-    """Why ``value``, a JSON record's ``"game"`` that is not a string, names no game (it is
-    not read as no ``"game"`` at all, which means Million Club)."""
-    from mclog.printable import as_json
+def json_game(data: object) -> str | None:
+    """The game a JSON record names in its ``"game"`` (None where it names none: Million
+    Club's); ``ValueError`` in words for a ``"game"`` that is there but no string, which
+    is not read as none (its record would then be refused for fields it never meant).
 
-    return f"{as_json(value)} is not a game's name: the games are {', '.join(names())}"
+    >>> json_game({"game": "Cartel"}), json_game({"players": []})
+    ('Cartel', None)
+    """
+    if not isinstance(data, dict) or "game" not in data:
+        return None
+    if not isinstance(data["game"], str):
+        from mclog.printable import as_json
+
+        raise ValueError(f"{as_json(data['game'])} is not a game's name: the games are "
+                         f"{', '.join(names())}")
+    return data["game"]
 
 
 def _meant(name: str) -> str:
@@ -163,5 +173,5 @@ def names() -> list[str]:
     return list(GAMES) + [n for n in _FOLDER_GAMES if n not in GAMES]
 
 
-__all__ = ["game", "names", "names_game", "not_a_name", "spelt_json", "register", "GAMES",
+__all__ = ["game", "names", "names_game", "json_game", "spelt_json", "register", "GAMES",
            "DEFAULT", "UnknownGame"]
