@@ -20,8 +20,9 @@ from mclog.errors import RecordError
 from mclog.record.checks import Check, check_text, read_check, set_apart
 from mclog.record.cursor import Cursor
 from mclog.record.files import MAX_LINE
-from mclog.record.framing import SourceLine, comment_text, escape_tag, whole_number
-from mclog.record.verbs import NotationError, Verb, Verbs, stray_mark
+from mclog.record.framing import (SourceLine, comment_text, escape_tag, stray_mark,
+                                  whole_number)
+from mclog.record.verbs import NotationError, Verb, Verbs
 
 @dataclass(slots=True)
 class MoveEntry(FromSource):

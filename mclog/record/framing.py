@@ -220,6 +220,15 @@ _OTHER_COMMENTS: Final = ("#", "//", "--", "/*", "%", "(")
 MARKS: Final = {":": "colon", ".": "point", "=": "equals sign", ",": "comma"}
 
 
+def _unmarked(word: str, reads: Callable[[str], bool]) -> tuple[str, str] | None:
+    """``word`` without the marks at its end and the first mark's name (``("Ben",
+    "colon")`` for ``Ben:``), where it reads so (``reads(word)``); else None."""
+    bare = word.rstrip("".join(MARKS))
+    if not bare or bare == word or not reads(bare):
+        return None
+    return bare, MARKS[word[len(bare)]]
+
+
 def mark_hint(word: str, reads: Callable[[str], bool]) -> str:
     """`` (write it without the colon: 'Ben')`` where ``word`` reads (``reads(word)``)
     without the marks at its end, else nothing: every reader words this slip alike.
@@ -227,10 +236,29 @@ def mark_hint(word: str, reads: Callable[[str], bool]) -> str:
     >>> mark_hint("Ben:", lambda word: word == "Ben"), mark_hint("Bem:", str.isdigit)
     (" (write it without the colon: 'Ben')", '')
     """
-    bare = word.rstrip("".join(MARKS))
-    if not bare or bare == word or not reads(bare):
-        return ""
-    return f" (write it without the {MARKS[word[len(bare)]]}: '{bare}')"
+    found = _unmarked(word, reads)
+    return "" if found is None else f" ({_without(*found)})"
+
+
+def stray_mark(word: str, reads: Callable[[str], bool]) -> str | None:
+    """Why ``word`` does not read, where it does without the mark at its end (``Ben:``
+    for ``Ben``: ``reads(word)`` says whether a word reads); else None: ``mark_hint``'s
+    advice, as the whole reason.
+
+    >>> stray_mark("Ben:", lambda word: word == "Ben")
+    "'Ben:' ends in a colon (write it without the colon: 'Ben')"
+    >>> stray_mark("Bem:", lambda word: word == "Ben") is None
+    True
+    """
+    found = _unmarked(word, reads)
+    if found is None:
+        return None
+    mark = found[1]
+    return f"'{word}' ends in {'an' if mark[0] in 'aeiou' else 'a'} {mark} ({_without(*found)})"
+
+
+def _without(bare: str, mark: str) -> str:
+    return f"write it without the {mark}: '{bare}'"
 
 
 def comment_hint(word: str) -> str:

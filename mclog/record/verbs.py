@@ -28,7 +28,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from mclog.printable import as_json
-from mclog.record.framing import MARKS, comment_hint, mark_hint, whole_number
+from mclog.record.framing import comment_hint, stray_mark, whole_number
 from mclog.record.names import case_slip
 
 class NotationError(ValueError):
@@ -157,22 +157,6 @@ class Keyed:
 
     def check(self, value: Any, players: int) -> str | None:
         return None if value is None else self.spec.check(value, players)
-
-
-def stray_mark(word: str, reads: Callable[[str], bool]) -> str | None:
-    """Why ``word`` does not read, where it does without the mark at its end (``Ben:``
-    for ``Ben``: ``reads(word)`` says whether a word reads); else None.
-
-    >>> stray_mark("Ben:", lambda word: word == "Ben")
-    "'Ben:' ends in a colon (write it without the colon: 'Ben')"
-    >>> stray_mark("Bem:", lambda word: word == "Ben") is None
-    True
-    """
-    hint = mark_hint(word, reads)
-    if not hint:
-        return None
-    mark = MARKS[word[len(word.rstrip("".join(MARKS)))]]
-    return f"'{word}' ends in {'an' if mark[0] in 'aeiou' else 'a'} {mark}{hint}"
 
 
 def _reads(read: Callable[[str, dict[str, int]], Any], seats: dict[str, int]

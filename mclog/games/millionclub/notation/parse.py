@@ -21,9 +21,9 @@ from typing import Final
 
 from mclog.errors import RecordError
 from mclog.record.checks import Check, read_check, written_as
-from mclog.record.framing import MARKS, RawGame, comment_hint, mark_hint, whole_number
+from mclog.record.framing import (MARKS, RawGame, comment_hint, mark_hint, stray_mark,
+                                  whole_number)
 from mclog.record.names import case_slip
-from mclog.record.verbs import stray_mark
 from ..rules.board import ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
 from ..rules.interning import interned

@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mclog.engine import required
-from mclog.record.verbs import Verb, Verbs, stray_mark
+from mclog.record.verbs import Verb, Verbs
 from mclog.record.checks import Check, grouped_digits, read_check
 from mclog.record.cursor import Cursor
-from mclog.record.framing import comment_hint, mark_hint, whole_number
+from mclog.record.framing import comment_hint, mark_hint, stray_mark, whole_number
 from mclog.record.names import case_slip
 
 from ..rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
