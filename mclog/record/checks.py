@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from .cursor import Cursor
 from .entries import CheckEntry
 from .framing import mark_hint, whole_number
-from .names import case_slip
+from .names import case_hint
 
 
 def count(line: Cursor, what: str) -> int:
@@ -207,7 +207,8 @@ def _not_a_value(word: str, what: Check, kinds: Sequence[Check], seats: Mapping[
             return _not_plain(word)
         if following is not None and whole_number(following) is not None and \
                 not _written_as(word, kinds, seats):
-            return (f"'{word}' is not a player of this game ({', '.join(seats)}){_case(word, seats)}")
+            return (f"'{word}' is not a player of this game ({', '.join(seats)})"
+                    f"{case_hint(word, list(seats))}")
     elif following is not None and whole_number(following) is not None and \
             not _written_as(word, kinds, seats):
         return (f"'{word}' cannot be checked by 'check {what.word}' (it checks "
@@ -217,11 +218,6 @@ def _not_a_value(word: str, what: Check, kinds: Sequence[Check], seats: Mapping[
     return (f"Expected {by} and a number in 'check {what.word}'"
             + (f" (or {others})" if others else "")
             + f", found '{word}'{_written_as(word, kinds, seats)}")
-
-
-def _case(word: str, seats: Mapping[str, int]) -> str:
-    meant = case_slip(word, list(seats))   # (none between Jo and JO: either)
-    return f": did you mean {meant}?" if meant else ""
 
 
 def _written_as(word: str, kinds: Sequence[Check], seats: Mapping[str, int]) -> str:

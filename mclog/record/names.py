@@ -123,9 +123,8 @@ def seat_of(name: str, names: Sequence[str]) -> int:
     name = name.strip()
     if name in names:
         return list(names).index(name)
-    meant = case_slip(name, names)
     raise ValueError(f"'{name}' is not a player (the players are {', '.join(names)})"
-                     + (f": did you mean {meant}?" if meant else ""))
+                     + case_hint(name, names))
 
 
 def case_slip(name: str, names: Sequence[str]) -> str | None:
@@ -133,6 +132,17 @@ def case_slip(name: str, names: Sequence[str]) -> str | None:
     its ends (the player a slip meant), or None."""
     same = [n for n in names if n.lower() == name.strip().lower()]
     return same[0] if len(same) == 1 else None
+
+
+def case_hint(name: str, names: Sequence[str]) -> str:
+    """``: did you mean Ann?`` after the words that ``name`` is no player, where a slip of
+    case meant one (``case_slip``: none between Jo and JO), else nothing.
+
+    >>> case_hint("ann", ["Ann", "Ben"]), case_hint("jo", ["Jo", "JO"])
+    (': did you mean Ann?', '')
+    """
+    meant = case_slip(name, names)
+    return f": did you mean {meant}?" if meant else ""
 
 
 def seat_problem(tags: Mapping[str, str], names: Sequence[str]) -> str | None:
@@ -148,5 +158,5 @@ def seat_problem(tags: Mapping[str, str], names: Sequence[str]) -> str | None:
 
 
 __all__ = ["framing_problem", "word_problem", "command_problem", "name_problem", "twice",
-           "seat_of", "seat_problem", "case_slip", "FRAMING", "JOINING", "COMMANDS",
+           "seat_of", "seat_problem", "case_slip", "case_hint", "FRAMING", "JOINING", "COMMANDS",
            "MAX_NAME"]

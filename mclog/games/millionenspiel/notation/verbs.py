@@ -33,7 +33,7 @@ from mclog.record.verbs import Verb, Verbs
 from mclog.record.checks import Check, grouped_digits, read_check
 from mclog.record.cursor import Cursor
 from mclog.record.framing import comment_hint, mark_hint, stray_mark, whole_number
-from mclog.record.names import case_slip
+from mclog.record.names import case_hint
 
 from ..rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
 from ..rules.track import COLOURS
@@ -95,9 +95,8 @@ def seat(line: Cursor, context: Reading, what: str = "a player's name") -> int:
 
 def _not_a_player(word: str, seats: dict[str, int]) -> str:
     """``'ann' is not a player of this game (Ann, Ben, Cleo): did you mean Ann?``"""
-    meant = case_slip(word, list(seats))
     return (f"'{word}' is not a player of this game ({', '.join(seats)})"
-            f"{f': did you mean {meant}?' if meant else ''}")
+            f"{case_hint(word, list(seats))}")
 
 
 def _meant(word: str, words: Iterable[str]) -> str:
