@@ -18,6 +18,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
+from .errors import a_kind
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -32,7 +34,7 @@ def game_of_record(record: Any, function: str):
     if _is_replayed(record):
         raise TypeError(f"mclog.{function} takes a record, not a replayed game: give it the "
                         "game's .record")
-    raise TypeError(f"mclog.{function} takes a record, not {_a(record)}: read it with "
+    raise TypeError(f"mclog.{function} takes a record, not {a_kind(record)}: read it with "
                     "mclog.read_one(path) or mclog.parse_one(text)")
 
 
@@ -44,7 +46,7 @@ def replayed(played: Any, function: str) -> Any:
     if isinstance(getattr(played, "game", None), str):   # (a record)
         raise TypeError(f"{function} takes a replayed game, not a record: give it "
                         "mclog.replay(record)")
-    raise TypeError(f"{function} takes a replayed game, not {_a(played)}: give it "
+    raise TypeError(f"{function} takes a replayed game, not {a_kind(played)}: give it "
                     "mclog.replay(record)")
 
 
@@ -81,7 +83,7 @@ def of_games(function: F) -> F:
     def checked(games: Any, *args: Any, **kwargs: Any) -> Any:
         if not isinstance(games, (list, tuple)):
             raise TypeError(f"{function.__name__} takes a list of replayed games, not "
-                            f"{_a(games)}")
+                            f"{a_kind(games)}")
         return function([_of(g, function) for g in games], *args, **kwargs)
 
     return cast(F, checked)
@@ -106,7 +108,7 @@ def draws(made_by: str) -> Callable[[F], F]:
             import pandas as pd   # (a chart draws with it: imported already, or now)
 
             if not isinstance(table, (pd.DataFrame, pd.Series)):
-                raise TypeError(f"{function.__name__} draws a table, not {_a(table)}: give "
+                raise TypeError(f"{function.__name__} draws a table, not {a_kind(table)}: give "
                                 f"it {made_by}")
             return function(table, *args, **kwargs)
 
@@ -128,7 +130,7 @@ def table_given(table: Any, made_by: str, make: Callable[[], Any]) -> Any:
     import pandas as pd   # (a chart draws with it: imported already, or now)
 
     if not isinstance(table, pd.DataFrame):
-        raise TypeError(f"table is {made_by}, made once for several charts, not {_a(table)}")
+        raise TypeError(f"table is {made_by}, made once for several charts, not {a_kind(table)}")
     return table
 
 
@@ -147,7 +149,7 @@ def of_corpus(function: F) -> F:
     @functools.wraps(function)
     def checked(corpus: Any, *args: Any, **kwargs: Any) -> Any:
         if not (callable(getattr(corpus, "table", None)) and hasattr(corpus, "tables")):
-            raise TypeError(f"{function.__name__} reads a corpus, not {_a(corpus)}: give it "
+            raise TypeError(f"{function.__name__} reads a corpus, not {a_kind(corpus)}: give it "
                             "mclog.analysis.corpus(folder)")
         return function(corpus, *args, **kwargs)
 
@@ -194,8 +196,7 @@ def seat_number(seat: Any, names: Sequence[str]) -> int:
 
         return seat_of(seat, names)
     if type(seat) is not int:
-        raise TypeError(f"a seat is a player's name or a seat number, not "
-                        f"{type(seat).__name__}")
+        raise TypeError(f"a seat is a player's name or a seat number, not {a_kind(seat)}")
     if not 0 <= seat < len(names):
         raise ValueError(f"seat {seat} is no player's: the seats are 0 to {len(names) - 1} "
                          f"({', '.join(names)})")
@@ -217,7 +218,7 @@ def whole(value: Any, name: str, low: int | None = None, high: int | None = None
     TypeError: rollouts is a whole number, not a str
     """
     if type(value) is not int:
-        raise TypeError(f"{name} is a whole number, not {_a(value)}")
+        raise TypeError(f"{name} is a whole number, not {a_kind(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         bounds = f"from {low} to {high}" if low is not None and high is not None else \
             f"at least {low}" if low is not None else f"at most {high}"
@@ -227,14 +228,6 @@ def whole(value: Any, name: str, low: int | None = None, high: int | None = None
 
 def _is_replayed(value: Any) -> bool:
     return hasattr(value, "record") and hasattr(value, "steps")
-
-
-def _a(value: Any) -> str:
-    """What ``value`` is, in words: ``None``, ``a str``, ``an int``."""
-    if value is None:
-        return "None"
-    kind = type(value).__name__
-    return f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind}"
 
 
 __all__ = ["draws", "game_of_record", "of_corpus", "of_game", "of_games", "replayed",

@@ -31,7 +31,7 @@ from .record.files import (
     replacing, write_new,
 )
 from .lazy import LazyModule
-from .record.names import case_slip
+from .record.names import not_a_player
 from .record.reading import iter_lenient, read_bytes_lenient, recorded_game, unnumbered
 
 #: Imported when a command first reads or writes JSON: ``mclog validate`` and most
@@ -389,10 +389,7 @@ def _json_games(data: bytes, name: str) -> list[str | None]:
 
 
 def _not_a_player(where: str, name: str, names) -> str:
-    meant = case_slip(name, names)   # (as a [Seat] tag's is told)
-    return (f"{where}: {name!r} is not a player of this game"
-            f"{f' (did you mean {meant}?)' if meant else ''}: the players are "
-            f"{', '.join(names)}")
+    return f"{where}: {not_a_player(name, names)}"   # (as a [Seat] tag's is told)
 
 
 def _rollouts(count: int, option: str) -> int:

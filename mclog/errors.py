@@ -106,3 +106,16 @@ class ReviewError(MclogError):
     """A position a review by rollouts cannot weigh, in words (``mclog.review``)."""
 
     code = "review"
+
+
+def a_kind(value: object) -> str:
+    """What ``value`` is, in words, for a ``TypeError`` that says what was given instead
+    (``not a str``): ``None``, ``a str``, ``an int``.
+
+    >>> a_kind(None), a_kind("10"), a_kind(2)
+    ('None', 'a str', 'an int')
+    """
+    if value is None:
+        return "None"
+    kind = type(value).__name__
+    return f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind}"

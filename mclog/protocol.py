@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .errors import a_kind
 from .record.framing import RawGame
 
 
@@ -97,8 +98,8 @@ class Game(ABC):
     def check_players(self, count: Any) -> int:
         """``count`` players, checked against how many the game is for (``ValueError`` in
         words, ``TypeError`` for what is no count)."""
-        if type(count) is not int:
-            raise TypeError(f"players is a whole number, not {type(count).__name__}")
+        if type(count) is not int:   # (as mclog.arguments.whole says it)
+            raise TypeError(f"players is a whole number, not {a_kind(count)}")
         if count not in self.players:
             raise ValueError(f"{self.name} is for {self.players.start} to "
                              f"{self.players.stop - 1} players, not {count}")

@@ -60,7 +60,7 @@ def test_docs_errors_quotes_each_example_exactly():
     ("setup Jo india, JO asai", "3:20: 'asai' is not a word of the notation (did you mean asia?)"),
     ("setup Jo india, JO xq", "3:20: 'xq' is not a word of the notation (see docs/millionclub/format.md)"),
     ("setup Jo india, Joe asia",
-     "3:17: 'Joe' is not a player of this game (Jo, JO) (did you mean Jo?)"),
+     "3:17: 'Joe' is not a player of this game (the players are Jo, JO): did you mean Jo?"),
 ])
 def test_a_word_is_suggested_only_when_one_meaning_stands_out(line, message):
     """Two players called Jo and JO: ``jo`` is neither, and no guess is made between them."""

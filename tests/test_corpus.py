@@ -121,7 +121,7 @@ def test_failures_are_listed_located_never_dropped(built):
     errors = sorted(report.errors)
     assert len(errors) == 2 and errors == sorted(corpus(out).errors)
     broken = next(e for e in errors if "broken.mclog" in e)
-    assert broken.endswith("broken.mclog:3:37: 'Q' is not a player of this game (Ann, Ben)")
+    assert broken.endswith("broken.mclog:3:37: 'Q' is not a player of this game (the players are Ann, Ben)")
     many = next(e for e in errors if "many.mclog" in e)
     # located in the whole file, not in its piece
     assert many.endswith(f"many.mclog:{len(many_lines(src)) - 0}:37: game 31: 'Q' is not a "
@@ -306,7 +306,7 @@ def test_simulate_gives_the_same_games_on_any_number_of_workers(tmp_path, capsys
 
 @pytest.mark.parametrize("given,error,said", [
     ({"players": 9}, ValueError, "Million Club is for 2 to 6 players, not 9"),
-    ({"players": "4"}, TypeError, "players is a whole number, not str"),
+    ({"players": "4"}, TypeError, "players is a whole number, not a str"),
     ({"games_count": 0}, ValueError, "games_count is at least 1, not 0"),
     ({"shard_size": 0}, ValueError, "shard_size is at least 1, not 0"),
     ({"bots": "nonsense"}, ValueError, "unknown bot 'nonsense'"),

@@ -275,7 +275,7 @@ def test_a_seat_view_takes_a_seat_number_or_a_players_name(name):
                                          f"0 to {len(names) - 1} "):
         mclog.seat_view(played, len(names))
     with pytest.raises(TypeError, match="^a seat is a player's name or a seat number, not "
-                                        "float$"):
+                                        "a float$"):
         mclog.seat_view(played, 1.0)
 
 
@@ -663,8 +663,9 @@ def test_two_players_of_one_name_are_refused_alike_in_every_game(name):
 
 
 @pytest.mark.parametrize("seat, why", [
-    ("Zed", "'Zed' is not a player (the players are Ann, Ben2)"),
-    ("ann", "'ann' is not a player (the players are Ann, Ben2): did you mean Ann?")])
+    ("Zed", "'Zed' is not a player of this game (the players are Ann, Ben2)"),
+    ("ann", "'ann' is not a player of this game (the players are Ann, Ben2): did you mean "
+            "Ann?")])
 @pytest.mark.parametrize("name", names())
 def test_a_seat_that_is_no_players_is_refused_at_its_tag_in_every_game(name, seat, why):
     """Million Club and Millionenspiel took any [Seat]: a review from the seat of 'ann'
@@ -1072,9 +1073,13 @@ def test_every_check_a_game_reads_is_written_back_and_read_the_same(name):
     by_player = next((k for k in game.check_kinds if k.keys is None), None)
     if by_player is None:
         return
+    slip = names[1][:-1] + ("q" if names[1][-1] != "q" else "z")
     for tail, word, message in [
             ("12", "12", f"Whose {by_player.word} is 12? Write the player's name before it"),
             ("Zed 3", "Zed", "'Zed' is not a player of this game"),
+            # (a name a letter off: every game says the one meant, the players with it)
+            (f"{slip} 3", slip, f"'{slip}' is not a player of this game (the players are "
+                                f"{', '.join(names)}): did you mean {names[1]}?"),
             (f"{names[0]} 4\u00b2", "4\u00b2", "'4\u00b2' is not a number a check reads"),
             # (a thousand as tables mark it: a German one's point, an English one's comma)
             (f"{names[0]} 1.000", "1.000", f"Expected {names[0]}'s {by_player.word}, found "

@@ -354,7 +354,8 @@ def test_m18_unseen_dice():
 # --- the notation ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("body, message", [
-    ("start Dora\n", "<text>:3:7: 'Dora' is not a player of this game (Ann, Ben, Cleo)"),
+    ("start Dora\n", "<text>:3:7: 'Dora' is not a player of this game (the players are Ann, "
+                    "Ben, Cleo)"),
     ("start Ann\nbets Ben x\n", "<text>:4:10: Expected Ben's bet (a number, or pass), not 'x'"),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 7 1\n",
      "<text>:5:11: A die shows 1 to 6 (or ? if not seen), not '7'"),
@@ -369,8 +370,8 @@ def test_m18_unseen_dice():
     ("start Ann\nAnn sings\n", "<text>:4:5: 'sings' is not something a player does (bets, "
      "passes, rolls, refuses, buys pension)"),
     # (the slip a player meant, where one stands out)
-    ("start ann\n", "<text>:3:7: 'ann' is not a player of this game (Ann, Ben, Cleo): did "
-     "you mean Ann?"),
+    ("start ann\n", "<text>:3:7: 'ann' is not a player of this game (the players are Ann, "
+                   "Ben, Cleo): did you mean Ann?"),
     ("start Ann\nAnn rollz 1 2\n", "<text>:4:5: 'rollz' is not something a player does "
      "(bets, passes, rolls, refuses, buys pension) (did you mean 'rolls'?)"),
     ("start Ann\nbetz Ben 1\n", "<text>:4:1: 'betz' is not a word of the notation (did you "

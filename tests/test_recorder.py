@@ -410,7 +410,8 @@ def test_a_tables_answer_the_reader_would_refuse_is_asked_again_at_once(tmp_path
         "Not recorded: say who plays, in seat order. Again:",
         "Not recorded: [Players] Two players are called 'Ann'. Again:",
         'Not recorded: [Setup] is "standard" or "alternative", not "standrad". Again:',
-        "Not recorded: [Seat] 'Zed' is not a player (the players are Ann, Ben). Again:"]
+        "Not recorded: [Seat] 'Zed' is not a player of this game (the players are Ann, Ben). "
+        "Again:"]
     assert not os.path.exists(path)   # (nothing is written until the last answer)
 
 

@@ -174,11 +174,13 @@ def test_hide_on_the_command_line(tmp_path, capsys):
     hidden.write_text(out)
     assert "?" in out and main(["validate", str(hidden)]) == 0
     assert main(["hide", "--seat", "Nobody", str(path)]) == 1
-    assert "'Nobody' is not a player of this game: the players are" in capsys.readouterr().err
+    assert capsys.readouterr().err == (f"{path}: 'Nobody' is not a player of this game (the "
+                                       f"players are {', '.join(names)})\n")
     # (a name in another case: the one meant, as a [Seat] tag's says it)
     assert main(["hide", "--seat", names[0].lower(), str(path)]) == 1
-    assert f"'{names[0].lower()}' is not a player of this game (did you mean {names[0]}?)" \
-        in capsys.readouterr().err
+    assert capsys.readouterr().err.endswith(f"'{names[0].lower()}' is not a player of this "
+                                            f"game (the players are {', '.join(names)}): "
+                                            f"did you mean {names[0]}?\n")
 
 
 # --- the fits the reveal used to refuse (issue 12, "What fails today") -----------------

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from .cursor import Cursor
 from .entries import CheckEntry
 from .framing import mark_hint, whole_number
-from .names import case_hint
+from .names import not_a_player
 
 
 def count(line: Cursor, what: str) -> int:
@@ -207,8 +207,7 @@ def _not_a_value(word: str, what: Check, kinds: Sequence[Check], seats: Mapping[
             return _not_plain(word)
         if following is not None and whole_number(following) is not None and \
                 not _written_as(word, kinds, seats):
-            return (f"'{word}' is not a player of this game ({', '.join(seats)})"
-                    f"{case_hint(word, list(seats))}")
+            return not_a_player(word, list(seats))
     elif following is not None and whole_number(following) is not None and \
             not _written_as(word, kinds, seats):
         return (f"'{word}' cannot be checked by 'check {what.word}' (it checks "

@@ -31,7 +31,7 @@ And in every game a name is none of the recorder's commands (``COMMANDS``): at t
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 #: The framing's characters a name cannot hold, with what each does in a record.
 FRAMING = {";": "starts a comment", "{": "starts a comment", "}": "ends a comment",
@@ -111,38 +111,67 @@ def twice(names: Sequence[str]) -> str | None:
 
 def seat_of(name: str, names: Sequence[str]) -> int:
     """The seat of the player a tag names (``[Seat "Ann"]``, Cartel's ``[Treasurer]``);
-    ``ValueError`` in words where no player is called so, with the one meant where only
-    the case differs (a name is written as in ``[Players]``: Jo and JO may be two).
+    ``ValueError`` in words where no player is called so (``not_a_player``).
 
     >>> seat_of(" Ben ", ("Ann", "Ben"))
     1
     >>> seat_of("ann", ("Ann", "Ben"))
     Traceback (most recent call last):
-    ValueError: 'ann' is not a player (the players are Ann, Ben): did you mean Ann?
+    ValueError: 'ann' is not a player of this game (the players are Ann, Ben): did you mean Ann?
     """
     name = name.strip()
     if name in names:
         return list(names).index(name)
-    raise ValueError(f"'{name}' is not a player (the players are {', '.join(names)})"
-                     + case_hint(name, names))
+    raise ValueError(not_a_player(name, names))
+
+
+def not_a_player(word: str, names: Sequence[str]) -> str:
+    """Why ``word``, written where a player's name goes, is none: the players, and the one
+    a slip meant where one stands out (a slip of case, ``case_slip``, or of a letter or
+    two, ``closest``).  Every game, its checks, its tags and the command line's
+    ``--seat`` say it so.
+
+    >>> not_a_player("Zed", ["Ann", "Ben"])
+    "'Zed' is not a player of this game (the players are Ann, Ben)"
+    >>> not_a_player("Joe", ["Jo", "JO"])
+    "'Joe' is not a player of this game (the players are Jo, JO): did you mean Jo?"
+    """
+    meant = case_slip(word, names) or closest(word, names)
+    return (f"'{word}' is not a player of this game (the players are {', '.join(names)})"
+            + (f": did you mean {meant}?" if meant else ""))
 
 
 def case_slip(name: str, names: Sequence[str]) -> str | None:
     """The one player of ``names`` whose name is ``name`` but for case and the spaces at
-    its ends (the player a slip meant), or None."""
+    its ends (the player a slip meant), or None: none between Jo and JO, who may be two."""
     same = [n for n in names if n.lower() == name.strip().lower()]
     return same[0] if len(same) == 1 else None
 
 
-def case_hint(name: str, names: Sequence[str]) -> str:
-    """``: did you mean Ann?`` after the words that ``name`` is no player, where a slip of
-    case meant one (``case_slip``: none between Jo and JO), else nothing.
+def closest(word: str, choices: Collection[str] | Mapping[str, str]) -> str | None:
+    """The one of ``choices`` that ``word`` is a slip away from (a list, or a mapping of
+    each word to the one to suggest: an alias to its canonical word), where one meaning
+    stands out from the others; else None.
 
-    >>> case_hint("ann", ["Ann", "Ben"]), case_hint("jo", ["Jo", "JO"])
-    (': did you mean Ann?', '')
+    >>> closest("bys", ["buys", "sets"]), closest("Bem", ["Ann", "Ben"])
+    ('buys', 'Ben')
+    >>> closest("xyz", ["buys"]) is None, closest("Jo", ["Joe", "Jon"]) is None
+    (True, True)
     """
-    meant = case_slip(name, names)
-    return f": did you mean {meant}?" if meant else ""
+    if len(word) > 30:  # (no word of a notation, and no name, is that long: no slip)
+        return None
+    from difflib import SequenceMatcher   # (a slip's only: mclog validate starts without it)
+
+    meaning = choices if isinstance(choices, Mapping) else {c: c for c in choices}
+    best: dict[str, float] = {}
+    for candidate, meant in meaning.items():
+        score = SequenceMatcher(None, word, candidate).ratio()
+        if score >= 0.6:
+            best[meant] = max(score, best.get(meant, 0.0))
+    ranked = sorted(best.items(), key=lambda kv: -kv[1])
+    if ranked and (len(ranked) == 1 or ranked[0][1] - ranked[1][1] >= 0.1):
+        return ranked[0][0]
+    return None
 
 
 def seat_problem(tags: Mapping[str, str], names: Sequence[str]) -> str | None:
@@ -158,5 +187,5 @@ def seat_problem(tags: Mapping[str, str], names: Sequence[str]) -> str | None:
 
 
 __all__ = ["framing_problem", "word_problem", "command_problem", "name_problem", "twice",
-           "seat_of", "seat_problem", "case_slip", "case_hint", "FRAMING", "JOINING", "COMMANDS",
+           "seat_of", "seat_problem", "case_slip", "not_a_player", "closest", "FRAMING", "JOINING", "COMMANDS",
            "MAX_NAME"]

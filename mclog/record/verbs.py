@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from mclog.printable import as_json
 from mclog.record.framing import comment_hint, stray_mark, whole_number
-from mclog.record.names import case_hint
+from mclog.record.names import not_a_player
 
 class NotationError(ValueError):
     """A word that does not read: the message, and the index of the word in its item."""
@@ -51,8 +51,7 @@ class Seat:
         try:
             return seats[word]
         except KeyError:
-            raise ValueError(f"'{word}' is not a player of this game (the players are "
-                             f"{', '.join(seats)}){case_hint(word, list(seats))}") from None
+            raise ValueError(not_a_player(word, list(seats))) from None
 
     def write(self, value: int, names: Sequence[str]) -> str:
         return names[value]

@@ -23,7 +23,7 @@ from mclog.errors import RecordError
 from mclog.record.checks import Check, read_check, written_as
 from mclog.record.framing import (MARKS, RawGame, comment_hint, mark_hint, stray_mark,
                                   whole_number)
-from mclog.record.names import case_slip
+from mclog.record.names import case_slip, not_a_player
 from ..rules.board import ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
 from ..rules.interning import interned
@@ -126,13 +126,8 @@ def _unknown_word(word: str, table: Table, first: bool = False,
                 "(draws, buys, sets, plays, picks ...)")
     if parse_industry(word):
         return f"'{word}' is an industry, but no verb says what happens to it (up, cash ...)"
-    names = ', '.join(table.names)
-    meant = case_slip(word, table.names)
-    if meant:
-        return (f"'{word}' is not a player of this game as written: did you mean {meant}? "
-                f"(a name is written as in [Players]: {names})")
-    if word[:1].isupper() and word.isalpha():
-        return f"'{word}' is not a player of this game ({names}){did_you_mean(word, table.names)}"
+    if case_slip(word, table.names) or (word[:1].isupper() and word.isalpha()):
+        return not_a_player(word, table.names)
     spot = _SPOT_MISWRITTEN.match(word)
     if spot:
         return (f"'{word}' is not a word of the notation: a spot and its sector are "

@@ -27,6 +27,7 @@ from typing import Any, Final
 from mclog.record.verbs import Verb, Verbs
 from mclog.record.cursor import Cursor
 from mclog.record.framing import RawLine, mark_hint
+from mclog.record.names import closest
 from ..rules.board import SCHEMER
 from ..rules.cards import CONTINENTS, DECK_OF, INTRIGUE_CARDS, Industry
 from ..rules.interning import interned
@@ -107,20 +108,8 @@ def did_you_mean(word: str, choices: Collection[str]) -> str:
     """`` (did you mean buys?)`` for a word a slip away from one of ``choices`` (a list,
     or a mapping of each word to the one to suggest: an alias to its canonical word),
     else nothing: a suggestion only where one meaning stands out from the others."""
-    if len(word) > 30:  # (no word of the notation is that long: no slip, and no cost)
-        return ""
-    from difflib import SequenceMatcher   # (a slip's only: mclog validate starts without it)
-
-    meaning = choices if isinstance(choices, dict) else {c: c for c in choices}
-    best: dict[str, float] = {}
-    for candidate, meant in meaning.items():
-        score = SequenceMatcher(None, word, candidate).ratio()
-        if score >= 0.6:
-            best[meant] = max(score, best.get(meant, 0.0))
-    ranked = sorted(best.items(), key=lambda kv: -kv[1])
-    if ranked and (len(ranked) == 1 or ranked[0][1] - ranked[1][1] >= 0.1):
-        return f" (did you mean {ranked[0][0]}?)"
-    return ""
+    meant = closest(word, choices)
+    return f" (did you mean {meant}?)" if meant else ""
 
 
 ANY_CARD: Final = frozenset(DECK_OF)

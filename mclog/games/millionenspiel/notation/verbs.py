@@ -33,7 +33,7 @@ from mclog.record.verbs import Verb, Verbs
 from mclog.record.checks import Check, grouped_digits, read_check
 from mclog.record.cursor import Cursor
 from mclog.record.framing import comment_hint, mark_hint, stray_mark, whole_number
-from mclog.record.names import case_hint
+from mclog.record.names import not_a_player
 
 from ..rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
 from ..rules.track import COLOURS
@@ -89,14 +89,8 @@ class Reading:
 def seat(line: Cursor, context: Reading, what: str = "a player's name") -> int:
     word = line.take(what)
     if word not in context.seats:
-        raise line.error(_not_a_player(word, context.seats), line.at - 1)
+        raise line.error(not_a_player(word, list(context.seats)), line.at - 1)
     return context.seats[word]
-
-
-def _not_a_player(word: str, seats: dict[str, int]) -> str:
-    """``'ann' is not a player of this game (Ann, Ben, Cleo): did you mean Ann?``"""
-    return (f"'{word}' is not a player of this game ({', '.join(seats)})"
-            f"{case_hint(word, list(seats))}")
 
 
 def _meant(word: str, words: Iterable[str]) -> str:
@@ -400,7 +394,7 @@ def _unknown(word: str, seats: dict[str, int], grouped: str = "") -> str:
     if meant:
         return f"'{word}' is not a word of the notation{meant}"
     if word[:1].isupper() and word.isalpha() or word.lower() in {s.lower() for s in seats}:
-        return _not_a_player(word, seats)
+        return not_a_player(word, list(seats))
     return f"'{word}' is not a word of the notation" + (
         comment_hint(word) or " (see docs/millionenspiel/format.md)")
 
