@@ -537,6 +537,12 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
     ("buy Ann Krupp&Co", "'Krupp&Co' cannot be a company", 9),   # (as written, not lowered)
     ("end year 1 bid Zed 30", "'Zed' is not a player of this game (the players are Ann, "
                               "Ben)", 16),
+    # (several cards to one item, as a player says them: a card is an item of its own)
+    ("draw Ann ? ?", "'?' follows a whole 'draw' item, which takes one company: a second "
+                     "company is a second item ('draw Ann ?, draw Ann ?')", 12),
+    ("pool krupp, siemens", "'siemens' follows a whole 'pool' item, which takes one "
+                            "company: a second company is a second item ('pool krupp, pool "
+                            "siemens')", 13),
 ])
 def test_a_slip_of_notation_is_located_and_worded(line, message, col):
     with pytest.raises(RecordError) as caught:

@@ -162,6 +162,10 @@ def test_a_checks_number_with_its_thousands_set_apart_is_told_how_to_write_it(li
     ("check values oil= 3", 14, "found 'oil=' (write it without the equals sign: 'oil')"),
     ("roll Ann 2 2", 12, "'2' is a number after a whole 'roll' item, which is written 'roll "
                          "<player> <pips>'"),
+    # (the path written out: a move item says only where the pawn ends)
+    ("roll Ann 2, move Ann c1 d1", 25, "'d1' follows a whole 'move' item, which takes one "
+                                       "square: a second square is a second item ('move Ann "
+                                       "c1, move Ann d1')"),
 ])
 def test_a_word_with_a_mark_at_its_end_is_told_to_drop_it(line, col, said):
     error = refused(line + "\n")

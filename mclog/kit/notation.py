@@ -22,7 +22,7 @@ from mclog.record.cursor import Cursor
 from mclog.record.files import MAX_LINE
 from mclog.record.framing import (SourceLine, comment_text, escape_tag, stray_mark,
                                   whole_number)
-from mclog.record.verbs import NotationError, Verb, Verbs
+from mclog.record.verbs import NotationError, Seat, Verb, Verbs, Word
 
 @dataclass(slots=True)
 class MoveEntry(FromSource):
@@ -89,6 +89,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
         i = 0
         source = line.source()  # (one for the line's items)
         last: Verb | None = None  # the verb of the item before, on this line
+        last_at = 0               # ... and where that item starts
         while i < len(words):
             if comments is not None:
                 comments.before(i)
@@ -102,12 +103,13 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                 end = cursor.at
             else:
                 if verb is None:
-                    said = _after_item(words, i, last, verbs) if last is not None else None
+                    said = _after_item(words, i, last, last_at, verbs, seats) \
+                        if last is not None else None
                     raise record.error(
                         said or verbs.no_move(words[i], record.names,
                                               words[i + 1] if i + 1 < len(words) else None),
                         line.number, line.col(i))
-                last = verb
+                last, last_at = verb, i
                 end = i + (verb.length(words, i) if verb.keyed else verb.width)
                 item = tuple(words[i:end])
                 move = read.get(item)
@@ -128,11 +130,13 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
             comments.rest()
 
 
-def _after_item(words: Sequence[str], i: int, last: Verb, verbs: Verbs) -> str | None:
+def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: Verbs,
+                seats: dict[str, int]) -> str | None:
     """Why ``words[i]``, which starts no item, is a slip in the item before it on its line
-    (``last``'s), if it is one: the end of a number set apart (``bid Ann 40 000``), a key
-    or the next verb with a mark after it (``pay Ann cash: 5``, ``draw= Ann ...``), a value
-    with no key (``pay Ann 20``)."""
+    (``last``'s, from ``words[last_at]``), if it is one: the end of a number set apart
+    (``bid Ann 40 000``), a key or the next verb with a mark after it (``pay Ann cash:
+    5``, ``draw= Ann ...``), a value with no key (``pay Ann 20``), a second card where an
+    item takes one (``draw Ann ? ?``)."""
     apart = set_apart(words, i)
     if apart is not None:
         return apart
@@ -144,10 +148,35 @@ def _after_item(words: Sequence[str], i: int, last: Verb, verbs: Verbs) -> str |
     if keys:
         return (f"'{words[i]}' is no move of this game; after '{last.word}', say what it is: "
                 f"'{last.form}'")
+    again = _one_more(words, i, last, last_at, seats)
+    if again is not None:
+        return again
     if whole_number(words[i]) is not None:   # (``roll Ann 1 1``: one word too many)
         return (f"'{words[i]}' is a number after a whole '{last.word}' item, which is "
                 f"written '{last.form}'")
     return None
+
+
+def _one_more(words: Sequence[str], i: int, last: Verb, last_at: int,
+               seats: dict[str, int]) -> str | None:
+    """Why ``words[i]`` is a slip if it is one more of what ends the item before it (``draw
+    Ann ? ?``, ``pool redwood aldgate``: a card an item, as a player draws them), else None.
+    (A number, a player's name and a fixed word are not: ``roll Ann 1 1`` is told
+    otherwise.)"""
+    if last.keyed or not last.fixed or last_at + last.width != i or words[i] in seats or \
+            whole_number(words[i]) is not None:
+        return None
+    field = last.fixed[-1]
+    if isinstance(field, (Seat, Word)):
+        return None
+    try:
+        field.read(words[i], seats)
+    except ValueError:
+        return None
+    item = " ".join(words[last_at:i])
+    again = " ".join([*words[last_at:i - 1], words[i]])
+    return (f"'{words[i]}' follows a whole '{last.word}' item, which takes one {field.name}: "
+            f"a second {field.name} is a second item ('{item}, {again}')")
 
 
 def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str],
