@@ -527,6 +527,8 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
                        "a point in it ('40000')", 12),
     ("bid Ann 1,040,000", "'040' follows '1': a number is written without a space, a comma "
                           "or a point in it ('1040000')", 11),
+    ("bid Ann $22", "'$22' cannot be the amount: a sum is written as a bare number ('22'), "
+                    "or X for no bid", 9),
     ("bid Ann ２２", "'２２' cannot be the amount: a number from 1 to 1000000, in plain digits "
                    "0 to 9", 9),
     ("start Ann ?", "'?' cannot be a company here: the whole table sees this card, so the "
@@ -540,9 +542,11 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
     # (several cards to one item, as a player says them: a card is an item of its own)
     ("draw Ann ? ?", "'?' follows a whole 'draw' item, which takes one company: a second "
                      "company is a second item ('draw Ann ?, draw Ann ?')", 12),
-    ("pool krupp, siemens", "'siemens' follows a whole 'pool' item, which takes one "
-                            "company: a second company is a second item ('pool krupp, pool "
-                            "siemens')", 13),
+    ("draw Ann ?, ?", "'?' follows a whole 'draw' item, which takes one company: a second "
+                      "company is a second item ('draw Ann ?, draw Ann ?')", 13),
+    # (any word may be a company: the component file says which; so a slip of a verb
+    # after a whole item is told as one)
+    ("offer Ann krupp bids Ben 3", "'bids' is no move of this game: did you mean 'bid'?", 17),
 ])
 def test_a_slip_of_notation_is_located_and_worded(line, message, col):
     with pytest.raises(RecordError) as caught:

@@ -160,14 +160,15 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
 def _one_more(words: Sequence[str], i: int, last: Verb, last_at: int,
                seats: dict[str, int]) -> str | None:
     """Why ``words[i]`` is a slip if it is one more of what ends the item before it (``draw
-    Ann ? ?``, ``pool redwood aldgate``: a card an item, as a player draws them), else None.
+    Ann ? ?``, ``choose Ann gold oil``: a card an item, as a player draws them), else None.
     (A number, a player's name and a fixed word are not: ``roll Ann 1 1`` is told
-    otherwise.)"""
+    otherwise; nor is a word where the field reads any word, ``any_word``: ``offer Ben
+    redwood bids ...`` is a slip of a verb, not a second company.)"""
     if last.keyed or not last.fixed or last_at + last.width != i or words[i] in seats or \
             whole_number(words[i]) is not None:
         return None
     field = last.fixed[-1]
-    if isinstance(field, (Seat, Word)):
+    if isinstance(field, (Seat, Word)) or (words[i] != "?" and getattr(field, "any_word", False)):
         return None
     try:
         field.read(words[i], seats)

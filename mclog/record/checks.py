@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from .cursor import Cursor
 from .entries import CheckEntry
-from .framing import mark_hint, whole_number
+from .framing import bare_sum, mark_hint, whole_number
 from .names import not_a_player
 
 
@@ -235,8 +235,9 @@ def written_as(word: str, words: set[str], seats: Mapping[str, int]) -> str:
         if not value:   # (``oil= 3``: the mark alone, after a key)
             return f" (write it without the equals sign: '{name}')"
         return f" (write the two apart: '{name} {value}')"
-    if word[:-1].isdigit() and word[-1] in "mM":
-        return f" (a sum is written as a bare number: '{word[:-1]}')"
+    bare = bare_sum(word)
+    if bare is not None:
+        return f" (a sum is written as a bare number: '{bare}')"
     joined = grouped_digits(word)
     if joined is not None:
         return f" (a number is written without a point or a comma in it: '{joined}')"

@@ -283,6 +283,21 @@ def whole_number(word: str) -> int | None:
     return int(word)
 
 
+def bare_sum(word: str) -> str | None:
+    """The number of a sum written with its unit (``15M``, ``$15``, ``15€``), which a
+    record writes bare (``15``: each game says its unit once, in its rules), or None.
+
+    >>> bare_sum("15M"), bare_sum("$15"), bare_sum("€15m"), bare_sum("15"), bare_sum("M")
+    ('15', '15', '15', None, None)
+    """
+    bare = word.lstrip(_CURRENCY).rstrip("mM").rstrip(_CURRENCY)
+    return bare if bare != word and whole_number(bare) is not None else None
+
+
+#: The currency signs a sum may be written with (bare_sum).
+_CURRENCY = "$€£¥"
+
+
 def escape_tag(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 

@@ -28,7 +28,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from mclog.printable import as_json
-from mclog.record.framing import comment_hint, stray_mark, whole_number
+from mclog.record.framing import bare_sum, comment_hint, stray_mark, whole_number
 from mclog.record.names import not_a_player
 
 class NotationError(ValueError):
@@ -82,6 +82,10 @@ class Number:
                 raise ValueError(f"'?' cannot be the {self.name}: the whole table sees it, so "
                                  f"the record gives it (a number from {self.low} to "
                                  f"{self.high})")
+            bare = bare_sum(word) if value is None else None
+            if bare is not None:
+                raise ValueError(f"'{word}' cannot be the {self.name}: a sum is written as a "
+                                 f"bare number ('{bare}')")
             plain = ", in plain digits 0 to 9" if value is None and word.isdigit() else ""
             raise ValueError(f"'{word}' cannot be the {self.name}: a number from {self.low} to "
                              f"{self.high}{plain}")

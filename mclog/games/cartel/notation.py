@@ -34,6 +34,9 @@ class Company:
     #: ``-`` for no card (a trade that gives only money)
     none: bool = False
     optional: ClassVar[bool] = False
+    #: Any word of a company's shape reads (the component file, not the notation, says
+    #: which are companies): a word after a whole item is not taken for a second one.
+    any_word: ClassVar[bool] = True
 
     def read(self, word: str, seats: dict[str, int]) -> str | None:
         if _is_word(word):   # (neither ? nor - is a company's word)
