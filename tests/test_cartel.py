@@ -527,8 +527,8 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
                        "a point in it ('40000')", 12),
     ("bid Ann 1,040,000", "'040' follows '1': a number is written without a space, a comma "
                           "or a point in it ('1040000')", 11),
-    ("bid Ann $22", "'$22' cannot be the amount: a sum is written as a bare number ('22'), "
-                    "or X for no bid", 9),
+    ("bid Ann $22", "'$22' cannot be the amount: a number is written bare, without a sign "
+                    "or a unit ('22'), or X for no bid", 9),
     ("bid Ann ２２", "'２２' cannot be the amount: a number from 1 to 1000000, in plain digits "
                    "0 to 9", 9),
     ("start Ann ?", "'?' cannot be a company here: the whole table sees this card, so the "
@@ -557,6 +557,7 @@ def test_a_slip_of_notation_is_located_and_worded(line, message, col):
 
 @pytest.mark.parametrize("line,message,col", [
     ("pays Ann stock 1", "'pays' is no move of this game: did you mean 'pay'?", 1),
+    ("paying Ann stock 1", "'paying' is no move of this game: did you mean 'pay'?", 1),
     ("bid ann 30", "'ann' is not a player of this game (the players are Ann, Ben): did you "
                    "mean Ann?", 5),
     # a player's name first, as Million Club's notation has it: the order is told

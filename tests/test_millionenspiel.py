@@ -356,7 +356,7 @@ def test_m18_unseen_dice():
 @pytest.mark.parametrize("body, message", [
     ("start Dora\n", "<text>:3:7: 'Dora' is not a player of this game (the players are Ann, "
                     "Ben, Cleo)"),
-    ("start Ann\nbets Ben x\n", "<text>:4:10: Expected Ben's bet (a number, or pass), not 'x'"),
+    ("start Ann\nbets Ben x\n", "<text>:4:10: Expected Ben's bet (a number, or pass), found 'x'"),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 7 1\n",
      "<text>:5:11: A die shows 1 to 6 (or ? if not seen), not '7'"),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, past arrow, check money Ann 1\n",
@@ -366,7 +366,7 @@ def test_m18_unseen_dice():
      "<text>:5:22: 'pink' is not a colour of the board (blue, yellow, red, beige, green, "
      "black)"),
     ("start Ann\nbets Ben " + "9" * 5000 + "\n",
-     "<text>:4:10: Expected Ben's bet (a number, or pass), not '" + "9" * 5000 + "'"),
+     "<text>:4:10: Expected Ben's bet (a number, or pass), found '" + "9" * 5000 + "'"),
     ("start Ann\nAnn sings\n", "<text>:4:5: 'sings' is not something a player does (bets, "
      "passes, rolls, refuses, buys pension)"),
     # (the slip a player meant, where one stands out)
@@ -386,7 +386,12 @@ def test_m18_unseen_dice():
     ("start Ann\nbets Ben: 1, Cleo 1, Ann 1\n", "<text>:4:6: 'Ben:' ends in a colon (write "
      "it without the colon: 'Ben')"),
     ("start Ann\nbets Ben 1., Cleo 1, Ann 1\n", "<text>:4:10: Expected Ben's bet (a number, "
-     "or pass), not '1.' (write it without the point: '1')"),
+     "or pass), found '1.' (write it without the point: '1')"),
+    # (a currency sign is left out; a sum is in single marks, so 5M is not said to be 5)
+    ("start Ann\nbets Ben $5\n", "<text>:4:10: Expected Ben's bet (a number, or pass), found "
+     "'$5' (a sum is written without its currency sign: '5')"),
+    ("start Ann\nbets Ben 5M\n", "<text>:4:10: Expected Ben's bet (a number, or pass), found "
+     "'5M'"),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands red.\n", "<text>:5:22: "
      "'red.' is not a colour of the board (blue, yellow, red, beige, green, black) (write it "
      "without the point: 'red')"),
@@ -424,7 +429,7 @@ def test_a_bet_in_other_scripts_digits_is_refused_as_everywhere_else(digits):
     """Issue 30: Arabic-Indic and full-width digits are read by nothing else in mclog."""
     with pytest.raises(RecordError) as e:
         replay(parse_one(HEAD + f"start Ann\nbets Ben {digits}\n"))
-    assert str(e.value) == (f"<text>:4:10: Expected Ben's bet (a number, or pass), not "
+    assert str(e.value) == (f"<text>:4:10: Expected Ben's bet (a number, or pass), found "
                             f"'{digits}'")
 
 
@@ -436,15 +441,15 @@ def test_amounts_may_group_their_thousands():
 
 @pytest.mark.parametrize("line, message", [
     # (the rulebook is German, where a thousand is 1.000)
-    ("bets Ben 1.000", "4:10: Expected Ben's bet (a number, or pass), not '1.000' (a "
+    ("bets Ben 1.000", "4:10: Expected Ben's bet (a number, or pass), found '1.000' (a "
                        "thousand is written 1000, 1_000, 1'000 or 1k: a point does not group "
                        "digits)"),
     ("bets Ben 1,000", "4:12: '000' is a number, but no item says what it is: a thousand is "
                        "written 1000, 1_000, 1'000 or 1k (a comma separates items)"),
     ("bets Ben 2, Cleo 3, Ann pass\nAnn rolls 1 2, lands blue\nBen buys pension 1.000",
-     "6:18: Expected the pension card bought (50 or 500), not '1.000' (a thousand is written "
+     "6:18: Expected the pension card bought (50 or 500), found '1.000' (a thousand is written "
      "1000, 1_000, 1'000 or 1k: a point does not group digits)"),
-    ("bets Ben 1.5", "4:10: Expected Ben's bet (a number, or pass), not '1.5'"),
+    ("bets Ben 1.5", "4:10: Expected Ben's bet (a number, or pass), found '1.5'"),
 ])
 def test_a_thousand_marked_as_tables_mark_it_is_told_how_to_write(line, message):
     with pytest.raises(RecordError) as e:

@@ -94,8 +94,13 @@ class KitGame(Game):
         """The kinds of check line the game reads: ``checks``, by player or, for
         ``named_checks``, by their words."""
         named = self.named_checks
-        return tuple(Check(c, keys={k.lower(): k for k in named[c]} if c in named else None)
+        return tuple(Check(c, keys={k.lower(): k for k in named[c]} if c in named else None,
+                           units=self.units)
                      for c in self.checks)
+
+    #: The letters of the unit a table may write the game's sums with, in a check: ``M``
+    #: where they are millions (Cartel's $15M is written 15).
+    units: str = ""
 
     #: ``joins(previous move, move)``: whether ``move`` is written on the line of the
     #: move before it (None, the default: an item a line).

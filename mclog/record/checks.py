@@ -62,13 +62,16 @@ class Check:
     for a player's name, else the game's words for them: each way of writing one, in
     lower case, to the canonical key); whether a key and its number may be one word (``joined``: ``F9``); other
     spellings of the word (``aliases``); and how a value reads (``value(line, what)``:
-    the next word, which it takes, ``what`` naming it in a message)."""
+    the next word, which it takes, ``what`` naming it in a message); ``units``: the
+    letters of the unit a table may write its values with (``M`` where money is counted
+    in millions: ``15M`` is then told to be written ``15``; ``bare_sum``)."""
 
     word: str
     keys: Mapping[str, str] | None = None
     joined: bool = False
     aliases: tuple[str, ...] = ()
     value: Callable[[Cursor, str], int] = count
+    units: str = ""
 
     def key(self, word: str) -> str | None:
         """The canonical key written ``word`` (in any case), or None."""
@@ -156,7 +159,7 @@ def _value(line: Cursor, what: Check, name: str, kinds: Sequence[Check],
     is told how to write it."""
     word = line.peek()
     if word is not None and whole_number(word) is None:
-        hint = _written_as(word, kinds, seats)
+        hint = _written_as(word, kinds, seats, what.units)
         if hint:
             raise line.error(f"Expected {name}, found '{word}'{hint}")
         if word.isdigit():   # (the same refusal whatever reads the game's values)
@@ -219,13 +222,15 @@ def _not_a_value(word: str, what: Check, kinds: Sequence[Check], seats: Mapping[
             + f", found '{word}'{_written_as(word, kinds, seats)}")
 
 
-def _written_as(word: str, kinds: Sequence[Check], seats: Mapping[str, int]) -> str:
-    return written_as(word, {w for k in kinds for w in (k.word, *k.aliases)}, seats)
+def _written_as(word: str, kinds: Sequence[Check], seats: Mapping[str, int],
+                units: str = "") -> str:
+    return written_as(word, {w for k in kinds for w in (k.word, *k.aliases)}, seats, units)
 
 
-def written_as(word: str, words: set[str], seats: Mapping[str, int]) -> str:
+def written_as(word: str, words: set[str], seats: Mapping[str, int], units: str = "") -> str:
     """How a word is written, for one written another common way (``money:``, ``Zoe=4``,
-    ``4M``), else nothing: ``words`` are those a colon may follow by mistake."""
+    ``$4``, and ``4M`` where ``units`` has ``M``), else nothing: ``words`` are those a colon
+    may follow by mistake."""
     marked = mark_hint(word, lambda bare: bare.lower() in words or bare in seats
                        or whole_number(bare) is not None)
     if marked:
@@ -235,7 +240,7 @@ def written_as(word: str, words: set[str], seats: Mapping[str, int]) -> str:
         if not value:   # (``oil= 3``: the mark alone, after a key)
             return f" (write it without the equals sign: '{name}')"
         return f" (write the two apart: '{name} {value}')"
-    bare = bare_sum(word)
+    bare = bare_sum(word, units)
     if bare is not None:
         return f" (a sum is written as a bare number: '{bare}')"
     joined = grouped_digits(word)

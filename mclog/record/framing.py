@@ -283,14 +283,19 @@ def whole_number(word: str) -> int | None:
     return int(word)
 
 
-def bare_sum(word: str) -> str | None:
+def bare_sum(word: str, units: str = "mM") -> str | None:
     """The number of a sum written with its unit (``15M``, ``$15``, ``15€``), which a
     record writes bare (``15``: each game says its unit once, in its rules), or None.
+    ``units``: the letters of a unit that a sum may end in (a game that counts in
+    millions: ``M``; one that counts in single coins says none, so that ``5M`` is not
+    told to be ``5``).
 
     >>> bare_sum("15M"), bare_sum("$15"), bare_sum("€15m"), bare_sum("15"), bare_sum("M")
     ('15', '15', '15', None, None)
+    >>> bare_sum("5M", units=""), bare_sum("$500", units="")
+    (None, '500')
     """
-    bare = word.lstrip(_CURRENCY).rstrip("mM").rstrip(_CURRENCY)
+    bare = word.lstrip(_CURRENCY).rstrip(units).rstrip(_CURRENCY)
     return bare if bare != word and whole_number(bare) is not None else None
 
 

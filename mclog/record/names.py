@@ -148,10 +148,11 @@ def case_slip(name: str, names: Sequence[str]) -> str | None:
     return same[0] if len(same) == 1 else None
 
 
-def closest(word: str, choices: Collection[str] | Mapping[str, str]) -> str | None:
+def closest(word: str, choices: Collection[str] | Mapping[str, str],
+            cutoff: float = 0.6) -> str | None:
     """The one of ``choices`` that ``word`` is a slip away from (a list, or a mapping of
     each word to the one to suggest: an alias to its canonical word), where one meaning
-    stands out from the others; else None.
+    stands out from the others; else None.  ``cutoff``: how near (difflib's ratio).
 
     >>> closest("bys", ["buys", "sets"]), closest("Bem", ["Ann", "Ben"])
     ('buys', 'Ben')
@@ -166,7 +167,7 @@ def closest(word: str, choices: Collection[str] | Mapping[str, str]) -> str | No
     best: dict[str, float] = {}
     for candidate, meant in meaning.items():
         score = SequenceMatcher(None, word, candidate).ratio()
-        if score >= 0.6:
+        if score >= cutoff:
             best[meant] = max(score, best.get(meant, 0.0))
     ranked = sorted(best.items(), key=lambda kv: -kv[1])
     if ranked and (len(ranked) == 1 or ranked[0][1] - ranked[1][1] >= 0.1):

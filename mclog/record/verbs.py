@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 
 from mclog.printable import as_json
 from mclog.record.framing import bare_sum, comment_hint, stray_mark, whole_number
-from mclog.record.names import not_a_player
+from mclog.record.names import closest, not_a_player
 
 class NotationError(ValueError):
     """A word that does not read: the message, and the index of the word in its item."""
@@ -82,10 +82,10 @@ class Number:
                 raise ValueError(f"'?' cannot be the {self.name}: the whole table sees it, so "
                                  f"the record gives it (a number from {self.low} to "
                                  f"{self.high})")
-            bare = bare_sum(word) if value is None else None
+            bare = bare_sum(word, units="") if value is None else None
             if bare is not None:
-                raise ValueError(f"'{word}' cannot be the {self.name}: a sum is written as a "
-                                 f"bare number ('{bare}')")
+                raise ValueError(f"'{word}' cannot be the {self.name}: a number is written "
+                                 f"bare, without a sign or a unit ('{bare}')")
             plain = ", in plain digits 0 to 9" if value is None and word.isdigit() else ""
             raise ValueError(f"'{word}' cannot be the {self.name}: a number from {self.low} to "
                              f"{self.high}{plain}")
@@ -419,15 +419,12 @@ class Verbs:
         a capital: ``Buy Ann krupp``); None if it is none."""
         return self.by_word.get(word) or self.by_word.get(word.lower())
 
-    def meant(self, word: str, cutoff: float = 0.7) -> str | None:
-        """The verb's word ``word`` says or nearly says (``pays`` for ``pay``), if any;
-        ``cutoff``: how near (difflib's ratio)."""
-        import difflib   # (a slip's only: a record is read without it)
-
+    def meant(self, word: str, cutoff: float = 0.6) -> str | None:
+        """The verb's word ``word`` says or nearly says (``pays`` and ``paying`` for
+        ``pay``), if any: one that stands out (``closest``); ``cutoff``: how near."""
         if self.verb(word) is not None:
             return word.lower()
-        close = difflib.get_close_matches(word.lower(), list(self.by_word), n=1, cutoff=cutoff)
-        return close[0] if close else None
+        return closest(word.lower(), list(self.by_word), cutoff)
 
     def no_move(self, word: str, names: Sequence[str] = (), after: str | None = None) -> str:
         """What is wrong with ``word`` where an item starts (with the verb it may have

@@ -50,6 +50,7 @@ def advanced_rules(text: str) -> frozenset[str]:
 class Cartel(KitGame):
     name = "Cartel"
     players = range(2, 5)
+    units = "mM"   # (its sums are millions: a table may write $15M)
     file_prefix = "cartel"
     round_word = "year"
     hidden_information = True

@@ -153,7 +153,7 @@ def _unknown_word(word: str, table: Table, first: bool = False,
 
 #: The checks a record reads (docs/millionclub/format.md, "Checks"): each player's money
 #: and score, and the price markers by industry (``F9`` or ``F 9``).
-CHECKS: Final = (Check("money"),
+CHECKS: Final = (Check("money", units="mM"),   # (money is counted in millions: 15M is 15)
                  Check("prices", keys={w: k for w, k in CARDS.items() if k in INDUSTRY_TYPES},
                        joined=True, aliases=("price",)),
                  Check("score"))

@@ -32,7 +32,8 @@ from mclog.engine import required
 from mclog.record.verbs import Verb, Verbs
 from mclog.record.checks import Check, grouped_digits, read_check
 from mclog.record.cursor import Cursor
-from mclog.record.framing import comment_hint, mark_hint, stray_mark, whole_number
+from mclog.record.framing import (bare_sum, comment_hint, mark_hint, stray_mark,
+                                  whole_number)
 from mclog.record.names import not_a_player
 
 from ..rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
@@ -116,7 +117,7 @@ def money(line: Cursor, what: str) -> int:
     word = line.take(what)
     value = amount(word)
     if value is None:
-        raise line.error(f"Expected {what}, not '{word}'{_grouping(word)}", line.at - 1)
+        raise line.error(f"Expected {what}, found '{word}'{_grouping(word)}", line.at - 1)
     return value
 
 
@@ -127,6 +128,9 @@ def _grouping(word: str) -> str:
     marked = mark_hint(word, lambda bare: amount(bare) is not None)
     if marked:
         return marked
+    bare = bare_sum(word, units="")   # (a sum is in single marks: 5M is no 5)
+    if bare is not None:
+        return f" (a sum is written without its currency sign: '{bare}')"
     return (f" ({_THOUSAND}: a point does not group digits)"
             if grouped_digits(word) is not None else "")
 
@@ -150,7 +154,7 @@ def _bets(line: Cursor, context: Reading) -> Bet | None:
             value = amount(word)
             if value is None:
                 raise line.error(f"Expected {line.words[start]}'s bet (a number, or "
-                                 f"pass), not '{word}'{_grouping(word)}", line.at - 1)
+                                 f"pass), found '{word}'{_grouping(word)}", line.at - 1)
             context.put(line, Bet(who, value), start)
     return None
 
