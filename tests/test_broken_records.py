@@ -61,6 +61,11 @@ def test_docs_errors_quotes_each_example_exactly():
     ("setup Jo india, JO xq", "3:20: 'xq' is not a word of the notation (see docs/millionclub/format.md)"),
     ("setup Jo india, Joe asia",
      "3:17: 'Joe' is not a player of this game (the players are Jo, JO): did you mean Jo?"),
+    # (a label a letter off two labels: both, not a guess among the verbs: 'buys')
+    ("lobbys Jo up F1", "3:1: 'lobbys' is not a word of the notation (did you mean lobby or "
+                        "lobbyist?)"),
+    ("setup setup Jo india", "3:7: 'setup' is a line's label, which comes once, first on its "
+                             "line"),
 ])
 def test_a_word_is_suggested_only_when_one_meaning_stands_out(line, message):
     """Two players called Jo and JO: ``jo`` is neither, and no guess is made between them."""

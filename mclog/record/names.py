@@ -159,8 +159,23 @@ def closest(word: str, choices: Collection[str] | Mapping[str, str],
     >>> closest("xyz", ["buys"]) is None, closest("Jo", ["Joe", "Jon"]) is None
     (True, True)
     """
+    ranked = near(word, choices, cutoff)
+    if ranked and (len(ranked) == 1 or ranked[0][1] - ranked[1][1] >= 0.1):
+        return ranked[0][0]
+    return None
+
+
+def near(word: str, choices: Collection[str] | Mapping[str, str],
+         cutoff: float = 0.6) -> list[tuple[str, float]]:
+    """Each of ``choices`` (as ``closest`` takes them) that ``word`` is near, with how near,
+    the nearest first: ``closest`` names one where it stands out; a caller may name them
+    all where none does (``lobbys``: lobby or lobbyist).
+
+    >>> [meant for meant, _ in near("lobbys", ["lobby", "lobbyist", "stock"])]
+    ['lobby', 'lobbyist']
+    """
     if len(word) > 30:  # (no word of a notation, and no name, is that long: no slip)
-        return None
+        return []
     from difflib import SequenceMatcher   # (a slip's only: mclog validate starts without it)
 
     meaning = choices if isinstance(choices, Mapping) else {c: c for c in choices}
@@ -169,10 +184,7 @@ def closest(word: str, choices: Collection[str] | Mapping[str, str],
         score = SequenceMatcher(None, word, candidate).ratio()
         if score >= cutoff:
             best[meant] = max(score, best.get(meant, 0.0))
-    ranked = sorted(best.items(), key=lambda kv: -kv[1])
-    if ranked and (len(ranked) == 1 or ranked[0][1] - ranked[1][1] >= 0.1):
-        return ranked[0][0]
-    return None
+    return sorted(best.items(), key=lambda kv: -kv[1])
 
 
 def seat_problem(tags: Mapping[str, str], names: Sequence[str]) -> str | None:
@@ -188,5 +200,5 @@ def seat_problem(tags: Mapping[str, str], names: Sequence[str]) -> str | None:
 
 
 __all__ = ["framing_problem", "word_problem", "command_problem", "name_problem", "twice",
-           "seat_of", "seat_problem", "case_slip", "not_a_player", "closest", "FRAMING", "JOINING", "COMMANDS",
+           "seat_of", "seat_problem", "case_slip", "not_a_player", "closest", "near", "FRAMING", "JOINING", "COMMANDS",
            "MAX_NAME"]

@@ -23,7 +23,7 @@ from mclog.errors import RecordError
 from mclog.record.checks import Check, read_check, written_as
 from mclog.record.framing import (MARKS, RawGame, comment_hint, mark_hint, stray_mark,
                                   whole_number)
-from mclog.record.names import case_slip, not_a_player
+from mclog.record.names import case_slip, closest, near, not_a_player
 from ..rules.board import ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
 from ..rules.interning import interned
@@ -142,13 +142,25 @@ def _unknown_word(word: str, table: Table, first: bool = False,
         meant = ROMAN[int(figures[1])] + (f":{figures[2].upper()}" if figures[2] else "")
         return (f"'{word}' is not a word of the notation: a disc is written in Roman "
                 f"numerals ({meant}; IV:F, IV:T or IV:R for the Stock Exchange)")
-    hint = comment_hint(word) or (did_you_mean(low, LABELS) if first else "")
+    if not first and low in LABELS:   # (``place place Ann II``)
+        return f"'{word}' is a line's label, which comes once, first on its line"
+    hint = comment_hint(word) or (_label_meant(low) if first else "")
     lowered = [n.lower() for n in table.names]  # (a name two players share but for case: none)
     names_of = {low_name: n for low_name, n in zip(lowered, table.names)
                 if lowered.count(low_name) == 1}
     hint = hint or did_you_mean(low, {**VERBS, **CARDS, **names_of,
                                        **{spot.lower(): spot for spot in SPOTS}})
     return f"'{word}' is not a word of the notation{hint or ' (see docs/millionclub/format.md)'}"
+
+
+def _label_meant(word: str) -> str:
+    """`` (did you mean lobby?)`` for a line's first word a slip away from a label; where
+    two labels are as near (``lobbys``: lobby or lobbyist), both, rather than a guess among
+    the verbs and cards."""
+    labels = [label for label, _ in near(word, LABELS)]
+    if len(labels) > 1 and closest(word, LABELS) is None:
+        return f" (did you mean {' or '.join(labels[:2])}?)"
+    return did_you_mean(word, LABELS)
 
 
 #: The checks a record reads (docs/millionclub/format.md, "Checks"): each player's money
