@@ -558,6 +558,13 @@ def test_a_slip_of_notation_is_located_and_worded(line, message, col):
 @pytest.mark.parametrize("line,message,col", [
     ("pays Ann stock 1", "'pays' is no move of this game: did you mean 'pay'?", 1),
     ("paying Ann stock 1", "'paying' is no move of this game: did you mean 'pay'?", 1),
+    # (two words the wrong way round: the item as it reads the right way)
+    ("draw ? Ann", "'?' and 'Ann' are the wrong way round: 'draw' is written 'draw <player> "
+                   "<company>' ('draw Ann ?')", 6),
+    ("bid 22 Ann", "'22' and 'Ann' are the wrong way round: 'bid' is written 'bid <player> "
+                   "<amount>' ('bid Ann 22')", 5),
+    ("end 1 year", "'1' and 'year' are the wrong way round: 'end' is written 'end year "
+                   "<year>' ('end year 1')", 5),
     ("bid ann 30", "'ann' is not a player of this game (the players are Ann, Ben): did you "
                    "mean Ann?", 5),
     # a player's name first, as Million Club's notation has it: the order is told

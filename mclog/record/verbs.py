@@ -295,8 +295,8 @@ class Verb:
                 if at is not None:
                     values[at] = value
         except ValueError as exc:
-            raise NotationError(stray_mark(words[i], _reads(read, seats)) or str(exc),
-                                i) from None
+            raise NotationError(stray_mark(words[i], _reads(read, seats))
+                                or self._swapped(words, i, seats) or str(exc), i) from None
         keys = self._keyed_reads
         if keys:
             seen = set()
@@ -315,6 +315,26 @@ class Verb:
                         stray_mark(words[i + 1], _reads(read, seats)) or str(exc), i + 1
                     ) from None
         return self.move(*values)
+
+    def _swapped(self, words: Sequence[str], i: int, seats: dict[str, int]) -> str | None:
+        """Why ``words[i]``, which its field does not read, is a slip of order, if the
+        item reads with it and a word beside it the other way round (``draw ? Ann``, ``bid
+        22 Cleo``); else None."""
+        for j in (i + 1, i - 1):
+            if not 1 <= j < self.width or j >= len(words):
+                continue
+            turned = list(words)
+            turned[i], turned[j] = turned[j], turned[i]
+            try:
+                for read, index, _ in self._reads:
+                    read(turned[index], seats)
+            except ValueError:
+                continue
+            first, second = sorted((i, j))
+            return (f"'{words[first]}' and '{words[second]}' are the wrong way round: "
+                    f"'{self.word}' is written '{self.form}' "
+                    f"('{' '.join(turned[:self.width])}')")
+        return None
 
     @cached_property
     def _keyed_reads(self) -> dict[str, tuple]:
