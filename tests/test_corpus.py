@@ -121,11 +121,12 @@ def test_failures_are_listed_located_never_dropped(built):
     errors = sorted(report.errors)
     assert len(errors) == 2 and errors == sorted(corpus(out).errors)
     broken = next(e for e in errors if "broken.mclog" in e)
-    assert broken.endswith("broken.mclog:3:37: 'Q' is not a player of this game (the players are Ann, Ben)")
+    assert broken.endswith("broken.mclog:3:37: 'Q' is not a player of this game (the players "
+                           "are Ann, Ben)")
     many = next(e for e in errors if "many.mclog" in e)
     # located in the whole file, not in its piece
     assert many.endswith(f"many.mclog:{len(many_lines(src)) - 0}:37: game 31: 'Q' is not a "
-                         "player of this game (Ann, Ben)")
+                         "player of this game (the players are Ann, Ben)")
 
 
 def test_pushdown_reads_only_what_is_asked(built):
