@@ -558,6 +558,8 @@ def test_a_slip_of_notation_is_located_and_worded(line, message, col):
 @pytest.mark.parametrize("line,message,col", [
     ("pays Ann stock 1", "'pays' is no move of this game: did you mean 'pay'?", 1),
     ("paying Ann stock 1", "'paying' is no move of this game: did you mean 'pay'?", 1),
+    ("pay Ann stok 1", "'stok' is no move of this game; after 'pay': did you mean 'stock'? "
+                       "('pay <player> [bond <bond>] [stock <stock>] [cash <cash>]')", 9),
     # (two words the wrong way round: the item as it reads the right way)
     ("draw ? Ann", "'?' and 'Ann' are the wrong way round: 'draw' is written 'draw <player> "
                    "<company>' ('draw Ann ?')", 6),

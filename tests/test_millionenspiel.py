@@ -389,7 +389,9 @@ def test_m18_unseen_dice():
      "or pass), found '1.' (write it without the point: '1')"),
     # (a currency sign is left out; a sum is in single marks, so 5M is not said to be 5)
     ("start Ann\nbets Ben $5\n", "<text>:4:10: Expected Ben's bet (a number, or pass), found "
-     "'$5' (a sum is written without its currency sign: '5')"),
+     "'$5' (a sum is written as a bare number: '5')"),
+    ("start Ann\nbets Ben 1\nAnn rolls 1 2, red lands\n", "<text>:5:16: 'red' is a colour of "
+     "the board: where the pawn lands is written 'lands red'"),
     ("start Ann\nbets Ben 5M\n", "<text>:4:10: Expected Ben's bet (a number, or pass), found "
      "'5M'"),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands red.\n", "<text>:5:22: "

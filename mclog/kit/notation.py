@@ -22,6 +22,7 @@ from mclog.record.cursor import Cursor
 from mclog.record.files import MAX_LINE
 from mclog.record.framing import (SourceLine, comment_text, escape_tag, stray_mark,
                                   whole_number)
+from mclog.record.names import closest
 from mclog.record.verbs import NotationError, Seat, Verb, Verbs, Word
 
 @dataclass(slots=True)
@@ -146,8 +147,10 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
     if mark is not None:
         return mark
     if keys:
-        return (f"'{words[i]}' is no move of this game; after '{last.word}', say what it is: "
-                f"'{last.form}'")
+        key = closest(words[i].lower(), list(keys))   # (``start Ann gold 3 ojl 3``)
+        said = f": did you mean '{key}'? ('{last.form}')" if key is not None else \
+            f", say what it is: '{last.form}'"
+        return f"'{words[i]}' is no move of this game; after '{last.word}'{said}"
     again = _one_more(words, i, last, last_at, seats)
     if again is not None:
         return again

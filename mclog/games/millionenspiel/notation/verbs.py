@@ -130,7 +130,7 @@ def _grouping(word: str) -> str:
         return marked
     bare = bare_sum(word, units="")   # (a sum is in single marks: 5M is no 5)
     if bare is not None:
-        return f" (a sum is written without its currency sign: '{bare}')"
+        return f" (a sum is written as a bare number: '{bare}')"   # (as a check says it)
     return (f" ({_THOUSAND}: a point does not group digits)"
             if grouped_digits(word) is not None else "")
 
@@ -393,6 +393,9 @@ def _unknown(word: str, seats: dict[str, int], grouped: str = "") -> str:
     if row is not None:   # (a row read only after a name: ``Ben pass``)
         return (f"'{word}' follows the name of the player who {row.word}: "
                 f"'{next(iter(seats))} {word}{' pension 50' if row.word == 'buys' else ''}'")
+    if word.lower() in COLOURS:   # (``beige lands``: the words the wrong way round)
+        return f"'{word}' is a colour of the board: where the pawn lands is written 'lands " \
+               f"{word.lower()}'"
     meant = _meant(word, [w for w, row in VERBS.by_word.items() if not row.after_name]
                    + ["check"])
     if meant:
