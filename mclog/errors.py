@@ -117,5 +117,13 @@ def a_kind(value: object) -> str:
     """
     if value is None:
         return "None"
-    kind = type(value).__name__
-    return f"{'an' if kind[0] in 'aeiouAEIOU' else 'a'} {kind}"
+    return a_or_an(type(value).__name__)
+
+
+def a_or_an(noun: str) -> str:
+    """``noun`` with its article: ``a seat``, ``an amount``.
+
+    >>> a_or_an("amount"), a_or_an("bid")
+    ('an amount', 'a bid')
+    """
+    return f"{'an' if noun[:1] in tuple('aeiouAEIOU') else 'a'} {noun}"

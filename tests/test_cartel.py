@@ -911,3 +911,22 @@ def test_the_recorders_hint_names_who_decides_and_what_a_company_is_only_where_a
 
 DOCS_EXAMPLE = (Path(__file__).parent.parent / "docs" / "cartel" / "format.md").read_text(
     encoding="utf-8").split("```")[1].lstrip("\n")
+
+
+@pytest.mark.parametrize("field, value, said", [
+    ("company", "Dunmore", '.company: "Dunmore" is not a company\'s word (lowercase: '
+                           '"dunmore")'),
+    ("amount", "22", '.amount: "22" is not an amount (1 to 1000000)'),
+])
+def test_a_json_records_wrong_value_is_said_with_what_it_should_be(field, value, said):
+    """A JSON record edited by hand: a company in capitals is told its word, a number
+    in quotes what it is (with its article)."""
+    import json
+
+    from mclog.record.json_form import JsonRecordError
+
+    data = mclog.to_json(mclog.read_one("sample_games/cartel/duel-2p.mclog"))
+    next(e for e in data["entries"] if field in e)[field] = value
+    with pytest.raises(JsonRecordError) as refused:
+        GAME.records_from_json(json.dumps(data).encode("utf-8"), "game.json")
+    assert str(refused.value).endswith(said), str(refused.value)

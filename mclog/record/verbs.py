@@ -27,9 +27,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
+from mclog.errors import a_or_an
 from mclog.printable import as_json
 from mclog.record.framing import bare_sum, comment_hint, stray_mark, whole_number
 from mclog.record.names import closest, not_a_player
+
 
 class NotationError(ValueError):
     """A word that does not read: the message, and the index of the word in its item."""
@@ -96,7 +98,7 @@ class Number:
 
     def check(self, value: Any, players: int) -> str | None:
         if type(value) is not int or not self.low <= value <= self.high:
-            return f"{as_json(value)} is not a {self.name} ({self.low} to {self.high})"
+            return f"{as_json(value)} is not {a_or_an(self.name)} ({self.low} to {self.high})"
         return None
 
 
@@ -121,7 +123,7 @@ class Choice:
 
     def check(self, value: Any, players: int) -> str | None:
         if value not in self.words:
-            return f"{as_json(value)} is not a {self.name} ({', '.join(self.words)})"
+            return f"{as_json(value)} is not {a_or_an(self.name)} ({', '.join(self.words)})"
         return None
 
 

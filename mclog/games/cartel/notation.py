@@ -62,8 +62,10 @@ class Company:
         if (value is None and self.unseen) or (value == NO_CARD and self.none):
             return None
         if not isinstance(value, str) or not WORD.match(value):
-            return f"{as_json(value)} is not a company's word" + (" (or null: unseen)"
-                                                            if self.unseen else "")
+            lower = f' (lowercase: "{value.lower()}")' if isinstance(value, str) and \
+                WORD.match(value.lower()) else ""
+            return f"{as_json(value)} is not a company's word{lower}" + (
+                " (or null: unseen)" if self.unseen else "")
         return None
 
 
