@@ -98,7 +98,7 @@ class Number:
 
     def check(self, value: Any, players: int) -> str | None:
         if type(value) is not int or not self.low <= value <= self.high:
-            return f"{as_json(value)} is not {a_or_an(self.name)} ({self.low} to {self.high})"
+            return f"{as_json(value)} is not a number from {self.low} to {self.high}"
         return None
 
 
