@@ -288,6 +288,23 @@ def test_import_refuses_a_seat_that_is_not_at_the_table(tmp_path, capsys):
     assert code == 1 and err.strip() == f"game.json: entries[{i}].player: 99 is not a seat (0 to 2)"
 
 
+def test_a_json_array_says_which_records_entry_is_wrong(tmp_path, capsys):
+    """In an array of records, the path to a refused entry starts with the record's place,
+    as every other path into it does: ``[0].entries[5]``, not ``[0]entries[5]``."""
+    data = _export()
+    i = next(i for i, e in enumerate(data["entries"]) if e.get("player") == 1)
+    data["entries"][i]["player"] = 99
+    code, _, err = _import(tmp_path, [data], capsys)
+    assert code == 1 and err.strip() == f"game.json: [0].entries[{i}].player: 99 is not a seat " \
+        "(0 to 2)"
+    data = _export()   # (its first card is a colony dealt at the setup)
+    i = _first(data, "Draw")
+    data["entries"][i]["card"] = "oceana"
+    code, _, err = _import(tmp_path, [data], capsys)
+    assert code == 1 and err.strip() == f"game.json: [0].entries[{i}]: 'oceana' is not a card " \
+        "of the Colony deck"
+
+
 @pytest.mark.parametrize("change, message", [
     (lambda d: d["entries"][_first(d, "Place")].update(player=1.5),
      ".player: 1.5 is not a whole number"),

@@ -42,8 +42,7 @@ def records_from_json(data: bytes, file: str) -> list[GameRecord]:
             raise fail(*exc.args) from None
         error = schema_error(validator, game)
         if error is not None:
-            raise fail(json_path([prefix, *error.absolute_path] if prefix
-                                 else error.absolute_path) or "the record",
+            raise fail(json_path([*_at(prefix), *error.absolute_path]) or "the record",
                        schema_words(error))
         _check_seats(game, prefix, fail)
         try:
@@ -52,13 +51,14 @@ def records_from_json(data: bytes, file: str) -> list[GameRecord]:
             raise fail(prefix or "the record", exc.reason) from None
         differ = players_differ(game.get("players"), record.players)
         if differ:
-            raise fail(json_path([prefix, "players"]) if prefix else "players", differ)
+            raise fail(json_path([*_at(prefix), "players"]), differ)
         try:
             replay(record)
         except RecordError as exc:
             entry = getattr(exc, "entry", None)
             index = next((i for i, e in enumerate(record.entries) if e is entry), None)
-            where = f"{prefix}entries[{index}]" if index is not None else prefix
+            where = json_path([*_at(prefix), "entries", index]) if index is not None \
+                else prefix
             raise fail(where or "the record", exc.reason) from None
         records.append(record)
     return records
@@ -74,7 +74,13 @@ def _check_seats(game: dict, prefix: str, fail) -> None:
             seats += [(f"values[{j}][0]", pair[0]) for j, pair in enumerate(entry["values"])]
         for name, seat in seats:
             if isinstance(seat, int) and not 0 <= seat <= top:
-                raise fail(f"{prefix}entries[{i}].{name}", f"{seat} is not a seat (0 to {top})")
+                raise fail(json_path([*_at(prefix), "entries", i, name]),
+                           f"{seat} is not a seat (0 to {top})")
+
+
+def _at(prefix: str) -> list[str]:
+    """The path's start: the record's place in an array of them (``[0]``), if any."""
+    return [prefix] if prefix else []
 
 
 @lru_cache(maxsize=1)
