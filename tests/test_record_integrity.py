@@ -309,6 +309,10 @@ def test_a_json_array_says_which_records_entry_is_wrong(tmp_path, capsys):
     (lambda d: d["entries"][_first(d, "Place")].update(player=1.5),
      ".player: 1.5 is not a whole number"),
     (lambda d: d.update(entries=5), "entries: 5 is not a list"),
+    # (a word of the form a slip away from one it takes: that one)
+    (lambda d: d["entries"][_first(d, "Place")].update(type="place"),
+     '"Choose", "Buy", "SetAside", "Takeover", "Target", "BuyContract", "Swap", "Raise", '
+     '"Lower", "Dump", "CapitalIncrease", "check", "reveal", "comment": did you mean "Place"?'),
     (lambda d: d["tags"].update(Event="two\nlines"), "tags.Event: \"two\\nlines\" is not a one-line"),
     (lambda d: d["entries"].append({"type": "check", "what": "banana", "values": [[0, 1]]}),
      '"banana" is not one of "money", "prices", "score"'),
