@@ -917,6 +917,7 @@ DOCS_EXAMPLE = (Path(__file__).parent.parent / "docs" / "cartel" / "format.md").
     ("company", "Dunmore", '.company: "Dunmore" is not a company\'s word (lowercase: '
                            '"dunmore")'),
     ("amount", "22", '.amount: "22" is not a number from 1 to 1000000'),
+    ("move", "Strt", 'repurchase, keep): did you mean "start"?'),
 ])
 def test_a_json_records_wrong_value_is_said_with_what_it_should_be(field, value, said):
     """A JSON record edited by hand: a company in capitals is told its word, a number

@@ -94,8 +94,10 @@ def _entry(verbs: Verbs, item, players: int, at, checks=CHECKS, named=None):
     if "move" in item:
         verb = verbs.by_word.get(item["move"]) if isinstance(item["move"], str) else None
         if verb is None:
+            meant = verbs.meant(item["move"]) if isinstance(item["move"], str) else None
             raise BadValue(at("move"), shown(f"{as_json(item['move'])} is not a move "
-                                        f"({', '.join(v.word for v in verbs.rows)})"))
+                                        f"({', '.join(v.word for v in verbs.rows)})"
+                                        + (f": did you mean {as_json(meant)}?" if meant else "")))
         named = [f for f in verb.fields if f.name]
         extra = set(item) - {f.name for f in named} - {"move"}
         if extra:
