@@ -34,7 +34,7 @@ from mclog.record.checks import Check, grouped_digits, read_check
 from mclog.record.cursor import Cursor
 from mclog.record.framing import (bare_sum, comment_hint, mark_hint, stray_mark,
                                   whole_number)
-from mclog.record.names import not_a_player
+from mclog.record.names import closest, not_a_player
 
 from ..rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
 from ..rules.track import COLOURS
@@ -97,15 +97,11 @@ def seat(line: Cursor, context: Reading, what: str = "a player's name") -> int:
 def _meant(word: str, words: Iterable[str]) -> str:
     """`` (did you mean 'rolls'?)`` for a word a slip away from one of ``words`` (the
     verb's own word, not another word for it: ``rolls``, not ``roll``)."""
-    if len(word) > 30:   # (no word of the notation is that long)
-        return ""
-    import difflib   # (a slip's only: a record is read without it)
-
-    close = difflib.get_close_matches(word.lower(), list(words), n=1, cutoff=0.7)
-    if not close:
-        return ""
-    row = VERBS.by_word.get(close[0])
-    return f" (did you mean '{row.word if row is not None else close[0]}'?)"
+    rows = VERBS.by_word
+    # (each word to the verb's own, so that roll and rolled stand for rolls together)
+    meaning = {w: rows[w].word if w in rows else w for w in words}
+    close = closest(word.lower(), meaning, 0.7)   # (one that stands out, as everywhere)
+    return f" (did you mean '{close}'?)" if close is not None else ""
 
 
 #: How a thousand is written, for the messages (where one is written ``1.000``, as German
