@@ -58,6 +58,11 @@ class Replay(Generic[S, M]):
         self._steps: list[Step] | None = None
         self._snapshots: list[S] = [copy(initial)]
         self._current = copy(initial)
+        #: The state ``state`` made last, by its index (a copy of its own, never handed
+        #: out): a step forward from it plays one move, not up to ``snapshot_every - 1``
+        #: from a snapshot, so that going over a game step by step (a report drawing
+        #: every board, a widget stepping on) plays each move once.
+        self._last: tuple[int, S] | None = None
 
     # --- building -------------------------------------------------------------
 
@@ -123,9 +128,14 @@ class Replay(Generic[S, M]):
         if index == n:  # the running state: the final one, or the last one so far
             return self._copy(self._current)
         base = index // self.every
-        state = self._copy(self._snapshots[base])
-        for move in self.moves[base * self.every:index]:
+        start, origin = base * self.every, self._snapshots[base]
+        last = self._last
+        if last is not None and start <= last[0] <= index:   # (a step forward from it)
+            start, origin = last
+        state = self._copy(origin)
+        for move in self.moves[start:index]:
             self._play(state, move)
+        self._last = (index, self._copy(state))
         return state
 
     @property

@@ -50,3 +50,28 @@ def test_the_generator_sees_the_state_each_move_left():
 
     r.extend(greedy())
     assert r.moves == [3, 3, 3, 1] and r.final == [10]
+
+
+def test_stepping_forward_plays_each_move_once_and_any_order_gives_the_same_states():
+    """A report draws every step in order: each state is the one before it and a move,
+    not a snapshot and up to ``snapshot_every - 1`` moves.  In any order, and whatever
+    a caller does to a state it was given, every state is the same."""
+    import random
+
+    played: list[int] = []
+
+    def counted(state: list[int], move: int) -> None:
+        played.append(move)
+        add(state, move)
+
+    r = Replay([0], list.copy, counted, snapshot_every=32)
+    r.extend((1, None) for _ in range(10))
+    played.clear()
+    assert [r.state(i)[0] for i in range(11)] == list(range(11))
+    assert len(played) == 9   # (state 0 is the snapshot; state 10 the running state)
+    order = list(range(11)) * 3
+    random.Random(5).shuffle(order)
+    for i in order:
+        state = r.state(i)
+        assert state == [i]
+        state[0] = -1   # (the caller's own copy: the next state is not made from it)
