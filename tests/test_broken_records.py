@@ -76,6 +76,23 @@ def test_a_word_is_suggested_only_when_one_meaning_stands_out(line, message):
     assert str(info.value) == f"<text>:{message}"
 
 
+@pytest.mark.parametrize("players,message", [
+    ("Jo yelow, Kim blue", "1:1: 'yelow' is not a colour of the game: yellow, black, blue, "
+                          "white, red, green (R2): did you mean yellow?"),
+    ("Jo (yellow), Kim blue", "1:1: '(yellow)' is not a colour of the game: yellow, black, "
+                             "blue, white, red, green (R2): did you mean yellow?"),
+    ("Jo yellow; Kim blue", "1:1: [Players] entry 'Jo yellow; Kim blue' should be a name "
+                           "and a colour (commas separate the players: 'Ann yellow, Ben "
+                           "blue')"),
+])
+def test_a_players_tag_written_another_way_is_told_how_it_is_written(players, message):
+    from mclog import parse_one
+
+    with pytest.raises(RecordError) as info:
+        replay(parse_one(f'[Players "{players}"]\n\nsetup Jo india\n'))
+    assert str(info.value) == f"<text>:{message}"
+
+
 DUEL = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.mclog"
 
 

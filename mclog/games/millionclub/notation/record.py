@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from mclog.errors import RecordError
 from mclog.record.entries import CheckEntry, CommentEntry, RecordBase
-from mclog.record.names import name_problem, seat_problem, twice
+from mclog.record.names import closest, name_problem, seat_problem, twice
 from ..rules.board import ALTERNATIVE, COLOURS, STANDARD
 from ..rules.setup import check_table, default_colours
 from ..rules.state import Table
@@ -121,8 +121,10 @@ def table_from_tags(tags: dict[str, str], tag_lines: dict[str, int]) -> Table:
             raise fail("[Players] has an empty entry: write 'Name colour' between commas",
                        "Players")
         if len(words) > 2:
-            raise fail(f"[Players] entry '{part.strip()}' should be a name and a colour",
-                       "Players")
+            apart = " (commas separate the players: 'Ann yellow, Ben blue')" \
+                if any(mark in part for mark in ";/&") else ""
+            raise fail(f"[Players] entry '{part.strip()}' should be a name and a colour"
+                       + apart, "Players")
         name = words[0]
         problem = name_problem(name, is_reserved, one_word=False)
         if problem:
@@ -134,8 +136,10 @@ def table_from_tags(tags: dict[str, str], tag_lines: dict[str, int]) -> Table:
         if len(words) == 2:
             colour = words[1].lower()
             if colour not in COLOURS:
+                bare = colour.strip("()[]<>'\"")
+                meant = bare if bare in COLOURS else closest(colour, COLOURS)
                 raise fail(f"'{words[1]}' is not a colour of the game: {', '.join(COLOURS)} "
-                           "(R2)", "Players")
+                           f"(R2){f': did you mean {meant}?' if meant else ''}", "Players")
             colours.append(colour)
     if colours and len(colours) != len(names):
         raise fail("Give every player a colour, or none", "Players")
