@@ -931,3 +931,10 @@ def test_a_json_records_wrong_value_is_said_with_what_it_should_be(field, value,
     with pytest.raises(JsonRecordError) as refused:
         GAME.records_from_json(json.dumps(data).encode("utf-8"), "game.json")
     assert str(refused.value).endswith(said), str(refused.value)
+
+
+def test_an_advanced_rule_misspelt_is_told_the_rule_meant():
+    caught = refused("", tags='[Advanced "repurchase, raisng"]\n')
+    assert caught.reason == ("[Advanced] 'raisng' is no Advanced Cartel rule (they are "
+                                   "repurchase, raising, defensive, trading): did you mean "
+                                   "raising?")

@@ -499,6 +499,14 @@ def test_the_one_time_newspapers_end_when_the_forty_are_drawn():
     ('[Limit "٨٠٠"]', "'٨٠٠' is not a sum of money"),
     ('[Limit "8²"]', "'8²' is not a sum of money"),
     ('[Components "nowhere.json"]', "no component file there"),
+    # (a slip: the word meant, or how a sum is written)
+    ('[Variant "Buisness Sharks"]', "'Buisness Sharks' is no variant of the game: basic, or "
+                                    "Business Sharks: did you mean Business Sharks?"),
+    ('[Dividend "ful"]', "'ful' is not one of full, cap, out, once: did you mean full?"),
+    ('[Limit "1,000"]', "'1,000' is not a sum of money (the rulebook names 800, 1000 and "
+                        "1500) (a number is written without a point or a comma in it: "
+                        "'1000')"),
+    ('[Cash "$50"]', "'$50' is not a sum of money (a sum is written as a bare number: '50')"),
 ])
 def test_a_wrong_tag_is_an_error_at_its_line(tag, said):
     with pytest.raises(RecordError) as info:

@@ -24,7 +24,8 @@ from mclog.errors import RecordError
 from mclog.kit import KitGame, KitRecord
 from mclog.protocol import GameOption
 from mclog.record.framing import whole_number
-from mclog.record.names import seat_of
+from mclog.record.checks import written_as
+from mclog.record.names import closest, seat_of
 
 from . import rules
 from .component_files import load
@@ -87,7 +88,9 @@ class Joakim(KitGame):
         choices = rules.DIVIDEND_RULES if tag == "Dividend" else rules.NEWSPAPER_RULES
         word = value.lower() or choices[0]
         if word not in choices:
-            raise ValueError(f"'{value}' is not one of {', '.join(choices)}")
+            meant = closest(word, choices)
+            raise ValueError(f"'{value}' is not one of {', '.join(choices)}"
+                             + (f": did you mean {meant}?" if meant else ""))
         return word
 
     def table(self, record: KitRecord) -> rules.Table:
@@ -285,7 +288,9 @@ def _variant(text: str) -> bool:
         return False
     if word in ("business sharks", "sharks", "business shark", "affärshajar"):
         return True
-    raise ValueError(f"'{text}' is no variant of the game: basic, or Business Sharks")
+    meant = closest(word, {"basic": "basic", "business sharks": "Business Sharks"})
+    raise ValueError(f"'{text}' is no variant of the game: basic, or Business Sharks"
+                     + (f": did you mean {meant}?" if meant else ""))
 
 
 def _sharks_have_cards(board) -> None:
@@ -325,7 +330,7 @@ def _limit(text: str) -> int:
     value = _sum(text)
     if value is None:
         raise ValueError(f"'{text}' is not a sum of money (the rulebook names 800, 1000 "
-                         "and 1500)")
+                         f"and 1500){written_as(text.strip(), set(), {})}")
     if not 1 <= value <= 1_000_000:
         raise ValueError(f"{value} cannot be the limit: 1 to 1000000")
     return value
@@ -334,7 +339,7 @@ def _limit(text: str) -> int:
 def _cash(text: str) -> int:
     value = _sum(text)
     if value is None:
-        raise ValueError(f"'{text}' is not a sum of money")
+        raise ValueError(f"'{text}' is not a sum of money{written_as(text.strip(), set(), {})}")
     if not 0 <= value <= 1_000_000:
         raise ValueError(f"{value} cannot be the starting cash: 0 to 1000000")
     return value
