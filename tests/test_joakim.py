@@ -163,6 +163,8 @@ def test_a_checks_number_with_its_thousands_set_apart_is_told_how_to_write_it(li
     ("roll Ann 2 2", 12, "'2' is a number after a whole 'roll' item, which is written 'roll "
                          "<player> <pips>'"),
     # (the path written out: a move item says only where the pawn ends)
+    ("roll Ann 4, move Ann f2, buy Ann bank fives 1 7", 39, "'fives' comes after the count: "
+     "'buy <player> <kind> <count> [fives <fives>] [price <price>]'"),
     ("roll Ann 2, move Ann c1 d1", 25, "'d1' follows a whole 'move' item, which takes one "
                                        "square: a second square is a second item ('move Ann "
                                        "c1, move Ann d1')"),

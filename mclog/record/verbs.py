@@ -297,7 +297,9 @@ class Verb:
                 if at is not None:
                     values[at] = value
         except ValueError as exc:
-            raise NotationError(stray_mark(words[i], _reads(read, seats))
+            early = f"'{words[i]}' comes after the {self.fixed[i - 1].name}: '{self.form}'" \
+                if words[i].lower() in self.keyed else None   # (``sell Ann gold fives 1 3``)
+            raise NotationError(stray_mark(words[i], _reads(read, seats)) or early
                                 or self._swapped(words, i, seats) or str(exc), i) from None
         keys = self._keyed_reads
         if keys:
