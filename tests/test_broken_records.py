@@ -66,6 +66,13 @@ def test_docs_errors_quotes_each_example_exactly():
                         "lobbyist?)"),
     ("setup setup Jo india", "3:7: 'setup' is a line's label, which comes once, first on its "
                              "line"),
+    # (a verb written twice: said so, not taken for a card a slip away)
+    ("colonies draws draws asia", "3:16: Expected the cards drawn after 'draws', found 'draws' "
+                                  "('draws' is written twice)"),
+    ("colonies Jo buys buys asia", "3:18: Expected the card bought, found 'buys' ('buys' is "
+                                   "written twice)"),
+    ("colonies Jo sets ?.", "3:18: Expected the card set aside, found '?.' (write it without "
+                            "the point: '?')"),
 ])
 def test_a_word_is_suggested_only_when_one_meaning_stands_out(line, message):
     """Two players called Jo and JO: ``jo`` is neither, and no guess is made between them."""

@@ -21,7 +21,7 @@ items sets whose they are (the reader's ``subject``); ``draws`` takes a list of 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any, Final
 
 from mclog.record.verbs import Verb, Verbs
@@ -84,7 +84,9 @@ class Reader(Cursor):
         kind = CARDS.get(word.lower())
         if kind is None or kind not in kinds:
             words = {w: k for w, k in CARDS.items() if k in kinds}
-            hint = mark_hint(word, lambda bare: CARDS.get(bare.lower()) in kinds) or (
+            hint = _twice(self.words, self.at - 1) or \
+                mark_hint(word, lambda bare: bare == UNKNOWN and unknown
+                          or CARDS.get(bare.lower()) in kinds) or (
                 "" if kind else did_you_mean(word.lower(), words))
             raise self.error(f"Expected {what}, found '{word}'{hint}", self.at - 1)
         return kind
@@ -135,9 +137,16 @@ def _draws(r: Reader, at: int) -> None:
             raise r.error("Expected the cards drawn after 'draws', but the line ends",
                           at, end=True)
         word = words[r.at]
-        hint = mark_hint(word, lambda bare: bare.lower() in DRAWN) or \
+        hint = _twice(words, r.at) or mark_hint(word, lambda bare: bare.lower() in DRAWN) or \
             did_you_mean(word.lower(), CARDS)
         raise r.error(f"Expected the cards drawn after 'draws', found '{word}'{hint}", r.at)
+
+
+def _twice(words: Sequence[str], at: int) -> str:
+    """`` ('draws' is written twice)`` where ``words[at]`` is the word before it again."""
+    if at > 0 and words[at].lower() == words[at - 1].lower():
+        return f" ('{words[at - 1]}' is written twice)"
+    return ""
 
 
 def _picks(r: Reader, at: int) -> Move:
