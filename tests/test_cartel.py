@@ -567,6 +567,9 @@ def test_a_slip_of_notation_is_located_and_worded(line, message, col):
                    "<amount>' ('bid Ann 22')", 5),
     ("end 1 year", "'1' and 'year' are the wrong way round: 'end' is written 'end year "
                    "<year>' ('end year 1')", 5),
+    # (a word written twice)
+    ("discard discard Ann krupp", "'discard' is written twice: 'discard <player> <company>'", 9),
+    ("bid Ann Ann 22", "'Ann' is written twice: 'bid <player> <amount>'", 9),
     ("bid ann 30", "'ann' is not a player of this game (the players are Ann, Ben): did you "
                    "mean Ann?", 5),
     # a player's name first, as Million Club's notation has it: the order is told

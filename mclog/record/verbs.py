@@ -299,7 +299,9 @@ class Verb:
         except ValueError as exc:
             early = f"'{words[i]}' comes after the {self.fixed[i - 1].name}: '{self.form}'" \
                 if words[i].lower() in self.keyed else None   # (``sell Ann gold fives 1 3``)
-            raise NotationError(stray_mark(words[i], _reads(read, seats)) or early
+            twice = f"'{words[i]}' is written twice: '{self.form}'" \
+                if words[i].lower() == words[i - 1].lower() else None   # (``roll Ann Ann 3``)
+            raise NotationError(stray_mark(words[i], _reads(read, seats)) or early or twice
                                 or self._swapped(words, i, seats) or str(exc), i) from None
         keys = self._keyed_reads
         if keys:
