@@ -1094,6 +1094,12 @@ def test_every_check_a_game_reads_is_written_back_and_read_the_same(name):
             (f"{names[0]} 12M", "12M", f"Expected {names[0]}'s {by_player.word}, found '12M'"
              + (" (a sum is written as a bare number: '12')" if "M" in by_player.units
                 else "")),
+            # (a word written twice)
+            (f"{names[0]} {names[0]} 12", f"{names[0]} 12",
+             f"Expected {names[0]}'s {by_player.word}, found '{names[0]}' ('{names[0]}' is "
+             "written twice)"),
+            (f"{by_player.word} {names[0]} 12", f"{by_player.word} {names[0]}",
+             f"'{by_player.word}' is written twice"),
             # (the same player twice: which number would the table mean?)
             (f"{names[0]} 1 {names[1]} 2 {names[0]} 3", f"{names[0]} 3",
              f"'check {by_player.word}' gives {names[0]} twice: one number each")]:

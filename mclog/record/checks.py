@@ -125,6 +125,8 @@ def read_check(line: Cursor, kinds: Sequence[Check], seats: Mapping[str, int], *
         at = line.at
         kind = by_word.get(word.lower())
         if kind is not None and (what is None or several):   # (a kind read, or the next)
+            if what is not None and not values and _twice(line.words, at):
+                raise line.error(_twice(line.words, at), at)   # (``check money money``)
             flush()
             what, values, start = kind, [], at
             line.at += 1
@@ -142,8 +144,8 @@ def read_check(line: Cursor, kinds: Sequence[Check], seats: Mapping[str, int], *
             pair = (key, _value(line, what, f"the {what.word} of {key}", kinds, seats)) \
                 if key is not None else what.split(word)
         if pair is None:
-            raise line.error(_not_a_value(word, what, kinds, seats, line.peek(),
-                                          set_apart(line.words, at)), at)
+            raise line.error(_twice(line.words, at) or _not_a_value(
+                word, what, kinds, seats, line.peek(), set_apart(line.words, at)), at)
         if any(key == pair[0] for key, _ in values):   # (which would the table mean?)
             twice = word if what.keys is None else pair[0]   # (a player, or a key: F)
             raise line.error(f"'check {what.word}' gives {twice} twice: one number each", at)
@@ -159,12 +161,21 @@ def _value(line: Cursor, what: Check, name: str, kinds: Sequence[Check],
     is told how to write it."""
     word = line.peek()
     if word is not None and whole_number(word) is None:
-        hint = _written_as(word, kinds, seats, what.units)
+        twice = _twice(line.words, line.at)
+        hint = _written_as(word, kinds, seats, what.units) or (f" ({twice})" if twice else "")
         if hint:
             raise line.error(f"Expected {name}, found '{word}'{hint}")
         if word.isdigit():   # (the same refusal whatever reads the game's values)
             return count(line, name)
     return what.value(line, name)
+
+
+def _twice(words: Sequence[str], at: int) -> str:
+    """``'Ann' is written twice`` where ``words[at]`` is the word before it again
+    (``check money Ann Ann 5``, ``check cash cash ...``), else nothing."""
+    if at > 0 and words[at].lower() == words[at - 1].lower():
+        return f"'{words[at]}' is written twice"
+    return ""
 
 
 def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int]) -> str:
