@@ -392,6 +392,10 @@ def test_m18_unseen_dice():
      "'$5' (a sum is written as a bare number: '5')"),
     ("start Ann\nbets Ben 1\nAnn rolls 1 2, red lands\n", "<text>:5:16: 'red' is a colour of "
      "the board: where the pawn lands is written 'lands red'"),
+    ("start Ann\nbets Ben 1\nAnn rolls rolls 1 2\n", "<text>:5:11: A die shows 1 to 6 (or ? if "
+     "not seen), not 'rolls' ('rolls' is written twice)"),
+    ("start Ann\nbets Ben 1\nAnn rolls 1 2, lands lands red\n", "<text>:5:22: 'lands' is not a "
+     "colour of the board (blue, yellow, red, beige, green, black) ('lands' is written twice)"),
     ("start Ann\nbets Ben 5M\n", "<text>:4:10: Expected Ben's bet (a number, or pass), found "
      "'5M'"),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands red.\n", "<text>:5:22: "

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from .cursor import Cursor
 from .entries import CheckEntry
-from .framing import bare_sum, mark_hint, whole_number
+from .framing import bare_sum, mark_hint, repeated, whole_number
 from .names import not_a_player
 
 
@@ -125,8 +125,9 @@ def read_check(line: Cursor, kinds: Sequence[Check], seats: Mapping[str, int], *
         at = line.at
         kind = by_word.get(word.lower())
         if kind is not None and (what is None or several):   # (a kind read, or the next)
-            if what is not None and not values and _twice(line.words, at):
-                raise line.error(_twice(line.words, at), at)   # (``check money money``)
+            again = repeated(line.words, at) if what is not None and not values else None
+            if again is not None:   # (``check money money Ann 5``)
+                raise line.error(again, at)
             flush()
             what, values, start = kind, [], at
             line.at += 1
@@ -144,7 +145,7 @@ def read_check(line: Cursor, kinds: Sequence[Check], seats: Mapping[str, int], *
             pair = (key, _value(line, what, f"the {what.word} of {key}", kinds, seats)) \
                 if key is not None else what.split(word)
         if pair is None:
-            raise line.error(_twice(line.words, at) or _not_a_value(
+            raise line.error(repeated(line.words, at) or _not_a_value(
                 word, what, kinds, seats, line.peek(), set_apart(line.words, at)), at)
         if any(key == pair[0] for key, _ in values):   # (which would the table mean?)
             twice = word if what.keys is None else pair[0]   # (a player, or a key: F)
@@ -161,21 +162,13 @@ def _value(line: Cursor, what: Check, name: str, kinds: Sequence[Check],
     is told how to write it."""
     word = line.peek()
     if word is not None and whole_number(word) is None:
-        twice = _twice(line.words, line.at)
+        twice = repeated(line.words, line.at)   # (``check money Ann Ann 5``)
         hint = _written_as(word, kinds, seats, what.units) or (f" ({twice})" if twice else "")
         if hint:
             raise line.error(f"Expected {name}, found '{word}'{hint}")
         if word.isdigit():   # (the same refusal whatever reads the game's values)
             return count(line, name)
     return what.value(line, name)
-
-
-def _twice(words: Sequence[str], at: int) -> str:
-    """``'Ann' is written twice`` where ``words[at]`` is the word before it again
-    (``check money Ann Ann 5``, ``check cash cash ...``), else nothing."""
-    if at > 0 and words[at].lower() == words[at - 1].lower():
-        return f"'{words[at]}' is written twice"
-    return ""
 
 
 def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int]) -> str:

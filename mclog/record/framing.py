@@ -18,7 +18,7 @@ from __future__ import annotations
 import io
 import re
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -281,6 +281,20 @@ def whole_number(word: str) -> int | None:
     if len(word) > 16 or not (word.isascii() and word.isdigit()):
         return None
     return int(word)
+
+
+def repeated(words: Sequence[str], at: int) -> str | None:
+    """``'draws' is written twice``, where ``words[at]`` is the word before it again (in
+    any case: ``Roll roll``), else None: a slip of the pen every reader tells alike.
+
+    >>> repeated(["check", "money", "money", "Ann"], 2), repeated(["rolls", "3", "3"], 2)
+    ("'money' is written twice", "'3' is written twice")
+    >>> repeated(["check", "money", "Ann"], 2) is None
+    True
+    """
+    if 0 < at < len(words) and words[at].lower() == words[at - 1].lower():
+        return f"'{words[at - 1]}' is written twice"
+    return None
 
 
 def bare_sum(word: str, units: str = "mM") -> str | None:

@@ -29,7 +29,8 @@ from typing import Any, ClassVar
 
 from mclog.errors import a_or_an
 from mclog.printable import as_json
-from mclog.record.framing import bare_sum, comment_hint, stray_mark, whole_number
+from mclog.record.framing import (bare_sum, comment_hint, repeated, stray_mark,
+                                  whole_number)
 from mclog.record.names import closest, not_a_player
 
 
@@ -299,8 +300,8 @@ class Verb:
         except ValueError as exc:
             early = f"'{words[i]}' comes after the {self.fixed[i - 1].name}: '{self.form}'" \
                 if words[i].lower() in self.keyed else None   # (``sell Ann gold fives 1 3``)
-            twice = f"'{words[i]}' is written twice: '{self.form}'" \
-                if words[i].lower() == words[i - 1].lower() else None   # (``roll Ann Ann 3``)
+            twice = repeated(words, i)   # (``roll Ann Ann 3``)
+            twice = f"{twice}: '{self.form}'" if twice else None
             raise NotationError(stray_mark(words[i], _reads(read, seats)) or early or twice
                                 or self._swapped(words, i, seats) or str(exc), i) from None
         keys = self._keyed_reads

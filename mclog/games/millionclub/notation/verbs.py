@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from mclog.record.verbs import Verb, Verbs
 from mclog.record.cursor import Cursor
-from mclog.record.framing import RawLine, mark_hint
+from mclog.record.framing import RawLine, mark_hint, repeated
 from mclog.record.names import closest
 from ..rules.board import SCHEMER
 from ..rules.cards import CONTINENTS, DECK_OF, INTRIGUE_CARDS, Industry
@@ -144,9 +144,8 @@ def _draws(r: Reader, at: int) -> None:
 
 def _twice(words: Sequence[str], at: int) -> str:
     """`` ('draws' is written twice)`` where ``words[at]`` is the word before it again."""
-    if at > 0 and words[at].lower() == words[at - 1].lower():
-        return f" ('{words[at - 1]}' is written twice)"
-    return ""
+    twice = repeated(words, at)
+    return f" ({twice})" if twice else ""
 
 
 def _picks(r: Reader, at: int) -> Move:

@@ -32,7 +32,7 @@ from mclog.engine import required
 from mclog.record.verbs import Verb, Verbs
 from mclog.record.checks import Check, grouped_digits, read_check
 from mclog.record.cursor import Cursor
-from mclog.record.framing import (bare_sum, comment_hint, mark_hint, stray_mark,
+from mclog.record.framing import (bare_sum, comment_hint, mark_hint, repeated, stray_mark,
                                   whole_number)
 from mclog.record.names import closest, not_a_player
 
@@ -169,8 +169,16 @@ def _throw(line: Cursor, context: Reading) -> Throw:
             dice.append(int(word))
         else:
             raise line.error(f"A die shows 1 to 6 (or ? if not seen), not '{word}'"
-                             f"{mark_hint(word, _DIE.__contains__)}", line.at - 1)
+                             f"{mark_hint(word, _DIE.__contains__) or _twice(line)}",
+                             line.at - 1)
     return Throw((dice[0], dice[1]))
+
+
+def _twice(line: Cursor) -> str:
+    """`` ('rolls' is written twice)`` where the word just taken is the one before it
+    again (``Jon rolls rolls 5 4``), else nothing."""
+    twice = repeated(line.words, line.at - 1)
+    return f" ({twice})" if twice else ""
 
 
 def _refuses(line: Cursor, context: Reading) -> Refuse:
@@ -216,8 +224,8 @@ def _lands(line: Cursor, context: Reading) -> Land:
     line.optional("on")
     colour = line.take("the colour the pawn lands on").lower()
     if colour not in COLOURS:
-        raise line.error(f"'{colour}' is not a colour of the board "
-                         f"({', '.join(COLOURS)}){mark_hint(colour, COLOURS.__contains__)}",
+        raise line.error(f"'{colour}' is not a colour of the board ({', '.join(COLOURS)})"
+                         f"{mark_hint(colour, COLOURS.__contains__) or _twice(line)}",
                          line.at - 1)
     times = context.arrow_times if context.past_arrow else 0
     context.past_arrow = None
