@@ -396,6 +396,8 @@ def test_m18_unseen_dice():
      "not seen), not 'rolls' ('rolls' is written twice)"),
     ("start Ann\nbets Ben 1\nAnn rolls 1 2, lands lands red\n", "<text>:5:22: 'lands' is not a "
      "colour of the board (blue, yellow, red, beige, green, black) ('lands' is written twice)"),
+    ("start Ann\nAnn pension buys 50\n", "<text>:4:5: 'pension' is not something a player does "
+     "(bets, passes, rolls, refuses, buys pension): did you mean 'Ann buys pension ...'?"),
     ("start Ann\nbets Ben 5M\n", "<text>:4:10: Expected Ben's bet (a number, or pass), found "
      "'5M'"),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands red.\n", "<text>:5:22: "

@@ -372,9 +372,14 @@ def _named(line: Cursor, context: Reading, who: int) -> Any:
     verb = VERBS.verb(word)
     if verb is None or verb.reader is None or not (verb.named or verb.after_name):
         doings = [w for w, row in VERBS.by_word.items() if row.named or row.after_name]
+        after = line.peek()
+        doing = VERBS.verb(after) if after is not None else None
         why = (f": '{verb.word} ...' is written without a name" if verb is not None else
                mark_hint(word, lambda bare: VERBS.verb(bare) is not None)
-               or _meant(word, doings))
+               or _meant(word, doings)
+               # (``Zoe pension buys 500``: the two words the wrong way round)
+               or (f": did you mean '{name} {after} {word} ...'?" if doing is not None
+                   and (doing.named or doing.after_name) else ""))
         raise line.error(f"'{word}' is not something a player does ({DOINGS}){why}",
                          line.at - 1)
     context.subject = who
