@@ -162,6 +162,11 @@ def test_a_checks_number_with_its_thousands_set_apart_is_told_how_to_write_it(li
     ("check values oil= 3", 14, "found 'oil=' (write it without the equals sign: 'oil')"),
     ("roll Ann 2 2", 12, "'2' is a number after a whole 'roll' item, which is written 'roll "
                          "<player> <pips>'"),
+    # (a sign typed apart from its number, or a phone's minus)
+    ("values gold - 1", 13, "'-' is not a move of a market value: +2 or -1 (a sign and its "
+                            "number are one word: '+2', '-1')"),
+    ("values gold \u22121", 13, "'\u22121' is not a move of a market value: +2 or -1 (the "
+                                "minus is typed '-': '-1')"),
     # (the path written out: a move item says only where the pawn ends)
     ("roll Ann 4, move Ann f2, buy Ann bank fives 1 7", 39, "'fives' comes after the count: "
      "'buy <player> <kind> <count> [fives <fives>] [price <price>]'"),

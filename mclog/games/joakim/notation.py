@@ -149,7 +149,8 @@ class Signed:
         sign = -1 if word.startswith("-") else 1
         value = whole_number(word[1:] if word[:1] in "+-" else word)
         if value is None or value > 99:   # (plain digits 0 to 9: ²  or ٣ is no move)
-            raise ValueError(f"'{word}' is not a move of a market value: +2 or -1")
+            raise ValueError(f"'{word}' is not a move of a market value: +2 or -1"
+                             + _sign_hint(word))
         return sign * value
 
     def write(self, value: int, names: Sequence[str]) -> str:
@@ -159,6 +160,17 @@ class Signed:
         if type(value) is not int or not -99 <= value <= 99:
             return f"{as_json(value)} is not a move of a market value (-99 to 99)"
         return None
+
+
+def _sign_hint(word: str) -> str:
+    """How a move of a market value is typed, where ``word`` is one typed another way: a
+    sign apart from its number (``- 1``), or a phone's or a word processor's minus or
+    dash (``−1``, ``–1``)."""
+    if word in ("+", "-"):
+        return " (a sign and its number are one word: '+2', '-1')"
+    if word[:1] in "\u2212\u2013\u2014" and whole_number(word[1:]) is not None:
+        return f" (the minus is typed '-': '-{word[1:]}')"
+    return ""
 
 
 @dataclass(frozen=True)
