@@ -567,6 +567,11 @@ def test_a_slip_of_notation_is_located_and_worded(line, message, col):
                    "<amount>' ('bid Ann 22')", 5),
     ("end 1 year", "'1' and 'year' are the wrong way round: 'end' is written 'end year "
                    "<year>' ('end year 1')", 5),
+    # (a fixed word before its verb; a name before its verb after a keyed item)
+    ("year end 1", "'year end': the verb comes first: did you mean 'end year ...'? ('end year "
+                   "<year>')", 1),
+    ("pay Ann cash 5 Ann draw krupp", "'Ann draw': a move starts with its verb, then the "
+                                      "player: did you mean 'draw Ann ...'?", 16),
     # (a word written twice)
     ("discard discard Ann krupp", "'discard' is written twice: 'discard <player> <company>'", 9),
     ("bid Ann Ann 22", "'Ann' is written twice: 'bid <player> <amount>'", 9),

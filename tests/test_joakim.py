@@ -162,6 +162,11 @@ def test_a_checks_number_with_its_thousands_set_apart_is_told_how_to_write_it(li
     ("check values oil= 3", 14, "found 'oil=' (write it without the equals sign: 'oil')"),
     ("roll Ann 2 2", 12, "'2' is a number after a whole 'roll' item, which is written 'roll "
                          "<player> <pips>'"),
+    ("start Ann Ann gold 6", 11, "'Ann' is written twice: 'start <player> [gold <gold>]"),
+    # (a kind a letter off; a key of a check with a mark after it)
+    ("roll Ann 4, move Ann f2, buy Ann oli 7", 34, "'oli' is no kind of property (they are "
+     "gold, oil, diamond, aeroplane, bank, shipping): did you mean oil?"),
+    ("check values gold 5 oil. 2", 21, "found 'oil.' (write it without the point: 'oil')"),
     # (a sign typed apart from its number, or a phone's minus)
     ("values gold - 1", 13, "'-' is not a move of a market value: +2 or -1 (a sign and its "
                             "number are one word: '+2', '-1')"),

@@ -20,7 +20,7 @@ from mclog.errors import RecordError
 from mclog.record.checks import Check, check_text, read_check, set_apart
 from mclog.record.cursor import Cursor
 from mclog.record.files import MAX_LINE
-from mclog.record.framing import (SourceLine, comment_text, escape_tag, stray_mark,
+from mclog.record.framing import (SourceLine, comment_text, escape_tag, repeated, stray_mark,
                                   whole_number)
 from mclog.record.names import closest
 from mclog.record.verbs import NotationError, Seat, Verb, Verbs, Word
@@ -137,7 +137,7 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
     (``last``'s, from ``words[last_at]``), if it is one: the end of a number set apart
     (``bid Ann 40 000``), a key or the next verb with a mark after it (``pay Ann cash:
     5``, ``draw= Ann ...``), a value with no key (``pay Ann 20``), a second card where an
-    item takes one (``draw Ann ? ?``)."""
+    item takes one (``draw Ann ? ?``), a word written twice (``start Eve Eve ...``)."""
     apart = set_apart(words, i)
     if apart is not None:
         return apart
@@ -146,14 +146,20 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
                       or verbs.verb(word) is not None)
     if mark is not None:
         return mark
+    again = _one_more(words, i, last, last_at, seats)   # (``draw Ann ? ?``)
+    if again is not None:
+        return again
+    # (``start Eve Eve gold 2``; a number again is told as a number after a whole item)
+    twice = repeated(words, i) if whole_number(words[i]) is None else None
+    if twice is not None:
+        return f"{twice}: '{last.form}'"
+    if keys and words[i] in seats:   # (``pay Ann cash 5 Ann draw ...``: the order, below)
+        return None
     if keys:
         key = closest(words[i].lower(), list(keys))   # (``start Ann gold 3 ojl 3``)
         said = f": did you mean '{key}'? ('{last.form}')" if key is not None else \
             f", say what it is: '{last.form}'"
         return f"'{words[i]}' is no move of this game; after '{last.word}'{said}"
-    again = _one_more(words, i, last, last_at, seats)
-    if again is not None:
-        return again
     if whole_number(words[i]) is not None:   # (``roll Ann 1 1``: one word too many)
         return (f"'{words[i]}' is a number after a whole '{last.word}' item, which is "
                 f"written '{last.form}'")

@@ -228,7 +228,8 @@ def _not_a_value(word: str, what: Check, kinds: Sequence[Check], seats: Mapping[
 
 def _written_as(word: str, kinds: Sequence[Check], seats: Mapping[str, int],
                 units: str = "") -> str:
-    return written_as(word, {w for k in kinds for w in (k.word, *k.aliases)}, seats, units)
+    return written_as(word, {w for k in kinds for w in (k.word, *k.aliases, *(k.keys or ()))},
+                      seats, units)
 
 
 def written_as(word: str, words: set[str], seats: Mapping[str, int], units: str = "") -> str:

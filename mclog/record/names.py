@@ -200,5 +200,5 @@ def seat_problem(tags: Mapping[str, str], names: Sequence[str]) -> str | None:
 
 
 __all__ = ["framing_problem", "word_problem", "command_problem", "name_problem", "twice",
-           "seat_of", "seat_problem", "case_slip", "not_a_player", "closest", "near", "FRAMING", "JOINING", "COMMANDS",
-           "MAX_NAME"]
+           "seat_of", "seat_problem", "case_slip", "not_a_player", "closest", "near",
+           "FRAMING", "JOINING", "COMMANDS", "MAX_NAME"]

@@ -469,6 +469,11 @@ class Verbs:
         if verb is not None:
             return (f"'{word} {after}': a move starts with its verb, then the player: did "
                     f"you mean '{verb} {word} ...'? ('{self.by_word[verb].form}')")
+        ahead = self.verb(after) if after is not None else None
+        if ahead is not None and any(isinstance(f, Word) and f.word == word.lower()
+                                     for f in ahead.fixed[:1]):   # (``year end 3``)
+            return (f"'{word} {after}': the verb comes first: did you mean '{ahead.word} "
+                    f"{word.lower()} ...'? ('{ahead.form}')")
         verbs = ", ".join(repr(v.word) for v in self.rows)
         if word in names:   # (``Ann krupp``: the verb left out, or put after the name)
             return (f"'{word}' is a player, not a move: a move starts with its verb, then the "
