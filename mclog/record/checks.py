@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from .cursor import Cursor
 from .entries import CheckEntry
-from .framing import bare_sum, mark_hint, repeated, whole_number
+from .framing import bare_sum, mark_hint, repeated, repeated_hint, whole_number
 from .names import not_a_player
 
 
@@ -162,8 +162,8 @@ def _value(line: Cursor, what: Check, name: str, kinds: Sequence[Check],
     is told how to write it."""
     word = line.peek()
     if word is not None and whole_number(word) is None:
-        twice = repeated(line.words, line.at)   # (``check money Ann Ann 5``)
-        hint = _written_as(word, kinds, seats, what.units) or (f" ({twice})" if twice else "")
+        hint = _written_as(word, kinds, seats, what.units) or \
+            repeated_hint(line.words, line.at)   # (``check money Ann Ann 5``)
         if hint:
             raise line.error(f"Expected {name}, found '{word}'{hint}")
         if word.isdigit():   # (the same refusal whatever reads the game's values)

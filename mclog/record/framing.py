@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..engine import by_fields
-from ..errors import RecordError
+from ..errors import RecordError, a_or_an
 from .files import MAX_GAME
 
 #: A tag's name, as the text and a record's JSON form (``json_form.TAG_NAME``) both read it.
@@ -253,8 +253,7 @@ def stray_mark(word: str, reads: Callable[[str], bool]) -> str | None:
     found = _unmarked(word, reads)
     if found is None:
         return None
-    mark = found[1]
-    return f"'{word}' ends in {'an' if mark[0] in 'aeiou' else 'a'} {mark} ({_without(*found)})"
+    return f"'{word}' ends in {a_or_an(found[1])} ({_without(*found)})"
 
 
 def _without(bare: str, mark: str) -> str:
@@ -297,16 +296,27 @@ def repeated(words: Sequence[str], at: int) -> str | None:
     return None
 
 
-def bare_sum(word: str, units: str = "mM") -> str | None:
+def repeated_hint(words: Sequence[str], at: int) -> str:
+    """`` ('draws' is written twice)`` where ``words[at]`` is the word before it again,
+    else nothing: ``repeated``'s sentence, as a hint after a reader's own.
+
+    >>> repeated_hint(["draws", "draws", "asia"], 1), repeated_hint(["draws", "asia"], 1)
+    (" ('draws' is written twice)", '')
+    """
+    twice = repeated(words, at)
+    return f" ({twice})" if twice else ""
+
+
+def bare_sum(word: str, units: str = "") -> str | None:
     """The number of a sum written with its unit (``15M``, ``$15``, ``15€``), which a
     record writes bare (``15``: each game says its unit once, in its rules), or None.
     ``units``: the letters of a unit that a sum may end in (a game that counts in
     millions: ``M``; one that counts in single coins says none, so that ``5M`` is not
     told to be ``5``).
 
-    >>> bare_sum("15M"), bare_sum("$15"), bare_sum("€15m"), bare_sum("15"), bare_sum("M")
-    ('15', '15', '15', None, None)
-    >>> bare_sum("5M", units=""), bare_sum("$500", units="")
+    >>> [bare_sum(word, units="mM") for word in ("15M", "$15", "€15m", "15", "M")]
+    ['15', '15', '15', None, None]
+    >>> bare_sum("5M"), bare_sum("$500")
     (None, '500')
     """
     bare = word.lstrip(_CURRENCY).rstrip(units).rstrip(_CURRENCY)

@@ -85,7 +85,7 @@ class Number:
                 raise ValueError(f"'?' cannot be the {self.name}: the whole table sees it, so "
                                  f"the record gives it (a number from {self.low} to "
                                  f"{self.high})")
-            bare = bare_sum(word, units="") if value is None else None
+            bare = bare_sum(word) if value is None else None
             if bare is not None:
                 raise ValueError(f"'{word}' cannot be the {self.name}: a number is written "
                                  f"bare, without a sign or a unit ('{bare}')")

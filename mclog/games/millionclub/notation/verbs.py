@@ -21,12 +21,12 @@ items sets whose they are (the reader's ``subject``); ``draws`` takes a list of 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from typing import Any, Final
 
 from mclog.record.verbs import Verb, Verbs
 from mclog.record.cursor import Cursor
-from mclog.record.framing import RawLine, mark_hint, repeated
+from mclog.record.framing import RawLine, mark_hint, repeated_hint
 from mclog.record.names import closest
 from ..rules.board import SCHEMER
 from ..rules.cards import CONTINENTS, DECK_OF, INTRIGUE_CARDS, Industry
@@ -84,7 +84,7 @@ class Reader(Cursor):
         kind = CARDS.get(word.lower())
         if kind is None or kind not in kinds:
             words = {w: k for w, k in CARDS.items() if k in kinds}
-            hint = _twice(self.words, self.at - 1) or \
+            hint = repeated_hint(self.words, self.at - 1) or \
                 mark_hint(word, lambda bare: bare == UNKNOWN and unknown
                           or CARDS.get(bare.lower()) in kinds) or (
                 "" if kind else did_you_mean(word.lower(), words))
@@ -137,15 +137,9 @@ def _draws(r: Reader, at: int) -> None:
             raise r.error("Expected the cards drawn after 'draws', but the line ends",
                           at, end=True)
         word = words[r.at]
-        hint = _twice(words, r.at) or mark_hint(word, lambda bare: bare.lower() in DRAWN) or \
+        hint = repeated_hint(words, r.at) or mark_hint(word, lambda bare: bare.lower() in DRAWN) or \
             did_you_mean(word.lower(), CARDS)
         raise r.error(f"Expected the cards drawn after 'draws', found '{word}'{hint}", r.at)
-
-
-def _twice(words: Sequence[str], at: int) -> str:
-    """`` ('draws' is written twice)`` where ``words[at]`` is the word before it again."""
-    twice = repeated(words, at)
-    return f" ({twice})" if twice else ""
 
 
 def _picks(r: Reader, at: int) -> Move:

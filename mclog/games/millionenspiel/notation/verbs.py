@@ -32,8 +32,8 @@ from mclog.engine import required
 from mclog.record.verbs import Verb, Verbs
 from mclog.record.checks import Check, grouped_digits, read_check
 from mclog.record.cursor import Cursor
-from mclog.record.framing import (bare_sum, comment_hint, mark_hint, repeated, stray_mark,
-                                  whole_number)
+from mclog.record.framing import (bare_sum, comment_hint, mark_hint, repeated_hint,
+                                  stray_mark, whole_number)
 from mclog.record.names import closest, not_a_player
 
 from ..rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
@@ -124,7 +124,7 @@ def _grouping(word: str) -> str:
     marked = mark_hint(word, lambda bare: amount(bare) is not None)
     if marked:
         return marked
-    bare = bare_sum(word, units="")   # (a sum is in single marks: 5M is no 5)
+    bare = bare_sum(word)   # (a sum is in single marks, no unit: 5M is no 5)
     if bare is not None:
         return f" (a sum is written as a bare number: '{bare}')"   # (as a check says it)
     return (f" ({_THOUSAND}: a point does not group digits)"
@@ -168,17 +168,10 @@ def _throw(line: Cursor, context: Reading) -> Throw:
         elif word in _DIE:
             dice.append(int(word))
         else:
-            raise line.error(f"A die shows 1 to 6 (or ? if not seen), not '{word}'"
-                             f"{mark_hint(word, _DIE.__contains__) or _twice(line)}",
+            hint = mark_hint(word, _DIE.__contains__) or repeated_hint(line.words, line.at - 1)
+            raise line.error(f"A die shows 1 to 6 (or ? if not seen), not '{word}'{hint}",
                              line.at - 1)
     return Throw((dice[0], dice[1]))
-
-
-def _twice(line: Cursor) -> str:
-    """`` ('rolls' is written twice)`` where the word just taken is the one before it
-    again (``Jon rolls rolls 5 4``), else nothing."""
-    twice = repeated(line.words, line.at - 1)
-    return f" ({twice})" if twice else ""
 
 
 def _refuses(line: Cursor, context: Reading) -> Refuse:
@@ -224,9 +217,10 @@ def _lands(line: Cursor, context: Reading) -> Land:
     line.optional("on")
     colour = line.take("the colour the pawn lands on").lower()
     if colour not in COLOURS:
+        hint = mark_hint(colour, COLOURS.__contains__) or \
+            repeated_hint(line.words, line.at - 1)
         raise line.error(f"'{colour}' is not a colour of the board ({', '.join(COLOURS)})"
-                         f"{mark_hint(colour, COLOURS.__contains__) or _twice(line)}",
-                         line.at - 1)
+                         f"{hint}", line.at - 1)
     times = context.arrow_times if context.past_arrow else 0
     context.past_arrow = None
     return Land(colour, times)
