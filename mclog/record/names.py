@@ -136,9 +136,18 @@ def not_a_player(word: str, names: Sequence[str]) -> str:
     >>> not_a_player("Joe", ["Jo", "JO"])
     "'Joe' is not a player of this game (the players are Jo, JO): did you mean Jo?"
     """
-    meant = case_slip(word, names) or closest(word, names)
     return (f"'{word}' is not a player of this game (the players are {', '.join(names)})"
-            + (f": did you mean {meant}?" if meant else ""))
+            + suggestion(case_slip(word, names) or closest(word, names)))
+
+
+def suggestion(meant: str | None) -> str:
+    """``: did you mean Ann?`` after a reason, for the word a slip meant (``closest``,
+    ``case_slip``), else nothing: every reader offers it in these words.
+
+    >>> suggestion(closest("raisng", ["raising", "trading"])), suggestion(None)
+    (': did you mean raising?', '')
+    """
+    return f": did you mean {meant}?" if meant else ""
 
 
 def case_slip(name: str, names: Sequence[str]) -> str | None:
@@ -200,5 +209,5 @@ def seat_problem(tags: Mapping[str, str], names: Sequence[str]) -> str | None:
 
 
 __all__ = ["framing_problem", "word_problem", "command_problem", "name_problem", "twice",
-           "seat_of", "seat_problem", "case_slip", "not_a_player", "closest", "near",
+           "seat_of", "seat_problem", "case_slip", "not_a_player", "closest", "near", "suggestion",
            "FRAMING", "JOINING", "COMMANDS", "MAX_NAME"]

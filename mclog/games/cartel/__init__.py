@@ -19,7 +19,7 @@ from mclog.errors import RecordError
 from mclog.kit import KitGame, KitRecord
 from mclog.kit.notation import MoveEntry
 from mclog.protocol import GameOption
-from mclog.record.names import closest, seat_of
+from mclog.record.names import closest, seat_of, suggestion
 
 from . import rules
 from .component_files import load
@@ -41,10 +41,9 @@ def advanced_rules(text: str) -> frozenset[str]:
         if not word or word == "none":
             continue
         if word not in ADVANCED_WORDS:
-            meant = closest(word, ADVANCED_WORDS)
             raise ValueError(f"'{part.strip()}' is no Advanced Cartel rule (they are "
                              "repurchase, raising, defensive, trading)"
-                             + (f": did you mean {meant}?" if meant else ""))
+                             + suggestion(closest(word, ADVANCED_WORDS)))
         out.add(ADVANCED_WORDS[word])
     return frozenset(out)
 

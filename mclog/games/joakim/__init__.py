@@ -25,7 +25,7 @@ from mclog.kit import KitGame, KitRecord
 from mclog.protocol import GameOption
 from mclog.record.framing import whole_number
 from mclog.record.checks import written_as
-from mclog.record.names import closest, seat_of
+from mclog.record.names import closest, seat_of, suggestion
 
 from . import rules
 from .component_files import load
@@ -88,9 +88,8 @@ class Joakim(KitGame):
         choices = rules.DIVIDEND_RULES if tag == "Dividend" else rules.NEWSPAPER_RULES
         word = value.lower() or choices[0]
         if word not in choices:
-            meant = closest(word, choices)
             raise ValueError(f"'{value}' is not one of {', '.join(choices)}"
-                             + (f": did you mean {meant}?" if meant else ""))
+                             + suggestion(closest(word, choices)))
         return word
 
     def table(self, record: KitRecord) -> rules.Table:
@@ -290,7 +289,7 @@ def _variant(text: str) -> bool:
         return True
     meant = closest(word, {"basic": "basic", "business sharks": "Business Sharks"})
     raise ValueError(f"'{text}' is no variant of the game: basic, or Business Sharks"
-                     + (f": did you mean {meant}?" if meant else ""))
+                     + suggestion(meant))
 
 
 def _sharks_have_cards(board) -> None:

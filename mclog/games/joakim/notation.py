@@ -12,14 +12,14 @@ Start(player=1, gold=None, oil=5, diamond=None, aeroplane=None, bank=1, shipping
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
 from mclog.printable import as_json
 from mclog.record.framing import whole_number
-from mclog.record.names import closest
+from mclog.record.names import closest, suggestion
 from mclog.record.verbs import Choice, Keyed, Number, Seat, Verb, Verbs, Word
 
 from .rules.components import SQUARE
@@ -66,7 +66,7 @@ class Kind:
         kind = _KIND_WORDS.get(word) or _KIND_WORDS.get(word.lower())
         if kind is None:
             raise ValueError(f"'{word}' is no kind of property (they are "
-                             f"{', '.join(KINDS)}){_meant(word, _KIND_WORDS)}")
+                             f"{', '.join(KINDS)}){suggestion(closest(word.lower(), _KIND_WORDS))}")
         return kind
 
     def write(self, value: str, names: Sequence[str]) -> str:
@@ -129,7 +129,8 @@ class SquareKind:
         lower = word.lower()
         if lower not in SQUARE_KINDS:
             raise ValueError(f"'{word}' is no kind of square (they are "
-                             f"{', '.join(SQUARE_KINDS)}){_meant(lower, SQUARE_KINDS)}")
+                             f"{', '.join(SQUARE_KINDS)})"
+                             f"{suggestion(closest(lower, SQUARE_KINDS))}")
         return lower
 
     def write(self, value: str, names: Sequence[str]) -> str:
@@ -161,13 +162,6 @@ class Signed:
         if type(value) is not int or not -99 <= value <= 99:
             return f"{as_json(value)} is not a move of a market value (-99 to 99)"
         return None
-
-
-def _meant(word: str, words: Collection[str] | Mapping[str, str]) -> str:
-    """``: did you mean gold?`` for a word a slip away from one of ``words``, else
-    nothing."""
-    meant = closest(word.lower(), words)
-    return f": did you mean {meant}?" if meant is not None else ""
 
 
 def _sign_hint(word: str) -> str:

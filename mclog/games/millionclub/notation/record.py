@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from mclog.errors import RecordError
 from mclog.record.entries import CheckEntry, CommentEntry, RecordBase
-from mclog.record.names import closest, name_problem, seat_problem, twice
+from mclog.record.names import closest, name_problem, seat_problem, suggestion, twice
 from ..rules.board import ALTERNATIVE, COLOURS, STANDARD
 from ..rules.setup import check_table, default_colours
 from ..rules.state import Table
@@ -139,7 +139,7 @@ def table_from_tags(tags: dict[str, str], tag_lines: dict[str, int]) -> Table:
                 bare = colour.strip("()[]<>'\"")
                 meant = bare if bare in COLOURS else closest(colour, COLOURS)
                 raise fail(f"'{words[1]}' is not a colour of the game: {', '.join(COLOURS)} "
-                           f"(R2){f': did you mean {meant}?' if meant else ''}", "Players")
+                           f"(R2){suggestion(meant)}", "Players")
             colours.append(colour)
     if colours and len(colours) != len(names):
         raise fail("Give every player a colour, or none", "Players")
