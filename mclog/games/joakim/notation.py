@@ -65,8 +65,9 @@ class Kind:
     def read(self, word: str, seats: dict[str, int]) -> str:
         kind = _KIND_WORDS.get(word) or _KIND_WORDS.get(word.lower())
         if kind is None:
+            meant = closest(word.lower(), _KIND_WORDS)
             raise ValueError(f"'{word}' is no kind of property (they are "
-                             f"{', '.join(KINDS)}){suggestion(closest(word.lower(), _KIND_WORDS))}")
+                             f"{', '.join(KINDS)}){suggestion(meant)}")
         return kind
 
     def write(self, value: str, names: Sequence[str]) -> str:
