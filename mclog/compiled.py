@@ -32,21 +32,21 @@ from collections.abc import Callable, Sequence
 
 #: The modules the compiled build compiles: the path of reading, validating and replaying a
 #: record (the framing of its text, the word cursor, the checks of the players' names, the
-#: replay with snapshots, Million Club's reader, its verb table and vocabulary, the entry
-#: it makes of each move, and its replayer), a corpus's rows (the events noted as the game
-#: plays, the rows made of them), Million Club's rules (its engine: every move of a replay,
-#: a simulation or a rollout goes through them), the rules engines of Cartel and Joakim,
-#: and Millionenspiel's rules, reader and replayer.  (Its package reaches dask through its
-#: analysis: pyproject.toml has mypy take dask as Any, as reading dask's sources, with
-#: distributed, bokeh and jupyter_server behind them, kept mypyc's check for more than
-#: five minutes.)  Left out: ``handle.py`` (its ``Handle`` is a ``str`` subclass, which
-#: mypyc does not compile), each game's ``moves.py`` (its dataclasses are the record's values,
-#: shared with every other layer as they are), the record's other entries and its
-#: ``GameRecord`` (built on the shared, interpreted ``RecordBase``, which mypyc cannot build
-#: on; the move entry, made for every item, is a module of its own: ``notation/entry.py``) and
-#: the package's ``__init__`` (a compiled package sets its ``__path__`` from the group's
-#: shared library, inside ``mclog/``, and its submodules are then looked for in the wrong
-#: place).
+#: replay with snapshots, Million Club's reader, its verb table and vocabulary, the entry it
+#: makes of each move, its replayer and the replayed game it makes), a corpus's rows (the
+#: events noted as the game plays, the rows made of them), Million Club's rules (its engine:
+#: every move of a replay, a simulation or a rollout goes through them), the rules engines
+#: of Cartel and Joakim, and Millionenspiel's rules, reader and replayer.  (Its package
+#: reaches dask through its analysis: pyproject.toml has mypy take dask as Any, as reading
+#: dask's sources, with distributed, bokeh and jupyter_server behind them, kept mypyc's
+#: check for more than five minutes.)  Left out: ``handle.py`` (its ``Handle`` is a ``str``
+#: subclass, which mypyc does not compile), each game's ``moves.py`` (its dataclasses are
+#: the record's values, shared with every other layer as they are), the record's other
+#: entries and its ``GameRecord`` (built on the shared, interpreted ``RecordBase``, which
+#: mypyc cannot build on; the move entry, made for every item, is a module of its own:
+#: ``notation/entry.py``) and the package's ``__init__`` (a compiled package sets its
+#: ``__path__`` from the group's shared library, inside ``mclog/``, and its submodules are
+#: then looked for in the wrong place).
 MODULES: tuple[str, ...] = tuple(
     f"mclog.games.millionclub.rules.{name}" for name in (
         "board", "cards", "common", "decks", "drafts", "flow", "interning", "intrigue", "lobby",
@@ -56,7 +56,7 @@ MODULES: tuple[str, ...] = tuple(
     "mclog.record.framing", "mclog.record.cursor", "mclog.record.names", "mclog.replay",
     "mclog.games.millionclub.notation.parse", "mclog.games.millionclub.notation.verbs",
     "mclog.games.millionclub.notation.vocabulary", "mclog.games.millionclub.notation.entry",
-    "mclog.games.millionclub.replayer",
+    "mclog.games.millionclub.replayer", "mclog.games.millionclub.replayed",
     "mclog.games.millionclub.events", "mclog.games.millionclub.analysis.rows",
 ) + (
     "mclog.games.cartel.rules.engine", "mclog.games.joakim.rules.engine",

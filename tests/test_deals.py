@@ -19,7 +19,7 @@ from mclog.cli import main
 from mclog.errors import ReviewError
 from mclog.games import game, register
 from mclog.games.millionclub.deals import Deals
-from mclog.games.millionclub.replayer import DealHistory
+from mclog.games.millionclub.replayed import DealHistory
 from mclog.games.millionclub.rules.cards import is_handle
 from mclog.games.millionclub.rules.unknown import OffDeck, Relabelled
 from mclog.review import chances, position

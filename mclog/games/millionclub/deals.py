@@ -48,7 +48,7 @@ from mclog.unknowns import Problem, TooHard, _Constraint
 from .rules.cards import is_handle
 
 if TYPE_CHECKING:
-    from .replayer import DealHistory
+    from .replayed import DealHistory
 
 #: Sweeps of the chain before its first deal is kept.
 BURN_IN = 30

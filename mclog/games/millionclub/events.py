@@ -37,7 +37,7 @@ from .rules.moves import (
 from .rules.state import Decision, State
 
 if TYPE_CHECKING:
-    from .replayer import GameReplay, MoveFacts
+    from .replayed import GameReplay, MoveFacts
 from .notation.text import move_text
 
 #: Procedure steps that change money or points on their own, and what a reader calls them.

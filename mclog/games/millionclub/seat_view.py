@@ -35,7 +35,7 @@ from .rules.cards import COLONY_DECK, CONTINENTS
 from .rules.drafts import CHOOSE, DRAFT, PRIVILEGE
 from .rules.moves import Buy, BuyContract, Draw, Pick, SetAside, Swap
 from .notation.record import Entry, GameRecord, MoveEntry, RevealEntry
-from .replayer import GameReplay
+from .replayed import GameReplay
 from .rules.unknown import UNKNOWN, is_handle
 
 

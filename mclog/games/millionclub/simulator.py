@@ -19,7 +19,8 @@ from mclog.simulate import make_bots, moves_of
 from .bots import BOTS, Bot
 from .rules.engine import ENGINE
 from .notation.record import MoveEntry, record_from_moves
-from .replayer import GameReplay, move_facts, phase_label, step_maker
+from .replayed import GameReplay, move_facts, step_maker
+from .replayer import phase_label
 from .rules.board import COLOURS, MAX_PLAYERS
 from .rules.flow import play
 from .rules.setup import new_game

@@ -5,7 +5,7 @@ the record's control characters escaped."""
 from __future__ import annotations
 
 from .events import events
-from .replayer import RANGE_SECONDS, GameReplay
+from .replayed import RANGE_SECONDS, GameReplay
 from .rules.board import DISC_NAMES
 from .rules.cards import INDUSTRY_TYPES
 from .rules.scoring import CATEGORIES, CATEGORY_NAMES, ranked

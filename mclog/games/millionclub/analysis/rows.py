@@ -38,7 +38,7 @@ from ..rules.moves import Place
 from ..rules.scoring import CATEGORIES, sure_winners
 
 if TYPE_CHECKING:
-    from ..replayer import GameReplay
+    from ..replayed import GameReplay
 
 SCHEMA: dict[str, list[tuple[str, str]]] = {
     "games": [("game_id", "string"), ("source", "string"), ("number", "int32"),

@@ -24,7 +24,8 @@ from .record import (
     FORMAT, CheckEntry, CommentEntry, GameRecord, Marker, MoveEntry, RevealEntry,
     canonical_tags,
 )
-from ..replayer import GameReplay, replay
+from ..replayed import GameReplay
+from ..replayer import replay
 from .parse import CHECKS
 from .text import item_words
 from .verbs import card_text
