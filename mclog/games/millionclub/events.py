@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any
 from .rules.board import INTRIGUE, STOCK
 from .rules.flow import play
 from .rules.scoring import (
-    CATEGORIES, Holdings, bonuses, holdings, points_of_holdings, seat_points,
+    CATEGORIES, Holdings, bonuses, dominance, holdings, market_leaders,
+    points_of_holdings, seat_points,
 )
 from .rules.moves import (
     Choose, Draw, Move, MovePawn, Pass, Place, SetAside, StartPlayer, Target,
@@ -108,47 +109,61 @@ class Noted:
 
 
 class _Counted:
-    """The points as last counted, with the players' cards they were counted from: after
-    a move or a procedure step only the players whose cards changed are counted again,
-    and a player's points are made anew only where they changed (their cards, a bonus
-    that compares the players, their wealth).  Most events change one player's cards, or
-    money alone, and a corpus notes about 80 a game (issue 29)."""
+    """The points as last counted, with what they were counted from: after a move or a
+    procedure step only what changed is counted again.  A player's points are made anew
+    only where something of theirs changed (their cards, a bonus that compares the
+    players, their wealth), and a bonus only when the counts it compares changed (an
+    industry turned changes none).  A corpus notes about 80 events a game, most of them
+    one player's card or money (issue 29)."""
 
     def __init__(self, state: State) -> None:
         self.industries = [list(cards) for cards in state.industries]
         self.colonies = [dict(held) for held in state.colonies]
         self.holdings: list[Holdings] = [holdings(state, seat)
                                          for seat in range(state.players)]
-        self.bonuses = bonuses(self.holdings)
+        self.leaders, self.dominance = bonuses(self.holdings)
+        self.wealth = [money // 4 for money in state.money]
         self.points = points_of_holdings(self.holdings, state.money)
 
     def count(self, state: State) -> list[dict[str, int]]:
         """Each player's points now (``scoring.points(state)``): the list counted last
         if nothing changed, and otherwise a new list, holding the same dict as before
         for each player whose points did not change."""
-        changed = set()
-        counts_changed = False   # (by type or continent: the bonuses compare those)
+        stale = set()   # (the players whose points are counted again)
+        industries_counted = colonies_counted = False   # (what the bonuses compare)
         for seat, (cards, held) in enumerate(zip(state.industries, state.colonies)):
-            if cards != self.industries[seat] or held != self.colonies[seat]:
-                self.industries[seat], self.colonies[seat] = list(cards), dict(held)
-                before, now = self.holdings[seat], holdings(state, seat)
-                self.holdings[seat] = now
-                changed.add(seat)
-                counts_changed = counts_changed or \
-                    now.industry_counts != before.industry_counts or \
-                    now.colony_counts != before.colony_counts
-        if counts_changed:   # (an industry turned, say, changes no bonus)
-            self.bonuses = bonuses(self.holdings)
-        leaders, dominance = self.bonuses
-        money, points = state.money, self.points
-        now_points = [
-            seat_points(self.holdings[seat], leaders[seat], dominance[seat], money[seat])
-            if seat in changed or p["market_leader"] != leaders[seat]
-            or p["dominance"] != dominance[seat] or p["wealth"] != money[seat] // 4 else p
-            for seat, p in enumerate(points)]
-        if any(new is not old for new, old in zip(now_points, points)):
-            self.points = now_points
+            if cards == self.industries[seat] and held == self.colonies[seat]:
+                continue
+            self.industries[seat], self.colonies[seat] = list(cards), dict(held)
+            before, now = self.holdings[seat], holdings(state, seat)
+            self.holdings[seat] = now
+            stale.add(seat)
+            industries_counted = industries_counted or \
+                now.industry_counts != before.industry_counts
+            colonies_counted = colonies_counted or now.colony_counts != before.colony_counts
+        if industries_counted:
+            leaders = market_leaders(self.holdings)
+            stale.update(_changed(self.leaders, leaders))
+            self.leaders = leaders
+        if colonies_counted:
+            dominant = dominance(self.holdings)
+            stale.update(_changed(self.dominance, dominant))
+            self.dominance = dominant
+        wealth = [money // 4 for money in state.money]
+        if wealth != self.wealth:
+            stale.update(_changed(self.wealth, wealth))
+            self.wealth = wealth
+        if stale:
+            self.points = points = list(self.points)
+            for seat in stale:
+                points[seat] = seat_points(self.holdings[seat], self.leaders[seat],
+                                           self.dominance[seat], state.money[seat])
         return self.points
+
+
+def _changed(old: list[int], new: list[int]) -> list[int]:
+    """The players (by seat) whose value differs from ``old`` to ``new``."""
+    return [seat for seat, (a, b) in enumerate(zip(old, new)) if a != b]
 
 
 #: Moves whose own effect cannot change money or holdings (their consequences, if any,
