@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from .errors import a_kind
 from .record.framing import RawGame
@@ -45,8 +44,7 @@ class Played(Protocol):
     def __len__(self) -> int: ...            # the moves replayed
 
 
-@dataclass(frozen=True)
-class PlayerLine:
+class PlayerLine(NamedTuple):
     """One player at a step, as the list under the board says it (a phone's screen cannot
     read the board's own small print): the name, the player's colour (CSS) and what the
     board shows of them, in words."""
@@ -56,8 +54,7 @@ class PlayerLine:
     facts: str
 
 
-@dataclass(frozen=True)
-class GameOption:
+class GameOption(NamedTuple):
     """A choice a game's table makes before play (Million Club's board setup), declared
     by the game: the command line takes it as ``--option name=value`` for ``simulate``
     and ``record``, and checks it here, so the shared parts name no game's options."""

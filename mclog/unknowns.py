@@ -58,7 +58,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 #: Steps the quick search takes before the question goes to the CP-SAT solver.
 QUICK = 2_000
@@ -93,8 +93,7 @@ class _Constraint:
         return self.rule
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     """A condition on some cards' values that is not a count (``Problem.rule``).
 
     ``holds(values)``: whether it holds when the cards are ``values`` (in the order of the

@@ -217,10 +217,10 @@ def test_every_compiled_dataclass_that_mypyc_could_not_unpickle_says_how_it_is_p
             methods = {n.name for n in cls.body if isinstance(n, ast.FunctionDef)}
             if "frozen=True" in ast.unparse(decorator) or "__init__" in methods:
                 found[cls.name] = "__reduce__" in methods
-    assert {"Table", "Score", "SourceLine", "RawLine", "MoveEntry", "Drawn"} <= set(found)
-    # (flow's Handler, the engine's table of what answers each question, is never part of a
-    # record, a state or a score)
-    assert [name for name, reduced in found.items() if not reduced] == ["Handler"]
+    assert {"Table", "Score", "SourceLine", "RawLine", "MoveEntry"} <= set(found)
+    # (the unknown cards' events are named tuples, which pickle as they are in both builds:
+    # the test below sends them to another process)
+    assert [name for name, reduced in found.items() if not reduced] == []
 
 
 def test_a_replayed_state_and_its_scores_cross_to_another_process_as_they_are():

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cursor import Cursor
 from .entries import CheckEntry
@@ -56,8 +56,7 @@ def _not_plain(word: str) -> str:
     return f"'{shown}' is not a number a check reads: plain digits 0 to 9, at most 16 of them"
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(NamedTuple):
     """A kind of check a game reads: its ``word``; what its values go by (``keys``: None
     for a player's name, else the game's words for them: each way of writing one, in
     lower case, to the canonical key); whether a key and its number may be one word (``joined``: ``F9``); other

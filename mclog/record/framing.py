@@ -20,7 +20,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, NamedTuple
 
 from ..engine import by_fields
 from ..errors import RecordError, a_or_an
@@ -33,8 +33,12 @@ _TOKEN_END: Final = re.compile(r"[\s,;{]")
 _WORD: Final = re.compile(r"[^\s,;{}]+")
 
 
-@dataclass(frozen=True, slots=True)
-class Comment:
+# A comment and a tag are named tuples: values, made for every one a record holds, whose
+# classes Python makes in a sixth of a frozen dataclass's time (every command makes them as
+# it starts: issue 29).
+
+
+class Comment(NamedTuple):
     """A comment and where it stood: after ``after`` tokens of its line."""
 
     text: str
@@ -43,21 +47,14 @@ class Comment:
     col: int
     after: int = 0
 
-    def __reduce__(self) -> tuple[type, tuple]:
-        return by_fields(self)   # (see mclog.engine.by_fields)
 
-
-@dataclass(frozen=True, slots=True)
-class Tag:
+class Tag(NamedTuple):
     """A tag pair, ``[Name "value"]``, and the line it stands on (where a message about
     its value points)."""
 
     name: str
     value: str
     line: int
-
-    def __reduce__(self) -> tuple[type, tuple]:
-        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
 @dataclass(slots=True, eq=False)

@@ -24,8 +24,7 @@ caused each change of money and score) are noted while the game is replayed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from mclog.errors import RuleError
 from .board import PRIVILEGE_NAMES
@@ -42,8 +41,7 @@ LegalFn = Callable[[State, Decision], list[Move]]
 STEPS: Final[dict[str, StepFn]] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Handler:
+class Handler(NamedTuple):
     """How one kind of decision is answered.
 
     ``what`` completes "Ann must ... now" in messages; ``rule`` is the rule

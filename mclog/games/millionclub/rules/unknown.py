@@ -29,9 +29,8 @@ replayer does; copies of a state do not).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from mclog.engine import by_fields
 from mclog.errors import RuleError
 from .cards import (COLONY_DECK, DECK_NAMES, DECK_OF, UNKNOWN, article, card_name,
                     is_handle, unseen)
@@ -56,8 +55,12 @@ def alike(items: Sequence[str]) -> bool:
     return len(groups) == 1 and None not in groups
 
 
-@dataclass(frozen=True, slots=True)
-class Drawn:
+# What the engine tells of the unknown cards, each a named tuple: a value, like a move, but
+# one that nothing compares with a move or keeps in a set, and whose class Python makes in
+# a sixth of a frozen dataclass's time (every command makes them as it starts: issue 29).
+
+
+class Drawn(NamedTuple):
     """A card came out of ``deck`` unseen: it is ``handle`` from now on (``in_draft``: into
     a draft hand, where which of its alike cards a later move names is not known)."""
 
@@ -65,33 +68,21 @@ class Drawn:
     deck: str
     in_draft: bool
 
-    def __reduce__(self) -> tuple[type, tuple]:
-        return by_fields(self)   # (see mclog.engine.by_fields)
 
-
-@dataclass(frozen=True, slots=True)
-class Taken:
+class Taken(NamedTuple):
     """A move's ``?`` took the unknown card ``handle`` (for the replay's text)."""
 
     handle: str
 
-    def __reduce__(self) -> tuple[type, tuple]:
-        return by_fields(self)   # (see mclog.engine.by_fields)
 
-
-@dataclass(frozen=True, slots=True)
-class Identified:
+class Identified(NamedTuple):
     """The unknown card ``handle`` turned out to be a ``kind`` (a move named it)."""
 
     handle: str
     kind: str
 
-    def __reduce__(self) -> tuple[type, tuple]:
-        return by_fields(self)   # (see mclog.engine.by_fields)
 
-
-@dataclass(frozen=True, slots=True)
-class Relabelled:
+class Relabelled(NamedTuple):
     """A place of ``deck``'s cards became alike: its cards ``old`` are the new handles
     ``new`` in some order."""
 
@@ -99,12 +90,8 @@ class Relabelled:
     new: tuple[str, ...]
     old: tuple[str, ...]
 
-    def __reduce__(self) -> tuple[type, tuple]:
-        return by_fields(self)   # (see mclog.engine.by_fields)
 
-
-@dataclass(frozen=True, slots=True)
-class OutOfDeck:
+class OutOfDeck(NamedTuple):
     """Before a reshuffle of ``deck``: the unknown cards ``handles`` are out of it, and at
     most ``caps[kind]`` of them can be of each kind (R1)."""
 
@@ -112,12 +99,8 @@ class OutOfDeck:
     handles: tuple[str, ...]
     caps: dict
 
-    def __reduce__(self) -> tuple[type, tuple]:
-        return by_fields(self)   # (see mclog.engine.by_fields)
 
-
-@dataclass(frozen=True, slots=True)
-class OffDeck:
+class OffDeck(NamedTuple):
     """A card came off ``deck`` (``card``: its kind, or the handle of a card drawn unseen)
     while unknown cards were out of it, or unseen: what the chance of it was then is
     ``counts[kind]`` (the deck's cards of that kind not known to be elsewhere) less the
@@ -128,9 +111,6 @@ class OffDeck:
     deck: str
     counts: tuple[tuple[str, int], ...]
     out: tuple[str, ...]
-
-    def __reduce__(self) -> tuple[type, tuple]:
-        return by_fields(self)   # (see mclog.engine.by_fields)
 
 
 #: What the engine tells a listener of the unknown cards (``state.log``), one class each.
