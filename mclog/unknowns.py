@@ -56,8 +56,8 @@ A game's own condition, written for both searches (here: the two cards differ):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 #: Steps the quick search takes before the question goes to the CP-SAT solver.
@@ -72,16 +72,20 @@ class TooHard(Exception):
     """The search for identities took more than its budget of steps."""
 
 
-@dataclass
-class _Constraint:
+#: No known values: what a constraint that counts none holds (read, never written).
+_NONE_KNOWN: Mapping[Any, int] = MappingProxyType({})
+
+
+class _Constraint(NamedTuple):
     """``count(left, v) == count(right, v) + known[v]`` for every value (``kind="same"``),
     or ``count(left, v) <= caps[v]`` (``kind="at_most"``), or ``left[0] == value``, or a
-    game's condition on the values of ``left`` (``kind="rule"``: ``rule``)."""
+    game's condition on the values of ``left`` (``kind="rule"``: ``rule``).  A named
+    tuple, as every value here: made, read, never changed."""
 
     kind: str
     left: tuple[int, ...]
     right: tuple[int, ...] = ()
-    known: dict = field(default_factory=dict)
+    known: Mapping[Any, int] = _NONE_KNOWN
     tag: object = None
     rule: Rule | None = None
 
