@@ -30,7 +30,6 @@ And in every game a name is none of the recorder's commands (``COMMANDS``): at t
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 #: The framing's characters a name cannot hold, with what each does in a record.
@@ -59,10 +58,17 @@ def framing_problem(name: str) -> str | None:
 def word_problem(name: str) -> str | None:
     """Why ``name`` is not one word starting with a letter, or None."""
     if not name[:1].isalpha() or not all(
-            c.isalnum() or c in JOINING or unicodedata.category(c).startswith("M")
-            for c in name[1:]):
+            c.isalnum() or c in JOINING or _combining(c) for c in name[1:]):
         return "one word, starting with a letter"
     return None
+
+
+def _combining(char: str) -> bool:
+    """Whether ``char`` is a combining mark (an accent typed apart, a vowel sign of an
+    Indic script): part of the letter before it."""
+    import unicodedata   # (here: few names ask, and mclog validate starts without it)
+
+    return unicodedata.category(char).startswith("M")
 
 
 def command_problem(name: str) -> str | None:

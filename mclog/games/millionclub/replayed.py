@@ -16,7 +16,7 @@ moves), and made into a ``MillionClubStep`` only when a view reads that step.
 from __future__ import annotations
 
 import copy
-import threading
+from _thread import RLock
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -160,9 +160,10 @@ class GameReplay:
     history: DealHistory = field(default_factory=DealHistory, repr=False)
     _deals: dict = field(default_factory=dict, repr=False)
     #: Held while a range is worked out: a widget finds them in the background while the
-    #: notebook may ask for a score (``with_safe_ranges``).
-    _ranges_lock: threading.RLock = field(default_factory=threading.RLock, repr=False,
-                                          compare=False)
+    #: notebook may ask for a score (``with_safe_ranges``).  (The lock ``threading.RLock``
+    #: makes, taken from ``_thread``: mclog validate makes one, and importing threading
+    #: would cost its start half a millisecond: issue 29.)
+    _ranges_lock: RLock = field(default_factory=RLock, repr=False, compare=False)
 
     @property
     def identified(self) -> dict[str, str]:
@@ -350,7 +351,7 @@ class GameReplay:
         quick._scores, quick._scores_at = None, {}
         quick._ranges = dict(self._ranges)
         quick.range_budget = Budget(0)
-        quick._ranges_lock = threading.RLock()
+        quick._ranges_lock = RLock()
         return quick
 
     def hindsight_points(self, state: State) -> list[dict[str, int]]:
