@@ -21,9 +21,13 @@ would hide.  (The joiners U+200C and U+200D are left: scripts and emoji need the
 from __future__ import annotations
 
 import re
+from typing import Final
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u200b\u200e\u200f"
-                      r"\u202a-\u202e\u2060\u2066-\u2069\ufeff]")
+#: The characters ``printable`` shows escaped.  Each is a control or a format character,
+#: which ``str.isprintable`` refuses, so text it passes holds none (most text: the pattern
+#: is compiled the first time a text may hold one, and mclog validate starts without it).
+CONTROL: Final = (r"[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u061c\u200b\u200e\u200f"
+                  r"\u202a-\u202e\u2060\u2066-\u2069\ufeff]")
 
 
 def _shown(m: re.Match) -> str:
@@ -32,7 +36,7 @@ def _shown(m: re.Match) -> str:
 
 
 def printable(text: str) -> str:
-    return _CONTROL.sub(_shown, text)
+    return text if text.isprintable() else re.sub(CONTROL, _shown, text)
 
 
 _PATH_CONTROL = re.compile(r"[\x00-\x1f\x7f]")

@@ -456,6 +456,21 @@ def test_an_invisible_character_in_a_word_is_shown_in_the_message(tmp_path, caps
     assert printable("\U0001f469\u200d\U0001f467") == "\U0001f469\u200d\U0001f467"
 
 
+def test_text_str_isprintable_passes_holds_nothing_printable_would_escape():
+    """``printable`` returns text that ``str.isprintable`` passes as it is, without its
+    pattern: so each character the pattern escapes must be one that isprintable refuses,
+    and text holding any of them must be escaped."""
+    import re
+
+    from mclog.printable import CONTROL
+
+    escaped = re.findall(CONTROL, "".join(map(chr, range(0x110000))))   # (every character)
+    assert len(escaped) == 9 + 21 + 33 + 1 + 1 + 3 + 5 + 1 + 4 + 1
+    assert not [c for c in escaped if c.isprintable()]
+    for c in escaped:
+        assert c not in printable(f"Ann{c}Ben") and printable(f"Ann{c}Ben").startswith("Ann\\")
+
+
 def test_the_writer_never_writes_a_line_longer_than_the_reader_takes():
     """Long comments on several placements of one line: the canonical form, which joins a
     phase's items on one line, goes on on a new line rather than past 10,000 characters."""

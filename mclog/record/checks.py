@@ -190,7 +190,7 @@ def set_apart(words: Sequence[str], at: int) -> str | None:
     True
     """
     end = at
-    while end < len(words) and _GROUP.fullmatch(words[end]):
+    while end < len(words) and re.fullmatch(_GROUP, words[end]):
         end += 1
     joined = grouped_digits(",".join(words[at - 1:end])) if end > at and at > 0 else None
     if joined is None:
@@ -254,8 +254,10 @@ def written_as(word: str, words: set[str], seats: Mapping[str, int], units: str 
 
 
 #: A number with its thousands marked as many tables mark them: ``1.000``, ``1,000``.
-_GROUPED = re.compile(r"[0-9]{1,3}(?:[.,][0-9]{3})+", re.ASCII)
-_GROUP = re.compile(r"[0-9]{3}", re.ASCII)
+#: (patterns of a slip's hint: ``re`` compiles each the first time a slip asks, not at
+#: every start)
+_GROUPED = r"(?a)[0-9]{1,3}(?:[.,][0-9]{3})+"
+_GROUP = r"(?a)[0-9]{3}"
 
 
 def grouped_digits(word: str) -> str | None:
@@ -265,7 +267,7 @@ def grouped_digits(word: str) -> str | None:
     >>> grouped_digits("1.000"), grouped_digits("1,000"), grouped_digits("1.5")
     ('1000', '1000', None)
     """
-    return re.sub(r"[.,]", "", word) if _GROUPED.fullmatch(word) else None
+    return re.sub(r"[.,]", "", word) if re.fullmatch(_GROUPED, word) else None
 
 
 def check_text(entry: CheckEntry, names: Sequence[str], kinds: Sequence[Check] = ()) -> str:

@@ -94,10 +94,12 @@ def _no_item(r: Reader, at: int) -> RecordError:
                    f"(a name only sets who the items after it on its line are by)", at)
 
 
-_DISC_IN_FIGURES: Final = re.compile(r"^([0-9])(?:[:\-]?([ftrFTR]))?$")
-_SPOT_MISWRITTEN: Final = re.compile(r"^(iv|i)[-.;/_]?([ftr])$", re.IGNORECASE)
+#: Slips a hint names (patterns ``re`` compiles the first time a slip asks, not at every
+#: start): a disc in figures (``4:F``), a spot written apart from its sector (``IV-F``).
+_DISC_IN_FIGURES: Final = r"^([0-9])(?:[:\-]?([ftrFTR]))?$"
+_SPOT_MISWRITTEN: Final = r"(?i)^(iv|i)[-.;/_]?([ftr])$"
 #: A sector that is no industry type (``IV:X``, ``I:G``).
-_SECTOR_MISWRITTEN: Final = re.compile(r"^(iv|i):(.*)$", re.IGNORECASE)
+_SECTOR_MISWRITTEN: Final = r"(?i)^(iv|i):(.*)$"
 
 
 def _is_a_word(word: str, table: Table) -> bool:
@@ -128,16 +130,16 @@ def _unknown_word(word: str, table: Table, first: bool = False,
         return f"'{word}' is an industry, but no verb says what happens to it (up, cash ...)"
     if case_slip(word, table.names) or (word[:1].isupper() and word.isalpha()):
         return not_a_player(word, table.names)
-    spot = _SPOT_MISWRITTEN.match(word)
+    spot = re.match(_SPOT_MISWRITTEN, word)
     if spot:
         return (f"'{word}' is not a word of the notation: a spot and its sector are "
                 f"written {spot[1].upper()}:{spot[2].upper()}")
-    sector = _SECTOR_MISWRITTEN.match(word)
+    sector = re.match(_SECTOR_MISWRITTEN, word)
     if sector:
         disc = sector[1].upper()
         return (f"'{word}' is not a word of the notation: a pawn on {disc} stands in a "
                 f"sector, F, T or R ({disc}:F, {disc}:T or {disc}:R)")
-    figures = _DISC_IN_FIGURES.match(word)
+    figures = re.match(_DISC_IN_FIGURES, word)
     if figures and int(figures[1]) in ROMAN:
         meant = ROMAN[int(figures[1])] + (f":{figures[2].upper()}" if figures[2] else "")
         return (f"'{word}' is not a word of the notation: a disc is written in Roman "
