@@ -59,7 +59,7 @@ def main() -> None:
     yardstick = statistics.median(times["python -c pass"])
     for name, values in times.items():
         median = statistics.median(values)
-        print(f"{name:34} median {median * 1000:6.0f} ms   {median / yardstick:5.1f}x "
+        print(f"{name:34} median {median * 1000:6.1f} ms   {median / yardstick:5.2f}x "
               "python -c pass")
     print("targets: mclog validate within 3x python -c pass; the import cell under 500 ms")
     with tempfile.TemporaryDirectory() as cache:

@@ -14,6 +14,11 @@ bonus are interchangeable in every rule, so this is never ambiguous.
 Each decision point asks for one atomic choice; a move that ends a sequence
 early ("no more Lobby turns", "do not use the privilege", "do not buy") is
 ``Pass``.
+
+A move is a frozen dataclass without ``__slots__``: the reader and the engine hand out one
+object per distinct move (``interning.py``), so slots would save no memory, and a
+dataclass with slots is built twice over (its class is made anew), which every command
+pays as it starts (issue 29).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ DEVELOP: Final = "develop"
 CAPITAL: Final = "capital"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Move:
     """Base class of every move.
 
@@ -46,7 +51,7 @@ class Move:
 # --- chance ------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Draw(Move):
     """Chance: the next card off the deck being drawn from is ``card``."""
 
@@ -54,7 +59,7 @@ class Draw(Move):
     player: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class StartPlayer(Move):
     """Who takes the start player tile for round 1: by chance, or the Schemer (R30)."""
 
@@ -65,7 +70,7 @@ class StartPlayer(Move):
 # --- setup -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pick(Move):
     """Take a card of one's choice from a deck.
 
@@ -80,7 +85,7 @@ class Pick(Move):
 # --- placement ---------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Place(Move):
     """Place a pawn on ``disc``; on Lobby and Stock Exchange, in ``sector`` (R8)."""
 
@@ -92,21 +97,21 @@ class Place(Move):
 # --- sequences and privileges --------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pass(Move):
     """End a sequence early: no more industry turns, decline a privilege or a buy."""
 
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class UsePrivilege(Move):
     """Machiavelli, Acquisition, Opportunity: draw the extra card (R10, R14, R15)."""
 
     player: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Turn(Move):
     """One industry turn on one of the player's own industries: develop or draw capital."""
 
@@ -115,7 +120,7 @@ class Turn(Move):
     action: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MovePawn(Move):
     """Lobbyist privilege (R12): move a Lobby pawn to another available disc."""
 
@@ -127,7 +132,7 @@ class MovePawn(Move):
 # --- drafts ------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Choose(Move):
     """Intrigue draft: choose this card from the hand and carry it out (R14)."""
 
@@ -135,7 +140,7 @@ class Choose(Move):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Buy(Move):
     """Colonies or Industries: buy this card from the hand (R15)."""
 
@@ -143,7 +148,7 @@ class Buy(Move):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SetAside(Move):
     """Colonies or Industries: set this card aside face down instead of buying (R15)."""
 
@@ -151,7 +156,7 @@ class SetAside(Move):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Takeover(Move):
     """Hostile takeover (R18): buy ``owner``'s ``industry`` for three times its value."""
 
@@ -163,7 +168,7 @@ class Takeover(Move):
 # --- intrigue cards -------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Target(Move):
     """Buy a colonial contract, Colonial Unrest: name the opponent (R23, R24)."""
 
@@ -171,7 +176,7 @@ class Target(Move):
     opponent: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BuyContract(Move):
     """Buy a colonial contract: buy one of the named opponent's colonies for 3 (R23)."""
 
@@ -179,7 +184,7 @@ class BuyContract(Move):
     continent: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Swap(Move):
     """Colonial Unrest: give one own colony for one of the named opponent's (R24)."""
 
@@ -188,7 +193,7 @@ class Swap(Move):
     take: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Raise(Move):
     """Unfair competition: raise one own industry by one level (R27)."""
 
@@ -196,7 +201,7 @@ class Raise(Move):
     industry: Industry
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Lower(Move):
     """Unfair competition: lower one of ``owner``'s industries of the raised type (R27)."""
 
@@ -205,7 +210,7 @@ class Lower(Move):
     industry: Industry
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Dump(Move):
     """Dumping: swap own ``give`` for ``owner``'s ``take``; values differ by at most 1 (R28)."""
 
@@ -215,7 +220,7 @@ class Dump(Move):
     take: Industry
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CapitalIncrease(Move):
     """Capital Increase: put a bank note under one own industry, bonus + 1 (R29)."""
 
