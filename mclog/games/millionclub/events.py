@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .rules.board import INTRIGUE, STOCK
 from .rules.flow import play
 from .rules.scoring import (
-    CATEGORIES, Holdings, bonuses, dominance, holdings, market_leaders,
+    CATEGORIES, Holdings, bonuses, dominance_bonuses, holdings, leader_bonuses,
     points_of_holdings, seat_points,
 )
 from .rules.moves import (
@@ -142,11 +142,11 @@ class _Counted:
                 now.industry_counts != before.industry_counts
             colonies_counted = colonies_counted or now.colony_counts != before.colony_counts
         if industries_counted:
-            leaders = market_leaders(self.holdings)
+            leaders = leader_bonuses(self.holdings)
             stale.update(_changed(self.leaders, leaders))
             self.leaders = leaders
         if colonies_counted:
-            dominant = dominance(self.holdings)
+            dominant = dominance_bonuses(self.holdings)
             stale.update(_changed(self.dominance, dominant))
             self.dominance = dominant
         wealth = [money // 4 for money in state.money]

@@ -233,15 +233,15 @@ def points_of_holdings(held: list[Holdings], money: list[int]) -> list[dict[str,
 def bonuses(held: list[Holdings]) -> tuple[list[int], list[int]]:
     """R20's bonuses of each player, which compare the players: the market leader's (by
     industry type) and the dominance (by continent)."""
-    return market_leaders(held), dominance(held)
+    return leader_bonuses(held), dominance_bonuses(held)
 
 
-def market_leaders(held: list[Holdings]) -> list[int]:
+def leader_bonuses(held: list[Holdings]) -> list[int]:
     """Each player's market leader bonus (R20): the industry counts of all players decide."""
     return _leaders([h.industry_counts for h in held], 3)
 
 
-def dominance(held: list[Holdings]) -> list[int]:
+def dominance_bonuses(held: list[Holdings]) -> list[int]:
     """Each player's dominance bonus (R20): the colony counts of all players decide."""
     return _leaders([h.colony_counts for h in held], 5)
 
