@@ -138,6 +138,35 @@ def test_every_prefix_of_a_seat_view_replays_in_every_view(seed):
             assert [r.name for r in rows] == list(provisional)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [4, 11, 17])
+def test_a_seats_record_cut_anywhere_gives_ranges_that_hold_the_truth_at_every_step(seed):
+    """A seat's record stopped mid-evening (after any line) is scored at each step in the
+    hindsight of what it holds so far: each player's total and place at that step is a
+    range holding what the whole game, every card known, scores there; a category no
+    unknown card changes is exact."""
+    import random
+
+    rng = random.Random(seed)
+    players = 2 + seed % 5
+    full = full_game(seed, players, "alternative" if seed % 3 == 0 else "standard", seed % 2)
+    lines = write(seat_view(full, rng.randrange(players))).splitlines(keepends=True)
+    body = next(i for i, line in enumerate(lines) if not line.startswith("[")) + 1
+    ranged = 0   # (the rows a range gives: the test is of something)
+    for cut in sorted(rng.sample(range(body, len(lines) + 1), 5)):
+        game = replay(parse_one("".join(lines[:cut])))
+        steps = len(game)
+        for i in sorted({0, steps, *rng.sample(range(steps + 1), min(5, steps + 1))}):
+            for mine, true in zip(game.score_at(i), full.score_at(i)):
+                ranged += mine.total_range[0] < mine.total_range[1]
+                assert mine.total_range[0] <= true.total <= mine.total_range[1], (cut, i)
+                assert mine.rank_range[0] <= true.rank <= mine.rank_range[1], (cut, i)
+                for category in ("industries", "market_leader", "consortium", "colonies",
+                                 "wealth", "money"):
+                    assert getattr(mine, category) == getattr(true, category), (cut, i)
+    assert ranged
+
+
 def test_a_place_the_ranges_leave_open_is_given_as_the_places_they_allow(capsys):
     """Ben's record of the Thursday game, stopped after round 5: Ann's and Cleo's totals
     overlap (15-20 and 15-17), so either may be first; every view says 1-2, not the
