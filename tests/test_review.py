@@ -433,8 +433,8 @@ def test_a_review_of_a_seat_no_player_holds_is_refused():
     with pytest.raises(ValueError, match=r"^seat 2 is no player's: the seats are 0 to 1 "
                                          r"\(Ann, Ben\)$"):
         mclog.review.review(played, 2)
-    with pytest.raises(ValueError, match=r"^'ben' is not a player of this game \(the players are Ann, "
-                                         r"Ben\): did you mean Ben\?$"):
+    with pytest.raises(ValueError, match=r"^'ben' is not a player of this game \(the players "
+                                         r"are Ann, Ben\): did you mean Ben\?$"):
         mclog.review.review(played, "ben")
 
 

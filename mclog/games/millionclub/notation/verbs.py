@@ -137,7 +137,8 @@ def _draws(r: Reader, at: int) -> None:
             raise r.error("Expected the cards drawn after 'draws', but the line ends",
                           at, end=True)
         word = words[r.at]
-        hint = repeated_hint(words, r.at) or mark_hint(word, lambda bare: bare.lower() in DRAWN) or \
+        hint = repeated_hint(words, r.at) or \
+            mark_hint(word, lambda bare: bare.lower() in DRAWN) or \
             did_you_mean(word.lower(), CARDS)
         raise r.error(f"Expected the cards drawn after 'draws', found '{word}'{hint}", r.at)
 
