@@ -14,6 +14,7 @@ from mclog.record.entries import CheckEntry, CommentEntry, as_read
 from mclog.record.json_form import (TAG_NAME, TAG_VALUE, BadValue, json_path, records_in,
                                      players_differ, shown, spelt_tags)
 
+from mclog.record.names import suggestion
 from mclog.record.verbs import Verbs
 from .notation import CHECKS, KitRecord, MoveEntry
 
@@ -97,7 +98,7 @@ def _entry(verbs: Verbs, item, players: int, at, checks=CHECKS, named=None):
             meant = verbs.meant(item["move"]) if isinstance(item["move"], str) else None
             raise BadValue(at("move"), shown(f"{as_json(item['move'])} is not a move "
                                         f"({', '.join(v.word for v in verbs.rows)})"
-                                        + (f": did you mean {as_json(meant)}?" if meant else "")))
+                                        + suggestion(as_json(meant) if meant else None)))
         named = [f for f in verb.fields if f.name]
         extra = set(item) - {f.name for f in named} - {"move"}
         if extra:

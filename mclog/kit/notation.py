@@ -20,7 +20,7 @@ from mclog.errors import RecordError
 from mclog.record.checks import Check, check_text, read_check, set_apart
 from mclog.record.cursor import Cursor
 from mclog.record.files import MAX_LINE
-from mclog.record.framing import (SourceLine, comment_text, escape_tag, repeated, stray_mark,
+from mclog.record.framing import (SourceLine, comment_text, escape_tag, stray_mark,
                                   whole_number)
 from mclog.record.names import closest
 from mclog.record.verbs import NotationError, Seat, Verb, Verbs, Word
@@ -150,9 +150,9 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
     if again is not None:
         return again
     # (``start Eve Eve gold 2``; a number again is told as a number after a whole item)
-    twice = repeated(words, i) if whole_number(words[i]) is None else None
+    twice = last.written_twice(words, i) if whole_number(words[i]) is None else None
     if twice is not None:
-        return f"{twice}: '{last.form}'"
+        return twice
     if keys and words[i] in seats:   # (``pay Ann cash 5 Ann draw ...``: the order, below)
         return None
     if keys:

@@ -15,7 +15,7 @@ from ..errors import MclogError, RecordError
 from ..printable import as_json
 from .files import utf8_text
 from .framing import TAG_NAME_PATTERN
-from .names import closest
+from .names import closest, suggestion
 
 #: A JSON file is parsed whole (not as it is read), so it is bounded: 10 MB.
 MAX_JSON = 10 * 1024 * 1024
@@ -195,7 +195,7 @@ def schema_words(error) -> str:
         meant = closest(error.instance, words) if isinstance(error.instance, str) else None
         return shown(f"{as_json(error.instance)} is not one of "
                      + ", ".join(as_json(v) for v in error.validator_value)
-                     + (f": did you mean {as_json(meant)}?" if meant is not None else ""))
+                     + suggestion(as_json(meant) if meant is not None else None))
     if error.validator == "type":
         kinds = error.validator_value if isinstance(error.validator_value, list) else \
             [error.validator_value]

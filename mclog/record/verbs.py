@@ -300,8 +300,7 @@ class Verb:
         except ValueError as exc:
             early = f"'{words[i]}' comes after the {self.fixed[i - 1].name}: '{self.form}'" \
                 if words[i].lower() in self.keyed else None   # (``sell Ann gold fives 1 3``)
-            twice = repeated(words, i)   # (``roll Ann Ann 3``)
-            twice = f"{twice}: '{self.form}'" if twice else None
+            twice = self.written_twice(words, i)   # (``roll Ann Ann 3``)
             raise NotationError(stray_mark(words[i], _reads(read, seats)) or early or twice
                                 or self._swapped(words, i, seats) or str(exc), i) from None
         keys = self._keyed_reads
@@ -322,6 +321,12 @@ class Verb:
                         stray_mark(words[i + 1], _reads(read, seats)) or str(exc), i + 1
                     ) from None
         return self.move(*values)
+
+    def written_twice(self, words: Sequence[str], i: int) -> str | None:
+        """``'Ann' is written twice: 'bid <player> <amount>'``, where ``words[i]`` is the
+        word before it again (``repeated``), with the item's form; else None."""
+        twice = repeated(words, i)
+        return f"{twice}: '{self.form}'" if twice else None
 
     def _swapped(self, words: Sequence[str], i: int, seats: dict[str, int]) -> str | None:
         """Why ``words[i]``, which its field does not read, is a slip of order, if the

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from mclog.errors import a_or_an
 from mclog.printable import as_json
 from mclog.record.framing import whole_number
 from mclog.record.names import closest, suggestion
@@ -309,8 +310,7 @@ VERBS = Verbs([
          "{player} uses option card {card}"),
     Verb("draw", Draw, (Seat("player"),), "{player} makes the extra draw"),
     Verb("land", Land, (Seat("player"), SquareKind("square")),
-         lambda m, names: f"{names[m.player]} lands on "
-                          f"{'an' if m.square[0] in 'aeiou' else 'a'} {m.square} square"),
+         lambda m, names: f"{names[m.player]} lands on {a_or_an(m.square)} square"),
     Verb("values", Values, tuple(Keyed(k, Signed(k)) for k in (*KINDS, "all")), _values),
     Verb("earn", Earn, (Everyone("player"), Number("amount", 0, 10 ** 6)),
          _money_said("earns")),
