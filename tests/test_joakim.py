@@ -172,9 +172,10 @@ def test_a_checks_number_with_its_thousands_set_apart_is_told_how_to_write_it(li
                             "number are one word: '+2', '-1')"),
     ("values gold \u22121", 13, "'\u22121' is not a move of a market value: +2 or -1 (the "
                                 "minus is typed '-': '-1')"),
-    # (the path written out: a move item says only where the pawn ends)
+    # (a key written before the count it follows)
     ("roll Ann 4, move Ann f2, buy Ann bank fives 1 7", 39, "'fives' comes after the count: "
      "'buy <player> <kind> <count> [fives <fives>] [price <price>]'"),
+    # (the path written out: a move item says only where the pawn ends)
     ("roll Ann 2, move Ann c1 d1", 25, "'d1' follows a whole 'move' item, which takes one "
                                        "square: a second square is a second item ('move Ann "
                                        "c1, move Ann d1')"),
