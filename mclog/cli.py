@@ -651,6 +651,12 @@ def cmd_simulate(args) -> int:
         if out.exists() and not out.is_dir():
             raise FileError(f"{out}: is a file; --out is a folder for the games (one file "
                             "each, or shards): give a new or an existing folder")
+        if not out.exists() and out.suffix.lower() == ".mclog":
+            # (a folder called games.mclog would then be refused as a record by every
+            # command: the name says a file was meant)
+            raise FileError(f"{out}: --out is a folder for the games (one file each, or "
+                            f"shards), and this is a record file's name: name a folder, or "
+                            f"print the games into one file (mclog simulate ... > {out})")
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:

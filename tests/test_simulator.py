@@ -168,8 +168,9 @@ def test_a_simulated_game_that_ends_has_no_stop_comment():
 
 
 def test_simulate_out_that_is_a_file_is_refused_in_words(tmp_path, capsys):
-    """``--out`` is a folder: a file there is refused, not written into or over, and a
-    folder that cannot be made says why."""
+    """``--out`` is a folder: a file there is refused, not written into or over; a folder
+    that cannot be made says why; and a record file's name is refused rather than made a
+    folder (which every command would then refuse as a record)."""
     taken = tmp_path / "games.mclog"
     taken.write_text("mine", encoding="utf-8")
     assert main(["simulate", "--seed", "1", "--out", str(taken)]) == 1
@@ -180,6 +181,13 @@ def test_simulate_out_that_is_a_file_is_refused_in_words(tmp_path, capsys):
     assert main(["simulate", "--seed", "1", "--out", str(taken / "sub")]) == 1
     assert capsys.readouterr().err == (f"{taken / 'sub'}: the folder cannot be made: Not a "
                                        "directory\n")
+    meant = tmp_path / "Friday.MCLOG"   # (a record file's name, not there yet)
+    assert main(["simulate", "--seed", "1", "--out", str(meant)]) == 1
+    assert capsys.readouterr().err == (
+        f"{meant}: --out is a folder for the games (one file each, or shards), and this is "
+        f"a record file's name: name a folder, or print the games into one file (mclog "
+        f"simulate ... > {meant})\n")
+    assert not meant.exists()
 
 
 def test_out_dash_is_standard_output_for_simulate_and_refused_for_a_corpus(

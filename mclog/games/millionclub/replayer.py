@@ -553,8 +553,9 @@ def _when(state: State) -> str:
     r = state.round
     if state.finished:
         return "at the end of the game"
-    if state.phase == "setup":
-        return "during the setup"
+    if state.phase == "setup":   # (its deals and picks, then the start player)
+        return "during the setup" if phase_label(state) == "setup" else \
+            "after the starting deals and picks"
     if state.phase == "placement":
         if not state.placed:
             return f"after round {r - 1}" if r > 1 else "before round 1"
