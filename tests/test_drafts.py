@@ -49,6 +49,8 @@ def test_r15_a_player_who_cannot_pay_cannot_buy():
         run(s, Buy(ANN, "T"))
     assert str(e.value) == "Ann cannot buy the Transport card: Ann has 3 million and it costs 4 (R15)"
     assert legal_moves(s) == [SetAside(ANN, "T")]
+    s.money[ANN] = 4   # (exactly the price: she may buy)
+    assert legal_moves(s) == [Buy(ANN, "T"), SetAside(ANN, "T")]
     with pytest.raises(RuleError, match=r"Ann was not handed a Raw materials card: the cards are "
                                         r"Transport, Transport \(R15\)"):
         run(s, SetAside(ANN, "R"))

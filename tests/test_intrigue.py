@@ -103,6 +103,20 @@ def test_r27_unfair_competition():
     assert after_card(chosen("unfair", industries={ANN: ["F4"]}))  # nothing to raise: nothing
 
 
+def test_r27_a_level_1_industry_is_not_lowered():
+    """R27 lowers an industry above level 1: the rival's F1 is not offered, and a record
+    that lowers it is refused."""
+    s = chosen("unfair", industries={ANN: ["F1"], BEN: ["F1", "F3"], CLEO: ["T2"]})
+    run(s, Raise(ANN, ind("F1")))
+    assert legal_moves(s) == [Lower(ANN, BEN, ind("F3"))]
+    with pytest.raises(RuleError) as e:
+        run(s, Lower(ANN, BEN, ind("F1")))
+    assert str(e.value) == ("Unfair competition lowers a factory industry above level 1, not "
+                            "the level-1 factory (R27)")
+    run(s, Lower(ANN, BEN, ind("F3")))
+    assert s.industries[BEN] == [ind("F1"), ind("F2")] and after_card(s)   # (Cleo: no F)
+
+
 def test_r28_dumping():
     s = chosen("dumping", industries={ANN: ["F1+1"], BEN: ["T3"], CLEO: ["R4"]})
     assert legal_moves(s) == [Dump(ANN, ind("F1+1"), BEN, ind("T3"))]  # no Pass (R31)

@@ -60,8 +60,13 @@ def test_r18_takeover_only_when_the_holder_can_pay_in_full():
         spots=[(4, "T"), 5, 5, (4, "T"), 5, (4, "F")])
     # Ann: 2 x (T 3 - F 1) = +4 -> 12; Ben's T3 costs 9 and Cleo's R1 costs 3
     assert s.money[ANN] == 12 and len(legal_moves(s)) == 3
+    exact = s.copy()
+    exact.money[ANN] = 9   # (just the 9 that Ben's T3 costs: it may be taken over)
+    assert legal_moves(exact) == [Takeover(ANN, BEN, ind("T3")), Takeover(ANN, CLEO, ind("R1")),
+                                  Pass(ANN)]
     s2 = s.copy()
     s2.money[ANN] = 8
+    assert legal_moves(s2) == [Takeover(ANN, CLEO, ind("R1")), Pass(ANN)]
     with pytest.raises(RuleError) as e:
         run(s2, Takeover(ANN, BEN, ind("T3")))
     assert str(e.value) == ("Ann cannot take over Ben's level-3 transport: it costs 3 x 3 = "
