@@ -231,6 +231,18 @@ def test_C7_a_bond_needs_its_denomination_in_the_treasury(tmp_path):
     assert (caught.value.line, caught.value.col) == (10, 16)
     ten = refused("buy Ann ellery, pay Ann bond 5")
     assert "no $5 million bonds exist" in ten.reason
+    # (the reading holds where an owner's Treasury has $5 million bonds after all: the
+    # rulebook says a $10 million company is not paid with a bond)
+    data["bonds"].append({"value": 5, "count": 4, "repay": 8})
+    (tmp_path / "fives.json").write_text(json.dumps(data))
+    record.write_text(text("buy Ann ellery, pay Ann bond 5", tags='[Components "fives.json"]\n'))
+    with pytest.raises(RecordError) as caught:
+        mclog.replay(mclog.read_one(record))
+    assert (caught.value.reason, caught.value.rule) == (ten.reason, ten.rule)
+    for company, bonds in (("ellery", {None}), ("calder", {None, 10})):   # (10 and 20)
+        record.write_text(text(f"buy Ann {company}", tags='[Components "fives.json"]\n'))
+        state = mclog.replay(mclog.read_one(record)).final
+        assert {pay.bond for pay in ENGINE.legal(state)} == bonds   # (the payments offered)
 
 
 def test_C8_ties_rebid_higher_and_a_tie_of_x_goes_to_the_first_revealed():
@@ -335,6 +347,25 @@ def test_C15_stock_repurchase_at_the_price_before_it_moves():
     assert "Ann" not in {played.record.names[s.move.player] for s in played.steps
                          if type(s.move).__name__ in ("Repurchase", "Keep")
                          and s.round == 1 and played.state(s.index - 1).cartels[0].blocks == 9}
+
+
+def test_C15_a_repurchase_is_asked_of_a_player_with_just_the_price():
+    """After the profits, Ann has exactly the price of a block (10): she is asked; with a
+    million less she is not."""
+    from mclog.games.cartel.rules.moves import EndYear, Repurchase
+
+    played = play("buy Ann calder, pay Ann stock 2, draw Ann wexford",
+                  tags='[Advanced "repurchase"]\n')
+    at_year_end = _drive(ENGINE.copy(played.final),
+                         lambda state: ENGINE.describe(state) == "the end of year 1")
+    ann = at_year_end.cartels[0]
+    assert (ann.blocks, ann.price, ann.profits + ann.new) == (7, 10, 10)
+    for profits, asked in ((10, True), (9, False)):   # (with no cash before them)
+        state = ENGINE.copy(at_year_end)
+        state.cartels[0].money, state.cartels[0].new = 0, profits - ann.profits
+        ENGINE.play(state, EndYear(1))
+        assert (state.cartels[0].money, Repurchase(0) in ENGINE.legal(state)) == \
+            (profits, asked)
 
 
 def test_C16_raising_cash_borrows_at_most_the_stock_price():

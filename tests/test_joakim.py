@@ -321,6 +321,18 @@ def test_j6_a_debt_is_paid_by_forced_sales_at_half_value_no_more_than_needed():
         "Ann owes 5 and has 0: sells properties at half market value"
 
 
+def test_j6_a_sale_that_one_property_fewer_would_just_cover_is_refused():
+    """At the boundary: with 1 in cash and 5 to pay, Ann needs 4, which one gold (half of
+    8) covers exactly: a second is one too many."""
+    setup = SETUP.replace("start Ann gold 6", "start Ann gold 2 diamond 4")
+    body = "roll Ann 2, move Ann c1, news 1\n"
+    error = refused(body + "sell Ann gold 2\n", '[Cash "1"]', setup=setup)
+    assert "Ann sells only what the debt needs: 4 more, and 1 would do (General Rules)" \
+        in str(error)
+    played = play(body + "sell Ann gold 1\n", '[Cash "1"]', setup=setup)
+    assert cash(played)[0] == 0 and held(played, 0, "gold") == (1, 0)
+
+
 def test_j6_on_a_property_square_its_kind_is_sold_first():
     # (Ben draws news 28, everyone pays 5; Ann stands on b1, a gold square, and holds gold)
     setup = ("place Ben e2, place Ann b1\nstart Ben oil 3 bank 3\nstart Ann gold 1 oil 5\n"

@@ -72,6 +72,30 @@ def test_r21_ranking_ties_broken_by_money_then_shared():
     assert [r.rank for r in rows] == [3, 1, 2, 3]  # Ben's 7 beats Cleo's 4; Ann and Dan share
 
 
+def test_r21_places_a_range_allows_count_a_possible_tie_as_shared():
+    """A rival whose lowest total is exactly Ann's highest, with the same money, may tie
+    her (a shared first place), so is not surely ahead; one with a million more is."""
+    from mclog.games.millionclub.rules.scoring import Score, places
+
+    ann = Score(0, "Ann", 10, 0, 0, 2, 0, 0, 1, 5, ranges={"total": (13, 16)})
+    ben = Score(1, "Ben", 13, 0, 0, 2, 0, 0, 1, 5)   # (16 points, 5 million)
+    richer = Score(1, "Ben", 13, 0, 0, 2, 0, 0, 1, 6)
+    assert places(ann, [ann, ben]) == (1, 2) and places(ben, [ann, ben]) == (1, 1)
+    assert places(ann, [ann, richer]) == (2, 2)
+
+
+def test_r20_the_safe_bounds_of_dominance_count_no_lead_a_tie_would_share():
+    """The quick bounds a range starts from (``score_range.safe_ranges``): Ann's unknown
+    colony can at best make her Asia 2, which only ties Ben's known 2, so Asia's dominance
+    is not in her highest; if it may be an India, India's lead (1 against none) is."""
+    from mclog.games.millionclub.rules.score_range import safe_ranges
+
+    s = position(dealt(2), colonies={ANN: {"asia": 1}, BEN: {"asia": 2}})
+    s.colonies[ANN]["?1.1"] = 1   # (a colony the record has not named: a handle)
+    assert safe_ranges(s, {"?1.1": {"asia"}})[ANN] == {}   # (0 either way: no range)
+    assert safe_ranges(s, {"?1.1": {"asia", "india"}})[ANN] == {"dominance": (0, 1)}
+
+
 def test_game_ends_after_round_nine_with_a_score_for_everyone():
     s, moves = random_game(seed=7, players=4)
     assert s.finished and s.round == 9 and s.decision is None

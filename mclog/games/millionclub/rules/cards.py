@@ -28,7 +28,11 @@ def unseen(card: str) -> bool:
 
 def is_handle(card: object) -> bool:
     """A followed unknown card (``?3.5``), as opposed to a named one or the bare ``?`` a
-    move writes."""
+    move writes.
+
+    >>> is_handle("?3.5"), is_handle("?"), is_handle("asia")
+    (True, False, False)
+    """
     return isinstance(card, str) and card[:1] == UNKNOWN and len(card) > 1
 
 # --- industries -----------------------------------------------------------
