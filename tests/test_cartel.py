@@ -206,6 +206,15 @@ def test_C5_the_penalty_when_even_every_block_and_a_bond_cannot_pay():
     assert "Ann must pay" not in str(played.errors)
 
 
+def test_C5_a_bid_of_just_what_the_buyer_can_raise_is_paid_not_a_penalty():
+    """110 is all Ann can raise (10 in cash, 9 blocks at 10, a bond of 10): she pays it
+    all; at 111 she could not, and the penalty applies."""
+    played = play("offer Ann quillon, bid Ben X, bid Ann 110, pay Ann bond 10 stock 9 cash 10")
+    ann = cartel(played, "Ann")
+    assert (ann.penalty, ann.companies[-1], ann.money, ann.blocks) == (False, "quillon", 0, 0)
+    assert cartel(play("offer Ann quillon, bid Ben X, bid Ann 111"), "Ann").penalty
+
+
 def test_C6_a_bond_halves_the_own_profit_rounded_down_never_the_bonus():
     played = play("buy Ann fenwick, pay Ann bond 10, draw Ann wexford")
     bonus = BOARD.bonus[frozenset(("ardent", "fenwick"))]

@@ -333,6 +333,18 @@ def test_j6_a_sale_that_one_property_fewer_would_just_cover_is_refused():
     assert cash(played)[0] == 0 and held(played, 0, "gold") == (1, 0)
 
 
+def test_j6_a_player_whose_worth_just_covers_a_debt_sells_and_stays():
+    """News 1 charges Ann 5: with 4 in cash and a diamond that sells for 1 (her shipping
+    sells for nothing), selling everything just covers it, and she stays; with 3 she
+    cannot pay, and leaves the game (General Rules), which ends it."""
+    setup = SETUP.replace("start Ann gold 6", "start Ann shipping 5 diamond 1")
+    body = "roll Ann 2, move Ann c1, news 1\n"
+    played = play(body + "sell Ann diamond 1\n", '[Cash "4"]', setup=setup)
+    assert cash(played) == [0, 4] and not played.final.players[0].out
+    gone = play(body, '[Cash "3"]', setup=setup)
+    assert gone.final.players[0].out and GAME.engine.decision(gone.final) is None
+
+
 def test_j6_on_a_property_square_its_kind_is_sold_first():
     # (Ben draws news 28, everyone pays 5; Ann stands on b1, a gold square, and holds gold)
     setup = ("place Ben e2, place Ann b1\nstart Ben oil 3 bank 3\nstart Ann gold 1 oil 5\n"
@@ -410,6 +422,16 @@ def test_you_may_buy_is_a_choice_a_forced_buy_is_not():
     assert "it is no choice" in str(refused(body, '[Cash "20"]'))
     played = play("roll Ann 2, move Ann c1, news 6, buy Ann diamond 1\n", '[Cash "20"]')
     assert cash(played) == [18, 20] and held(played, 0, "diamond") == (1, 0)
+
+
+def test_you_may_buy_with_just_the_cash_it_costs():
+    """Joakim card 9, 5 bank at 5: with 25 Ann buys them (a 5-card); with 24 she cannot,
+    for a 'you may buy' runs up no debt (J6)."""
+    body = "roll Ann 2, move Ann d4, home 4, joakim 9, buy Ann bank 5\n"
+    played = play(body, '[Cash "25"]')
+    assert cash(played) == [0, 25] and held(played, 0, "bank") == (0, 1)
+    assert str(refused(body, '[Cash "24"]')).endswith(
+        "5 banks at 5 cost 25; Ann has 24 (a card that says 'you may buy' is no debt) (J6)")
 
 
 def test_an_option_bought_then_used_on_its_square():

@@ -170,6 +170,7 @@ def test_j24_once_every_card_was_drawn_the_played_ones_come_in_the_order_played(
                                      "not see)"
     # (as if 30 were the last card never drawn, and 7, 5 and 9 had been played since)
     state.tips_fresh, state.tips_unknown, state.tips_under = 1, {30}, [7, 5, 9]
+    assert engine.chance(engine.copy(state), random.Random(1)) == Tips(1, 30, 7, 5)  # (a deal)
     twin = engine.copy(state)
     with pytest.raises(Exception, match="the next Affärstipskort is number 7"):
         engine.play(twin, Tips(1, 30, 5, 7))
