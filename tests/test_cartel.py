@@ -179,6 +179,8 @@ def test_C3_a_stock_price_never_falls_and_follows_the_index():
     data["stock_price_index"] = rows
     with pytest.raises(ComponentError, match=r"stock_price_index\[1\]: .*never below"):
         check(data)
+    data["stock_price_index"] = [rows[0], {"profits": 5, "price": 10}]   # (a price kept)
+    assert check(data).price(7) == 10
 
 
 def test_C4_bond_then_stock_then_cash_and_no_spare_block():
@@ -419,6 +421,8 @@ def test_C18_trading_before_a_turn_with_money_and_at_most_three_cards_after():
         refused("trade Ann ellery Ben islay").reason
     assert refused("trade Ann ellery Ben islay cash 11", tags=tag).reason == \
         "Ann has 10 in cash, not the 11 offered in the trade"
+    all_in = play("trade Ann ellery Ben islay cash 10", tags=tag)   # (every million she has)
+    assert (cartel(all_in, "Ann").money, cartel(all_in, "Ben").money) == (0, 20)
     assert "Ben cannot trade kestrel" in refused("trade Ann ellery Ben kestrel",
                                                  tags=tag).reason
     # Ben's turn comes after Ann's: a trade of Ben's then, not now
@@ -467,6 +471,43 @@ def test_C21_cards_dealt_at_the_start_are_cheap_and_a_seat_record_is_held_to_it(
     assert cartel(played, "Ann").dealt_unseen == 2 and cartel(played, "Ann").drawn_unseen == 1
     assert "Ann cannot buy kestrel: Ben owns it" in refused(
         "buy Ann kestrel", tags='[Seat "Ben"]\n', setup=seat).reason
+
+
+def test_C21_the_last_cheap_companies_are_kept_for_the_cards_dealt_unseen():
+    """From Ben's seat, Ann's three cards were dealt unseen from the cheap companies: a
+    cheap company may be dealt into the Pool only while more of them are unseen than those
+    three slots need (the spare); at a spare of none, none is offered, and one written is
+    refused."""
+    from mclog.games.cartel.rules.moves import Pool
+
+    seat = SETUP.replace("draw Ann fenwick, draw Ann ellery, draw Ann calder",
+                         "draw Ann ?, draw Ann ?, draw Ann ?")
+    head = "".join(seat.splitlines(keepends=True)[:3])   # (the starts and both deals)
+    state = play("", tags='[Seat "Ben"]\n', setup=head).final
+    assert (state.cheap_unseen, state.cartels[0].dealt_unseen) == (15, 3)
+    state.cheap_unseen = 4   # (as if all but four were placed: a spare of one)
+    assert len(ENGINE.legal(state)) == 15
+    state.cheap_unseen = 3   # (a spare of none)
+    assert ENGINE.legal(state) == []
+    with pytest.raises(RuleError) as caught:
+        ENGINE.play(state, Pool("quillon"))
+    assert (str(caught.value), caught.value.rule) == (
+        "a Pool card cannot be quillon: every $10 and $20 million company left must be "
+        "among the cards dealt unseen at the start (C21)", "C21")
+
+
+def test_C21_a_card_is_dealt_unseen_only_while_a_cheap_company_is_left_for_it():
+    from mclog.games.cartel.rules.moves import Draw
+
+    seat = SETUP.replace("draw Ann fenwick, draw Ann ellery, draw Ann calder",
+                         "draw Ann ?, draw Ann ?, draw Ann ?")
+    state = play("", tags='[Seat "Ben"]\n', setup=seat.splitlines(keepends=True)[0]).final
+    state.cheap_unseen = 1   # (as if one cheap company were left unseen: a spare of one)
+    ENGINE.play(state, Draw(0, None))
+    with pytest.raises(RuleError) as caught:
+        ENGINE.play(state, Draw(0, None))
+    assert (caught.value.reason, caught.value.rule) == (
+        "no $10 or $20 million company is left unseen to deal", "C21")
 
 
 def test_C22_no_card_no_purchase_from_the_hand():

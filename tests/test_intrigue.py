@@ -56,6 +56,7 @@ def test_r23_buy_a_colonial_contract():
 
 def test_r23_contract_asks_nothing_when_nothing_can_happen():
     assert after_card(chosen("contract", money={ANN: 2}))  # cannot pay 3
+    assert kinds(chosen("contract", money={ANN: 3})) == "target"  # (just the 3: she may)
     assert after_card(chosen("contract", colonies={BEN: {}, CLEO: {}}))  # nobody has one
 
 

@@ -306,6 +306,21 @@ def test_j10_an_auction_of_a_five_card_only_its_end_written():
     assert cash(played) == [33, 30]
 
 
+def test_j10_the_auctions_answers_are_every_bid_the_bidders_cash_allows():
+    """Listed lazily (``Sales``): unsold, then each player's every bid up to their cash,
+    and nothing past the last."""
+    from mclog.games.joakim.rules.moves import Sold, Unsold
+
+    at_auction = play("roll Ann 2, move Ann c1, news 25, choose Ann bank\n", '[Cash "3"]')
+    answers = GAME.engine.legal(at_auction.final)
+    assert list(answers) == [Unsold(), *(Sold(seat, bid) for seat in (0, 1)
+                                         for bid in (1, 2, 3))]
+    assert (len(answers), answers[-1], answers[1:3]) == (7, Sold(1, 3), [Sold(0, 1),
+                                                                          Sold(0, 2)])
+    with pytest.raises(IndexError):
+        answers[7]
+
+
 def test_j6_a_debt_is_paid_by_forced_sales_at_half_value_no_more_than_needed():
     # (news 1: gold +5 to 8, and Ann pays 5 with no cash; she holds a gold 1-card and a
     # 5-card, which the bank buys at 4 a property)
@@ -343,6 +358,12 @@ def test_j6_a_player_whose_worth_just_covers_a_debt_sells_and_stays():
     assert cash(played) == [0, 4] and not played.final.players[0].out
     gone = play(body, '[Cash "3"]', setup=setup)
     assert gone.final.players[0].out and GAME.engine.decision(gone.final) is None
+    # (and after a sale: with 3 in cash, her shipping sells for nothing, and what is left,
+    # two diamonds at 1, still just covers the 2 she needs)
+    setup = SETUP.replace("start Ann gold 6", "start Ann shipping 4 diamond 2")
+    played = play(body + "sell Ann shipping 1\nsell Ann diamond 2\n", '[Cash "3"]',
+                  setup=setup)
+    assert cash(played) == [0, 3] and not played.final.players[0].out
 
 
 def test_j6_on_a_property_square_its_kind_is_sold_first():
@@ -759,6 +780,13 @@ def test_the_samples_results_are_pinned(path, winner, total):
 
 # --- an advance tip: what one seat saw (J18) ----------------------------------------------------
 
+
+
+def test_j18_the_peek_is_asked_for_as_many_newspapers_as_the_card_allows():
+    asked = [GAME.engine.describe(play(f"roll Ann 2, move Ann d4, home 4, joakim {card}\n"
+                                       ).final) for card in (16, 17)]
+    assert asked == [f"Ann peeks at the top {n} (? for what you did not see)"
+                     for n in ("1 newspaper", "2 newspapers")]
 
 
 def test_j18_a_peeked_newspaper_is_the_next_one_drawn():

@@ -128,6 +128,8 @@ def sure_winners(rows: list[Score]) -> list[Score]:
     >>> b2 = replace(b, industries=12)   # Ben 15: Ann could still be below him
     >>> sure_winners([a, b2])
     []
+    >>> sure_winners([a, replace(b, industries=10)])   # Ben 13, as rich: a tie is possible
+    []
     """
     if all(r.exact for r in rows):
         best = max((r.total, r.money) for r in rows)
