@@ -539,6 +539,8 @@ def test_C23_a_seat_record_names_its_own_cards_and_no_one_elses():
     (lambda d: d["special"][0].update(around=["ardent", "borealis", "calder", "dunmore"]),
      r"special\[0\]: ardent, borealis, calder, dunmore do not form a square"),
     (lambda d: d["bonds"][0].update(repay=5), r"bonds\[0\].repay: the repayment price"),
+    (lambda d: d["bonds"][0].update(repay=d["bonds"][0]["value"]),   # (greater, not equal)
+     r"bonds\[0\].repay: the repayment price"),
     (lambda d: d["companies"][2].update(value="ten"),
      r"companies\[2\].value: must be integer"),
     (lambda d: d.update(extra=1), r"the file: must not contain \{'extra'\} properties"),

@@ -630,6 +630,19 @@ def test_a_component_file_is_checked_against_the_rulebook(change, said):
     assert said in str(info.value) and str(info.value).startswith("mine.json: ")
 
 
+def test_a_board_row_has_at_most_26_squares_a_to_z():
+    """A row is a line of words, ``-`` for no square: 26 columns (a to z) are the most."""
+    for gaps, refused_with in ((20, None), (21, "board[0]: a row has at most 26 squares")):
+        data = _illustrative()
+        data["board"][0] += " -" * gaps   # (6 squares, then the empty columns)
+        if refused_with is None:
+            assert FILES.checked(data, "mine.json") is not None
+            continue
+        with pytest.raises(ComponentError) as info:
+            FILES.checked(data, "mine.json")
+        assert refused_with in str(info.value)
+
+
 def test_a_component_file_beside_the_record_and_in_the_tag(tmp_path):
     data = _illustrative()
     data["illustrative"] = False

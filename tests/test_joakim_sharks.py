@@ -277,6 +277,14 @@ def test_j26_a_tie_is_raised_and_a_second_tie_costs_each_2():
     assert GAME.engine.describe(one_raised.final) == "Ben adds to their tied bid (or not)"
 
 
+def test_j26_a_player_with_no_cash_is_not_asked_to_bid():
+    broke = play(with_tips(18, 2, 3) + "tip Ann 18, lot Ann gold 5\n",
+                 '[Variant "Business Sharks"]\n[Cash "0"]\n')
+    assert GAME.engine.describe(broke.final) == "Ann's die (or a lucky crown: before, or go " \
+                                                "to a square)"   # (no bid: the card stays)
+    assert broke.final.bank_fives["gold"] == play(with_tips(18, 2, 3)).final.bank_fives["gold"]
+
+
 def test_j26_a_bid_is_cash_in_hand_and_the_card_is_in_the_bank():
     error = refused(with_tips(18, 2, 3) + "tip Ann 18, lot Ann gold 5, bid Ann 101\n")
     assert "a bid is cash in hand: Ann has 100, and bid 101 (J26)" in str(error)

@@ -92,6 +92,10 @@ def test_m2_setup():
 def test_m3_start_player_rolls_first():
     s = game(StartPlayer(2))
     assert s.roller == 2 and s.decision == ("bet", 0)  # Ann, on Cleo's left, bets first
+    for seat in (3, -1):   # (a move made in Python: the reader names players)
+        with pytest.raises(RuleError) as info:
+            game(StartPlayer(seat))
+        assert str(info.value) == f"{seat} is not a seat at this table (0 to 2) (M1)"
 
 
 def test_m4_bets_in_order_within_the_stake():
@@ -231,6 +235,13 @@ def test_m14_passing_the_arrow_twice_pays_twice():
     thrice = text("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 6 6, rolls 3 1, "
                   "past arrow 3 times, lands beige\n")
     assert thrice.final.money == [19, 19, 19]
+    causes = [e.cause for e in thrice.money_events if e.cause.startswith("pensions")]
+    assert causes == [f"pensions: the pawn passed the arrow ({n} time)"
+                      for n in ("first", "second", "third") for _ in range(3)]
+    once = text("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 6 5, past arrow, "
+                "lands beige\n")   # (once: no count said)
+    assert {e.cause for e in once.money_events if e.cause.startswith("pensions")} == \
+        {"pensions: the pawn passed the arrow"}
     assert "past arrow 3 times, lands beige" in write(thrice.record)
     assert record_from_json(to_json(thrice.record)) == thrice.record
 
@@ -837,9 +848,12 @@ def test_m20_unseen_dice_move_the_pawn_as_their_dice_could():
         3: 2, 4: 2, 5: 4, 6: 4, 7: 6, 8: 4, 9: 4, 10: 2, 11: 2}.items()}   # (no double)
     assert _sums(((None, None), (1, 2))) == {5: 1, 7: 1, 9: 1, 11: 1, 13: 1, 15: 1}
     rng = random.Random(3)
+    lasts = set()
     for _ in range(20):
         first, second = dice_drawn([Throw((None, None)), Throw((3, None))], rng)
         assert first.double and second.dice[0] == 3 and second.dice[1] is not None
+        lasts.add(second.dice)
+    assert len(lasts) > 1 and any(a != b for a, b in lasts)   # (the last: any pair, doubles too)
 
 
 @pytest.mark.slow

@@ -82,6 +82,8 @@ def test_r21_places_a_range_allows_count_a_possible_tie_as_shared():
     richer = Score(1, "Ben", 13, 0, 0, 2, 0, 0, 1, 6)
     assert places(ann, [ann, ben]) == (1, 2) and places(ben, [ann, ben]) == (1, 1)
     assert places(ann, [ann, richer]) == (2, 2)
+    low = Score(2, "Cleo", 10, 0, 0, 2, 0, 0, 1, 5)   # (13 points: Ann's lowest, as rich)
+    assert places(ann, [ann, low]) == (1, 1) and places(low, [ann, low]) == (1, 2)
 
 
 def test_r20_the_safe_bounds_of_dominance_count_no_lead_a_tie_would_share():
