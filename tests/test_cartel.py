@@ -386,6 +386,9 @@ def test_C16_raising_cash_borrows_at_most_the_stock_price():
     assert ann.money == 20 and ann.bonds == [10] and ann.repay == [15]
     assert GAME.score_parts(played.final)[0]["bonds"] == -15
     assert refused("pass Ann borrow 15", tags=tag).rule == "C16"
+    offered = {move.borrow for move in ENGINE.legal(play("", tags=tag).final)
+               if isinstance(move, Pass)}
+    assert offered == {None, 10}   # (a bond of the price, 10, and none above it)
     assert "Raising Cash is an Advanced rule this game does not play" in \
         refused("pass Ann borrow 10").reason
 

@@ -315,6 +315,7 @@ def test_j10_the_auctions_answers_are_every_bid_the_bidders_cash_allows():
     answers = GAME.engine.legal(at_auction.final)
     assert list(answers) == [Unsold(), *(Sold(seat, bid) for seat in (0, 1)
                                          for bid in (1, 2, 3))]
+    assert Sold(0, 3) in answers and Sold(0, 4) not in answers and Sold(1, 0) not in answers
     assert (len(answers), answers[-1], answers[1:3]) == (7, Sold(1, 3), [Sold(0, 1),
                                                                           Sold(0, 2)])
     with pytest.raises(IndexError):
@@ -913,6 +914,10 @@ def test_j19_an_option_written_in_the_record_is_used_later():
     error = inline_refused("roll Ann 3, land Ann news, news 3, option Ann kind gold cost 4 "
                            "price 30\n")
     assert "an option is bought from a Miljardärsklubben card" in str(error)
+    bought = body.splitlines()[0] + "\n"   # (with just the 4 it costs, and with 3)
+    assert cash(inline(bought, '[Cash "4"]')) == [0, 4]
+    assert str(inline_refused(bought, '[Cash "3"]')).endswith(
+        "the option card costs 4; Ann has 3 (The Miljardärsklubben)")
 
 
 def test_j19_an_inline_game_cannot_be_simulated():
