@@ -181,6 +181,10 @@ def test_C3_a_stock_price_never_falls_and_follows_the_index():
         check(data)
     data["stock_price_index"] = [rows[0], {"profits": 5, "price": 10}]   # (a price kept)
     assert check(data).price(7) == 10
+    data["stock_price_index"] = [rows[0], {"profits": 5, "price": 15},
+                                 {"profits": 5, "price": 20}]   # (profits that do not rise)
+    with pytest.raises(ComponentError, match=r"stock_price_index\[2\]: the rows go by rising"):
+        check(data)
 
 
 def test_C4_bond_then_stock_then_cash_and_no_spare_block():

@@ -359,6 +359,12 @@ def test_j6_a_player_whose_worth_just_covers_a_debt_sells_and_stays():
     assert cash(played) == [0, 4] and not played.final.players[0].out
     gone = play(body, '[Cash "3"]', setup=setup)
     assert gone.final.players[0].out and GAME.engine.decision(gone.final) is None
+    # (at a table of three, the two left play on)
+    three = ("place Ann c3, place Ben e2, place Cleo a4\nstart Ann shipping 5 diamond 1\n"
+             "start Ben oil 3 bank 3\nstart Cleo gold 6\n" + SETUP.splitlines()[-1] + "\n")
+    on = play(body, '[Cash "3"]', players="Ann, Ben, Cleo", setup=three)
+    assert [p.out for p in on.final.players] == [True, False, False]
+    assert GAME.engine.describe(on.final).startswith("Ben's die")
     # (and after a sale: with 3 in cash, her shipping sells for nothing, and what is left,
     # two diamonds at 1, still just covers the 2 she needs)
     setup = SETUP.replace("start Ann gold 6", "start Ann shipping 4 diamond 2")
@@ -803,6 +809,12 @@ def test_j18_the_peek_is_asked_for_as_many_newspapers_as_the_card_allows():
                      for n in ("1 newspaper", "2 newspapers")]
 
 
+def test_j18_a_peek_of_two_newspapers_where_the_card_allows_one_is_refused():
+    one = "roll Ann 2, move Ann d4, home 4, joakim 16, peek Ann 21 and 9\n"
+    assert str(refused(one)).endswith("the card lets Ann peek at 1 newspaper: 'peek Ann 17' "
+                                      "(? for a card you did not see) (J18)")
+
+
 def test_j18_a_peeked_newspaper_is_the_next_one_drawn():
     body = ("roll Ann 2, move Ann d4, home 4, joakim 17, peek Ann 21 and 9\n"
             "roll Ben 2, move Ben f3, news 9\n")
@@ -918,6 +930,13 @@ def test_j19_an_option_written_in_the_record_is_used_later():
     assert cash(inline(bought, '[Cash "4"]')) == [0, 4]
     assert str(inline_refused(bought, '[Cash "3"]')).endswith(
         "the option card costs 4; Ann has 3 (The Miljardärsklubben)")
+
+
+def test_j19_an_inline_card_is_numbered_from_1_to_the_box_count():
+    last = inline("roll Ann 2, land Ann news, news 40\n")   # (the box's last newspaper)
+    assert GAME.engine.describe(last.final).startswith("what Ann's card does")
+    assert str(inline_refused("roll Ann 2, land Ann news, news 41\n")).endswith(
+        "the box holds 40 of these cards, numbered 1 to 40 (Setup)")
 
 
 def test_j19_an_inline_game_cannot_be_simulated():
