@@ -4,6 +4,7 @@ run on it.  A flip no test notices is a boundary the tests never reach (a player
 exactly the price, an industry at exactly level 1) or one no game can reach.
 
     python benchmarks/rule_mutants.py [--mutants 40] [--seed 0] [--game cartel] [--list]
+    python benchmarks/rule_mutants.py --again earlier-run.txt   # (its missed flips only)
 
 ``mutation_detection.py`` mutates records and asks whether a replay catches the slip;
 this mutates the rules and asks whether a test catches the change ("a test that cannot
@@ -55,6 +56,10 @@ class Mutant:
         lines[self.line - 1] = row[:self.col] + self.new + row[self.col + len(self.old):]
         return "\n".join(lines)
 
+    def code(self) -> str:
+        """The line's code as it stands in the working copy."""
+        return (ROOT / self.path).read_text(encoding="utf-8").split("\n")[self.line - 1].strip()
+
     def where(self, text: str) -> str:
         code = text.split("\n")[self.line - 1].strip()
         return f"{self.path}:{self.line}: {code}  [{self.old} -> {self.new}]"
@@ -72,6 +77,19 @@ def mutants(game: str | None) -> list[Mutant]:
                     line, col = token.start
                     found.append(Mutant(str(path.relative_to(ROOT)), line, col, token.string,
                                         FLIPS[token.string]))
+    return found
+
+
+def missed_in(output: str) -> set[tuple[str, str, str]]:
+    """(path, code, comparison) of each flip an earlier run's ``output`` says it missed
+    (its lines ``  missed: path:line: code  [old -> new]``): by the line's code, not its
+    number, so that a line moved since, by a docstring grown above it, is found again."""
+    found = set()
+    for line in output.splitlines():
+        if line.startswith("  missed: "):
+            path, _, rest = line[len("  missed: "):].split(":", 2)
+            code, _, flip = rest.strip().rpartition("  [")
+            found.add((path, code, flip.split(" -> ")[0]))
     return found
 
 
@@ -104,6 +122,8 @@ def main() -> int:
     parser.add_argument("--game", help="only this game's folder (millionclub, cartel, ...)")
     parser.add_argument("--timeout", type=float, default=900, help="seconds a run may take")
     parser.add_argument("--list", action="store_true", help="list the flips, run nothing")
+    parser.add_argument("--again", metavar="OUTPUT",
+                        help="run only the flips an earlier run's output says it missed")
     args = parser.parse_args()
     every = mutants(args.game)
     if args.list:
@@ -111,7 +131,11 @@ def main() -> int:
             print(m.where((ROOT / m.path).read_text(encoding="utf-8")))
         print(f"{len(every)} comparisons")
         return 0
-    chosen = random.Random(args.seed).sample(every, min(args.mutants, len(every)))
+    if args.again:
+        missed = missed_in(Path(args.again).read_text(encoding="utf-8"))
+        chosen = [m for m in every if (m.path, m.code(), m.old) in missed]
+    else:
+        chosen = random.Random(args.seed).sample(every, min(args.mutants, len(every)))
     with tempfile.TemporaryDirectory(prefix="mclog-mutants-") as tmp:
         copy = Path(tmp)
         copy_of_working_copy(copy)

@@ -213,6 +213,8 @@ def test_j2_fives_says_which_cards():
     assert held(played, 0, "bank") == (7, 0)
     error = refused("roll Ann 4, move Ann f2, buy Ann bank 7 fives 2\n", '[Cash "100"]')
     assert "2 5-cards are more than 7 bank properties (J2)" in str(error)
+    five = play("roll Ann 4, move Ann f2, buy Ann bank 5 fives 1\n", '[Cash "100"]')
+    assert held(five, 0, "bank") == (0, 1)   # (one 5-card is just 5 properties)
 
 
 def test_nobody_makes_change():
@@ -933,8 +935,9 @@ def test_j19_an_option_written_in_the_record_is_used_later():
 
 
 def test_j19_an_inline_card_is_numbered_from_1_to_the_box_count():
-    last = inline("roll Ann 2, land Ann news, news 40\n")   # (the box's last newspaper)
-    assert GAME.engine.describe(last.final).startswith("what Ann's card does")
+    for first_or_last in (1, 40):   # (the box's first newspaper and its last)
+        drawn = inline(f"roll Ann 2, land Ann news, news {first_or_last}\n")
+        assert GAME.engine.describe(drawn.final).startswith("what Ann's card does")
     assert str(inline_refused("roll Ann 2, land Ann news, news 41\n")).endswith(
         "the box holds 40 of these cards, numbered 1 to 40 (Setup)")
 

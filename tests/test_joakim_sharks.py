@@ -341,6 +341,10 @@ def test_j23_a_loan_from_a_joakim_card_is_repaid_with_more():
     error = refused(body.replace("borrow Ben 50", "borrow Ben 30"))
     assert "a loan card is of 10, 25, 50, not 30 (Loans)" in str(error)
     state = play(body.replace(", borrow Ben 50", "")).final
+    last = GAME.engine.copy(state)
+    last.loans_left[50] = 1   # (as if one 50 were out: the other may still be taken)
+    GAME.engine.play(last, mclog.games.joakim.rules.moves.Borrow(1, 50))
+    assert last.loans_left[50] == 0 and last.players[1].loans == [50]
     state.loans_left[50] = 0   # (as if both 50s were out)
     with pytest.raises(Exception, match="no loan card of 50 is left in the bank \\(there "
                                         "are 10, 25\\)"):
@@ -350,6 +354,8 @@ def test_j23_a_loan_from_a_joakim_card_is_repaid_with_more():
     for money, repaid_then in ((60, True), (59, False)):   # (the 60 a 50 is repaid with)
         state = play(body).final
         state.players[1].cash = money
+        repay = mclog.games.joakim.rules.moves.Repay(1, 50)
+        assert (repay in GAME.engine.legal(state)) == repaid_then   # (offered, or not)
         if repaid_then:
             GAME.engine.play(state, mclog.games.joakim.rules.moves.Repay(1, 50))
             assert (state.players[1].cash, state.players[1].loans) == (0, [])

@@ -840,6 +840,16 @@ def test_m20_a_board_is_as_likely_as_it_makes_the_landings():
     assert weight[16] == pytest.approx(_SHARE["red"] ** 2)
 
 
+def test_m20_a_board_drawn_has_room_for_every_colour_its_landings_did_not_show():
+    """A track of every colour: where the landings showed four of the six colours, a
+    board with just two spaces unseen may hold the other two; one with one may not."""
+    from mclog.games.millionenspiel.rules.unknown_track import Board, _may_hold_every_colour
+
+    seen = tuple(enumerate(("beige", "black", "blue", "green")))
+    assert [_may_hold_every_colour(Board(len(seen) + unseen, seen, 0, 1.0))
+            for unseen in (2, 1)] == [True, False]
+
+
 def test_m20_unseen_dice_move_the_pawn_as_their_dice_could():
     from mclog.games.millionenspiel.rules.moves import Throw
     from mclog.games.millionenspiel.rules.unknown_track import _sums, dice_drawn
