@@ -126,6 +126,9 @@ class Components:
         >>> a, b = board.neighbours["redwood"][:2]
         >>> board.joining("redwood", []), board.joining("redwood", [a])[0] > 0
         ((0, 0), True)
+        >>> (others, profit), = board._squares_with["ardent"]   # (its one square of four)
+        >>> board.joining("ardent", others)[1] == profit   # (the other three: exactly those)
+        True
         """
         owned = set(owned)
         bonus = special = 0
