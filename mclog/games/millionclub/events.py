@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .rules.board import INTRIGUE, STOCK
 from .rules.flow import play
 from .rules.scoring import (
-    CATEGORIES, Holdings, bonuses, dominance_bonuses, holdings, leader_bonuses,
+    CATEGORIES, WEALTH_STEP, Holdings, bonuses, dominance_bonuses, holdings, leader_bonuses,
     points_of_holdings, seat_points,
 )
 from .rules.moves import (
@@ -122,7 +122,7 @@ class _Counted:
         self.holdings: list[Holdings] = [holdings(state, seat)
                                          for seat in range(state.players)]
         self.leaders, self.dominance = bonuses(self.holdings)
-        self.wealth = [money // 4 for money in state.money]
+        self.wealth = [money // WEALTH_STEP for money in state.money]
         self.points = points_of_holdings(self.holdings, state.money)
 
     def count(self, state: State) -> list[dict[str, int]]:
@@ -149,7 +149,7 @@ class _Counted:
             dominant = dominance_bonuses(self.holdings)
             stale.update(_changed(self.dominance, dominant))
             self.dominance = dominant
-        wealth = [money // 4 for money in state.money]
+        wealth = [money // WEALTH_STEP for money in state.money]
         if wealth != self.wealth:
             stale.update(_changed(self.wealth, wealth))
             self.wealth = wealth

@@ -16,7 +16,7 @@ from mclog.lazy import LazyModule
 
 from ..rules.board import DISC_NAMES
 from ..rules.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_TYPES
-from ..rules.scoring import CATEGORIES
+from ..rules.scoring import CATEGORIES, WEALTH_STEP
 from ..events import events
 
 if TYPE_CHECKING:
@@ -191,7 +191,7 @@ def attribution(game) -> pd.DataFrame:
     final = game.final
     last = evs[-1]
     for seat, name in enumerate(names):
-        rounding = final.money[seat] // 4 - final.money[seat] / 4
+        rounding = final.money[seat] // WEALTH_STEP - final.money[seat] / WEALTH_STEP
         if rounding:
             rows.append({"step": last.step, "round": last.round, "phase": "game over",
                          "disc": "end", "label": "end", "actor": "", "card": None,
@@ -253,6 +253,7 @@ def points_by_disc(game) -> dict[tuple[str, str], float]:
                 out[(name, disc)] = out.get((name, disc), 0) + change
     for seat, name in enumerate(names):
         money = game.final.money[seat]
-        if money % 4:
-            out[(name, "end")] = out.get((name, "end"), 0) + money // 4 - money / 4
+        if money % WEALTH_STEP:
+            out[(name, "end")] = out.get((name, "end"), 0) + money // WEALTH_STEP - \
+                money / WEALTH_STEP
     return out

@@ -178,6 +178,9 @@ def ranked(rows: list[Score]) -> list[Score]:
     return sorted(rows, key=lambda r: (r.rank_range, r.rank, -r.total_range[1], r.seat))
 
 
+#: R20's wealth: a point for every so many millions (what is left over counts for none).
+WEALTH_STEP: Final = 4
+
 _TYPE_INDEX: Final = {kind: i for i, kind in enumerate(INDUSTRY_TYPES)}
 
 
@@ -258,7 +261,7 @@ def seat_points(held: Holdings, leader: int, dominance: int, money: int) -> dict
         "colonies": held.colonies,
         "dominance": dominance,
         "globalisation": 2 * min(held.colony_counts),
-        "wealth": money // 4,
+        "wealth": money // WEALTH_STEP,
     }
 
 
