@@ -41,13 +41,15 @@ SUITE = ["-m", "pytest", "-q", "-x", "-m", "not slow", "-n", "2",
 @dataclass(frozen=True)
 class Mutant:
     """The comparison ``old`` at ``line`` (1-based), ``col`` (0-based) of ``path`` (relative
-    to the repository), to be written ``new``."""
+    to the repository), to be written ``new``; ``code``: that line, as the tokenizer read
+    it."""
 
     path: str
     line: int
     col: int
     old: str
     new: str
+    code: str
 
     def applied(self, text: str) -> str:
         lines = text.split("\n")
@@ -56,13 +58,8 @@ class Mutant:
         lines[self.line - 1] = row[:self.col] + self.new + row[self.col + len(self.old):]
         return "\n".join(lines)
 
-    def code(self) -> str:
-        """The line's code as it stands in the working copy."""
-        return (ROOT / self.path).read_text(encoding="utf-8").split("\n")[self.line - 1].strip()
-
-    def where(self, text: str) -> str:
-        code = text.split("\n")[self.line - 1].strip()
-        return f"{self.path}:{self.line}: {code}  [{self.old} -> {self.new}]"
+    def where(self) -> str:
+        return f"{self.path}:{self.line}: {self.code}  [{self.old} -> {self.new}]"
 
 
 def mutants(game: str | None) -> list[Mutant]:
@@ -76,7 +73,7 @@ def mutants(game: str | None) -> list[Mutant]:
                 if token.type == tokenize.OP and token.string in FLIPS:
                     line, col = token.start
                     found.append(Mutant(str(path.relative_to(ROOT)), line, col, token.string,
-                                        FLIPS[token.string]))
+                                        FLIPS[token.string], token.line.strip()))
     return found
 
 
@@ -128,12 +125,15 @@ def main() -> int:
     every = mutants(args.game)
     if args.list:
         for m in every:
-            print(m.where((ROOT / m.path).read_text(encoding="utf-8")))
+            print(m.where())
         print(f"{len(every)} comparisons")
         return 0
     if args.again:
-        missed = missed_in(Path(args.again).read_text(encoding="utf-8"))
-        chosen = [m for m in every if (m.path, m.code(), m.old) in missed]
+        try:
+            missed = missed_in(Path(args.again).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
+            parser.error(f"--again {args.again}: cannot be read ({exc})")
+        chosen = [m for m in every if (m.path, m.code, m.old) in missed]
     else:
         chosen = random.Random(args.seed).sample(every, min(args.mutants, len(every)))
     with tempfile.TemporaryDirectory(prefix="mclog-mutants-") as tmp:
@@ -155,9 +155,9 @@ def main() -> int:
             finally:
                 path.write_text(text, encoding="utf-8")
             said = {"failed": "caught", "timed out": "caught (timed out)"}.get(outcome, "MISSED")
-            print(f"{said:<19}{m.where(text)}", flush=True)
+            print(f"{said:<19}{m.where()}", flush=True)
             if outcome == "passed":
-                survivors.append(m.where(text))
+                survivors.append(m.where())
     caught = len(chosen) - len(survivors)
     print(f"\ncaught {caught} of {len(chosen)} flips ({caught / max(1, len(chosen)):.0%})")
     for line in survivors:

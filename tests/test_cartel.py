@@ -38,6 +38,11 @@ pool quillon, pool ravensworth, pool bramble
 """
 
 
+#: The same deal written from Ben's seat (``[Seat "Ben"]``): Ann's cards unseen.
+BENS_SEAT = SETUP.replace("draw Ann fenwick, draw Ann ellery, draw Ann calder",
+                          "draw Ann ?, draw Ann ?, draw Ann ?")
+
+
 def text(body: str, tags: str = "", players: str = "Ann, Ben", setup: str = SETUP) -> str:
     return f'[Game "Cartel"]\n[Players "{players}"]\n{tags}\n{setup}{body}'
 
@@ -441,10 +446,8 @@ def test_C18_trading_before_a_turn_with_money_and_at_most_three_cards_after():
 
 
 def test_C18_a_trade_of_unseen_cards_moves_an_unknown_card():
-    seat = SETUP.replace("draw Ann fenwick, draw Ann ellery, draw Ann calder",
-                         "draw Ann ?, draw Ann ?, draw Ann ?")
     played = play("trade Ann ? Ben islay cash 1\nbuy Ann islay, pay Ann stock 2",
-                  tags='[Seat "Ben"]\n[Advanced "trading"]\n', setup=seat)
+                  tags='[Seat "Ben"]\n[Advanced "trading"]\n', setup=BENS_SEAT)
     ann, ben = cartel(played, "Ann"), cartel(played, "Ben")
     assert (ann.dealt_unseen, ann.hand, ben.drawn_unseen) == (2, [], 1)
     assert ben.hand == ["dunmore", "juniper"] and ann.money == 9
@@ -468,16 +471,14 @@ def test_C20_the_bids_listed_reach_what_the_bidder_could_pay():
 def test_C21_cards_dealt_at_the_start_are_cheap_and_a_seat_record_is_held_to_it():
     assert "dealt from the $10 and $20 million companies only" in refused(
         "", setup=SETUP.replace("draw Ben juniper", "draw Ben vantage")).reason
-    seat = SETUP.replace("draw Ann fenwick, draw Ann ellery, draw Ann calder",
-                         "draw Ann ?, draw Ann ?, draw Ann ?")
-    error = refused("buy Ann vantage", tags='[Seat "Ben"]\n', setup=seat)
+    error = refused("buy Ann vantage", tags='[Seat "Ben"]\n', setup=BENS_SEAT)
     assert error.reason == ("Ann cannot buy vantage: Ann's unknown cards were dealt from the "
                             "$10 and $20 million companies") and error.rule == "C21"
     played = play("buy Ann calder, pay Ann stock 1 cash 10, draw Ann ?",
-                  tags='[Seat "Ben"]\n', setup=seat)
+                  tags='[Seat "Ben"]\n', setup=BENS_SEAT)
     assert cartel(played, "Ann").dealt_unseen == 2 and cartel(played, "Ann").drawn_unseen == 1
     assert "Ann cannot buy kestrel: Ben owns it" in refused(
-        "buy Ann kestrel", tags='[Seat "Ben"]\n', setup=seat).reason
+        "buy Ann kestrel", tags='[Seat "Ben"]\n', setup=BENS_SEAT).reason
 
 
 def test_C21_the_last_cheap_companies_are_kept_for_the_cards_dealt_unseen():
@@ -487,9 +488,7 @@ def test_C21_the_last_cheap_companies_are_kept_for_the_cards_dealt_unseen():
     refused."""
     from mclog.games.cartel.rules.moves import Pool
 
-    seat = SETUP.replace("draw Ann fenwick, draw Ann ellery, draw Ann calder",
-                         "draw Ann ?, draw Ann ?, draw Ann ?")
-    head = "".join(seat.splitlines(keepends=True)[:3])   # (the starts and both deals)
+    head = "".join(BENS_SEAT.splitlines(keepends=True)[:3])   # (the starts and both deals)
     state = play("", tags='[Seat "Ben"]\n', setup=head).final
     assert (state.cheap_unseen, state.cartels[0].dealt_unseen) == (15, 3)
     state.cheap_unseen = 4   # (as if all but four were placed: a spare of one)
@@ -506,9 +505,7 @@ def test_C21_the_last_cheap_companies_are_kept_for_the_cards_dealt_unseen():
 def test_C21_a_card_is_dealt_unseen_only_while_a_cheap_company_is_left_for_it():
     from mclog.games.cartel.rules.moves import Draw
 
-    seat = SETUP.replace("draw Ann fenwick, draw Ann ellery, draw Ann calder",
-                         "draw Ann ?, draw Ann ?, draw Ann ?")
-    state = play("", tags='[Seat "Ben"]\n', setup=seat.splitlines(keepends=True)[0]).final
+    state = play("", tags='[Seat "Ben"]\n', setup=BENS_SEAT.splitlines(keepends=True)[0]).final
     state.cheap_unseen = 1   # (as if one cheap company were left unseen: a spare of one)
     ENGINE.play(state, Draw(0, None))
     with pytest.raises(RuleError) as caught:

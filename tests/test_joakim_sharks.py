@@ -351,18 +351,18 @@ def test_j23_a_loan_from_a_joakim_card_is_repaid_with_more():
         GAME.engine.play(state, mclog.games.joakim.rules.moves.Borrow(1, 50))
     error = refused(body + "repay Ben 25\n")
     assert "Ben has no loan of 25 (50)" in str(error)
+    repay = mclog.games.joakim.rules.moves.Repay(1, 50)
     for money, repaid_then in ((60, True), (59, False)):   # (the 60 a 50 is repaid with)
         state = play(body).final
         state.players[1].cash = money
-        repay = mclog.games.joakim.rules.moves.Repay(1, 50)
         assert (repay in GAME.engine.legal(state)) == repaid_then   # (offered, or not)
         if repaid_then:
-            GAME.engine.play(state, mclog.games.joakim.rules.moves.Repay(1, 50))
+            GAME.engine.play(state, repay)
             assert (state.players[1].cash, state.players[1].loans) == (0, [])
             continue
         with pytest.raises(Exception, match=r"a loan of 50 is repaid with 60; Ben has 59 "
                                             r"\(Loans\)"):
-            GAME.engine.play(state, mclog.games.joakim.rules.moves.Repay(1, 50))
+            GAME.engine.play(state, repay)
 
 
 def test_j23_a_player_with_a_loan_does_not_win_until_it_is_repaid():
