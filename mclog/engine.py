@@ -20,7 +20,8 @@ look inside them, except through these methods.
   of a million moves); at chance, what chance may give, where it can be listed (the
   recorder offers them); ``None`` where the moves cannot be listed;
 - ``play(state, move, watch=None)``: the move played on ``state`` in place, or a
-  ``RuleError`` saying in a player's words why it cannot be; ``watch`` hears what it did;
+  ``RuleError`` saying in a player's words why it cannot be (a move made in Python for a
+  seat no player sits in too: ``seat_name``); ``watch`` hears what it did;
 - ``chance(state, rng)``: at a decision of chance (``actor is None``), the move a fair
   shuffle or die would give, drawn from ``rng`` (a ``random.Random``);
 - ``copy(state)``: an independent copy.
@@ -36,6 +37,8 @@ import dataclasses
 import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
+
+from .errors import RuleError
 
 if TYPE_CHECKING:   # (a type only: a record's reading imports this module, not random)
     import random
@@ -57,6 +60,23 @@ def required(value: T | None, missing: str, *about: object) -> T:
     if value is None:
         raise TypeError(missing % about if about else missing)
     return value
+
+
+def seat_name(names: Sequence[str], seat: object, rule: str) -> str:
+    """The name of the player in ``seat``, for a move's message; a ``RuleError`` citing
+    ``rule`` where no player sits there.  A record's reader names only the players at the
+    table, but a move made in Python can name any number, and ``names[-1]`` would be the
+    last player's, not a refusal.
+
+    >>> seat_name(("Ann", "Ben"), 1, "M1")
+    'Ben'
+    >>> seat_name(("Ann", "Ben"), -1, "M1")
+    Traceback (most recent call last):
+    mclog.errors.RuleError: -1 is not a seat at this table (0 to 1) (M1)
+    """
+    if type(seat) is not int or not 0 <= seat < len(names):
+        raise RuleError(f"{seat!r} is not a seat at this table (0 to {len(names) - 1})", rule)
+    return names[seat]
 
 
 class Decision(NamedTuple):
@@ -194,4 +214,5 @@ def by_fields(value: Any) -> tuple[type, tuple]:
     return type(value), tuple(getattr(value, f.name) for f in dataclasses.fields(value))
 
 
-__all__ = ["Decision", "Engine", "Watch", "below", "by_fields", "fresh_copy", "required"]
+__all__ = ["Decision", "Engine", "Watch", "below", "by_fields", "fresh_copy", "required",
+           "seat_name"]

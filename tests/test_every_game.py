@@ -16,6 +16,7 @@ games.  A new game in the registry is tested here with no edit.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -683,6 +684,46 @@ def test_a_seat_that_is_no_players_is_refused_at_its_tag_in_every_game(name, sea
     with pytest.raises(mclog.RecordError) as refused:
         mclog.replay(mclog.parse_one("\n".join([*tags, f'[Seat "{seat}"]']), "night.mclog"))
     assert (refused.value.reason, refused.value.line) == (f"[Seat] {why}", len(tags) + 1)
+
+
+#: The fields of a move that name a seat, in any game (its player, the other player of a
+#: trade, the owner of an industry taken over, the opponent of a contract, ...).
+SEAT_FIELDS = ("player", "other", "on", "owner", "opponent", "seat")
+#: Where a refusal names the seat the rules expect rather than the one the move said
+#: (Unfair competition lowers an industry of the player the Intrigue card named).
+NAMES_THE_RIGHT_SEAT = {("Lower", "owner"): "Unfair competition now lowers one of"}
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_move_made_in_python_for_a_seat_no_player_sits_in_is_refused(name):
+    """A record's reader names only the players at the table, but a move made in Python
+    can say any number: Cartel and Joakim raised IndexError for seat 4 of four, and Joakim
+    and Million Club took seat -1 as the last player's (Python's index from the end).
+    Each kind of move of the game's samples, with each seat it names made -1, one past
+    the last seat and 99, is refused in words, and the state stays fit for the move the
+    record played."""
+    engine, tried = game_named(name).engine, set()
+    for path in _samples(name):
+        played = game_named(name).replay(mclog.read_one(path))
+        seats = len(played.scores())
+        for index, step in enumerate(played.steps):
+            move = step.move
+            for field in SEAT_FIELDS:
+                if type(getattr(move, field, None)) is not int or \
+                        (type(move), field) in tried:
+                    continue
+                tried.add((type(move), field))
+                for bad in (-1, seats, 99):
+                    state = engine.copy(played.state(index))
+                    with pytest.raises(mclog.RuleError) as refused:
+                        engine.play(state, dataclasses.replace(move, **{field: bad}))
+                    said = str(refused.value)
+                    expected = NAMES_THE_RIGHT_SEAT.get(
+                        (type(move).__name__, field),
+                        f"{bad} is not a seat at this table (0 to {seats - 1}) (")
+                    assert said.startswith(expected), (type(move).__name__, field, said)
+                    engine.play(state, move)   # (the refusal changed nothing)
+    assert tried, f"no move of {name}'s samples names a seat"
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))

@@ -66,7 +66,7 @@ def test_setup_deals_a_colony_then_an_industry_then_chance_picks_the_start_playe
     for seat in (3, -1):   # (a move made in Python, not read: the reader names players)
         with pytest.raises(RuleError) as e:
             run(s, StartPlayer(seat))
-        assert str(e.value) == f"There is no player in seat {seat} (R30)"
+        assert str(e.value) == f"{seat} is not a seat at this table (0 to 2) (R30)"
     run(s, StartPlayer(CLEO))
     assert (s.round, s.start, s.decision.kind, s.decision.actor) == (1, CLEO, "place", CLEO)
     assert s.colonies[BEN]["india"] == 1 and s.decks["colony"]["asia"] == 4

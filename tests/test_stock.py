@@ -48,7 +48,7 @@ def test_r18_hostile_takeover_costs_three_times_the_value_paid_to_the_owner():
     assert str(e.value) == "Ann must name an opponent, not themself (R18)"
     with pytest.raises(RuleError) as e:   # (a move made in Python: three players, 0 to 2)
         run(s, Takeover(ANN, 3, ind("F1")))
-    assert str(e.value) == "There is no player in seat 3 (R18)"
+    assert str(e.value) == "3 is not a seat at this table (0 to 2) (R18)"
     with pytest.raises(RuleError, match=r"Ben has no level-2 transport card, written T2: Ben owns \S+ \(R18\)"):
         run(s, Takeover(ANN, BEN, ind("T2")))
     run(s, Takeover(ANN, BEN, ind("T2+1")))  # a player's last industry may be taken (R18)

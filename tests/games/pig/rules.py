@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from mclog.engine import Decision, Watch
+from mclog.engine import Decision, Watch, seat_name
 from mclog.errors import RuleError
 
 GOAL = 30
@@ -78,7 +78,8 @@ class PigEngine:
         if state.rolling:
             raise RuleError(f"{who}'s die is rolling: its pips come next", "P2")
         if move.player != state.turn:
-            raise RuleError(f"it is {who}'s turn, not {state.names[move.player]}'s", "P2")
+            other = seat_name(state.names, move.player, "P2")   # (-1 is no seat)
+            raise RuleError(f"it is {who}'s turn, not {other}'s", "P2")
         if isinstance(move, Roll):
             state.rolling = True
         else:

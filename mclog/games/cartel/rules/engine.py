@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from mclog.engine import Decision, Watch, by_fields, fresh_copy, required
+from mclog.engine import Decision, Watch, by_fields, fresh_copy, required, seat_name
 from mclog.errors import RuleError
 
 from .components import Components
@@ -400,13 +400,13 @@ class CartelRules:
                             f"{self.describe(state)}", "The Play")
         seat = state.todo[0][1] if state.todo else state.turn
         if getattr(move, "player", seat) != seat and type(move) is not Trade:
+            rule = "Preliminaries" if kind in ("start", "deal") else "The Play"
+            named = seat_name(state.names, move.player, rule)
             if kind in _CHANCE:   # (a card dealt to one seat, written to another)
-                wrong = _NOT_THEIRS.get(kind, "{}").format(state.names[move.player])
-                raise RuleError(f"{self.describe(state)} now, not {wrong}",
-                                "Preliminaries" if kind in ("start", "deal") else "The Play")
-            raise RuleError(f"it is {_seat_name(state, seat)}'s move, not "
-                            f"{state.names[move.player]}'s: {self.describe(state)}",
-                            "The Play")
+                wrong = _NOT_THEIRS.get(kind, "{}").format(named)
+                raise RuleError(f"{self.describe(state)} now, not {wrong}", rule)
+            raise RuleError(f"it is {_seat_name(state, seat)}'s move, not {named}'s: "
+                            f"{self.describe(state)}", "The Play")
         watch = watch or _UNWATCHED
         handler(state, move, watch)
         todo = state.todo
@@ -721,6 +721,8 @@ def _trade(state: State, move: Trade, watch: Watch) -> None:
     names = state.names
     _playing(state, "trading")
     a, b = move.player, move.other
+    for seat in (a, b):
+        seat_name(names, seat, "C18")
     if a == b:
         raise RuleError(f"{names[a]} cannot trade with {names[a]}", "C18")
     if state.turn not in (a, b):

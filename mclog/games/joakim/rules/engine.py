@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from mclog.engine import Decision, Watch, by_fields, fresh_copy, required
+from mclog.engine import Decision, Watch, by_fields, fresh_copy, required, seat_name
 from mclog.errors import RuleError
 
 from . import sharks
@@ -291,6 +291,7 @@ class JoakimRules:
     def play(self, state: State, move: Any, watch: Watch | None = None) -> None:
         if state.over:
             raise RuleError("the game is over", "Who Wins?")
+        _seated(state, move)
         task = state.tasks[0]
         just = state.just
         if type(move) is Tip and sharks.out_of_turn(state, move):   # (on another's move, J25)
@@ -484,6 +485,30 @@ def _effect_words(effect: Effect | None) -> str:
 #: The record's word for a move whose class is named otherwise (every other move's word is
 #: its class's name in lowercase: ``Roll`` is ``roll``).
 _WORD_OF = {JoakimCard: "joakim", ClubCard: "club"}
+
+
+def _seated(state: State, move: Any) -> None:
+    """Refuse a move that names a seat no player sits in, as its player, as the other
+    player of a deal, an exchange or an inspection, or as the player a BEAGLE BOYS card is
+    placed in front of (``seat_name``).  The handlers check the player against the task's
+    only where the task is one player's; the seat of a card drawn, a sale or a payment is
+    the move's to say, and a seat of -1 would otherwise be the last player's."""
+    kind = type(move)
+    fields = _SEAT_FIELDS.get(kind)
+    if fields is None:   # (a kind of move met for the first time: which fields are seats)
+        named = getattr(kind, "__dataclass_fields__", {})
+        fields = _SEAT_FIELDS[kind] = tuple(f for f in ("player", "other", "on")
+                                            if f in named)
+    seats = len(state.names)
+    for field in fields:
+        who = getattr(move, field)
+        if who is not None and (type(who) is not int or not 0 <= who < seats):
+            seat_name(state.names, who, "How the Game Is Played")
+
+
+#: The fields that name a seat, by kind of move (found at its first move: every move
+#: asks, so they are not looked for each time).
+_SEAT_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _said(state: State, move: Any) -> str:

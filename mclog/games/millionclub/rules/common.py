@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from mclog.engine import seat_name
 from mclog.errors import RuleError
 from .cards import Industry
 from .interning import interned
@@ -37,8 +38,7 @@ def _and(words: list[str]) -> str:
 
 
 def require_opponent(state: State, seat: int, other: int, rule: str) -> None:
-    if not isinstance(other, int) or not 0 <= other < state.players:
-        raise RuleError(f"There is no player in seat {other}", rule)
+    seat_name(state.table.names, other, rule)
     if other == seat:
         raise RuleError(f"{state.name(seat)} must name an opponent, not themself", rule)
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, NamedTuple, Protocol
 
+from mclog.engine import seat_name
 from mclog.errors import RuleError
 from .board import PRIVILEGE_NAMES
 from .cards import DECK_NAMES, article
@@ -118,8 +119,10 @@ def push(state: State, *frames: tuple) -> None:
     state.agenda.extend(reversed(frames))
 
 
-def actor_name(state: State, seat: int | None) -> str:
-    return "chance" if seat is None else state.table.names[seat]
+def actor_name(state: State, seat: int | None, rule: str = "R1") -> str:
+    """Who answers a question, or who a move says answers it (``rule``: what a move of a
+    seat no player sits in is refused by, as ``seat_name`` says)."""
+    return "chance" if seat is None else seat_name(state.table.names, seat, rule)
 
 
 def what(state: State, d: Decision) -> str:
@@ -178,7 +181,7 @@ def play(state: State, move: Move, watch: Watch | None = None) -> None:
     if move.player != d.actor:
         raise RuleError(
             f"It is {actor_name(state, d.actor)}'s decision ({what(state, d)}), not "
-            f"{actor_name(state, move.player)}'s", h.rule)
+            f"{actor_name(state, move.player, h.rule)}'s", h.rule)
     state.decision = NO_QUESTION
     try:
         apply_fn(state, d, move)

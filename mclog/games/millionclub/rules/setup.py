@@ -14,6 +14,7 @@ from typing import Final
 
 from collections.abc import Sequence
 
+from mclog.engine import seat_name
 from mclog.errors import RuleError, SetupError
 from .board import (
     ALTERNATIVE, COLONIST, COLOURS, ENTREPRENEUR, MAX_PLAYERS, MIN_PLAYERS, ROLE_START_MONEY,
@@ -98,8 +99,7 @@ def _legal_start(state: State, d: Decision) -> list:
 
 
 def _apply_start(state: State, d: Decision, move: StartPlayer) -> None:
-    if not isinstance(move.seat, int) or not 0 <= move.seat < state.players:
-        raise RuleError(f"There is no player in seat {move.seat}", "R30")
+    seat_name(state.table.names, move.seat, "R30")
     state.start = move.seat
 
 

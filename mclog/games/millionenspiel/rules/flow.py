@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from mclog.engine import Watch
+from mclog.engine import Watch, seat_name
 from mclog.errors import RuleError
 
 from .moves import Accept, Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
@@ -368,9 +368,7 @@ def _buy_pension(state: State, move: BuyPension, watch: Watch | None = None) -> 
 
 
 def _seat(state: State, seat: int | None) -> None:
-    if not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise RuleError(f"{seat!r} is not a seat at this table (0 to {state.players - 1})",
-                        "M1")
+    seat_name(state.names, seat, "M1")
 
 
 def _is_roller(state: State, seat: int | None) -> None:
