@@ -30,6 +30,7 @@ import mclog.widgets
 from mclog.errors import MclogError, RecordError
 from mclog.games import game as game_named
 from mclog.games import names, register
+from mclog.printable import printable
 from mclog.record.names import COMMANDS
 from mclog.record.reading import read_bytes_lenient
 
@@ -650,6 +651,30 @@ def test_a_name_the_body_could_not_read_back_is_refused_at_players(name, hostile
                         if line.startswith("[Players"))
     assert (refused.value.line, refused.value.code) == (players_line, "header")
     assert f"'{hostile}' is not a name the notation can read: {why}" in str(refused.value)
+
+
+@pytest.mark.parametrize("hostile,shown,unseen", [
+    ("Ann\u200b", "Ann\\u200b", "U+200B ZERO WIDTH SPACE"),
+    ("\u202eAnn", "\\u202eAnn", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+    ("An\u00adn", "An\\xadn", "U+00AD SOFT HYPHEN"),
+    ("Ann\x1b", "Ann\\x1b", "U+001B (a control character)")])
+@pytest.mark.parametrize("name", names())
+def test_a_name_holding_a_character_no_one_sees_is_refused_at_players(name, hostile, shown,
+                                                                    unseen):
+    """Pasted from a chat, ``Ann`` with a zero-width space after it looks like ``Ann`` and
+    is another name.  Million Club, whose notation reads any word as a name, took it;
+    the other games refused it as not 'one word, starting with a letter', which says
+    nothing of the character no one sees.  Every game names it now."""
+    path = _samples(name)[0]
+    text, _ = _renamed(path, (hostile, "Ben2", "Cleo2", "Dan2", "Eve2", "Finn2"))
+    text = "\n".join(line for line in text.split("\n") if line.startswith("["))  # (tags)
+    with pytest.raises(mclog.RecordError) as refused:
+        mclog.replay(mclog.parse_one(text, "night.mclog"))
+    players_line = next(i for i, line in enumerate(text.split("\n"), 1)
+                        if line.startswith("[Players"))
+    assert (refused.value.line, refused.value.code) == (players_line, "header")
+    assert printable(str(refused.value)).endswith(
+        f"[Players] '{shown}' holds {unseen}, which a reader cannot see: type the name again")
 
 
 @pytest.mark.parametrize("name", names())

@@ -751,13 +751,23 @@ def test_the_widget_plays_a_whole_game(tmp_path):
     assert path.read_text() == canonical
 
 
-def test_a_hostile_name_is_shown_not_obeyed_by_the_terminal(tmp_path):
+def test_a_hostile_name_is_refused_and_shown_not_obeyed(tmp_path, capsys):
+    """A name holding an escape sequence (which would clear the terminal) is no name a
+    reader can see: the recording does not start, no file is written, and the refusal
+    shows the name escaped."""
     path = tmp_path / "g.mclog"
-    rec = Recording.start(GAME, str(path), players="Ann\x1b[2J yellow, Ben blue")
-    shown = _terminal(rec, "1\r")
-    assert "\x1b" not in shown and "Ann\\x1b[2J" in shown
-    widget_names = mclog.replay(mclog.read_one(path)).record.table.names
-    assert widget_names[0] == "Ann\x1b[2J"  # the record keeps the name as written
+    with pytest.raises(mclog.RecordError) as refused:
+        Recording.start(GAME, str(path), players="Ann\x1b[2J yellow, Ben blue")
+    assert refused.value.reason == ("[Players] 'Ann\x1b[2J' holds U+001B (a control "
+                                    "character), which a reader cannot see: type the name "
+                                    "again")
+    assert not path.exists()
+    from mclog.cli import main
+
+    assert main(["record", "--players", "Ann\x1b[2J yellow, Ben blue", str(path)]) == 1
+    said = capsys.readouterr().err
+    assert "\x1b" not in said and "'Ann\\x1b[2J' holds U+001B" in said
+    assert not path.exists()
 
 
 @pytest.mark.slow

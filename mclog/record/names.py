@@ -14,8 +14,14 @@ must read back as the same one word there.  The rules, the same in every game
   names as they are spelt), and a letter may carry combining accents (``Zoë`` typed as
   ``e`` and U+0308).
 
+* ``invisible_problem``: a name holds no character that shows nothing (a control, a
+  mark of text direction, a zero-width space, a soft hyphen: what ``printable`` shows
+  escaped).  Pasted from a chat or a web page, ``Ann`` with U+200B after it looks like
+  ``Ann`` and is another name: the body's ``Ann`` would not be this player.
+
 Million Club's notation tells a name by its place and reads any word there, so it asks
-only the first rule (``3`` or ``Mc-2`` have always been names to it); the others ask both.
+only the first and the last rule (``3`` or ``Mc-2`` have always been names to it); the
+others ask all three.
 
 And in every game a name is none of the recorder's commands (``COMMANDS``): at the table
 ``Comment rolls 4 3`` would be kept as a comment, and ``Undo 3`` would take moves back.
@@ -31,6 +37,8 @@ And in every game a name is none of the recorder's commands (``COMMANDS``): at t
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+
+from ..printable import CONTROL
 
 #: The framing's characters a name cannot hold, with what each does in a record.
 FRAMING = {";": "starts a comment", "{": "starts a comment", "}": "ends a comment",
@@ -61,6 +69,28 @@ def word_problem(name: str) -> str | None:
             c.isalnum() or c in JOINING or _combining(c) for c in name[1:]):
         return "one word, starting with a letter"
     return None
+
+
+def invisible_problem(name: str) -> str | None:
+    """Why ``name`` holds a character a reader cannot see, or None (the joiners U+200C
+    and U+200D are letters' and emoji's, and stay, as ``printable`` leaves them).
+
+    >>> invisible_problem("Ann\\u200b")
+    'holds U+200B ZERO WIDTH SPACE, which a reader cannot see: type the name again'
+    >>> invisible_problem("Åsa"), invisible_problem("\U0001f469\u200d\U0001f467")
+    (None, None)
+    """
+    if name.isprintable():
+        return None
+    import re
+    import unicodedata   # (here: few names ask, and mclog validate starts without them)
+
+    found = re.search(CONTROL, name)
+    if found is None:
+        return None
+    char = found.group()
+    what = unicodedata.name(char, "(a control character)")
+    return f"holds U+{ord(char):04X} {what}, which a reader cannot see: type the name again"
 
 
 def _combining(char: str) -> bool:
@@ -94,6 +124,9 @@ def name_problem(name: str, is_word: Callable[[str], bool], *, one_word: bool = 
     if len(name) > MAX_NAME:
         return (f"'{name[:20]}…' is {len(name)} characters long: a player's name is at most "
                 f"{MAX_NAME}")
+    problem = invisible_problem(name)
+    if problem:
+        return f"'{name}' {problem}"
     problem = framing_problem(name) or (word_problem(name) if one_word else None)
     if problem:
         return f"'{name}' is not a name the notation can read: {problem}"
