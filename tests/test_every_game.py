@@ -642,15 +642,21 @@ def test_a_name_the_body_could_not_read_back_is_refused_at_players(name, hostile
     """A name with a comment's character in it would be cut short in the body (``Ann;2
     buys asia`` reads as ``Ann`` and a comment): it is refused where it is written, in
     every game, with the reason."""
-    path = _samples(name)[0]
-    text, _ = _renamed(path, (hostile, "Ben2", "Cleo2", "Dan2", "Eve2", "Finn2"))
+    refused = _refused_at_players(name, hostile)
+    assert f"'{hostile}' is not a name the notation can read: {why}" in str(refused)
+
+
+def _refused_at_players(name: str, first: str) -> mclog.RecordError:
+    """The refusal of the tags of ``name``'s first sample with its first player called
+    ``first``, which is at the ``[Players]`` tag, as a mistake of the header."""
+    text, _ = _renamed(_samples(name)[0], (first, "Ben2", "Cleo2", "Dan2", "Eve2", "Finn2"))
     text = "\n".join(line for line in text.split("\n") if line.startswith("["))  # (tags)
     with pytest.raises(mclog.RecordError) as refused:
         mclog.replay(mclog.parse_one(text, "night.mclog"))
     players_line = next(i for i, line in enumerate(text.split("\n"), 1)
                         if line.startswith("[Players"))
     assert (refused.value.line, refused.value.code) == (players_line, "header")
-    assert f"'{hostile}' is not a name the notation can read: {why}" in str(refused.value)
+    return refused.value
 
 
 @pytest.mark.parametrize("hostile,shown,unseen", [
@@ -665,15 +671,7 @@ def test_a_name_holding_a_character_no_one_sees_is_refused_at_players(name, host
     is another name.  Million Club, whose notation reads any word as a name, took it;
     the other games refused it as not 'one word, starting with a letter', which says
     nothing of the character no one sees.  Every game names it now."""
-    path = _samples(name)[0]
-    text, _ = _renamed(path, (hostile, "Ben2", "Cleo2", "Dan2", "Eve2", "Finn2"))
-    text = "\n".join(line for line in text.split("\n") if line.startswith("["))  # (tags)
-    with pytest.raises(mclog.RecordError) as refused:
-        mclog.replay(mclog.parse_one(text, "night.mclog"))
-    players_line = next(i for i, line in enumerate(text.split("\n"), 1)
-                        if line.startswith("[Players"))
-    assert (refused.value.line, refused.value.code) == (players_line, "header")
-    assert printable(str(refused.value)).endswith(
+    assert printable(str(_refused_at_players(name, hostile))).endswith(
         f"[Players] '{shown}' holds {unseen}, which a reader cannot see: type the name again")
 
 
