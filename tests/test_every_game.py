@@ -609,6 +609,43 @@ def test_players_names_are_read_in_any_script(name, path, tmp_path):
     assert main(["validate", "--partial", str(copy)]) == 0
 
 
+@pytest.mark.parametrize("tag_form,body_form", [("NFC", "NFD"), ("NFD", "NFC")])
+@pytest.mark.parametrize("name", names())
+def test_a_name_spelt_with_its_accent_typed_apart_is_the_same_player(name, tag_form,
+                                                                     body_form):
+    """``Zoë`` is one character and a letter, or ``e`` and a combining accent (Unicode's
+    NFC and NFD), as one keyboard or pasted text writes it and another does not: they
+    look alike.  A record whose [Players] spells it one way and whose body the other
+    read 'Zoë' is not a player of this game (the players are Zoë, ...)', or, in
+    Million Club, not a word of the notation.  It replays to the same scores as one
+    spelt alike throughout, and ``fmt`` writes the tag's spelling in the body (the
+    comments keep theirs); two players spelt so are refused as one name twice."""
+    import unicodedata
+
+    path = _samples(name)[0]
+    game = game_named(name)
+    zoe = "Zo\u00eb"
+    alike, _ = _renamed(path, (zoe, "Ben2", "Cleo2", "Dan2", "Eve2", "Finn2"))
+    tag, body = (unicodedata.normalize(form, zoe) for form in (tag_form, body_form))
+    mixed = "\n".join(line.replace(zoe, tag if line.startswith("[") else body)
+                      for line in alike.split("\n"))
+    assert body in mixed and tag in mixed
+    record = mclog.parse_one(mixed, str(path))
+    assert record.players[0] == tag
+    assert [(s.total, s.rank) for s in game.replay(record).scores()] == \
+        [(s.total, s.rank) for s in game.replay(mclog.parse_one(alike, str(path))).scores()]
+    written = game.write(record)
+    moves = [line.split(";")[0].split("{")[0] for line in written.split("\n")
+             if not line.startswith("[")]
+    assert all(body not in line for line in moves) and any(tag in line for line in moves)
+    tags = [line for line in mixed.split("\n") if line.startswith("[")]
+    twice = "\n".join(line.replace("Ben2", body) if line.startswith("[Players") else line
+                      for line in tags)
+    with pytest.raises(mclog.RecordError) as refused:
+        mclog.replay(mclog.parse_one(twice, str(path)))
+    assert refused.value.reason == f"[Players] Two players are called '{body}'"
+
+
 @pytest.mark.parametrize("name", names())
 def test_a_name_is_at_most_as_long_as_the_json_form_holds(name, tmp_path, capsys):
     """A name of 100 characters is read, exported and imported back; one of 101 is

@@ -22,7 +22,7 @@ from mclog.record.cursor import Cursor
 from mclog.record.files import MAX_LINE
 from mclog.record.framing import (SourceLine, comment_text, escape_tag, stray_mark,
                                   whole_number)
-from mclog.record.names import closest
+from mclog.record.names import closest, seats_by_name
 from mclog.record.verbs import NotationError, Seat, Verb, Verbs, Word
 
 @dataclass(slots=True)
@@ -69,7 +69,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
         raise TypeError(f"the kit reads each item by its fixed fields; the rows "
                         f"{', '.join(map(repr, verbs.own_readers))} have their own readers, "
                         "which the game's own parser calls (docs/adding-a-game.md, section 8)")
-    seats = {name: seat for seat, name in enumerate(record.names)}
+    seats = seats_by_name(record.names)
     read = verbs.moves_read(tuple(record.names))   # (each item's words read once)
     out = record.entries
     verb_of, by_word = verbs.verb, verbs.by_word

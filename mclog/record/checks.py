@@ -35,7 +35,7 @@ from typing import NamedTuple
 from .cursor import Cursor
 from .entries import CheckEntry
 from .framing import bare_sum, mark_hint, repeated, repeated_hint, whole_number
-from .names import not_a_player
+from .names import not_a_player, players
 
 
 def count(line: Cursor, what: str) -> int:
@@ -213,7 +213,7 @@ def _not_a_value(word: str, what: Check, kinds: Sequence[Check], seats: Mapping[
             return _not_plain(word)
         if following is not None and whole_number(following) is not None and \
                 not _written_as(word, kinds, seats):
-            return not_a_player(word, list(seats))
+            return not_a_player(word, players(seats))
     elif following is not None and whole_number(following) is not None and \
             not _written_as(word, kinds, seats):
         return (f"'{word}' cannot be checked by 'check {what.word}' (it checks "

@@ -139,13 +139,57 @@ def name_problem(name: str, is_word: Callable[[str], bool], *, one_word: bool = 
 
 
 def twice(names: Sequence[str]) -> str | None:
-    """``Two players are called 'Ann'``, where two of ``names`` are the same, or None."""
+    """``Two players are called 'Ann'``, where two of ``names`` are the same, or None
+    (the same to a reader: ``Zoë`` with its accent typed apart is ``Zoë``, ``spellings``).
+
+    >>> twice(["Zo\\u00eb", "Ben", "Zoe\\u0308"]) == "Two players are called 'Zoe\\u0308'"
+    True
+    """
     seen: set[str] = set()
     for name in names:
-        if name in seen:
+        if name in seen or not name.isascii() and not seen.isdisjoint(spellings(name)):
             return f"Two players are called '{name}'"
         seen.add(name)
     return None
+
+
+def spellings(name: str) -> tuple[str, ...]:
+    """``name`` and the other ways Unicode spells it alike: an accented letter typed as
+    one character (``ë``, NFC) or as its letter and a combining accent (``e`` and U+0308,
+    NFD), as one keyboard, phone or pasted text writes it and another does not.  A reader
+    sees one name; the notation reads each of them as that player.
+
+    >>> [len(spelt) for spelt in spellings("Zo\\u00eb")], spellings("Ann")
+    ([3, 4], ('Ann',))
+    """
+    if name.isascii():
+        return (name,)
+    import unicodedata   # (here: only a name beyond ASCII asks)
+
+    return tuple(dict.fromkeys((name, unicodedata.normalize("NFC", name),
+                                unicodedata.normalize("NFD", name))))
+
+
+def seats_by_name(names: Sequence[str]) -> dict[str, int]:
+    """Each player's seat by name, as a record's body reads it: the players' own names
+    first, in seat order (``players`` gives them back), then each name's other spellings
+    (``spellings``), so that ``Zoë`` written in the body with its accent typed apart is
+    Zoë, as a reader sees it.  (``twice`` refuses two names spelt alike.)
+
+    >>> seats_by_name(["Ann", "Zo\\u00eb"]) == {"Ann": 0, "Zo\\u00eb": 1, "Zoe\\u0308": 1}
+    True
+    """
+    seats = {name: seat for seat, name in enumerate(names)}
+    for seat, name in enumerate(names):
+        for spelt in spellings(name)[1:]:
+            seats.setdefault(spelt, seat)
+    return seats
+
+
+def players(seats: Mapping[str, int]) -> list[str]:
+    """The players' names of a mapping ``seats_by_name`` made, in seat order, without the
+    other spellings (for a message that lists the players)."""
+    return list(seats)[:max(seats.values(), default=-1) + 1]
 
 
 def seat_of(name: str, names: Sequence[str]) -> int:
@@ -159,8 +203,9 @@ def seat_of(name: str, names: Sequence[str]) -> int:
     ValueError: 'ann' is not a player of this game (the players are Ann, Ben): did you mean Ann?
     """
     name = name.strip()
-    if name in names:
-        return list(names).index(name)
+    seat = seats_by_name(names).get(name)
+    if seat is not None:
+        return seat
     raise ValueError(not_a_player(name, names))
 
 
@@ -247,6 +292,6 @@ def seat_problem(tags: Mapping[str, str], names: Sequence[str]) -> str | None:
     return None
 
 
-__all__ = ["framing_problem", "word_problem", "command_problem", "name_problem", "twice",
-           "seat_of", "seat_problem", "case_slip", "not_a_player", "closest", "near", "suggestion",
+__all__ = ["framing_problem", "word_problem", "command_problem", "name_problem",
+           "invisible_problem", "twice", "spellings", "seats_by_name", "players", "seat_of", "seat_problem", "case_slip", "not_a_player", "closest", "near", "suggestion",
            "FRAMING", "JOINING", "COMMANDS", "MAX_NAME"]

@@ -31,7 +31,7 @@ from mclog.errors import a_or_an
 from mclog.printable import as_json
 from mclog.record.framing import (bare_sum, comment_hint, repeated, stray_mark,
                                   whole_number)
-from mclog.record.names import closest, not_a_player
+from mclog.record.names import closest, not_a_player, players
 
 
 class NotationError(ValueError):
@@ -54,7 +54,7 @@ class Seat:
         try:
             return seats[word]
         except KeyError:
-            raise ValueError(not_a_player(word, list(seats))) from None
+            raise ValueError(not_a_player(word, players(seats))) from None
 
     def write(self, value: int, names: Sequence[str]) -> str:
         return names[value]

@@ -23,7 +23,7 @@ from mclog.errors import RecordError
 from mclog.record.checks import Check, read_check, written_as
 from mclog.record.framing import (MARKS, RawGame, comment_hint, mark_hint, stray_mark,
                                   whole_number)
-from mclog.record.names import case_slip, closest, near, not_a_player
+from mclog.record.names import case_slip, closest, near, not_a_player, seats_by_name
 from ..rules.board import ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
 from ..rules.interning import interned
@@ -225,7 +225,7 @@ def parse_tags(raw: RawGame) -> tuple[dict[str, str], Table]:
 
 def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
     tags, table = parse_tags(raw)
-    names = {name: seat for seat, name in enumerate(table.names)}
+    names = seats_by_name(table.names)
     record = GameRecord(tags, table, [], file, number, raw.start)
     entries = record.entries
     r = Reader(table, names)

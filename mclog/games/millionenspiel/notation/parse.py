@@ -21,7 +21,7 @@ from __future__ import annotations
 from mclog.errors import RecordError, RuleError
 from mclog.record.cursor import Cursor
 from mclog.record.framing import RawGame, whole_number
-from mclog.record.names import name_problem, seat_problem, twice
+from mclog.record.names import name_problem, seat_problem, seats_by_name, twice
 
 from ..rules.flow import HOUSE_PLAYERS, check_players
 from ..rules.state import PENSION_CARDS
@@ -51,7 +51,7 @@ def parse_game(raw: RawGame, file: str | None, number: int) -> Record:
             raise RecordError(f"[Track] {exc.reason}", line=lines["Track"], col=1,
                               code="header", rule=exc.rule) from None
     record = Record(tags, names, track, [], file, number, raw.start, cards)
-    context = Reading({name: seat for seat, name in enumerate(names)})
+    context = Reading(seats_by_name(names))
     cursor = Cursor()   # (one for the game's lines)
     for line in raw.take_lines():
         cursor.start(line, record.entries)

@@ -34,7 +34,7 @@ from mclog.record.checks import Check, grouped_digits, read_check
 from mclog.record.cursor import Cursor
 from mclog.record.framing import (bare_sum, comment_hint, mark_hint, repeated_hint,
                                   stray_mark, whole_number)
-from mclog.record.names import closest, not_a_player
+from mclog.record.names import closest, not_a_player, players
 
 from ..rules.moves import Bet, BuyPension, Die, Land, Refuse, StartPlayer, Throw
 from ..rules.track import COLOURS
@@ -90,7 +90,7 @@ class Reading:
 def seat(line: Cursor, context: Reading, what: str = "a player's name") -> int:
     word = line.take(what)
     if word not in context.seats:
-        raise line.error(not_a_player(word, list(context.seats)), line.at - 1)
+        raise line.error(not_a_player(word, players(context.seats)), line.at - 1)
     return context.seats[word]
 
 
@@ -404,7 +404,7 @@ def _unknown(word: str, seats: dict[str, int], grouped: str = "") -> str:
     if meant:
         return f"'{word}' is not a word of the notation{meant}"
     if word[:1].isupper() and word.isalpha() or word.lower() in {s.lower() for s in seats}:
-        return not_a_player(word, list(seats))
+        return not_a_player(word, players(seats))
     return f"'{word}' is not a word of the notation" + (
         comment_hint(word) or " (see docs/millionenspiel/format.md)")
 
