@@ -85,8 +85,10 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/record_speed.py
 
 ## The long fuzz run of the reader and replayer (issue 6); prints how many inputs it tried.
+## Then every view of every game on seat's records, stopped records and slips in them.
 fuzz: $(STAMP)
 	$(BIN)/python benchmarks/fuzz_long.py
+	$(BIN)/python benchmarks/every_view.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
