@@ -291,10 +291,10 @@ class JoakimRules:
     def play(self, state: State, move: Any, watch: Watch | None = None) -> None:
         if state.over:
             raise RuleError("the game is over", "Who Wins?")
-        _seated(state, move)
         task = state.tasks[0]
         just = state.just
         if type(move) is Tip and sharks.out_of_turn(state, move):   # (on another's move, J25)
+            _seated(state, move)
             sharks.play_out_of_turn(state, move, watch)
             _advance(state, watch)
             return
@@ -321,23 +321,28 @@ class JoakimRules:
             state.become(after)
             return
         if isinstance(move, Crown):
+            _seated(state, move)
             if move.use == "gets":
                 _inline_effect(state, task, move, watch)
             else:
                 _crown(state, task, move, watch)
         elif task.kind == "inline":
+            _seated(state, move)
             _inline_effect(state, task, move, watch)
         else:
             handler = _PLAY.get((task.kind, type(move)))
             if handler is None:
                 raise RuleError(f"{_wanted(state, task)}, not {_said(state, move)}",
                                 "How the Game Is Played")
-            if task.kind in DECISIONS and task.kind not in _ANYONE and \
-                    type(move) is not Deal and move.player != task.player:
-                raise RuleError(f"it is {state.names[task.seat]}'s "
-                                f"{'decision' if task.kind in DECISIONS else 'draw'} "
-                                f"({self.describe(state)}), not "
-                                f"{state.names[move.player]}'s", "How the Game Is Played")
+            if task.kind in DECISIONS and task.kind not in _ANYONE and type(move) is not Deal:
+                if move.player != task.player:   # (the question is one player's)
+                    raise RuleError(
+                        f"it is {state.names[task.seat]}'s decision ({self.describe(state)}),"
+                        f" not {seat_name(state.names, move.player, _HOW)}'s", _HOW)
+                if len(_seat_fields(type(move))) > 1:   # (the other player of an exchange)
+                    _seated(state, move)
+            else:   # (a card drawn, a sale, a payment: the move says whose)
+                _seated(state, move)
             handler(state, task, move, watch)
         if state.just is just:   # (what a card out of turn may answer lasts one move)
             state.just = None
@@ -488,27 +493,34 @@ _WORD_OF = {JoakimCard: "joakim", ClubCard: "club"}
 
 
 def _seated(state: State, move: Any) -> None:
-    """Refuse a move that names a seat no player sits in, as its player, as the other
-    player of a deal, an exchange or an inspection, or as the player a BEAGLE BOYS card is
-    placed in front of (``seat_name``).  The handlers check the player against the task's
-    only where the task is one player's; the seat of a card drawn, a sale or a payment is
-    the move's to say, and a seat of -1 would otherwise be the last player's."""
-    kind = type(move)
+    """Refuse a move that names a seat no player sits in (in any of its fields that name
+    one, ``_seat_fields``), as ``seat_name`` says.  ``play`` asks it wherever the move's
+    player is not compared with the player whose question it is: the seat of a card
+    drawn, a sale or a payment is the move's to say, and a seat of -1 would otherwise be
+    the last player's."""
+    seats = len(state.names)
+    for field in _seat_fields(type(move)):
+        who = getattr(move, field)
+        if who is not None and (type(who) is not int or not 0 <= who < seats):
+            seat_name(state.names, who, _HOW)
+
+
+def _seat_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a kind of move that name a seat: its player first, then the other
+    player of a deal, an exchange or an inspection, the player a BEAGLE BOYS card is
+    placed in front of (found at its first move, then kept: many moves ask)."""
     fields = _SEAT_FIELDS.get(kind)
-    if fields is None:   # (a kind of move met for the first time: which fields are seats)
+    if fields is None:
         named = getattr(kind, "__dataclass_fields__", {})
         fields = _SEAT_FIELDS[kind] = tuple(f for f in ("player", "other", "on")
                                             if f in named)
-    seats = len(state.names)
-    for field in fields:
-        who = getattr(move, field)
-        if who is not None and (type(who) is not int or not 0 <= who < seats):
-            seat_name(state.names, who, "How the Game Is Played")
+    return fields
 
 
-#: The fields that name a seat, by kind of move (found at its first move: every move
-#: asks, so they are not looked for each time).
+#: ``_seat_fields`` by kind of move.
 _SEAT_FIELDS: dict[type, tuple[str, ...]] = {}
+#: The section of the rulebook that seats the players and says whose turn it is.
+_HOW = "How the Game Is Played"
 
 
 def _said(state: State, move: Any) -> str:
@@ -518,7 +530,7 @@ def _said(state: State, move: Any) -> str:
     word = _WORD_OF.get(type(move), type(move).__name__.lower())
     who = getattr(move, "player", None)
     if who is not None:
-        return f"'{word}' by {state.names[who]}"
+        return f"'{word}' by {seat_name(state.names, who, _HOW)}"
     card = getattr(move, "card", None)
     return f"'{word} {card}'" if isinstance(card, int) else f"'{word}'"
 
