@@ -39,6 +39,8 @@ from mclog.errors import MclogError  # noqa: E402
 from mclog.record.reading import read_text  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from fuzzing import slip  # noqa: E402
 
 
 def command(args: list[str], stdin: str | None = None) -> tuple[int, str, str]:
@@ -190,29 +192,12 @@ def prefixes(text: str, cuts: int, rng: random.Random) -> list[str]:
 
 
 def slips(text: str, cuts: int, rng: random.Random) -> list[str]:
-    """``cuts`` records of ``text`` each with one slip: a line dropped, written twice or
-    swapped with the next, a number one more or less, a word made ``?``."""
-    out, body = [], body_lines(text)
-    for _ in range(cuts if body else 0):
-        lines = text.split("\n")
-        at = rng.choice(body)
-        words = lines[at].split(" ")
-        word = rng.randrange(len(words))
-        slip = rng.randrange(5)
-        if slip == 0:
-            del lines[at]
-        elif slip == 1:
-            lines.insert(at, lines[at])
-        elif slip == 2 and at + 1 < len(lines):
-            lines[at], lines[at + 1] = lines[at + 1], lines[at]
-        elif slip == 3 and words[word].isdigit():
-            words[word] = str(int(words[word]) + rng.choice((-1, 1)))
-            lines[at] = " ".join(words)
-        else:
-            words[word] = "?"
-            lines[at] = " ".join(words)
-        out.append("\n".join(lines))
-    return out
+    """``cuts`` records of ``text`` each with one slip in a line of its body, as the
+    suite's fuzzing makes them (``tests/fuzzing.py``): a line dropped, written twice or
+    swapped with the next, a word made ``?``, a digit changed."""
+    body = body_lines(text)
+    return [slip(text, rng.randrange(5), rng.choice(body), rng.randrange(50), "?")
+            for _ in range(cuts if body else 0)]
 
 
 def main() -> None:

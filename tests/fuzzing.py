@@ -59,7 +59,11 @@ def run_input(data: bytes | str) -> str:
     return outcome
 
 
-def _mutate(text: str, kind: int, i: int, j: int, word: str) -> str:
+def slip(text: str, kind: int, i: int, j: int, word: str) -> str:
+    """``text`` with one slip at its line ``i`` (modulo its length): by ``kind``, the line
+    dropped (0), written twice (1), swapped with the next (2), its word ``j`` made
+    ``word`` (3), or one of its digits changed (4).  (``benchmarks/every_view.py``
+    makes such slips too.)"""
     lines = text.split("\n")
     i %= len(lines)
     if kind == 0:
@@ -92,7 +96,7 @@ mutated_records = st.builds(
 
 def _apply_all(text: str, edits) -> str:
     for kind, i, j, word in edits:
-        text = _mutate(text, kind, i, j, word)
+        text = slip(text, kind, i, j, word)
     return text
 
 
