@@ -16,6 +16,7 @@ games.  A new game in the registry is tested here with no edit.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import random
@@ -358,6 +359,40 @@ def test_every_view_of_a_sample_is_made_and_escapes_the_record(name, path):
 
     page = report_html(played)
     assert page.startswith("<!DOCTYPE html>") and hostile not in page
+
+
+@pytest.mark.parametrize("name", [n for n in names() if game_named(n).hidden_information])
+def test_every_view_of_a_seats_record_stopped_part_way_is_made_at_every_step(name, tmp_path):
+    """What a player reviews: their own record (``?`` for what they did not see) of a game
+    they stopped part way.  Cut after a third and after two thirds of its body, the first
+    sample's first seat's record gives every view at every step: the board and its
+    players, the step texts, the scores, the report's charts, the corpus rows and the
+    replay widget."""
+    from mclog.cli import main
+
+    path = _samples(name)[0]
+    for component_file in path.parent.glob("*.json"):   # (a record names its own)
+        shutil.copy(component_file, tmp_path)
+    record = mclog.read_one(path)
+    (tmp_path / "full.mclog").write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    seat = tmp_path / "seat.mclog"
+    with open(seat, "w", encoding="utf-8") as out, contextlib.redirect_stdout(out):
+        assert main(["hide", "--seat", record.players[0], str(tmp_path / "full.mclog")]) == 0
+    lines = seat.read_text(encoding="utf-8").split("\n")
+    body = [i for i, line in enumerate(lines) if line.strip() and not line.startswith("[")]
+    game = game_named(name)
+    for cut in (body[len(body) // 3], body[2 * len(body) // 3]):
+        played = game.replay(mclog.parse_one("\n".join(lines[:cut]) + "\n", str(seat)),
+                             events=True)
+        steps = len(played)
+        assert steps and len(game.step_texts(played)) == steps
+        for i in range(steps + 1):
+            assert game.draw_step(played, i) and isinstance(game.step_players(played, i), list)
+        assert game.replay_text(played) and game.score_lines(played) and \
+            game.final_text(played) and game.unfinished(played)
+        assert game.report_charts(played) is not None
+        assert set(game.corpus_rows(played, "g", str(seat))) == set(game.corpus_schema())
+        assert mclog.widgets.replay(played) is not None   # (the game's own, or the shared one)
 
 
 @pytest.mark.parametrize("name,path", [(n, p) for n, p in CASES
