@@ -405,11 +405,36 @@ def test_files_that_cannot_be_records_are_named_never_skipped(tmp_path, capsys):
         f"{src / 'empty.mclog'}: is empty: it holds no game; left out of the corpus",
         f"{src / 'gone.mclog'}: is a link to nothing; left out of the corpus",
         f"{src / 'pipe.mclog'}: is not a file (a FIFO or a device); left out of the corpus",
-        f"{src / 'wide.mclog'}: UTF-16 text (what Windows Notepad saves as 'Unicode'), not "
-        "UTF-8: save it as UTF-8"]
+        f"{src / 'wide.mclog'}:1:1: This is UTF-16 text (what Windows Notepad saves as "
+        "'Unicode'), not UTF-8: save the record as UTF-8"]
     assert main(["corpus", "build", str(src), "-o", str(tmp_path / "again"), "--jobs", "1",
                  "--quiet"]) == 1
     assert "gone.mclog: is a link to nothing" in capsys.readouterr().err
+
+
+def test_a_file_validate_refuses_the_corpus_refuses_in_the_same_words(tmp_path, capsys):
+    """The corpus decoded a file's bytes itself: a file whose lines end with CR alone was
+    told 'A tag pair is written [Name "value"] ...', a NUL 'this line does not end with
+    ]', bytes that are not UTF-8 'not UTF-8 text (byte 45)' with no line, and a line of
+    two million characters was built into the corpus.  Each is now refused as ``mclog
+    validate`` refuses it, located in its file, and the records beside it are built."""
+    src = tmp_path / "src"
+    src.mkdir()
+    text = (ROOT / "sample_games" / "millionenspiel" / "duel-2p.mclog").read_text()
+    (src / "good.mclog").write_text(text)
+    (src / "mac.mclog").write_bytes(text.replace("\n", "\r").encode())
+    (src / "binary.mclog").write_bytes(text.replace("\n", "\x00\n", 3).encode())
+    (src / "latin.mclog").write_bytes(text.replace("Zoe", "Zoë").encode("latin-1"))
+    (src / "wide-line.mclog").write_text(text + "; " + "x" * 2_000_000 + "\n")
+    said = {}
+    for bad in ("mac", "binary", "latin", "wide-line"):
+        assert main(["validate", str(src / f"{bad}.mclog")]) == 1
+        said[bad] = capsys.readouterr().err.strip()
+    report = build([src], tmp_path / "out", jobs=1, chunk_games=4)
+    assert report.games == 1
+    assert sorted(report.errors) == sorted(said.values())
+    assert "mac.mclog:1:24: A carriage return (CR) stands inside this line" in said["mac"]
+    assert "wide-line.mclog:26:10001: Line 26 is 2000002 characters long" in said["wide-line"]
 
 
 def test_a_damaged_chunk_is_named_and_built_again(tmp_path):

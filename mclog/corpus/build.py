@@ -31,7 +31,7 @@ from pathlib import Path
 from mclog.arguments import whole
 from mclog.errors import MclogError, RecordError
 from mclog.printable import counted
-from mclog.record.files import FileError, utf8_text, write_new
+from mclog.record.files import FileError, piece_lines, write_new
 from .sources import Chunk, file_digest, plan, record_files
 
 MANIFEST = "_manifest.json"
@@ -128,16 +128,13 @@ def _build_chunk(chunk: Chunk, out: str) -> dict:
             errors.append(f"{piece.path}: could not be read during the build "
                           f"({exc.strerror or exc}); left out")
             continue
-        try:   # (a file's first piece may be UTF-16, which is named so)
-            text = data.decode("utf-8") if piece.start else utf8_text(data)
-        except UnicodeDecodeError as exc:
-            errors.append(f"{piece.path}: not UTF-8 text (byte {piece.start + exc.start})")
-            continue
-        except ValueError as exc:
-            errors.append(f"{piece.path}: {exc}")
+        try:   # (checked as mclog validate checks a file: the same refusals, located)
+            lines = piece_lines(data, piece.path, piece.first_line, piece.start)
+        except RecordError as exc:
+            errors.append(str(exc))
             continue
         single = piece.games == 1 and piece.start == 0 and piece.end < 0
-        for number, item in iter_lenient(text, piece.path):
+        for number, item in iter_lenient(lines, piece.path):
             if isinstance(item, MclogError):
                 errors.append(str(_placed(item, piece, single)))
                 continue

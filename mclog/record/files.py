@@ -135,6 +135,24 @@ def _lines(f, name: str, limit: int) -> Iterator[str]:
         yield from lines
 
 
+def piece_lines(data: bytes, name: str, first_line: int = 1, offset: int = 0) -> list[str]:
+    """The lines of ``data``, a piece of the file ``name`` that starts ``offset`` bytes in,
+    on its line ``first_line`` (a corpus builds a file in pieces), checked as ``read``
+    checks a whole file's: UTF-16 at the file's start, bytes that are not UTF-8, a NUL, a
+    lone CR, a line over ``MAX_LINE``; a ``RecordError`` located in the whole file.  So
+    a corpus refuses what ``mclog validate`` refuses, in the same words.
+
+    >>> piece_lines(b"[Players \\"Ann, Ben\\"]\\nstart Ann\\n", "g.mclog")
+    ['[Players "Ann, Ben"]', 'start Ann', '']
+    >>> try:
+    ...     piece_lines(b"start Ann\\rpool x\\n", "g.mclog", first_line=40, offset=900)
+    ... except RecordError as exc:
+    ...     print(exc.line, exc.col, exc.reason[:36])
+    40 10 A carriage return (CR) stands inside
+    """
+    return _checked_block(data, first_line - 1, offset, name)
+
+
 def without_marks(text: str) -> str:
     """``text`` without a byte order mark (U+FEFF, unseen in an editor) at the start of a
     line: a file's own at its start, and those that joining files (``cat *.mclog``) leaves
