@@ -293,5 +293,6 @@ def seat_problem(tags: Mapping[str, str], names: Sequence[str]) -> str | None:
 
 
 __all__ = ["framing_problem", "word_problem", "command_problem", "name_problem",
-           "invisible_problem", "twice", "spellings", "seats_by_name", "players", "seat_of", "seat_problem", "case_slip", "not_a_player", "closest", "near", "suggestion",
+           "invisible_problem", "twice", "spellings", "seats_by_name", "players", "seat_of",
+           "seat_problem", "case_slip", "not_a_player", "closest", "near", "suggestion",
            "FRAMING", "JOINING", "COMMANDS", "MAX_NAME"]

@@ -498,10 +498,9 @@ def _seated(state: State, move: Any) -> None:
     player is not compared with the player whose question it is: the seat of a card
     drawn, a sale or a payment is the move's to say, and a seat of -1 would otherwise be
     the last player's."""
-    seats = len(state.names)
     for field in _seat_fields(type(move)):
         who = getattr(move, field)
-        if who is not None and (type(who) is not int or not 0 <= who < seats):
+        if who is not None:
             seat_name(state.names, who, _HOW)
 
 
