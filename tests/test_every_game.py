@@ -16,7 +16,6 @@ games.  A new game in the registry is tested here with no edit.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import json
 import random
@@ -362,27 +361,20 @@ def test_every_view_of_a_sample_is_made_and_escapes_the_record(name, path):
 
 
 @pytest.mark.parametrize("name", [n for n in names() if game_named(n).hidden_information])
-def test_every_view_of_a_seats_record_stopped_part_way_is_made_at_every_step(name, tmp_path):
+def test_every_view_of_a_seats_record_stopped_part_way_is_made_at_every_step(name):
     """What a player reviews: their own record (``?`` for what they did not see) of a game
     they stopped part way.  Cut after a third and after two thirds of its body, the first
     sample's first seat's record gives every view at every step: the board and its
     players, the step texts, the scores, the report's charts, the corpus rows and the
     replay widget."""
-    from mclog.cli import main
-
     path = _samples(name)[0]
-    for component_file in path.parent.glob("*.json"):   # (a record names its own)
-        shutil.copy(component_file, tmp_path)
-    record = mclog.read_one(path)
-    (tmp_path / "full.mclog").write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
-    seat = tmp_path / "seat.mclog"
-    with open(seat, "w", encoding="utf-8") as out, contextlib.redirect_stdout(out):
-        assert main(["hide", "--seat", record.players[0], str(tmp_path / "full.mclog")]) == 0
-    lines = seat.read_text(encoding="utf-8").split("\n")
+    seat = mclog.write(mclog.seat_view(mclog.replay(mclog.read_one(path)), 0))
+    lines = seat.split("\n")
     body = [i for i, line in enumerate(lines) if line.strip() and not line.startswith("[")]
     game = game_named(name)
     for cut in (body[len(body) // 3], body[2 * len(body) // 3]):
-        played = game.replay(mclog.parse_one("\n".join(lines[:cut]) + "\n", str(seat)),
+        # (read as if beside the sample: a record names its component file beside it)
+        played = game.replay(mclog.parse_one("\n".join(lines[:cut]) + "\n", str(path)),
                              events=True)
         steps = len(played)
         assert steps and len(game.step_texts(played)) == steps
@@ -391,7 +383,7 @@ def test_every_view_of_a_seats_record_stopped_part_way_is_made_at_every_step(nam
         assert game.replay_text(played) and game.score_lines(played) and \
             game.final_text(played) and game.unfinished(played)
         assert game.report_charts(played) is not None
-        assert set(game.corpus_rows(played, "g", str(seat))) == set(game.corpus_schema())
+        assert set(game.corpus_rows(played, "g", str(path))) == set(game.corpus_schema())
         assert mclog.widgets.replay(played) is not None   # (the game's own, or the shared one)
 
 
