@@ -784,8 +784,8 @@ NAMES_THE_RIGHT_SEAT = {("Lower", "owner"): "Unfair competition now lowers one o
 @pytest.mark.parametrize("name", names())
 def test_a_move_made_in_python_for_a_seat_no_player_sits_in_is_refused(name):
     """A record's reader names only the players at the table, but a move made in Python
-    can say any number: Cartel and Joakim raised IndexError for seat 4 of four, and Joakim
-    and Million Club took seat -1 as the last player's (Python's index from the end).
+    can say any number: Cartel, Joakim and Million Club raised IndexError for seat 4 of
+    four, and Joakim took seat -1 as the last player's (Python's index from the end).
     Each kind of move of the game's samples, with each seat it names made -1, one past
     the last seat and 99, is refused in words, and the state stays fit for the move the
     record played."""
