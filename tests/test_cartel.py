@@ -832,7 +832,8 @@ def test_every_seat_view_validates_scores_alike_and_every_prefix_replays(players
             assert partial.errors == []
 
 
-def test_a_record_may_embed_its_components_in_the_tag():
+def test_a_record_may_embed_its_components_in_the_tag(tmp_path, capsys):
+    from mclog.cli import main
     from mclog.record.framing import escape_tag
 
     data = json.loads((ROOT / "mclog/games/cartel/rules/illustrative.json").read_text())
@@ -843,6 +844,13 @@ def test_a_record_may_embed_its_components_in_the_tag():
     played = mclog.replay(mclog.parse_one(embedded))
     assert [r.total for r in played.scores()] == [463, 562]
     assert not played.final.board.illustrative and mclog.write(played.record) == embedded
+    # a record that travels without its file is a file too: its tag line of 15,000
+    # characters was refused as a line over 10,000 (a tag line may hold 1,000,000)
+    carried = tmp_path / "carried.mclog"
+    carried.write_text(embedded)
+    assert main(["validate", str(carried)]) == 0 and main(["fmt", str(carried)]) == 0
+    assert capsys.readouterr().out == f"{carried}: 1 game OK\n"
+    assert carried.read_text() == embedded
     data["companies"][0]["value"] = 11
     with pytest.raises(RecordError) as caught:
         mclog.parse_one(duel.replace('[Components "illustrative"]',

@@ -665,6 +665,12 @@ def test_a_component_file_beside_the_record_and_in_the_tag(tmp_path):
     assert "Illustrative" not in GAME.draw(played.final)
     embedded = text("", f"[Components {json.dumps(json.dumps(data))}]")
     assert not GAME.replay(mclog.parse_one(embedded)).final.board.illustrative
+    # ... and from a file: the tag's line, over 17,000 characters, was refused as a line
+    # over 10,000 (a tag line may hold 1,000,000)
+    carried = tmp_path / "carried.mclog"
+    carried.write_text(embedded)
+    assert len(max(embedded.splitlines(), key=len)) > 17_000
+    assert not GAME.replay(mclog.read_one(carried)).final.board.illustrative
     (tmp_path / "bad.json").write_text("{ not json")
     record.write_text(text("", '[Components "bad.json"]'))
     with pytest.raises(RecordError) as info:

@@ -48,6 +48,40 @@ def test_a_line_over_ten_thousand_characters_is_refused():
                             "record is at most 10000")
 
 
+def test_a_tag_line_may_hold_a_million_characters_for_a_component_set(tmp_path):
+    """A component set embedded in its tag (``[Components "{...}"]``, 15 to 25 kB) is
+    one line: a file holding one was refused as a line over 10,000.  A tag line may hold
+    1,000,000 characters, read whole or as a file goes (a block of 1 MB at a time, so
+    the line spans blocks); past that it is refused in words, and any other line still
+    at 10,000."""
+    tag = '[Event "' + "x" * (1_000_000 - 10) + '"]'
+    text = tag + "\n" + GAME
+    path = tmp_path / "long-tag.mclog"
+    path.write_text(text)
+    for reading in (lambda: read_one(path), lambda: parse_one(text),
+                    lambda: next(read_bytes(text.encode()))):
+        assert reading().tags["Event"] == "x" * (1_000_000 - 10)
+    longer = "  " + tag.replace('"]', 'xx"]') + "\n" + GAME
+    path.write_text(longer)
+    message = (":1:1000001: Line 1 is 1000004 characters long; a tag line is at most "
+               "1000000")
+    for reading, where in ((lambda: read_one(path), str(path)), (lambda: parse_one(longer),
+                                                                  "<text>")):
+        with pytest.raises(RecordError) as e:
+            reading()
+        assert str(e.value) == where + message
+    path.write_text(tag[:-2] + "x" * 5_000_000)   # (no end of line: refused as it is read)
+    with pytest.raises(RecordError) as e:
+        read_one(path)
+    assert str(e.value) == (f"{path}:1:1000001: Line 1 is over 1000000 characters long; "
+                            "a tag line is at most 1000000")
+    path.write_text(GAME + "start " + "x" * 5_000_000)
+    with pytest.raises(RecordError) as e:
+        read_one(path)
+    assert str(e.value) == (f"{path}:3:10001: Line 3 is over 10000 characters long; a line "
+                            "of a record is at most 10000")
+
+
 def test_not_utf8_names_the_byte_offset():
     data = '[Players "Ann yellow, Ben blue"]\nsetup Ann asia\n'.encode() + b"\xe9t\xe9\n"
     with pytest.raises(RecordError) as e:
@@ -100,6 +134,29 @@ def test_lines_ended_by_cr_lf_are_read_and_a_lone_cr_is_named(tmp_path):
     with pytest.raises(RecordError) as e:
         list(read_bytes(b'[Players "Ann yellow, Ben blue"]\nsetup Ann asia,\r Ben india\n'))
     assert str(e.value) == "<text>:2:" + message.format(16)[2:]
+
+
+@pytest.mark.parametrize("sample", ["millionclub/duel-2p.mclog", "cartel/duel-2p.mclog",
+                                    "joakim/sunday-3p.mclog"])
+def test_a_text_given_in_python_is_refused_what_its_file_would_be(sample, tmp_path):
+    """``mclog.parse`` skipped the checks a file gets: a NUL was told 'this line does not
+    end with ]', CR-only line ends the tag message, and a line of 20,000 characters was
+    read.  Each text is now refused in the words and at the place ``read`` gives its file;
+    CR LF and a byte order mark are read as a file's are."""
+    text = (SAMPLES / sample).read_text()
+    for bad in (text.replace("\n", "\x00\n", 3), text.replace("\n", "\r"),
+                text + "; " + "x" * 20_000 + "\n"):
+        path = tmp_path / "bad.mclog"
+        path.write_bytes(bad.encode())
+        with pytest.raises(RecordError) as from_file:
+            read_one(path)
+        for reading in (parse_one, lambda t: list(parse(t))):
+            with pytest.raises(RecordError) as from_text:
+                reading(bad)
+            assert str(from_text.value) == str(from_file.value).replace(str(path), "<text>")
+            assert from_text.value.line in (1, text.count("\n") + 1)
+    assert str(from_text.value).startswith(f"<text>:{text.count(chr(10)) + 1}:10001: Line ")
+    assert parse_one("\ufeff" + text.replace("\n", "\r\n")) == parse_one(text)
 
 
 @pytest.mark.parametrize("sample", ["millionclub/thursday-club-3p.mclog",

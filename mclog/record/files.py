@@ -37,6 +37,28 @@ MAX_GAME = 10 * 1024 * 1024
 MAX_STREAM = 1024 * 1024 * 1024
 #: A line of a record is at most this many characters (``too-large`` past it).
 MAX_LINE = 10_000
+#: ... and a tag line this many: a component set embedded in its tag (``[Components
+#: "{...}"]``, the JSON that a record carries wherever it goes: some 15 to 25 kB for a
+#: game's whole set, its quotes escaped) is one line.
+MAX_TAG_LINE = 1_000_000
+
+
+def line_limit(line: str | bytes) -> int:
+    """The most characters ``line`` may hold: ``MAX_TAG_LINE`` for a tag line (one that
+    starts with ``[``, as the framing reads it), else ``MAX_LINE``.
+
+    >>> line_limit('[Components "{}"]'), line_limit("start Ann"), line_limit(b"  [Game")
+    (1000000, 10000, 1000000)
+    """
+    return MAX_TAG_LINE if line.lstrip()[:1] in ("[", b"[") else MAX_LINE
+
+
+def too_long(line: str, number: int, name: str | None) -> RecordError:
+    """The error of line ``number``, ``line``, over its ``line_limit``."""
+    limit = line_limit(line)
+    which = "a tag line" if limit == MAX_TAG_LINE else "a line of a record"
+    return RecordError(f"Line {number} is {len(line)} characters long; {which} is at most "
+                       f"{limit}", line=number, col=limit + 1, file=name, code="too-large")
 
 
 class FileError(MclogError):
@@ -124,10 +146,12 @@ def _lines(f, name: str, limit: int) -> Iterator[str]:
         block, cut, rest = (rest + chunk).rpartition(b"\n")
         if not cut:  # no end of line yet: the line so far must not be too long
             rest = block + rest
-            if len(rest) > 4 * MAX_LINE:  # a UTF-8 character is 4 bytes at most
-                raise RecordError(f"Line {number + 1} is over {MAX_LINE} characters long; a "
-                                  f"line of a record is at most {MAX_LINE}", line=number + 1,
-                                  col=MAX_LINE + 1, file=name, code="too-large")
+            longest = line_limit(rest[:64])
+            if len(rest) > 4 * longest:  # a UTF-8 character is 4 bytes at most
+                which = "a tag line" if longest == MAX_TAG_LINE else "a line of a record"
+                raise RecordError(f"Line {number + 1} is over {longest} characters long; "
+                                  f"{which} is at most {longest}", line=number + 1,
+                                  col=longest + 1, file=name, code="too-large")
             continue
         lines = _checked_block(block, number, offset, name)
         number += len(lines)
@@ -202,7 +226,29 @@ def _checked_block(block: bytes, number: int, offset: int, name: str | None) -> 
         raise RecordError(f"This is not UTF-8 text: byte {offset + exc.start} "
                           f"(0x{block[exc.start]:02x}) cannot be read; save the record as UTF-8",
                           line=line, col=col, file=name, code="encoding") from None
-    text = without_marks(text)
+    return _checked_lines(without_marks(text), number, name)
+
+
+def checked_text(text: str, file: str | None = None) -> list[str]:
+    """The lines of a record's ``text`` given in Python (``mclog.parse``), checked as a
+    file's are when ``read`` reads it: a NUL, a lone CR, a line over ``MAX_LINE`` are each
+    refused in the same words, located (a text read from a file with ``open()`` has had its
+    line ends made LF; one made otherwise may hold anything).
+
+    >>> checked_text('[Players "Ann, Ben"]\\r\\nstart Ann')
+    ['[Players "Ann, Ben"]\\r', 'start Ann']
+    >>> try:
+    ...     checked_text('[Players "Ann, Ben"]\\nstart\\x00Ann', "<text>")
+    ... except RecordError as exc:
+    ...     print(exc)
+    <text>:2:6: This file holds binary data (a NUL character), not a record
+    """
+    return _checked_lines(without_marks(text), 0, file)
+
+
+def _checked_lines(text: str, number: int, name: str | None) -> list[str]:
+    """The lines of ``text`` (``number`` lines come before it), checked as ``decode``
+    checks a text once it is UTF-8."""
     lines = text.split("\n")
     if "\x00" in text:
         at = next(i for i, line in enumerate(lines) if "\x00" in line)
@@ -221,10 +267,9 @@ def _checked_block(block: bytes, number: int, offset: int, name: str | None) -> 
                     "form) must be saved with either", line=number + at + 1, col=inside + 1,
                     file=name, code="encoding")
     if max(map(len, lines)) > MAX_LINE:
-        at = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE)
-        raise RecordError(f"Line {number + at + 1} is {len(lines[at])} characters long; a line "
-                          f"of a record is at most {MAX_LINE}", line=number + at + 1,
-                          col=MAX_LINE + 1, file=name, code="too-large")
+        for at, line in enumerate(lines):
+            if len(line) > line_limit(line):
+                raise too_long(line, number + at + 1, name)
     return lines
 
 

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from ..errors import MclogError, RecordError
 from ..protocol import FRAMING_TAGS
-from .files import FileError, decode, iter_lines, without_marks
+from .files import FileError, checked_text, decode, iter_lines, without_marks
 from .framing import RawGame, split_games
 
 
@@ -177,7 +177,13 @@ def parse(text: str, file: str | None = None) -> Iterator[Any]:
                         "mclog.read_one(path) or mclog.read(path)")
     if not isinstance(text, str):
         raise TypeError(f"record text is a str, not {type(text).__name__}")
-    return read_text(text, file)
+    return _checked_games(text, file)
+
+
+def _checked_games(text: str, file: str | None) -> Iterator[Any]:
+    """``read_text`` of ``text`` checked first as a file is (``checked_text``): a NUL, a
+    lone CR or an overlong line is refused in the words ``mclog validate`` uses for it."""
+    yield from read_text(checked_text(text, file), file)
 
 
 def parse_one(text: str, file: str | None = None) -> Any:

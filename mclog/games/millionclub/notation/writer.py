@@ -15,7 +15,7 @@ from dataclasses import fields, replace
 
 from mclog.errors import MclogError
 from mclog.record.entries import inline_comments_length
-from mclog.record.files import MAX_LINE
+from mclog.record.files import MAX_LINE, line_limit
 from mclog.record.checks import check_text
 from mclog.record.framing import comment_text, escape_brace, escape_tag
 from ..rules.cards import Industry
@@ -171,12 +171,12 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
             comment(note)
     close()
     for i, text in enumerate(out):
-        if len(text) > MAX_LINE:  # (a safeguard: the lines break before this can be)
+        if len(text) > line_limit(text):  # (a safeguard: lines break before this can be)
             where = f"{record.file}: " if record.file else ""
             game = f"game {record.number}: " if record.number > 1 else ""
             raise MclogError(
                 f"{where}{game}line {i + 1} of the canonical text would be "
-                f"{len(text)} characters long, over the {MAX_LINE} a record may have: "
+                f"{len(text)} characters long, over the {line_limit(text)} a record may have: "
                 f"{text[:60]}...; put the long comment on a line of its own")
     return "\n".join(out) + "\n"
 
