@@ -147,6 +147,6 @@ def test_r31_who_must_and_who_may():
     assert Pass(ANN) in legal_moves(may)
     must = chosen("increase")
     assert Pass(ANN) not in legal_moves(must)
-    with pytest.raises(RuleError, match=r"Ann must put the Capital Increase note under one own "
+    with pytest.raises(RuleError, match=r"next is Ann: put the Capital Increase note under one own "
                                         r"industry now, not passing \(R29\)"):
         run(must, Pass(ANN))

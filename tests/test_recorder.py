@@ -150,7 +150,7 @@ def test_a_slip_is_refused_with_its_reason_and_nothing_is_written(tmp_path):
     cases = {
         "Ben IV:R": "It is Ann's decision",
         "Ann VI": "VI",
-        "Ann buys asia": "must place a pawn",
+        "Ann buys asia": "next is Ann: place a pawn now, not buying a card",
         "[Event \"x\"]": "not a word",
         "Ann IV:R\nBen V": "one line",
         "Ann IV:R, Zed V": "Zed",

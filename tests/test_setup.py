@@ -22,7 +22,8 @@ def test_r01_cannot_draw_more_cards_of_a_kind_than_exist():
     with pytest.raises(RuleError) as e:
         run(s, Draw("asia"))
     assert str(e.value) == "No Asia card is left in the Colony deck (R1)"
-    with pytest.raises(RuleError, match=r"'F' is not a card of the Colony deck \(R1\)"):
+    with pytest.raises(RuleError, match=r"Factories is an Industry card, not a card of the "
+                                        r"Colony deck \(R1\)"):
         run(s, Draw("F"))
     assert Draw("asia") not in legal_moves(s)
 

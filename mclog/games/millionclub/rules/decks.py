@@ -14,8 +14,8 @@ from typing import Final
 
 from mclog.errors import RuleError
 from .board import CAPITALIST, COLONIES, INDUSTRIES, INTRIGUE, LOBBYIST
-from .cards import (COLONY_DECK, DECK_NAMES, DECK_TOTALS, INDUSTRY_DECK, INTRIGUE_DECK, Industry,
-                    card_name, unseen)
+from .cards import (COLONY_DECK, DECK_NAMES, DECK_OF, DECK_TOTALS, INDUSTRY_DECK, INTRIGUE_DECK,
+                    Industry, article, card_name, unseen)
 from .flow import handler, push, step
 from .interning import interned
 from .moves import Draw, Pick
@@ -62,7 +62,10 @@ def _check_in_deck(state: State, d: Decision, card: str, *, unknown: bool) -> No
             raise RuleError("A starting Industry card lies face up: name it", "R30")
         return
     if card not in pile:
-        raise RuleError(f"{card!r} is not a card of the {DECK_NAMES[deck]} deck", "R1")
+        own = DECK_OF.get(card)   # (named in words: a record says 'raw', not 'R')
+        what = f"{card_name(card)} is {article(DECK_NAMES[own])} card, not" if own else \
+            f"{card!r} is not"
+        raise RuleError(f"{what} a card of the {DECK_NAMES[deck]} deck", "R1")
     if not pile[card]:
         raise RuleError(
             f"No {card_name(card)} card is left in the {DECK_NAMES[deck]} deck", "R1")

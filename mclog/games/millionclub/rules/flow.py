@@ -176,7 +176,7 @@ def play(state: State, move: Move, watch: Watch | None = None) -> None:
     if apply_fn is None:
         where = _draft_draws(state, d, move)
         raise RuleError(
-            f"{actor_name(state, d.actor)} must {what(state, d)} now{where}, "
+            f"next is {actor_name(state, d.actor)}: {what(state, d)} now{where}, "
             f"not {MOVE_PHRASES.get(type(move), type(move).__name__)}", h.rule)
     if move.player != d.actor:
         raise RuleError(
