@@ -315,6 +315,27 @@ def test_m16_ties_in_a_game_in_progress_go_to_who_bet_first_in_the_last_throw():
         ["Ann", "Ben", "Cleo"]
 
 
+def test_a_whole_game_written_a_line_a_round_reads_as_its_sample():
+    """The format lets a line hold several items, separated by commas: every sample with
+    each run of item lines joined into one (a throw's bets, then the roll, the landing,
+    the next bets ...) reads as the same record, and replays to the same end."""
+    for path in sorted((Path(__file__).parent.parent / "sample_games" / "millionenspiel")
+                       .glob("*.mclog")):
+        lines: list[str] = []
+        for line in path.read_text().split("\n"):
+            items = bool(line) and not line.startswith(("[", ";", "check")) and \
+                "{" not in line and ";" not in line
+            if items and lines and lines[-1].startswith("@"):
+                lines[-1] += ", " + line
+            else:
+                lines.append("@" + line if items else line)
+        joined = "\n".join(line.removeprefix("@") for line in lines)
+        assert joined.count("\n") <= path.read_text().count("\n") - 5, path.name
+        record = parse_one(joined)
+        assert write(record) == write(read_one(path)), path.name
+        assert replay(record).final.money == replay(read_one(path)).final.money
+
+
 def test_bets_may_follow_other_items_and_go_on_on_the_next_line():
     played = text("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands blue, "
                   "bets Cleo 2,\n  Ann 3, Ben pass\nBen rolls 2 2, rolls 1 2, lands red\n")
@@ -985,6 +1006,13 @@ def test_every_item_the_table_writes_reads_back_as_its_move(move, roller):
     ("past arrow 3x, lands green", [Land("green", 3)]),
     ("past arrow\nlands black, die 6", [Land("black", 1), Die(6)]),
     ("Ben buys pension card 500", [BuyPension(1, 500)]),
+    # a throw's bets, then the roller's throw on the same line: 'Ben rolls' was read as
+    # Ben's bet ("Expected Ben's bet (a number, or pass), found 'rolls'")
+    ("bets Ann 3, Ben 5, Ben rolls 2 3, lands red", [Bet(0, 3), Bet(1, 5), Throw((2, 3)),
+                                                    Land("red", 0)]),
+    ("bets Ann 3, Ben pass, Ben refuses", [Bet(0, 3), Bet(1, 0), Refuse(None)]),
+    ("bets Ann 3, Ben bets 5, Cleo passes", [Bet(0, 3), Bet(1, 5), Bet(2, 0)]),
+    ("bets Ann 3 Ben Roll 4 4", [Bet(0, 3), Throw((4, 4))]),
 ])
 def test_every_form_a_person_may_write_is_read(line, moves):
     assert parse_one(HEAD + line + "\n").moves == moves

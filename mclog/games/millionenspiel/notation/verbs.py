@@ -142,6 +142,8 @@ def _bets(line: Cursor, context: Reading) -> Bet | None:
         return Bet(context.subject, money(line, "the amount bet"))
     while line.peek() is not None and line.peek() in context.seats:
         start = line.at
+        if _does(line.words[start + 1] if start + 1 < len(line.words) else None):
+            break   # (``..., Ben 5, Ben rolls 2 3``: the bets are over; the roller's item)
         who = seat(line, context)
         word = line.take(f"{line.words[start]}'s bet (a number, or pass)")
         if word.lower() in ("pass", "passes"):
@@ -153,6 +155,13 @@ def _bets(line: Cursor, context: Reading) -> Bet | None:
                                  f"pass), found '{word}'{_grouping(word)}", line.at - 1)
             context.put(line, Bet(who, value), start)
     return None
+
+
+def _does(word: str | None) -> bool:
+    """Whether ``word``, after a player's name, says what they do (``rolls``, ``refuses``,
+    ``buys``: an item of its own) rather than bet (an amount, ``pass``)."""
+    return word is not None and word.lower() not in ("pass", "passes") and \
+        VERBS.verb(word) is not None
 
 
 def _passes(line: Cursor, context: Reading) -> Bet:
