@@ -403,11 +403,19 @@ def _rollouts(count: int, option: str) -> int:
 def _one_game(path: str, number: int) -> Played | None:
     """Game ``number`` of the file, replayed; None once a mistake in it (or in the file) or
     its absence is reported.  A mistake in another game of the file is no matter here."""
+    chosen = _one_of(path, number)
+    return None if chosen is None else chosen[0]
+
+
+def _one_of(path: str, number: int) -> tuple[Played, bool] | None:
+    """``_one_game``, and whether the file holds a game after it (read as far as that
+    game's tags: game 1's next is read already, to number the file's errors)."""
     if number < 1:
         _err(f"{path}: there is no game {number}: the games of a file are numbered from 1")
         return None
     count = 0
-    for item in _each(path):
+    items = _each(path)
+    for item in items:
         count += 1
         if isinstance(item, MclogError):
             game = getattr(item, "game", None)  # (None: the file's, or its only game's)
@@ -416,7 +424,8 @@ def _one_game(path: str, number: int) -> Played | None:
                 return None
             continue
         if item.record.number == number:
-            return item
+            after = next(items, None)
+            return item, after is not None and getattr(after, "game", True) is not None
     _err(f"{path}: there is no game {number} in this file: it holds "
          f"{'one game' if count == 1 else f'{count} games'}")
     return None
@@ -428,9 +437,10 @@ def cmd_report(args) -> int:
     from .report import report_html
 
     _check_out(args.out, args.file, "a report page", "page", _a_page)
-    chosen = _one_game(args.file, args.number)
-    if chosen is None:
+    found = _one_of(args.file, args.number)
+    if found is None:
         return 1
+    chosen, more = found
     extra = []
     if args.review is not None:
         from .review import curve, curve_chart
@@ -447,7 +457,10 @@ def cmd_report(args) -> int:
                       + (f"; {note}" if note else ""), curve_chart(chosen, points, bots)))
     write_new(args.out, report_html(chosen, extra))  # (- is the standard output)
     if args.out != "-":
-        _say(f"{args.out}: the report of {chosen.record.tags.get('Event') or 'the game'}")
+        which = f"game {args.number} of the file, " if more or args.number > 1 else ""
+        more_said = " (--number N reports another)" if more else ""
+        _say(f"{args.out}: the report of {which}"
+             f"{chosen.record.tags.get('Event') or 'the game'}{more_said}")
     return 0
 
 

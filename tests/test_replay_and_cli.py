@@ -303,6 +303,26 @@ def test_report_of_one_game_is_not_stopped_by_a_mistake_in_another(tmp_path, cap
     assert ":3:5: game 1: 'sells' is not a word of the notation" in capsys.readouterr().err
 
 
+def test_the_report_of_a_file_of_several_games_says_which_it_shows(tmp_path, capsys):
+    """A report shows one game: of a file of several it reported the first as 'the
+    report of Sunday duel', with nothing to say that the others were left out."""
+    games = Path(__file__).parent.parent / "sample_games"
+    night = tmp_path / "night.mclog"
+    night.write_text("\n".join((games / game / "duel-2p.mclog").read_text()
+                               for game in ("cartel", "millionclub", "millionenspiel")))
+    out = tmp_path / "r.html"
+    said = []
+    for number in ("1", "2", "3"):
+        assert main(["report", str(night), "-o", str(out), "--number", number]) == 0
+        said.append(capsys.readouterr().out)
+    assert said == [
+        f"{out}: the report of game 1 of the file, Sunday duel (--number N reports another)\n",
+        f"{out}: the report of game 2 of the file, Sunday duel (--number N reports another)\n",
+        f"{out}: the report of game 3 of the file, Kitchen table duel\n"]
+    assert main(["report", str(games / "cartel" / "duel-2p.mclog"), "-o", str(out)]) == 0
+    assert capsys.readouterr().out == f"{out}: the report of Sunday duel\n"
+
+
 def test_the_table_options_are_the_games_own(capsys):
     """``--option name=value`` is checked against the options the game declares
     (``Game.options``): the command line names no game's options."""
