@@ -11,6 +11,7 @@ position there, and neither the chart nor the kernel is asked anything.
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 import tempfile
 import zlib
@@ -24,6 +25,7 @@ import plotly.graph_objects as go
 import traitlets
 
 from .arguments import replayed
+from .errors import MclogError
 
 
 def packed(value) -> str:
@@ -437,9 +439,13 @@ class RunBelow(anywidget.AnyWidget):
     label = traitlets.Unicode("Use this game").tag(sync=True)
 
 
-#: What each notebook's picker last showed, in this kernel: (folder, record, upload) by
-#: (default record, game).
-_CHOSEN: dict[tuple[str, str], tuple[str, str | None, Path | None]] = {}
+#: What each notebook's picker last showed, in this kernel: (folder, record, upload, the
+#: game's number in its file) by (default record, game).
+_CHOSEN: dict[tuple[str, str], tuple[str, str | None, Path | None, int]] = {}
+
+#: The most games of one file the picker lists (an evening's file holds a few; a corpus's
+#: file may hold thousands, which a notebook reads with ``mclog.read``).
+LISTED_GAMES = 200
 
 
 class GamePicker:
@@ -451,6 +457,9 @@ class GamePicker:
     a mistake, or a file that cannot be read is said in words under the picker, and the
     notebook goes on with its own sample (``default``) rather than stopping on a
     traceback.
+
+    A file may hold an evening's games: then a second dropdown (``number``) lists them,
+    and starts at the first of this notebook's game.
     """
 
     def __init__(self, default: str, game_name: str = "Million Club") -> None:
@@ -459,6 +468,8 @@ class GamePicker:
         self.folder = w.Text(value=str(self.default.parent), description="folder",
                              layout=w.Layout(width="420px"))
         self.choice = w.Dropdown(description="record", layout=w.Layout(width="420px"))
+        self.number = w.Dropdown(description="game", options=[("1", 1)], value=1,
+                                 layout=w.Layout(width="420px", display="none"))
         self.upload = w.FileUpload(accept=".mclog,.txt", multiple=False,
                                    description="or upload a record")
         self.status = w.HTML()
@@ -472,21 +483,25 @@ class GamePicker:
         # each choice is remembered as it is made, not only once a game is shown from it.
         self._key = (str(self.default), game_name)
         remembered = _CHOSEN.get(self._key)
+        number = None
         if remembered is not None:
-            folder, choice, uploaded = remembered
+            folder, choice, uploaded, number = remembered
             self.folder.value = folder
             if choice in self.choice.options:
                 self.choice.value = choice
             self._uploaded = uploaded
+        self._list_games(number)
         self.choice.observe(self._picked, names="value")
         self.upload.observe(self._took_upload, names="value")
         self.folder.observe(lambda change: self._remember(), names="value")
+        self.number.observe(lambda change: self._remember(), names="value")
         #: Runs the cells after the picker's (they read the choice).
         self.use = RunBelow()
         self.view = w.VBox([w.HTML("Pick a game, then <b>Use this game</b> (or <i>Run "
                                    "&rsaquo; Run Selected Cell and All Below</i>: the picker "
                                    "keeps your choice)."),
-                            self.folder, self.choice, self.upload, self.use, self.status])
+                            self.folder, self.choice, self.number, self.upload, self.use,
+                            self.status])
 
     def _list(self) -> None:
         folder = Path(self.folder.value).expanduser()
@@ -499,6 +514,7 @@ class GamePicker:
         """A record picked in the folder (the one shown after an upload), said under the
         picker: the kernel has it, and the cells below will read it."""
         self._uploaded = None
+        self._list_games()
         self._remember()
         if change["new"]:
             self.status.value = (f"<b>{escape(change['new'])}</b> picked: <b>Use this "
@@ -519,11 +535,42 @@ class GamePicker:
                                  f"{escape(exc.strerror or str(exc))}")
             return
         self._uploaded = out
+        self._list_games()
         self._remember()
         self.status.value = f"<b>{escape(out.name)}</b> uploaded: <b>Use this game</b> shows it"
 
     def _remember(self) -> None:
-        _CHOSEN[self._key] = (self.folder.value, self.choice.value, self._uploaded)
+        _CHOSEN[self._key] = (self.folder.value, self.choice.value, self._uploaded,
+                              self.number.value or 1)
+
+    def _list_games(self, number: int | None = None) -> None:
+        """The games of the chosen file in the ``number`` dropdown (shown only for a file
+        of several), at ``number`` if it is one of them, else at the first of this
+        notebook's game.  Only the tags are read; a file that cannot be read lists
+        nothing here (``game()`` says why)."""
+        from mclog import games
+        from mclog.record.reading import read_headers
+
+        listed: list[tuple[str, int]] = []
+        ours: list[int] = []
+        try:
+            for count, tags in enumerate(read_headers(self.path()), 1):
+                if count > LISTED_GAMES:
+                    break
+                try:
+                    name = games.game(tags.get("Game")).name
+                except MclogError:
+                    name = tags.get("Game") or "?"
+                if name == self.game_name:
+                    ours.append(count)
+                about = ", ".join(v for v in (tags.get("Event"), tags.get("Date")) if v)
+                listed.append((f"{count}: {name}" + (f", {about}" if about else ""), count))
+        except (MclogError, OSError, ValueError):
+            listed = []
+        keep = number if number is not None and 1 <= number <= len(listed) else None
+        self.number.options = listed or [("1", 1)]
+        self.number.value = keep or (ours[0] if ours else 1)
+        self.number.layout.display = None if len(listed) > 1 else "none"
 
     def path(self):
         """The record chosen: the file uploaded (kept in a temporary file), else the one
@@ -541,21 +588,27 @@ class GamePicker:
         import mclog
 
         path = self.path()
+        number = self.number.value or 1
+        several = len(self.number.options) > 1
+        which = f"{path.name}, game {number}" if several else path.name
         # (replayed plainly: a notebook's first view is its widget, which draws at once;
         # the events, which count a seat's score ranges in full, are worked out when a
         # table first asks, by a replay that costs a few milliseconds)
         try:
-            played = mclog.replay(mclog.read_one(path))
+            record = next(itertools.islice(mclog.read(path), number - 1, None), None)
+            if record is None:
+                raise mclog.MclogError(f"{path.name} holds no game {number}")
+            played = mclog.replay(record)
             if played.record.game != self.game_name:
-                raise mclog.MclogError(f"{path.name} is a {played.record.game} record; this "
+                raise mclog.MclogError(f"{which} is a {played.record.game} record; this "
                                        f"notebook is for {self.game_name}")
             if played.errors:
                 raise played.errors[0]
         except (mclog.MclogError, OSError, TypeError) as exc:
-            self.status.value = (f"<b>{escape(path.name)}</b> cannot be shown: "
+            self.status.value = (f"<b>{escape(which)}</b> cannot be shown: "
                                  f"{escape(str(exc))}; showing {escape(self.default.name)}")
             return mclog.replay(mclog.read_one(self.default))
-        self.status.value = f"Showing <b>{escape(path.name)}</b>"
+        self.status.value = f"Showing <b>{escape(which)}</b>"
         return played
 
 

@@ -120,3 +120,38 @@ def test_an_upload_with_an_odd_name_is_kept_under_a_plain_one(name):
     picker.upload.value = _uploaded(name, duel)
     assert picker.game().record.table.names == ("Zoe", "Yann")
     assert picker.path().name == ("x.mclog" if name.endswith("x.mclog") else "upload.mclog")
+
+
+def test_a_file_of_an_evenings_games_lists_them_and_shows_the_one_picked(tmp_path):
+    """A file may hold several games (an evening's, of several games): the picker showed
+    its first, and refused the whole file when that first was another game's.  It now
+    lists the file's games, starts at the first of the notebook's game, shows the one
+    picked, and keeps it when the cell runs again."""
+    night = tmp_path / "night.mclog"
+    night.write_text("\n".join(
+        (SAMPLES.parent / game / name).read_text() for game, name in (
+            ("cartel", "duel-2p.mclog"), ("millionclub", "duel-2p.mclog"),
+            ("millionclub", "thursday-club-3p.mclog"))))
+    picker = game_picker(str(THURSDAY))
+    assert picker.number.layout.display == "none"   # (one game in the sample's file)
+    picker.folder.value = str(tmp_path)
+    picker.choice.value = "night.mclog"
+    assert picker.number.options == (
+        ("1: Cartel, Sunday duel, 2026.11.22", 1), ("2: Million Club, Sunday duel, 2026-11-22", 2),
+        ("3: Million Club, Thursday club, 2026-11-19", 3))
+    assert picker.number.value == 2 and picker.number.layout.display is None
+    assert picker.game().record.table.names == ("Zoe", "Yann")
+    assert picker.status.value == "Showing <b>night.mclog, game 2</b>"
+    picker.number.value = 3
+    again = game_picker(str(THURSDAY))   # (the cell run again: the game picked is kept)
+    assert again.number.value == 3
+    assert again.game().record.table.names == ("Ann", "Ben", "Cleo")
+    again.number.value = 1
+    assert again.game().record.table.names == ("Ann", "Ben", "Cleo")   # (the default)
+    assert again.status.value == (
+        "<b>night.mclog, game 1</b> cannot be shown: night.mclog, game 1 is a Cartel "
+        "record; this notebook is for Million Club; showing thursday-club-3p.mclog")
+    cartel = game_picker(str(SAMPLES.parent / "cartel" / "duel-2p.mclog"), "Cartel")
+    cartel.folder.value = str(tmp_path)
+    cartel.choice.value = "night.mclog"
+    assert cartel.number.value == 1 and cartel.game().record.game == "Cartel"

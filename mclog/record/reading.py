@@ -161,7 +161,8 @@ def read_bytes(data: bytes, file: str | None = None) -> Iterator[Any]:
 
 
 def read_one(source: str | os.PathLike) -> Any:
-    """The single game of the file at ``source`` (an error if it holds none)."""
+    """The game of the file at ``source``: its first, if it holds several (``read`` gives
+    each); an error if it holds none."""
     return _one(read(source))
 
 
@@ -187,7 +188,8 @@ def _checked_games(text: str, file: str | None) -> Iterator[Any]:
 
 
 def parse_one(text: str, file: str | None = None) -> Any:
-    """The single game of record ``text`` (an error if it holds none)."""
+    """The game of record ``text``: its first, if it holds several (``parse`` gives each);
+    an error if it holds none."""
     return _one(parse(text, file))
 
 
