@@ -193,6 +193,24 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     # (the kernel runs every cell below again: a loaded machine takes its time)
     expect(page.locator(".mclog-board").first).to_contain_text("Zoe", timeout=120_000)
     expect(page.locator("body")).to_contain_text("Showing duel-2p.mclog")
+    # a file of an evening's games, a Cartel game first: its games listed, the first of
+    # Million Club's picked, and shown
+    night = tmp_path / "night" / "night.mclog"
+    night.parent.mkdir()
+    night.write_text((ROOT / "sample_games" / "cartel" / "duel-2p.mclog").read_text() + "\n"
+                     + (ROOT / "sample_games" / "millionclub" / "duel-2p.mclog").read_text())
+    folder = page.locator(".widget-text:has(label:text-is('folder')) input").first
+    folder.fill(str(night.parent))
+    folder.press("Enter")
+    games = page.locator(".widget-dropdown:has(label:text-is('game')) select").first
+    expect(games).to_be_visible(timeout=30_000)
+    expect(games.locator("option")).to_have_text(["1: Cartel, Sunday duel, 2026.11.22",
+                                                  "2: Million Club, Sunday duel, 2026-11-22"])
+    expect(games).to_have_value("2: Million Club, Sunday duel, 2026-11-22")
+    page.get_by_role("button", name="Use this game").first.click()
+    expect(page.locator("body")).to_contain_text("Showing night.mclog, game 2",
+                                                 timeout=120_000)
+    expect(page.locator(".mclog-board").first).to_contain_text("Zoe")
     no_errors(page)
     page.close()
 
