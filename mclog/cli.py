@@ -23,7 +23,7 @@ from typing import Any, NoReturn
 
 from . import games, seat_refusal, seat_view
 from .arguments import whole
-from .errors import MclogError, RecordError, ReviewError
+from .errors import MclogError, RecordError, ReviewError, readable
 from .printable import counted, printable
 from .protocol import Game, Played
 from .record.files import (
@@ -41,7 +41,7 @@ json_form = LazyModule("mclog.record.json_form")
 
 
 def _err(message: str) -> None:
-    print(printable(message), file=sys.stderr)
+    print(printable(readable(message)), file=sys.stderr)
 
 
 def _say(text: str) -> None:

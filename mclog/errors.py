@@ -10,16 +10,39 @@ from __future__ import annotations
 from .printable import one_line_path
 
 
+#: The longest message said whole: past it, its middle is cut (``readable``).
+MAX_SAID = 2_000
+
+
+def readable(message: str) -> str:
+    """``message`` as a reader can take it in: one that quotes a huge value (a tag line
+    may hold a million characters, to carry a component set) keeps its start and its
+    end, and says how much of its middle is left out.
+
+    >>> readable("short")
+    'short'
+    >>> said = readable("[Seat] '" + "x" * 5000 + "' is not a player")
+    >>> len(said) < MAX_SAID, said.endswith("xx' is not a player"), "3,625 characters" in said
+    (True, True, True)
+    """
+    if len(message) <= MAX_SAID:
+        return message
+    head, tail = message[:1200], message[-200:]
+    return f"{head} ... ({len(message) - 1400:,} characters left out) ... {tail}"
+
+
 class MclogError(Exception):
     """Base of every error mclog raises on purpose.
 
     ``code`` is a short stable identifier (documented in docs/errors.md once
-    the record format exists); ``message`` is written for a player.
+    the record format exists); ``message`` is written for a player (and, past
+    ``MAX_SAID`` characters, cut in its middle: ``readable``).
     """
 
     code = "error"
 
     def __init__(self, message: str) -> None:
+        message = readable(message)
         super().__init__(message)
         self.message = message
 
@@ -43,7 +66,7 @@ class RuleError(MclogError):
     code = "illegal-move"
 
     def __init__(self, reason: str, rule: str, field: str | None = None) -> None:
-        self.reason = reason
+        self.reason = reason = readable(reason)
         self.rule = rule
         #: The move's field the rules refuse, where it is one (``company``: no company of
         #: this board): a record's message then points at that word, not at its item.
@@ -71,7 +94,7 @@ class RecordError(MclogError):
 
     def __init__(self, message: str, *, line: int = 0, col: int = 0, file: str | None = None,
                  rule: str | None = None, game: int | None = None, code: str = "syntax") -> None:
-        self.reason = message
+        self.reason = readable(message)
         self.line, self.col, self.file = line, col, file
         self.rule, self.game = rule, game
         self.code = code

@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 
 import mclog
+import mclog.cli
 import mclog.widgets
 from mclog.errors import MclogError, RecordError
 from mclog.games import game as game_named
@@ -771,6 +772,28 @@ def test_a_seat_that_is_no_players_is_refused_at_its_tag_in_every_game(name, sea
     with pytest.raises(mclog.RecordError) as refused:
         mclog.replay(mclog.parse_one("\n".join([*tags, f'[Seat "{seat}"]']), "night.mclog"))
     assert (refused.value.reason, refused.value.line) == (f"[Seat] {why}", len(tags) + 1)
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_huge_tag_value_is_quoted_in_a_message_a_reader_can_take_in(name, tmp_path, capsys):
+    """A tag line may hold a million characters (a component set embedded in its tag):
+    a [Seat] of 500,000 was quoted whole in its refusal.  The message keeps its start
+    and end and says how much of its middle it leaves out, in the command line's words
+    and Python's alike."""
+    path = _samples(name)[0]
+    lines = path.read_text().split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("[Players"))
+    lines[at + 1:at + 1] = ['[Seat "Zed' + "x" * 500_000 + '"]']
+    night = tmp_path / "night.mclog"
+    night.write_text("\n".join(line for line in lines if not line.startswith("[Seat \"")
+                               or line.startswith('[Seat "Zedx')))
+    assert mclog.cli.main(["validate", str(night)]) == 1
+    said = capsys.readouterr().err.strip()
+    assert len(said) < 2_200 and said.startswith(f"{night}:{at + 2}:1: [Seat] ")
+    assert "characters left out" in said and "xxx" in said.split("left out")[1]
+    with pytest.raises(RecordError) as refused:
+        mclog.read_one(night)
+    assert str(refused.value) == said
 
 
 #: The fields of a move that name a seat, in any game (its player, the other player of a

@@ -120,8 +120,8 @@ class ComponentFiles:
         try:
             st = os.stat(path)
         except OSError:
-            raise self.error(f"{shown}: no component file there (looked for {path})") \
-                from None
+            raise self.error(f"{shown}: no component file there (looked for "
+                             f"{cut(path, 300)})") from None
         if not stat.S_ISREG(st.st_mode):  # (a device or a pipe could be read for ever)
             raise self.error(f"{shown}: is not a file (a folder, a device or a pipe): a "
                              "component file is a JSON file")
