@@ -208,3 +208,38 @@ def test_the_points_counted_again_are_the_rules_points_at_every_move(seed, playe
             placed += 1
         before = now
     assert placed > 0
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(3, 6), revealed=st.booleans(),
+       data=st.data())
+@pytest.mark.slow
+def test_one_question_settles_an_events_points_as_the_ranges_do(seed, players, revealed,
+                                                                data):
+    """An event's points are exact when no naming of the unknown colonies that fits the
+    record gives any player another total: asked as one question (``totals_settled``),
+    where the ranges take one or two a player (a five-player seat's record took 215).
+    At every holding of colonies a seat's record passes through, with its reveal and
+    without, the answer is the ranges' own."""
+    from mclog.games.millionclub.rules.score_range import exact_ranges
+
+    final, moves = random_game(seed, players)
+    full = mclog.replay(record_from_moves(final.table, moves))
+    view = mclog.parse_one(mclog.write(mclog.seat_view(full, data.draw(
+        st.integers(0, players - 1), label="seat"))))
+    if not revealed:
+        view = GameRecord(view.tags, view.table,
+                          [e for e in view.entries if not isinstance(e, RevealEntry)])
+    game = mclog.replay(view)
+    seen, answers = set(), []
+    for index in range(0, len(game.replay) + 1, 3):
+        state = game.known_view(game.replay.state(index))
+        held = tuple(tuple(sorted(h.items())) for h in state.colonies)
+        if held in seen:
+            continue
+        seen.add(held)
+        ranges = exact_ranges(state, game.problem, game.variables, None, False)
+        truth = all(r["total"][0] == r["total"][1] for r in ranges)
+        answers.append(truth)
+        assert game.totals_settled(state) == truth, index
+    assert answers

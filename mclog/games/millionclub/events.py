@@ -304,8 +304,7 @@ class Capture:
             # counted in hindsight: the colonies the whole record settles, and one naming
             # that fits it where it does not (so a reveal at the end changes no score)
             view = game.known_view(after)
-            ranges = game.ranges_of(view)
-            exact = ranges is None or all(r["total"][0] == r["total"][1] for r in ranges)
+            exact = game.totals_settled(view)
             kept = len(out)
             self.money, self.points = _note(out, self.money, self.points, list(view.money),
                                             game.hindsight_points(view), n, event)

@@ -28,7 +28,7 @@ from mclog.replay import Replay, Step, played_repr
 from .rules.cards import DECK_NAMES, card_name
 from .rules.moves import Move
 from .notation.record import GameRecord, MoveEntry
-from .rules.score_range import Budget, ColonyScoring, exact_ranges
+from .rules.score_range import Budget, ColonyScoring, exact_ranges, totals_settled
 from .rules.scoring import Score, places, ranks, score
 from .rules.state import Decision, State, Table
 from .notation.text import move_text
@@ -335,6 +335,35 @@ class GameReplay:
                         state, self.problem, self.variables, named, categories,
                         self.range_budget, ask_first=bool(self.revealed))
         return self._ranges[key]
+
+    def totals_settled(self, state: State) -> bool:
+        """Whether the whole record settles every player's total in ``state`` (a known
+        view): ``ranges_of``'s totals all exact, asked as one question (``score_range.
+        totals_settled``), and kept by the colonies each player holds, as the ranges are."""
+        if not self.variables:
+            return True
+        held_now = tuple(tuple(sorted((c, k) for c, k in held.items() if k))
+                         for held in state.colonies)
+        if not any(is_handle(c) for held in held_now for c, _ in held):
+            return True
+        ranges = self._ranges.get((held_now, False)) or self._ranges.get((held_now, True))
+        if ranges is not None:   # (a view asked for the ranges already)
+            return all(r["total"][0] == r["total"][1] for r in ranges)
+        key = (held_now, "settled")
+        if key not in self._ranges:
+            with self._ranges_lock:
+                if key not in self._ranges:
+                    example = self.example
+                    named = None if example is None else {
+                        h: example[x] for h, x in self.variables.items() if x in example}
+                    settled = totals_settled(state, self.problem, self.variables, named,
+                                             self.range_budget)
+                    if settled is None:   # (no naming to ask about: the ranges say)
+                        ranges = self.ranges_of(state)
+                        settled = ranges is None or all(
+                            r["total"][0] == r["total"][1] for r in ranges)
+                    self._ranges[key] = settled
+        return bool(self._ranges[key])
 
     def with_safe_ranges(self) -> GameReplay:
         """This record as a view can show it at once: every score range not worked out

@@ -190,6 +190,67 @@ class Budget:
         self.use(self.left)
 
 
+def _solve(cp: Any, model: Any, solver: Any, budget: Budget) -> Any:
+    """Solve ``model`` as it stands, within ``budget``: first without presolve at the first
+    linearisation level (a small model asked many times: most questions take milliseconds
+    so), and where that does not settle it in a moment, with presolve, the second level
+    and the full time (some models take seconds without them)."""
+    for presolve, seconds in ((False, QUICK_SECONDS), (True, SECONDS)):
+        solver.parameters.cp_model_presolve = presolve
+        # (a lead is a sum that counts only where it is the largest: its LP relaxation is
+        # weak at the first linearisation level, where a highest score is proven by
+        # search, hundreds of milliseconds; the second level's cuts prove it in tens, but
+        # cost every easy question some milliseconds more to set up)
+        solver.parameters.linearization_level = 2 if presolve else 1
+        solver.parameters.max_deterministic_time = budget.allow(seconds)
+        if solver.parameters.max_deterministic_time <= 0:
+            budget.spent = True
+            return cp.UNKNOWN
+        status = solver.solve(model)
+        budget.use(solver.deterministic_time)
+        if status in (cp.OPTIMAL, cp.INFEASIBLE):
+            return status
+    return status
+
+
+def totals_settled(state: State, problem: Any, variables: dict[str, int],
+                   example: dict[str, str] | None, budget: Budget | None = None
+                   ) -> bool | None:
+    """Whether every player's total in ``state`` is one number over every naming of its
+    unknown colonies that fits the record: ``exact_ranges``'s totals all exact, asked as
+    one question ("can any total differ from the example naming's?") where that takes a
+    question per player or two.  An event's points are exact or not by this (issue 12:
+    a five-player seat's record asks it of some thirty holdings of colonies).  ``None``:
+    no example names every colony held (ask ``exact_ranges``); ``False`` also where the
+    budget ran out before it was proven (as a safe bound is not exact)."""
+    scoring = ColonyScoring(state)
+    if not any(scoring.held):
+        return True
+    possible = problem.possible()
+    safe = safe_ranges(state, {h: possible[x] for h, x in variables.items()})
+    if not any(safe):
+        return True
+    xs = {h: variables[h] for h in scoring.handles}
+    if example is None or any(h not in example for h in xs):
+        return None
+    budget = budget or Budget(float("inf"))
+    if budget.left <= 0:
+        budget.spent = True
+        return False
+    cp, model, solver, b = problem.cp_sat(xs.values())
+    dominance, sets = scoring.encode(model, {h: b[x] for h, x in xs.items()})
+    guess = scoring.points_if(example)
+    differs = []
+    for p in range(state.players):
+        if safe[p]:   # (a player whose two categories the safe bounds fix cannot differ)
+            other = model.new_bool_var("")
+            model.add(dominance[p] + 2 * sets[p] != guess[p]["dominance"]
+                      + guess[p]["globalisation"]).only_enforce_if(other)
+            differs.append(other)
+    model.add_bool_or(differs)
+    return _solve(cp, model, solver, budget) == cp.INFEASIBLE
+
+
 def _safe_row(certain: dict, safe: dict) -> dict[str, tuple[int, int]]:
     """A player's ranges from the safe bounds alone (``safe_ranges``)."""
     dom = safe.get("dominance", certain["dominance"])
@@ -263,30 +324,8 @@ def exact_ranges(state: State, problem: Any, variables: dict[str, int],
         witness([solver.value(dominance[p]) for p in range(n)],
                 [2 * solver.value(sets[p]) for p in range(n)])
 
-    def run(presolve: bool, seconds: float) -> Any:
-        solver.parameters.cp_model_presolve = presolve
-        # (a lead is a sum that counts only where it is the largest: its LP relaxation is
-        # weak at the first linearisation level, where a highest score is proven by
-        # search, hundreds of milliseconds; the second level's cuts prove it in tens, but
-        # cost every easy question some milliseconds more to set up)
-        solver.parameters.linearization_level = 2 if presolve else 1
-        solver.parameters.max_deterministic_time = budget.allow(seconds)
-        if solver.parameters.max_deterministic_time <= 0:
-            budget.spent = True
-            return cp.UNKNOWN
-        status = solver.solve(model)
-        budget.use(solver.deterministic_time)
-        return status
-
     def solve() -> Any:
-        """Solve ``model`` as it stands: first without presolve at the first
-        linearisation level (a small model asked many times: most questions take
-        milliseconds so), and where that does not settle it in a moment, with presolve,
-        the second level and the full time (some models take seconds without them)."""
-        status = run(False, QUICK_SECONDS)
-        if status in (cp.OPTIMAL, cp.INFEASIBLE):
-            return status
-        return run(True, SECONDS)
+        return _solve(cp, model, solver, budget)
 
     def can_differ(expr: Any, value: int) -> bool:
         """Whether some fitting naming gives ``expr`` another value than ``value``."""
