@@ -315,11 +315,8 @@ class GameReplay:
         (exact with ``categories``, else safe bounds: ``exact_ranges``), or ``None`` when
         it holds none.  Kept by the colonies each player holds: most steps of a game
         change none, and a range costs a search."""
-        if not self.variables:
-            return None
-        held_now = tuple(tuple(sorted((c, k) for c, k in held.items() if k))
-                         for held in state.colonies)
-        if not any(is_handle(c) for held in held_now for c, _ in held):
+        held_now = self._held_unknown(state)
+        if held_now is None:
             return None
         key = (held_now, categories)
         if key not in self._ranges:
@@ -328,23 +325,34 @@ class GameReplay:
                     # (with a reveal most scores are settled, and one question, "can it
                     # differ from this fitting naming's?", settles each; without one most
                     # are ranges, and that question would only add to the two bounds)
-                    example = self.example
-                    named = None if example is None else {
-                        h: example[x] for h, x in self.variables.items() if x in example}
                     self._ranges[key] = exact_ranges(
-                        state, self.problem, self.variables, named, categories,
+                        state, self.problem, self.variables, self._named(), categories,
                         self.range_budget, ask_first=bool(self.revealed))
         return self._ranges[key]
+
+    def _held_unknown(self, state: State) -> tuple | None:
+        """The colonies each player holds in ``state``, as ranges are kept by them, or
+        None where no unknown one is held (nothing is open)."""
+        if not self.variables:
+            return None
+        held_now = tuple(tuple(sorted((c, k) for c, k in held.items() if k))
+                         for held in state.colonies)
+        if not any(is_handle(c) for held in held_now for c, _ in held):
+            return None
+        return held_now
+
+    def _named(self) -> dict[str, str] | None:
+        """The example naming (``example``) by handle, or None."""
+        example = self.example
+        return None if example is None else {
+            h: example[x] for h, x in self.variables.items() if x in example}
 
     def totals_settled(self, state: State) -> bool:
         """Whether the whole record settles every player's total in ``state`` (a known
         view): ``ranges_of``'s totals all exact, asked as one question (``score_range.
         totals_settled``), and kept by the colonies each player holds, as the ranges are."""
-        if not self.variables:
-            return True
-        held_now = tuple(tuple(sorted((c, k) for c, k in held.items() if k))
-                         for held in state.colonies)
-        if not any(is_handle(c) for held in held_now for c, _ in held):
+        held_now = self._held_unknown(state)
+        if held_now is None:
             return True
         ranges = self._ranges.get((held_now, False)) or self._ranges.get((held_now, True))
         if ranges is not None:   # (a view asked for the ranges already)
@@ -353,11 +361,8 @@ class GameReplay:
         if key not in self._ranges:
             with self._ranges_lock:
                 if key not in self._ranges:
-                    example = self.example
-                    named = None if example is None else {
-                        h: example[x] for h, x in self.variables.items() if x in example}
-                    settled = totals_settled(state, self.problem, self.variables, named,
-                                             self.range_budget)
+                    settled = totals_settled(state, self.problem, self.variables,
+                                             self._named(), self.range_budget)
                     if settled is None:   # (no naming to ask about: the ranges say)
                         ranges = self.ranges_of(state)
                         settled = ranges is None or all(
