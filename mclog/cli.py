@@ -278,20 +278,25 @@ def _each(path: str, strict: bool = True, events: bool = False
 
 def _checked_first(path: str, problem=None) -> Iterator[Played] | None:
     """The games of ``path`` for a command that prints nothing if any game has a mistake
-    (``problem(game)``: a further mistake, as a message, or None): the file is checked
-    one game at a time, then read again as it is printed, so memory holds one game
-    (standard input, which can be read only once, is held).  None, once the mistakes are
-    reported."""
-    def mistake(item: Played | MclogError) -> MclogError | None:
-        if isinstance(item, MclogError):
-            return item
-        message = problem(item) if problem else None
-        return FileError(message) if message else None
-
+    (``problem(game)``: a further mistake, as a message told with the file, and the game's
+    number where the file holds several; or as a located error; or None): the file is
+    checked one game at a time, then read again as it is printed, so memory holds one
+    game (standard input, which can be read only once, is held).  None, once the
+    mistakes are reported."""
     held = list(_each(path)) if path == "-" else None
-    errors = [e for e in map(mistake, held if held is not None else _each(path)) if e]
-    for e in errors:
-        _err(str(e))
+    errors: list[tuple[int, str]] = []   # (the game, the mistake)
+    count = 0
+    for item in held if held is not None else _each(path):
+        count += 1
+        if isinstance(item, MclogError):
+            errors.append((0, str(item)))   # (located already)
+        elif problem is not None and (message := problem(item)):
+            located = isinstance(message, MclogError)
+            errors.append((0 if located else item.record.number, str(message)))
+    name = "<stdin>" if path == "-" else path
+    for number, message in errors:
+        _err(f"{name}: game {number}: {message}" if number and count > 1 else
+             f"{name}: {message}" if number else message)
     if errors:
         return None
     return _games_only(held if held is not None else _each(path))
@@ -308,16 +313,13 @@ def _games_only(items: Iterable[Played | MclogError]) -> Iterator[Played]:
 def cmd_hide(args) -> int:
     """The record as the player in one seat would have written it (``seat_view``), game by
     game as the file is read."""
-    def not_at_table(played: Played) -> str | None:
-        where = f"{args.file}: game {played.record.number}" if played.record.number > 1 \
-            else args.file
+    def not_at_table(played: Played) -> str | MclogError | None:
         if not _game(played).hidden_information:
-            return f"{where}: {played.record.game} has no hidden information: every " \
-                   "player sees the whole game, so one seat's record is the record"
+            return f"{played.record.game} has no hidden information: every player sees " \
+                   "the whole game, so one seat's record is the record"
         if args.seat not in played.record.players:
-            return _not_a_player(where, args.seat, played.record.players)
-        refusal = seat_refusal(played.record, args.seat)   # (written from another seat)
-        return None if refusal is None else str(refusal)
+            return not_a_player(args.seat, played.record.players)
+        return seat_refusal(played.record, args.seat)   # (written from another seat)
 
     checked = _checked_first(args.file, not_at_table)
     if checked is None:

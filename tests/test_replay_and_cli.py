@@ -323,6 +323,25 @@ def test_the_report_of_a_file_of_several_games_says_which_it_shows(tmp_path, cap
     assert capsys.readouterr().out == f"{out}: the report of Sunday duel\n"
 
 
+def test_hide_of_a_file_of_several_games_names_each_game_it_refuses(tmp_path, capsys):
+    """``hide`` prints nothing if it cannot hide every game: the refusal of the file's
+    first game said no game number, so it read as the whole file's."""
+    games = Path(__file__).parent.parent / "sample_games"
+    night = tmp_path / "night.mclog"
+    night.write_text("\n".join((games / game / "duel-2p.mclog").read_text()
+                               for game in ("cartel", "millionclub", "millionenspiel")))
+    assert main(["hide", "--seat", "Zoe", str(night)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines() == [
+        f"{night}: game 1: 'Zoe' is not a player of this game (the players are Ann, Ben)",
+        f"{night}: game 3: Millionenspiel has no hidden information: every player sees the "
+        "whole game, so one seat's record is the record"]
+    assert main(["hide", "--seat", "Zed", str(games / "cartel" / "duel-2p.mclog")]) == 1
+    assert capsys.readouterr().err == (f"{games / 'cartel' / 'duel-2p.mclog'}: 'Zed' is not "
+                                       "a player of this game (the players are Ann, Ben)\n")
+
+
 def test_the_table_options_are_the_games_own(capsys):
     """``--option name=value`` is checked against the options the game declares
     (``Game.options``): the command line names no game's options."""
