@@ -775,6 +775,23 @@ def test_a_seat_that_is_no_players_is_refused_at_its_tag_in_every_game(name, sea
 
 
 @pytest.mark.parametrize("name", names())
+def test_two_records_joined_without_a_line_end_are_told_so(name, tmp_path, capsys):
+    """``cat a.mclog b.mclog``, a.mclog without a line end at its end, puts b's first tag
+    on a's last line: it was read as that line's words, and told as its item's value
+    (Cartel: "Expected Ben's worth, found '562[Event'")."""
+    path = next(p for p in _samples(name)   # (one whose last line ends with no comment)
+                if not {";", "{"} & set(p.read_text().rstrip("\n").rsplit("\n", 1)[-1]))
+    text = path.read_text().rstrip("\n")
+    night = tmp_path / "night.mclog"
+    night.write_text(text + '[Event "Wednesday"]\n' + text.split("\n", 1)[1] + "\n")
+    assert mclog.cli.main(["validate", str(night)]) == 1
+    line, col = text.count("\n") + 1, len(text.rsplit("\n", 1)[-1]) + 1
+    said = capsys.readouterr().err
+    assert said.startswith(f"{night}:{line}:{col}: A tag ([Event \"...\"]) stands inside "
+                           "this line, after its items: a tag is a line of its own"), said
+
+
+@pytest.mark.parametrize("name", names())
 def test_a_huge_tag_value_is_quoted_in_a_message_a_reader_can_take_in(name, tmp_path, capsys):
     """A tag line may hold a million characters (a component set embedded in its tag):
     a [Seat] of 500,000 was quoted whole in its refusal.  The message keeps its start

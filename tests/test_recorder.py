@@ -151,7 +151,7 @@ def test_a_slip_is_refused_with_its_reason_and_nothing_is_written(tmp_path):
         "Ben IV:R": "It is Ann's decision",
         "Ann VI": "VI",
         "Ann buys asia": "next is Ann: place a pawn now, not buying a card",
-        "[Event \"x\"]": "not a word",
+        "[Event \"x\"]": "a tag is a line of its own",
         "Ann IV:R\nBen V": "one line",
         "Ann IV:R, Zed V": "Zed",
         "99": "no answer 99",

@@ -30,6 +30,10 @@ from .files import MAX_GAME
 TAG_NAME_PATTERN: Final = r"[A-Za-z][A-Za-z0-9_]*"
 _TAG: Final = re.compile(r'\[\s*(' + TAG_NAME_PATTERN + r')\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN_END: Final = re.compile(r"[\s,;{]")
+#: A tag's start (``[Event "``) where a line's words stand: two files joined by ``cat``,
+#: the first without a line end at its end, put the second's first tag on the first's
+#: last line.
+_TAG_START: Final = re.compile(r'\[\s*(' + TAG_NAME_PATTERN + r')\s+"')
 _WORD: Final = re.compile(r"[^\s,;{}]+")
 
 
@@ -526,7 +530,20 @@ def _scan(line: str, i: int, number: int, raw: RawLine
         else:
             m = _TOKEN_END.search(line, i)
             end = m.start() if m else n
+            if "[" in line[i:end]:
+                _no_tag_inside(line, line.index("[", i), number)
             raw.words.append(line[i:end])
             raw._cols.append(i + 1)
             i = end
     return None
+
+
+def _no_tag_inside(line: str, at: int, number: int) -> None:
+    """Refuse a tag that stands after a line's words (``..., Ben 562[Event "Sunday"]``):
+    read as words, it was told as the item's wrong value (``found '562[Event'``)."""
+    tag = _TAG_START.match(line, at)
+    if tag is not None:
+        raise RecordError(f"A tag ([{tag.group(1)} \"...\"]) stands inside this line, after "
+                          "its items: a tag is a line of its own (were two records joined, "
+                          "the first without a line end at its end?)", line=number,
+                          col=at + 1, code="header")
