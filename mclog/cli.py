@@ -426,8 +426,9 @@ def _one_of(path: str, number: int) -> tuple[Played, bool] | None:
                 return None
             continue
         if item.record.number == number:
-            after = next(items, None)
-            return item, after is not None and getattr(after, "game", True) is not None
+            after = next(items, None)   # (another game, or a mistake in one; not the file's)
+            file_wide = isinstance(after, MclogError) and getattr(after, "game", None) is None
+            return item, after is not None and not file_wide
     _err(f"{path}: there is no game {number} in this file: it holds "
          f"{'one game' if count == 1 else f'{count} games'}")
     return None

@@ -53,11 +53,13 @@ def line_limit(line: str | bytes) -> int:
     return MAX_TAG_LINE if line.lstrip()[:1] in ("[", b"[") else MAX_LINE
 
 
-def too_long(line: str, number: int, name: str | None) -> RecordError:
-    """The error of line ``number``, ``line``, over its ``line_limit``."""
-    limit = line_limit(line)
+def too_long(number: int, limit: int, name: str | None, length: int | None = None
+             ) -> RecordError:
+    """The error of line ``number``, ``length`` characters long (None: still being read,
+    and over its ``line_limit``, ``limit``, already)."""
     which = "a tag line" if limit == MAX_TAG_LINE else "a line of a record"
-    return RecordError(f"Line {number} is {len(line)} characters long; {which} is at most "
+    size = f"over {limit}" if length is None else str(length)
+    return RecordError(f"Line {number} is {size} characters long; {which} is at most "
                        f"{limit}", line=number, col=limit + 1, file=name, code="too-large")
 
 
@@ -148,10 +150,7 @@ def _lines(f, name: str, limit: int) -> Iterator[str]:
             rest = block + rest
             longest = line_limit(rest[:64])
             if len(rest) > 4 * longest:  # a UTF-8 character is 4 bytes at most
-                which = "a tag line" if longest == MAX_TAG_LINE else "a line of a record"
-                raise RecordError(f"Line {number + 1} is over {longest} characters long; "
-                                  f"{which} is at most {longest}", line=number + 1,
-                                  col=longest + 1, file=name, code="too-large")
+                raise too_long(number + 1, longest, name)
             continue
         lines = _checked_block(block, number, offset, name)
         number += len(lines)
@@ -269,7 +268,7 @@ def _checked_lines(text: str, number: int, name: str | None) -> list[str]:
     if max(map(len, lines)) > MAX_LINE:
         for at, line in enumerate(lines):
             if len(line) > line_limit(line):
-                raise too_long(line, number + at + 1, name)
+                raise too_long(number + at + 1, line_limit(line), name, len(line))
     return lines
 
 

@@ -170,8 +170,10 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
         for note in round_notes:
             comment(note)
     close()
+    # (a safeguard: the lines break before this can be; a tag line may be longer, and
+    # only a line over MAX_LINE is looked at again)
     for i, text in enumerate(out):
-        if len(text) > line_limit(text):  # (a safeguard: lines break before this can be)
+        if len(text) > MAX_LINE and len(text) > line_limit(text):
             where = f"{record.file}: " if record.file else ""
             game = f"game {record.number}: " if record.number > 1 else ""
             raise MclogError(

@@ -224,21 +224,16 @@ def totals_settled(state: State, problem: Any, variables: dict[str, int],
     no example names every colony held (ask ``exact_ranges``); ``False`` also where the
     budget ran out before it was proven (as a safe bound is not exact)."""
     scoring = ColonyScoring(state)
-    if not any(scoring.held):
+    safe = _open(scoring, state, problem, variables)
+    if safe is None:
         return True
-    possible = problem.possible()
-    safe = safe_ranges(state, {h: possible[x] for h, x in variables.items()})
-    if not any(safe):
-        return True
-    xs = {h: variables[h] for h in scoring.handles}
-    if example is None or any(h not in example for h in xs):
+    if example is None or any(h not in example for h in scoring.handles):
         return None
     budget = budget or Budget(float("inf"))
     if budget.left <= 0:
         budget.spent = True
         return False
-    cp, model, solver, b = problem.cp_sat(xs.values())
-    dominance, sets = scoring.encode(model, {h: b[x] for h, x in xs.items()})
+    cp, model, solver, dominance, sets = _model(scoring, problem, variables)
     guess = scoring.points_if(example)
     differs = []
     for p in range(state.players):
@@ -249,6 +244,26 @@ def totals_settled(state: State, problem: Any, variables: dict[str, int],
             differs.append(other)
     model.add_bool_or(differs)
     return _solve(cp, model, solver, budget) == cp.INFEASIBLE
+
+
+def _open(scoring: ColonyScoring, state: State, problem: Any, variables: dict[str, int]
+          ) -> list[dict[str, tuple[int, int]]] | None:
+    """The safe ranges of ``state``'s players (``safe_ranges``), or None where the unknown
+    colonies held can change no player's points: nothing is left to search."""
+    if not any(scoring.held):
+        return None
+    possible = problem.possible()
+    safe = safe_ranges(state, {h: possible[x] for h, x in variables.items()})
+    return safe if any(safe) else None
+
+
+def _model(scoring: ColonyScoring, problem: Any, variables: dict[str, int]) -> tuple:
+    """The CP-SAT model of the unknown colonies ``scoring`` holds, with each player's
+    dominance points and complete sets: ``(cp_model, model, solver, dominance, sets)``."""
+    xs = {h: variables[h] for h in scoring.handles}
+    cp, model, solver, b = problem.cp_sat(xs.values())
+    dominance, sets = scoring.encode(model, {h: b[x] for h, x in xs.items()})
+    return cp, model, solver, dominance, sets
 
 
 def _safe_row(certain: dict, safe: dict) -> dict[str, tuple[int, int]]:
@@ -287,21 +302,15 @@ def exact_ranges(state: State, problem: Any, variables: dict[str, int],
                for p in range(n)]
     for row in certain:
         row["total"] = (row["dominance"][0] + row["globalisation"][0],) * 2
-    if not any(scoring.held):
-        return certain
-    possible = problem.possible()
-    can_be = {h: possible[x] for h, x in variables.items()}
-    safe = safe_ranges(state, can_be)
-    if not any(safe):
+    safe = _open(scoring, state, problem, variables)
+    if safe is None:
         return certain
     budget = budget or Budget(float("inf"))
     if budget.left <= 0:  # the record's work is spent: the safe bounds, at once
         budget.spent = True
         return [_safe_row(certain[p], safe[p]) for p in range(n)]
-    xs = {h: variables[h] for h in scoring.handles}
-    cp, model, solver, b = problem.cp_sat(xs.values())
-    dominance, sets = scoring.encode(model, {h: b[x] for h, x in xs.items()})
-    if example is not None and any(h not in example for h in xs):
+    cp, model, solver, dominance, sets = _model(scoring, problem, variables)
+    if example is not None and any(h not in example for h in scoring.handles):
         example = None
     guess = scoring.points_if(example) if example is not None else None
     #: The lowest and highest points of each player met so far, by what they count:
