@@ -10,7 +10,10 @@ seat 0 (``mclog.seat_view``: every other player's draw is ``?``).  For each reco
   their colonies): the time of ``scores()`` on the replayed record, the final ranges that
   every view shows first;
 - *after the reveal* (the whole record): the same, and whether CP-SAT was asked at all
-  (the reveal settles every colony a player ends with: it should not be).
+  (the reveal settles every colony a player ends with: it should not be);
+- *the events in hindsight* (the whole record): the time to note its events, each after
+  an unknown colony marked exact or not (``events.noted``: what ``mclog replay`` prints
+  and the corpus rows hold), with the CP-SAT questions it asked.
 
 The yardstick is the record's validation (read + replay) in the same run: the ratio says
 what a view waits for beyond the replay it already paid.
@@ -44,19 +47,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--widgets", type=int, default=10)
     args = parser.parse_args()
+    from mclog.games.millionclub.events import noted
     from mclog.games.millionclub.widget import replay_widget
 
     from ortools.sat.python import cp_model
 
     calls = [0]
-    original = cp_model.CpSolver.Solve
+    original = cp_model.CpSolver.solve   # (``Solve``, deprecated, calls it: mclog calls it)
 
     def counted(self, *a, **k):
         calls[0] += 1
         return original(self, *a, **k)
 
-    cp_model.CpSolver.Solve = counted
+    cp_model.CpSolver.solve = counted
     before, after, validate, after_solves, at_once, waited = [], [], [], [], [], []
+    noting, noting_solves = [], []
     replay_widget(full_game(args.seed, 6, "standard", False))   # (the imports, once)
     for i in range(args.games):
         seed = args.seed + i
@@ -84,6 +89,12 @@ def main() -> None:
         after.append(time.perf_counter() - t)
         after_solves.append(calls[0])
         assert all(r.exact for r in rows)
+        played = replay(parse_one(whole))
+        calls[0] = 0
+        t = time.perf_counter()
+        noted(played)
+        noting.append(time.perf_counter() - t)
+        noting_solves.append(calls[0])
     ms = 1000
     print(f"{args.games} six-player records from seat 0")
     print(f"validate (yardstick): median {statistics.median(validate) * ms:.0f} ms, "
@@ -100,6 +111,9 @@ def main() -> None:
     print(f"scores after the reveal: median {statistics.median(after) * ms:.0f} ms, "
           f"p95 {p95(after) * ms:.0f} ms; records that asked CP-SAT: "
           f"{sum(1 for s in after_solves if s)} of {args.games} (target: none)")
+    print(f"events in hindsight: median {statistics.median(noting) * ms:.0f} ms, "
+          f"p95 {p95(noting) * ms:.0f} ms; CP-SAT questions: median "
+          f"{statistics.median(noting_solves):.0f}, max {max(noting_solves)}")
 
 
 if __name__ == "__main__":
