@@ -259,6 +259,26 @@ def test_decisions_list_the_moments_with_a_choice_and_consequences_mark_the_move
     assert points == sorted(points, reverse=True)  # the best for Ann first
 
 
+def test_the_moment_a_teacher_is_shown_is_the_widest_draft_or_none_before_any_choice():
+    """``chosen_step``: notebook 05 shows the draft with the most cards to choose from and
+    the last Hostile takeover (else the last decision); a record with no decision with a
+    choice yet gives ``None``, which the notebook says (it met an IndexError)."""
+    from mclog.games.millionclub.analysis import chosen_step, decisions
+
+    game = mclog.replay(mclog.read_one(SAMPLES[-1]))  # thursday-club-3p
+    moments = decisions(game)
+    widest = chosen_step(moments, ["draft", "choose"], widest=True)
+    drafts = moments[moments.kind.isin(["draft", "choose"])]
+    assert widest == int(drafts[drafts.options == drafts.options.max()].step.iloc[0])
+    assert chosen_step(moments, ["takeover"]) == int(
+        moments[moments.kind == "takeover"].step.iloc[-1]
+        if (moments.kind == "takeover").any() else moments.step.iloc[-1])
+    assert chosen_step(moments, ["no such kind"]) == int(moments.step.iloc[-1])
+    begun = mclog.replay(mclog.parse_one('[Players "Ann, Ben, Cleo"]\n'))
+    assert len(decisions(begun)) == 0
+    assert chosen_step(decisions(begun), ["draft"], widest=True) is None
+
+
 def test_the_replay_widget_tells_the_score_story():
     """Issue 14: the provisional score and rank at every step, the winner at the end, the
     jump list following the step, and a click on the score graph jumping there."""

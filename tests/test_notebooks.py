@@ -111,15 +111,17 @@ HOSTILE = ('[Game "Millionenspiel"]\n[Event "<script>alert(1)</script>"]\n'
 
 def _me_games(tmp_path):
     """Every Millionenspiel sample, a simulated game with a track (the pawn drawn on
-    it), and a game in progress whose players have hostile names."""
+    it), a game in progress whose players have hostile names, and one just begun."""
     from mclog.games.millionenspiel.simulator import simulated_text
 
     simulated = tmp_path / "simulated.mclog"
     simulated.write_text(simulated_text(4, seed=3, bots="chance,random"))
     hostile = tmp_path / "hostile.mclog"
     hostile.write_text(HOSTILE)
+    begun = tmp_path / "begun.mclog"
+    begun.write_text('[Game "Millionenspiel"]\n[Players "Ann, Ben"]\n\n')
     return [*sorted((ROOT / "sample_games" / "millionenspiel").glob("*.mclog")), simulated,
-            hostile]
+            hostile, begun]
 
 
 def test_the_millionenspiel_notebook_runs_on_every_game(tmp_path):
@@ -146,8 +148,10 @@ def test_the_millionenspiel_notebook_runs_on_every_game(tmp_path):
 
 
 def _mc_games(tmp_path):
-    """Every Million Club sample, a game cut off in round 3, and the Thursday sample as
-    Ben's seat saw it (unknown cards)."""
+    """Every Million Club sample, a game cut off in round 3, the Thursday sample as Ben's
+    seat saw it (unknown cards) and the same stopped in round 3 (before the reveal), a
+    record just begun (its players only) and one stopped in its setup (no decision with a
+    choice yet: 05 said so with an IndexError)."""
     import mclog
 
     samples = sorted((ROOT / "sample_games" / "millionclub").glob("*.mclog"))
@@ -159,7 +163,16 @@ def _mc_games(tmp_path):
     played = mclog.replay(mclog.read_one(thursday))
     hidden = tmp_path / "bens-seat.mclog"
     hidden.write_text(mclog.write(mclog.seat_view(played, 1)))
-    return [*samples, partial, hidden]
+    seat = hidden.read_text().splitlines()
+    cut = next(i for i, line in enumerate(seat) if line.startswith("round 3"))
+    seat_stopped = tmp_path / "bens-seat-stopped.mclog"
+    seat_stopped.write_text("\n".join(seat[:cut + 4]) + "\n")
+    begun = tmp_path / "begun.mclog"
+    begun.write_text('[Players "Ann, Ben, Cleo"]\n\n')
+    in_setup = tmp_path / "in-setup.mclog"
+    in_setup.write_text("\n".join(lines[:next(i for i, line in enumerate(lines)
+                                               if line.startswith("start"))]) + "\n")
+    return [*samples, partial, hidden, seat_stopped, begun, in_setup]
 
 
 @pytest.mark.parametrize("path", MC_NOTEBOOKS, ids=lambda p: p.name)

@@ -11,7 +11,7 @@ from mclog.arguments import of_game
 from ..events import Event, events
 from .corpus import Corpus, corpus
 from .tables import attribution, final_scores, money_flows, points_by_disc, prices, timeline
-from .teaching import consequences, decisions
+from .teaching import chosen_step, consequences, decisions
 
 
 @of_game
@@ -23,4 +23,5 @@ def player_colours(game) -> dict[str, str]:
 
 __all__ = ["Corpus", "corpus", "Event", "events", "attribution", "final_scores",
            "money_flows", "points_by_disc", "prices", "timeline", "consequences", "decisions",
+           "chosen_step",
            "player_colours"]

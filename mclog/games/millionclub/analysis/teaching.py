@@ -2,16 +2,17 @@
 
 ``decisions(game)`` lists the moments of a game where a player had a real choice (two
 legal moves or more), built from the game itself, so that a notebook picks one by round,
-disc or kind rather than by step arithmetic.  ``consequences(game, step)`` plays each
-legal move of the question asked after ``step`` moves, on a copy, through the procedure
-that follows (until the next question), and tabulates each player's change in
-provisional score and money, the move actually played marked, the best for the player
-deciding first.  A pawn's placement changes nothing yet: its worth shows only when its
-disc resolves, and the table says so rather than guess.
+disc or kind rather than by step arithmetic (``chosen_step``: the widest draft, say).
+``consequences(game, step)`` plays each legal move of the question asked after ``step``
+moves, on a copy, through the procedure that follows (until the next question), and
+tabulates each player's change in provisional score and money, the move actually played
+marked, the best for the player deciding first.  A pawn's placement changes nothing yet:
+its worth shows only when its disc resolves, and the table says so rather than guess.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mclog.arguments import of_game, whole
@@ -47,6 +48,31 @@ def decisions(game) -> pd.DataFrame:
                      "played": step.text})
     return pd.DataFrame(rows, columns=["step", "round", "disc", "kind", "player", "question",
                                        "options", "played"])
+
+
+def chosen_step(moments: pd.DataFrame, kinds: Sequence[str] = (), *,
+                widest: bool = False) -> int | None:
+    """The step of one decision of ``moments`` (``decisions(game)``) to show: of those of
+    one of ``kinds`` if the game has any, else of all; the one with the most options
+    (``widest``; the first of equals) or else the last.  ``None`` where the game has no
+    decision with a choice (a record just begun, or stopped in its setup), which a
+    notebook then says rather than fail.
+
+    >>> moments = pd.DataFrame({"step": [3, 8, 12], "kind": ["draft", "place", "draft"],
+    ...                         "options": [4, 9, 4]})
+    >>> chosen_step(moments, ["draft"], widest=True), chosen_step(moments, ["takeover"])
+    (3, 12)
+    >>> chosen_step(moments.iloc[:0], ["draft"]) is None
+    True
+    """
+    picked = moments[moments.kind.isin(list(kinds))]
+    if not len(picked):
+        picked = moments
+    if not len(picked):
+        return None
+    if widest:
+        picked = picked.sort_values("options", ascending=False, kind="stable")
+    return int(picked.step.iloc[0 if widest else -1])
 
 
 @of_game
