@@ -388,6 +388,23 @@ def test_every_view_of_a_seats_record_stopped_part_way_is_made_at_every_step(nam
         assert mclog.widgets.replay(played) is not None   # (the game's own, or the shared one)
 
 
+@pytest.mark.parametrize("name", [n for n in names() if game_named(n).hidden_information])
+def test_a_seats_record_is_played_out_as_its_full_record_where_it_saw_everything(name):
+    """The review's rollouts from a seat's record deal what the seat did not see, and play
+    on with every card seen: where the seat has seen everything so far (before the first
+    card), the rollouts with a seed are those of the full record with it.  (Cartel's went
+    on dealing another player's draws unseen as the record's seat would have: from the
+    first seat's record an even game gave the other players 98 rollouts of 100.)"""
+    from mclog.review import chances
+
+    game = game_named(name)
+    players = 3 if 3 in game.players else game.players.start
+    full = mclog.replay(mclog.parse_one(game.simulated_text(players, 5, game.review_bots,
+                                                            {})))
+    seat = mclog.replay(mclog.seat_view(full, 0))
+    assert chances(seat, 0, rollouts=8, seed=3) == chances(full, 0, rollouts=8, seed=3)
+
+
 @pytest.mark.parametrize("name,path", [(n, p) for n, p in CASES
                                        if game_named(n).hidden_information],
                          ids=lambda v: getattr(v, "name", v))

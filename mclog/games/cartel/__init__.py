@@ -13,6 +13,7 @@ is written from, for a record with ``?``).  ``docs/cartel/format.md`` is the spe
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 from mclog.errors import RecordError
@@ -161,10 +162,14 @@ class Cartel(KitGame):
 
     def rollout_state(self, played, index, state, rng):
         """The position with every card the seat did not see drawn among those the record
-        allows (``rules.engine.deal_unseen``: each such deal equally likely)."""
+        allows (``rules.engine.deal_unseen``: each such deal equally likely), and seen by
+        every seat from then on: a rollout is a game of full information.  (Left as the
+        record's seat, it dealt every card another player drew later unseen, and the
+        rollouts of an even position from Ann's record gave Ben 98 games of 100.)"""
         from .rules.engine import deal_unseen
 
         deal_unseen(state, rng)
+        state.table = dataclasses.replace(state.table, seat=None)
         return state
 
     def options_known(self, played, index, seat):
