@@ -214,6 +214,28 @@ def test_hide_on_the_command_line(tmp_path, capsys):
 
 # --- the fits the reveal used to refuse (issue 12, "What fails today") -----------------
 
+def test_a_draft_written_with_only_the_cards_the_seat_saw_is_told_to_draw_the_rest_as_unseen():
+    """A seat's record at the table names the cards its seat saw of a draft; the cards taken
+    before the hand reached it are drawn all the same, as ``?``.  Written without them, the
+    record is refused at the item the draws run into, saying how many the draft draws and
+    how to write a card not seen."""
+    played = replay(read_one(SAMPLES[-2]))   # six-players-alternative-schemer
+    seats = (seat_view(played, seat) for seat in range(len(played.record.players)))
+    texts = (write(record).splitlines() for record in seats)
+    lines, at = next((lines, i) for lines in texts for i, line in enumerate(lines)
+                     if " draws " in line and "?" in line.split(" draws ")[1].split(",")[0]
+                     and set(line.split(" draws ")[1].split(",")[0].split()) != {"?"})
+    label, rest = lines[at].split(" draws ")
+    cards = rest.split(",")[0].split()
+    seen = [card for card in cards if card != "?"]
+    lines[at] = f"{label} draws {' '.join(seen)}{rest[len(' '.join(cards)):]}"
+    with pytest.raises(RecordError) as info:
+        replay(parse_one("\n".join(lines) + "\n"))
+    assert info.value.line > at
+    assert (f"(the draft draws {len(cards)} cards, {len(seen)} of them so far; a card not "
+            "seen is drawn as ?)") in str(info.value)
+
+
 DUEL = """[Players "Ann yellow, Ben blue"]
 
 setup      Ann asia, Ben ?

@@ -29,7 +29,7 @@ from typing import Any, Final, NamedTuple, Protocol
 from mclog.engine import seat_name
 from mclog.errors import RuleError
 from .board import PRIVILEGE_NAMES
-from .cards import DECK_NAMES, article
+from .cards import DECK_NAMES, UNKNOWN, article
 from .moves import MOVE_PHRASES, Draw, Move
 from .state import Decision, State
 
@@ -150,14 +150,17 @@ def describe_decision(state: State) -> str:
 
 def _draft_draws(state: State, d: Decision, move: Move) -> str:
     """How far a draft's draws have come, for a record that gives too few or too many
-    (the commonest slip of a ``draws`` line): `` (1 of the 2 cards drawn so far)``."""
+    (the commonest slip of a ``draws`` line, and the first of a seat's record that names
+    only the cards its seat saw): `` (the draft draws 2 cards, 1 of them so far; a card
+    not seen is drawn as ?)``."""
     if not state.hand or state.phase != "resolve":
         return ""
     if d.kind == "draw" and d.dest == "hand":
         drawn = len(state.hand)
         top = state.agenda[-1] if state.agenda else None
         total = drawn + 1 + (top[2] if top is not None and top[0] == "draw" else 0)
-        return f" ({drawn} of the {total} cards drawn so far)"
+        return (f" (the draft draws {total} cards, {drawn} of them so far; a card not seen "
+                f"is drawn as {UNKNOWN})")
     if type(move) is Draw:
         return " (the draft's cards are all drawn)"
     return ""
