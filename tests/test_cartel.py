@@ -530,6 +530,11 @@ def test_C23_a_seat_record_names_its_own_cards_and_no_one_elses():
     other = refused("", tags='[Seat "Ann"]\n')
     assert other.reason == ("the record is written from Ann's seat, and Ann does not see "
                             "Ben's cards: write ?")
+    # (written at the table from Ben's seat, leaving out the cards dealt to Ann face down)
+    left_out = refused("", tags='[Seat "Ben"]\n', setup=BENS_SEAT.replace(
+        "draw Ann ?, draw Ann ?, draw Ann ?\n", ""))
+    assert left_out.reason == ("a Private Offering is dealt to Ann now, not to Ben (every "
+                               "card is written, ? for one Ben did not see)")
 
 
 # --- components and notation --------------------------------------------------------------
@@ -672,6 +677,13 @@ def test_a_slip_of_notation_is_located_and_worded(line, message, col):
     ("Ann krupp", "'Ann' is a player, not a move: a move starts with its verb, then the "
                   "player; the verbs are 'start', 'draw'", 1),
     ("Ann bond 10", "'Ann' is a player, not a move", 1),   # (no verb near 'bond')
+    # a word left out, the next item's verb read in its place (a seat's record that leaves
+    # out a card it did not see, ``draw Ben ?``)
+    ("draw Ben, buy Ann krupp", "'draw' is written 'draw <player> <company>', but 'buy' "
+                                "stands where its <company> goes: is a word of it left "
+                                "out?", 11),
+    ("bid Ann, check money Ann 3", "'bid' is written 'bid <player> <amount>', but 'check' "
+                                   "stands where its <amount> goes", 10),
 ])
 def test_a_near_miss_is_told_what_it_may_have_meant(line, message, col):
     with pytest.raises(RecordError) as caught:

@@ -144,6 +144,19 @@ def test_j24_a_stock_exchange_deals_three_tips_and_no_million():
     assert played.final.tips_fresh == 28
 
 
+def test_j24_three_tips_written_as_two_are_told_as_a_card_left_out():
+    """From Ben's seat, Ann's three cards are ``? ? ?``; a record that writes two of them
+    runs into the next item on its line, or into the line's end, and is told so."""
+    seat = SHARKS + '[Seat "Ben"]\n'
+    error = refused(TIPS.format("? ?").replace("\n", ", ", 1), tags=seat)
+    assert error.reason == ("'tips' is written 'tips <player> <first> <second> <third>', but "
+                            "'roll' stands where its <third> goes: is a word of it left out?")
+    assert (error.line, error.col) == (11, 40)   # (Ben's roll, on the line of the tips)
+    ended = refused(TIPS.format("? ?"), tags=seat)
+    assert ended.reason == ("'tips' is written 'tips <player> <first> <second> <third>', but "
+                            "the line ends")
+
+
 def test_j24_a_player_holding_tips_draws_none():
     body = with_tips(1, 2, 3) + "roll Ann 2, move Ann c3\nroll Ben 1"
     played = play(body)

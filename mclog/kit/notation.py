@@ -104,6 +104,12 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                 end = cursor.at
             else:
                 if verb is None:
+                    # (``draw Ann, buy Ben quarry``: 'buy' was read as the card before)
+                    swallowed = _swallowed(last, words[last_at:i], goes_on) \
+                        if last is not None else None
+                    if swallowed is not None:
+                        raise record.error(swallowed[0], line.number,
+                                           line.col(last_at + swallowed[1]))
                     said = _after_item(words, i, last, last_at, verbs, seats) \
                         if last is not None else None
                     raise record.error(
@@ -121,7 +127,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                                                 "but the line ends", len(item))
                         move = verb.read(item, seats)
                     except NotationError as exc:
-                        raise record.error(exc.message, line.number,
+                        raise record.error(_short(verb, item, exc, goes_on), line.number,
                                            line.col(i + exc.word)) from None
                     if verb.immutable:
                         read[item] = move
@@ -129,6 +135,28 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
             i = end
         if comments is not None:
             comments.rest()
+
+
+def _short(verb: Verb, item: tuple[str, ...], exc: NotationError, goes_on) -> str:
+    """What is wrong where ``verb``'s item could not be read: the reader's words, or that a
+    word of it is left out, where the word it could not read starts the next item."""
+    swallowed = _swallowed(verb, item[:exc.word + 1], goes_on)
+    return swallowed[0] if swallowed is not None else exc.message
+
+
+def _swallowed(verb: Verb, item: Sequence[str], goes_on) -> tuple[str, int] | None:
+    """Where a word among ``verb``'s values in ``item`` (the item as read) starts the next
+    item (``tips Ben ? ? tip Ben 23``, ``draw Ann, buy Ben quarry``): that a word of the
+    item is left out, naming which value the next item's word stands in for, and that
+    word's place in ``item``; else None.  (A seat's record that leaves out a card it did
+    not see meets this.)"""
+    for at in range(1, min(len(item), verb.width)):
+        if at == 1 and item[1].lower() == item[0].lower():
+            return None   # (``discard discard Ann krupp``: the verb written twice)
+        if goes_on(item[at]):
+            return (f"'{verb.word}' is written '{verb.form}', but '{item[at]}' stands where "
+                    f"its <{verb.fixed[at - 1].name}> goes: is a word of it left out?", at)
+    return None
 
 
 def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: Verbs,

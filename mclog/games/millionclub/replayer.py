@@ -270,6 +270,14 @@ class _Reader:
         if who is not None and who != entry.subject:
             names = self.record.table.names
             named = "nobody" if entry.subject is None else names[entry.subject]
+            d = state.decision
+            if d is not None and d.kind == "draw" and d.dest == "deal":   # (dealt at setup)
+                # (the slip of a seat's record that leaves out the cards it did not see)
+                deck = article(DECK_NAMES.get(d.deck or "", "")).rstrip()
+                raise self.fail(f"{deck} card is dealt to {names[who]} now, not to {named}: "
+                                "the cards are dealt in seat order, and one this seat did "
+                                f"not see is written '{names[who]} ?'",
+                                entry.line, entry.col, code="illegal-move", rule="R13")
             raise self.fail(f"{names[who]} draws this card, not {named}",
                             entry.line, entry.col, code="illegal-move", rule="R13")
 

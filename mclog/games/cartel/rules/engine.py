@@ -404,7 +404,11 @@ class CartelRules:
             named = seat_name(state.names, move.player, rule)
             if kind in _CHANCE:   # (a card dealt to one seat, written to another)
                 wrong = _NOT_THEIRS.get(kind, "{}").format(named)
-                raise RuleError(f"{self.describe(state)} now, not {wrong}", rule)
+                watcher = state.table.seat
+                unseen = "" if watcher in (None, seat) or kind == "start" else (
+                    f" (every card is written, ? for one {state.names[watcher]} did not "
+                    "see)")   # (the slip of a seat's record that leaves out the others')
+                raise RuleError(f"{self.describe(state)} now, not {wrong}{unseen}", rule)
             raise RuleError(f"it is {_seat_name(state, seat)}'s move, not {named}'s: "
                             f"{self.describe(state)}", "The Play")
         watch = watch or _UNWATCHED
