@@ -3,9 +3,11 @@ each seat's view of it (``mclog hide``), prefixes of those (a game stopped, a re
 finished) and one-line slips in them.  A long run, as ``fuzz_long.py`` is (``make fuzz``
 runs both); the suite runs the same views on the samples alone.
 
-    python benchmarks/every_view.py [--seeds 2] [--cuts 6] [--game NAME] [--seed 7]
+    python benchmarks/every_view.py [--seeds 2] [--cuts 6] [--game NAME] [--seed 7] [--options]
 
-For each record that reads, the game's views are made through ``mclog.protocol.Game``
+``--options`` simulates each game at each value of each of its options too (Million
+Club's alternative setup, Joakim's Business Sharks, Cartel's Advanced rules...), one
+at a time.  For each record that reads, the game's views are made through ``mclog.protocol.Game``
 (the replay text, the score lines, each of six spread steps drawn with its players, the
 final text, the report's charts, the corpus rows, the replay widget) and through the
 command line (``validate``, ``replay``, ``score`` and ``score --json``, ``fmt`` twice,
@@ -141,9 +143,27 @@ class Sweep:
                     self.fail("mclog import of an export", text, err)
 
 
-def bases(names: list[str], seeds: int) -> list[tuple[str, str, Path]]:
+#: Values to try of the options a game takes as free text (``GameOption.choices`` empty),
+#: beside each value of the options that list theirs.
+FREE_VALUES = {"advanced": ("repurchase, raising, defensive, trading",),
+               "limit": ("200",), "cash": ("50",)}
+
+
+def option_sets(game) -> list[dict[str, str]]:
+    """The table without options, then each option of the game at each value other than
+    its default, one at a time (``--options``)."""
+    sets: list[dict[str, str]] = [{}]
+    for option in game.options:
+        for value in option.choices or FREE_VALUES.get(option.name, ()):
+            if value != option.default:
+                sets.append({option.name: value})
+    return sets
+
+
+def bases(names: list[str], seeds: int, options: bool = False) -> list[tuple[str, str, Path]]:
     """The samples of the games named, and ``seeds`` simulated games of each (2 to 6
-    players, as the game allows): (game, text, the folder its component files are in)."""
+    players, as the game allows), with each of the game's options too (``options``):
+    (game, text, the folder its component files are in)."""
     out = []
     for path in sorted((ROOT / "sample_games").glob("*/*.mclog")):
         record = mclog.read_one(path)
@@ -151,13 +171,14 @@ def bases(names: list[str], seeds: int) -> list[tuple[str, str, Path]]:
             out.append((record.game, path.read_text(encoding="utf-8"), path.parent))
     for name in names:
         game = registry.game(name)
-        for seed in range(1, seeds + 1):
-            players = next(n for n in ((seed % 5) + 2, *range(2, 7)) if n in game.players)
-            try:
-                text = game.simulated_text(players, seed, "random", {})
-            except NotImplementedError:
-                break
-            out.append((name, text, ROOT))
+        for chosen in option_sets(game) if options else [{}]:
+            for seed in range(1, seeds + 1):
+                players = next(n for n in ((seed % 5) + 2, *range(2, 7)) if n in game.players)
+                try:
+                    text = game.simulated_text(players, seed, "random", chosen)
+                except NotImplementedError:
+                    break
+                out.append((name, text, ROOT))
     return out
 
 
@@ -208,6 +229,8 @@ def main() -> None:
                         help="prefixes and slips of each record and seat's record")
     parser.add_argument("--game", help="only this game (default: every registered one)")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--options", action="store_true",
+                        help="also simulate each game at each of its options' values")
     parser.add_argument("--out", type=Path, help="where failing records are written")
     args = parser.parse_args()
     names = [registry.game(args.game).name] if args.game else registry.names()
@@ -216,7 +239,7 @@ def main() -> None:
     sweep, rng = Sweep(out), random.Random(args.seed)
     tried: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     with tempfile.TemporaryDirectory() as tmp:
-        for name, text, folder in bases(names, args.seeds):
+        for name, text, folder in bases(names, args.seeds, args.options):
             work = Path(tmp) / "work"
             work.mkdir(exist_ok=True)
             for component_file in folder.glob("*.json"):   # (a record names its own)
