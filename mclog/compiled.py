@@ -10,7 +10,8 @@ class inherits from (mypyc's classes cannot be subclassed by interpreted ones).
 (``__init__``, ``__eq__``, ``__repr__``) are made from text as the class is, and run in
 the interpreter, setting each field through the compiled class's descriptors: slower
 than in the pure build.  A dataclass made for every line or item read (``RawLine``,
-``SourceLine``, Million Club's ``MoveEntry``) therefore writes its ``__init__`` out, as
+``SourceLine``, Million Club's ``MoveEntry``), or for every event a corpus notes (Million
+Club's ``Event``, of fifteen fields), therefore writes its ``__init__`` out, as
 ``dataclass`` would (``dataclass`` keeps an ``__init__`` the class defines), and the
 compiled build compiles it; ``tests/test_framing.py`` checks that each takes the
 arguments its fields say.

@@ -95,6 +95,22 @@ def test_the_replay_notes_the_same_events_as_a_second_play(path):
     assert totals == [r.total for r in captured.scores()]
 
 
+def test_a_games_events_cross_to_another_process_as_they_are():
+    """A replayed game's events (a Dask worker's, a review's) are pickled as the call
+    that makes each (``Event.__reduce__``: its ``__init__`` is written out, which mypyc
+    could not unpickle otherwise), the state before a settlement with them."""
+    import dataclasses
+    import pickle
+
+    game = mclog.replay(mclog.read_one(SAMPLES[0]), events=True)
+    kept = game.noted.events
+    sent = pickle.loads(pickle.dumps(kept))
+    names = [f.name for f in dataclasses.fields(kept[0])]
+    assert [[getattr(e, n) for n in names] for e in sent] == \
+        [[getattr(e, n) for n in names] for e in kept]
+    assert len(sent) > 20 and any(e.before is not None for e in sent)
+
+
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 6),
        setup=st.sampled_from(["standard", "alternative"]), data=st.data())

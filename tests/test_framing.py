@@ -150,13 +150,20 @@ def test_a_file_whose_first_lines_cannot_be_read_is_refused_in_words_by_every_re
 
 
 def _written_out_inits():
+    from mclog.games.millionclub.events import Event
     from mclog.games.millionclub.notation.entry import MoveEntry
     from mclog.games.millionclub.rules.moves import Draw
+    from mclog.games.millionclub.rules.setup import new_game
     from mclog.record.framing import RawLine, SourceLine
 
     source = SourceLine(3, "x")
     return [(MoveEntry, {"move": Draw("asia"), "subject": 1, "label": "setup",
                          "source": source, "word": 2}),
+            (Event, {"step": 7, "round": 2, "phase": "resolve", "disc": 4, "label": "disc IV",
+                     "actor": 1, "card": "racket", "cause": "Ben plays racket",
+                     "automatic": False, "money": [3, -3], "points_before": [{}, {}],
+                     "money_after": [10, 4], "points_after": [{"wealth": 1}, {}],
+                     "before": new_game(["Ann", "Ben"]), "exact": False}),
             (SourceLine, {"number": 4, "text": "place Ann V", "_cols": [1, 7, 11]}),
             (RawLine, {"number": 5, "_words": ["a"], "comments": [], "text": "a",
                        "_cols": [1], "_source": source})]

@@ -25,6 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mclog.engine import by_fields
+
 from .rules.board import INTRIGUE, STOCK
 from .rules.flow import play
 from .rules.scoring import (
@@ -74,6 +76,32 @@ class Event:
     #: (``GameReplay.hindsight_points``), so the events still add up to the final score,
     #: but which event earned those points is not settled.
     exact: bool = True
+
+    def __init__(self, step: int, round: int, phase: str, disc: int | None, label: str,
+                 actor: int | None, card: str | None, cause: str, automatic: bool,
+                 money: list[int], points_before: list[dict[str, int]],
+                 money_after: list[int], points_after: list[dict[str, int]],
+                 before: State | None = None, exact: bool = True) -> None:
+        # (written out: about 80 are made a game, a corpus's hot path; see ``__init__``
+        # in mclog/compiled.py)
+        self.step = step
+        self.round = round
+        self.phase = phase
+        self.disc = disc
+        self.label = label
+        self.actor = actor
+        self.card = card
+        self.cause = cause
+        self.automatic = automatic
+        self.money = money
+        self.points_before = points_before
+        self.money_after = money_after
+        self.points_after = points_after
+        self.before = before
+        self.exact = exact
+
+    def __reduce__(self) -> tuple[type, tuple]:
+        return by_fields(self)   # (see mclog.engine.by_fields)
 
     @property
     def points(self) -> list[dict[str, int]]:
