@@ -122,6 +122,9 @@ DUEL = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.
      "42:21: Expected the card bought, found 'R:' (write it without the colon: 'R')"),
     ("reveal     Zoe india", "reveal Zoe indai",
      "88:12: Expected a continent in Zoe's reveal, found 'indai' (did you mean india?)"),
+    ("end        Yann up R1", "end Yann up R5",
+     "17:13: Expected an industry such as F2 or T3+1, found 'R5' (an industry card's printed "
+     "level is 1 to 4, and +1 follows it for each Capital Increase: T3+1)"),
 ])
 def test_a_check_or_reveal_written_another_common_way_says_how_to_write_it(old, new, message):
     from mclog import parse_one

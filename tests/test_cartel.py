@@ -201,7 +201,7 @@ def test_C4_bond_then_stock_then_cash_and_no_spare_block():
     assert spare.reason == ("Ann sells 3 stock blocks at 10 for 20 owed: one fewer would do "
                             "(a purchase sells no spare block)") and spare.rule == "C4"
     wrong_cash = refused("buy Ann calder, pay Ann stock 1 cash 5")
-    assert "Ann owes 10 in cash after 1 stock blocks, not 5" in wrong_cash.reason
+    assert "Ann owes 10 in cash after 1 stock block, not 5" in wrong_cash.reason
     short = refused("buy Ann calder, pay Ann cash 20")
     assert "Ann has 10 in cash, not the 20 still owed for calder" in short.reason
 

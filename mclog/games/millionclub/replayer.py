@@ -85,6 +85,11 @@ def phase_label(state: State) -> str:
     return "start" if d is not None and d.kind == "start player" else "setup"
 
 
+def _a_line(label: str) -> str:
+    """``an 'intrigue' line``, ``a 'place' line``."""
+    return f"{'an' if label[:1] in 'aeiou' else 'a'} '{label}' line"
+
+
 def drawer(state: State) -> int | None:
     """Who physically draws the card the state asks chance for."""
     d = state.decision
@@ -197,10 +202,9 @@ class _Reader:
                                   cast("Choose | Draw", move).card)
             if entry.label != label and entry.label is not None:
                 raise self.fail(
-                    f"{move_text(move, self.record.table)} is on "
-                    f"{'an' if entry.label[0] in 'aeiou' else 'a'} '{entry.label}' line, but "
-                    f"the game is {_when(state)}: next is {describe_decision(state)} (a "
-                    f"'{label}' line)", entry.line, entry.col, code="illegal-move")
+                    f"{move_text(move, self.record.table)} is on {_a_line(entry.label)}, but "
+                    f"the game is {_when(state)}: next is {describe_decision(state)} "
+                    f"({_a_line(label)})", entry.line, entry.col, code="illegal-move")
             if kind in _NAMES_INDUSTRY:
                 move = self.complete(move, state, entry)
             if d.actor is None and kind is Draw and entry.subject is not None:

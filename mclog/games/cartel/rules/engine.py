@@ -517,6 +517,11 @@ def _fits_after_seen(state: State, company: str) -> bool:
     return company not in state.board.cheap or _cheap_spare(state) > 0
 
 
+def _blocks(count: int) -> str:
+    """``1 stock block``, ``3 stock blocks``."""
+    return f"{count} stock block{'' if count == 1 else 's'}"
+
+
 def can_raise(state: State, seat: int, company: str) -> int:
     """The most ``seat`` could pay for ``company``: cash, every stock block and the bond
     its value allows (a bid above it can only end in the penalty)."""
@@ -868,14 +873,14 @@ def _pay(state: State, move: Pay, watch: Watch) -> None:
     owed = p.price - bond
     stock = move.stock or 0
     if stock > cartel.blocks:
-        raise RuleError(f"{name} has {cartel.blocks} stock blocks left, not {stock}", "Paying")
+        raise RuleError(f"{name} has {_blocks(cartel.blocks)} left, not {stock}", "Paying")
     if stock and (stock - 1) * cartel.price >= owed:
-        raise RuleError(f"{name} sells {stock} stock blocks at {cartel.price} for {owed} "
+        raise RuleError(f"{name} sells {_blocks(stock)} at {cartel.price} for {owed} "
                         f"owed: one fewer would do (a purchase sells no spare block)", "C4")
     cash = max(0, owed - stock * cartel.price)
     if move.cash is not None and move.cash != cash:
         raise RuleError(f"{name} owes {cash} in cash after "
-                        f"{'the bond and ' if bond else ''}{stock} stock blocks, not "
+                        f"{'the bond and ' if bond else ''}{_blocks(stock)}, not "
                         f"{move.cash} (price {p.price}"
                         f"{f', bond {bond}' if bond else ''}"
                         f"{f', stock {stock} x {cartel.price}' if stock else ''})", "C4")

@@ -21,6 +21,7 @@ items sets whose they are (the reader's ``subject``); ``draws`` takes a list of 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from typing import Any, Final
 
@@ -95,7 +96,8 @@ class Reader(Cursor):
         word = self.take(what)
         card = parse_industry(word)
         if card is None:
-            hint = mark_hint(word, lambda bare: parse_industry(bare) is not None)
+            hint = mark_hint(word, lambda bare: parse_industry(bare) is not None) or \
+                (LEVELS if _LEVELLED.match(word) else "")
             raise self.error(f"Expected {what}, found '{word}'{hint}", self.at - 1)
         return card
 
@@ -113,6 +115,11 @@ def did_you_mean(word: str, choices: Collection[str]) -> str:
     meant = closest(word, choices)
     return f" (did you mean {meant}?)" if meant else ""
 
+
+#: An industry written with a level an industry card does not print (``R6``, ``F0+1``).
+_LEVELLED: Final = re.compile(r"^[ftr][0-9]+(\+[0-9]+)?$", re.IGNORECASE)
+LEVELS: Final = (" (an industry card's printed level is 1 to 4, and +1 follows it for each "
+                 "Capital Increase: T3+1)")
 
 ANY_CARD: Final = frozenset(DECK_OF)
 COLONY_WORDS: Final = frozenset(CONTINENTS)
