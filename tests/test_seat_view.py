@@ -250,6 +250,25 @@ colonies   Ben buys ?
 """
 
 
+def test_a_card_no_one_named_is_called_unseen_in_a_message_never_by_its_handle():
+    """The engine follows a ``?`` card by a handle (``?3.5``); a message names it as the
+    player wrote it: Ben, out of money, cannot buy "the unseen card" (it said "the
+    '?49.50' card")."""
+    from mclog.errors import RuleError
+    from mclog.games.millionclub.rules.flow import play
+    from mclog.games.millionclub.rules.moves import Buy
+
+    text = DUEL.replace("colonies   draws asia india africa", "colonies   draws ? ? ?")
+    played = replay(parse_one(text.replace("colonies   Ann buys asia\n", "")
+                              .replace("colonies   Ben buys ?\n", "")))
+    state = played.replay.current.copy()
+    state.money[0] = 0
+    with pytest.raises(RuleError) as info:
+        play(state, Buy(0, "?"))
+    assert info.value.reason == "Ann cannot buy the unseen card: Ann has 0 million and it " \
+                                "costs 2"
+
+
 def test_a_card_taken_unseen_from_a_hand_i_saw_is_one_of_what_was_left():
     """Ann saw the hand (asia, india, africa), bought the Asia and passed the rest: Ben's
     colony is India or Africa, the card set aside the other one, and nothing more."""

@@ -143,9 +143,15 @@ DECK_NAMES: Final = {INDUSTRY_DECK: "Industry", COLONY_DECK: "Colony", INTRIGUE_
 def card_name(card: str) -> str:
     """The name printed on a card kind, for messages: ``F`` -> ``Factories``.
 
-    An unknown kind is quoted as given, so a message about a mistyped card
-    still reads well.
+    A card the record's seat did not see is ``unseen`` (never the handle the engine
+    follows it by, ``?3.5``, which no player wrote); an unknown kind is quoted as given,
+    so a message about a mistyped card still reads well.
+
+    >>> card_name("R"), card_name("?3.5"), card_name("asai")
+    ('Raw materials', 'unseen', "'asai'")
     """
+    if unseen(card):
+        return "unseen"
     return (INDUSTRY_NAMES.get(card) or CONTINENT_NAMES.get(card) or INTRIGUE_NAMES.get(card)
             or repr(card))
 

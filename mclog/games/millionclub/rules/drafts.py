@@ -73,7 +73,7 @@ def _in_hand(state: State, seat: int, card: str, rule: str) -> str:
             hand[:] = new
         card = resolve(state, hand, card, DECK_OF_DISC[state.resolving], put)
     if card not in state.hand:
-        held = ", ".join(card_name(c) for c in sorted(state.hand))
+        held = ", ".join(UNKNOWN if unseen(c) else card_name(c) for c in sorted(state.hand))
         raise RuleError(
             f"{state.name(seat)} was not handed {article(card_name(card))} card: the cards are "
             f"{held}",
