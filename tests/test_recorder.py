@@ -341,6 +341,23 @@ def _terminal(rec: Recording, keys: str) -> str:
     return out.getvalue()
 
 
+def test_board_shows_where_a_game_without_a_table_of_its_own_stands(tmp_path):
+    """``board`` in the terminal: Million Club draws its table; a game that draws none on
+    a terminal (Cartel, Joakim, Millionenspiel) shows its score table, then the last moves
+    (it showed the last moves alone, as after every answer)."""
+    from mclog.games import game
+    from mclog.recording import start_or_resume
+
+    cartel = game("Cartel")
+    rec = start_or_resume(cartel, str(tmp_path / "g.mclog"),
+                          {"players": "Ann, Ben", "seat": "Ann"})
+    shown = _terminal(rec, "start Ann driftwood\rstart Ben ardent\rboard\rhelp\rquit\r")
+    table = "\n".join(cartel.score_lines(rec.played))
+    assert shown.count(table) == 1 and "cash" in table   # (at 'board' only)
+    assert "Ben starts with ardent" in shown[shown.index(table):]   # (then the last moves)
+    assert "board           where the game stands" in shown
+
+
 def test_the_input_ending_at_the_tables_questions_stops_with_nothing_written(tmp_path,
                                                                                capsys):
     """Ctrl-D, or a piped input that ends, while the recorder asks who plays and how: a

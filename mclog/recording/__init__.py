@@ -49,6 +49,7 @@ HELP = """\
 Type the answer as a record line says it, or its number.
   undo [N]        take back the last move (or N moves; more than 3: typed twice)
   ; text          a comment on a line of its own
+  board           where the game stands (each player's score table), and the last moves
   quit            stop (the record is saved after every line: nothing is lost)"""
 
 

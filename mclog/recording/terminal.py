@@ -205,6 +205,8 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
             if low in ("help", "h"):
                 say(recording.help)
             elif low == "board":
+                if recording.board_text() is None:   # (where the game stands, in its table)
+                    say("\n" + "\n".join(recording.game.score_lines(recording.played)))
                 shown = None
             elif (count := undo_count(command)) is not None:
                 question = large_undo_question(recording, command, count, undo_said)
