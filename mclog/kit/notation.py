@@ -127,8 +127,8 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                                                 "but the line ends", len(item))
                         move = verb.read(item, seats)
                     except NotationError as exc:
-                        raise record.error(_short(verb, item, exc, goes_on), line.number,
-                                           line.col(i + exc.word)) from None
+                        said, at = _short(verb, item, exc, goes_on)
+                        raise record.error(said, line.number, line.col(i + at)) from None
                     if verb.immutable:
                         read[item] = move
                 out.append(MoveEntry(move, source, i))
@@ -137,11 +137,13 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
             comments.rest()
 
 
-def _short(verb: Verb, item: tuple[str, ...], exc: NotationError, goes_on) -> str:
-    """What is wrong where ``verb``'s item could not be read: the reader's words, or that a
-    word of it is left out, where the word it could not read starts the next item."""
+def _short(verb: Verb, item: tuple[str, ...], exc: NotationError, goes_on
+           ) -> tuple[str, int]:
+    """What is wrong where ``verb``'s item could not be read, and at which of its words:
+    the reader's words at the word it could not read, or that a word of the item is left
+    out, at the word of the next item read in its place."""
     swallowed = _swallowed(verb, item[:exc.word + 1], goes_on)
-    return swallowed[0] if swallowed is not None else exc.message
+    return swallowed if swallowed is not None else (exc.message, exc.word)
 
 
 def _swallowed(verb: Verb, item: Sequence[str], goes_on) -> tuple[str, int] | None:
