@@ -155,6 +155,10 @@ def test_j24_three_tips_written_as_two_are_told_as_a_card_left_out():
     ended = refused(TIPS.format("? ?"), tags=seat)
     assert ended.reason == ("'tips' is written 'tips <player> <first> <second> <third>', but "
                             "the line ends")
+    # (a value that is also a verb's word by right, as 'inspect' is, is no word left out:
+    # the slip is the next word's)
+    kept = refused("roll Ann 2, move Ann d2, keep Ann inspect, frobnicate\n")
+    assert kept.reason.startswith("'frobnicate' is no move of this game")
 
 
 def test_j24_a_player_holding_tips_draws_none():

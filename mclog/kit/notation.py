@@ -105,7 +105,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
             else:
                 if verb is None:
                     # (``draw Ann, buy Ben quarry``: 'buy' was read as the card before)
-                    swallowed = _swallowed(last, words[last_at:i], goes_on) \
+                    swallowed = _swallowed(last, words[last_at:i], goes_on, seats) \
                         if last is not None else None
                     if swallowed is not None:
                         raise record.error(swallowed[0], line.number,
@@ -127,7 +127,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                                                 "but the line ends", len(item))
                         move = verb.read(item, seats)
                     except NotationError as exc:
-                        said, at = _short(verb, item, exc, goes_on)
+                        said, at = _short(verb, item, exc, goes_on, seats)
                         raise record.error(said, line.number, line.col(i + at)) from None
                     if verb.immutable:
                         read[item] = move
@@ -137,28 +137,42 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
             comments.rest()
 
 
-def _short(verb: Verb, item: tuple[str, ...], exc: NotationError, goes_on
-           ) -> tuple[str, int]:
+def _short(verb: Verb, item: tuple[str, ...], exc: NotationError, goes_on,
+           seats: dict[str, int]) -> tuple[str, int]:
     """What is wrong where ``verb``'s item could not be read, and at which of its words:
     the reader's words at the word it could not read, or that a word of the item is left
     out, at the word of the next item read in its place."""
-    swallowed = _swallowed(verb, item[:exc.word + 1], goes_on)
+    swallowed = _swallowed(verb, item[:exc.word + 1], goes_on, seats)
     return swallowed if swallowed is not None else (exc.message, exc.word)
 
 
-def _swallowed(verb: Verb, item: Sequence[str], goes_on) -> tuple[str, int] | None:
+def _swallowed(verb: Verb, item: Sequence[str], goes_on, seats: dict[str, int]
+               ) -> tuple[str, int] | None:
     """Where a word among ``verb``'s values in ``item`` (the item as read) starts the next
     item (``tips Ben ? ? tip Ben 23``, ``draw Ann, buy Ben quarry``): that a word of the
     item is left out, naming which value the next item's word stands in for, and that
     word's place in ``item``; else None.  (A seat's record that leaves out a card it did
-    not see meets this.)"""
+    not see meets this.)  A value that is a verb's word by right is no slip: one of the
+    words its field takes (``keep Ann inspect``, where ``inspect`` is also a verb), unless
+    the field takes any word (a company's: ``buy`` read as one)."""
     for at in range(1, min(len(item), verb.width)):
         if at == 1 and item[1].lower() == item[0].lower():
             return None   # (``discard discard Ann krupp``: the verb written twice)
-        if goes_on(item[at]):
+        field = verb.fixed[at - 1]
+        if goes_on(item[at]) and (getattr(field, "any_word", False)
+                                  or not _reads(field, item[at], seats)):
             return (f"'{verb.word}' is written '{verb.form}', but '{item[at]}' stands where "
-                    f"its <{verb.fixed[at - 1].name}> goes: is a word of it left out?", at)
+                    f"its <{field.name}> goes: is a word of it left out?", at)
     return None
+
+
+def _reads(field, word: str, seats: dict[str, int]) -> bool:
+    """Whether ``field`` takes ``word`` as its value."""
+    try:
+        field.read(word, seats)
+    except (ValueError, NotationError):
+        return False
+    return True
 
 
 def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: Verbs,
