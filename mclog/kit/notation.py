@@ -23,7 +23,7 @@ from mclog.record.files import MAX_LINE
 from mclog.record.framing import (SourceLine, comment_text, escape_tag, stray_mark,
                                   whole_number)
 from mclog.record.names import closest, seats_by_name
-from mclog.record.verbs import NotationError, Seat, Verb, Verbs, Word
+from mclog.record.verbs import NotationError, Seat, Verb, Verbs, Word, field_reads
 
 @dataclass(slots=True)
 class MoveEntry(FromSource):
@@ -160,19 +160,11 @@ def _swallowed(verb: Verb, item: Sequence[str], goes_on, seats: dict[str, int]
             return None   # (``discard discard Ann krupp``: the verb written twice)
         field = verb.fixed[at - 1]
         if goes_on(item[at]) and (getattr(field, "any_word", False)
-                                  or not _reads(field, item[at], seats)):
+                                  or not field_reads(field.read, seats)(item[at])):
             return (f"'{verb.word}' is written '{verb.form}', but '{item[at]}' stands where "
                     f"its <{field.name}> goes: is a word of it left out?", at)
     return None
 
-
-def _reads(field, word: str, seats: dict[str, int]) -> bool:
-    """Whether ``field`` takes ``word`` as its value."""
-    try:
-        field.read(word, seats)
-    except (ValueError, NotationError):
-        return False
-    return True
 
 
 def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: Verbs,
@@ -223,9 +215,7 @@ def _one_more(words: Sequence[str], i: int, last: Verb, last_at: int,
     field = last.fixed[-1]
     if isinstance(field, (Seat, Word)) or (words[i] != "?" and getattr(field, "any_word", False)):
         return None
-    try:
-        field.read(words[i], seats)
-    except ValueError:
+    if not field_reads(field.read, seats)(words[i]):
         return None
     item = " ".join(words[last_at:i])
     again = " ".join([*words[last_at:i - 1], words[i]])

@@ -53,6 +53,16 @@ def line_limit(line: str | bytes) -> int:
     return MAX_TAG_LINE if line.lstrip()[:1] in ("[", b"[") else MAX_LINE
 
 
+def over_limit(line: str) -> bool:
+    """Whether ``line`` holds more than its ``line_limit`` (asked of every line a writer
+    writes: a line within ``MAX_LINE`` is not looked at again).
+
+    >>> over_limit("x" * 10_001), over_limit("[Components " + "x" * 10_001 + "]")
+    (True, False)
+    """
+    return len(line) > MAX_LINE and len(line) > line_limit(line)
+
+
 def too_long(number: int, limit: int, name: str | None, length: int | None = None
              ) -> RecordError:
     """The error of line ``number``, ``length`` characters long (None: still being read,
@@ -267,7 +277,7 @@ def _checked_lines(text: str, number: int, name: str | None) -> list[str]:
                     file=name, code="encoding")
     if max(map(len, lines)) > MAX_LINE:
         for at, line in enumerate(lines):
-            if len(line) > line_limit(line):
+            if over_limit(line):
                 raise too_long(number + at + 1, line_limit(line), name, len(line))
     return lines
 

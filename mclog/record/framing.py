@@ -530,9 +530,10 @@ def _scan(line: str, i: int, number: int, raw: RawLine
         else:
             m = _TOKEN_END.search(line, i)
             end = m.start() if m else n
-            if "[" in line[i:end]:
-                _no_tag_inside(line, line.index("[", i), number)
-            raw.words.append(line[i:end])
+            word = line[i:end]
+            if "[" in word:
+                _no_tag_inside(line, i + word.index("["), number)
+            raw.words.append(word)
             raw._cols.append(i + 1)
             i = end
     return None

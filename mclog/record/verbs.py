@@ -163,8 +163,8 @@ class Keyed:
         return None if value is None else self.spec.check(value, players)
 
 
-def _reads(read: Callable[[str, dict[str, int]], Any], seats: dict[str, int]
-           ) -> Callable[[str], bool]:
+def field_reads(read: Callable[[str, dict[str, int]], Any], seats: dict[str, int]
+                ) -> Callable[[str], bool]:
     """Whether a word reads as the field that ``read`` reads."""
     def reads(word: str) -> bool:
         try:
@@ -301,7 +301,7 @@ class Verb:
             early = f"'{words[i]}' comes after the {self.fixed[i - 1].name}: '{self.form}'" \
                 if words[i].lower() in self.keyed else None   # (``sell Ann gold fives 1 3``)
             twice = self.written_twice(words, i)   # (``roll Ann Ann 3``)
-            raise NotationError(stray_mark(words[i], _reads(read, seats)) or early or twice
+            raise NotationError(stray_mark(words[i], field_reads(read, seats)) or early or twice
                                 or self._swapped(words, i, seats) or str(exc), i) from None
         keys = self._keyed_reads
         if keys:
@@ -318,7 +318,7 @@ class Verb:
                     values[at] = read(words[i + 1], seats)
                 except ValueError as exc:
                     raise NotationError(
-                        stray_mark(words[i + 1], _reads(read, seats)) or str(exc), i + 1
+                        stray_mark(words[i + 1], field_reads(read, seats)) or str(exc), i + 1
                     ) from None
         return self.move(*values)
 

@@ -123,6 +123,11 @@ class DealHistory:
         self.constraint_steps += [step] * (count - len(self.constraint_steps))
 
 
+def _totals_exact(ranges: list[dict[str, tuple[int, int]]]) -> bool:
+    """Whether every player's total in ``ranges`` (``ranges_of``) is one number."""
+    return all(r["total"][0] == r["total"][1] for r in ranges)
+
+
 @dataclass(repr=False)   # (``played_repr``: the fields in full would fill a screen)
 class GameReplay:
     """A recorded game replayed: the record, its states, and what was found."""
@@ -356,7 +361,7 @@ class GameReplay:
             return True
         ranges = self._ranges.get((held_now, False)) or self._ranges.get((held_now, True))
         if ranges is not None:   # (a view asked for the ranges already)
-            return all(r["total"][0] == r["total"][1] for r in ranges)
+            return _totals_exact(ranges)
         key = (held_now, "settled")
         if key not in self._ranges:
             with self._ranges_lock:
@@ -365,8 +370,7 @@ class GameReplay:
                                              self._named(), self.range_budget)
                     if settled is None:   # (no naming to ask about: the ranges say)
                         ranges = self.ranges_of(state)
-                        settled = ranges is None or all(
-                            r["total"][0] == r["total"][1] for r in ranges)
+                        settled = ranges is None or _totals_exact(ranges)
                     self._ranges[key] = settled
         return bool(self._ranges[key])
 

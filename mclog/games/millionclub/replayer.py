@@ -87,7 +87,7 @@ def phase_label(state: State) -> str:
 
 def _a_line(label: str) -> str:
     """``an 'intrigue' line``, ``a 'place' line``."""
-    return f"{'an' if label[:1] in 'aeiou' else 'a'} '{label}' line"
+    return f"{article(label).split()[0]} '{label}' line"
 
 
 def drawer(state: State) -> int | None:

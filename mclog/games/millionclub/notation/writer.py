@@ -15,7 +15,7 @@ from dataclasses import fields, replace
 
 from mclog.errors import MclogError
 from mclog.record.entries import inline_comments_length
-from mclog.record.files import MAX_LINE, line_limit
+from mclog.record.files import MAX_LINE, line_limit, over_limit
 from mclog.record.checks import check_text
 from mclog.record.framing import comment_text, escape_brace, escape_tag
 from ..rules.cards import Industry
@@ -170,10 +170,8 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
         for note in round_notes:
             comment(note)
     close()
-    # (a safeguard: the lines break before this can be; a tag line may be longer, and
-    # only a line over MAX_LINE is looked at again)
     for i, text in enumerate(out):
-        if len(text) > MAX_LINE and len(text) > line_limit(text):
+        if over_limit(text):   # (a safeguard: the lines break before this can be)
             where = f"{record.file}: " if record.file else ""
             game = f"game {record.number}: " if record.number > 1 else ""
             raise MclogError(

@@ -13,7 +13,7 @@ from collections.abc import Set as AbstractSet
 
 from mclog.errors import RecordError, RuleError
 from mclog.record.entries import inline_comments_length
-from mclog.record.files import MAX_LINE, line_limit
+from mclog.record.files import MAX_LINE, line_limit, over_limit
 from mclog.record.checks import check_text
 from mclog.record.framing import comment_text, escape_tag
 
@@ -158,7 +158,7 @@ def answer_line(move, names, state) -> str | None:
 
 def _check_lines(text: str, record: Record) -> None:
     for number, line in enumerate(text.split("\n"), 1):
-        if len(line) > MAX_LINE and len(line) > line_limit(line):   # (a tag line: longer)
+        if over_limit(line):
             raise RecordError(f"The canonical form of this game would have a line of "
                               f"{len(line)} characters (line {number}), over the "
                               f"{line_limit(line)} a "
