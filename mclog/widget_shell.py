@@ -119,7 +119,14 @@ class FrameStepper(anywidget.AnyWidget):
     export default {
       async render({ model, el }) {
         let source = model.get("frames");   // (the packed frames drawn from)
-        let frames = await unpack(source);
+        let frames;
+        try {
+          frames = await unpack(source);
+        } catch (error) {   // (said in the page, not only in the console)
+          el.textContent = "The steps could not be drawn here: " + error;
+          console.error("[mclog] the stepper's frames:", error);
+          return;
+        }
         // the parts in a column, the record's lines (if any) in a column beside them
         const row = document.createElement("div");
         row.style.cssText = "display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start";
@@ -165,11 +172,9 @@ class FrameStepper(anywidget.AnyWidget):
         buttons.style.cssText = "display:flex;gap:6px;flex-wrap:wrap;margin:4px 0";
         // a press moves the slider the stepper is linked to, as a key on the slider does
         // (its value goes to the kernel first, for the chart's marker; the link then
-        // moves this stepper in the page); with no slider, the stepper itself
-        const ref = model.get("slider");
-        const target = ref ? await model.widget_manager.get_model(ref.slice("IPY_MODEL_".length))
-                           : model;
-        const field = ref ? "value" : "index";
+        // moves this stepper in the page); with no slider, or until its model is found
+        // (below, once the step is drawn), the stepper itself
+        let target = model, field = "index";
         // the step asked for last: quick presses count from it, not from the step the
         // linked slider has passed on so far (11 quick presses of "round" go 11 rounds)
         let asked = model.get("index");
@@ -231,9 +236,7 @@ class FrameStepper(anywidget.AnyWidget):
         // redraws the whole chart, 30 ms a step on a quiet machine, and twice with the
         // kernel's echo: issue 25's latency.)  It is placed again after plotly draws the
         // chart anew (a resize).
-        const chartRef = model.get("chart");
-        const chart = chartRef ? await model.widget_manager.get_model(
-          chartRef.slice("IPY_MODEL_".length)) : null;
+        let chart = null;   // (the chart's model, once found below)
         const xs = model.get("marker_x");
         let marked = null;
         const place = gd => {
@@ -301,8 +304,8 @@ class FrameStepper(anywidget.AnyWidget):
         draw();
         // Frames sent again (a replay's exact score ranges, found after its first
         // drawing): the step shown is drawn anew from them.  Looked at once here too:
-        // frames that came while this view was still being laid out (it awaits the
-        // slider's and the chart's models above) fired no change it could hear.
+        // frames that came while this view was unpacking the first ones fired no change
+        // it could hear.
         const reload = async () => {
           const now = model.get("frames");
           if (now === source) return;
@@ -334,6 +337,23 @@ class FrameStepper(anywidget.AnyWidget):
           }
           pending = true;
         });
+        // The slider's and the chart's models, looked up once the step is drawn: the board
+        // never waits for them, and one not found (a widget closed meanwhile) leaves the
+        // board and its buttons working, said in the console.
+        const linked = async name => {
+          const ref = model.get(name);
+          if (!ref) return null;
+          try {
+            return await model.widget_manager.get_model(ref.slice("IPY_MODEL_".length));
+          } catch (error) {
+            console.warn(`[mclog] the stepper's ${name}:`, error);
+            return null;
+          }
+        };
+        const slider = await linked("slider");
+        if (slider) { target = slider; field = "value"; }
+        chart = await linked("chart");
+        if (chart) draw();   // (the marker, now that there is a chart to put it on)
       }
     };
     """

@@ -258,6 +258,33 @@ def test_the_review_widget_fills_its_graph_in_the_browser(browser, lab):
     page.close()
 
 
+def test_the_stepper_draws_its_step_without_waiting_for_the_chart(browser, lab):
+    """The stepper draws the step shown as soon as it has its frames: the slider's and
+    the chart's models it moves and marks are looked up afterwards, and one it cannot
+    find (here a chart closed before the page drew the stepper) leaves the step drawn
+    and the buttons working.  (It drew nothing while it waited for them.)"""
+    from playwright.sync_api import expect
+
+    name = put_notebook(lab, "stepper-alone.ipynb", [
+        "import ipywidgets as w\n"
+        "from mclog.widget_shell import FrameStepper\n"
+        "slider, chart = w.IntSlider(max=2), w.IntSlider()\n"
+        "frames = [[f'<b class=\"probe\">step {i}</b>'] for i in range(3)]\n"
+        "stepper = FrameStepper(['board'], frames, slider=slider, chart=chart,\n"
+        "                       marker_x=[0, 1, 2], buttons=[['next', 'next']])\n"
+        "w.jslink((slider, 'value'), (stepper, 'index'))\n"
+        "chart.close()\n"
+        "w.VBox([slider, stepper])"])
+    page = run_notebook(browser, lab, name)
+    no_errors(page)
+    probe = page.locator(".mclog-step-board .probe")
+    expect(probe).to_have_text("step 0")
+    page.get_by_role("button", name="next", exact=True).click()
+    expect(probe).to_have_text("step 1")
+    page.get_by_role("button", name="next", exact=True).click()
+    expect(probe).to_have_text("step 2")
+
+
 @pytest.mark.parametrize("name,charts", [
     ("02-prices.ipynb", 3), ("03-score-attribution.ipynb", 3), ("04-corpus.ipynb", 4),
     ("05-teaching.ipynb", 0)])
