@@ -20,6 +20,57 @@ from pathlib import Path
 ROOT = Path(__file__).parent.parent
 
 
+#: Every notebook page opened here, with what its console said (errors and warnings)
+#: and what it threw: a browser test that fails shows them with the lab's log
+#: (tests/conftest.py); after each test ``close_notebooks`` closes them and their
+#: kernels, so that every test's notebook starts on a new kernel, as when a person
+#: opens it, and a page a failure left open does not stay beside the next test's.
+PAGES: list[tuple[object, list[str]]] = []
+#: The log of each JupyterLab server running (its kernels' stderr included).
+LOGS: list[Path] = []
+
+
+def watched(page):
+    """``page``, its console's errors and warnings and its uncaught errors kept in
+    ``PAGES`` for a failure's report."""
+    said: list[str] = []
+    page.on("console", lambda m: said.append(f"console.{m.type}: {m.text}")
+            if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda error: said.append(f"uncaught: {error}"))
+    PAGES.append((page, said))
+    return page
+
+
+def close_notebooks(lab) -> None:
+    """Close every notebook page opened since the last call, then shut down every kernel
+    of ``lab`` (through the server's sessions API, as *Shut Down All Kernels* does)."""
+    import json
+
+    for page, _ in PAGES:
+        if not page.is_closed():
+            page.close()
+    PAGES.clear()
+    base, token = lab
+    with urllib.request.urlopen(f"{base}/api/sessions?token={token}", timeout=30) as answer:
+        sessions = json.load(answer)
+    for session in sessions:
+        request = urllib.request.Request(f"{base}/api/sessions/{session['id']}?token={token}",
+                                         method="DELETE")
+        urllib.request.urlopen(request, timeout=60).close()
+
+
+def what_it_shows(page) -> str:
+    """The text of each cell's output in the notebook ``page`` shows (a failure's
+    report: which output is missing, or says 'Error displaying widget').  Its
+    ``textContent``: JupyterLab skips drawing the cells out of view, whose ``innerText``
+    is then empty."""
+    return page.evaluate("""() => [...document.querySelectorAll('.jp-Cell')].map((c, i) => {
+        const out = c.querySelector('.jp-OutputArea');
+        const text = out ? out.textContent.replace(/\\s+/g, ' ').slice(0, 300) : '';
+        return `cell ${i}: ${text}`;
+    }).join('\\n')""")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -44,6 +95,7 @@ def jupyter_lab(work: Path) -> Iterator[tuple[str, str]]:
         env={**os.environ, "JUPYTER_RUNTIME_DIR": str(work / "runtime"),
              "JUPYTER_CONFIG_DIR": str(work / "config"), "IPYTHONDIR": str(work / "ipython")})
     base = f"http://127.0.0.1:{port}"
+    LOGS.append(work / "lab.log")
     try:
         deadline = time.time() + 120  # the first start of JupyterLab is slow
         while True:
@@ -60,6 +112,7 @@ def jupyter_lab(work: Path) -> Iterator[tuple[str, str]]:
     finally:
         stop([proc])
         log.close()
+        LOGS.remove(work / "lab.log")
 
 
 def stop(procs: list[subprocess.Popen]) -> None:
@@ -99,7 +152,7 @@ def run_command(page, command: str, active_cell: int | None = None) -> None:
 def run_notebook(browser, lab, name: str):
     """Open ``name`` in JupyterLab, run all cells, wait until done; return the page."""
     base, token = lab
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = watched(browser.new_page(viewport={"width": 1280, "height": 900}))
     page.set_default_timeout(60_000)
     page.goto(f"{base}/lab/tree/{name}?token={token}&reset")
     page.wait_for_function("window.jupyterapp && window.jupyterapp.shell.currentWidget"

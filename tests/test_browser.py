@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import labserver
 from labserver import jupyter_lab, lab_file, put_notebook, run_command, run_notebook
 
 ROOT = Path(__file__).parent.parent
@@ -46,10 +47,20 @@ SHOTS = ROOT / "docs" / "screenshots" if os.environ.get("MCLOG_SCREENSHOTS") els
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
+def lab_server(tmp_path_factory):
     """A JupyterLab server on a copy of the notebooks; stopped whatever happens."""
     with jupyter_lab(tmp_path_factory.mktemp("lab")) as server:
         yield server
+
+
+@pytest.fixture
+def lab(lab_server):
+    """The lab, for one test: every notebook page the test opened is closed after it,
+    passed or failed, and every kernel shut down, so that each test's notebook starts on
+    a new kernel (a page a failure left open would stay on its notebook's kernel beside
+    the next test's page of the same notebook)."""
+    yield lab_server
+    labserver.close_notebooks(lab_server)
 
 
 @pytest.fixture(scope="module")
