@@ -14,23 +14,82 @@ sys.path.insert(0, str(Path(__file__).parent))
 settings.register_profile("inner")
 
 
+#: How many lines of each page snapshot Playwright puts in a failed expectation are kept
+#: (the whole page's tree, hundreds of lines: a CI log cut short lost what followed it).
+SNAPSHOT_LINES = 25
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
-    """A failed browser test's report gets, for each notebook page still open, the text
-    of each cell's output and what the page's console said, then the end of the lab's
-    log: what a CI failure needs to be understood where it cannot be run again."""
+    """A failed browser test's report starts with, for each notebook page still open,
+    the text of each cell's output and what the page's console said, then the lab's log
+    without its routine lines; then the failure, each page snapshot in it cut short.
+    What a CI failure needs to be understood where it cannot be run again comes first,
+    where a log cut short still holds it."""
     outcome = yield
     report = outcome.get_result()
     if report.when != "call" or not report.failed or "browser" not in item.keywords:
         return
     import labserver
 
+    told: list[str] = []
     for n, (page, said) in enumerate(labserver.PAGES):
         try:
             shown = "" if page.is_closed() else labserver.what_it_shows(page)
         except Exception as exc:   # (a page that broke: what it said is still worth it)
             shown = f"(its outputs could not be read: {exc})"
-        report.sections.append((f"notebook page {n + 1}", "\n".join([shown, *said])))
+        told += [f"--- notebook page {n + 1}: each cell's output, then its console", shown,
+                 *said]
     for log in labserver.LOGS:
-        text = log.read_text(errors="replace") if log.exists() else ""
-        report.sections.append(("the lab's log, its end", text[-4000:]))
+        lines = log.read_text(errors="replace").splitlines() if log.exists() else []
+        told += ["--- the lab's log, but its [I ...] lines",
+                 *[line for line in lines if not line.startswith("[I ")][-40:]]
+    text = "\n".join([*told, "--- the failure"])
+    try:
+        _told_first(report, text)
+    except Exception:   # (pytest's repr changed shape: told after the failure instead)
+        report.sections.append(("what the pages showed and said", text))
+
+
+def _told_first(report, text: str) -> None:
+    """``text`` put before the failure's traceback, and each page snapshot in the failure
+    cut short (in the traceback and in the one-line summary CI prints of it).  Through
+    pytest's own repr of the failure (what xdist sends from a worker); one it does not
+    know is turned into plain text."""
+    from _pytest._code.code import ReprEntryNative
+
+    longrepr = report.longrepr
+    chain = getattr(longrepr, "chain", None)
+    tracebacks = ([tb for tb, _, _ in chain] if chain
+                  else [getattr(longrepr, "reprtraceback", None)])
+    if not tracebacks or any(tb is None for tb in tracebacks):
+        report.longrepr = text + "\n" + "\n".join(_cut(report.longreprtext.splitlines(), "E "))
+        return
+    for traceback in tracebacks:
+        for entry in traceback.reprentries:
+            if not isinstance(entry, ReprEntryNative):
+                entry.lines = _cut(list(entry.lines), "E ")
+    for crash in [c for _, c, _ in chain] if chain else [getattr(longrepr, "reprcrash", None)]:
+        if crash is not None:
+            crash.message = "\n".join(_cut(crash.message.splitlines(), ""))
+    first = tracebacks[0]
+    first.reprentries = [ReprEntryNative([text + "\n"]), *first.reprentries]
+
+
+def _cut(lines: list[str], mark: str) -> list[str]:
+    """``lines`` with each page snapshot in them cut to its first ``SNAPSHOT_LINES``
+    lines: a snapshot follows ``Aria snapshot:`` and ends the expectation's message, its
+    lines those that start with ``mark`` (``E `` in a traceback)."""
+    out: list[str] = []
+    kept = None   # (lines of the snapshot kept so far; None: not in one)
+    for line in lines:
+        if kept is not None and line.startswith(mark):
+            kept += 1
+            if kept == SNAPSHOT_LINES + 1:
+                out.append(f"{mark}      (the rest of the snapshot left out)")
+            if kept > SNAPSHOT_LINES:
+                continue
+        else:
+            kept = 0 if "Aria snapshot:" in line else None
+        out.append(line)
+    return out
