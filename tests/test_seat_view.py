@@ -252,7 +252,7 @@ colonies   Ben buys ?
 
 def test_a_card_no_one_named_is_called_unseen_in_a_message_never_by_its_handle():
     """The engine follows a ``?`` card by a handle (``?3.5``); a message names it as the
-    player wrote it: Ben, out of money, cannot buy "the unseen card" (it said "the
+    player wrote it: Ann, out of money, cannot buy "the unseen card" (it said "the
     '?49.50' card")."""
     from mclog.errors import RuleError
     from mclog.games.millionclub.rules.flow import play

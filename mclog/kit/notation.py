@@ -166,7 +166,6 @@ def _swallowed(verb: Verb, item: Sequence[str], goes_on, seats: dict[str, int]
     return None
 
 
-
 def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: Verbs,
                 seats: dict[str, int]) -> str | None:
     """Why ``words[i]``, which starts no item, is a slip in the item before it on its line
