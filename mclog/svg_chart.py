@@ -13,18 +13,23 @@ the games' report charts use, from the figure's data, and nothing more:
   and ``data-x0``/``data-x1`` map that count to the plot's left and right edges
   (``data-px0``/``data-px1``).
 
-Every text comes from the figure and is escaped here.
+Every text comes from the figure and is escaped here, once.  A figure's texts are
+plotly's markup, which the games' charts escape for plotly (``O&#x27;Neil``, ``Tom &amp;
+Jerry``): they are read as plotly shows them, then escaped for the SVG.
 
 >>> import plotly.graph_objects as go
 >>> svg = figure_svg(go.Figure(go.Scatter(x=[0, 1, 2], y=[1, 3, 2], name="<Ann>")))
 >>> svg.startswith("<svg") and "&lt;Ann&gt;" in svg and "mclog-marker" in svg
+True
+>>> bars = figure_svg(go.Figure(go.Bar(x=["O&#x27;Neil"], y=[3], name="Tom &amp; Jerry")))
+>>> "O&#x27;Neil" in bars and "Tom &amp; Jerry" in bars and "&amp;#x27;" not in bars
 True
 """
 
 from __future__ import annotations
 
 import math
-from html import escape
+from html import escape, unescape
 
 #: Colours of traces that name none (plotly's own first ten).
 PALETTE = ("#636efa", "#ef553b", "#00cc96", "#ab63fa", "#ffa15a", "#19d3f3", "#ff6692",
@@ -34,13 +39,15 @@ LEFT, RIGHT, TOP, BOTTOM = 64, 170, 36, 48
 
 
 def _text(value, limit: int = 120) -> str:
-    """A title or name as plotly holds it (a string, or ``{"text": ...}``), escaped; plotly
-    texts may carry ``<br>``, which becomes a space here."""
+    """A title, name, category or label as plotly holds it (a string, or ``{"text":
+    ...}``), escaped for the SVG.  It is plotly's markup: its entities are read as plotly
+    shows them (a chart escapes a player's ``O'Neil`` for plotly, which must not show
+    ``&#x27;``), and a ``<br>`` becomes a space."""
     if isinstance(value, dict):
         value = value.get("text")
     if value is None:
         return ""
-    text = str(value).replace("<br>", " ")
+    text = unescape(str(value).replace("<br>", " "))
     return escape(text if len(text) <= limit else text[:limit - 1] + "…", quote=True)
 
 
@@ -238,7 +245,7 @@ def figure_svg(figure, *, width: int = WIDTH) -> str:
         slot = (x1 - x0) / len(categories)
         for i, name in enumerate(categories):
             out.append(f'<text x="{x0 + slot * (i + 0.5):.1f}" y="{y1 + 16}" '
-                       f'text-anchor="middle">{escape(name)}</text>')
+                       f'text-anchor="middle">{_text(name)}</text>')
     else:
         for tick in _nice_ticks(xlow, xhigh, 6):
             if xlow <= tick <= xhigh:
@@ -292,7 +299,7 @@ def figure_svg(figure, *, width: int = WIDTH) -> str:
                 hatched = i < len(hatches) and hatches[i]
                 out.append(f'<rect x="{left:.1f}" y="{top:.1f}" width="{width_each:.1f}" '
                            f'height="{max(bottom - top, 0.5):.1f}" fill="{escape(colour)}">'
-                           f"<title>{name}: {escape(cx)} {_number(v)}</title></rect>")
+                           f"<title>{name}: {_text(cx)} {_number(v)}</title></rect>")
                 if hatched:
                     out.append(f'<rect x="{left:.1f}" y="{top:.1f}" width="{width_each:.1f}" '
                                f'height="{max(bottom - top, 0.5):.1f}" '
@@ -339,7 +346,7 @@ def figure_svg(figure, *, width: int = WIDTH) -> str:
                            f'y2="{py:.1f}" stroke="{escape(colour)}" stroke-width="2"/>')
                 if "text" in mode_ and i < len(texts):
                     out.append(f'<text x="{px:.1f}" y="{py - 6:.1f}" text-anchor="middle">'
-                               f"{escape(str(texts[i]))}</text>")
+                               f"{_text(texts[i])}</text>")
         previous = at
         if t.get("showlegend") is not False and name:
             legend.append((name, colour, True))

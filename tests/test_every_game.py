@@ -361,6 +361,35 @@ def test_every_view_of_a_sample_is_made_and_escapes_the_record(name, path):
     assert page.startswith("<!DOCTYPE html>") and hostile not in page
 
 
+#: What a text escaped twice shows a reader: ``O&#x27;Neil``, ``Tom &amp; Jerry``.
+TWICE_ESCAPED = re.compile(r"&amp;(?:#x?[0-9a-fA-F]+|amp|lt|gt|quot);")
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_name_with_an_apostrophe_and_an_event_with_an_ampersand_are_shown_as_written(name):
+    """A player called O'Neil and an evening called "Tom & Jerry <3" are shown so on every
+    board and in the report, its charts too: escaped once.  (The charts escape a record's
+    texts for plotly, and the report's SVG drawing of a chart escaped them again: O'Neil
+    was shown as ``O&#x27;Neil`` in three games' reports.)"""
+    game = game_named(name)
+    path = _samples(name)[0]
+    first = mclog.read_one(path).players[0]
+    text = re.sub(rf"\b{re.escape(first)}\b", "O'Neil", path.read_text(encoding="utf-8"))
+    text = re.sub(r'^\[Event "[^"\n]*"\]$', '[Event "Tom & Jerry <3"]', text, flags=re.M)
+    if "[Event " not in text:
+        text = '[Event "Tom & Jerry <3"]\n' + text
+    played = game.replay(mclog.parse_one(text, str(path)))
+    assert played.record.players[0] == "O'Neil"
+    from mclog.report import report_html
+
+    page = report_html(played)
+    shown = [game.draw_step(played, i) for i in sorted({0, len(played) // 2, len(played)})]
+    for html in (page, *shown):
+        assert not TWICE_ESCAPED.findall(html), TWICE_ESCAPED.findall(html)[:3]
+    assert "Tom &amp; Jerry &lt;3" in page
+    assert re.search(r"O(?:'|&#x27;|&#39;)Neil", page)
+
+
 @pytest.mark.parametrize("name", [n for n in names() if game_named(n).hidden_information])
 def test_every_view_of_a_seats_record_stopped_part_way_is_made_at_every_step(name):
     """What a player reviews: their own record (``?`` for what they did not see) of a game
