@@ -390,6 +390,46 @@ def test_a_name_with_an_apostrophe_and_an_event_with_an_ampersand_are_shown_as_w
     assert re.search(r"O(?:'|&#x27;|&#39;)Neil", page)
 
 
+@pytest.mark.parametrize("name", names())
+def test_a_comma_typed_full_width_reads_as_a_comma(name):
+    """A record typed with an East Asian input method's commas (``，``, ``、``) between
+    items reads as the same record, and ``fmt`` writes it with plain commas."""
+    game = game_named(name)
+
+    def plain(lines: list[str]) -> list[int]:
+        """The lines with items set apart by commas (not a tag, [Players "Ann, Ben"], nor
+        a line with a comment)."""
+        return [i for i, line in enumerate(lines) if ", " in line
+                and not set("[;{}") & set(line)]
+
+    path = max(_samples(name), key=lambda p: len(plain(p.read_text("utf-8").split("\n"))))
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    for n, i in enumerate(plain(lines)[:6]):
+        lines[i] = lines[i].replace(", ", "\uff0c" if n % 2 else "\u3001 ")
+    wide = "\n".join(lines)
+    assert wide.count("\uff0c") and wide.count("\u3001")
+    record, written = mclog.parse_one(wide, str(path)), mclog.parse_one(text, str(path))
+    assert game.write(record) == game.write(written)
+    assert len(game.replay(record)) == len(game.replay(written))
+
+
+@pytest.mark.parametrize("comma", ["\uff0c", "\u3001"])
+@pytest.mark.parametrize("name", names())
+def test_players_set_apart_by_a_comma_typed_full_width_are_told_to_use_a_plain_one(name, comma):
+    """In a tag's list a plain comma is needed (the tag is kept as written): ``[Players
+    "Ann，Ben"]`` is refused saying so, in every game, not counted as one player."""
+    path = _samples(name)[0]
+    players = mclog.read_one(path).tags["Players"]
+    text = f'[Game "{name}"]\n[Players "{players.replace(", ", comma)}"]\n'
+    with pytest.raises(RecordError) as refused:
+        mclog.parse_one(text, "wide.mclog")
+    said = str(refused.value)
+    assert said.startswith("wide.mclog:2:1: [Players]") and comma in said
+    assert "set the players apart with a plain ','" in said or \
+        f"a plain comma separates the players, not '{comma}'" in said
+
+
 @pytest.mark.parametrize("name", [n for n in names() if game_named(n).hidden_information])
 def test_every_view_of_a_seats_record_stopped_part_way_is_made_at_every_step(name):
     """What a player reviews: their own record (``?`` for what they did not see) of a game

@@ -14,7 +14,7 @@ from mclog.record.framing import _WORD, split_games
 # words of the notation, separators, and odd characters, tags and comments left out
 _PIECES = st.lists(st.sampled_from(
     ["round", "2", "Ann", "IV:T", "draws", "asia", ",", " ", "  ", "\t", ", ", "\u00a0",
-     "\u2003", "\x1c", "é", "\r"]), max_size=12)
+     "\u2003", "\x1c", "é", "\r", "\uff0c", "\u3001"]), max_size=12)
 
 
 @given(_PIECES)

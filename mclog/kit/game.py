@@ -127,11 +127,11 @@ class KitGame(Game):
     def check_names(self, names: Sequence[str]) -> tuple[str, ...]:
         """The players' names, checked (``ValueError`` in words)."""
         names = tuple(n.strip() for n in names)
-        self.check_players(len(names))
-        for name in names:
+        for name in names:   # (first: ``Ann，Ben`` is one name that cannot be, not one player)
             problem = name_problem(name, self.verbs.words.__contains__)
             if problem:
                 raise ValueError(problem)
+        self.check_players(len(names))
         problem = twice(names)
         if problem:
             raise ValueError(problem)

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from ..printable import CONTROL
+from .framing import WIDE_COMMAS
 
 #: The framing's characters a name cannot hold, with what each does in a record.
 FRAMING = {";": "starts a comment", "{": "starts a comment", "}": "ends a comment",
@@ -56,10 +57,17 @@ COMMANDS = frozenset({"comment", "undo", "board", "help", "quit", "exit"})
 
 
 def framing_problem(name: str) -> str | None:
-    """Why ``name`` cannot be read back from a record's body, or None."""
+    """Why ``name`` cannot be read back from a record's body, or None.
+
+    >>> framing_problem("Ann\uff0cBen")
+    "'\uff0c' is a comma typed full width, which a record's body reads as a comma: set the players apart with a plain ','"
+    """
     for char in name:
         if char in FRAMING:
             return f"'{char}' {FRAMING[char]} in a record"
+        if char in WIDE_COMMAS:   # (``[Players "Ann，Ben"]``, from an East Asian keyboard)
+            return (f"'{char}' is a comma typed full width, which a record's body reads as a "
+                    "comma: set the players apart with a plain ','")
     return None
 
 

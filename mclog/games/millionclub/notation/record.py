@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from mclog.errors import RecordError
+from mclog.record.framing import WIDE_COMMAS
 from mclog.record.entries import CheckEntry, CommentEntry, RecordBase
 from mclog.record.names import closest, name_problem, seat_problem, suggestion, twice
 from ..rules.board import ALTERNATIVE, COLOURS, STANDARD
@@ -121,7 +122,9 @@ def table_from_tags(tags: dict[str, str], tag_lines: dict[str, int]) -> Table:
             raise fail("[Players] has an empty entry: write 'Name colour' between commas",
                        "Players")
         if len(words) > 2:
-            apart = " (commas separate the players: 'Ann yellow, Ben blue')" \
+            wide = next((mark for mark in WIDE_COMMAS if mark in part), None)
+            apart = f" (a plain comma separates the players, not '{wide}': 'Ann yellow, Ben " \
+                "blue')" if wide else " (commas separate the players: 'Ann yellow, Ben blue')" \
                 if any(mark in part for mark in ";/&") else ""
             raise fail(f"[Players] entry '{part.strip()}' should be a name and a colour"
                        + apart, "Players")
