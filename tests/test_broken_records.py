@@ -122,6 +122,12 @@ DUEL = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.
      "42:21: Expected the card bought, found 'R:' (write it without the colon: 'R')"),
     ("reveal     Zoe india", "reveal Zoe indai",
      "88:12: Expected a continent in Zoe's reveal, found 'indai' (did you mean india?)"),
+    ("reveal     Zoe india oceania oceania oceania oceania", "reveal Zoe india 4 oceania",
+     "88:18: Expected a continent in Zoe's reveal, found '4': a reveal names each colony "
+     "card shown, not a count (oceania oceania oceania oceania)"),
+    ("reveal     Zoe india oceania oceania oceania oceania", "reveal Zoe india oceania x4",
+     "88:26: Expected a continent in Zoe's reveal, found 'x4': a reveal names each colony "
+     "card shown, not a count (oceania oceania oceania oceania)"),
     ("end        Yann up R1", "end Yann up R5",
      "17:13: Expected an industry such as F2 or T3+1, found 'R5' (an industry card's printed "
      "level is 1 to 4, and +1 follows it for each Capital Increase: T3+1)"),

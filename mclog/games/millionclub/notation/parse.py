@@ -198,12 +198,32 @@ def _reveal(r: Reader, first: int) -> None:
         elif CARDS.get(low) in COLONY_WORDS:
             cards.append(CARDS[low])
         else:
-            hint = written_as(word, _CHECK_WORDS, r.names) or did_you_mean(low, CONTINENTS)
+            after = (r.peek() or "").lower()
+            near = CARDS[after] if CARDS.get(after) in COLONY_WORDS else \
+                cards[-1] if cards else "asia"
+            hint = written_as(word, _CHECK_WORDS, r.names) or did_you_mean(low, CONTINENTS) \
+                or _counted(word, near)
             raise r.error(f"Expected a continent in {r.table.names[seat]}'s reveal, "
                           f"found '{word}'{hint}", at)
     if seat is None:
         raise r.error("Expected a player's name after 'reveal'", first, end=True)
     flush()
+
+
+#: A count written in a reveal: ``4``, ``x4``, ``4x``, ``×4``.
+_COUNT: Final = r"^(?:[x×*]?([0-9]+)|([0-9]+)[x×*])$"
+
+
+def _counted(word: str, continent: str) -> str:
+    """``: a reveal names each card ...`` where ``word`` counts cards (``reveal Ann 4
+    asia``, ``asia x4``), as a player counting their colonies might write, shown with
+    ``continent`` (the one it counts); else nothing."""
+    count = re.match(_COUNT, word.lower())
+    if count is None:
+        return ""
+    n = int(count[1] or count[2])
+    cards = " ".join([continent] * n) if 1 <= n <= 6 else f"{continent} {continent} ..."
+    return f": a reveal names each colony card shown, not a count ({cards})"
 
 
 def parse_game(raw: RawGame, file: str | None = None, number: int = 1) -> GameRecord:
