@@ -122,6 +122,16 @@ DUEL = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.
      "42:21: Expected the card bought, found 'R:' (write it without the colon: 'R')"),
     ("reveal     Zoe india", "reveal Zoe indai",
      "88:12: Expected a continent in Zoe's reveal, found 'indai' (did you mean india?)"),
+    ("colonies   draws oceania india", "colonies draws 2 ?",
+     "13:16: Expected the cards drawn after 'draws', found '2' (each card is a word of its "
+     "own, ? for one not seen: '? ?', not a count)"),
+    ("colonies   draws oceania india", "colonies draws ? x2",
+     "13:18: 'x2' is not a word of the notation (each card is a word of its own, ? for one "
+     "not seen: '? ?', not a count)"),
+    ("colonies   Zoe buys india", "colonies Zoe buys ??",
+     "14:19: Expected the card bought, found '??' (a card not seen is written ?)"),
+    ("colonies   Zoe buys india", "colonies Zoe buys unknown",
+     "14:19: Expected the card bought, found 'unknown' (a card not seen is written ?)"),
     ("reveal     Zoe india oceania oceania oceania oceania", "reveal Zoe india 4 oceania",
      "88:18: Expected a continent in Zoe's reveal, found '4': a reveal names each colony "
      "card shown, not a count (oceania oceania oceania oceania)"),

@@ -30,7 +30,8 @@ from ..rules.interning import interned
 from ..rules.moves import Place
 from .record import GameRecord, Marker, RevealEntry, table_from_tags
 from ..rules.state import Table
-from .verbs import COLONY_WORDS, DRAWN, READERS, Reader, did_you_mean, read_place, read_start
+from .verbs import (COLONY_WORDS, DRAWN, READERS, Reader, did_you_mean, read_place, read_start,
+                    unseen_hint)
 from .vocabulary import CARDS, LABELS, SPOTS, UNKNOWN, VERBS, parse_industry, parse_spot
 
 #: The commonest item, looked up whole: a placement in canonical form (``IV:T``) by its
@@ -146,7 +147,8 @@ def _unknown_word(word: str, table: Table, first: bool = False,
                 f"numerals ({meant}; IV:F, IV:T or IV:R for the Stock Exchange)")
     if not first and low in LABELS:   # (``place place Ann II``)
         return f"'{word}' is a line's label, which comes once, first on its line"
-    hint = comment_hint(word) or (_label_meant(low) if first else "")
+    hint = comment_hint(word) or (_label_meant(low) if first else "") or \
+        (unseen_hint(word) if before == UNKNOWN else "")   # (``draws ? x2``)
     lowered = [n.lower() for n in table.names]  # (a name two players share but for case: none)
     names_of = {low_name: n for low_name, n in zip(lowered, table.names)
                 if lowered.count(low_name) == 1}
