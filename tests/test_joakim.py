@@ -179,6 +179,11 @@ def test_a_checks_number_with_its_thousands_set_apart_is_told_how_to_write_it(li
     ("roll Ann 2, move Ann c1 d1", 25, "'d1' follows a whole 'move' item, which takes one "
                                        "square: a second square is a second item ('move Ann "
                                        "c1, move Ann d1')"),
+    # (a card not seen written otherwise than ?, or one card too many)
+    ("tips Ann ??? 3 4", 10, "'???' cannot be the Affärstipskort: a number from 1 to 99, or "
+                             "? for one the record's seat did not see"),
+    ("tips Ann ? ? ? ?", 16, "'?' is one word more than a whole 'tips' item takes ('tips "
+                             "<player> <first> <second> <third>')"),
 ])
 def test_a_word_with_a_mark_at_its_end_is_told_to_drop_it(line, col, said):
     error = refused(line + "\n")

@@ -216,6 +216,11 @@ def _one_more(words: Sequence[str], i: int, last: Verb, last_at: int,
         return None
     if not field_reads(field.read, seats)(words[i]):
         return None
+    before = last.fixed[-2] if len(last.fixed) > 1 else None
+    if type(before) is type(field) and getattr(before, "what", None) == \
+            getattr(field, "what", None):   # (``tips Ann ? ? ? ?``: it ends in three cards)
+        return (f"'{words[i]}' is one word more than a whole '{last.word}' item takes "
+                f"('{last.form}')")
     item = " ".join(words[last_at:i])
     again = " ".join([*words[last_at:i - 1], words[i]])
     return (f"'{words[i]}' follows a whole '{last.word}' item, which takes one {field.name}: "

@@ -264,6 +264,35 @@ def _without(bare: str, mark: str) -> str:
     return f"write it without the {mark}: '{bare}'"
 
 
+#: A card not seen written otherwise than ``?``: several marks in one word (``??``), a
+#: count (``2``, ``?x2``, ``x3``, ``3?``), or a word for it.
+_UNSEEN_COUNTED: Final = re.compile(r"^(?:\?{2,}|\?*[x×*]?[0-9]+\??|[0-9]+[x×*]?\?*)$")
+_UNSEEN_WORDS: Final = frozenset({"unknown", "hidden", "unseen", "facedown", "-", "_", "*",
+                                  "x", "xx", "xxx", "none?"})
+
+
+def unseen_hint(word: str, one: bool = False) -> str:
+    """`` (a card not seen is ? ...)`` where ``word`` stands for cards not seen written
+    another way (``draws ??``, ``draws 2 ?``, ``draws ? x2``, ``buys unknown``), else
+    nothing: in every game a seat's record writes each card its seat did not see as one
+    ``?``.  ``one``: the word stands where one card goes (``buys ??``).
+
+    >>> unseen_hint("?x2")
+    " (each card is a word of its own, ? for one not seen: '? ?', not a count)"
+    >>> unseen_hint("hidden"), unseen_hint("asia")
+    (' (a card not seen is written ?)', '')
+    """
+    low = word.lower()
+    if _UNSEEN_COUNTED.match(low) and not one:
+        count = re.search(r"[0-9]+", low)
+        n = int(count[0]) if count else len(low)
+        cards = " ".join("?" * n) if 1 <= n <= 6 else "? ? ? ..."
+        return f" (each card is a word of its own, ? for one not seen: '{cards}', not a count)"
+    if low in _UNSEEN_WORDS or (one and _UNSEEN_COUNTED.match(low) and "?" in low):
+        return " (a card not seen is written ?)"
+    return ""
+
+
 def comment_hint(word: str) -> str:
     """`` (a comment ...)``, how a record writes a comment, where ``word`` starts as a
     comment does in another notation (``# a note``, ``// a note``); else nothing."""

@@ -108,7 +108,10 @@ class Seen:
             return None
         if word == "-" and self.none:
             return 0
-        return Number(self.what, 1, 99).read(word, seats)
+        try:
+            return Number(self.what, 1, 99).read(word, seats)
+        except ValueError as exc:   # (``???``, ``unknown``: how a seat's record writes it)
+            raise ValueError(f"{exc}, or ? for one the record's seat did not see") from None
 
     def write(self, value: int | None, names: Sequence[str]) -> str:
         return "?" if value is None else "-" if value == 0 and self.none else str(value)

@@ -22,7 +22,7 @@ from typing import Final
 from mclog.errors import RecordError
 from mclog.record.checks import Check, read_check, written_as
 from mclog.record.framing import (MARKS, RawGame, comment_hint, mark_hint, stray_mark,
-                                  whole_number)
+                                  unseen_hint, whole_number)
 from mclog.record.names import case_slip, closest, near, not_a_player, seats_by_name
 from ..rules.board import ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
@@ -30,8 +30,7 @@ from ..rules.interning import interned
 from ..rules.moves import Place
 from .record import GameRecord, Marker, RevealEntry, table_from_tags
 from ..rules.state import Table
-from .verbs import (COLONY_WORDS, DRAWN, READERS, Reader, did_you_mean, read_place, read_start,
-                    unseen_hint)
+from .verbs import COLONY_WORDS, DRAWN, READERS, Reader, did_you_mean, read_place, read_start
 from .vocabulary import CARDS, LABELS, SPOTS, UNKNOWN, VERBS, parse_industry, parse_spot
 
 #: The commonest item, looked up whole: a placement in canonical form (``IV:T``) by its

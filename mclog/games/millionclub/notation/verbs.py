@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from mclog.record.verbs import Verb, Verbs
 from mclog.record.cursor import Cursor
-from mclog.record.framing import RawLine, mark_hint, repeated_hint
+from mclog.record.framing import RawLine, mark_hint, repeated_hint, unseen_hint
 from mclog.record.names import closest
 from ..rules.board import SCHEMER
 from ..rules.cards import CONTINENTS, DECK_OF, INTRIGUE_CARDS, Industry
@@ -107,34 +107,6 @@ class Reader(Cursor):
             raise self.error(f"Whose move is '{self.words[verb_at]}'? Write the player's name "
                              "before it", verb_at)
         return self.subject
-
-
-#: A card not seen written otherwise than ``?``: several marks in one word (``??``), a
-#: count (``2``, ``?x2``, ``x3``, ``3?``), or a word for it.
-_UNSEEN_COUNTED: Final = re.compile(r"^(?:\?{2,}|\?*[x×*]?[0-9]+\??|[0-9]+[x×*]?\?*)$")
-_UNSEEN_WORDS: Final = frozenset({"unknown", "hidden", "unseen", "facedown", "-", "_", "*",
-                                  "x", "xx", "xxx", "none?"})
-
-
-def unseen_hint(word: str, one: bool = False) -> str:
-    """`` (a card not seen is ? ...)`` where ``word`` stands for cards not seen written
-    another way (``draws ??``, ``draws 2 ?``, ``draws ? x2``, ``buys unknown``), else
-    nothing.  ``one``: the item takes one card (``buys ??``).
-
-    >>> unseen_hint("?x2")
-    " (each card is a word of its own, ? for one not seen: '? ?', not a count)"
-    >>> unseen_hint("hidden"), unseen_hint("asia")
-    (' (a card not seen is written ?)', '')
-    """
-    low = word.lower()
-    if _UNSEEN_COUNTED.match(low) and not one:
-        count = re.search(r"[0-9]+", low)
-        n = int(count[0]) if count else len(low)
-        cards = " ".join("?" * n) if 1 <= n <= 6 else "? ? ? ..."
-        return f" (each card is a word of its own, ? for one not seen: '{cards}', not a count)"
-    if low in _UNSEEN_WORDS or (one and _UNSEEN_COUNTED.match(low) and "?" in low):
-        return f" (a card not seen is written {UNKNOWN})"
-    return ""
 
 
 def did_you_mean(word: str, choices: Collection[str]) -> str:
