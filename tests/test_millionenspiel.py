@@ -392,6 +392,16 @@ def test_m18_unseen_dice():
     ("start Ann\nbets Ben x\n", "<text>:4:10: Expected Ben's bet (a number, or pass), found 'x'"),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 7 1\n",
      "<text>:5:11: A die shows 1 to 6 (or ? if not seen), not '7'"),
+    # (a throw written as one word, or as its sum: the record keeps both dice)
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 4+1, lands red\n",
+     "<text>:5:11: A die shows 1 to 6 (or ? if not seen), not '4+1' (a throw is both dice, "
+     "each a word: 'rolls 4 1')"),
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 11, lands red\n",
+     "<text>:5:11: A die shows 1 to 6 (or ? if not seen), not '11' (a throw is both dice, "
+     "each a word, not their sum: 'rolls 4 3')"),
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 5, lands red\n",
+     "<text>:5:14: A die shows 1 to 6 (or ? if not seen), not 'lands': is the second die "
+     "left out? A throw is both dice, each a word ('rolls 5 2'), not their sum"),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, past arrow, check money Ann 1\n",
      "<text>:5:28: 'past arrow' is followed by where the pawn lands ('lands yellow'), not by "
      "'check'"),

@@ -177,10 +177,33 @@ def _throw(line: Cursor, context: Reading) -> Throw:
         elif word in _DIE:
             dice.append(int(word))
         else:
-            hint = mark_hint(word, _DIE.__contains__) or repeated_hint(line.words, line.at - 1)
+            hint = mark_hint(word, _DIE.__contains__) or \
+                repeated_hint(line.words, line.at - 1) or \
+                _two_dice(word, which, dice, line.peek())
             raise line.error(f"A die shows 1 to 6 (or ? if not seen), not '{word}'{hint}",
                              line.at - 1)
     return Throw((dice[0], dice[1]))
+
+
+#: Two dice written as one word: ``4+1``, ``4-1``, ``4/1``, ``4x1``.
+_DICE_JOINED = re.compile(r"^([1-6])[+\-/x&]([1-6])$")
+
+
+def _two_dice(word: str, which: str, dice: list[int | None], after: str | None) -> str:
+    """`` (a throw is two dice ...)`` where a throw is written as one word or as its sum
+    (``rolls 4+1``, ``rolls 5, lands red``, ``rolls 11``: ``after`` is the word after it),
+    else nothing: the dice decide a refusal and a double, so the record keeps both."""
+    joined = _DICE_JOINED.match(word)
+    if joined:
+        return f" (a throw is both dice, each a word: 'rolls {joined[1]} {joined[2]}')"
+    if which == "second" and (VERBS.verb(word) is not None or whole_number(word) is None):
+        first = "?" if dice[0] is None else dice[0]
+        return (f": is the second die left out? A throw is both dice, each a word ('rolls "
+                f"{first} 2'), not their sum")
+    total = whole_number(word)
+    if which == "first" and total is not None and 7 <= total <= 12 and after not in _DIE:
+        return " (a throw is both dice, each a word, not their sum: 'rolls 4 3')"
+    return ""
 
 
 def _refuses(line: Cursor, context: Reading) -> Refuse:
