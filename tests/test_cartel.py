@@ -623,6 +623,15 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
                     "or a unit ('22'), or X for no bid", 9),
     ("bid Ann ２２", "'２２' cannot be the amount: a number from 1 to 1000000, in plain digits "
                    "0 to 9", 9),
+    ("bid Ann 22M", "'22M' cannot be the amount: a number is written bare, without a sign "
+                    "or a unit ('22'), or X for no bid", 9),   # (Cartel counts in millions)
+    ("pay Ann bond 10 cash 10m", "'10m' cannot be the cash: a number is written bare, "
+                                 "without a sign or a unit ('10')", 22),
+    # (the bids as a table says them, the verb once)
+    ("bid Ann 40, Ben 37", "'Ben' follows a whole 'bid' item: each player's is an item of its "
+                           "own, with its verb ('bid Ben 37')", 13),
+    ("bid Ann 40 Ben 37", "'Ben' follows a whole 'bid' item: each player's is an item of its "
+                          "own, with its verb ('bid Ben 37')", 12),
     ("start Ann ?", "'?' cannot be a company here: the whole table sees this card, so the "
                     "record names it (its word in the component file)", 11),
     ("discard Ann ?", "'?' cannot be a company here: the whole table sees this card", 13),

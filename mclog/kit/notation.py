@@ -190,6 +190,11 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
         return twice
     if keys and words[i] in seats:   # (``pay Ann cash 5 Ann draw ...``: the order, below)
         return None
+    if words[i] in seats and last.fixed and isinstance(last.fixed[0], Seat) and \
+            last_at + last.width == i:   # (``bid Ann 40, Ben 37``: as a table says the bids)
+        again = " ".join([last.word, *words[i:i + last.width - 1]])
+        return (f"'{words[i]}' follows a whole '{last.word}' item: each player's is an item "
+                f"of its own, with its verb ('{again}')")
     if keys:
         key = closest(words[i].lower(), list(keys))   # (``start Ann gold 3 ojl 3``)
         said = f": did you mean '{key}'? ('{last.form}')" if key is not None else \

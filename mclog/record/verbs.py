@@ -75,6 +75,9 @@ class Number:
     name: str
     low: int = 0
     high: int = 10 ** 9
+    #: The letters of a unit the table may write after it, which the record leaves out
+    #: (a game that counts in millions: ``mM``, so that ``40M`` is told to be ``40``).
+    units: str = ""
     what: ClassVar[str] = "a number"
     optional: ClassVar[bool] = False
 
@@ -85,7 +88,7 @@ class Number:
                 raise ValueError(f"'?' cannot be the {self.name}: the whole table sees it, so "
                                  f"the record gives it (a number from {self.low} to "
                                  f"{self.high})")
-            bare = bare_sum(word) if value is None else None
+            bare = bare_sum(word, self.units) if value is None else None
             if bare is not None:
                 raise ValueError(f"'{word}' cannot be the {self.name}: a number is written "
                                  f"bare, without a sign or a unit ('{bare}')")

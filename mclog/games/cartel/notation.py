@@ -76,6 +76,11 @@ def _is_word(word: str) -> bool:
     return WORD.match(word) is not None
 
 
+#: Cartel counts in millions of dollars ("a bid of $15 indicates 15 million dollars"): a
+#: sum written ``15M`` is told to be written ``15``.
+MILLIONS = "mM"
+
+
 @dataclass(frozen=True)
 class Amount:
     """A bid: millions (``35``), or ``X`` for no bid (``None``)."""
@@ -85,7 +90,7 @@ class Amount:
 
     @cached_property
     def _millions(self) -> Number:
-        return Number(self.name, 1, 10 ** 6)
+        return Number(self.name, 1, 10 ** 6, MILLIONS)
 
     def read(self, word: str, seats: dict[str, int]) -> int | None:
         if word in ("X", "x"):
@@ -179,10 +184,11 @@ VERBS = Verbs([
     Verb("offer", Offer, (Seat("player"), Company("company")),
          "{player} puts {company} up for auction"),
     Verb("bid", Bid, (Seat("player"), Amount("amount")), _bid),
-    Verb("pay", Pay, (Seat("player"), Keyed("bond", Number("bond", 1, 10 ** 6)),
+    Verb("pay", Pay, (Seat("player"), Keyed("bond", Number("bond", 1, 10 ** 6, MILLIONS)),
                       Keyed("stock", Number("stock", 1, 99)),
-                      Keyed("cash", Number("cash", 0, 10 ** 9))), _pay),
-    Verb("pass", Pass, (Seat("player"), Keyed("borrow", Number("borrow", 1, 10 ** 6))),
+                      Keyed("cash", Number("cash", 0, 10 ** 9, MILLIONS))), _pay),
+    Verb("pass", Pass, (Seat("player"), Keyed("borrow", Number("borrow", 1, 10 ** 6,
+                                                               MILLIONS))),
          _pass),
     Verb("discard", Discard, (Seat("player"), Company("company")),
          "{player} discards {company} into the Pool"),
@@ -192,7 +198,7 @@ VERBS = Verbs([
     Verb("dummy", Dummy, (Company("company"),), "{company} goes to an unused Cartel"),
     Verb("trade", Trade, (Seat("player"), Company("gives", unseen=True, none=True),
                           Seat("other"), Company("takes", unseen=True, none=True),
-                          Keyed("cash", Number("cash", 1, 10 ** 9))), _trade),
+                          Keyed("cash", Number("cash", 1, 10 ** 9, MILLIONS))), _trade),
     Verb("repurchase", Repurchase, (Seat("player"),), "{player} buys back a stock block"),
     Verb("keep", Keep, (Seat("player"),), "{player} buys back no stock"),
 ])
