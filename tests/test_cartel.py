@@ -627,6 +627,8 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
                     "or a unit ('22'), or X for no bid", 9),   # (Cartel counts in millions)
     ("pay Ann bond 10 cash 10m", "'10m' cannot be the cash: a number is written bare, "
                                  "without a sign or a unit ('10')", 22),
+    ("bid Ann pass", "'pass' cannot be the amount: no bid is written X ('bid <player> X')",
+     9),   # (a verb too: not told as the next item)
     # (the bids as a table says them, the verb once)
     ("bid Ann 40, Ben 37", "'Ben' follows a whole 'bid' item: each player's is an item of its "
                            "own, with its verb ('bid Ben 37')", 13),

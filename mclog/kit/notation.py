@@ -159,6 +159,8 @@ def _swallowed(verb: Verb, item: Sequence[str], goes_on, seats: dict[str, int]
         if at == 1 and item[1].lower() == item[0].lower():
             return None   # (``discard discard Ann krupp``: the verb written twice)
         field = verb.fixed[at - 1]
+        if item[at].lower() in getattr(field, "no_bid", ()):
+            return None   # (``bid Ben pass``: the field's own reader says how it is written)
         if goes_on(item[at]) and (getattr(field, "any_word", False)
                                   or not field_reads(field.read, seats)(item[at])):
             return (f"'{verb.word}' is written '{verb.form}', but '{item[at]}' stands where "

@@ -87,6 +87,9 @@ class Amount:
 
     name: str
     optional: ClassVar[bool] = False
+    #: Words a table says for no bid, read as a slip of ``X`` (``bid Ben pass``), not as
+    #: the next item (``pass`` is a verb too).
+    no_bid: ClassVar[frozenset[str]] = frozenset({"pass", "passes", "no", "none", "-"})
 
     @cached_property
     def _millions(self) -> Number:
@@ -95,6 +98,9 @@ class Amount:
     def read(self, word: str, seats: dict[str, int]) -> int | None:
         if word in ("X", "x"):
             return None
+        if word.lower() in self.no_bid:
+            raise ValueError(f"'{word}' cannot be the {self.name}: no bid is written X "
+                             "('bid <player> X')")
         try:
             return self._millions.read(word, seats)
         except ValueError as exc:
