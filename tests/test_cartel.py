@@ -1015,7 +1015,7 @@ def test_a_move_out_of_its_place_is_named_with_its_article():
 def test_a_game_in_progress_counts_its_moves_in_words():
     one = GAME.replay(mclog.parse_one('[Game "Cartel"]\n[Players "Ann, Ben"]\n\n'
                                       "start Ann driftwood\n"))
-    assert GAME.final_text(one).startswith("In progress after 1 move; points: ")
+    assert GAME.final_text(one).startswith("In progress after 1 move; worth: ")
     assert GAME.final_text(play("")).startswith(f"In progress after {len(play(''))} moves; ")
 
 

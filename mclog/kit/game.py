@@ -49,6 +49,9 @@ class KitGame(Game):
     #: The most moves a simulated game runs to: where bots may never end a game, it
     #: stops there in progress, and its record ends with a comment that says so.
     simulation_limit: int = 100_000
+    #: What a player's total is called in the game's words, where it is not points (the
+    #: final text, the report's chart): Cartel's worth, Joakim's money.
+    total_name: str = "points"
 
     @property
     def tag_names(self) -> Sequence[str]:
@@ -221,10 +224,12 @@ class KitGame(Game):
         rows = sorted(played.scores(), key=lambda r: (r.rank, r.seat))
         ranking = ", ".join(f"{r.rank}. {r.name} {r.total}" for r in rows)
         if not played.complete:
-            return f"In progress after {counted(len(played), 'move')}; points: {ranking}"
+            return (f"In progress after {counted(len(played), 'move')}; {self.total_name}: "
+                    f"{ranking}")
         first = [r.name for r in rows if r.rank == 1]
         said = " and ".join(first)
-        return f"{said} {'wins' if len(first) == 1 else 'share first place'}. Points: {ranking}"
+        return (f"{said} {'wins' if len(first) == 1 else 'share first place'}. "
+                f"{self.total_name.capitalize()}: {ranking}")
 
     def report_charts(self, played):
         import plotly.graph_objects as go
@@ -234,9 +239,9 @@ class KitGame(Game):
         for seat, name in enumerate(played.record.names):
             fig.add_trace(go.Scatter(x=list(range(len(totals))), y=[t[seat] for t in totals],
                                      mode="lines", line_shape="hv", name=escape(name)))
-        fig.update_layout(xaxis_title="step", yaxis_title="points", height=320,
+        fig.update_layout(xaxis_title="step", yaxis_title=self.total_name, height=320,
                           margin=dict(l=50, r=10, t=30, b=40))
-        return [("The points over the game", fig)]
+        return [(f"The {self.total_name} over the game", fig)]
 
     # --- a seat's record ---------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from . import rules
 from .component_files import load
 from .rules.components import ComponentError
 from .rules.moves import Draw
-from .notation import VERBS, joins
+from .notation import MILLIONS, VERBS, joins
 
 ADVANCED_WORDS = {"repurchase": "repurchase", "stock repurchase": "repurchase",
                   "raising": "raising", "raising cash": "raising",
@@ -52,7 +52,8 @@ def advanced_rules(text: str) -> frozenset[str]:
 class Cartel(KitGame):
     name = "Cartel"
     players = range(2, 5)
-    units = "mM"   # (its sums are millions: a table may write $15M)
+    units = MILLIONS   # (its sums are millions: a table may write $15M)
+    total_name = "worth"
     file_prefix = "cartel"
     round_word = "year"
     hidden_information = True

@@ -48,6 +48,9 @@ class Joakim(KitGame):
     verbs = VERBS
     joins = staticmethod(joins)
     tag_order = ("Game", "Event", "Site", "Date", "Players", *TAGS, "Seat", "Bots", "Seed")
+    #: What the table counts: cash (less what the loans are repaid with, in the Business
+    #: Sharks), not points.
+    total_name = "money"
     options = (
         GameOption("components", (), "illustrative",
                    "the component set: illustrative, or your box's component file"),
