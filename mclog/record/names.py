@@ -59,8 +59,8 @@ COMMANDS = frozenset({"comment", "undo", "board", "help", "quit", "exit"})
 def framing_problem(name: str) -> str | None:
     """Why ``name`` cannot be read back from a record's body, or None.
 
-    >>> framing_problem("Ann\uff0cBen")
-    "'\uff0c' is a comma typed full width, which a record's body reads as a comma: set the players apart with a plain ','"
+    >>> framing_problem("Ann\uff0cBen").endswith("set the players apart with a plain ','")
+    True
     """
     for char in name:
         if char in FRAMING:
