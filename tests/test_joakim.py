@@ -631,14 +631,16 @@ def _illustrative():
     (lambda d: d["news"][0]["all"].append({"do": "swap"}),
      "news[0].all[1]: 'swap' is for the drawer alone"),
     (lambda d: d["news"][0]["all"][0].__setitem__("by", "five"),
-     "news[0].all[0].by: must be integer"),
+     'news[0].all[0].by: "five" is not a whole number'),
     (lambda d: d["board"].__setitem__(0, d["board"][0].replace("exchange", "casino", 1)),
      "board[0]: 'casino' is no kind of square"),
     (lambda d: d["news"][1].__setitem__("number", 1), "news[1].number: two cards numbered 1"),
     (lambda d: d["news"][3]["you"][0].__setitem__("amount", 5),
-     "news[3].you[0]: must not contain {'amount'} properties"),
+     "news[3].you[0]: has {'amount'}, which is no field here"),
     (lambda d: d["club"][9]["you"][0].__setitem__("kind", "silver"),
-     "club[9].you[0].kind: must be one of"),
+     'club[9].you[0].kind: "silver" is not one of "gold", '),
+    (lambda d: d.pop("properties"), "the file: has no 'properties'"),
+    (lambda d: d["properties"].__setitem__("gold", 5), "properties.gold: 5 is not an object"),
 ])
 def test_a_component_file_is_checked_against_the_rulebook(change, said):
     data = _illustrative()

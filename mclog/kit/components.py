@@ -28,7 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from mclog.record.files import utf8_text
-from mclog.record.json_form import HugeNumber, careful_loads, is_record_text, shown as cut
+from mclog.printable import as_json
+from mclog.record.json_form import (JSON_TYPES, HugeNumber, careful_loads, is_record_text,
+                                     shown as cut)
 
 #: The tag's word for the set mclog ships.
 ILLUSTRATIVE = "illustrative"
@@ -129,20 +131,51 @@ class ComponentFiles:
 
 
 def _said(exc) -> str:
-    """A schema's complaint as mclog words one: ``news[3].you[0]: must not contain
-    {'amount'} properties`` (fastjsonschema says ``data.news[3].you[0] must ...``)."""
+    """A schema's complaint as mclog words one: ``news[3].you[0]: has {'amount'}, which is
+    no field here`` (fastjsonschema says ``data.news[3].you[0] must not contain
+    {'amount'} properties``)."""
     where = ""
     for part in list(getattr(exc, "path", ["data"]))[1:]:
         where += f"[{part}]" if str(part).isdigit() else (f".{part}" if where else str(part))
     if isinstance(getattr(exc, "value", None), HugeNumber):   # (kept as its text, so the
         # schema calls it no integer: it is one, too long for any count of a box)
         return f"{where or 'the file'}: {exc.value!r}, far out of any range"
-    message = str(getattr(exc, "message", exc))
-    name = getattr(exc, "name", "")
-    if name and message.startswith(name):
-        message = message[len(name):].strip()
+    message = _in_words(exc)
+    if message is None:
+        message = str(getattr(exc, "message", exc))
+        name = getattr(exc, "name", "")
+        if name and message.startswith(name):
+            message = message[len(name):].strip()
     message = message if len(message) < 200 else message[:200] + "..."
     return f"{where or 'the file'}: {message}"
+
+
+def _in_words(exc) -> str | None:
+    """What the schema's rule ``exc.rule`` says of ``exc.value``, as the records' JSON
+    checks say it (``has no 'properties'``, ``5 is not an object``), or None for a rule
+    told in fastjsonschema's own words."""
+    rule, bound, value = (getattr(exc, k, None) for k in ("rule", "rule_definition", "value"))
+    if rule == "required" and isinstance(value, dict) and isinstance(bound, list):
+        missing = [repr(k) for k in bound if k not in value]
+        return f"has no {' or '.join(missing)}" if missing else None
+    if rule == "type":
+        kinds = bound if isinstance(bound, list) else [bound]
+        return (f"{cut(as_json(value), 60)} is not "
+                + " or ".join(JSON_TYPES.get(str(k), str(k)) for k in kinds))
+    if rule == "additionalProperties" and isinstance(value, dict):
+        extra = str(getattr(exc, "message", "")).partition("must not contain ")[2]
+        return f"has {extra.removesuffix(' properties')}, which is no field here" \
+            if extra else None
+    if rule in ("minimum", "maximum") and isinstance(value, (int, float)):
+        return (f"{value} is {'below' if rule == 'minimum' else 'above'} {bound}, the "
+                f"{'least' if rule == 'minimum' else 'most'} it may be")
+    if rule in ("minItems", "maxItems") and isinstance(value, list):
+        return (f"has {len(value)} item{'s' if len(value) != 1 else ''}: "
+                f"{'at least' if rule == 'minItems' else 'at most'} {bound}")
+    if rule == "enum" and isinstance(bound, list):
+        return (f"{cut(as_json(value), 60)} is not one of "
+                + ", ".join(as_json(v) for v in bound))
+    return None
 
 
 __all__ = ["ComponentFiles", "ComponentError", "ILLUSTRATIVE", "MAX_SIZE"]

@@ -200,12 +200,12 @@ def schema_words(error) -> str:
         kinds = error.validator_value if isinstance(error.validator_value, list) else \
             [error.validator_value]
         return shown(f"{as_json(error.instance)} is not "
-                     + " or ".join(_JSON_TYPES.get(str(k), str(k)) for k in kinds))
+                     + " or ".join(JSON_TYPES.get(str(k), str(k)) for k in kinds))
     return shown(error.message)
 
 
 #: JSON Schema's types, as a message names them.
-_JSON_TYPES = {"integer": "a whole number", "number": "a number", "string": "a string",
+JSON_TYPES = {"integer": "a whole number", "number": "a number", "string": "a string",
                "boolean": "true or false", "array": "a list", "object": "an object",
                "null": "null"}
 
