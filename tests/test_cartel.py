@@ -552,7 +552,7 @@ def test_C23_a_seat_record_names_its_own_cards_and_no_one_elses():
      r"bonds\[0\].repay: the repayment price"),
     (lambda d: d["companies"][2].update(value="ten"),
      r"companies\[2\].value: \"ten\" is not a whole number"),
-    (lambda d: d.update(extra=1), r"the file: has \{'extra'\}, which is no field here"),
+    (lambda d: d.update(extra=1), r"the file: has 'extra', which is no field here"),
     (lambda d: d.pop("bonds"), r"the file: has no 'bonds'"),
 ])
 def test_a_component_file_is_checked_against_the_rulebook(change, message):

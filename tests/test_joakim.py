@@ -636,7 +636,7 @@ def _illustrative():
      "board[0]: 'casino' is no kind of square"),
     (lambda d: d["news"][1].__setitem__("number", 1), "news[1].number: two cards numbered 1"),
     (lambda d: d["news"][3]["you"][0].__setitem__("amount", 5),
-     "news[3].you[0]: has {'amount'}, which is no field here"),
+     "news[3].you[0]: has 'amount', which is no field here"),
     (lambda d: d["club"][9]["you"][0].__setitem__("kind", "silver"),
      'club[9].you[0].kind: "silver" is not one of "gold", '),
     (lambda d: d.pop("properties"), "the file: has no 'properties'"),

@@ -131,9 +131,9 @@ class ComponentFiles:
 
 
 def _said(exc) -> str:
-    """A schema's complaint as mclog words one: ``news[3].you[0]: has {'amount'}, which is
-    no field here`` (fastjsonschema says ``data.news[3].you[0] must not contain
-    {'amount'} properties``)."""
+    """A schema's complaint as mclog words one: ``news[3].you[0]: has 'amount', which is no
+    field here`` (fastjsonschema says ``data.news[3].you[0] must not contain {'amount'}
+    properties``)."""
     where = ""
     for part in list(getattr(exc, "path", ["data"]))[1:]:
         where += f"[{part}]" if str(part).isdigit() else (f".{part}" if where else str(part))
@@ -164,8 +164,9 @@ def _in_words(exc) -> str | None:
                 + " or ".join(JSON_TYPES.get(str(k), str(k)) for k in kinds))
     if rule == "additionalProperties" and isinstance(value, dict):
         extra = str(getattr(exc, "message", "")).partition("must not contain ")[2]
-        return f"has {extra.removesuffix(' properties')}, which is no field here" \
-            if extra else None
+        names = extra.removesuffix(" properties").strip("{}")
+        return (f"has {names}, which {'are no fields' if ', ' in names else 'is no field'} "
+                "here") if names else None
     if rule in ("minimum", "maximum") and isinstance(value, (int, float)):
         return (f"{value} is {'below' if rule == 'minimum' else 'above'} {bound}, the "
                 f"{'least' if rule == 'minimum' else 'most'} it may be")
