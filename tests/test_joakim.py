@@ -179,9 +179,9 @@ def test_a_checks_number_with_its_thousands_set_apart_is_told_how_to_write_it(li
     ("roll Ann 2, move Ann c1 d1", 25, "'d1' follows a whole 'move' item, which takes one "
                                        "square: a second square is a second item ('move Ann "
                                        "c1, move Ann d1')"),
-    ("roll Ann 2, move Ann to c1", 22, "'to' cannot be a square: a square is its column "
-                                       "letter and row number (c3), written right after the "
-                                       "player ('move Ann c3', not 'to c3')"),
+    # (a word a player says between the values, which the form leaves out)
+    ("roll Ann 2, move Ann to c1", 22, "'to' is not written in a 'move' item: 'move <player> "
+                                       "<square>'"),
     # (a card not seen written otherwise than ?, or one card too many)
     ("tips Ann ??? 3 4", 10, "'???' cannot be the Affärstipskort: a number from 1 to 99, or "
                              "? for one the record's seat did not see"),

@@ -25,7 +25,7 @@ import inspect
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mclog.errors import a_or_an
 from mclog.printable import as_json
@@ -166,6 +166,12 @@ class Keyed:
         return None if value is None else self.spec.check(value, players)
 
 
+#: Words a player says between an item's values that its form leaves out (``trade Ann
+#: krupp for Ben siemens``, ``move Ann to c3``): told so where its field does not read them,
+#: not taken for two values the wrong way round.
+FILLERS: Final = frozenset({"for", "with", "to", "at", "on", "from", "and", "by", "of"})
+
+
 def field_reads(read: Callable[[str, dict[str, int]], Any], seats: dict[str, int]
                 ) -> Callable[[str], bool]:
     """Whether a word reads as the field that ``read`` reads."""
@@ -304,8 +310,11 @@ class Verb:
             early = f"'{words[i]}' comes after the {self.fixed[i - 1].name}: '{self.form}'" \
                 if words[i].lower() in self.keyed else None   # (``sell Ann gold fives 1 3``)
             twice = self.written_twice(words, i)   # (``roll Ann Ann 3``)
+            filler = f"'{words[i]}' is not written in a '{self.word}' item: '{self.form}'" \
+                if words[i].lower() in FILLERS else None   # (``trade Ann krupp for Ben ...``)
             raise NotationError(stray_mark(words[i], field_reads(read, seats)) or early or twice
-                                or self._swapped(words, i, seats) or str(exc), i) from None
+                                or filler or self._swapped(words, i, seats) or str(exc),
+                                i) from None
         keys = self._keyed_reads
         if keys:
             seen = set()

@@ -43,10 +43,8 @@ class Square:
     def read(self, word: str, seats: dict[str, int]) -> str:
         square = _square(word)
         if square is None:
-            said = ", written right after the player ('move Ann c3', not 'to c3')" \
-                if word.lower() in ("to", "on", "at", "onto") else ""
             raise ValueError(f"'{word}' cannot be a square: a square is its column letter "
-                             f"and row number (c3){said}")
+                             "and row number (c3)")
         return square
 
     def write(self, value: str, names: Sequence[str]) -> str:
