@@ -122,6 +122,13 @@ DUEL = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.
      "42:21: Expected the card bought, found 'R:' (write it without the colon: 'R')"),
     ("reveal     Zoe india", "reveal Zoe indai",
      "88:12: Expected a continent in Zoe's reveal, found 'indai' (did you mean india?)"),
+    # (a word a player says between the values, which the notation leaves out)
+    ("lobbyist   Yann moves IV:F", "lobbyist Yann moves to IV:F",
+     "22:21: Expected a disc such as III or IV:T, found 'to' ('to' is not written: an "
+     "item's values follow one another)"),
+    ("stock      Yann takeover Zoe R1", "stock Yann takeover of Zoe R1",
+     "16:21: Expected the owner's name (Zoe, Yann), found 'of' ('of' is not written: an "
+     "item's values follow one another)"),
     ("colonies   draws oceania india", "colonies draws 2 ?",
      "13:16: Expected the cards drawn after 'draws', found '2' (each card is a word of its "
      "own, ? for one not seen: '? ?', not a count)"),

@@ -172,6 +172,18 @@ class Keyed:
 FILLERS: Final = frozenset({"for", "with", "to", "at", "on", "from", "and", "by", "of"})
 
 
+def filler_hint(word: str) -> str:
+    """`` ('to' is not written ...)`` where ``word`` is one of ``FILLERS``, for a game
+    that reads its items its own way (``lobbyist Ann moves to III``), else nothing.
+
+    >>> filler_hint("to"), filler_hint("III")
+    (" ('to' is not written: an item's values follow one another)", '')
+    """
+    if word.lower() in FILLERS:
+        return f" ('{word}' is not written: an item's values follow one another)"
+    return ""
+
+
 def field_reads(read: Callable[[str, dict[str, int]], Any], seats: dict[str, int]
                 ) -> Callable[[str], bool]:
     """Whether a word reads as the field that ``read`` reads."""

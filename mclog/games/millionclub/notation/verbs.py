@@ -25,7 +25,7 @@ import re
 from collections.abc import Collection
 from typing import Any, Final
 
-from mclog.record.verbs import Verb, Verbs
+from mclog.record.verbs import Verb, Verbs, filler_hint
 from mclog.record.cursor import Cursor
 from mclog.record.framing import RawLine, mark_hint, repeated_hint, unseen_hint
 from mclog.record.names import closest
@@ -74,7 +74,8 @@ class Reader(Cursor):
         word = self.take(expected)
         if word in self.names:
             return self.names[word]
-        hint = mark_hint(word, self.names.__contains__) or did_you_mean(word, self.table.names)
+        hint = mark_hint(word, self.names.__contains__) or filler_hint(word) or \
+            did_you_mean(word, self.table.names)
         raise self.error(f"Expected {expected} ({', '.join(self.table.names)}), "
                          f"found '{word}'{hint}", self.at - 1)
 
@@ -88,7 +89,7 @@ class Reader(Cursor):
             hint = repeated_hint(self.words, self.at - 1) or \
                 mark_hint(word, lambda bare: bare == UNKNOWN and unknown
                           or CARDS.get(bare.lower()) in kinds) or (
-                "" if kind else did_you_mean(word.lower(), words)) or \
+                "" if kind else filler_hint(word) or did_you_mean(word.lower(), words)) or \
                 (unseen_hint(word, one=True) if unknown else "")
             raise self.error(f"Expected {what}, found '{word}'{hint}", self.at - 1)
         return kind
@@ -98,7 +99,7 @@ class Reader(Cursor):
         card = parse_industry(word)
         if card is None:
             hint = mark_hint(word, lambda bare: parse_industry(bare) is not None) or \
-                (LEVELS if _LEVELLED.match(word) else "")
+                (LEVELS if _LEVELLED.match(word) else "") or filler_hint(word)
             raise self.error(f"Expected {what}, found '{word}'{hint}", self.at - 1)
         return card
 
@@ -176,7 +177,8 @@ def _moves(r: Reader, at: int) -> Move:
     target = r.take("a disc such as III or IV:T")
     spot = parse_spot(target)
     if spot is None:
-        hint = mark_hint(target, lambda bare: parse_spot(bare) is not None)
+        hint = mark_hint(target, lambda bare: parse_spot(bare) is not None) or \
+            filler_hint(target)
         raise r.error(f"Expected a disc such as III or IV:T, found '{target}'{hint}",
                       r.at - 1)
     return MovePawn(who, *spot)
