@@ -154,12 +154,14 @@ def _swallowed(verb: Verb, item: Sequence[str], goes_on, seats: dict[str, int]
     word's place in ``item``; else None.  (A seat's record that leaves out a card it did
     not see meets this.)  A value that is a verb's word by right is no slip: one of the
     words its field takes (``keep Ann inspect``, where ``inspect`` is also a verb), unless
-    the field takes any word (a company's: ``buy`` read as one)."""
+    the field takes any word (a company's: ``buy`` read as one); nor is one of the field's
+    ``slip_words``, which its reader tells as a slip of its own (Cartel's ``bid Ben
+    pass``: no bid is written X)."""
     for at in range(1, min(len(item), verb.width)):
         if at == 1 and item[1].lower() == item[0].lower():
             return None   # (``discard discard Ann krupp``: the verb written twice)
         field = verb.fixed[at - 1]
-        if item[at].lower() in getattr(field, "no_bid", ()):
+        if item[at].lower() in getattr(field, "slip_words", ()):
             return None   # (``bid Ben pass``: the field's own reader says how it is written)
         if goes_on(item[at]) and (getattr(field, "any_word", False)
                                   or not field_reads(field.read, seats)(item[at])):

@@ -87,9 +87,10 @@ class Amount:
 
     name: str
     optional: ClassVar[bool] = False
-    #: Words a table says for no bid, read as a slip of ``X`` (``bid Ben pass``), not as
-    #: the next item (``pass`` is a verb too).
-    no_bid: ClassVar[frozenset[str]] = frozenset({"pass", "passes", "no", "none", "-"})
+    #: Words a table says for no bid, which this field's reader tells as a slip of ``X``
+    #: (``bid Ben pass``): the kit reads them so, not as the next item (``pass`` is a
+    #: verb too), as it does a field's ``slip_words``.
+    slip_words: ClassVar[frozenset[str]] = frozenset({"pass", "passes", "no", "none", "-"})
 
     @cached_property
     def _millions(self) -> Number:
@@ -98,7 +99,7 @@ class Amount:
     def read(self, word: str, seats: dict[str, int]) -> int | None:
         if word in ("X", "x"):
             return None
-        if word.lower() in self.no_bid:
+        if word.lower() in self.slip_words:
             raise ValueError(f"'{word}' cannot be the {self.name}: no bid is written X "
                              "('bid <player> X')")
         try:
