@@ -29,8 +29,8 @@ from typing import Any
 
 from mclog.record.files import utf8_text
 from mclog.printable import as_json
-from mclog.record.json_form import (JSON_TYPES, HugeNumber, careful_loads, is_record_text,
-                                     shown as cut)
+from mclog.record.json_form import (HugeNumber, careful_loads, is_record_text, shown as cut,
+                                     value_words)
 
 #: The tag's word for the set mclog ships.
 ILLUSTRATIVE = "illustrative"
@@ -158,10 +158,8 @@ def _in_words(exc) -> str | None:
     if rule == "required" and isinstance(value, dict) and isinstance(bound, list):
         missing = [repr(k) for k in bound if k not in value]
         return f"has no {' or '.join(missing)}" if missing else None
-    if rule == "type":
-        kinds = bound if isinstance(bound, list) else [bound]
-        return (f"{cut(as_json(value), 60)} is not "
-                + " or ".join(JSON_TYPES.get(str(k), str(k)) for k in kinds))
+    if rule == "type" or (rule == "enum" and isinstance(bound, list)):
+        return value_words(rule, bound, cut(as_json(value), 60))
     if rule == "additionalProperties" and isinstance(value, dict):
         extra = str(getattr(exc, "message", "")).partition("must not contain ")[2]
         names = extra.removesuffix(" properties").strip("{}")
@@ -173,9 +171,6 @@ def _in_words(exc) -> str | None:
     if rule in ("minItems", "maxItems") and isinstance(value, list):
         return (f"has {len(value)} item{'s' if len(value) != 1 else ''}: "
                 f"{'at least' if rule == 'minItems' else 'at most'} {bound}")
-    if rule == "enum" and isinstance(bound, list):
-        return (f"{cut(as_json(value), 60)} is not one of "
-                + ", ".join(as_json(v) for v in bound))
     return None
 
 

@@ -190,22 +190,36 @@ def schema_words(error) -> str:
                 f"{unit if size != 1 else unit[:-1]}: {bound} {error.validator_value:,}")
     if description and error.validator not in ("additionalProperties", "maxProperties"):
         return shown(f"{as_json(error.instance)} is not {description}")
-    if error.validator == "enum":   # (jsonschema says values as Python does: True, None)
+    worded = value_words(error.validator, error.validator_value, as_json(error.instance))
+    if worded is None:
+        return shown(error.message)
+    if error.validator == "enum":   # (a word meant, where one stands out)
         words = [v for v in error.validator_value if isinstance(v, str)]
         meant = closest(error.instance, words) if isinstance(error.instance, str) else None
-        return shown(f"{as_json(error.instance)} is not one of "
-                     + ", ".join(as_json(v) for v in error.validator_value)
-                     + suggestion(as_json(meant) if meant is not None else None))
-    if error.validator == "type":
-        kinds = error.validator_value if isinstance(error.validator_value, list) else \
-            [error.validator_value]
-        return shown(f"{as_json(error.instance)} is not "
-                     + " or ".join(JSON_TYPES.get(str(k), str(k)) for k in kinds))
-    return shown(error.message)
+        worded += suggestion(as_json(meant) if meant is not None else None)
+    return shown(worded)
+
+
+def value_words(rule: str, bound: Any, value: str) -> str | None:
+    """What a JSON Schema keyword ``rule`` (``type``, ``enum``) with ``bound`` says of a
+    value written ``value`` (as JSON), in words, whichever library found it (a record's
+    ``jsonschema``, a component file's ``fastjsonschema``); None for another keyword.
+
+    >>> value_words("type", ["integer", "null"], '"five"')
+    '"five" is not a whole number or null'
+    >>> value_words("enum", ["gold", True], '"silver"')
+    '"silver" is not one of "gold", true'
+    """
+    if rule == "enum":   # (its values as JSON writes them, not as Python does: true, null)
+        return f"{value} is not one of " + ", ".join(as_json(v) for v in bound)
+    if rule == "type":
+        kinds = bound if isinstance(bound, list) else [bound]
+        return f"{value} is not " + " or ".join(_JSON_TYPES.get(str(k), str(k)) for k in kinds)
+    return None
 
 
 #: JSON Schema's types, as a message names them.
-JSON_TYPES = {"integer": "a whole number", "number": "a number", "string": "a string",
+_JSON_TYPES = {"integer": "a whole number", "number": "a number", "string": "a string",
                "boolean": "true or false", "array": "a list", "object": "an object",
                "null": "null"}
 

@@ -123,9 +123,13 @@ def table_from_tags(tags: dict[str, str], tag_lines: dict[str, int]) -> Table:
                        "Players")
         if len(words) > 2:
             wide = next((mark for mark in WIDE_COMMAS if mark in part), None)
-            apart = f" (a plain comma separates the players, not '{wide}': 'Ann yellow, Ben " \
-                "blue')" if wide else " (commas separate the players: 'Ann yellow, Ben blue')" \
-                if any(mark in part for mark in ";/&") else ""
+            if wide:
+                apart = f" (a plain comma separates the players, not '{wide}': 'Ann yellow, " \
+                    "Ben blue')"
+            elif any(mark in part for mark in ";/&"):
+                apart = " (commas separate the players: 'Ann yellow, Ben blue')"
+            else:
+                apart = ""
             raise fail(f"[Players] entry '{part.strip()}' should be a name and a colour"
                        + apart, "Players")
         name = words[0]

@@ -196,11 +196,11 @@ def _two_dice(word: str, which: str, dice: list[int | None], after: str | None) 
     joined = _DICE_JOINED.match(word)
     if joined:
         return f" (a throw is both dice, each a word: 'rolls {joined[1]} {joined[2]}')"
-    if which == "second" and (VERBS.verb(word) is not None or whole_number(word) is None):
+    total = whole_number(word)
+    if which == "second" and (VERBS.verb(word) is not None or total is None):
         first = "?" if dice[0] is None else dice[0]
         return (f": is the second die left out? A throw is both dice, each a word ('rolls "
                 f"{first} 2'), not their sum")
-    total = whole_number(word)
     if which == "first" and total is not None and 7 <= total <= 12 and after not in _DIE:
         return " (a throw is both dice, each a word, not their sum: 'rolls 4 3')"
     return ""
