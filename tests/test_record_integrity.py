@@ -310,6 +310,14 @@ def test_a_json_array_says_which_records_entry_is_wrong(tmp_path, capsys):
     (lambda d: d["entries"][_first(d, "Place")].update(player=1.5),
      ".player: 1.5 is not a whole number"),
     (lambda d: d.update(entries=5), "entries: 5 is not a list"),
+    # (a field the form has not, and a number past a bound, in words, as the component
+    # files' are: not the schema library's "Additional properties are not allowed")
+    (lambda d: d["entries"][_first(d, "Place")].update(colour="red"),
+     "]: has 'colour', which is no field here"),
+    (lambda d: d["entries"][_first(d, "Place")].update(disc=9),
+     ".disc: 9 is above 5, the most it may be"),
+    (lambda d: d["entries"][_first(d, "Place")].update(player=-1),
+     ".player: -1 is below 0, the least it may be"),
     # (a word of the form a slip away from one it takes: that one)
     (lambda d: d["entries"][_first(d, "Place")].update(type="place"),
      '"Choose", "Buy", "SetAside", "Takeover", "Target", "BuyContract", "Swap", "Raise", '

@@ -29,8 +29,8 @@ from typing import Any
 
 from mclog.record.files import utf8_text
 from mclog.printable import as_json
-from mclog.record.json_form import (HugeNumber, careful_loads, is_record_text, shown as cut,
-                                     value_words)
+from mclog.record.json_form import (HugeNumber, careful_loads, extra_words, is_record_text,
+                                     shown as cut, value_words)
 
 #: The tag's word for the set mclog ships.
 ILLUSTRATIVE = "illustrative"
@@ -158,16 +158,13 @@ def _in_words(exc) -> str | None:
     if rule == "required" and isinstance(value, dict) and isinstance(bound, list):
         missing = [repr(k) for k in bound if k not in value]
         return f"has no {' or '.join(missing)}" if missing else None
-    if rule == "type" or (rule == "enum" and isinstance(bound, list)):
+    if rule == "type" or (rule == "enum" and isinstance(bound, list)) or (
+            rule in ("minimum", "maximum") and isinstance(value, (int, float))):
         return value_words(rule, bound, cut(as_json(value), 60))
     if rule == "additionalProperties" and isinstance(value, dict):
-        extra = str(getattr(exc, "message", "")).partition("must not contain ")[2]
-        names = extra.removesuffix(" properties").strip("{}")
-        return (f"has {names}, which {'are no fields' if ', ' in names else 'is no field'} "
-                "here") if names else None
-    if rule in ("minimum", "maximum") and isinstance(value, (int, float)):
-        return (f"{value} is {'below' if rule == 'minimum' else 'above'} {bound}, the "
-                f"{'least' if rule == 'minimum' else 'most'} it may be")
+        known = (getattr(exc, "definition", None) or {}).get("properties", {})
+        extra = [name for name in value if name not in known]
+        return extra_words(extra) if extra else None
     if rule in ("minItems", "maxItems") and isinstance(value, list):
         return (f"has {len(value)} item{'s' if len(value) != 1 else ''}: "
                 f"{'at least' if rule == 'minItems' else 'at most'} {bound}")

@@ -190,6 +190,9 @@ def schema_words(error) -> str:
                 f"{unit if size != 1 else unit[:-1]}: {bound} {error.validator_value:,}")
     if description and error.validator not in ("additionalProperties", "maxProperties"):
         return shown(f"{as_json(error.instance)} is not {description}")
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+        return shown(extra_words([name for name in error.instance if name not in known]))
     worded = value_words(error.validator, error.validator_value, as_json(error.instance))
     if worded is None:
         return shown(error.message)
@@ -201,21 +204,39 @@ def schema_words(error) -> str:
 
 
 def value_words(rule: str, bound: Any, value: str) -> str | None:
-    """What a JSON Schema keyword ``rule`` (``type``, ``enum``) with ``bound`` says of a
-    value written ``value`` (as JSON), in words, whichever library found it (a record's
-    ``jsonschema``, a component file's ``fastjsonschema``); None for another keyword.
+    """What a JSON Schema keyword ``rule`` (``type``, ``enum``, ``minimum``, ``maximum``)
+    with ``bound`` says of a value written ``value`` (as JSON), in words, whichever library
+    found it (a record's ``jsonschema``, a component file's ``fastjsonschema``); None for
+    another keyword.
 
     >>> value_words("type", ["integer", "null"], '"five"')
     '"five" is not a whole number or null'
     >>> value_words("enum", ["gold", True], '"silver"')
     '"silver" is not one of "gold", true'
+    >>> value_words("maximum", 5, "9")
+    '9 is above 5, the most it may be'
     """
     if rule == "enum":   # (its values as JSON writes them, not as Python does: true, null)
         return f"{value} is not one of " + ", ".join(as_json(v) for v in bound)
     if rule == "type":
         kinds = bound if isinstance(bound, list) else [bound]
         return f"{value} is not " + " or ".join(_JSON_TYPES.get(str(k), str(k)) for k in kinds)
+    if rule == "minimum":
+        return f"{value} is below {as_json(bound)}, the least it may be"
+    if rule == "maximum":
+        return f"{value} is above {as_json(bound)}, the most it may be"
     return None
+
+
+def extra_words(names: Sequence[str]) -> str:
+    """An object's fields that its schema does not have, in words, whichever library found
+    them (JSON Schema's ``additionalProperties``).
+
+    >>> extra_words(["colour"]), extra_words(["a", "b"])
+    ("has 'colour', which is no field here", "has 'a', 'b', which are no fields here")
+    """
+    listed = ", ".join(repr(name) for name in names)
+    return f"has {listed}, which {'are no fields' if len(names) > 1 else 'is no field'} here"
 
 
 #: JSON Schema's types, as a message names them.
