@@ -944,9 +944,9 @@ def _first_of(data, kind):
      "entries[{Land}].colour: \"pink\" is not a colour (blue, yellow, red, beige, green, "
      "black)"),
     (lambda d: d["entries"][_first_of(d, "Land")].update(moon=1),
-     "entries[{Land}]: has 'moon', which is no field here"),
+     "entries[{Land}]: has 'moon', which is no field of a Land entry"),
     (lambda d: d.update(moon=1, sun=2),
-     "the record: has 'moon', 'sun', which are no fields here"),
+     "the record: has 'moon', 'sun', which are no fields of a record"),
     (lambda d: d["entries"].append({"type": "Jump"}),
      "entries[{end}].type: \"Jump\" is not an entry of a Millionenspiel record"),
     (lambda d: d["entries"].append({"type": "check", "what": "money", "values": [[0]]}),

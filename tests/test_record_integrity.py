@@ -313,7 +313,7 @@ def test_a_json_array_says_which_records_entry_is_wrong(tmp_path, capsys):
     # (a field the form has not, and a number past a bound, in words, as the component
     # files' are: not the schema library's "Additional properties are not allowed")
     (lambda d: d["entries"][_first(d, "Place")].update(colour="red"),
-     "]: has 'colour', which is no field here"),
+     "]: has 'colour', which is no field of a Place entry"),
     (lambda d: d["entries"][_first(d, "Place")].update(disc=9),
      ".disc: 9 is above 5, the most it may be"),
     (lambda d: d["entries"][_first(d, "Place")].update(player=-1),

@@ -192,7 +192,10 @@ def schema_words(error) -> str:
         return shown(f"{as_json(error.instance)} is not {description}")
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
-        return shown(extra_words([name for name in error.instance if name not in known]))
+        kind = error.instance.get("type")   # (an entry's kind: Place, Bet, check...)
+        of = (f"a {kind} entry" if isinstance(kind, str) and kind.isidentifier()
+              and len(kind) <= 20 else None) if error.absolute_path else "a record"
+        return shown(extra_words([name for name in error.instance if name not in known], of))
     worded = value_words(error.validator, error.validator_value, as_json(error.instance))
     if worded is None:
         return shown(error.message)
@@ -228,15 +231,17 @@ def value_words(rule: str, bound: Any, value: str) -> str | None:
     return None
 
 
-def extra_words(names: Sequence[str]) -> str:
+def extra_words(names: Sequence[str], of: str | None = None) -> str:
     """An object's fields that its schema does not have, in words, whichever library found
-    them (JSON Schema's ``additionalProperties``).
+    them (JSON Schema's ``additionalProperties``); ``of`` says what the object is, where
+    the caller knows (``a Place entry``).
 
-    >>> extra_words(["colour"]), extra_words(["a", "b"])
-    ("has 'colour', which is no field here", "has 'a', 'b', which are no fields here")
+    >>> extra_words(["colour"], "a Place entry"), extra_words(["a", "b"])
+    ("has 'colour', which is no field of a Place entry", "has 'a', 'b', which are no fields here")
     """
     listed = ", ".join(repr(name) for name in names)
-    return f"has {listed}, which {'are no fields' if len(names) > 1 else 'is no field'} here"
+    return (f"has {listed}, which {'are no fields' if len(names) > 1 else 'is no field'} "
+            + (f"of {of}" if of else "here"))
 
 
 #: JSON Schema's types, as a message names them.
