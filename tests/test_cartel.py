@@ -99,6 +99,12 @@ def test_the_year_end_pays_current_and_new_profits_then_moves_the_price():
                     "end year 1\ncheck price Ann 10 Ben 10")
     assert wrong.reason == "the price does not match the rules: Ann has 15, not 10"
     assert wrong.line == 11
+    # money checked as 'cash', the word a payment says it with
+    wrong = refused("buy Ann calder, pay Ann stock 1 cash 10, draw Ann wexford\n"
+                    "buy Ben islay, pay Ben bond 10, draw Ben aldgate\n"
+                    "end year 1\ncheck cash Ann 10 Ben 4\ncheck cash Ann 10 Ben 5")
+    assert (wrong.reason, wrong.line) == ("the cash does not match the rules: Ben has 4, not 5",
+                                          12)
     # the year's end left out (docs/cartel/format.md says why it is written): the table's
     # count after the profits is refused with the hint that the line is missing
     wrong = refused("buy Ann calder, pay Ann stock 1 cash 10, draw Ann wexford\n"
@@ -654,6 +660,14 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
     # (any word may be a company: the component file says which; so a slip of a verb
     # after a whole item is told as one)
     ("offer Ann krupp bids Ben 3", "'bids' is no move of this game: did you mean 'bid'?", 17),
+    # (and another word is told as what it may be: a second company, a second item)
+    ("draw Ann krupp siemens", "'siemens' is no move of this game; if it is a second company "
+                               "of the 'draw' item before it, that is a second item ('draw Ann "
+                               "krupp, draw Ann siemens')", 16),
+    # (a check's kind a letter away: Million Club's plural, 'check prices')
+    ("check prices Ann 10 Ben 10", "Expected score, worth, money, cash, profits or price after "
+                                   "'check', found 'prices': did you mean price?", 7),
+    ("check profit Ann 10", "found 'profit': did you mean profits?", 7),
 ])
 def test_a_slip_of_notation_is_located_and_worded(line, message, col):
     with pytest.raises(RecordError) as caught:

@@ -185,7 +185,7 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
                       or verbs.verb(word) is not None)
     if mark is not None:
         return mark
-    again = _one_more(words, i, last, last_at, seats)   # (``draw Ann ? ?``)
+    again = _one_more(words, i, last, last_at, seats, verbs)   # (``draw Ann ? ?``)
     if again is not None:
         return again
     # (``start Eve Eve gold 2``; a number again is told as a number after a whole item)
@@ -211,17 +211,20 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
 
 
 def _one_more(words: Sequence[str], i: int, last: Verb, last_at: int,
-               seats: dict[str, int]) -> str | None:
+               seats: dict[str, int], verbs: Verbs) -> str | None:
     """Why ``words[i]`` is a slip if it is one more of what ends the item before it (``draw
     Ann ? ?``, ``choose Ann gold oil``: a card an item, as a player draws them), else None.
     (A number, a player's name and a fixed word are not: ``roll Ann 1 1`` is told
-    otherwise; nor is a word where the field reads any word, ``any_word``: ``offer Ben
-    redwood bids ...`` is a slip of a verb, not a second company.)"""
+    otherwise.)  Where the field reads any word (``any_word``: Cartel's companies, which
+    the notation does not know), a word near a verb is a slip of the verb (``offer Ben
+    redwood bids ...``), and another is said to be a second value only as what it may
+    be (``draw Cleo ironside dunmore``)."""
     if last.keyed or not last.fixed or last_at + last.width != i or words[i] in seats or \
             whole_number(words[i]) is not None:
         return None
     field = last.fixed[-1]
-    if isinstance(field, (Seat, Word)) or (words[i] != "?" and getattr(field, "any_word", False)):
+    any_word = words[i] != "?" and getattr(field, "any_word", False)
+    if isinstance(field, (Seat, Word)) or (any_word and verbs.meant(words[i]) is not None):
         return None
     if not field_reads(field.read, seats)(words[i]):
         return None
@@ -232,6 +235,9 @@ def _one_more(words: Sequence[str], i: int, last: Verb, last_at: int,
                 f"('{last.form}')")
     item = " ".join(words[last_at:i])
     again = " ".join([*words[last_at:i - 1], words[i]])
+    if any_word:
+        return (f"'{words[i]}' is no move of this game; if it is a second {field.name} of "
+                f"the '{last.word}' item before it, that is a second item ('{item}, {again}')")
     return (f"'{words[i]}' follows a whole '{last.word}' item, which takes one {field.name}: "
             f"a second {field.name} is a second item ('{item}, {again}')")
 

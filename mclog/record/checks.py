@@ -35,7 +35,7 @@ from typing import NamedTuple
 from .cursor import Cursor
 from .entries import CheckEntry
 from .framing import bare_sum, mark_hint, repeated, repeated_hint, whole_number
-from .names import not_a_player, players
+from .names import closest, not_a_player, players, suggestion
 
 
 def count(line: Cursor, what: str) -> int:
@@ -174,8 +174,9 @@ def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int]) -> 
     if word in seats or whole_number(word) is not None or word.isdigit():
         return (f"Say what is checked before the {'name' if word in seats else 'number'}: "
                 f"{_kinds(kinds)} ('check {kinds[0].word} ...')")
-    return (f"Expected {_kinds(kinds)} after 'check', found '{word}'"
-            f"{_written_as(word, kinds, seats)}")
+    hint = _written_as(word, kinds, seats) or suggestion(
+        closest(word.lower(), {w: k.word for k in kinds for w in (k.word, *k.aliases)}))
+    return f"Expected {_kinds(kinds)} after 'check', found '{word}'{hint}"
 
 
 def set_apart(words: Sequence[str], at: int) -> str | None:

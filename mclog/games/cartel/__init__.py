@@ -118,6 +118,7 @@ class Cartel(KitGame):
     @property
     def checks(self):
         return {"score": self.points, "worth": self.points, "money": self.money,
+                "cash": self.money,   # (as a payment's key says it: 'pay Ann cash 10')
                 "profits": lambda s: [c.profits + c.new for c in s.cartels],
                 "price": lambda s: [c.price for c in s.cartels]}
 
