@@ -187,10 +187,23 @@ def test_a_checks_number_with_its_thousands_set_apart_is_told_how_to_write_it(li
                              "? for one the record's seat did not see"),
     ("tips Ann ? ? ? ?", 16, "'?' is one word more than a whole 'tips' item takes ('tips "
                              "<player> <first> <second> <third>')"),
+    # (the verb said once for two items, as a table says them)
+    ("roll Ann 4, move Ann f2, buy Ann bank 7 shipping 1", 41, "'shipping' follows a whole "
+     "'buy' item: each kind's is an item of its own, with its verb ('buy Ann shipping 1')"),
+    ("roll Ann 4, move Ann f2, buy Ann bank 7 price 3 shipping 1", 49, "'shipping' follows a "
+     "whole 'buy' item: each kind's is an item of its own, with its verb ('buy Ann shipping "
+     "1')"),
 ])
 def test_a_word_with_a_mark_at_its_end_is_told_to_drop_it(line, col, said):
     error = refused(line + "\n")
     assert said in error.reason and (error.line, error.col) == (8, col)
+
+
+def test_the_market_values_with_the_verb_said_once_are_told_an_item_each():
+    error = refused("", setup=SETUP.replace("value gold 3, value oil 5", "value gold 3 oil 5"))
+    assert (error.reason, error.line, error.col) == (
+        "'oil' follows a whole 'value' item: each kind's is an item of its own, with its verb "
+        "('value oil 5')", 7, 14)
 
 
 def test_a_move_with_its_verb_left_out_is_told_the_order_not_a_verb_it_is_not():

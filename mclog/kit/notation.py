@@ -194,11 +194,9 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
         return twice
     if keys and words[i] in seats:   # (``pay Ann cash 5 Ann draw ...``: the order, below)
         return None
-    if words[i] in seats and last.fixed and isinstance(last.fixed[0], Seat) and \
-            last_at + last.width == i:   # (``bid Ann 40, Ben 37``: as a table says the bids)
-        again = " ".join([last.word, *words[i:i + last.width - 1]])
-        return (f"'{words[i]}' follows a whole '{last.word}' item: each player's is an item "
-                f"of its own, with its verb ('{again}')")
+    once = _verb_once(words, i, last, last_at, seats)   # (``bid Ann 40, Ben 37``)
+    if once is not None:
+        return once
     if keys:
         key = closest(words[i].lower(), list(keys))   # (``start Ann gold 3 ojl 3``)
         said = f": did you mean '{key}'? ('{last.form}')" if key is not None else \
@@ -207,6 +205,26 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
     if whole_number(words[i]) is not None:   # (``roll Ann 1 1``: one word too many)
         return (f"'{words[i]}' is a number after a whole '{last.word}' item, which is "
                 f"written '{last.form}'")
+    return None
+
+
+def _verb_once(words: Sequence[str], i: int, last: Verb, last_at: int,
+               seats: dict[str, int]) -> str | None:
+    """Why ``words[i]`` is a slip if it starts another item of ``last``'s kind, the verb
+    said once for several, as a table says them (``bid Ann 40, Ben 37``, ``value gold 2
+    oil 3``, ``buy Ann bank 7 shipping 1``): the item meant, with its verb; else None.
+    (A number is not: ``roll Ann 1 1`` is told otherwise; nor a word where a field reads
+    any word, which cannot tell a value from a slip.)"""
+    if whole_number(words[i]) is not None or last_at + last.length(words, last_at) != i:
+        return None
+    for at, field in enumerate(last.fixed):
+        if isinstance(field, Word) or getattr(field, "any_word", False) or \
+                not field_reads(field.read, seats)(words[i]):
+            continue
+        again = " ".join([last.word, *words[last_at + 1:last_at + 1 + at],
+                          *words[i:i + len(last.fixed) - at]])
+        return (f"'{words[i]}' follows a whole '{last.word}' item: each {field.name}'s is an "
+                f"item of its own, with its verb ('{again}')")
     return None
 
 
