@@ -405,6 +405,18 @@ def test_m18_unseen_dice():
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, past arrow, check money Ann 1\n",
      "<text>:5:28: 'past arrow' is followed by where the pawn lands ('lands yellow'), not by "
      "'check'"),
+    # (the arrow written after the landing, or said 'passes arrow'; the black space's die
+    # written as a throw or a number alone)
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands on red, past arrow\n",
+     "<text>:5:30: 'past arrow' comes before where the pawn lands ('past arrow, lands red'): "
+     "the pensions are paid as the pawn passes"),
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, passes the arrow, lands red\n",
+     "<text>:5:16: 'passes': the pawn passing the arrow is written 'past arrow', before where "
+     "it lands ('past arrow, lands blue')"),
+    *((f"start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands black{die}\n",
+       f"<text>:{at}: The die thrown on the black space is written 'die 4' (one die, after "
+       "'lands black')")
+      for die, at in ((", rolls 4", "5:29"), ("\nAnn rolls 4", "6:1"), (" 4", "5:28"))),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands pink\n",
      "<text>:5:22: 'pink' is not a colour of the board (blue, yellow, red, beige, green, "
      "black)"),

@@ -73,6 +73,9 @@ class Reading:
     seats: dict[str, int]
     past_arrow: tuple[int, int] | None = None
     arrow_times: int = 0
+    #: Whether the item just read landed the pawn on black (its die is written next,
+    #: ``die 2``, which a table may write as a throw or a bare number).
+    on_black: bool = False
     #: The seat of the name written before the item being read (``Ann rolls``), if any.
     subject: int | None = field(default=None, repr=False)
 
@@ -214,6 +217,10 @@ def _past(line: Cursor, context: Reading) -> None:
     """``past [the] arrow [once|twice|N times|Nx]``: kept until the landing it comes
     before (a landing after a run of doubles may go round more than once, M14)."""
     start = line.at - 1
+    landed = [w.lower() for w in line.words[max(0, start - 3):start]]
+    if landed and landed[-1] in COLOURS and any(VERBS.verb(w) is LANDS for w in landed[:-1]):
+        raise line.error(f"'past arrow' comes before where the pawn lands ('past arrow, "
+                         f"lands {landed[-1]}'): the pensions are paid as the pawn passes", start)
     line.optional("the")
     if (line.peek() or "").lower() != "arrow":
         raise line.error("Expected 'past arrow'")
@@ -255,6 +262,7 @@ def _lands(line: Cursor, context: Reading) -> Land:
                          f"{hint}", line.at - 1)
     times = context.arrow_times if context.past_arrow else 0
     context.past_arrow = None
+    context.on_black = colour == "black"
     return Land(colour, times)
 
 
@@ -335,6 +343,7 @@ ROWS: tuple[Verb, ...] = (
 #: The rows by move: a move is written by the first row of its type (``lands``, not
 #: ``past``; ``bets``, not ``passes``).
 VERBS = Verbs(ROWS)
+LANDS, ROLLS = VERBS.by_word["lands"], VERBS.by_word["rolls"]
 
 #: The fillers of speech a person may write, and the words read inside items: no player
 #: may be called so either.
@@ -363,15 +372,38 @@ def read_item(line: Cursor, context: Reading) -> Any:
         raise line.error("'past arrow' is followed by where the pawn lands ('lands "
                          f"yellow'), not by '{word}'", start)
     context.subject = None
+    black, context.on_black = context.on_black, False
     if word.lower() == "check":
         return _check(line, context)
     verb = VERBS.verb(word)
+    if black:   # (``lands black, 2``, ``lands black, Ben rolls 2``: the black space's die)
+        _black_die(line, start, context.seats)
+    if word.lower() in ("passes", "passed", "pass") and \
+            (line.peek() or "").lower() in ("arrow", "the"):
+        raise line.error(f"'{word}': the pawn passing the arrow is written 'past arrow', "
+                         "before where it lands ('past arrow, lands blue')", start)
     if verb is not None and verb.reader is not None and not verb.after_name:
         return verb.reader(line, context)
     if word in context.seats:
         return _named(line, context, context.seats[word])
     after = line.words[start - 1] if start else ""
     raise line.error(_unknown(word, context.seats, grouped=f"{after},{word}"), start)
+
+
+def _black_die(line: Cursor, start: int, seats: dict[str, int]) -> None:
+    """After a landing on black, refuse the item at word ``start`` if it writes the black
+    space's one die as a number alone or as a throw of one die (``2``, ``rolls 2``, ``Ben
+    rolls 2``), saying how it is written (``die 2``)."""
+    words = line.words
+    at = start + (words[start] in seats)   # (past the roller's name)
+    if at < len(words) and VERBS.verb(words[at]) is ROLLS:
+        at += 1
+    elif at != start:
+        return   # (``Ben 2``: a bet)
+    die = words[at] if at < len(words) else None
+    if die in _DIE and (at + 1 >= len(words) or words[at + 1] not in _DIE | {"?"}):
+        raise line.error(f"The die thrown on the black space is written 'die {die}' (one "
+                         "die, after 'lands black')", start)
 
 
 #: The checks a record reads: each player's money and pension cards, as sums of money.
