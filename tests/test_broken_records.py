@@ -66,6 +66,10 @@ def test_docs_errors_quotes_each_example_exactly():
                         "lobbyist?)"),
     ("setup setup Jo india", "3:7: 'setup' is a line's label, which comes once, first on its "
                              "line"),
+    # (an industry or a card before its verb, as a player may say it)
+    ("end Jo F1 up", "3:8: 'F1 up': the verb comes before the industry: 'up F1'"),
+    ("colonies Jo india buys", "3:13: 'india buys': the verb comes before the card: 'buys "
+                               "india'"),
     # (a verb written twice: said so, not taken for a card a slip away)
     ("colonies draws draws asia", "3:16: Expected the cards drawn after 'draws', found 'draws' "
                                   "('draws' is written twice)"),

@@ -78,7 +78,8 @@ def _items(r: Reader) -> None:
                 continue
             else:
                 raise r.error(_unknown_word(word, r.table, first=at == 0,
-                                            before=words[at - 1] if at else None), at)
+                                            before=words[at - 1] if at else None,
+                                            after=words[at + 1] if at + 1 < n else None), at)
         move = reader(r, at)
         if move is not None:   # (None: the row put its items in itself, as ``draws`` does)
             r.put(move, at)
@@ -112,10 +113,11 @@ def _is_a_word(word: str, table: Table) -> bool:
 
 
 def _unknown_word(word: str, table: Table, first: bool = False,
-                  before: str | None = None) -> str:
+                  before: str | None = None, after: str | None = None) -> str:
     """Why ``word`` is no item, with the word meant where a slip makes it plain (a name in
     the wrong case, a misspelt verb, card or line label, a disc written in figures, a
-    sector set apart from its disc: ``before`` is the word before it)."""
+    sector set apart from its disc: ``before`` is the word before it; a card or an
+    industry before its verb: ``after`` is the word after it)."""
     marked = stray_mark(word, lambda bare: _is_a_word(bare, table))
     if marked is not None:   # (``Eve.``, ``R:``, ``I:T.``)
         return marked
@@ -123,6 +125,11 @@ def _unknown_word(word: str, table: Table, first: bool = False,
     if before is not None and low in ("f", "t", "r") and before.upper() in ("I", "IV"):
         return (f"'{word}' follows '{before}': a pawn's disc and its sector are one word, "
                 f"{before.upper()}:{word.upper()}")
+    if after is not None and after.lower() in READERS and (
+            low in CARDS or word == UNKNOWN or parse_industry(word)):   # (``Ann R1 up``)
+        return (f"'{word} {after}': the verb comes before the "
+                f"{'card' if low in CARDS or word == UNKNOWN else 'industry'}: "
+                f"'{after} {word}'")
     if low in CARDS or word == UNKNOWN:
         return (f"'{word}' is a card, but no verb says what happens to it "
                 "(draws, buys, sets, plays, picks ...)")
