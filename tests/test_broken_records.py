@@ -70,6 +70,10 @@ def test_docs_errors_quotes_each_example_exactly():
     ("end Jo F1 up", "3:8: 'F1 up': the verb comes before the industry: 'up F1'"),
     ("colonies Jo india buys", "3:13: 'india buys': the verb comes before the card: 'buys "
                                "india'"),
+    # (only where the two read the other way round: 'dumps dumping' would not)
+    ("intrigue Jo dumping, dumps R1 JO T1", "3:13: 'dumping' is a card, but no verb says "
+                                            "what happens to it (draws, buys, sets, plays, "
+                                            "picks ...)"),
     # (a verb written twice: said so, not taken for a card a slip away)
     ("colonies draws draws asia", "3:16: Expected the cards drawn after 'draws', found 'draws' "
                                   "('draws' is written twice)"),

@@ -21,7 +21,7 @@ from typing import Final
 
 from mclog.errors import RecordError
 from mclog.record.checks import Check, read_check, written_as
-from mclog.record.framing import (MARKS, RawGame, comment_hint, mark_hint, stray_mark,
+from mclog.record.framing import (MARKS, RawGame, RawLine, comment_hint, mark_hint, stray_mark,
                                   unseen_hint, whole_number)
 from mclog.record.names import case_slip, closest, near, not_a_player, seats_by_name
 from ..rules.board import ROMAN
@@ -79,7 +79,7 @@ def _items(r: Reader) -> None:
             else:
                 raise r.error(_unknown_word(word, r.table, first=at == 0,
                                             before=words[at - 1] if at else None,
-                                            after=words[at + 1] if at + 1 < n else None), at)
+                                            swapped=_swapped(r, at)), at)
         move = reader(r, at)
         if move is not None:   # (None: the row put its items in itself, as ``draws`` does)
             r.put(move, at)
@@ -112,12 +112,28 @@ def _is_a_word(word: str, table: Table) -> bool:
             or parse_industry(word) is not None)
 
 
+def _swapped(r: Reader, at: int) -> str | None:
+    """The item the word at ``at`` and the one after it make the other way round (``Ann
+    R1 up``: ``up R1``), where it reads as one whole item on this line, else None."""
+    words = r.words
+    if at + 1 >= len(words) or words[at + 1].lower() not in READERS:
+        return None
+    trial = Reader(r.table, r.names)
+    trial.start(RawLine(r.raw.number, [words[at + 1], words[at]]), [])
+    trial.label, trial.subject, trial.at = r.label, r.subject, 1
+    try:
+        READERS[words[at + 1].lower()](trial, 0)
+    except (RecordError, ValueError):
+        return None
+    return f"{words[at + 1]} {words[at]}" if trial.at == 2 else None
+
+
 def _unknown_word(word: str, table: Table, first: bool = False,
-                  before: str | None = None, after: str | None = None) -> str:
+                  before: str | None = None, swapped: str | None = None) -> str:
     """Why ``word`` is no item, with the word meant where a slip makes it plain (a name in
     the wrong case, a misspelt verb, card or line label, a disc written in figures, a
     sector set apart from its disc: ``before`` is the word before it; a card or an
-    industry before its verb: ``after`` is the word after it)."""
+    industry before its verb: ``swapped``, the item the two make the other way round)."""
     marked = stray_mark(word, lambda bare: _is_a_word(bare, table))
     if marked is not None:   # (``Eve.``, ``R:``, ``I:T.``)
         return marked
@@ -125,11 +141,9 @@ def _unknown_word(word: str, table: Table, first: bool = False,
     if before is not None and low in ("f", "t", "r") and before.upper() in ("I", "IV"):
         return (f"'{word}' follows '{before}': a pawn's disc and its sector are one word, "
                 f"{before.upper()}:{word.upper()}")
-    if after is not None and after.lower() in READERS and (
-            low in CARDS or word == UNKNOWN or parse_industry(word)):   # (``Ann R1 up``)
-        return (f"'{word} {after}': the verb comes before the "
-                f"{'card' if low in CARDS or word == UNKNOWN else 'industry'}: "
-                f"'{after} {word}'")
+    if swapped is not None:   # (``Ann R1 up``)
+        return (f"'{word} {swapped.split()[0]}': the verb comes before the "
+                f"{'card' if low in CARDS or word == UNKNOWN else 'industry'}: '{swapped}'")
     if low in CARDS or word == UNKNOWN:
         return (f"'{word}' is a card, but no verb says what happens to it "
                 "(draws, buys, sets, plays, picks ...)")
