@@ -574,6 +574,7 @@ def test_j13_the_first_to_show_the_limit_wins_at_once():
     played = play("roll Ann 2, move Ann c1, news 21\n", '[Limit "30"]')
     assert played.complete and played.final.winner == 0
     assert GAME.final_text(played).startswith("Ann shows 30 in cash (the limit is 30).")
+    assert "Ann wins. Cash: 1. Ann " in GAME.final_text(played)
     error = refused("roll Ann 2, move Ann c1, news 21\nroll Ben 1\n", '[Limit "30"]')
     assert "the game is over" in str(error)
 

@@ -389,6 +389,9 @@ def test_j23_a_player_with_a_loan_does_not_win_until_it_is_repaid():
     state = played.final
     assert cash(played) == [100, 150] and not state.over   # (150 shown, and a loan)
     assert GAME.score_parts(state)[1] == {"cash": 150, "loans": -60}
+    # (the total is named as what it is, cash less the loans: 'money -11' read as a bug)
+    assert GAME.final_text(played) == ("In progress after 18 moves; cash less loans: 1. Ann "
+                                       "100, 2. Ben 90")
     state.players[1].loans = []   # (as if it had been repaid from money found elsewhere)
     GAME.engine.play(state, mclog.games.joakim.rules.moves.Pass(1))
     assert state.over and state.winner == 1

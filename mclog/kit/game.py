@@ -50,8 +50,14 @@ class KitGame(Game):
     #: stops there in progress, and its record ends with a comment that says so.
     simulation_limit: int = 100_000
     #: What a player's total is called in the game's words, where it is not points (the
-    #: final text, the report's chart): Cartel's worth, Joakim's money.
+    #: final text, the report's chart): Cartel's worth, Joakim's cash.
     total_name: str = "points"
+
+    def total_words(self, played) -> str:
+        """What a player's total is called in one replayed game (``total_name``): a game
+        whose total depends on its table says so here (Joakim's Business Sharks count
+        the cash less what the loans are repaid with, which may be below 0)."""
+        return self.total_name
 
     @property
     def tag_names(self) -> Sequence[str]:
@@ -223,13 +229,13 @@ class KitGame(Game):
     def final_text(self, played):
         rows = sorted(played.scores(), key=lambda r: (r.rank, r.seat))
         ranking = ", ".join(f"{r.rank}. {r.name} {r.total}" for r in rows)
+        total = self.total_words(played)
         if not played.complete:
-            return (f"In progress after {counted(len(played), 'move')}; {self.total_name}: "
-                    f"{ranking}")
+            return f"In progress after {counted(len(played), 'move')}; {total}: {ranking}"
         first = [r.name for r in rows if r.rank == 1]
         said = " and ".join(first)
         return (f"{said} {'wins' if len(first) == 1 else 'share first place'}. "
-                f"{self.total_name.capitalize()}: {ranking}")
+                f"{total[:1].upper() + total[1:]}: {ranking}")
 
     def report_charts(self, played):
         import plotly.graph_objects as go
@@ -239,9 +245,10 @@ class KitGame(Game):
         for seat, name in enumerate(played.record.names):
             fig.add_trace(go.Scatter(x=list(range(len(totals))), y=[t[seat] for t in totals],
                                      mode="lines", line_shape="hv", name=escape(name)))
-        fig.update_layout(xaxis_title="step", yaxis_title=self.total_name, height=320,
+        total = self.total_words(played)
+        fig.update_layout(xaxis_title="step", yaxis_title=total, height=320,
                           margin=dict(l=50, r=10, t=30, b=40))
-        return [(f"The {self.total_name} over the game", fig)]
+        return [(f"The {total} over the game", fig)]
 
     # --- a seat's record ---------------------------------------------------------------
 

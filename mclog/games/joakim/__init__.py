@@ -50,7 +50,7 @@ class Joakim(KitGame):
     tag_order = ("Game", "Event", "Site", "Date", "Players", *TAGS, "Seat", "Bots", "Seed")
     #: What the table counts: cash (less what the loans are repaid with, in the Business
     #: Sharks), not points.
-    total_name = "money"
+    total_name = "cash"
     options = (
         GameOption("components", (), "illustrative",
                    "the component set: illustrative, or your box's component file"),
@@ -113,6 +113,11 @@ class Joakim(KitGame):
         return (state.turns + n - 1) // n
 
     # --- what the table counts ---------------------------------------------------------
+
+    def total_words(self, played):
+        """Cash, and in the Business Sharks cash less what the loans are repaid with: a
+        total that may be below 0, which 'cash' alone would not explain (J23)."""
+        return "cash less loans" if played.final.table.sharks else "cash"
 
     def score_parts(self, state):
         """Cash: the first to show the limit in cash wins, and with one-time newspapers
