@@ -668,6 +668,9 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
     ("check prices Ann 10 Ben 10", "Expected score, worth, money, cash, profits or price after "
                                    "'check', found 'prices': did you mean price?", 7),
     ("check profit Ann 10", "found 'profit': did you mean profits?", 7),
+    # (a fixed word left out: the item it makes, where the words then read)
+    ("end 1", "'year' is left out of the 'end' item: 'end year 1' ('end year <year>')", 5),
+    ("end 1, buy Ann krupp", "'year' is left out of the 'end' item: 'end year 1'", 5),
 ])
 def test_a_slip_of_notation_is_located_and_worded(line, message, col):
     with pytest.raises(RecordError) as caught:

@@ -449,6 +449,19 @@ def test_j22_a_trade_without_the_mover_or_the_cash_is_refused():
     assert "nobody makes change" in str(error)
 
 
+def test_a_trade_or_a_tip_written_short_is_told_the_item_meant():
+    """``for`` left out of a deal; ``tips`` (three cards drawn) for ``tip`` (one played)."""
+    error = refused("deal Ann Ben gold 5 40, roll Ann 1\n")
+    assert error.reason == ("'for' is left out of the 'deal' item: 'deal Ann Ben gold 5 for "
+                            "40' ('deal <player> <other> <kind> <count> for <price> [fives "
+                            "<fives>]')")
+    assert error.col == len("deal Ann Ben gold 5 ") + 1
+    error = refused("tips Ann 4\n")
+    assert error.reason == ("'tips' is written 'tips <player> <first> <second> <third>', but "
+                            "the line ends: did you mean 'tip Ann 4'? ('tip <player> <card> "
+                            "[on <on>]')")
+
+
 def test_j22_a_player_in_debt_may_sell_to_another_player():
     tags = '[Variant "Business Sharks"]\n[Cash "3"]\n'
     body = "roll Ann 2, move Ann c1, news 1\n"   # (a gold boom: Ann pays 5, and has 3)

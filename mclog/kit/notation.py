@@ -22,7 +22,7 @@ from mclog.record.cursor import Cursor
 from mclog.record.files import MAX_LINE
 from mclog.record.framing import (SourceLine, comment_text, escape_tag, stray_mark,
                                   whole_number)
-from mclog.record.names import closest, seats_by_name
+from mclog.record.names import closest, near, seats_by_name
 from mclog.record.verbs import NotationError, Seat, Verb, Verbs, Word, field_reads
 
 @dataclass(slots=True)
@@ -127,7 +127,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                                                 "but the line ends", len(item))
                         move = verb.read(item, seats)
                     except NotationError as exc:
-                        said, at = _short(verb, item, exc, goes_on, seats)
+                        said, at = _short(verb, item, exc, goes_on, seats, verbs)
                         raise record.error(said, line.number, line.col(i + at)) from None
                     if verb.immutable:
                         read[item] = move
@@ -138,12 +138,58 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
 
 
 def _short(verb: Verb, item: tuple[str, ...], exc: NotationError, goes_on,
-           seats: dict[str, int]) -> tuple[str, int]:
+           seats: dict[str, int], verbs: Verbs) -> tuple[str, int]:
     """What is wrong where ``verb``'s item could not be read, and at which of its words:
-    the reader's words at the word it could not read, or that a word of the item is left
-    out, at the word of the next item read in its place."""
-    swallowed = _swallowed(verb, item[:exc.word + 1], goes_on, seats)
-    return swallowed if swallowed is not None else (exc.message, exc.word)
+    a fixed word left out, with the item it makes (``deal Ann Ben gold 1 4``: 'for'); a
+    verb a letter away whose item the words make (``tips Ann 4``: 'tip Ann 4'); else the
+    reader's words at the word it could not read, or that a word of the item is left out,
+    at the word of the next item read in its place."""
+    left_out = _fixed_word_left_out(verb, item, goes_on, seats)
+    if left_out is not None:
+        return left_out
+    message, at = _swallowed(verb, item[:exc.word + 1], goes_on, seats) or \
+        (exc.message, exc.word)
+    if len(item) < verb.width:   # (the line ended inside the item)
+        message += _other_verb(verb, item, verbs, seats)
+    return message, at
+
+
+def _fixed_word_left_out(verb: Verb, item: tuple[str, ...], goes_on, seats: dict[str, int]
+                         ) -> tuple[str, int] | None:
+    """Where the words of ``verb``'s item read as a whole item once one of its fixed
+    words is put back (``deal Ann Ben gold 1 4``, ``for`` left out): that it is left out,
+    with the item, at the word it goes before; else None."""
+    for at, field in enumerate(verb.fixed, 1):
+        if not isinstance(field, Word) or field.word in (w.lower() for w in item[at:]):
+            continue   # (there, or written elsewhere in the item: ``end 1 year``)
+        rest = list(item[at:verb.width - 1])
+        if any(goes_on(w) for w in rest):
+            rest = rest[:next(k for k, w in enumerate(rest) if goes_on(w))]
+        whole = (*item[:at], field.word, *rest)
+        if len(whole) != verb.width:
+            return None
+        try:
+            verb.read(whole, seats)
+        except (NotationError, ValueError):
+            return None
+        return (f"'{field.word}' is left out of the '{verb.word}' item: '{' '.join(whole)}' "
+                f"('{verb.form}')", min(at, len(item) - 1))
+    return None
+
+
+def _other_verb(verb: Verb, item: tuple[str, ...], verbs: Verbs, seats: dict[str, int]
+                ) -> str:
+    """``: did you mean 'tip Ann 4'?`` where ``item``, too short for ``verb``, reads as a
+    whole item of a verb a slip away (``tips Ann 4``), else nothing."""
+    others = [v.word for v in verbs.rows if v is not verb and v.width == len(item)]
+    for word, _ in near(verb.word, others, 0.7):
+        other = verbs.by_word[word]
+        try:
+            other.read((other.word, *item[1:]), seats)
+        except (NotationError, ValueError):
+            continue
+        return f": did you mean '{' '.join((other.word, *item[1:]))}'? ('{other.form}')"
+    return ""
 
 
 def _swallowed(verb: Verb, item: Sequence[str], goes_on, seats: dict[str, int]
