@@ -318,7 +318,8 @@ def cmd_hide(args) -> int:
             return f"{played.record.game} has no hidden information: every player sees " \
                    "the whole game, so one seat's record is the record"
         if args.seat not in played.record.players:
-            return not_a_player(args.seat, played.record.players)
+            return not_a_player(args.seat, played.record.players) + \
+                _seat_by_number(args.seat, played.record.players)
         return seat_refusal(played.record, args.seat)   # (written from another seat)
 
     checked = _checked_first(args.file, not_at_table)
@@ -391,7 +392,15 @@ def _json_games(data: bytes, name: str) -> list[str | None]:
 
 
 def _not_a_player(where: str, name: str, names) -> str:
-    return f"{where}: {not_a_player(name, names)}"   # (as a [Seat] tag's is told)
+    return f"{where}: {not_a_player(name, names)}{_seat_by_number(name, names)}"
+
+
+def _seat_by_number(seat: str, names) -> str:
+    """``: --seat takes the player's name (--seat Ben)`` where a seat is given by its
+    number (``--seat 2``), else nothing."""
+    if seat.isdigit() and 1 <= int(seat) <= len(names):
+        return f": --seat takes the player's name (--seat {names[int(seat) - 1]})"
+    return ""
 
 
 def _rollouts(count: int, option: str) -> int:

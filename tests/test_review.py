@@ -233,6 +233,8 @@ def test_mclog_review_writes_the_same_json_for_the_same_seed(tmp_path, capsys):
     assert "<- played" in capsys.readouterr().out
     assert main(["review", str(CARTEL_DUEL), "--seat", "Zed"]) == 1
     assert "'Zed' is not a player of this game" in capsys.readouterr().err
+    assert main(["review", str(CARTEL_DUEL), "--seat", "1"]) == 1
+    assert capsys.readouterr().err.endswith(": --seat takes the player's name (--seat Ann)\n")
     assert main(["review", str(CARTEL_DUEL), "--rollouts", "0"]) == 2
     assert main(["review", str(CARTEL_DUEL), "--bots", "nobody"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err

@@ -210,6 +210,10 @@ def test_hide_on_the_command_line(tmp_path, capsys):
     assert capsys.readouterr().err.endswith(f"'{names[0].lower()}' is not a player of this "
                                             f"game (the players are {', '.join(names)}): "
                                             f"did you mean {names[0]}?\n")
+    # (a seat given by its number: the name it takes)
+    assert main(["hide", "--seat", "2", str(path)]) == 1
+    assert capsys.readouterr().err.endswith(f"(the players are {', '.join(names)}): --seat "
+                                            f"takes the player's name (--seat {names[1]})\n")
 
 
 # --- the fits the reveal used to refuse (issue 12, "What fails today") -----------------
