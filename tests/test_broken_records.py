@@ -70,6 +70,15 @@ def test_docs_errors_quotes_each_example_exactly():
     ("end Jo F1 up", "3:8: 'F1 up': the verb comes before the industry: 'up F1'"),
     ("colonies Jo india buys", "3:13: 'india buys': the verb comes before the card: 'buys "
                                "india'"),
+    # (a card not seen, the word 'card', a filler, two values the wrong way round)
+    ("setup Jo unknown, JO asia", "3:10: 'unknown' is not a word of the notation (a card "
+                                  "not seen is written ?)"),
+    ("colonies Jo buys india card", "3:24: 'card' is not a word of the notation ('card' is "
+                                    "not written: a card is written by its name alone)"),
+    ("stock Jo takeover F1 JO", "3:19: Expected the owner's name (Jo, JO), found 'F1' ('F1' "
+                                "and 'JO' are the wrong way round)"),
+    ("stock Jo takeover JO F1 for 3", "3:25: 'for' is not a word of the notation ('for' is "
+                                      "not written: an item's values follow one another)"),
     # (only where the two read the other way round: 'dumps dumping' would not)
     ("intrigue Jo dumping, dumps R1 JO T1", "3:13: 'dumping' is a card, but no verb says "
                                             "what happens to it (draws, buys, sets, plays, "

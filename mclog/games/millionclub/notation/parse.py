@@ -24,6 +24,7 @@ from mclog.record.checks import Check, read_check, written_as
 from mclog.record.framing import (MARKS, RawGame, RawLine, comment_hint, mark_hint, stray_mark,
                                   unseen_hint, whole_number)
 from mclog.record.names import case_slip, closest, near, not_a_player, seats_by_name
+from mclog.record.verbs import filler_hint
 from ..rules.board import ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
 from ..rules.interning import interned
@@ -168,13 +169,18 @@ def _unknown_word(word: str, table: Table, first: bool = False,
     if not first and low in LABELS:   # (``place place Ann II``)
         return f"'{word}' is a line's label, which comes once, first on its line"
     hint = comment_hint(word) or (_label_meant(low) if first else "") or \
-        (unseen_hint(word) if before == UNKNOWN else "")   # (``draws ? x2``)
+        unseen_hint(word, one=before != UNKNOWN) or \
+        filler_hint(word) or (_CARD_SAID if low in ("card", "cards") else "")
     lowered = [n.lower() for n in table.names]  # (a name two players share but for case: none)
     names_of = {low_name: n for low_name, n in zip(lowered, table.names)
                 if lowered.count(low_name) == 1}
     hint = hint or did_you_mean(low, {**VERBS, **CARDS, **names_of,
                                        **{spot.lower(): spot for spot in SPOTS}})
     return f"'{word}' is not a word of the notation{hint or ' (see docs/millionclub/format.md)'}"
+
+
+#: ``buys india card``: the word a player may say after a card's name.
+_CARD_SAID: Final = " ('card' is not written: a card is written by its name alone)"
 
 
 def _label_meant(word: str) -> str:

@@ -74,8 +74,10 @@ class Reader(Cursor):
         word = self.take(expected)
         if word in self.names:
             return self.names[word]
+        after = self.peek()   # (``takeover R1 Zoe``: the two the wrong way round)
         hint = mark_hint(word, self.names.__contains__) or filler_hint(word) or \
-            did_you_mean(word, self.table.names)
+            (f" ('{word}' and '{after}' are the wrong way round)" if after in self.names
+             else "") or did_you_mean(word, self.table.names)
         raise self.error(f"Expected {expected} ({', '.join(self.table.names)}), "
                          f"found '{word}'{hint}", self.at - 1)
 
