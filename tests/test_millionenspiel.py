@@ -389,7 +389,9 @@ def test_m18_unseen_dice():
 @pytest.mark.parametrize("body, message", [
     ("start Dora\n", "<text>:3:7: 'Dora' is not a player of this game (the players are Ann, "
                     "Ben, Cleo)"),
-    ("start Ann\nbets Ben x\n", "<text>:4:10: Expected Ben's bet (a number, or pass), found 'x'"),
+    ("start Ann\nbets Ben x\n", "<text>:4:10: Expected Ben's bet (a number, or pass), found 'x' "
+                               "(no bet is written pass)"),
+    ("start Ann\nbets Ben y\n", "<text>:4:10: Expected Ben's bet (a number, or pass), found 'y'"),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 7 1\n",
      "<text>:5:11: A die shows 1 to 6 (or ? if not seen), not '7'"),
     # (a throw written as one word, or as its sum: the record keeps both dice)
@@ -417,6 +419,20 @@ def test_m18_unseen_dice():
        f"<text>:{at}: The die thrown on the black space is written 'die 4' (one die, after "
        "'lands black')")
       for die, at in ((", rolls 4", "5:29"), ("\nAnn rolls 4", "6:1"), (" 4", "5:28"))),
+    # (said the way a table says it: no bet, the whole stake, a throw, the start, the move)
+    ("start Ann\nbets Ben nothing\n", "<text>:4:10: Expected Ben's bet (a number, or pass), "
+     "found 'nothing' (no bet is written pass)"),
+    ("start Ann\nbets Ben all\n", "<text>:4:10: Expected Ben's bet (a number, or pass), found "
+     "'all' (a bet is written as its sum, even the whole stake)"),
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn throws 1 2\n", "<text>:5:5: 'throws' is not "
+     "something a player does (bets, passes, rolls, refuses, buys pension) (a throw is "
+     "written 'Ann rolls 4 3')"),
+    ("Ann starts\n", "<text>:3:5: 'starts' is not something a player does (bets, passes, "
+     "rolls, refuses, buys pension) (the start player is written 'start Ann')"),
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, moves red\n", "<text>:5:16: 'moves' "
+     "is not a word of the notation (the pawn's move is its landing: 'lands red')"),
+    ("start Ann\nAnn buys pension of 50\n", "<text>:4:18: Expected the pension card bought (50 "
+     "or 500), found 'of' ('of' is not written: an item's values follow one another)"),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands pink\n",
      "<text>:5:22: 'pink' is not a colour of the board (blue, yellow, red, beige, green, "
      "black)"),

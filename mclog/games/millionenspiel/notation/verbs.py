@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mclog.engine import required
-from mclog.record.verbs import Verb, Verbs
+from mclog.record.verbs import Verb, Verbs, filler_hint
 from mclog.record.checks import Check, grouped_digits, read_check
 from mclog.record.cursor import Cursor
 from mclog.record.framing import (bare_sum, comment_hint, mark_hint, repeated_hint,
@@ -116,7 +116,8 @@ def money(line: Cursor, what: str) -> int:
     word = line.take(what)
     value = amount(word)
     if value is None:
-        raise line.error(f"Expected {what}, found '{word}'{_grouping(word)}", line.at - 1)
+        raise line.error(f"Expected {what}, found '{word}'"
+                         f"{_grouping(word) or filler_hint(word)}", line.at - 1)
     return value
 
 
@@ -155,9 +156,26 @@ def _bets(line: Cursor, context: Reading) -> Bet | None:
             value = amount(word)
             if value is None:
                 raise line.error(f"Expected {line.words[start]}'s bet (a number, or "
-                                 f"pass), found '{word}'{_grouping(word)}", line.at - 1)
+                                 f"pass), found '{word}'{_grouping(word) or _bet_said(word)}",
+                                 line.at - 1)
             context.put(line, Bet(who, value), start)
     return None
+
+
+#: What a table says for no bet, and for the whole stake.
+_NO_BET = frozenset({"nothing", "none", "no", "zero", "x", "-"})
+_ALL_IN = frozenset({"all", "everything", "all-in", "allin"})
+
+
+def _bet_said(word: str) -> str:
+    """`` (no bet is written pass)`` where ``word`` says a bet another way (``nothing``,
+    ``all``), else nothing: a bet is written as its sum, ``pass`` for none."""
+    low = word.lower()
+    if low in _NO_BET:
+        return " (no bet is written pass)"
+    if low in _ALL_IN:
+        return " (a bet is written as its sum, even the whole stake)"
+    return ""
 
 
 def _does(word: str | None) -> bool:
@@ -434,6 +452,7 @@ def _named(line: Cursor, context: Reading, who: int) -> Any:
         doing = VERBS.verb(after) if after is not None else None
         why = (f": '{verb.word} ...' is written without a name" if verb is not None else
                mark_hint(word, lambda bare: VERBS.verb(bare) is not None)
+               or _said_otherwise(word, name)
                or _meant(word, doings)
                # (``Zoe pension buys 500``: the two words the wrong way round)
                or (f": did you mean '{name} {after} {word} ...'?" if doing is not None
@@ -442,6 +461,25 @@ def _named(line: Cursor, context: Reading, who: int) -> Any:
                          line.at - 1)
     context.subject = who
     return verb.reader(line, context)
+
+
+#: What a table says another way: a throw, the start, the pawn's move.
+_THROWS = frozenset({"throws", "throw", "threw", "thrown"})
+_STARTS = frozenset({"starts", "begins", "first"})
+_MOVES = frozenset({"moves", "moved", "move", "goes", "went", "stops", "stopped"})
+
+
+def _said_otherwise(word: str, name: str = "Ann") -> str:
+    """`` (a throw is written 'rolls 4 3')`` where ``word`` says a throw, the start or the
+    pawn's move in other words, else nothing."""
+    low = word.lower()
+    if low in _THROWS:
+        return f" (a throw is written '{name} rolls 4 3')"
+    if low in _STARTS:
+        return f" (the start player is written 'start {name}')"
+    if low in _MOVES:
+        return " (the pawn's move is its landing: 'lands red')"
+    return ""
 
 
 def _unknown(word: str, seats: dict[str, int], grouped: str = "") -> str:
@@ -463,8 +501,8 @@ def _unknown(word: str, seats: dict[str, int], grouped: str = "") -> str:
     if word.lower() in COLOURS:   # (``beige lands``: the words the wrong way round)
         return f"'{word}' is a colour of the board: where the pawn lands is written 'lands " \
                f"{word.lower()}'"
-    meant = _meant(word, [w for w, row in VERBS.by_word.items() if not row.after_name]
-                   + ["check"])
+    meant = _said_otherwise(word, next(iter(seats))) or \
+        _meant(word, [w for w, row in VERBS.by_word.items() if not row.after_name] + ["check"])
     if meant:
         return f"'{word}' is not a word of the notation{meant}"
     if word[:1].isupper() and word.isalpha() or word.lower() in {s.lower() for s in seats}:
