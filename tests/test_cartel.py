@@ -671,6 +671,11 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
     # (a fixed word left out: the item it makes, where the words then read)
     ("end 1", "'year' is left out of the 'end' item: 'end year 1' ('end year <year>')", 5),
     ("end 1, buy Ann krupp", "'year' is left out of the 'end' item: 'end year 1'", 5),
+    # (a payment's number before its word; a name before its verb after a whole item)
+    ("pay Ann 10 cash", "'10 cash': the number follows its word, 'cash 10' ('pay <player> "
+                        "[bond <bond>] [stock <stock>] [cash <cash>]')", 9),
+    ("offer Ann krupp, Ben bids 30", "'Ben bids': a move starts with its verb, then the "
+                                     "player: did you mean 'bid Ben ...'?", 18),
 ])
 def test_a_slip_of_notation_is_located_and_worded(line, message, col):
     with pytest.raises(RecordError) as caught:

@@ -240,9 +240,16 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
         return twice
     if keys and words[i] in seats:   # (``pay Ann cash 5 Ann draw ...``: the order, below)
         return None
+    after = words[i + 1] if i + 1 < len(words) else None
+    if after is not None and words[i] in seats and verbs.meant(after, 0.8) is not None:
+        return None   # (``offer Ben redwood, Cleo bids 22``: the order, as no_move says it)
     once = _verb_once(words, i, last, last_at, seats)   # (``bid Ann 40, Ben 37``)
     if once is not None:
         return once
+    if keys and after is not None and after.lower() in keys and \
+            whole_number(words[i]) is not None:   # (``pay Ben 2 stock 3 cash``)
+        return (f"'{words[i]} {after}': the number follows its word, '{after.lower()} "
+                f"{words[i]}' ('{last.form}')")
     if keys:
         key = closest(words[i].lower(), list(keys))   # (``start Ann gold 3 ojl 3``)
         said = f": did you mean '{key}'? ('{last.form}')" if key is not None else \
