@@ -676,6 +676,9 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
                         "[bond <bond>] [stock <stock>] [cash <cash>]')", 9),
     ("offer Ann krupp, Ben bids 30", "'Ben bids': a move starts with its verb, then the "
                                      "player: did you mean 'bid Ben ...'?", 18),
+    # (a player named where the item names none)
+    ("end year 1, pool Ann krupp", "'pool' names no player: 'pool krupp' ('pool <company>')",
+     18),
 ])
 def test_a_slip_of_notation_is_located_and_worded(line, message, col):
     with pytest.raises(RecordError) as caught:

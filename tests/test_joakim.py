@@ -187,6 +187,9 @@ def test_a_checks_number_with_its_thousands_set_apart_is_told_how_to_write_it(li
                              "? for one the record's seat did not see"),
     ("tips Ann ? ? ? ?", 16, "'?' is one word more than a whole 'tips' item takes ('tips "
                              "<player> <first> <second> <third>')"),
+    # (a player named where the item names none: the mover's)
+    ("roll Ann 2, move Ann e1, home Ann 1", 31, "'home' names no player: 'home 1' ('home "
+                                                "<pips>')"),
     # (the verb said once for two items, as a table says them)
     ("roll Ann 4, move Ann f2, buy Ann bank 7 shipping 1", 41, "'shipping' follows a whole "
      "'buy' item: each kind's is an item of its own, with its verb ('buy Ann shipping 1')"),

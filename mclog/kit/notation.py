@@ -104,6 +104,13 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                 end = cursor.at
             else:
                 if verb is None:
+                    # (``pool Ann krupp``: 'Ann' was read as the company, a field that
+                    # takes any word)
+                    needless = _named_needlessly(last, words, last_at, seats) \
+                        if last is not None else None
+                    if needless is not None:
+                        raise record.error(needless[0], line.number,
+                                           line.col(last_at + needless[1]))
                     # (``draw Ann, buy Ben quarry``: 'buy' was read as the card before)
                     swallowed = _swallowed(last, words[last_at:i], goes_on, seats) \
                         if last is not None else None
@@ -127,7 +134,8 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                                                 "but the line ends", len(item))
                         move = verb.read(item, seats)
                     except NotationError as exc:
-                        said, at = _short(verb, item, exc, goes_on, seats, verbs)
+                        said, at = _named_needlessly(verb, words, i, seats) or \
+                            _short(verb, item, exc, goes_on, seats, verbs)
                         raise record.error(said, line.number, line.col(i + at)) from None
                     if verb.immutable:
                         read[item] = move
@@ -152,6 +160,24 @@ def _short(verb: Verb, item: tuple[str, ...], exc: NotationError, goes_on,
     if len(item) < verb.width:   # (the line ended inside the item)
         message += _other_verb(verb, item, verbs, seats)
     return message, at
+
+
+def _named_needlessly(verb: Verb, words: Sequence[str], i: int, seats: dict[str, int]
+                      ) -> tuple[str, int] | None:
+    """Where ``verb``'s item, which names no player, is written with one after its verb
+    (``home Ann 1``, ``pool Ann redwood``) and reads whole without it: that it names none,
+    with the item, at the name; else None."""
+    if i + 1 >= len(words) or words[i + 1] not in seats or verb.keyed or \
+            any(isinstance(field, Seat) for field in verb.fixed):
+        return None
+    without = (words[i], *words[i + 2:i + 1 + verb.width])
+    if len(without) != verb.width:
+        return None
+    try:
+        verb.read(without, seats)
+    except (NotationError, ValueError):
+        return None
+    return (f"'{verb.word}' names no player: '{' '.join(without)}' ('{verb.form}')", 1)
 
 
 def _fixed_word_left_out(verb: Verb, item: tuple[str, ...], goes_on, seats: dict[str, int]
