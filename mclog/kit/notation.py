@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import takewhile
 from typing import Any
 
 from mclog.record.entries import (CheckEntry, CommentEntry, FromSource, RecordBase,
@@ -171,11 +172,7 @@ def _named_needlessly(verb: Verb, words: Sequence[str], i: int, seats: dict[str,
             any(isinstance(field, Seat) for field in verb.fixed):
         return None
     without = (words[i], *words[i + 2:i + 1 + verb.width])
-    if len(without) != verb.width:
-        return None
-    try:
-        verb.read(without, seats)
-    except (NotationError, ValueError):
+    if not _reads_whole(verb, without, seats):
         return None
     return (f"'{verb.word}' names no player: '{' '.join(without)}' ('{verb.form}')", 1)
 
@@ -188,15 +185,10 @@ def _fixed_word_left_out(verb: Verb, item: tuple[str, ...], goes_on, seats: dict
     for at, field in enumerate(verb.fixed, 1):
         if not isinstance(field, Word) or field.word in (w.lower() for w in item[at:]):
             continue   # (there, or written elsewhere in the item: ``end 1 year``)
-        rest = list(item[at:verb.width - 1])
-        if any(goes_on(w) for w in rest):
-            rest = rest[:next(k for k, w in enumerate(rest) if goes_on(w))]
+        # (the words up to the next item's, if the item swallowed one)
+        rest = takewhile(lambda word: not goes_on(word), item[at:verb.width - 1])
         whole = (*item[:at], field.word, *rest)
-        if len(whole) != verb.width:
-            return None
-        try:
-            verb.read(whole, seats)
-        except (NotationError, ValueError):
+        if not _reads_whole(verb, whole, seats):
             return None
         return (f"'{field.word}' is left out of the '{verb.word}' item: '{' '.join(whole)}' "
                 f"('{verb.form}')", min(at, len(item) - 1))
@@ -210,12 +202,21 @@ def _other_verb(verb: Verb, item: tuple[str, ...], verbs: Verbs, seats: dict[str
     others = [v.word for v in verbs.rows if v is not verb and v.width == len(item)]
     for word, _ in near(verb.word, others, 0.7):
         other = verbs.by_word[word]
-        try:
-            other.read((other.word, *item[1:]), seats)
-        except (NotationError, ValueError):
-            continue
-        return f": did you mean '{' '.join((other.word, *item[1:]))}'? ('{other.form}')"
+        meant = (other.word, *item[1:])
+        if _reads_whole(other, meant, seats):
+            return f": did you mean '{' '.join(meant)}'? ('{other.form}')"
     return ""
+
+
+def _reads_whole(verb: Verb, words: tuple[str, ...], seats: dict[str, int]) -> bool:
+    """Whether ``words`` are one whole item of ``verb``, as a slip's repair is tried."""
+    if len(words) != verb.width:
+        return False
+    try:
+        verb.read(words, seats)
+    except (NotationError, ValueError):
+        return False
+    return True
 
 
 def _swallowed(verb: Verb, item: Sequence[str], goes_on, seats: dict[str, int]

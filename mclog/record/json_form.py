@@ -192,9 +192,11 @@ def schema_words(error) -> str:
         return shown(f"{as_json(error.instance)} is not {description}")
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
-        kind = error.instance.get("type")   # (an entry's kind: Place, Bet, check...)
-        of = (f"a {kind} entry" if isinstance(kind, str) and kind.isidentifier()
-              and len(kind) <= 20 else None) if error.absolute_path else "a record"
+        of: str | None = "a record"
+        if error.absolute_path:   # (an entry, named by its kind: Place, Bet, check...)
+            kind = error.instance.get("type")
+            ok = isinstance(kind, str) and kind.isidentifier() and len(kind) <= 20
+            of = f"a {kind} entry" if ok else None
         return shown(extra_words([name for name in error.instance if name not in known], of))
     worded = value_words(error.validator, error.validator_value, as_json(error.instance))
     if worded is None:

@@ -227,10 +227,10 @@ def _reveal(r: Reader, first: int) -> None:
             cards.append(CARDS[low])
         else:
             after = (r.peek() or "").lower()
-            near = CARDS[after] if CARDS.get(after) in COLONY_WORDS else \
-                cards[-1] if cards else "asia"
+            counted = CARDS[after] if CARDS.get(after) in COLONY_WORDS else \
+                cards[-1] if cards else "asia"   # (the continent a count would count)
             hint = written_as(word, _CHECK_WORDS, r.names) or did_you_mean(low, CONTINENTS) \
-                or _counted(word, near)
+                or _counted(word, counted)
             raise r.error(f"Expected a continent in {r.table.names[seat]}'s reveal, "
                           f"found '{word}'{hint}", at)
     if seat is None:

@@ -396,14 +396,14 @@ def read_item(line: Cursor, context: Reading) -> Any:
     verb = VERBS.verb(word)
     if black:   # (``lands black, 2``, ``lands black, Ben rolls 2``: the black space's die)
         _black_die(line, start, context.seats)
-    if word.lower() in ("passes", "passed", "pass") and \
-            (line.peek() or "").lower() in ("arrow", "the"):
-        raise line.error(f"'{word}': the pawn passing the arrow is written 'past arrow', "
-                         "before where it lands ('past arrow, lands blue')", start)
     if verb is not None and verb.reader is not None and not verb.after_name:
         return verb.reader(line, context)
     if word in context.seats:
         return _named(line, context, context.seats[word])
+    if word.lower() in ("passes", "passed", "pass") and \
+            (line.peek() or "").lower() in ("arrow", "the"):   # (no item starts so)
+        raise line.error(f"'{word}': the pawn passing the arrow is written 'past arrow', "
+                         "before where it lands ('past arrow, lands blue')", start)
     after = line.words[start - 1] if start else ""
     raise line.error(_unknown(word, context.seats, grouped=f"{after},{word}"), start)
 
@@ -469,7 +469,7 @@ _STARTS = frozenset({"starts", "begins", "first"})
 _MOVES = frozenset({"moves", "moved", "move", "goes", "went", "stops", "stopped"})
 
 
-def _said_otherwise(word: str, name: str = "Ann") -> str:
+def _said_otherwise(word: str, name: str) -> str:
     """`` (a throw is written 'rolls 4 3')`` where ``word`` says a throw, the start or the
     pawn's move in other words, else nothing."""
     low = word.lower()
