@@ -210,6 +210,36 @@ def test_the_end_of_a_round_asks_for_a_check(tmp_path):
     assert "check      money Zoe" in path.read_text()
 
 
+def test_a_whole_check_line_typed_at_a_rounds_end_is_the_tables_answer(tmp_path):
+    """The prompt's example is ``money Ann 12``, but a recorder who knows the record's
+    lines types ``check money Ann 12``: either is the answer to the round's check (a count
+    the rules do not reach is told with the round's moves, nothing written; one they
+    reach is written and the check is not asked again), and a line that adds no move (a
+    comment, a check) is said as typed, never as "agreed"."""
+    sample = mclog.read_one(ROOT / "sample_games" / "millionclub" / "duel-2p.mclog")
+    record, _ = _canonical(mclog.write(sample))
+    lines = typed_lines(record)
+    path = tmp_path / "g.mclog"
+    rec = Recording.start(GAME, str(path), **table_options(record))
+    k = 0
+    while not rec.check_due():
+        _go_on(rec, [lines[k]])
+        k += 1
+    zoe, yann = rec.state.money
+    before = path.read_bytes()
+    assert rec.respond("{the table counts}") == ["{the table counts}"]
+    assert rec.mode() == "check"
+    with pytest.raises(Disagreement) as exc:
+        rec.respond(f"check money Zoe {zoe + 1} Yann {yann}")
+    assert f"Zoe has {zoe} million by the rules, but the record says {zoe + 1}" \
+        in exc.value.message and exc.value.moves
+    assert path.read_bytes().endswith(b"{the table counts}\n") and rec.mode() == "check"
+    assert rec.respond(f"check money Zoe {zoe} Yann {yann}") == [
+        f"check money Zoe {zoe} Yann {yann}"]
+    assert rec.mode() == "move" and len(path.read_bytes()) > len(before)
+    assert path.read_text().endswith(f"check      money Zoe {zoe} Yann {yann}\n")
+
+
 def test_a_round_end_undone_and_played_again_is_checked_again(tmp_path):
     """The table agreed at the end of round 1; the round's last move is then undone
     (the slip was found later) and entered again: its money may differ, so the table
@@ -322,6 +352,36 @@ def test_the_table_s_final_count_is_asked_after_the_reveal(tmp_path):
     assert again.mode() == "done"
     rec.undo()   # (the last move undone: the reveal and the count are asked again)
     assert rec.mode() == "move"
+
+
+def test_a_reveal_is_typed_with_or_without_its_players_name(tmp_path):
+    """The prompt names whose reveal is asked, but the record's line names the player
+    too, and a recorder types either: ``Zoe india ...`` at Zoe's reveal is Zoe's, one
+    typed with another player's name is that player's (and Zoe is asked next), and a slip
+    points at its word in what was typed, not in the line the recorder made of it."""
+    sample = mclog.read_one(ROOT / "sample_games" / "millionclub" / "duel-2p.mclog")
+    record, _ = _canonical(mclog.write(sample))
+    lines = typed_lines(record)
+    rec = Recording.start(GAME, str(tmp_path / "g.mclog"), **table_options(record))
+    for kind, text in lines:
+        while rec.mode() == "check":
+            rec.respond("")
+        if kind != "reveal":
+            rec.enter(text)
+    shown = {line.split()[1]: " ".join(line.split()[2:]) for kind, line in lines
+             if kind == "reveal"}
+    assert rec.reveal_due() == "Zoe"
+    assert rec.respond(f"Yann {shown['Yann']}") == [f"reveal Yann {shown['Yann']}"]
+    assert rec.reveal_due() == "Zoe"
+    with pytest.raises(Slip) as exc:
+        rec.respond(f"Zoe Zoe {shown['Zoe']}")
+    assert exc.value.message == ("'Zoe' is named twice in one reveal: the name comes once, "
+                                 "then each colony Zoe shows") and exc.value.column == 5
+    with pytest.raises(Slip) as exc:
+        rec.respond("india frica")
+    assert "did you mean africa?" in exc.value.message and exc.value.column == 7
+    assert rec.respond(f"Zoe {shown['Zoe']}") == [f"reveal Zoe {shown['Zoe']}"]
+    assert rec.reveal_due() is None and rec.mode() == "scores"
 
 
 # --- the terminal ------------------------------------------------------------------------

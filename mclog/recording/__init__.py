@@ -352,7 +352,7 @@ class Recording:
             return []
         words = typed.split()
         line = typed if words[0].lower() == "check" else f"check score {typed}"
-        written = self.enter(line) or [line]
+        written = self.enter(typed, line) or [line]
         self.scores_done = True
         return written
 
@@ -385,12 +385,15 @@ class Recording:
 
     def respond(self, typed: str) -> list[str]:
         """Whatever is typed at the prompt, as the question asked now takes it (a check
-        answer, a reveal, a move); a comment or a ``check`` line is taken as that
-        whatever is asked.  Returns what was written, in words."""
+        answer, a reveal, a move); a comment or a line with its own label is taken as that
+        whatever is asked, but a whole ``check`` line typed where a check is asked is its
+        answer (the prompt's example is ``money Ann 12``, but the record's line is ``check
+        money Ann 12``, and either is typed).  Returns what was written, in words: a line
+        that adds no move (a ``check``, a ``reveal``, a comment) is said as typed."""
         head = typed.split()[0].lower() if typed.split() else ""
         explicit = typed.lstrip()[:1] in (";", "{") or self._labelled(typed)
         mode = self.mode()
-        if mode == "check" and not explicit:
+        if mode == "check" and (not explicit or head == "check"):
             return self.check(typed)
         if mode == "reveal" and not explicit:
             return self.reveal(self.reveal_due() or "", typed)
@@ -399,16 +402,18 @@ class Recording:
         if mode == "done" and not explicit and head:
             raise Slip("The game is recorded to the end: only comments and checks can "
                        "follow (or undo)")
-        return self.enter(typed)
+        return self.enter(typed) or [" ".join(typed.split())]
 
     def _labelled(self, typed: str) -> bool:
         """Whether ``typed`` starts with a line's own label (``check ...``)."""
         return False
 
-    def enter(self, typed: str) -> list[str]:
+    def enter(self, typed: str, line: str | None = None) -> list[str]:
         """Record what was typed (see ``line_for``).  Returns the steps it added, in
-        words; ``Slip`` (nothing written) if it is not legal here."""
-        line = self.line_for(typed)
+        words; ``Slip`` (nothing written) if it is not legal here.  ``line``: the record's
+        line, where the question puts words before what was typed (``reveal Ann`` before
+        ``asia``), so that a slip still points into what was typed."""
+        line = self.line_for(typed) if line is None else line
         if not line.strip():
             raise Slip("Nothing typed: type an answer, or its number")
         if "\n" in line or "\r" in line:

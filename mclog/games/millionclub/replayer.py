@@ -113,6 +113,7 @@ class _Reader:
         self.var: dict[str, int] = {}
         self.history = DealHistory()
         self.revealed: dict[int, tuple[str, ...]] = {}
+        self.reveals: dict[int, RevealEntry] = {}   # (each player's reveal, to say where)
         self.replay.current.log = []
         self.last_entry: Entry | None = None
         self.last_card: tuple | None = None  # (seat, card) of the last Intrigue card played
@@ -509,6 +510,12 @@ class _Reader:
             raise self.fail(f"The colonies are revealed at the end of the game, but it is "
                             f"still round {state.round} ({describe_decision(state)})",
                             entry.line, entry.col, code="reveal")
+        first = self.reveals.get(entry.seat)
+        if first is not None:   # (a JSON record has no lines to say)
+            where = f", at line {first.line}" if first.line else ""
+            raise self.fail(f"{name}'s colonies are shown already{where}: a player shows "
+                            f"them once", entry.line, entry.col, code="reveal")
+        self.reveals[entry.seat] = entry
         held = state.colonies[entry.seat]
         known = [c for c in CONTINENTS for _ in range(held[c])]
         unknown = [c for c, n in held.items() if n and is_handle(c)]

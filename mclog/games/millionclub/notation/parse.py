@@ -215,6 +215,9 @@ def _reveal(r: Reader, first: int) -> None:
         at = r.at
         r.at += 1
         low = word.lower()
+        if word in r.names and r.names[word] == seat:
+            raise r.error(f"'{word}' is named twice in one reveal: the name comes once, then "
+                          f"each colony {word} shows", at)
         if word in r.names:
             flush()
             seat, cards, where = r.names[word], [], at

@@ -211,7 +211,9 @@ class Recording(SharedRecording):
 
     def reveal(self, name: str, typed: str) -> list[str]:
         """``name`` shows the colonies typed (``asia india``, ``none``); empty: the colonies
-        the record knows, when it knows them all; ``done``: no more reveals."""
+        the record knows, when it knows them all; ``done``: no more reveals.  What is
+        typed may name its player, as the record's line does (``Ann asia``, or ``Ben
+        africa`` where Ben shows his first)."""
         typed = typed.strip()
         if typed.lower() in ("done", "skip"):
             self.reveal_done = True
@@ -222,8 +224,8 @@ class Recording(SharedRecording):
                 raise Slip(f"The record does not know all of {name}'s colonies: type the "
                            f"ones {name} shows (the record knows {', '.join(known)})")
             typed = " ".join(known) or "none"
-        line = f"reveal {name} {typed}"
-        return self.enter(line) or [line]   # (a reveal adds no move: said as its line)
+        line = f"reveal {typed}" if typed.split()[0] in self.names else f"reveal {name} {typed}"
+        return self.enter(typed, line) or [line]   # (a reveal adds no move: said as its line)
 
 
 #: What several cards of a deck typed at once look like (the recorder's hint).
