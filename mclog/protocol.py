@@ -235,6 +235,13 @@ class Game(ABC):
         ``check money Ann 12``), none by default."""
         return ()
 
+    def final_count(self, played: Played) -> str | None:
+        """The check a table's count at the end of a game is written with: ``score``
+        where the game reads one (``check score Ann 24 Ben 18``), None where it reads no
+        total (the recorder then asks none).  A game whose total goes by another name
+        says so (Cartel's ``worth``)."""
+        return "score" if any(kind.word == "score" for kind in self.check_kinds) else None
+
     # --- what the recorder asks (``mclog.recording``: ``mclog record``, the widget) ----
 
     #: The recorder's ``Recording`` subclass, where the game's table asks more of it than

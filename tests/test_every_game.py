@@ -1455,8 +1455,53 @@ def test_the_recorder_asks_the_tables_final_count_at_the_end(name, tmp_path):
         assert run(rec, input=pipe, output=DummyOutput(), out=shown) == 0
     said = shown.getvalue()
     # (the prompt itself goes to the terminal, not to ``out``: what was said of it here)
-    assert said.count("no score check") == 1
+    assert said.count(f"no {rec.final_count()} check") == 1
     assert said.rstrip().splitlines()[-1].startswith("The game is recorded to the end.")
+
+
+#: The check each game's table writes its final count with (the total's own name, where
+#: the game reads it).
+FINAL_COUNT = {"Million Club": "score", "Cartel": "worth",
+               "Joakim von Ankas fantastiska affärer": "cash"}
+
+
+@pytest.mark.parametrize("name", sorted(FINAL_COUNT))
+def test_the_final_count_is_asked_by_the_totals_name_and_another_check_does_not_end_it(
+        name, tmp_path):
+    """Cartel's table counts worth, Joakim's cash: the recorder asks for it by that name
+    and writes it so (``check worth Ann 759 ...``, as a table writes it), and a check of
+    another kind typed at that prompt (the prices, read off the board first) is written
+    without ending the count's question."""
+    game = game_named(name)
+    path = next(p for p in _samples(name) if game.replay(mclog.read_one(p)).complete
+                and game.final_count(game.replay(mclog.read_one(p))) == FINAL_COUNT[name])
+    record = mclog.read_one(path)
+    last = max(i for i, e in enumerate(record.entries) if isinstance(e, record.move_entry))
+    record.entries = [e for i, e in enumerate(record.entries) if i <= last]
+    for beside in path.parent.glob("*.json"):
+        shutil.copy(beside, tmp_path / beside.name)
+    tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
+    rec = _recording(game).start(game, str(tmp_path / "r.mclog"),
+                                 players=record.tags["Players"], tags=tags)
+    body = game.write(record, game.replay(record)).split("\n\n", 1)[1]
+    for line in body.splitlines():
+        if line.strip():
+            _type(rec, line)
+    while rec.mode() in ("check", "reveal"):
+        rec.respond("" if rec.mode() == "check" else "done")
+    assert rec.mode() == "scores" and rec.final_count() == FINAL_COUNT[name]
+    final = rec.played.final
+    if name == "Million Club":
+        money, total = final.money, [r.total for r in rec.played.scores()]
+    else:
+        money, total = game.checks["money"](final), game.checks[FINAL_COUNT[name]](final)
+    other = "check money " + " ".join(f"{n} {v}" for n, v in zip(rec.names, money))
+    assert rec.respond(other) == [other] and rec.mode() == "scores"
+    typed = " ".join(f"{n} {v}" for n, v in zip(rec.names, total))
+    assert rec.respond(typed) == [f"check {FINAL_COUNT[name]} {typed}"]
+    assert rec.mode() == "done"
+    assert rec.text.rstrip().split("\n")[-1].split() == ["check", FINAL_COUNT[name],
+                                                         *typed.split()]
 
 
 def _type(rec, line: str) -> None:

@@ -53,6 +53,14 @@ class KitGame(Game):
     #: final text, the report's chart): Cartel's worth, Joakim's cash.
     total_name: str = "points"
 
+    def final_count(self, played) -> str | None:
+        """The total's own check where the game reads one by its name (Cartel's ``check
+        worth``, Joakim's ``check cash``), else ``score``."""
+        words = self.total_words(played)
+        if any(kind.word == words for kind in self.check_kinds):
+            return words
+        return super().final_count(played)
+
     def total_words(self, played) -> str:
         """What a player's total is called in one replayed game (``total_name``): a game
         whose total depends on its table says so here (Joakim's Business Sharks count

@@ -327,34 +327,40 @@ class Recording:
         """The checked values by the rules: ``money Ann 12 Ben 3 · prices F9 T6 R7``."""
         return " · ".join(line.removeprefix("check ") for line in self.rules_check_lines())
 
+    def final_count(self) -> str | None:
+        """The check the table's final count is written with (``score``; Cartel's
+        ``worth``), or None where the game reads none (``Game.final_count``)."""
+        return self.game.final_count(self.played)
+
     def scores_due(self) -> bool:
-        """Whether the table is asked its final scores: the game is over, what was hidden
-        is shown, the game reads a ``check score`` and the record holds none yet after its
-        last move (as a game night ends: the reveal, then the table's count)."""
+        """Whether the table is asked its final count: the game is over, what was hidden
+        is shown, the game reads a count (``final_count``) and the record holds none yet
+        after its last move (as a game night ends: the reveal, then the table's count)."""
         if self.scores_done or not self.finished or self.reveal_due() is not None:
             return False
-        if not any(kind.word == "score" for kind in self.game.check_kinds):
+        counted = self.final_count()
+        if counted is None:
             return False
         for entry in reversed(self.record.entries):
             if isinstance(entry, self.record.move_entry):
                 return True
-            if isinstance(entry, CheckEntry) and entry.what == "score":
+            if isinstance(entry, CheckEntry) and entry.what in ("score", counted):
                 return False
         return True
 
     def final_scores(self, typed: str) -> list[str]:
-        """The table's final scores (``Ann 24 Ben 18``, or a whole ``check score`` line),
-        written as a ``check score`` line when the rules agree (else a ``Slip`` saying
-        where they do not, nothing written); empty or ``done``: no check."""
+        """The table's final count (``Ann 24 Ben 18``, or a whole ``check`` line), written
+        as a check line of ``final_count`` when the rules agree (else a ``Slip`` saying
+        where they do not, nothing written); empty or ``done``: no check.  A check of
+        another kind typed here (``check price ...``) is written, and the count is still
+        asked."""
         typed = typed.strip()
         if typed.lower() in ("", "done", "skip", "no"):
             self.scores_done = True
             return []
         words = typed.split()
-        line = typed if words[0].lower() == "check" else f"check score {typed}"
-        written = self.enter(typed, line) or [line]
-        self.scores_done = True
-        return written
+        line = typed if words[0].lower() == "check" else f"check {self.final_count()} {typed}"
+        return self.enter(typed, line) or [line]
 
     def mode(self) -> str:
         """What the recorder is asked now: ``check`` (a round has ended), ``reveal`` (the

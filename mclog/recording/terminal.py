@@ -182,8 +182,8 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
             prompt = f"reveal {name} (Enter: as known; done: no more reveals)> "
         elif mode == "scores":
             say("\nThe game is over. " + recording.game.final_text(recording.played))
-            prompt = ("check score (Enter: no check; or type what the table counted, "
-                      f"{recording.names[0]} 24 ...)> ")
+            prompt = (f"check {recording.final_count()} (Enter: no check; or type what the "
+                      f"table counted, {recording.names[0]} 24 ...)> ")
         elif mode == "done":
             say("\nThe game is recorded to the end. " +
                 recording.game.final_text(recording.played))
@@ -223,7 +223,7 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
                 written = recording.respond(command)
                 say("recorded: " + " · ".join(written) if written else
                     {"check": "agreed", "reveal": "no more reveals",
-                     "scores": "no score check"}.get(mode, "written"))
+                     "scores": f"no {recording.final_count()} check"}.get(mode, "written"))
         except Disagreement as exc:
             say(f"The table and the rules disagree: {exc.message}. Nothing was written.")
             if exc.moves:

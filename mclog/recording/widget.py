@@ -108,7 +108,7 @@ class RecorderWidget(w.HBox):
             self.recorded = True
             self._say("recorded: " + " · ".join(written) if written else
                       {"check": "the table agrees", "reveal": "no more reveals",
-                       "scores": "no score check"}.get(mode, "written"))
+                       "scores": f"no {rec.final_count()} check"}.get(mode, "written"))
         except Disagreement as exc:
             story = "".join(f"<li>{escape(m)}</li>" for m in exc.moves)
             self._say(f"The table and the rules disagree: {escape(exc.message)}. Nothing "
@@ -187,9 +187,9 @@ class RecorderWidget(w.HBox):
             rows = [self._row("reveal", choices)]
         elif rec.scores_due():
             where += ("<br>The game is over: " + escape(rec.game.final_text(rec.played))
-                      + " Type the scores the table counted (Ann 24 Ben 18) to check "
-                      "them, or:")
-            rows = [self._row("scores", [("no score check", "", None)])]
+                      + f" Type the {rec.final_count()} the table counted (Ann 24 Ben 18) "
+                      "to check it, or:")
+            rows = [self._row("scores", [(f"no {rec.final_count()} check", "", None)])]
         elif rec.finished:
             where += ("<br><b>The game is recorded to the end.</b> "
                       + escape(rec.game.final_text(rec.played)))

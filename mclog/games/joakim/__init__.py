@@ -62,7 +62,9 @@ class Joakim(KitGame):
                    "reshuffle, or once: 40 one-time newspapers, the most cash wins"),
         GameOption("cash", (), "0", "each player's cash at the start (the rulebook deals "
                                     "none)"),
-        GameOption("variant", ("basic", "sharks"), "basic",
+        # (any text: the game reads it as the record's Variant tag is read, so the tag's
+        # own 'Business Sharks' is taken too, and a slip is told its nearest variant)
+        GameOption("variant", (), "basic",
                    "basic, or sharks: the Business Sharks variant"),
     )
 
