@@ -1365,6 +1365,26 @@ def test_every_check_a_game_reads_is_written_back_and_read_the_same(name):
         assert "1000" in str(refused.value) or "1,000" not in tail
 
 
+@pytest.mark.parametrize("name", [n for n in names()
+                                  if any(k.keys for k in game_named(n).check_kinds)])
+def test_a_check_by_key_with_its_kind_left_out_is_told_the_kind(name):
+    """``check F9 T6 R7`` (Million Club's prices), ``check gold 5`` (Joakim's values): a
+    check whose values go by the game's words, its kind left out, is told which kind
+    reads them, at the first key, in every game that has one."""
+    game = game_named(name)
+    path = _samples(name)[0]
+    text = path.read_text()
+    for kind in (k for k in game.check_kinds if k.keys):
+        key = kind.canonical[0]
+        for word in (key, f"{key}9") if kind.joined else (key,):
+            bad = f"check {word} 9" if word == key else f"check {word}"
+            with pytest.raises(MclogError) as refused:
+                mclog.parse_one(text.rstrip("\n") + "\n" + bad + "\n", str(path))
+            lines = text.rstrip("\n").count("\n") + 2
+            assert f":{lines}:7: Say what is checked before '{word}': 'check {kind.word} " \
+                f"{word} ...'" in str(refused.value)
+
+
 #: What a person may type at the recorder by mistake, or paste: words of every kind, in
 #: every place (the sample's own words shuffled and cut, numbers, controls, a huge line).
 HOSTILE = ["", " ", "0", "-1", "99999999999999999999", "\u00b2", "\u0663", "\x1b[31m", "\x00",

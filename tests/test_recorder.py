@@ -240,6 +240,36 @@ def test_a_whole_check_line_typed_at_a_rounds_end_is_the_tables_answer(tmp_path)
     assert path.read_text().endswith(f"check      money Zoe {zoe} Yann {yann}\n")
 
 
+def test_a_move_typed_at_a_rounds_check_goes_on_as_enter_does(tmp_path):
+    """A recorder who types the next placement where the round's check is asked has
+    nothing to say of the round: the move is recorded and the check is not asked again
+    (as Enter would have it, nothing is written for the check); what reads as neither a
+    check nor a move is told as a check, with what to write."""
+    sample = mclog.read_one(ROOT / "sample_games" / "millionclub" / "duel-2p.mclog")
+    record, _ = _canonical(mclog.write(sample))
+    lines = typed_lines(record)
+    path = tmp_path / "g.mclog"
+    rec = Recording.start(GAME, str(path), **table_options(record))
+    k = 0
+    while not rec.check_due():
+        _go_on(rec, [lines[k]])
+        k += 1
+    said = {"Zoe 12 Yann 3": "Say what is checked before the name: money, prices or score "
+                             "('check money ...')",
+            "F9 T6 R7": "Say what is checked before 'F9': 'check prices F9 ...'",
+            "Zoe": "Say what is checked before the name: money, prices or score "
+                   "('check money ...')"}
+    for typed, message in said.items():
+        with pytest.raises(Slip) as exc:
+            rec.respond(typed)
+        assert exc.value.message == message and rec.mode() == "check"
+    kind, placement = lines[k]   # (as typed at the prompt: the label is the recorder's)
+    assert kind == "move" and placement == "Zoe III"
+    assert rec.respond(placement) == ["Zoe III"]
+    assert rec.mode() == "move" and not rec.check_due()
+    assert "check" not in path.read_text().split("round 2")[0].split("round 1")[1]
+
+
 def test_a_round_end_undone_and_played_again_is_checked_again(tmp_path):
     """The table agreed at the end of round 1; the round's last move is then undone
     (the slip was found later) and entered again: its money may differ, so the table

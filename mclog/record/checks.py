@@ -174,6 +174,11 @@ def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int]) -> 
     if word in seats or whole_number(word) is not None or word.isdigit():
         return (f"Say what is checked before the {'name' if word in seats else 'number'}: "
                 f"{_kinds(kinds)} ('check {kinds[0].word} ...')")
+    keyed = re.fullmatch(r"(\D+?)[0-9]*", word)   # (a key, or one joined to its value: F9)
+    kind = next((k for k in kinds if keyed and k.key(keyed[1]) is not None
+                 and (k.joined or keyed[1] == word)), None)
+    if kind is not None:
+        return (f"Say what is checked before '{word}': 'check {kind.word} {word} ...'")
     hint = _written_as(word, kinds, seats) or suggestion(
         closest(word.lower(), {w: k.word for k in kinds for w in (k.word, *k.aliases)}))
     return f"Expected {_kinds(kinds)} after 'check', found '{word}'{hint}"

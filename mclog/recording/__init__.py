@@ -394,12 +394,15 @@ class Recording:
         answer, a reveal, a move); a comment or a line with its own label is taken as that
         whatever is asked, but a whole ``check`` line typed where a check is asked is its
         answer (the prompt's example is ``money Ann 12``, but the record's line is ``check
-        money Ann 12``, and either is typed).  Returns what was written, in words: a line
-        that adds no move (a ``check``, a ``reveal``, a comment) is said as typed."""
+        money Ann 12``, and either is typed).  A move typed where a round's check is asked
+        is the table going on with nothing to say of the round, as Enter is: it is
+        recorded, and the check is not asked again; what reads neither as a check nor as a
+        move is told as a check.  Returns what was written, in words: a line that adds no
+        move (a ``check``, a ``reveal``, a comment) is said as typed."""
         head = typed.split()[0].lower() if typed.split() else ""
         explicit = typed.lstrip()[:1] in (";", "{") or self._labelled(typed)
         mode = self.mode()
-        if mode == "check" and (not explicit or head == "check"):
+        if mode == "check" and (head == "check" or not explicit and self._answers_check(head)):
             return self.check(typed)
         if mode == "reveal" and not explicit:
             return self.reveal(self.reveal_due() or "", typed)
@@ -408,7 +411,22 @@ class Recording:
         if mode == "done" and not explicit and head:
             raise Slip("The game is recorded to the end: only comments and checks can "
                        "follow (or undo)")
-        return self.enter(typed) or [" ".join(typed.split())]
+        ended, moves = self.just_ended(), len(self.played)
+        try:
+            written = self.enter(typed) or [" ".join(typed.split())]
+        except Slip:
+            if mode == "check" and not explicit:
+                return self.check(typed)   # (not a move: what it says as a check)
+            raise
+        if mode == "check" and ended is not None and len(self.played) > moves:
+            self.checked = max(self.checked, ended)   # (the table went on)
+        return written
+
+    def _answers_check(self, head: str) -> bool:
+        """Whether a line starting with ``head`` answers a round's check: nothing (the
+        table agrees), ``y``, or a kind of check (``money Ann 12``)."""
+        return head in ("", "y", "yes", "ok", "write") or any(
+            head in (kind.word, *kind.aliases) for kind in self.game.check_kinds)
 
     def _labelled(self, typed: str) -> bool:
         """Whether ``typed`` starts with a line's own label (``check ...``)."""
