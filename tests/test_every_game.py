@@ -1241,6 +1241,43 @@ def test_the_shared_recorder_takes_a_sample_line_by_line(name, path, tmp_path):
     assert rec.record == record and rec.text == text
 
 
+@pytest.mark.parametrize("name,path", [c for c in CASES_FIRST_FAST
+                                       if game_named(c.values[0]).engine is not None
+                                       and game_named(c.values[0]).recording_class is None],
+                         ids=lambda v: getattr(v, "name", v))
+def test_the_shared_recorder_takes_each_answer_by_its_end(name, path, tmp_path):
+    """Each move of a sample typed as a player says it: only the end of its answer that
+    no other listed answer ends with (``Ben`` for ``start Ben``, ``b5`` for ``place Ann
+    b5``), the whole answer where no end is its own, or where none is listed (a throw,
+    Cartel's bid): the recorder records the sample's moves, each as the one answer it is
+    the end of (``Recording.completed``)."""
+    from mclog.record.framing import whole_number
+
+    game = game_named(name)
+    record = mclog.read_one(path)
+    moves = [e.move for e in record.entries if isinstance(e, record.move_entry)]
+    tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
+    for beside in path.parent.glob("*.json"):
+        shutil.copy(beside, tmp_path / beside.name)
+    rec = _recording(game).start(game, str(tmp_path / "r.mclog"),
+                                 players=record.tags["Players"], tags=tags)
+    shortened = 0
+    for move in moves:
+        text = game.answer_text(rec.played, move)
+        if text is None:   # (a move the next item says: keeping a throw)
+            continue
+        listed = [a.text.split() for a in rec.answers()]
+        words = text.split()
+        ends = [words[-k:] for k in range(1, len(words)) if listed
+                and sum(answer[-k:] == words[-k:] for answer in listed) == 1
+                and whole_number(" ".join(words[-k:])) is None]
+        rec.enter(" ".join(ends[0]) if ends else text)
+        shortened += bool(ends)
+    assert [e.move for e in rec.record.entries if isinstance(e, record.move_entry)] == moves
+    assert shortened > len(moves) // 10 or name not in SHIPPED   # (the test game's answers
+    # end alike: 'roll Ann', 'hold Ann')
+
+
 @pytest.mark.parametrize("name", [n for n in names() if game_named(n).engine is not None])
 def test_the_shared_recorder_points_at_the_word_a_slip_is_in(name, tmp_path):
     """A line typed into the shared recorder with a word that does not read is refused,

@@ -1153,6 +1153,31 @@ def test_the_recorder_offers_the_roll_off_and_the_black_spaces_die_as_answers(tm
         "\nBen rolls 2 5, lands black, die 4\n")
 
 
+def test_the_recorder_takes_an_answer_by_its_end_as_a_player_says_it(tmp_path):
+    """At the table one says the answer, not the verb and the player the question already
+    names: ``Ben`` for who rolls first, ``pass`` for a bet, ``2 5`` for a throw (typed:
+    its form is ``Ben rolls <die> <die>``), ``red`` for the landing.  Each is recorded as
+    the one answer it is the end of; one that ends several answers, or none, is refused
+    in the reader's words, nothing written."""
+    from mclog.games import game
+    from mclog.recording import Slip, start_or_resume
+
+    path = tmp_path / "night.mclog"
+    rec = start_or_resume(game("millionenspiel"), str(path), {"players": "Ann, Ben, Cleo"})
+    assert rec.enter("Ben") == ["Ben rolls first"]
+    assert rec.enter("Cleo 5") == ["Cleo bets 5"]   # (a bet as the notation writes it)
+    assert rec.enter("pass") == ["Ann passes"]
+    assert rec.enter("pass") == ["Ben passes"]
+    assert rec.enter("2 5") == ["Ben rolls 2 5"]
+    assert rec.enter("red") == ["Ben keeps the throw", "lands on red"]
+    saved = path.read_bytes()
+    with pytest.raises(Slip, match="'5' is a number, but no item says what it is"):
+        rec.enter("5 5")   # (a bet is asked: no answer or form ends so)
+    assert path.read_bytes() == saved
+    assert path.read_text(encoding="utf-8").endswith(
+        "\nstart Ben\nbets Cleo 5, Ann pass, Ben pass\nBen rolls 2 5, lands red\n")
+
+
 def test_a_verb_reads_as_it_comes_and_is_written_as_the_format_writes_it():
     """``bet``, ``rolled``, ``land on``, ``refused``, ``bought``: the same moves as the
     canonical words, which ``fmt`` writes."""

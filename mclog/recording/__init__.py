@@ -28,6 +28,7 @@ they serve every game alike.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -436,7 +437,18 @@ class Recording:
         """Record what was typed (see ``line_for``).  Returns the steps it added, in
         words; ``Slip`` (nothing written) if it is not legal here.  ``line``: the record's
         line, where the question puts words before what was typed (``reveal Ann`` before
-        ``asia``), so that a slip still points into what was typed."""
+        ``asia``), so that a slip still points into what was typed.  What does not read
+        as typed, but is the end of the one answer the question allows so (``Ben`` for
+        ``start Ben``: ``completed``), is that answer."""
+        try:
+            return self._enter(typed, line)
+        except Slip:
+            meant = self.completed(typed) if line is None else None
+            if meant is None:
+                raise
+            return self._enter(meant, None)
+
+    def _enter(self, typed: str, line: str | None) -> list[str]:
         line = self.line_for(typed) if line is None else line
         if not line.strip():
             raise Slip("Nothing typed: type an answer, or its number")
@@ -457,6 +469,40 @@ class Recording:
             raise Slip("That adds no move")
         self._commit(record, played)
         return self.step_texts(before)
+
+    def completed(self, typed: str) -> str | None:
+        """The answer ``typed`` is the end of, where it is the end of one only: the words
+        after the verb and the player the question names, as a player at the table says
+        them (``Ben`` for ``start Ben``, ``pass`` for ``bets Cleo pass``), or, where the
+        answers are too many to list, the words after a form's fixed words (``2 5`` for
+        ``Ben rolls <die> <die>``, Joakim's ``4`` for ``roll Ann <pips>``).  None where no
+        answer or form, or more than one, ends so; a number picks a listed answer by its
+        place (``line_for``), so it completes none of them."""
+        if "\n" in typed or "\r" in typed:
+            return None
+        words = typed.replace(",", " ").lower().split()
+        listed = self.answers()
+        if not words or listed and whole_number(typed.strip()) is not None:
+            return None
+        found = [a.text for a in listed
+                 if a.text.replace(",", " ").lower().split()[-len(words):] == words
+                 and len(a.text.split()) > len(words)]
+        if not found:   # (a form's words before its first <...> or [...]: 'Ben rolls')
+            fixed = {re.split(r"[<\[]", form)[0].rsplit("(", 1)[-1].strip()
+                     for form in self.hint().split(", or ") if "<" in form}
+            found = [line for line in (f"{before} {typed.strip()}" for before in sorted(fixed)
+                                       if before and not typed.lower().startswith(before.lower()))
+                     if self._reads(line)]
+        return found[0] if len(found) == 1 else None
+
+    def _reads(self, typed: str) -> bool:
+        """Whether ``typed`` reads here as a line of the record (nothing is written)."""
+        try:
+            line = self.line_for(typed)
+            self._read(self.text + line + "\n", line, typed)
+        except MclogError:
+            return False
+        return True
 
     def comment(self, text: str) -> None:
         """A comment on a line of its own, after the moves so far."""
