@@ -1165,6 +1165,14 @@ def test_the_recorder_takes_an_answer_by_its_end_as_a_player_says_it(tmp_path):
     path = tmp_path / "night.mclog"
     rec = start_or_resume(game("millionenspiel"), str(path), {"players": "Ann, Ben, Cleo"})
     assert rec.enter("Ben") == ["Ben rolls first"]
+    # (a number picks an answer by its place: where that is another bet than the number
+    # says, which is meant is asked)
+    assert [a.text for a in rec.answers()][:2] == ["bets Cleo pass", "bets Cleo 1"]
+    with pytest.raises(Slip) as exc:
+        rec.enter("5")
+    assert exc.value.message == ("'5' is answer 5, 'bets Cleo 4', but 'bets Cleo 5' ends "
+                                 "with 5: type the one meant by its words ('Cleo 5' or "
+                                 "'Cleo 4')")
     assert rec.enter("Cleo 5") == ["Cleo bets 5"]   # (a bet as the notation writes it)
     assert rec.enter("pass") == ["Ann passes"]
     assert rec.enter("pass") == ["Ben passes"]

@@ -378,7 +378,9 @@ class Recording:
     # --- changing the record --------------------------------------------------------
 
     def line_for(self, typed: str) -> str:
-        """The record line for what was typed: a number picks that answer."""
+        """The record line for what was typed: a number picks that answer.  Where another
+        answer ends with that number (a bet of 5 beside answer 5, the bet of 4), which
+        is meant is asked, not guessed: a table says its bet, a list is read by place."""
         typed = typed.strip()
         number = whole_number(typed)   # (not "²": a superscript is no number)
         if number is not None:
@@ -387,7 +389,14 @@ class Recording:
                 raise Slip(f"There is no answer {number}: " + (
                     f"the answers are 1 to {len(listed)}" if listed else
                     "the answers here are typed, not numbered"))
-            typed = listed[number - 1].text
+            picked = listed[number - 1].text
+            valued = [a.text for a in listed if a.text.split()[-1] == str(number)]
+            if valued and picked not in valued:
+                texts = [a.text for a in listed]
+                raise Slip(f"'{number}' is answer {number}, '{picked}', but '{valued[0]}' "
+                           f"ends with {number}: type the one meant by its words "
+                           f"('{_own_end(valued[0], texts)}' or '{_own_end(picked, texts)}')")
+            typed = picked
         return typed
 
     def respond(self, typed: str) -> list[str]:
@@ -628,6 +637,18 @@ class Recording:
             record, _ = self._read(f.read(), "", "")
         if tuple(record.players) != self.names:
             raise FileError(f"{written}: the record written did not read back as this game")
+
+
+def _own_end(text: str, answers: list[str]) -> str:
+    """The shortest end of the answer ``text`` that no other of ``answers`` ends with
+    and that is no number (``Cleo 5`` of ``bets Cleo 5``): what to type for it."""
+    words = text.split()
+    for k in range(1, len(words)):
+        end = words[-k:]
+        if whole_number(" ".join(end)) is None and \
+                sum(answer.split()[-k:] == end for answer in answers) == 1:
+            return " ".join(end)
+    return text
 
 
 #: An undo of more moves than this is said first, and done when it is typed again: a
