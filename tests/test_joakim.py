@@ -1115,3 +1115,28 @@ def test_a_roll_out_of_turn_names_the_lucky_crown_only_to_its_holder():
     mover, other, reason = said[True]
     assert reason == (f"it is {mover}'s move, not {other}'s (the lucky crown goes before: "
                       f"'crown {other} before')")
+
+
+def test_an_auction_is_answered_by_its_winner_whoever_it_is(tmp_path):
+    """The recorder's hint at an auction names no player (``sold <player> <price>``): any
+    player may win it, not only the one whose square it is, so what is typed after
+    ``sold`` is not taken for that player's bid (a price alone was recorded as the
+    square's player's win)."""
+    from mclog.recording import Recording, Slip
+
+    record = mclog.read_one("sample_games/joakim/friday-at-cleos-3p.mclog")
+    moves = [e.move for e in record.entries if isinstance(e, record.move_entry)]
+    tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
+    rec = Recording.start(GAME, str(tmp_path / "r.mclog"), players=record.tags["Players"],
+                          tags=tags)
+    for move in moves:
+        if type(move).__name__ == "Sold":
+            break
+        rec.enter(GAME.answer_text(rec.played, move))
+    assert rec.hint() == "sold <player> <price>, or unsold"
+    assert (move.player, move.price) == (0, 22)   # (Ann wins it: the square is Ben's)
+    saved = (tmp_path / "r.mclog").read_bytes()
+    with pytest.raises(Slip):
+        rec.enter("22")
+    assert (tmp_path / "r.mclog").read_bytes() == saved
+    assert rec.enter("sold Ann 22") == ["Ann wins the auction for 22"]

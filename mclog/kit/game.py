@@ -354,13 +354,15 @@ class KitGame(Game):
         """What to type where the answers are not listed: the verbs' forms."""
         return ", or ".join(v.form for v in self.verbs.rows)
 
-    def forms_hint(self, played, words: Sequence[str], seat: int | None = None) -> str:
+    def forms_hint(self, played, words: Sequence[str], seat: int | None = None,
+                   anyone: bool = False) -> str:
         """What to type at this decision, as the forms of the verbs ``words``, with the
         player who decides (or ``seat``, whom chance deals to) named in place of
         ``<player>`` (``bid Ben <amount>``): a game's ``answer_hint`` where it knows which
-        verbs answer which question."""
+        verbs answer which question.  ``anyone``: a question any player may answer (an
+        auction's winner), whose ``<player>`` is left for the one who does."""
         d = self.engine.decision(played.replay.current)
-        if seat is None and d is not None:
+        if seat is None and d is not None and not anyone:
             seat = d.actor
         forms = [self.verbs.by_word[w].form for w in words]
         if seat is not None:

@@ -391,6 +391,8 @@ class Recording:
                     "the answers here are typed, not numbered"))
             picked = listed[number - 1].text
             valued = [a.text for a in listed if a.text.split()[-1] == str(number)]
+            if not valued and not self._listed()[1]:   # (the number as a form takes it)
+                valued = [line for line in [self._form_filled(typed)] if line]
             if valued and picked not in valued:
                 texts = [a.text for a in listed]
                 raise Slip(f"'{number}' is answer {number}, '{picked}', but '{valued[0]}' "
@@ -482,36 +484,61 @@ class Recording:
     def completed(self, typed: str) -> str | None:
         """The answer ``typed`` is the end of, where it is the end of one only: the words
         after the verb and the player the question names, as a player at the table says
-        them (``Ben`` for ``start Ben``, ``pass`` for ``bets Cleo pass``), or, where the
-        answers are too many to list, the words after a form's fixed words (``2 5`` for
-        ``Ben rolls <die> <die>``, Joakim's ``4`` for ``roll Ann <pips>``).  None where no
-        answer or form, or more than one, ends so; a number picks a listed answer by its
-        place (``line_for``), so it completes none of them."""
+        them (``Ben`` for ``start Ben``, ``b5`` for ``place Ann b5``), where the answers
+        listed are all there are; else the words after the fixed words of the one form the
+        question is typed in (``2 5`` for ``Ben rolls <die> <die>``, ``pass`` for ``bets
+        Cleo <amount> (or pass)``).  None where no answer or form, or more than one, ends
+        so; a number picks a listed answer by its place (``line_for``), so it completes
+        none of them."""
         if "\n" in typed or "\r" in typed:
             return None
         words = typed.replace(",", " ").lower().split()
-        listed = self.answers()
+        listed, whole = self._listed()
         if not words or listed and whole_number(typed.strip()) is not None:
             return None
+        # (only where the answers listed are all there are: an end that one of them has
+        # alone may be another's too, not listed, as another player's pension bought
+        # in Millionenspiel while the bets are asked)
         found = [a.text for a in listed
                  if a.text.replace(",", " ").lower().split()[-len(words):] == words
-                 and len(a.text.split()) > len(words)]
-        if not found:   # (a form's words before its first <...> or [...]: 'Ben rolls')
-            fixed = {re.split(r"[<\[]", form)[0].rsplit("(", 1)[-1].strip()
-                     for form in self.hint().split(", or ") if "<" in form}
-            found = [line for line in (f"{before} {typed.strip()}" for before in sorted(fixed)
-                                       if before and not typed.lower().startswith(before.lower()))
-                     if self._reads(line)]
+                 and len(a.text.split()) > len(words)] if whole else []
+        if not found:
+            filled = self._form_filled(typed)
+            found = [filled] if filled else []
         return found[0] if len(found) == 1 else None
 
-    def _reads(self, typed: str) -> bool:
-        """Whether ``typed`` reads here as a line of the record (nothing is written)."""
+    def _form_filled(self, typed: str) -> str | None:
+        """``typed`` after the fixed words of the one form the question is typed in
+        (``hint``: ``Ben rolls`` of ``Ben rolls <die> <die>``), where that reads as the
+        record writes it; else None.  Words that would fill several forms (Joakim's
+        ``all 5``: a value's move, or a payment) are the recorder's to ask, not to
+        guess."""
+        fixed = {re.split(r"[<\[]", form)[0].rsplit("(", 1)[-1].strip()
+                 for form in self.hint().split(", or ") if "<" in form} - {""}
+        if len(fixed) != 1:
+            return None
+        [before] = fixed
+        line = f"{before} {typed.strip()}"
+        if typed.lower().startswith(before.lower()) or not self._reads_as_written(line):
+            return None
+        return line
+
+    def _reads_as_written(self, typed: str) -> bool:
+        """Whether ``typed`` reads here (nothing is written) as one move that the record
+        writes just so: the words typed fill the form, and neither start an item of their
+        own (``bets Ann buys pension 50`` reads, as Ann's pension bought, but is no bet)
+        nor stand for another of its words (``sold 22`` reads, as sold to the player the
+        reader takes, but the form names the player first)."""
         try:
             line = self.line_for(typed)
-            self._read(self.text + line + "\n", line, typed)
+            _, played = self._read(self.text + line + "\n", line, typed)
         except MclogError:
             return False
-        return True
+        moves = played.replay.moves
+        if len(moves) == len(self.played.replay.moves):
+            return False
+        said = self.game.answer_text(played, moves[-1]) or ""
+        return said.replace(",", " ").lower().split() == typed.replace(",", " ").lower().split()
 
     def comment(self, text: str) -> None:
         """A comment on a line of its own, after the moves so far."""

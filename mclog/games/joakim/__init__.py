@@ -31,6 +31,7 @@ from . import rules
 from .component_files import load
 from .notation import VERBS, joins
 from .rules.components import ComponentError
+from .rules.engine import ANYONE
 from .rules.moves import KINDS, Inspect, Peek, Tips
 from .rules.sharks import deal_unseen, owed
 
@@ -287,7 +288,9 @@ class Joakim(KitGame):
             words = (*(words or ()), "borrow", "keep", "rumour", "interest", "lot")
         if not words:
             return super().answer_hint(played)
-        return self.forms_hint(played, words)
+        # (an auction is won, and a rumour disbelieved, by whoever does: not the player
+        # whose square or card it is)
+        return self.forms_hint(played, words, anyone=kind in ANYONE)
 
 
 def _variant(text: str) -> bool:

@@ -334,7 +334,7 @@ class JoakimRules:
             if handler is None:
                 raise RuleError(f"{_wanted(state, task)}, not {_said(state, move)}",
                                 "How the Game Is Played")
-            if task.kind in DECISIONS and task.kind not in _ANYONE and type(move) is not Deal:
+            if task.kind in DECISIONS and task.kind not in ANYONE and type(move) is not Deal:
                 if move.player != task.player:   # (the question is one player's)
                     raise RuleError(
                         f"it is {state.names[task.seat]}'s decision ({self.describe(state)}),"
@@ -386,7 +386,7 @@ class JoakimRules:
 
 #: The decisions a player other than the task's may answer: an auction's bidder, the
 #: holder of DON'T BELIEVE ALL THE RUMOURS.
-_ANYONE = frozenset({"auction", "rumour"})
+ANYONE = frozenset({"auction", "rumour"})
 
 
 def _declinable(task: Task) -> bool:
