@@ -1484,11 +1484,31 @@ def test_the_recorder_asks_the_tables_final_count_at_the_end(name, tmp_path):
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from mclog.record.entries import CheckEntry
     from mclog.recording.terminal import run
 
     game = game_named(name)
     path = next(p for p in _samples(name) if game.replay(mclog.read_one(p)).complete)
+    rec = _typed_to_its_last_move(game, path, tmp_path)
+    # (Enter: the table agrees with the round's end; done: no more reveals; Enter: no
+    # count)
+    keys = ("\r" if rec.check_due() else "") + ("done\r" if rec.reveal_due() else "")
+    shown = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys + "\r")
+        pipe.close()
+        assert run(rec, input=pipe, output=DummyOutput(), out=shown) == 0
+    said = shown.getvalue()
+    # (the prompt itself goes to the terminal, not to ``out``: what was said of it here)
+    assert said.count(f"no {rec.final_count()} check") == 1
+    assert said.rstrip().splitlines()[-1].startswith("The game is recorded to the end.")
+
+
+def _typed_to_its_last_move(game, path, tmp_path):
+    """A recording of the finished sample ``path`` typed in line by line, without the
+    checks after its last move and without its reveal (what the recorder asks at the
+    end)."""
+    from mclog.record.entries import CheckEntry
+
     record = mclog.read_one(path)
     last = max(i for i, e in enumerate(record.entries) if isinstance(e, record.move_entry))
     record.entries = [e for i, e in enumerate(record.entries)
@@ -1502,18 +1522,7 @@ def test_the_recorder_asks_the_tables_final_count_at_the_end(name, tmp_path):
     for line in body.splitlines():
         if line.strip() and not line.startswith("reveal"):
             _type(rec, line)
-    # (Enter: the table agrees with the round's end; done: no more reveals; Enter: no
-    # count)
-    keys = ("\r" if rec.check_due() else "") + ("done\r" if rec.reveal_due() else "")
-    shown = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys + "\r")
-        pipe.close()
-        assert run(rec, input=pipe, output=DummyOutput(), out=shown) == 0
-    said = shown.getvalue()
-    # (the prompt itself goes to the terminal, not to ``out``: what was said of it here)
-    assert said.count(f"no {rec.final_count()} check") == 1
-    assert said.rstrip().splitlines()[-1].startswith("The game is recorded to the end.")
+    return rec
 
 
 #: The check each game's table writes its final count with (the total's own name, where
@@ -1532,18 +1541,7 @@ def test_the_final_count_is_asked_by_the_totals_name_and_another_check_does_not_
     game = game_named(name)
     path = next(p for p in _samples(name) if game.replay(mclog.read_one(p)).complete
                 and game.final_count(game.replay(mclog.read_one(p))) == FINAL_COUNT[name])
-    record = mclog.read_one(path)
-    last = max(i for i, e in enumerate(record.entries) if isinstance(e, record.move_entry))
-    record.entries = [e for i, e in enumerate(record.entries) if i <= last]
-    for beside in path.parent.glob("*.json"):
-        shutil.copy(beside, tmp_path / beside.name)
-    tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
-    rec = _recording(game).start(game, str(tmp_path / "r.mclog"),
-                                 players=record.tags["Players"], tags=tags)
-    body = game.write(record, game.replay(record)).split("\n\n", 1)[1]
-    for line in body.splitlines():
-        if line.strip():
-            _type(rec, line)
+    rec = _typed_to_its_last_move(game, path, tmp_path)
     while rec.mode() in ("check", "reveal"):
         rec.respond("" if rec.mode() == "check" else "done")
     assert rec.mode() == "scores" and rec.final_count() == FINAL_COUNT[name]

@@ -184,16 +184,23 @@ def test_undo_takes_back_moves_and_what_followed_them(tmp_path):
         rec.undo()
 
 
-def test_the_end_of_a_round_asks_for_a_check(tmp_path):
+def _at_the_first_rounds_end(path: Path) -> tuple[Recording, list, int]:
+    """The duel sample typed in up to the end of its first round, where its check is
+    asked: the recording, the sample's typed lines and how many of them were typed."""
     sample = mclog.read_one(ROOT / "sample_games" / "millionclub" / "duel-2p.mclog")
     record, _ = _canonical(mclog.write(sample))
     lines = typed_lines(record)
-    path = tmp_path / "g.mclog"
     rec = Recording.start(GAME, str(path), **table_options(record))
     k = 0
     while not rec.check_due():
         _go_on(rec, [lines[k]])
         k += 1
+    return rec, lines, k
+
+
+def test_the_end_of_a_round_asks_for_a_check(tmp_path):
+    path = tmp_path / "g.mclog"
+    rec, _, _ = _at_the_first_rounds_end(path)
     assert rec.state.round == 2 and rec.check_due()
     money = list(rec.state.money)
     before = path.read_bytes()
@@ -216,15 +223,8 @@ def test_a_whole_check_line_typed_at_a_rounds_end_is_the_tables_answer(tmp_path)
     the rules do not reach is told with the round's moves, nothing written; one they
     reach is written and the check is not asked again), and a line that adds no move (a
     comment, a check) is said as typed, never as "agreed"."""
-    sample = mclog.read_one(ROOT / "sample_games" / "millionclub" / "duel-2p.mclog")
-    record, _ = _canonical(mclog.write(sample))
-    lines = typed_lines(record)
     path = tmp_path / "g.mclog"
-    rec = Recording.start(GAME, str(path), **table_options(record))
-    k = 0
-    while not rec.check_due():
-        _go_on(rec, [lines[k]])
-        k += 1
+    rec, _, _ = _at_the_first_rounds_end(path)
     zoe, yann = rec.state.money
     before = path.read_bytes()
     assert rec.respond("{the table counts}") == ["{the table counts}"]
@@ -245,15 +245,8 @@ def test_a_move_typed_at_a_rounds_check_goes_on_as_enter_does(tmp_path):
     nothing to say of the round: the move is recorded and the check is not asked again
     (as Enter would have it, nothing is written for the check); what reads as neither a
     check nor a move is told as a check, with what to write."""
-    sample = mclog.read_one(ROOT / "sample_games" / "millionclub" / "duel-2p.mclog")
-    record, _ = _canonical(mclog.write(sample))
-    lines = typed_lines(record)
     path = tmp_path / "g.mclog"
-    rec = Recording.start(GAME, str(path), **table_options(record))
-    k = 0
-    while not rec.check_due():
-        _go_on(rec, [lines[k]])
-        k += 1
+    rec, lines, k = _at_the_first_rounds_end(path)
     said = {"Zoe 12 Yann 3": "Say what is checked before the name: money, prices or score "
                              "('check money ...')",
             "F9 T6 R7": "Say what is checked before 'F9': 'check prices F9 ...'",
