@@ -47,7 +47,8 @@ SEAT_TAG = "Seat"
 
 #: What the recorder's commands are, said by ``help`` (a game's subclass adds its own).
 HELP = """\
-Type the answer as a record line says it, or its number.
+Type the answer as a record line says it, its number, or its end where no other answer
+ends so (the words after its verb and player: Ben for start Ben, pass for a bet).
   undo [N]        take back the last move (or N moves; more than 3: typed twice)
   ; text          a comment on a line of its own
   board           where the game stands (each player's score table), and the last moves

@@ -39,8 +39,9 @@ from .answers import answer_text, answers
 
 HELP = """\
 Type the answer as a record line says it (Ann IV:R, Ben buys asia, draws ? ?), its
-number, or a whole line of items (place Ann IV:R, Ben V). Tab completes the legal
-answers. The label and the name of whoever decides are added for you.
+number, its end where no other answer ends so (dumping for Cleo plays dumping), or a
+whole line of items (place Ann IV:R, Ben V). Tab completes the legal answers. The label
+and the name of whoever decides are added for you.
   undo [N]        take back the last move (or N moves; more than 3: typed twice)
   ; text          a comment on a line of its own ({text} works too)
   check ...       a checkpoint: check money Ann 12 Ben 3, check prices F9 T6 R7
