@@ -77,7 +77,8 @@ def test_a_dropped_in_game_is_recorded_at_the_table_and_its_slips_are_worded(tmp
     typed = "1\n4\n2\nhold Ann\n; a good start\nroll Ben\n7\ndie 1\nundo\ndie 2\nquit\n"
     run = mclog("record", "night.mclog", "--game", "pig", "--players", "Ann, Ben",
                 "--event", "Test night", cwd=tmp_path, stdin=typed)
-    assert run.returncode == 0, run.stderr
+    assert run.returncode == 1, run.stderr   # (two answers of the input were refused)
+    assert run.stdout.endswith("2 answers of the input were not recorded: 'hold Ann', '7'\n")
     assert "Not recorded: it is Ben's turn, not Ann's (P2)" in run.stdout
     assert "Not recorded: There is no answer 7: the answers are 1 to 6" in run.stdout
     assert "undone: the die shows 1" in run.stdout

@@ -520,7 +520,9 @@ def test_answers_from_a_file_read_as_a_session_without_the_line_editor(tmp_path)
     """``mclog record game.mclog < answers.txt``: each answer is a line, written after its
     prompt as if typed; no warning that the input is no terminal and none of the line
     editor's carriage returns (prompt_toolkit's, at a terminal).  A line longer than a
-    record's is refused as one, and the lines after it still answer."""
+    record's is refused as one, and the lines after it still answer; the answers refused
+    are said again at the end, and the exit status is 1 (a script learns that the record
+    is not all the file says)."""
     from mclog.record.files import MAX_LINE
 
     answers = ("Ann, Ann\nAnn, Ben\n\n" + "x" * (3 * MAX_LINE) + "\nstart Ann kestrel\n"
@@ -528,7 +530,7 @@ def test_answers_from_a_file_read_as_a_session_without_the_line_editor(tmp_path)
     done = subprocess.run([sys.executable, "-m", "mclog", "record", "--game", "cartel",
                            "night.mclog"], cwd=tmp_path, input=answers, capture_output=True,
                           text=True, timeout=600)
-    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert done.returncode == 1 and done.stderr == "", done.stderr
     out = done.stdout
     assert "\r" not in out and "not a terminal" not in out
     assert "(Ann, Ben, Cleo)> Ann, Ann\nNot recorded: [Players] Two players are called " \
@@ -536,7 +538,8 @@ def test_answers_from_a_file_read_as_a_session_without_the_line_editor(tmp_path)
     assert "> start Ann kestrel\nrecorded: Ann starts with kestrel\n" in out
     assert "> Zed\n  ^\nNot recorded: 'Zed' is no move of this game" in out
     assert "> 1\nrecorded: Ben starts with aldgate\n" in out
-    assert out.endswith("> quit\nStopped. The record is saved in night.mclog.\n")
+    assert out.endswith("> quit\nStopped. The record is saved in night.mclog.\n2 answers of "
+                        f"the input were not recorded: '{'x' * 60}', 'Zed'\n")
     assert (tmp_path / "night.mclog").read_text().endswith(
         "\n\nstart Ann kestrel, start Ben aldgate\n")
 

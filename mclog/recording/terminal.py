@@ -20,7 +20,7 @@ from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
 
 from mclog.errors import MclogError
-from mclog.printable import printable
+from mclog.printable import counted, printable
 from mclog.record.files import MAX_LINE
 
 from . import (LISTED, Disagreement, Recording, Slip, large_undo_question, start_or_resume,
@@ -155,10 +155,23 @@ def summary(recording: Recording) -> str:
 def run(recording: Recording, *, input=None, output=None, out: TextIO | None = None) -> int:
     """Record until the game is over (and revealed), or the recorder quits.  ``input`` and
     ``output`` are prompt_toolkit's (a pipe and ``DummyOutput`` in tests); ``out`` is
-    where the table is printed.  Returns the exit status."""
+    where the table is printed.  Returns the exit status: 1 where answers read from a
+    file or a pipe were refused (they are said again at the end: a script that records
+    from a file learns that the record is not what the file says), else 0."""
     out = out or sys.stdout
     session = _session(input, output, out, history=InMemoryHistory(),
                        completer=AnswerCompleter(recording), complete_while_typing=False)
+    refused: list[str] = []   # (the answers of a file that were not recorded)
+
+    def status() -> int:
+        if not refused or not isinstance(session, PipedAnswers):
+            return 0
+        shown = ", ".join(f"'{printable(r)[:60]}'" for r in refused[:5])
+        more = f" and {len(refused) - 5} more" if len(refused) > 5 else ""
+        were = "was" if len(refused) == 1 else "were"
+        say(f"{counted(len(refused), 'answer')} of the input {were} not recorded: "
+            f"{shown}{more}")
+        return 1
 
     def say(text: str) -> None:
         out.write(printable(text) + "\n")  # (a name's escape sequence is shown, not obeyed)
@@ -187,7 +200,7 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
         elif mode == "done":
             say("\nThe game is recorded to the end. " +
                 recording.game.final_text(recording.played))
-            return 0
+            return status()
         else:
             if shown is not recording.played:
                 say("\n" + summary(recording))
@@ -196,7 +209,7 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
         prompt = printable(prompt)
         typed = ask(session, prompt, recording.path, say)
         if typed is None:
-            return 0
+            return status()
         command = typed.strip()
         low = command.lower()
         if low != undo_said:
@@ -225,6 +238,7 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
                     {"check": "agreed", "reveal": "no more reveals",
                      "scores": f"no {recording.final_count()} check"}.get(mode, "written"))
         except Disagreement as exc:
+            refused.append(typed)
             say(f"The table and the rules disagree: {exc.message}. Nothing was written.")
             if exc.moves:
                 say("What changed it this round, move by move:")
@@ -233,12 +247,14 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
             say("Find the slip, then undo back to it (undo N) and enter the moves again; "
                 "or press Enter if the rules are right.")
         except Slip as exc:   # (pointing at the word typed, where it is one)
+            refused.append(typed)
             lead = len(typed) - len(typed.lstrip())
             where = (" " * (len(prompt) + lead + exc.column - 1) + "^\n"
                      if exc.column else "")
             say(where + (exc.message if exc.message.startswith("Not recorded") else
                          f"Not recorded: {exc.message}"))
         except MclogError as exc:
+            refused.append(typed)
             say(f"Not recorded: {exc}")
 
 
