@@ -162,6 +162,12 @@ DUEL = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.
     ("reveal     Zoe india oceania oceania oceania oceania", "reveal Zoe india oceania x4",
      "88:26: Expected a continent in Zoe's reveal, found 'x4': a reveal names each colony "
      "card shown, not a count (oceania oceania oceania oceania)"),
+    # (a name a slip away, in case or a letter, where a reveal names its player)
+    ("reveal     Zoe india", "reveal zoe india",
+     "88:8: Expected a player's name after 'reveal', found 'zoe': did you mean Zoe?"),
+    ("reveal     Zoe india oceania oceania oceania oceania",
+     "reveal Zoe india oceania oceania oceania oceania Yan america",
+     "88:50: Expected a continent in Zoe's reveal, found 'Yan': did you mean Yann?"),
     ("end        Yann up R1", "end Yann up R5",
      "17:13: Expected an industry such as F2 or T3+1, found 'R5' (an industry card's printed "
      "level is 1 to 4, and +1 follows it for each Capital Increase: T3+1)"),
