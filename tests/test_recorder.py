@@ -544,6 +544,28 @@ def test_answers_from_a_file_read_as_a_session_without_the_line_editor(tmp_path)
         "\n\nstart Ann kestrel, start Ben aldgate\n")
 
 
+def test_a_finished_game_takes_the_tables_last_words(tmp_path):
+    """Once the game is recorded to the end, a check (the money the table counts at the
+    end, in a game that asks no final count) or a comment may still follow, and a move is
+    refused; Enter stops.  A finished record opened again takes them too."""
+    other = ROOT / "sample_games" / "millionenspiel" / "duel-2p.mclog"
+    (tmp_path / "m.mclog").write_bytes(other.read_bytes())
+    money = mclog.replay(mclog.read_one(other)).final.money
+    check = f"check money Zoe {money[0]} Yann {money[1]}"
+    done = subprocess.run([sys.executable, "-m", "mclog", "record", "m.mclog"], cwd=tmp_path,
+                          input=f"Zoe rolls 1 1\n{check}\n; a long night\n\nnever read\n",
+                          capture_output=True, text=True, timeout=600)
+    out = done.stdout
+    assert done.returncode == 1, done.stderr   # (the move was refused)
+    assert "Not recorded: The game is recorded to the end: only comments and checks can " \
+        "follow (or undo)" in out
+    assert f"> {check}\nrecorded: {check}\n" in out
+    assert out.count("The game is recorded to the end. Zoe is the first millionaire") == 1
+    assert "never read" not in out and "Stopped" not in out
+    assert (tmp_path / "m.mclog").read_text().endswith(
+        f"\n{check}\n; a long night\n")
+
+
 def test_a_large_undo_is_said_first_and_done_when_typed_again(tmp_path):
     """``undo 30`` typed for ``undo 3`` would take back half an evening: an undo of more
     than three moves says which moves it takes back, and takes them back only when it is

@@ -421,7 +421,7 @@ class Recording:
             return self.reveal(self.reveal_due() or "", typed)
         if mode == "scores" and (not explicit or head == "check"):
             return self.final_scores(typed)
-        if mode == "done" and not explicit and head:
+        if mode == "done" and not explicit and head and head != "check":
             raise Slip("The game is recorded to the end: only comments and checks can "
                        "follow (or undo)")
         ended, moves = self.just_ended(), len(self.played)

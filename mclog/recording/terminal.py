@@ -91,7 +91,10 @@ class PipedAnswers:
         lines = self.lines
         if lines is None:   # (no standard input at all)
             raise EOFError
-        line = lines.readline(MAX_LINE + 1)
+        try:
+            line = lines.readline(MAX_LINE + 1)
+        except (OSError, ValueError):   # (an input that cannot be read, or is closed)
+            raise EOFError from None
         if not line:
             raise EOFError
         if not line.endswith("\n"):
@@ -114,9 +117,11 @@ def _session(input, output, out: TextIO, **options) -> PromptSession | PipedAnsw
                          **options)
 
 
-def ask(session: PromptSession | PipedAnswers, prompt: str, path: str, say) -> str | None:
+def ask(session: PromptSession | PipedAnswers, prompt: str, path: str, say,
+        finished: bool = False) -> str | None:
     """The line typed at ``prompt``; None once the recorder is done (Ctrl-D, ``quit``),
-    which is said with where the record is.  Ctrl-C drops the line being typed, nothing
+    which is said with where the record is (``finished``: the game is recorded to the
+    end, and nothing is left to go on with).  Ctrl-C drops the line being typed, nothing
     else, and asks again."""
     while True:
         try:
@@ -124,8 +129,9 @@ def ask(session: PromptSession | PipedAnswers, prompt: str, path: str, say) -> s
         except KeyboardInterrupt:
             continue
         except EOFError:
-            say(f"\nStopped. The record is saved in {path}; mclog record {path} goes on "
-                "from here.")
+            if not finished:
+                say(f"\nStopped. The record is saved in {path}; mclog record {path} goes "
+                    "on from here.")
             return None
         if typed.strip().lower() in ("quit", "exit", "q"):
             say(f"Stopped. The record is saved in {path}.")
@@ -198,17 +204,20 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
             prompt = (f"check {recording.final_count()} (Enter: no check; or type what the "
                       f"table counted, {recording.names[0]} 24 ...)> ")
         elif mode == "done":
-            say("\nThe game is recorded to the end. " +
-                recording.game.final_text(recording.played))
-            return status()
+            # (the table's last words may follow: a count of the money, a comment)
+            if shown != "done":
+                say("\nThe game is recorded to the end. " +
+                    recording.game.final_text(recording.played))
+                shown = "done"
+            prompt = "a check or a comment may follow (Enter: stop)> "
         else:
             if shown is not recording.played:
                 say("\n" + summary(recording))
                 shown = recording.played
             prompt = f"{recording.label()}> "
         prompt = printable(prompt)
-        typed = ask(session, prompt, recording.path, say)
-        if typed is None:
+        typed = ask(session, prompt, recording.path, say, finished=mode == "done")
+        if typed is None or mode == "done" and not typed.strip():
             return status()
         command = typed.strip()
         low = command.lower()
