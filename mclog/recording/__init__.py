@@ -395,10 +395,11 @@ class Recording:
             if not valued and not self._listed()[1]:   # (the number as a form takes it)
                 valued = [line for line in [self._form_filled(typed)] if line]
             if valued and picked not in valued:
-                texts = [a.text for a in listed]
-                raise Slip(f"'{number}' is answer {number}, '{picked}', but '{valued[0]}' "
+                texts, meant = [a.text for a in listed], valued[0]
+                said = _own_end(meant, texts) if meant in texts else meant   # (a form's)
+                raise Slip(f"'{number}' is answer {number}, '{picked}', but '{meant}' "
                            f"ends with {number}: type the one meant by its words "
-                           f"('{_own_end(valued[0], texts)}' or '{_own_end(picked, texts)}')")
+                           f"('{said}' or '{_own_end(picked, texts)}')")
             typed = picked
         return typed
 
