@@ -787,6 +787,31 @@ def _command(argv: Sequence[str]) -> str | None:
     return argv[0] if argv and argv[0] in COMMANDS else None
 
 
+def _no_command(argv: list[str]) -> int:
+    """``mclog`` alone (the commands, as ``--help`` lists them), ``mclog help [COMMAND]``
+    (as ``--help`` would), or a word that is no command (the one meant, where a slip
+    stands out): argparse would say only that a command is required, or list every
+    choice in one long line."""
+    from .record.names import closest, suggestion
+
+    if not argv:
+        sys.stderr.write(build_parser().format_help())
+        _err("mclog: say which command to run (mclog COMMAND --help for its options)")
+        return 2
+    if argv == ["help"]:
+        _say(build_parser().format_help().rstrip())
+        return 0
+    if argv[0] == "help" and len(argv) == 2 and argv[1] in COMMANDS:
+        build_parser(argv[1]).parse_args([argv[1], "--help"])   # (says it, and exits 0)
+    word = argv[1] if argv[0] == "help" else argv[0]
+    hint = suggestion(closest(word.lower(), list(COMMANDS)))
+    if not hint and (word.endswith((".mclog", ".json")) or os.path.isfile(word)):
+        hint = f": a record is named after the command (mclog validate {printable(word)})"
+    _err(f"mclog: '{printable(word)}' is not a command of mclog (the commands are "
+         f"{', '.join(COMMANDS)}){hint}")
+    return 2
+
+
 def _sentence(help_text: str) -> str:
     """A command's help as the first line of its own ``-h``: a sentence."""
     return help_text[0].upper() + help_text[1:] + "."
@@ -1035,6 +1060,9 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] == "help" or not argv[0].startswith("-") and \
+            argv[0] not in COMMANDS:
+        return _no_command(argv)
     args = build_parser(_command(argv)).parse_args(argv)
     try:
         return args.func(args)

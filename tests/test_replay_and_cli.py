@@ -582,3 +582,34 @@ def test_a_json_game_that_is_no_name_is_refused_not_read_as_million_club(tmp_pat
         from_json(json.loads(path.read_text(encoding="utf-8"))[1], "game.json")
     assert str(refused.value) == f"game.json: game: {said} is not a game's name: the games " \
                                  f"are {games}"
+
+
+def test_mclog_alone_help_and_a_word_that_is_no_command(tmp_path, capsys, monkeypatch):
+    """``mclog`` alone lists the commands and says to name one (exit 2); ``mclog help``
+    and ``mclog help record`` are ``--help``'s (exit 0); a slip of a command's name is told
+    the command meant, and a record named first is told to come after the command (exit
+    2, one line each), where argparse said only that a command is required, or listed
+    every choice."""
+    from mclog.cli import COMMANDS
+
+    assert main([]) == 2
+    said = capsys.readouterr()
+    assert "validate            replay every game" in said.err and said.err.endswith(
+        "mclog: say which command to run (mclog COMMAND --help for its options)\n")
+    assert main(["help"]) == 0 and "record              record a game at the table" in \
+        capsys.readouterr().out
+    with pytest.raises(SystemExit) as exit_:
+        main(["help", "record"])
+    assert exit_.value.code == 0 and capsys.readouterr().out.startswith("usage: mclog record")
+    commands = ", ".join(COMMANDS)
+    (tmp_path / "night.mclog").write_text("")
+    monkeypatch.chdir(tmp_path)
+    for argv, hint in ((["recrod", "night.mclog"], ": did you mean record?"),
+                       (["help", "vaildate"], ": did you mean validate?"),
+                       (["night.mclog"], ": a record is named after the command (mclog "
+                                         "validate night.mclog)"),
+                       (["go"], "")):
+        assert main(argv) == 2
+        word = argv[1] if argv[0] == "help" else argv[0]
+        assert capsys.readouterr().err == (f"mclog: '{word}' is not a command of mclog (the "
+                                           f"commands are {commands}){hint}\n")
