@@ -150,6 +150,20 @@ def test_validate_checks_every_file_and_says_which_failed(tmp_path, capsys):
         f"{tmp_path}/*.mclog)" in err
 
 
+def test_a_folder_given_for_a_record_says_where_its_records_are(tmp_path, capsys):
+    """A folder of folders (games sorted by game, as ``sample_games``) names the records in
+    its folders; one with none says so, rather than a pattern that matches nothing."""
+    (tmp_path / "cartel").mkdir()
+    (tmp_path / "cartel" / "night.mclog").write_text(THURSDAY.read_text())
+    (tmp_path / "empty").mkdir()
+    assert main(["validate", str(tmp_path), str(tmp_path / "empty")]) == 1
+    err = capsys.readouterr().err
+    assert f"{tmp_path}: is a folder, not a record file (the records in its folders: " \
+        f"{tmp_path}/*/*.mclog)" in err
+    assert f"{tmp_path / 'empty'}: is a folder, not a record file (and holds no .mclog " \
+        "record)" in err
+
+
 def test_a_name_is_a_path_never_record_text(capsys):
     assert main(["validate", "nonexist"]) == 1
     assert "nonexist: cannot be read: No such file or directory" in capsys.readouterr().err
@@ -668,6 +682,7 @@ def test_fmt_refuses_a_pipe_without_waiting_for_it(tmp_path, capsys):
 @pytest.mark.parametrize("check", [[], ["--check"]])
 def test_fmt_of_a_folder_says_it_is_a_folder(tmp_path, capsys, check):
     (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "night.mclog").write_text(THURSDAY.read_text())
     assert main(["fmt", *check, str(tmp_path / "games")]) == 1
     assert capsys.readouterr().err == (f"{tmp_path / 'games'}: is a folder, not a record "
                                        f"file (the records in it: {tmp_path}/games/*.mclog)\n")

@@ -96,9 +96,17 @@ def read_source(path: str, limit: int, what: str = "such a file") -> bytes:
 
 
 def _a_folder(path: str) -> str:
-    """A folder given for a record: said, with how to name the records in it."""
-    return (f"{path}: is a folder, not a record file (the records in it: "
-            f"{os.path.join(path, '*.mclog')})")
+    """A folder given for a record: said, with how to name the records in it, or in the
+    folders in it (a folder of games sorted by game, as ``sample_games``), where there
+    are any."""
+    import glob   # (a slip's only)
+
+    for pattern in ("*.mclog", os.path.join("*", "*.mclog")):
+        if next(glob.iglob(os.path.join(glob.escape(path), pattern)), None) is not None:
+            where = "in it" if pattern == "*.mclog" else "in its folders"
+            return (f"{path}: is a folder, not a record file (the records {where}: "
+                    f"{os.path.join(path, pattern)})")
+    return f"{path}: is a folder, not a record file (and holds no .mclog record)"
 
 
 @contextlib.contextmanager
