@@ -209,11 +209,18 @@ def seat_of(name: str, names: Sequence[str]) -> int:
     >>> seat_of("ann", ("Ann", "Ben"))
     Traceback (most recent call last):
     ValueError: 'ann' is not a player of this game (the players are Ann, Ben): did you mean Ann?
+    >>> seat_of("2", ("Ann", "Ben"))
+    Traceback (most recent call last):
+    ValueError: '2' is not a player of this game (the players are Ann, Ben): a player is named, not numbered ('Ben')
     """
     name = name.strip()
     seat = seats_by_name(names).get(name)
     if seat is not None:
         return seat
+    if name.isdigit() and 1 <= int(name) <= len(names) and name not in names:
+        raise ValueError(f"'{name}' is not a player of this game (the players are "
+                         f"{', '.join(names)}): a player is named, not numbered "
+                         f"('{names[int(name) - 1]}')")
     raise ValueError(not_a_player(name, names))
 
 
