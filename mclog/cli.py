@@ -31,7 +31,7 @@ from .record.files import (
     replacing, write_new,
 )
 from .lazy import LazyModule
-from .record.names import not_a_player
+from .record.names import not_a_player, numbered
 from .record.reading import iter_lenient, read_bytes_lenient, recorded_game, unnumbered
 
 #: Imported when a command first reads or writes JSON: ``mclog validate`` and most
@@ -398,9 +398,8 @@ def _not_a_player(where: str, name: str, names) -> str:
 def _seat_by_number(seat: str, names) -> str:
     """``: --seat takes the player's name (--seat Ben)`` where a seat is given by its
     number (``--seat 2``), else nothing."""
-    if seat.isdigit() and 1 <= int(seat) <= len(names):
-        return f": --seat takes the player's name (--seat {names[int(seat) - 1]})"
-    return ""
+    meant = numbered(seat, names)
+    return f": --seat takes the player's name (--seat {meant})" if meant else ""
 
 
 def _rollouts(count: int, option: str) -> int:

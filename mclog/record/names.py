@@ -217,11 +217,29 @@ def seat_of(name: str, names: Sequence[str]) -> int:
     seat = seats_by_name(names).get(name)
     if seat is not None:
         return seat
-    if name.isdigit() and 1 <= int(name) <= len(names) and name not in names:
+    meant = numbered(name, names)
+    if meant is not None:
         raise ValueError(f"'{name}' is not a player of this game (the players are "
-                         f"{', '.join(names)}): a player is named, not numbered "
-                         f"('{names[int(name) - 1]}')")
+                         f"{', '.join(names)}): a player is named, not numbered ('{meant}')")
     raise ValueError(not_a_player(name, names))
+
+
+def numbered(word: str, names: Sequence[str]) -> str | None:
+    """The player a seat's number means where a player is given by it (``[Seat "2"]``,
+    ``--seat 2``: the second in the ``Players`` tag), else None.
+
+    >>> numbered("2", ["Ann", "Ben"]), numbered("3", ["Ann", "Ben"])
+    ('Ben', None)
+    """
+    if word.isdigit() and 1 <= int(word) <= len(names) and word not in names:
+        return names[int(word) - 1]
+    return None
+
+
+def player_meant(word: str, names: Sequence[str]) -> str:
+    """``: did you mean Ann?`` for a name a slip away from a player's (of case, or a letter
+    or two), else nothing: what every place that names a player offers."""
+    return suggestion(case_slip(word, names) or closest(word, names))
 
 
 def not_a_player(word: str, names: Sequence[str]) -> str:
@@ -236,7 +254,7 @@ def not_a_player(word: str, names: Sequence[str]) -> str:
     "'Joe' is not a player of this game (the players are Jo, JO): did you mean Jo?"
     """
     return (f"'{word}' is not a player of this game (the players are {', '.join(names)})"
-            + suggestion(case_slip(word, names) or closest(word, names)))
+            + player_meant(word, names))
 
 
 def suggestion(meant: str | None) -> str:

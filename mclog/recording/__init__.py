@@ -45,6 +45,9 @@ LISTED = 30
 #: The tag that names the seat a record is written from.
 SEAT_TAG = "Seat"
 
+#: What a round's check is answered with to write the rules' values as check lines.
+WRITE_CHECK = ("y", "yes", "ok", "write")
+
 #: What the recorder's commands are, said by ``help`` (a game's subclass adds its own).
 HELP = """\
 Type the answer as a record line says it, its number, or its end where no other answer
@@ -385,14 +388,14 @@ class Recording:
         typed = typed.strip()
         number = whole_number(typed)   # (not "²": a superscript is no number)
         if number is not None:
-            listed = self.answers()
+            listed, whole = self._listed()
             if not 1 <= number <= len(listed):
                 raise Slip(f"There is no answer {number}: " + (
                     f"the answers are 1 to {len(listed)}" if listed else
                     "the answers here are typed, not numbered"))
             picked = listed[number - 1].text
             valued = [a.text for a in listed if a.text.split()[-1] == str(number)]
-            if not valued and not self._listed()[1]:   # (the number as a form takes it)
+            if not valued and not whole:   # (the number as a form takes it)
                 valued = [line for line in [self._form_filled(typed)] if line]
             if valued and picked not in valued:
                 texts, meant = [a.text for a in listed], valued[0]
@@ -425,21 +428,22 @@ class Recording:
         if mode == "done" and not explicit and head and head != "check":
             raise Slip("The game is recorded to the end: only comments and checks can "
                        "follow (or undo)")
-        ended, moves = self.just_ended(), len(self.played)
+        ended = self.just_ended() if mode == "check" else None
+        moves = len(self.played)
         try:
             written = self.enter(typed) or [" ".join(typed.split())]
         except Slip:
             if mode == "check" and not explicit:
                 return self.check(typed)   # (not a move: what it says as a check)
             raise
-        if mode == "check" and ended is not None and len(self.played) > moves:
+        if ended is not None and len(self.played) > moves:
             self.checked = max(self.checked, ended)   # (the table went on)
         return written
 
     def _answers_check(self, head: str) -> bool:
         """Whether a line starting with ``head`` answers a round's check: nothing (the
         table agrees), ``y``, or a kind of check (``money Ann 12``)."""
-        return head in ("", "y", "yes", "ok", "write") or any(
+        return head in ("", *WRITE_CHECK) or any(
             head in (kind.word, *kind.aliases) for kind in self.game.check_kinds)
 
     def _labelled(self, typed: str) -> bool:
@@ -494,7 +498,7 @@ class Recording:
         none of them."""
         if "\n" in typed or "\r" in typed:
             return None
-        words = typed.replace(",", " ").lower().split()
+        words = _words(typed)
         listed, whole = self._listed()
         if not words or listed and whole_number(typed.strip()) is not None:
             return None
@@ -502,7 +506,7 @@ class Recording:
         # alone may be another's too, not listed, as another player's pension bought
         # in Millionenspiel while the bets are asked)
         found = [a.text for a in listed
-                 if a.text.replace(",", " ").lower().split()[-len(words):] == words
+                 if _words(a.text)[-len(words):] == words
                  and len(a.text.split()) > len(words)] if whole else []
         if not found:
             filled = self._form_filled(typed)
@@ -540,7 +544,7 @@ class Recording:
         if len(moves) == len(self.played.replay.moves):
             return False
         said = self.game.answer_text(played, moves[-1]) or ""
-        return said.replace(",", " ").lower().split() == typed.replace(",", " ").lower().split()
+        return _words(said) == _words(typed)
 
     def comment(self, text: str) -> None:
         """A comment on a line of its own, after the moves so far."""
@@ -590,7 +594,7 @@ class Recording:
         if not words:
             self.checked = ended
             return []
-        if words[0] in ("y", "yes", "ok", "write"):
+        if words[0] in WRITE_CHECK:
             lines = self.rules_check_lines()
         else:
             lines = [typed if words[0] == "check" else f"check {typed}"]
@@ -666,6 +670,11 @@ class Recording:
             record, _ = self._read(f.read(), "", "")
         if tuple(record.players) != self.names:
             raise FileError(f"{written}: the record written did not read back as this game")
+
+
+def _words(text: str) -> list[str]:
+    """An answer's words as they are compared: in lower case, commas as spaces."""
+    return text.replace(",", " ").lower().split()
 
 
 def _own_end(text: str, answers: list[str]) -> str:

@@ -23,8 +23,8 @@ from mclog.errors import RecordError
 from mclog.record.checks import Check, read_check, written_as
 from mclog.record.framing import (MARKS, RawGame, RawLine, comment_hint, mark_hint, stray_mark,
                                   unseen_hint, whole_number)
-from mclog.record.names import (case_slip, closest, near, not_a_player, seats_by_name,
-                                suggestion)
+from mclog.record.names import (case_slip, closest, near, not_a_player, player_meant,
+                                seats_by_name)
 from mclog.record.verbs import filler_hint
 from ..rules.board import ROMAN
 from ..rules.cards import CONTINENTS, INDUSTRY_TYPES
@@ -223,9 +223,7 @@ def _reveal(r: Reader, first: int) -> None:
             flush()
             seat, cards, where = r.names[word], [], at
         elif seat is None:
-            players = list(r.names)
-            hint = written_as(word, _CHECK_WORDS, r.names) or \
-                suggestion(case_slip(word, players) or closest(word, players))
+            hint = written_as(word, _CHECK_WORDS, r.names) or player_meant(word, list(r.names))
             raise r.error(f"Expected a player's name after 'reveal', found '{word}'{hint}", at)
         elif low in ("none", "nothing", "-"):
             continue
@@ -236,8 +234,7 @@ def _reveal(r: Reader, first: int) -> None:
             counted = CARDS[after] if CARDS.get(after) in COLONY_WORDS else \
                 cards[-1] if cards else "asia"   # (the continent a count would count)
             hint = written_as(word, _CHECK_WORDS, r.names) or did_you_mean(low, CONTINENTS) \
-                or _counted(word, counted) or suggestion(
-                    case_slip(word, list(r.names)) or closest(word, list(r.names)))
+                or _counted(word, counted) or player_meant(word, list(r.names))
             raise r.error(f"Expected a continent in {r.table.names[seat]}'s reveal, "
                           f"found '{word}'{hint}", at)
     if seat is None:
