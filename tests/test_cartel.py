@@ -637,6 +637,7 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
     ("bid Ann pass", "'pass' cannot be the amount: no bid is written X ('bid <player> X')",
      9),   # (a verb too: not told as the next item)
     ("bid Ann for 40", "'for' is not written in a 'bid' item: 'bid <player> <amount>'", 9),
+    ("end of year 1", "'of' is not written in an 'end' item: 'end year <year>'", 5),
     ("trade Ann krupp for Ben siemens", "'for' is not written in a 'trade' item: 'trade "
      "<player> <gives> <other> <takes> [cash <cash>]'", 17),   # (not: 'for' and 'Ben' swapped)
     # (the bids as a table says them, the verb once)

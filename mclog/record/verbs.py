@@ -322,8 +322,9 @@ class Verb:
             early = f"'{words[i]}' comes after the {self.fixed[i - 1].name}: '{self.form}'" \
                 if words[i].lower() in self.keyed else None   # (``sell Ann gold fives 1 3``)
             twice = self.written_twice(words, i)   # (``roll Ann Ann 3``)
-            filler = f"'{words[i]}' is not written in a '{self.word}' item: '{self.form}'" \
-                if words[i].lower() in FILLERS else None   # (``trade Ann krupp for Ben ...``)
+            article = a_or_an(self.word).split()[0]   # (an 'end' item, a 'move' item)
+            filler = f"'{words[i]}' is not written in {article} '{self.word}' item: " \
+                f"'{self.form}'" if words[i].lower() in FILLERS else None   # (``for Ben``)
             raise NotationError(stray_mark(words[i], field_reads(read, seats)) or early or twice
                                 or filler or self._swapped(words, i, seats) or str(exc),
                                 i) from None

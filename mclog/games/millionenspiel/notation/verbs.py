@@ -212,11 +212,15 @@ _DICE_JOINED = re.compile(r"^([1-6])[+\-/x&]([1-6])$")
 
 def _two_dice(word: str, which: str, dice: list[int | None], after: str | None) -> str:
     """`` (a throw is two dice ...)`` where a throw is written as one word or as its sum
-    (``rolls 4+1``, ``rolls 5, lands red``, ``rolls 11``: ``after`` is the word after it),
+    (``rolls 4+1``, ``rolls 66``, ``rolls 5, lands red``, ``rolls 11``: ``after`` is the word
+    after it),
     else nothing: the dice decide a refusal and a double, so the record keeps both."""
     joined = _DICE_JOINED.match(word)
     if joined:
         return f" (a throw is both dice, each a word: 'rolls {joined[1]} {joined[2]}')"
+    if len(word) == 2 and all(c in "123456" for c in word) and int(word) > 12:
+        # (``rolls 66``: the dice's digits run together, for no sum is over 12)
+        return f" (a throw is both dice, each a word: 'rolls {word[0]} {word[1]}')"
     total = whole_number(word)
     if which == "second" and (VERBS.verb(word) is not None or total is None):
         first = "?" if dice[0] is None else dice[0]
