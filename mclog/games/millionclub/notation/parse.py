@@ -143,6 +143,9 @@ def _unknown_word(word: str, table: Table, first: bool = False,
     if before is not None and low in ("f", "t", "r") and before.upper() in ("I", "IV"):
         return (f"'{word}' follows '{before}': a pawn's disc and its sector are one word, "
                 f"{before.upper()}:{word.upper()}")
+    if before is not None and len(before) == 1 and parse_industry(before + word) is not None:
+        return (f"'{word}' follows '{before}': an industry and its level are one word, "
+                f"{before.upper()}{word}")   # (``up R 1``)
     if swapped is not None:   # (``Ann R1 up``)
         return (f"'{word} {swapped.split()[0]}': the verb comes before the "
                 f"{'card' if low in CARDS or word == UNKNOWN else 'industry'}: '{swapped}'")
