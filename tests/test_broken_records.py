@@ -90,6 +90,11 @@ def test_docs_errors_quotes_each_example_exactly():
                                    "written twice)"),
     ("colonies Jo sets ?.", "3:18: Expected the card set aside, found '?.' (write it without "
                             "the point: '?')"),
+    # (a spot typed on a phone, whose keyboard gives a dash or a full-width colon)
+    ("place Jo IV\u2013F", "3:10: 'IV\u2013F' is not a word of the notation: a spot and its "
+                          "sector are written IV:F"),
+    ("place Jo iv\uff1at", "3:10: 'iv\uff1at' is not a word of the notation: a spot and its "
+                          "sector are written IV:T"),
 ])
 def test_a_word_is_suggested_only_when_one_meaning_stands_out(line, message):
     """Two players called Jo and JO: ``jo`` is neither, and no guess is made between them."""

@@ -398,6 +398,9 @@ def test_m18_unseen_dice():
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 4+1, lands red\n",
      "<text>:5:11: A die shows 1 to 6 (or ? if not seen), not '4+1' (a throw is both dice, "
      "each a word: 'rolls 4 1')"),
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 4\u20131, lands red\n",
+     "<text>:5:11: A die shows 1 to 6 (or ? if not seen), not '4\u20131' (a throw is both "
+     "dice, each a word: 'rolls 4 1')"),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 66, refuses\n",
      "<text>:5:11: A die shows 1 to 6 (or ? if not seen), not '66' (a throw is both dice, "
      "each a word: 'rolls 6 6')"),

@@ -98,9 +98,10 @@ def _no_item(r: Reader, at: int) -> RecordError:
 
 
 #: Slips a hint names (patterns ``re`` compiles the first time a slip asks, not at every
-#: start): a disc in figures (``4:F``), a spot written apart from its sector (``IV-F``).
+#: start): a disc in figures (``4:F``), a spot written apart from its sector (``IV-F``; a
+#: phone's dashes and a full-width colon too, ``IV–F``, ``IV：F``).
 _DISC_IN_FIGURES: Final = r"^([0-9])(?:[:\-]?([ftrFTR]))?$"
-_SPOT_MISWRITTEN: Final = r"(?i)^(iv|i)[-.;/_]?([ftr])$"
+_SPOT_MISWRITTEN: Final = r"(?i)^(iv|i)[-.;/_\u2013\u2014\uff1a\u2236]?([ftr])$"
 #: A sector that is no industry type (``IV:X``, ``I:G``).
 _SECTOR_MISWRITTEN: Final = r"(?i)^(iv|i):(.*)$"
 

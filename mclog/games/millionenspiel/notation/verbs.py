@@ -206,8 +206,8 @@ def _throw(line: Cursor, context: Reading) -> Throw:
     return Throw((dice[0], dice[1]))
 
 
-#: Two dice written as one word: ``4+1``, ``4-1``, ``4/1``, ``4x1``.
-_DICE_JOINED = re.compile(r"^([1-6])[+\-/x&]([1-6])$")
+#: Two dice written as one word: ``4+1``, ``4-1``, ``4/1``, ``4x1`` (and a phone's ``4–1``).
+_DICE_JOINED = re.compile(r"^([1-6])[+\-/x&\u2013\u2014]([1-6])$")
 
 
 def _two_dice(word: str, which: str, dice: list[int | None], after: str | None) -> str:
