@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from .errors import a_kind
 from .record.framing import RawGame
@@ -64,6 +64,27 @@ class GameOption(NamedTuple):
     choices: tuple[str, ...]
     default: str
     help: str = ""
+
+
+#: The recorder's question of the seat a record is written from, and of the occasion
+#: (``Game.recorder_questions``).
+SEAT_QUESTION: Final = ("seat", "Your name, to record from your seat (Enter: you see every "
+                                "card)", None)
+EVENT_QUESTION: Final = ("event", "Event (Enter: none)", None)
+
+
+def option_question(option: GameOption) -> str:
+    """The recorder's question of a game's option, with what Enter takes.
+
+    >>> option_question(GameOption("limit", (), "1000", "the cash that wins (800, 1000)"))
+    'Limit: the cash that wins (800, 1000; Enter: 1000)'
+    >>> option_question(GameOption("variant", (), "basic", "basic, or sharks"))
+    'Variant: basic, or sharks (Enter: basic)'
+    """
+    said = f"{option.name.capitalize()}: {option.help or ', '.join(option.choices)}"
+    if said.endswith(")"):
+        return f"{said[:-1]}; Enter: {option.default})"
+    return f"{said} (Enter: {option.default})"
 
 
 #: The tags of every game's framing (``docs/format-framing.md``) and of the shared
@@ -250,13 +271,22 @@ class Game(ABC):
 
     def recorder_questions(self) -> list[tuple[str, str, str | None]]:
         """What the terminal recorder asks before a new game: ``(option, question,
-        default)`` each (the default taken when Enter is pressed)."""
-        return [("players", "Players in seat order, clockwise (Ann, Ben, Cleo)", None)]
+        default)`` each (the default taken when Enter is pressed): who plays, each of the
+        game's options (``options``: a table sets them before play), the seat the record
+        is written from in a game that hides cards (a player writing from their seat is
+        otherwise asked every card they cannot see), and the occasion.  The command line's
+        answers are not asked again (``ask_table``)."""
+        return [("players", "Players in seat order, clockwise (Ann, Ben, Cleo)", None),
+                *((option.name, option_question(option), option.default)
+                  for option in self.options),
+                *([SEAT_QUESTION] if self.hidden_information else []), EVENT_QUESTION]
 
     def recording_tags(self, options: dict, path: str) -> dict[str, str]:
         """The tags a new record at ``path`` starts with, from the recorder's options
-        (``seat``, and the game's own: ``ValueError`` in words for one that is not)."""
-        return {"Seat": options["seat"]} if options.get("seat") else {}
+        (``seat``, ``event``, and the game's own: ``ValueError`` in words for one that is
+        not)."""
+        tags = {"Event": options["event"]} if options.get("event") else {}
+        return {**tags, "Seat": options["seat"]} if options.get("seat") else tags
 
     # --- what a review by rollouts asks (``mclog.review``) ---------------------------
 

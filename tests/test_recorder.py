@@ -515,6 +515,71 @@ def test_a_tables_answer_the_reader_would_refuse_is_asked_again_at_once(tmp_path
     assert not os.path.exists(path)   # (nothing is written until the last answer)
 
 
+@pytest.mark.parametrize("name", ["Million Club", "Millionenspiel", "Cartel",
+                                  "Joakim von Ankas fantastiska affärer"])
+def test_every_game_asks_its_table_its_options_and_the_seat_where_cards_are_hidden(name):
+    """Before a new game the recorder asks who plays, each option the game declares (a
+    table sets them before play), the seat the record is written from in a game that
+    hides cards (else a player at the table is asked every card they cannot see), and
+    the occasion; Enter takes each default.  It asked only the players but in Million
+    Club."""
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from mclog.games import game
+    from mclog.recording.terminal import ask_table
+
+    chosen = game(name)
+    questions = chosen.recorder_questions()
+    with create_pipe_input() as pipe:
+        pipe.send_text("Ann yellow, Ben blue\r" + "\r" * (len(questions) - 1))
+        options = ask_table(chosen, input=pipe, output=DummyOutput())
+    options.pop("treasurer", None)   # (Cartel's: who deals, the last player unless said)
+    assert options == {"players": "Ann yellow, Ben blue",
+                       **{option.name: option.default for option in chosen.options},
+                       **({"seat": None} if chosen.hidden_information else {}),
+                       "event": None}
+    assert [q for _, q, _ in questions if q.startswith("Your name")] == (
+        ["Your name, to record from your seat (Enter: you see every card)"]
+        if chosen.hidden_information else [])
+
+
+def test_the_command_lines_answers_are_not_asked_again(tmp_path):
+    """``mclog record --seat Ann --setup alternative --event Friday`` without
+    ``--players``: only what the command line left out is asked.  Each was asked, and
+    the answer typed (Enter: 'standard') was then silently overridden by the command
+    line's."""
+    done = subprocess.run([sys.executable, "-m", "mclog", "record", "--seat", "Ann",
+                           "--setup", "alternative", "--event", "Friday", "new.mclog"],
+                          cwd=tmp_path, input="Ann yellow, Ben blue\npick\n",
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines()[:2] == [
+        "Players in seat order, clockwise, with colours (Ann yellow, Ben blue, Cleo red)> "
+        "Ann yellow, Ben blue",
+        "Privileges: draw (the rulebook) or pick (Enter: draw)> pick"]
+    assert (tmp_path / "new.mclog").read_text().startswith(
+        '[Event "Friday"]\n[Format "mclog 1"]\n[Setup "alternative"]\n[Privileges "pick"]\n'
+        '[Players "Ann yellow, Ben blue"]\n[Seat "Ann"]\n')
+
+
+def test_cartels_recorder_asks_the_treasurer_and_the_seat(tmp_path):
+    """Cartel's table: the Treasurer (who deals and plays last, C1) and the seat are asked,
+    a slip said in the reader's words and asked again, and both written as tags."""
+    done = subprocess.run([sys.executable, "-m", "mclog", "record", "--game", "cartel",
+                           "night.mclog"], cwd=tmp_path,
+                          input="Ann, Ben, Cleo\nZed\nBen\n\n\nann\nAnn\n\n",
+                          capture_output=True, text=True, timeout=120)
+    out = done.stdout
+    assert "Treasurer: who deals, and plays last (Enter: the last player)> Zed\nNot " \
+           "recorded: [Treasurer] 'Zed' is not a player of this game (the players are " \
+           "Ann, Ben, Cleo). Again:\n" in out
+    assert "> ann\nNot recorded: [Seat] 'ann' is not a player of this game (the players " \
+           "are Ann, Ben, Cleo): did you mean Ann? Again:\n" in out
+    assert (tmp_path / "night.mclog").read_text().startswith(
+        '[Game "Cartel"]\n[Players "Ann, Ben, Cleo"]\n[Treasurer "Ben"]\n'
+        '[Components "illustrative"]\n[Seat "Ann"]\n')
+
+
 @pytest.mark.slow
 def test_answers_from_a_file_read_as_a_session_without_the_line_editor(tmp_path):
     """``mclog record game.mclog < answers.txt``: each answer is a line, written after its
@@ -525,7 +590,9 @@ def test_answers_from_a_file_read_as_a_session_without_the_line_editor(tmp_path)
     is not all the file says)."""
     from mclog.record.files import MAX_LINE
 
-    answers = ("Ann, Ann\nAnn, Ben\n\n" + "x" * (3 * MAX_LINE) + "\nstart Ann kestrel\n"
+    table = "\n" * 5   # (Enter at the Treasurer, the components, the rules, the seat, the event)
+    answers = ("Ann, Ann\nAnn, Ben\n" + table + "\n" + "x" * (3 * MAX_LINE) +
+               "\nstart Ann kestrel\n"
                "Zed\n1\nquit\n")
     done = subprocess.run([sys.executable, "-m", "mclog", "record", "--game", "cartel",
                            "night.mclog"], cwd=tmp_path, input=answers, capture_output=True,

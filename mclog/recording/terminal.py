@@ -268,18 +268,25 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
 
 
 def ask_table(game, session: PromptSession | PipedAnswers | None = None, *, input=None,
-              output=None, path: str | None = None, out: TextIO | None = None) -> dict:
+              output=None, path: str | None = None, out: TextIO | None = None,
+              given: dict | None = None) -> dict:
     """The questions before a new game, as the game asks them (``recorder_questions``:
-    who plays where, and the table's options, each with its default).  With ``path`` (the
-    record to be), each answer is checked as it is given, the questions after it at their
-    defaults (``table_problem``): one the reader would refuse is said, and its question
-    asked again, rather than the recorder stopping after the last question.  Ctrl-D (or
-    an input that ends) before the last answer stops the recorder with nothing written."""
+    who plays where, and the table's options, each with its default), but for those
+    ``given`` answers (the command line's: ``--seat Ann``, ``--option setup=...``,
+    ``--event`` as the ``Event`` of its ``tags``), which are kept: asked again, Enter
+    would seem to take the default and the command line's answer would be recorded.
+    With ``path`` (the record to be), each answer is checked as it is given, the
+    questions after it at their defaults (``table_problem``): one the reader would refuse
+    is said, and its question asked again, rather than the recorder stopping after the
+    last question.  Ctrl-D (or an input that ends) before the last answer stops the
+    recorder with nothing written."""
     out = out or sys.stdout
     session = session or _session(input, output, out)
     questions = game.recorder_questions()
-    options: dict = {}
+    options: dict = {key: value for key, value in (given or {}).items() if value}
     for index, (key, question, default) in enumerate(questions):
+        if options.get(key) or (options.get("tags") or {}).get(key.capitalize()):
+            continue   # (answered on the command line)
         while True:
             try:
                 answer = session.prompt(f"{question}> ")
@@ -293,7 +300,9 @@ def ask_table(game, session: PromptSession | PipedAnswers | None = None, *, inpu
             problem = table_problem(game, path, {**later, **options})
             if problem is None:
                 break
-            out.write(printable(f"Not recorded: {problem.rstrip('.')}. Again:") + "\n")
+            said = problem.rstrip(".")
+            stop = "" if said.endswith("?") else "."   # (``did you mean Ann? Again:``)
+            out.write(printable(f"Not recorded: {said}{stop} Again:") + "\n")
             out.flush()
     return options
 
@@ -305,7 +314,7 @@ def record(game, path: str, options: dict) -> int:
         raise NotImplementedError(f"{game.name} has no recorder yet: write its record by "
                                   "hand (see its format in docs/)")
     return run(start_or_resume(game, path, options,
-                               ask=lambda: ask_table(game, path=path)))
+                               ask=lambda: ask_table(game, path=path, given=options)))
 
 
 __all__ = ["run", "summary", "ask", "ask_table", "record",

@@ -212,9 +212,16 @@ class Cartel(KitGame):
 
         return {"profit": ProfitBot, "thrifty": ThriftyBot}
 
+    def recorder_questions(self):
+        """Every game's, and who the Treasurer is (who deals, and plays last: C1)."""
+        players, *rest = super().recorder_questions()
+        return [players, ("treasurer", "Treasurer: who deals, and plays last (Enter: the last "
+                                       "player)", None), *rest]
+
     def option_tags(self, options, path=None):
         """``Components`` and ``Advanced`` from ``--option components=... advanced=...``,
-        and ``Seat`` from the recorder's ``--seat``, each checked.  A component file given
+        the Treasurer the recorder asks, and ``Seat`` from the recorder's ``--seat``, each
+        checked.  A component file given
         from the working folder is named as the record's folder (``path``'s) sees it,
         where a reader looks for it."""
         options = options or {}
@@ -229,7 +236,8 @@ class Cartel(KitGame):
                 not os.path.isabs(components):
             components = os.path.relpath(os.path.abspath(components),
                                          os.path.dirname(os.path.abspath(path)))
-        tags = {"Components": components}
+        tags = {"Treasurer": options["treasurer"]} if options.get("treasurer") else {}
+        tags["Components"] = components
         if chosen["advanced"] != "none":
             tags["Advanced"] = ", ".join(sorted(advanced_rules(chosen["advanced"])))
         if options.get("seat"):

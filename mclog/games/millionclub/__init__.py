@@ -9,7 +9,7 @@ and ``simulator``.  ``GAME`` is what the shared parts of mclog use (``mclog.prot
 
 from __future__ import annotations
 
-from mclog.protocol import FRAMING_TAGS, Game, GameOption
+from mclog.protocol import EVENT_QUESTION, FRAMING_TAGS, SEAT_QUESTION, Game, GameOption
 
 
 class MillionClub(Game):
@@ -242,20 +242,16 @@ class MillionClub(Game):
                 ("setup", "Setup: standard or alternative (Enter: standard)", "standard"),
                 ("privileges", "Privileges: draw (the rulebook) or pick (Enter: draw)",
                  "draw"),
-                ("seat", "Your name, to record from your seat (Enter: you see every card)",
-                 None),
-                ("event", "Event (Enter: none)", None)]
+                SEAT_QUESTION, EVENT_QUESTION]
 
     def recording_tags(self, options, path):
         """``Setup`` and ``Privileges`` where not the rulebook's (a record leaves the
-        defaults unwritten, as fmt does), ``Seat``, and an ``Event`` asked for."""
+        defaults unwritten, as fmt does), then ``Seat`` and ``Event`` as every game's."""
         tags = {}
         if (options.get("setup") or "standard").lower() != "standard":
             tags["Setup"] = options["setup"].lower()
         if (options.get("privileges") or "draw").lower() != "draw":
             tags["Privileges"] = options["privileges"].lower()
-        if options.get("event"):
-            tags["Event"] = options["event"]
         return {**tags, **super().recording_tags(options, path)}
 
     def check_bots(self, bots):
