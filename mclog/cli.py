@@ -628,7 +628,8 @@ def cmd_record(args) -> int:
                               ("Date", args.date)) if v}
     chosen = game.checked_options(_options(args.option, **_option_flags(args)),
                                   defaults=False)
-    options = {"players": args.players, **chosen, "seat": args.seat, "tags": tags}
+    options = {"game": args.game, "players": args.players, **chosen, "seat": args.seat,
+               "tags": tags}
     try:
         from .recording.terminal import record
 

@@ -198,7 +198,7 @@ def recorder(path: str | os.PathLike, *, game: str | None = None,
     chosen = _game(recorded_game(path, game))
     own = {option.name for option in chosen.options}
     given = {k: v for k, v in keywords.items() if k in own}
-    options = {"players": players, "seat": seat,
+    options = {"game": _game(game).name if game else None, "players": players, "seat": seat,
                **chosen.checked_options(given, defaults=False),
                "tags": {k: v for k, v in keywords.items() if k not in own}}
     from .recording.widget import recorder as widget

@@ -562,6 +562,40 @@ def test_the_command_lines_answers_are_not_asked_again(tmp_path):
         '[Players "Ann yellow, Ben blue"]\n[Seat "Ann"]\n')
 
 
+def test_a_record_goes_on_only_with_the_table_the_command_line_names(tmp_path):
+    """``mclog record`` of a record begun already goes on with the file's table: the
+    command that began it, run again, goes on; a game, players, an option or a tag it
+    does not hold is refused in words, the file untouched (each was left aside, and the
+    game recorded on as the file says, while the player took it for the table named)."""
+    path = tmp_path / "lunch.mclog"
+    sample = ROOT / "sample_games" / "cartel" / "lunch-break-2p.mclog"
+    path.write_bytes(sample.read_bytes())
+
+    def record(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "mclog", "record", *args, str(path)],
+                              input="", capture_output=True, text=True, timeout=120)
+
+    agreeing = record("--game", "cartel", "--players", "Ann,  Ben", "--seat", "Ann",
+                      "--option", "advanced=none", "--event", "Lunch-break duel")
+    assert agreeing.returncode == 0, agreeing.stderr
+    assert "The game is recorded to the end. Ann wins." in agreeing.stdout
+    for args, said in [
+        (("--game", "joakim"), "is a game of Cartel, not Joakim von Ankas fantastiska "
+                               "affärer: the game is named for a new record"),
+        (("--players", "Cleo, Dan"), 'its players are "Ann, Ben", not "Cleo, Dan": '
+                                     "the players are named for a new record"),
+        (("--option", "advanced=trading"), "its [Advanced] is not written (the rulebook's), "
+                                           "not \"trading\": a table's options and tags are "
+                                           "given for a new record"),
+        (("--event", "Friday"), 'its [Event] is "Lunch-break duel", not "Friday": a '
+                                "table's options and tags are given for a new record"),
+    ]:
+        refused = record(*args)
+        assert (refused.returncode, refused.stdout) == (1, ""), args
+        assert refused.stderr == f"{path}: {said}\n"
+    assert path.read_bytes() == sample.read_bytes()
+
+
 def test_cartels_recorder_asks_the_treasurer_and_the_seat(tmp_path):
     """Cartel's table: the Treasurer (who deals and plays last, C1) and the seat are asked,
     a slip said in the reader's words and asked again, and both written as tags."""

@@ -736,6 +736,42 @@ def table_problem(game, path: str, options: dict) -> str | None:
     return None
 
 
+def table_differs(game, recording: Recording, options: dict) -> str | None:
+    """What ``options`` (the command line's, or the widget's keywords) say of the table
+    that the record ``recording`` goes on with does not: its game (``game``: the name
+    asked for), its players, an option of the game or a tag; None where they agree, as
+    they do when the command that began the record is run again.  (Such an option was
+    left aside, and the game recorded on as the file says, while the player took it for
+    the table they named.)  The seat is ``resume``'s to check."""
+    record, path = recording.record, recording.path
+    asked = options.get("game")
+    if asked and asked != game.name:
+        return f"is a game of {game.name}, not {asked}: the game is named for a new record"
+    players, written = options.get("players"), record.tags.get("Players", "")
+    if players and _listed(players) != _listed(written):
+        return (f'its players are "{written}", not "{players}": the players are named for '
+                "a new record")
+    given = {key: value for key, value in options.items()
+             if value and key not in ("game", "players", "seat", "tags")}
+    try:
+        plain = game.recording_tags({}, path)
+        chosen = {**(options.get("tags") or {}), **game.recording_tags(given, path)}
+    except ValueError as exc:
+        return str(exc)
+    for tag, value in chosen.items():
+        if tag != SEAT_TAG and plain.get(tag) != value and record.tags.get(tag) != value:
+            now = record.tags.get(tag)
+            return (f"its [{tag}] is " + (f'"{now}"' if now else "not written (the rulebook's)")
+                    + f', not "{value}": a table\'s options and tags are given for a new '
+                    "record")
+    return None
+
+
+def _listed(players: str) -> list[str]:
+    """The players as a list says them, however spaced (``Ann yellow,Ben  blue``)."""
+    return [" ".join(part.split()) for part in players.split(",")]
+
+
 def start_or_resume(game, path: str, options: dict, ask=None) -> Recording:
     """The recording of ``path``: resumed if the file holds a game, else started from
     ``options`` (``players``, ``seat``, ``tags`` and the game's own); what they leave
@@ -743,7 +779,11 @@ def start_or_resume(game, path: str, options: dict, ask=None) -> Recording:
     options), or is a ``Slip``."""
     cls = game.recording_class or Recording
     if path != "-" and os.path.isfile(path) and os.path.getsize(path) > 0:
-        return cls.resume(game, path, seat=options.get("seat"))
+        recording = cls.resume(game, path, seat=options.get("seat"))
+        problem = table_differs(game, recording, options)
+        if problem is not None:
+            raise FileError(f"{path}: {problem}")
+        return recording
     check_new_record(path)   # (before the table's questions: not after them)
     if not options.get("players"):
         if ask is None:
@@ -758,5 +798,5 @@ def start_or_resume(game, path: str, options: dict, ask=None) -> Recording:
 
 
 __all__ = ["Answer", "Disagreement", "Recording", "Slip", "check_new_record",
-           "start_or_resume", "table_problem", "undo_count", "large_undo_question",
-           "LISTED", "SEAT_TAG", "UNDO_UNASKED"]
+           "start_or_resume", "table_problem", "table_differs", "undo_count",
+           "large_undo_question", "LISTED", "SEAT_TAG", "UNDO_UNASKED"]
