@@ -596,6 +596,19 @@ def test_a_record_goes_on_only_with_the_table_the_command_line_names(tmp_path):
     assert path.read_bytes() == sample.read_bytes()
 
 
+def test_a_new_records_table_refused_names_the_file_to_be_not_a_line_of_it(tmp_path):
+    """``--players`` the reader refuses: said of the record to be, with no line of a file
+    that was never written; a colour after a name, in a game without colours, is told."""
+    done = subprocess.run([sys.executable, "-m", "mclog", "record", "--game", "cartel",
+                           "--players", "Ann yellow, Ben blue", "night.mclog"],
+                          cwd=tmp_path, input="", capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == ("night.mclog: [Players] 'Ann yellow' is not a name the notation "
+                           "can read: one word, starting with a letter (this game's players "
+                           "have no colours: 'Ann')\n")
+    assert not (tmp_path / "night.mclog").exists()
+
+
 def test_cartels_recorder_asks_the_treasurer_and_the_seat(tmp_path):
     """Cartel's table: the Treasurer (who deals and plays last, C1) and the seat are asked,
     a slip said in the reader's words and asked again, and both written as tags."""

@@ -37,6 +37,7 @@ And in every game a name is none of the recorder's commands (``COMMANDS``): at t
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Final
 
 from ..printable import CONTROL
 from .framing import WIDE_COMMAS
@@ -71,10 +72,24 @@ def framing_problem(name: str) -> str | None:
     return None
 
 
+#: Colours a table may write after a name, as Million Club's players tag has them: where
+#: a game's players have none, ``Ann yellow`` is told so.
+COLOUR_WORDS: Final = frozenset({"yellow", "black", "blue", "white", "red", "green", "orange",
+                                 "purple", "pink", "brown", "grey", "gray"})
+
+
 def word_problem(name: str) -> str | None:
-    """Why ``name`` is not one word starting with a letter, or None."""
+    """Why ``name`` is not one word starting with a letter, or None.
+
+    >>> word_problem("Ann yellow")
+    "one word, starting with a letter (this game's players have no colours: 'Ann')"
+    """
     if not name[:1].isalpha() or not all(
             c.isalnum() or c in JOINING or _combining(c) for c in name[1:]):
+        words = name.split()
+        if len(words) == 2 and words[1].lower() in COLOUR_WORDS:
+            return f"one word, starting with a letter (this game's players have no colours: " \
+                f"'{words[0]}')"
         return "one word, starting with a letter"
     return None
 

@@ -794,7 +794,10 @@ def start_or_resume(game, path: str, options: dict, ask=None) -> Recording:
         if not options.get("players"):
             raise Slip(f"{path} holds no game yet: say who plays (Ann, Ben)")
     tags = {**(options.get("tags") or {}), **game.recording_tags(options, path)}
-    return cls.start(game, path, players=options["players"], tags=tags)
+    try:
+        return cls.start(game, path, players=options["players"], tags=tags)
+    except RecordError as exc:   # (the table given: no file holds it yet, no line to show)
+        raise FileError(f"{path}: {exc.reason}") from None
 
 
 __all__ = ["Answer", "Disagreement", "Recording", "Slip", "check_new_record",
