@@ -499,7 +499,7 @@ def test_a_tables_answer_the_reader_would_refuse_is_asked_again_at_once(tmp_path
     said = io.StringIO()
     path = str(tmp_path / "new.mclog")
     with create_pipe_input() as pipe:
-        for line in ('', 'Ann yellow, Ann blue', 'Ann yellow, Ben blue', 'standrad', '',
+        for line in ('', 'Ann yellow, Ann blue', 'Ann yellow, Ben blue', 'Standrad', '',
                      'pick', 'Zed', 'Ben', 'Friday'):
             pipe.send_text(line + "\r")
         options = ask_table(game("Million Club"), input=pipe, output=DummyOutput(),
@@ -509,7 +509,7 @@ def test_a_tables_answer_the_reader_would_refuse_is_asked_again_at_once(tmp_path
     assert said.getvalue().splitlines() == [
         "Not recorded: say who plays, in seat order. Again:",
         "Not recorded: [Players] Two players are called 'Ann'. Again:",
-        'Not recorded: [Setup] is "standard" or "alternative", not "standrad". Again:',
+        'Not recorded: [Setup] is "standard" or "alternative", not "Standrad". Again:',
         "Not recorded: [Seat] 'Zed' is not a player of this game (the players are Ann, Ben). "
         "Again:"]
     assert not os.path.exists(path)   # (nothing is written until the last answer)
