@@ -581,14 +581,17 @@ def test_a_record_goes_on_only_with_the_table_the_command_line_names(tmp_path):
     assert "The game is recorded to the end. Ann wins." in agreeing.stdout
     for args, said in [
         (("--game", "joakim"), "is a game of Cartel, not Joakim von Ankas fantastiska "
-                               "affärer: the game is named for a new record"),
-        (("--players", "Cleo, Dan"), 'its players are "Ann, Ben", not "Cleo, Dan": '
-                                     "the players are named for a new record"),
+                               "affärer: the game is named for a new record, which goes in a "
+                               "new file"),
+        (("--players", "Cleo, Dan"), 'its players are "Ann, Ben", not "Cleo, Dan": the players '
+                                     "are named for a new record, which goes in a new file"),
         (("--option", "advanced=trading"), "its [Advanced] is not written (the rulebook's), "
                                            "not \"trading\": a table's options and tags are "
-                                           "given for a new record"),
+                                           "given for a new record, which goes in a new "
+                                           "file"),
         (("--event", "Friday"), 'its [Event] is "Lunch-break duel", not "Friday": a '
-                                "table's options and tags are given for a new record"),
+                                "table's options and tags are given for a new record, which "
+                                "goes in a new file"),
     ]:
         refused = record(*args)
         assert (refused.returncode, refused.stdout) == (1, ""), args

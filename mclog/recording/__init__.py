@@ -746,11 +746,12 @@ def table_differs(game, recording: Recording, options: dict) -> str | None:
     record, path = recording.record, recording.path
     asked = options.get("game")
     if asked and asked != game.name:
-        return f"is a game of {game.name}, not {asked}: the game is named for a new record"
+        return (f"is a game of {game.name}, not {asked}: the game is named for a new record, "
+                "which goes in a new file")
     players, written = options.get("players"), record.tags.get("Players", "")
     if players and _listed(players) != _listed(written):
         return (f'its players are "{written}", not "{players}": the players are named for '
-                "a new record")
+                "a new record, which goes in a new file")
     given = {key: value for key, value in options.items()
              if value and key not in ("game", "players", "seat", "tags")}
     try:
@@ -763,7 +764,7 @@ def table_differs(game, recording: Recording, options: dict) -> str | None:
             now = record.tags.get(tag)
             return (f"its [{tag}] is " + (f'"{now}"' if now else "not written (the rulebook's)")
                     + f', not "{value}": a table\'s options and tags are given for a new '
-                    "record")
+                    "record, which goes in a new file")
     return None
 
 
