@@ -612,6 +612,24 @@ def test_a_new_records_table_refused_names_the_file_to_be_not_a_line_of_it(tmp_p
     assert not (tmp_path / "night.mclog").exists()
 
 
+def test_many_answers_are_listed_in_columns_in_every_game(tmp_path):
+    """Joakim's thirty squares for a pawn: numbered along the lines, in columns that fit
+    80 characters, as Million Club's answers were (they took thirty lines, and the
+    question scrolled off the screen)."""
+    from mclog.games import game
+    from mclog.recording import start_or_resume
+    from mclog.recording.terminal import summary
+
+    recording = start_or_resume(game("Joakim"), str(tmp_path / "j.mclog"),
+                                {"players": "Ann, Ben"})
+    lines = summary(recording).splitlines()
+    assert lines[0] == "Ann places their pawn on a square"
+    assert lines[1:3] == ["   1 place Ann a1   2 place Ann b1   3 place Ann c1   4 place Ann d1",
+                          "   5 place Ann e1   6 place Ann f1   7 place Ann a2   8 place Ann b2"]
+    assert len(lines) == 1 + 8 and lines[-1] == "  29 place Ann e5  30 place Ann f5"
+    assert max(map(len, lines)) <= 80
+
+
 def test_cartels_recorder_asks_the_treasurer_and_the_seat(tmp_path):
     """Cartel's table: the Treasurer (who deals and plays last, C1) and the seat are asked,
     a slip said in the reader's words and asked again, and both written as tags."""

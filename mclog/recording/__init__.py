@@ -719,6 +719,19 @@ def large_undo_question(recording: Recording, command: str, count: int,
             f"{undone[-1]}: type it again to take them back")
 
 
+def numbered(answers: list, width: int = 78) -> list[str]:
+    """The lines of the answers, numbered, in as many columns as fit in ``width`` (a
+    terminal is 80 wide at the least), 1, 2, 3 along the first line: thirty squares take
+    six lines, not thirty, and the table above them stays on the screen."""
+    cells = [f"{i:>2} {answer.text}" for i, answer in enumerate(answers, 1)]
+    if not cells:
+        return []
+    wide = max(map(len, cells)) + 2
+    per_line = max(1, width // wide)
+    return ["  " + "".join(cell.ljust(wide) for cell in cells[i:i + per_line]).rstrip()
+            for i in range(0, len(cells), per_line)]
+
+
 def table_problem(game, path: str, options: dict) -> str | None:
     """Why a new record of ``options`` (the table's answers: ``players``, the game's own)
     would be refused, in the reader's words, or None: the terminal asks a question again
@@ -803,4 +816,4 @@ def start_or_resume(game, path: str, options: dict, ask=None) -> Recording:
 
 __all__ = ["Answer", "Disagreement", "Recording", "Slip", "check_new_record",
            "start_or_resume", "table_problem", "table_differs", "undo_count",
-           "large_undo_question", "LISTED", "SEAT_TAG", "UNDO_UNASKED"]
+           "large_undo_question", "numbered", "LISTED", "SEAT_TAG", "UNDO_UNASKED"]

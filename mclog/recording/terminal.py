@@ -23,8 +23,8 @@ from mclog.errors import MclogError
 from mclog.printable import counted, printable
 from mclog.record.files import MAX_LINE
 
-from . import (LISTED, Disagreement, Recording, Slip, large_undo_question, start_or_resume,
-               table_problem, undo_count)
+from . import (LISTED, Disagreement, Recording, Slip, large_undo_question, numbered,
+               start_or_resume, table_problem, undo_count)
 
 
 def _ignored(event) -> None:
@@ -149,7 +149,7 @@ def summary(recording: Recording) -> str:
     out.append(recording.question())
     answers = recording.answers()
     if len(answers) <= LISTED:
-        out += [f"  {i:>2}. {a.text}" for i, a in enumerate(answers, 1)]
+        out += numbered(answers)
     else:
         out.append(f"  ({len(answers)} answers: Tab completes them)")
     hint = recording.hint()

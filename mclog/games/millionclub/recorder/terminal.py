@@ -6,7 +6,7 @@ the legal answers, numbered in columns (more than a screen's worth: Tab complete
 
 from __future__ import annotations
 
-from mclog.recording import LISTED
+from mclog.recording import LISTED, numbered
 from ..rules.board import DISCS, ROMAN
 from ..rules.cards import INDUSTRY_TYPES
 from ..rules.unknown import is_handle
@@ -44,11 +44,7 @@ def summary(recording, listed: int = LISTED) -> str:
     out.append(f"  next     {recording.question()}")
     options = recording.answers()
     if 0 < len(options) <= listed:
-        cells = [f"{i:>2} {a.text}" for i, a in enumerate(options, 1)]
-        wide = max(map(len, cells)) + 2
-        per_line = max(1, 78 // wide)
-        for i in range(0, len(cells), per_line):
-            out.append("  " + "".join(c.ljust(wide) for c in cells[i:i + per_line]).rstrip())
+        out += numbered(options)
     elif options:
         out.append(f"  ({len(options)} answers: Tab completes them)")
     return "\n".join(out)
