@@ -704,7 +704,8 @@ def test_a_finished_game_takes_the_tables_last_words(tmp_path):
 def test_a_large_undo_is_said_first_and_done_when_typed_again(tmp_path):
     """``undo 30`` typed for ``undo 3`` would take back half an evening: an undo of more
     than three moves says which moves it takes back, and takes them back only when it is
-    typed again at once; ``undo 3`` and fewer are done straight away."""
+    typed again at once; ``undo 3`` and fewer are done straight away (``undo 3`` of the one
+    move left says it was the only one)."""
     answers = "1\n1\n1\n1\n1\n1\nundo 5\nhelp\nundo 5\nundo 5\nundo 3\nquit\n"
     done = subprocess.run([sys.executable, "-m", "mclog", "record", "--game", "cartel",
                            "--players", "Ann, Ben", "--seat", "Ann", "night.mclog"],
@@ -718,7 +719,7 @@ def test_a_large_undo_is_said_first_and_done_when_typed_again(tmp_path):
     assert said == [asked, asked,  # (help in between: said again, nothing taken back)
                     "undone: Ben starts with ardent · Ann draws bramble · Ann draws calder "
                     "· Ann draws cobalt · Ben draws a card (unseen)",
-                    "undone: Ann starts with aldgate"]
+                    "undone: Ann starts with aldgate (the only move recorded)"]
     assert (tmp_path / "night.mclog").read_text().endswith('[Seat "Ann"]\n\n')
 
 

@@ -577,6 +577,16 @@ class Recording:
         self.checked = min(self.checked, self.rounds_ended())
         return undone
 
+    def undo_said(self, count: int = 1) -> str:
+        """``undo(count)``, as the recorder says it: the moves taken back, and, where the
+        record held fewer than asked, that they were all there were (``undo 5`` of one
+        move took it back and said nothing of the other four)."""
+        undone = self.undo(count)
+        fewer = "" if count <= len(undone) else \
+            " (the only move recorded)" if len(undone) == 1 else \
+            f" (all {len(undone)} moves recorded)"
+        return "undone: " + " · ".join(undone) + fewer
+
     def kept_before(self, entries: list) -> list:
         """The entries kept when the moves after them are undone (a game drops a round's
         or a label's line left with no move after it)."""

@@ -236,7 +236,7 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
                     say(question)
                     undo_said = low
                     continue
-                say("undone: " + " · ".join(recording.undo(count)))
+                say(recording.undo_said(count))
                 shown = None
             elif command.startswith(";") or low.startswith("comment "):
                 recording.comment(command[1 if command.startswith(";") else 8:].strip())

@@ -135,7 +135,7 @@ class RecorderWidget(w.HBox):
 
     def undo(self, count: int = 1) -> None:
         try:
-            self._say("undone: " + " · ".join(self.recording.undo(count)))
+            self._say(self.recording.undo_said(count))
         except MclogError as exc:
             self._say(str(exc), error=True)
         self.refresh()
