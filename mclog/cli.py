@@ -592,10 +592,9 @@ def _review(args, chosen, game, seat, bots, client) -> int:
         if sys.stderr.isatty():
             sys.stderr.write("\n")
         data = reviewed.as_dict()
-        who = args.seat or "every player"
-        if args.as_seen:
-            who += " (as they saw the game)"
-        lines = [f"Review of {who}'s decisions: {len(reviewed.positions)} reviewed, "
+        who = f"{args.seat}'s" if args.seat else "every player's"
+        seen = f" as {args.seat} saw the game" if args.as_seen else ""
+        lines = [f"Review of {who} decisions{seen}: {len(reviewed.positions)} reviewed, "
                  f"{args.rollouts} rollouts an option by the {bots} bots, seed "
                  f"{args.seed}"]
         worst = reviewed.blunders()

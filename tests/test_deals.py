@@ -284,7 +284,7 @@ def test_mclog_review_as_seen_reviews_from_the_seat(capsys):
     assert main(["review", str(duel), "--seat", "Yann", "--as-seen", "--rollouts", "3",
                  "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Review of Yann (as they saw the game)'s decisions" in out
+    assert "Review of Yann's decisions as Yann saw the game: " in out
     assert "did not see are drawn for each rollout" in out
 
 
