@@ -90,6 +90,12 @@ def test_docs_errors_quotes_each_example_exactly():
                                    "written twice)"),
     ("colonies Jo sets ?.", "3:18: Expected the card set aside, found '?.' (write it without "
                             "the point: '?')"),
+    # (a seat's card left out, or said in words; an industry is bought face up, R15)
+    ("colonies Jo buys", "3:17: Expected the card bought after 'buys', but the line ends (a "
+                         "card not seen is written ?)"),
+    ("colonies Jo buys a colony", "3:18: Expected the card bought, found 'a' (a card is "
+                                  "written by its name alone, or ? if not seen)"),
+    ("industries Jo buys", "3:19: Expected the card bought after 'buys', but the line ends"),
     # (a spot typed on a phone, whose keyboard gives a dash or a full-width colon)
     ("place Jo IV\u2013F", "3:10: 'IV\u2013F' is not a word of the notation: a spot and its "
                           "sector are written IV:F"),

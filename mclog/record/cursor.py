@@ -100,14 +100,16 @@ class Cursor:
         """The next word, or None at the end of the line."""
         return self.words[self.at] if self.at < len(self.words) else None
 
-    def take(self, what: str) -> str:
-        """The next word, which must be there: ``what`` says what was expected."""
+    def take(self, what: str, hint: str = "") -> str:
+        """The next word, which must be there: ``what`` says what was expected, and
+        ``hint`` what a line that ends before it may have meant (`` (a card not seen is
+        written ?)``)."""
         at = self.at
         if at >= len(self.words):
             if at == 0:
-                raise self.error(f"Expected {what}, but the line ends", 0)
+                raise self.error(f"Expected {what}, but the line ends{hint}", 0)
             raise self.error(f"Expected {what} after '{self.words[at - 1]}', but the line "
-                             "ends", at - 1, end=True)
+                             f"ends{hint}", at - 1, end=True)
         self.at = at + 1
         return self.words[at]
 

@@ -82,7 +82,9 @@ class Reader(Cursor):
                          f"found '{word}'{hint}", self.at - 1)
 
     def card(self, kinds: Collection[str], what: str, unknown: bool = True) -> str:
-        word = self.take(what)
+        # (``Ben buys``, ``Ben buys a colony``: a seat's record leaving out the ? of a card
+        # it did not see, or saying it in words; an Industry card is bought face up, R15)
+        word = self.take(what, _UNSEEN if unknown and self.label != "industries" else "")
         if unknown and word == UNKNOWN:
             return UNKNOWN
         kind = CARDS.get(word.lower())
@@ -91,7 +93,9 @@ class Reader(Cursor):
             hint = repeated_hint(self.words, self.at - 1) or \
                 mark_hint(word, lambda bare: bare == UNKNOWN and unknown
                           or CARDS.get(bare.lower()) in kinds) or (
-                "" if kind else filler_hint(word) or did_you_mean(word.lower(), words)) or \
+                "" if kind else filler_hint(word) or
+                (_BY_NAME if word.lower() in _ARTICLES else "") or
+                did_you_mean(word.lower(), words)) or \
                 (unseen_hint(word, one=True) if unknown else "")
             raise self.error(f"Expected {what}, found '{word}'{hint}", self.at - 1)
         return kind
@@ -261,6 +265,13 @@ def _start(r: Reader, at: int) -> Move:
 
 
 # --- the writers ---------------------------------------------------------------------------
+
+
+#: What a line that ends where a card goes may have meant, and a card said with an
+#: article (``buys a colony``, ``takes one``).
+_UNSEEN: Final = " (a card not seen is written ?)"
+_ARTICLES: Final = frozenset({"a", "an", "one", "the"})
+_BY_NAME: Final = " (a card is written by its name alone, or ? if not seen)"
 
 
 def card_text(card: str) -> str:
