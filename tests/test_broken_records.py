@@ -96,6 +96,8 @@ def test_docs_errors_quotes_each_example_exactly():
     ("colonies Jo buys a colony", "3:18: Expected the card bought, found 'a' (a card is "
                                   "written by its name alone, or ? if not seen)"),
     ("industries Jo buys", "3:19: Expected the card bought after 'buys', but the line ends"),
+    ("setup Jo india, JO", "3:17: 'JO' names no card: write the card JO was dealt after the "
+                           "name (a colony not seen is ?: 'JO ?')"),
     # (a spot typed on a phone, whose keyboard gives a dash or a full-width colon)
     ("place Jo IV\u2013F", "3:10: 'IV\u2013F' is not a word of the notation: a spot and its "
                           "sector are written IV:F"),

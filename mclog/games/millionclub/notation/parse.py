@@ -93,6 +93,9 @@ def _no_item(r: Reader, at: int) -> RecordError:
     """A player's name with nothing after it on its line: a move left out (``place Ann
     IV:R, Ben``), which would otherwise pass unseen."""
     name = r.words[at]
+    if r.label == "setup":   # (``setup Ann india, Ben, Cleo``: a seat's record's ? left out)
+        return r.error(f"'{name}' names no card: write the card {name} was dealt after the "
+                       f"name (a colony not seen is ?: '{name} ?')", at)
     return r.error(f"'{name}' names no move: write what {name} did after the name "
                    f"(a name only sets who the items after it on its line are by)", at)
 
