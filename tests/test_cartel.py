@@ -550,6 +550,8 @@ def test_C23_a_seat_record_names_its_own_cards_and_no_one_elses():
     (lambda d: d["companies"][0].update(value=30),
      r"the rulebook deals 10 companies of \$10 million; this file has 9"),
     (lambda d: d["companies"][1].update(word="x"), r"companies\[1\].word: 'x' cannot be"),
+    (lambda d: d["companies"][1].update(word="the"),   # (an article: 'draw Ben a card')
+     r"companies\[1\].word: 'the' cannot be written in a record"),
     (lambda d: d["bonus"].pop(0), r"bonus: no Bonus Profit between ardent and borealis"),
     (lambda d: d["special"][0].update(around=["ardent", "borealis", "calder", "dunmore"]),
      r"special\[0\]: ardent, borealis, calder, dunmore do not form a square"),
@@ -612,6 +614,14 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
 @pytest.mark.parametrize("line,message,col", [
     ("pay Ann bond", "'pay' is written 'pay <player> [bond <bond>] [stock <stock>] "
                      "[cash <cash>]', but the line ends", 13),
+    # (a seat's card left out, or said with an article: ? where a card not seen reads)
+    ("draw Ann", "'draw' is written 'draw <player> <company>', but the line ends (? for a "
+                 "card not seen)", 9),
+    ("discard Ann", "'discard' is written 'discard <player> <company>', but the line ends",
+     12),   # (a discard is shown: no ?)
+    ("draw Ann a card", "'a' cannot be a company: a card is written by its word alone, or ? "
+                        "for a card you did not see", 10),
+    ("buy Ann the krupp", "'the' cannot be a company: a card is written by its word alone", 9),
     ("bid Ann 5x", "'5x' cannot be the amount: a number from 1 to 1000000, or X for no bid",
      9),
     ("buy Ann krupp.", "'krupp.' ends in a point (write it without the point: 'krupp')", 9),

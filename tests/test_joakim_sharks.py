@@ -154,7 +154,7 @@ def test_j24_three_tips_written_as_two_are_told_as_a_card_left_out():
     assert (error.line, error.col) == (11, 40)   # (Ben's roll, on the line of the tips)
     ended = refused(TIPS.format("? ?"), tags=seat)
     assert ended.reason == ("'tips' is written 'tips <player> <first> <second> <third>', but "
-                            "the line ends")
+                            "the line ends (? for a card not seen)")
     # (a value that is also a verb's word by right, as 'inspect' is, is no word left out:
     # the slip is the next word's)
     kept = refused("roll Ann 2, move Ann d2, keep Ann inspect, frobnicate\n")

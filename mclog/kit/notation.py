@@ -156,10 +156,11 @@ def _short(verb: Verb, item: tuple[str, ...], exc: NotationError, goes_on,
     left_out = _fixed_word_left_out(verb, item, goes_on, seats)
     if left_out is not None:
         return left_out
-    message, at = _swallowed(verb, item[:exc.word + 1], goes_on, seats) or \
-        (exc.message, exc.word)
+    swallowed = _swallowed(verb, item[:exc.word + 1], goes_on, seats)
+    message, at = swallowed or (exc.message, exc.word)
     if len(item) < verb.width:   # (the line ended inside the item)
-        message += _other_verb(verb, item, verbs, seats)
+        message += _other_verb(verb, item, verbs, seats) or \
+            ("" if swallowed else _unseen_left_out(verb, len(item), seats))
     return message, at
 
 
@@ -218,6 +219,19 @@ def _reads_whole(verb: Verb, words: tuple[str, ...], seats: dict[str, int]) -> b
         return False
     return True
 
+
+def _unseen_left_out(verb: Verb, written: int, seats: dict[str, int]) -> str:
+    """`` (? for a card not seen)`` where a line ends at a field that a card not seen
+    stands in (``draw Ben``: a seat's record leaving out the ``?`` of Ben's card), that is
+    where ``?`` reads; else nothing.  ``written``: the item's words there are."""
+    if written > len(verb.fixed):   # (a keyed value left out: ``pay Ann bond``)
+        return ""
+    field = verb.fixed[written - 1]
+    try:
+        field.read("?", seats)
+    except ValueError:
+        return ""
+    return " (? for a card not seen)"
 
 def _swallowed(verb: Verb, item: Sequence[str], goes_on, seats: dict[str, int]
                ) -> tuple[str, int] | None:

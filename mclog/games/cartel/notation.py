@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from mclog.printable import as_json
 from mclog.record.verbs import Keyed, Number, Seat, Verb, Verbs, Word
 
-from .rules.components import WORD
+from .rules.components import ARTICLES, WORD
 from .rules.moves import (NO_CARD, Bid, Bury, Buy, Discard, Draw, Dummy, EndYear, Keep,
                           Offer, Pass, Pay, Pool, Repurchase, Start, Trade)
 
@@ -39,8 +39,12 @@ class Company:
     any_word: ClassVar[bool] = True
 
     def read(self, word: str, seats: dict[str, int]) -> str | None:
-        if _is_word(word):   # (neither ? nor - is a company's word)
+        if _is_word(word):   # (neither ? nor - is a company's word, nor an article)
             return word
+        if word.lower() in ARTICLES:   # (``draw Ben a card``)
+            raise ValueError(f"'{word}' cannot be a company: a card is written by its word "
+                             "alone" + (", or ? for a card you did not see" if self.unseen
+                                        else ""))
         if word == "?" and self.unseen:
             return None
         if word == NO_CARD and self.none:
@@ -73,7 +77,7 @@ class Company:
 def _is_word(word: str) -> bool:
     """Whether ``word`` is written as a company's word is (``krupp``): asked once per
     spelling, as a record names the same few dozen companies hundreds of times."""
-    return WORD.match(word) is not None
+    return WORD.match(word) is not None and word not in ARTICLES
 
 
 #: Cartel counts in millions of dollars ("a bid of $15 indicates 15 million dollars"): a

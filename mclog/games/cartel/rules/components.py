@@ -35,8 +35,10 @@ ILLUSTRATIVE = "illustrative"
 #: What the rulebook prints: the number of companies, of $10 and of $20 million ones.
 COMPANIES, TENS, TWENTIES = 52, 10, 10
 WORD = re.compile(r"[a-z][a-z0-9-]*$")
-#: Words of the notation a company may not be called (``x`` is "no bid").
-RESERVED = frozenset({"x", "year", "bond", "stock", "cash", "borrow", "check"})
+#: Words of the notation a company may not be called (``x`` is "no bid"), and the articles
+#: a table may say a card with (``draw Ben a card``: told, not read as a company "a").
+ARTICLES = frozenset({"a", "an", "one", "the"})
+RESERVED = frozenset({"x", "year", "bond", "stock", "cash", "borrow", "check"}) | ARTICLES
 
 
 class ComponentError(ValueError):
