@@ -172,6 +172,13 @@ def test_a_checks_number_with_its_thousands_set_apart_is_told_how_to_write_it(li
                             "number are one word: '+2', '-1')"),
     ("values gold \u22121", 13, "'\u22121' is not a move of a market value: +2 or -1 (the "
                                 "minus is typed '-': '-1')"),
+    # (a word of a few, a letter off: the word meant)
+    ("crown Ann doubles", 11, "the use is one of before, double, go, gets, not 'doubles': "
+                              "did you mean double?"),
+    # (a sum in millions written with its unit, as the tray prints it: '4 M')
+    ("roll Ann 4, move Ann f2, buy Ann bank 7 price 20M", 47, "'20M' cannot be the price: a "
+                                                          "number is written bare, without a "
+                                                          "sign or a unit ('20')"),
     # (a key written before the count it follows)
     ("roll Ann 4, move Ann f2, buy Ann bank fives 1 7", 39, "'fives' comes after the count: "
      "'buy <player> <kind> <count> [fives <fives>] [price <price>]'"),

@@ -120,7 +120,9 @@ class Choice:
             return word
         if word.lower() in self.words:
             return word.lower()
-        raise ValueError(f"the {self.name} is one of {', '.join(self.words)}, not '{word}'")
+        meant = closest(word.lower(), self.words)   # (``crown Ben doubles``)
+        raise ValueError(f"the {self.name} is one of {', '.join(self.words)}, not '{word}'"
+                         + (f": did you mean {meant}?" if meant else ""))
 
     def write(self, value: str, names: Sequence[str]) -> str:
         return value
