@@ -622,6 +622,10 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
     ("draw Ann a card", "'a' cannot be a company: a card is written by its word alone, or ? "
                         "for a card you did not see", 10),
     ("buy Ann the krupp", "'the' cannot be a company: a card is written by its word alone", 9),
+    # (a word a player says between the item's parts: the item without it)
+    ("pay Ann bond 10 with stock 3", "'with' is not written: 'pay Ann bond 10 stock 3' ('pay "
+                                     "<player> [bond <bond>] [stock <stock>] [cash <cash>]')",
+     17),
     ("bid Ann 5x", "'5x' cannot be the amount: a number from 1 to 1000000, or X for no bid",
      9),
     ("buy Ann krupp.", "'krupp.' ends in a point (write it without the point: 'krupp')", 9),

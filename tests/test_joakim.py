@@ -172,6 +172,9 @@ def test_a_checks_number_with_its_thousands_set_apart_is_told_how_to_write_it(li
                             "number are one word: '+2', '-1')"),
     ("values gold \u22121", 13, "'\u22121' is not a move of a market value: +2 or -1 (the "
                                 "minus is typed '-': '-1')"),
+    # (a word said where the item's key goes: the key)
+    ("tips Ann 1 2 3, tip Ann 2 to Ben", 27, "'to' stands where 'on' goes: 'tip Ann 2 on Ben' "
+                                              "('tip <player> <card> [on <on>]')"),
     # (a word of a few, a letter off: the word meant)
     ("crown Ann doubles", 11, "the use is one of before, double, go, gets, not 'doubles': "
                               "did you mean double?"),

@@ -24,7 +24,7 @@ from mclog.record.files import MAX_LINE
 from mclog.record.framing import (SourceLine, comment_text, escape_tag, stray_mark,
                                   whole_number)
 from mclog.record.names import closest, near, seats_by_name
-from mclog.record.verbs import NotationError, Seat, Verb, Verbs, Word, field_reads
+from mclog.record.verbs import FILLERS, NotationError, Seat, Verb, Verbs, Word, field_reads
 
 @dataclass(slots=True)
 class MoveEntry(FromSource):
@@ -220,6 +220,15 @@ def _reads_whole(verb: Verb, words: tuple[str, ...], seats: dict[str, int]) -> b
     return True
 
 
+def _reads(field, word: str, seats: dict[str, int]) -> bool:
+    """Whether ``word`` reads as a value of ``field``, as a slip's repair is tried."""
+    try:
+        field.read(word, seats)
+    except ValueError:
+        return False
+    return True
+
+
 def _unseen_left_out(verb: Verb, written: int, seats: dict[str, int]) -> str:
     """`` (? for a card not seen)`` where a line ends at a field that a card not seen
     stands in (``draw Ben``: a seat's record leaving out the ``?`` of Ben's card), that is
@@ -291,6 +300,15 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
             whole_number(words[i]) is not None:   # (``pay Ben 2 stock 3 cash``)
         return (f"'{words[i]} {after}': the number follows its word, '{after.lower()} "
                 f"{words[i]}' ('{last.form}')")
+    if keys and after is not None and words[i].lower() in FILLERS:   # (``tip Ben 23 to Dan``)
+        if after.lower() in keys:   # (``pay Ann bond 10 with stock 3``)
+            meant = " ".join((*words[last_at:i], *words[i + 1:i + 3]))
+            return f"'{words[i]}' is not written: '{meant}' ('{last.form}')"
+        fits = [key for key, field in keys.items() if _reads(field.spec, after, seats)]
+        if len(fits) == 1:
+            meant = " ".join((*words[last_at:i], fits[0], after))
+            return (f"'{words[i]}' stands where '{fits[0]}' goes: '{meant}' "
+                    f"('{last.form}')")
     if keys:
         key = closest(words[i].lower(), list(keys))   # (``start Ann gold 3 ojl 3``)
         said = f": did you mean '{key}'? ('{last.form}')" if key is not None else \
