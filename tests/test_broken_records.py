@@ -103,6 +103,8 @@ def test_docs_errors_quotes_each_example_exactly():
                           "sector are written IV:F"),
     ("place Jo iv\uff1at", "3:10: 'iv\uff1at' is not a word of the notation: a spot and its "
                           "sector are written IV:T"),
+    ("place Jo IVR", "3:10: 'IVR' is not a word of the notation: a spot and its sector are "
+                     "written IV:R"),   # (capitalised, as a name is: told as the spot)
 ])
 def test_a_word_is_suggested_only_when_one_meaning_stands_out(line, message):
     """Two players called Jo and JO: ``jo`` is neither, and no guess is made between them."""

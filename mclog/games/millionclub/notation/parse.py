@@ -158,12 +158,12 @@ def _unknown_word(word: str, table: Table, first: bool = False,
                 "(draws, buys, sets, plays, picks ...)")
     if parse_industry(word):
         return f"'{word}' is an industry, but no verb says what happens to it (up, cash ...)"
-    if case_slip(word, table.names) or (word[:1].isupper() and word.isalpha()):
-        return not_a_player(word, table.names)
-    spot = re.match(_SPOT_MISWRITTEN, word)
+    spot = re.match(_SPOT_MISWRITTEN, word)   # (before a name: ``IVR`` is capitalised)
     if spot:
         return (f"'{word}' is not a word of the notation: a spot and its sector are "
                 f"written {spot[1].upper()}:{spot[2].upper()}")
+    if case_slip(word, table.names) or (word[:1].isupper() and word.isalpha()):
+        return not_a_player(word, table.names)
     sector = re.match(_SECTOR_MISWRITTEN, word)
     if sector:
         disc = sector[1].upper()
