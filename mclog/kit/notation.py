@@ -220,27 +220,15 @@ def _reads_whole(verb: Verb, words: tuple[str, ...], seats: dict[str, int]) -> b
     return True
 
 
-def _reads(field, word: str, seats: dict[str, int]) -> bool:
-    """Whether ``word`` reads as a value of ``field``, as a slip's repair is tried."""
-    try:
-        field.read(word, seats)
-    except ValueError:
-        return False
-    return True
-
-
 def _unseen_left_out(verb: Verb, written: int, seats: dict[str, int]) -> str:
     """`` (? for a card not seen)`` where a line ends at a field that a card not seen
     stands in (``draw Ben``: a seat's record leaving out the ``?`` of Ben's card), that is
     where ``?`` reads; else nothing.  ``written``: the item's words there are."""
     if written > len(verb.fixed):   # (a keyed value left out: ``pay Ann bond``)
         return ""
-    field = verb.fixed[written - 1]
-    try:
-        field.read("?", seats)
-    except ValueError:
-        return ""
-    return " (? for a card not seen)"
+    unseen = field_reads(verb.fixed[written - 1].read, seats)("?")
+    return " (? for a card not seen)" if unseen else ""
+
 
 def _swallowed(verb: Verb, item: Sequence[str], goes_on, seats: dict[str, int]
                ) -> tuple[str, int] | None:
@@ -304,7 +292,8 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
         if after.lower() in keys:   # (``pay Ann bond 10 with stock 3``)
             meant = " ".join((*words[last_at:i], *words[i + 1:i + 3]))
             return f"'{words[i]}' is not written: '{meant}' ('{last.form}')"
-        fits = [key for key, field in keys.items() if _reads(field.spec, after, seats)]
+        fits = [key for key, field in keys.items()
+                if field_reads(field.spec.read, seats)(after)]
         if len(fits) == 1:
             meant = " ".join((*words[last_at:i], fits[0], after))
             return (f"'{words[i]}' stands where '{fits[0]}' goes: '{meant}' "

@@ -271,6 +271,11 @@ _UNSEEN_WORDS: Final = frozenset({"unknown", "hidden", "unseen", "facedown", "-"
                                   "x", "xx", "xxx", "none?"})
 
 
+#: How every game's record writes a card its seat did not see, said where one is missing
+#: or written otherwise.
+UNSEEN_SAID: Final = " (a card not seen is written ?)"
+
+
 def unseen_hint(word: str, one: bool = False) -> str:
     """`` (a card not seen is ? ...)`` where ``word`` stands for cards not seen written
     another way (``draws ??``, ``draws 2 ?``, ``draws ? x2``, ``buys unknown``), else
@@ -289,7 +294,7 @@ def unseen_hint(word: str, one: bool = False) -> str:
         cards = " ".join("?" * n) if 1 <= n <= 6 else "? ? ? ..."
         return f" (each card is a word of its own, ? for one not seen: '{cards}', not a count)"
     if low in _UNSEEN_WORDS or (one and _UNSEEN_COUNTED.match(low) and "?" in low):
-        return " (a card not seen is written ?)"
+        return UNSEEN_SAID
     return ""
 
 

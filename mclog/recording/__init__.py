@@ -729,7 +729,7 @@ def large_undo_question(recording: Recording, command: str, count: int,
             f"{undone[-1]}: type it again to take them back")
 
 
-def numbered(answers: list, width: int = 78) -> list[str]:
+def in_columns(answers: list, width: int = 78) -> list[str]:
     """The lines of the answers, numbered, in as many columns as fit in ``width`` (a
     terminal is 80 wide at the least), 1, 2, 3 along the first line: thirty squares take
     six lines, not thirty, and the table above them stays on the screen."""
@@ -826,4 +826,4 @@ def start_or_resume(game, path: str, options: dict, ask=None) -> Recording:
 
 __all__ = ["Answer", "Disagreement", "Recording", "Slip", "check_new_record",
            "start_or_resume", "table_problem", "table_differs", "undo_count",
-           "large_undo_question", "numbered", "LISTED", "SEAT_TAG", "UNDO_UNASKED"]
+           "large_undo_question", "in_columns", "LISTED", "SEAT_TAG", "UNDO_UNASKED"]

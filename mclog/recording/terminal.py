@@ -23,7 +23,7 @@ from mclog.errors import MclogError
 from mclog.printable import counted, printable
 from mclog.record.files import MAX_LINE
 
-from . import (LISTED, Disagreement, Recording, Slip, large_undo_question, numbered,
+from . import (LISTED, Disagreement, Recording, Slip, large_undo_question, in_columns,
                start_or_resume, table_problem, undo_count)
 
 
@@ -149,7 +149,7 @@ def summary(recording: Recording) -> str:
     out.append(recording.question())
     answers = recording.answers()
     if len(answers) <= LISTED:
-        out += numbered(answers)
+        out += in_columns(answers)
     else:
         out.append(f"  ({len(answers)} answers: Tab completes them)")
     hint = recording.hint()

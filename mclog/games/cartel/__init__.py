@@ -221,9 +221,8 @@ class Cartel(KitGame):
     def option_tags(self, options, path=None):
         """``Components`` and ``Advanced`` from ``--option components=... advanced=...``,
         the Treasurer the recorder asks, and ``Seat`` from the recorder's ``--seat``, each
-        checked.  A component file given
-        from the working folder is named as the record's folder (``path``'s) sees it,
-        where a reader looks for it."""
+        checked.  A component file given from the working folder is named as the record's
+        folder (``path``'s) sees it, where a reader looks for it."""
         options = options or {}
         chosen = self.checked_options({k: options.get(k) for k in ("components",
                                                                    "advanced")})

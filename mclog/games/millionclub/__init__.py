@@ -248,10 +248,11 @@ class MillionClub(Game):
         """``Setup`` and ``Privileges`` where not the rulebook's (a record leaves the
         defaults unwritten, as fmt does), then ``Seat`` and ``Event`` as every game's."""
         tags = {}
-        for option, tag in zip(self.options, ("Setup", "Privileges")):
+        for option in self.options:   # (the tag of each is its name: Setup, Privileges)
             value = options.get(option.name) or option.default
             if value.lower() != option.default:   # (a choice in any case; a slip as typed)
-                tags[tag] = value.lower() if value.lower() in option.choices else value
+                tags[option.name.capitalize()] = \
+                    value.lower() if value.lower() in option.choices else value
         return {**tags, **super().recording_tags(options, path)}
 
     def check_bots(self, bots):

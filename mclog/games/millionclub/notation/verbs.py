@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from mclog.record.verbs import Verb, Verbs, filler_hint
 from mclog.record.cursor import Cursor
-from mclog.record.framing import RawLine, mark_hint, repeated_hint, unseen_hint
+from mclog.record.framing import UNSEEN_SAID, RawLine, mark_hint, repeated_hint, unseen_hint
 from mclog.record.names import closest
 from ..rules.board import SCHEMER
 from ..rules.cards import CONTINENTS, DECK_OF, INTRIGUE_CARDS, Industry
@@ -84,7 +84,7 @@ class Reader(Cursor):
     def card(self, kinds: Collection[str], what: str, unknown: bool = True) -> str:
         # (``Ben buys``, ``Ben buys a colony``: a seat's record leaving out the ? of a card
         # it did not see, or saying it in words; an Industry card is bought face up, R15)
-        word = self.take(what, _UNSEEN if unknown and self.label != "industries" else "")
+        word = self.take(what, UNSEEN_SAID if unknown and self.label != "industries" else "")
         if unknown and word == UNKNOWN:
             return UNKNOWN
         kind = CARDS.get(word.lower())
@@ -267,9 +267,7 @@ def _start(r: Reader, at: int) -> Move:
 # --- the writers ---------------------------------------------------------------------------
 
 
-#: What a line that ends where a card goes may have meant, and a card said with an
-#: article (``buys a colony``, ``takes one``).
-_UNSEEN: Final = " (a card not seen is written ?)"
+#: A card said with an article (``buys a colony``, ``takes one``).
 _ARTICLES: Final = frozenset({"a", "an", "one", "the"})
 _BY_NAME: Final = " (a card is written by its name alone, or ? if not seen)"
 

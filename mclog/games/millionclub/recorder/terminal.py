@@ -6,7 +6,7 @@ the legal answers, numbered in columns (more than a screen's worth: Tab complete
 
 from __future__ import annotations
 
-from mclog.recording import LISTED, numbered
+from mclog.recording import LISTED, in_columns
 from ..rules.board import DISCS, ROMAN
 from ..rules.cards import INDUSTRY_TYPES
 from ..rules.unknown import is_handle
@@ -44,7 +44,7 @@ def summary(recording, listed: int = LISTED) -> str:
     out.append(f"  next     {recording.question()}")
     options = recording.answers()
     if 0 < len(options) <= listed:
-        out += numbered(options)
+        out += in_columns(options)
     elif options:
         out.append(f"  ({len(options)} answers: Tab completes them)")
     return "\n".join(out)
