@@ -811,6 +811,41 @@ def _no_command(argv: list[str]) -> int:
     return 2
 
 
+def _later_words(args: argparse.Namespace, extra: list[str]) -> argparse.Namespace:
+    """``args`` with the words ``extra`` that argparse did not take: files written after an
+    option (``mclog validate a.mclog --partial b.mclog``) go with the others, where the
+    command reads several.  Anything else ends the run, said under the command's own
+    usage (argparse would say it under the usage of the whole of mclog, with no word of
+    what was meant): an option a slip away from one of the command's (``--strcit``:
+    ``--strict``; ``-o``: ``--out``), one written before the command, or a word more than
+    it takes (a second file)."""
+    from .record.names import closest
+
+    command = args.command
+    parser = argparse.ArgumentParser(prog=f"mclog {command}", formatter_class=_formatter)
+    COMMANDS[command][1](parser)
+    named = [a for a in parser._actions if not a.option_strings]
+    words = [w for w in extra if not w.startswith("-") or w == "-"]
+    if len(words) == len(extra) and len(named) == 1 and named[0].nargs == "+":
+        setattr(args, named[0].dest, [*getattr(args, named[0].dest), *words])
+        return args
+    options = sorted(o for o in parser._option_string_actions if o.startswith("--"))
+    word = extra[0].split("=", 1)[0]
+    if not word.startswith("-") or word == "-":
+        takes = ": it takes its options alone" if not named else \
+            f": it reads one {named[0].dest} (run it once for each)" \
+            if len(named) == 1 and named[0].nargs is None else ""
+        parser.error(f"'{printable(word)}' is one word more than mclog {command} takes{takes}")
+    if word in options:   # (``mclog --strict validate``)
+        parser.error(f"'{printable(word)}' is an option of mclog {command}, written after "
+                     f"the command: mclog {command} {word} ...")
+    meant = [closest(word, options)] if word.startswith("--") else \
+        [o for o in options if o[2:3] == word[1:2] and len(word) == 2]
+    hint = f" (did you mean {' or '.join(m for m in meant if m)}?)" if any(meant) else \
+        f" (mclog {command} --help lists its options)"
+    parser.error(f"'{printable(word)}' is not an option of mclog {command}{hint}")
+
+
 def _sentence(help_text: str) -> str:
     """A command's help as the first line of its own ``-h``: a sentence."""
     return help_text[0].upper() + help_text[1:] + "."
@@ -1062,7 +1097,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not argv or argv[0] == "help" or not argv[0].startswith("-") and \
             argv[0] not in COMMANDS:
         return _no_command(argv)
-    args = build_parser(_command(argv)).parse_args(argv)
+    args, extra = build_parser(_command(argv)).parse_known_args(argv)
+    if extra:
+        args = _later_words(args, extra)
     try:
         return args.func(args)
     except MclogError as exc:

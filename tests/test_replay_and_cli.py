@@ -584,6 +584,38 @@ def test_a_json_game_that_is_no_name_is_refused_not_read_as_million_club(tmp_pat
                                  f"are {games}"
 
 
+def test_a_word_a_command_does_not_take_is_told_under_its_own_usage(capsys):
+    """An option a command does not have is told under that command's usage, with the one
+    a slip meant (argparse said "unrecognized arguments" under the usage of all of mclog);
+    an option written before the command is told to follow it; a second file to a
+    command that reads one is told so.  Files after an option are read with the others."""
+    duel, club = str(SAMPLES / "duel-2p.mclog"), str(SAMPLES / "thursday-club-3p.mclog")
+    for argv, said in (
+            (["validate", "--strcit", duel],
+             "'--strcit' is not an option of mclog validate (did you mean --strict?)"),
+            (["simulate", "--seed", "1", "-o", "out"], "'-o' is not an option of mclog "
+                                                      "simulate (did you mean --option or --out?)"),
+            (["score", "--jsn", duel], "'--jsn' is not an option of mclog score (did you "
+                                       "mean --json?)"),
+            (["score", "-q", duel], "'-q' is not an option of mclog score (mclog score "
+                                    "--help lists its options)"),
+            (["--strict", "validate", duel], "'--strict' is an option of mclog validate, "
+                                             "written after the command: mclog validate "
+                                             "--strict ..."),
+            (["score", duel, club], f"'{club}' is one word more than mclog score takes: it "
+                                    "reads one file (run it once for each)"),
+            (["simulate", "--seed", "1", "out"], "'out' is one word more than mclog simulate "
+                                                 "takes: it takes its options alone")):
+        with pytest.raises(SystemExit) as exit_:
+            main(argv)
+        err = capsys.readouterr().err
+        command = next(word for word in argv if not word.startswith("-"))
+        assert exit_.value.code == 2 and err.startswith(f"usage: mclog {command} ")
+        assert err.endswith(f"mclog {command}: error: {said}\n"), err
+    assert main(["validate", duel, "--partial", club]) == 0
+    assert capsys.readouterr().out == f"{duel}: 1 game OK\n{club}: 1 game OK\n"
+
+
 def test_mclog_alone_help_and_a_word_that_is_no_command(tmp_path, capsys, monkeypatch):
     """``mclog`` alone lists the commands and says to name one (exit 2); ``mclog help``
     and ``mclog help record`` are ``--help``'s (exit 0); a slip of a command's name is told
