@@ -115,10 +115,12 @@ class RecordError(MclogError):
 
     def relocate(self, *, file: str | None = None, game: int | None = None) -> "RecordError":
         """The same error, told where it is (the reader knows the file and game number)."""
-        return RecordError(self.reason, line=self.line, col=self.col,
+        told = RecordError(self.reason, line=self.line, col=self.col,
                            file=file if file is not None else self.file,
                            rule=self.rule, game=game if game is not None else self.game,
                            code=self.code)
+        told.entry = self.entry
+        return told
 
 
 def _record_error(reason, line, col, file, rule, game, code) -> RecordError:

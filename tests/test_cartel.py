@@ -1103,6 +1103,22 @@ def test_a_json_records_wrong_value_is_said_with_what_it_should_be(field, value,
     assert str(refused.value).endswith(said), str(refused.value)
 
 
+def test_a_json_move_the_rules_refuse_is_said_at_the_field_they_refuse():
+    """A company the board does not have passes the form's check, and the rules refuse it:
+    the message names the entry and its field, as a text's names the word."""
+    import json
+
+    from mclog.record.json_form import JsonRecordError
+
+    data = mclog.to_json(mclog.read_one("sample_games/cartel/duel-2p.mclog"))
+    at = next(i for i, e in enumerate(data["entries"]) if e.get("move") == "buy")
+    data["entries"][at]["company"] = "zzz"
+    with pytest.raises(JsonRecordError) as refused:
+        GAME.records_from_json(json.dumps(data).encode("utf-8"), "game.json")
+    assert str(refused.value) == (f"game.json: entries[{at}].company: 'zzz' is no company "
+                                  "of this board (illustrative) (Equipment)")
+
+
 def test_an_advanced_rule_misspelt_is_told_the_rule_meant():
     caught = refused("", tags='[Advanced "repurchase, raisng"]\n')
     assert caught.reason == ("[Advanced] 'raisng' is no Advanced Cartel rule (they are "

@@ -990,6 +990,11 @@ def _first_of(data, kind):
      "tags: \"9lives\" is not a tag name (a letter, then letters, digits or _)"),
     (lambda d: d["tags"].update(Game="Cartel"),
      "tags.Game: 'Cartel': this is not a Millionenspiel record"),
+    # (a move the rules refuse, and a check that fails: at their entries, having no lines)
+    (lambda d: d["entries"][_first_of(d, "Bet")].update(amount=999),
+     "entries[{Bet}]: Cleo cannot bet 999: Cleo has 5 (M4)"),
+    (lambda d: d["entries"][_first_of(d, "check")]["values"][0].__setitem__(1, 7),
+     "entries[{check}]: check money failed: Ann has 10, not 7"),
 ])
 def test_import_says_where_a_millionenspiel_json_is_wrong_in_words(tmp_path, capsys, change,
                                                                   message):
@@ -997,7 +1002,8 @@ def test_import_says_where_a_millionenspiel_json_is_wrong_in_words(tmp_path, cap
     problem said at its place in the game's words (the schema's descriptions)."""
     data = to_json(read_one(SAMPLES[2]))
     places = {"Bet": _first_of(data, "Bet"), "Throw": _first_of(data, "Throw"),
-              "Land": _first_of(data, "Land"), "end": len(data["entries"])}
+              "Land": _first_of(data, "Land"), "check": _first_of(data, "check"),
+              "end": len(data["entries"])}
     code, out, err = _me_import(tmp_path, capsys, change)
     assert (code, out, err) == (1, "", "game.json: " + message.format(**places))
 

@@ -317,7 +317,7 @@ def test_a_json_array_says_which_records_entry_is_wrong(tmp_path, capsys):
     data["entries"][i]["card"] = "oceana"
     code, _, err = _import(tmp_path, [data], capsys)
     assert code == 1 and err.strip() == f"game.json: [0].entries[{i}]: 'oceana' is not a card " \
-        "of the Colony deck"
+        "of the Colony deck (R1)"
 
 
 @pytest.mark.parametrize("change, message", [
@@ -379,7 +379,8 @@ def test_import_names_the_entry_of_an_illegal_move(tmp_path, capsys):
     i = next(i for i, e in enumerate(data["entries"]) if e["type"] == "Buy")
     data["entries"][i]["card"] = "racket"
     code, _, err = _import(tmp_path, data, capsys)
-    assert code == 1 and err.startswith(f"game.json: entries[{i}]: ")
+    assert code == 1 and err == (f"game.json: entries[{i}]: Ann was not handed a Racket "
+                                 "card: the cards are Asia, Oceania (R15)\n")   # (its rule too)
 
 
 @settings(max_examples=150, deadline=None,

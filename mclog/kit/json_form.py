@@ -160,8 +160,9 @@ def records_from_json(game, data: bytes, file: str) -> list[KitRecord]:
         if played.errors:
             first = played.errors[0]
             rule = f" ({first.rule})" if first.rule else ""
+            field = played.error_fields[0]
             raise BadValue(f"{prefix}{'.' if prefix else ''}entries"
-                           f"[{played.error_entries[0]}]",
+                           f"[{played.error_entries[0]}]{'.' + field if field else ''}",
                            shown(first.reason) + rule)
         return record
 

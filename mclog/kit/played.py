@@ -56,6 +56,9 @@ class KitPlayed:
         #: The index in ``record.entries`` of each error's entry (for a JSON record, whose
         #: entries have no lines: ``entries[12]``).
         self.error_entries: list[int] = []
+        #: ... and the field of that entry's move the rules refused, where they named one
+        #: (``entries[12].company``); None for a whole move or a check.
+        self.error_fields: list[str | None] = []
         self.review_cache: dict = {}   # (``mclog.protocol.Played``)
         engine = game.engine
         self.replay = Replay(engine.new_state(game.table(record)), engine.copy, engine.play,
@@ -73,6 +76,7 @@ class KitPlayed:
                 raise error from None
             self.errors.append(error)
             self.error_entries.append(self._at)
+            self.error_fields.append(exc.field)
 
     def _col(self, entry: MoveEntry, field: str | None) -> int:
         """The column a refusal of ``entry``'s move points at: the word of the field the
@@ -105,6 +109,7 @@ class KitPlayed:
                         raise error
                     self.errors.append(error)
                     self.error_entries.append(number)
+                    self.error_fields.append(None)
         self._play_run(first, len(entries))
 
     def _play_run(self, start: int, end: int) -> None:

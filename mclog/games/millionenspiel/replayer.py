@@ -188,7 +188,9 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
 
     def fail(message: str, entry: FromSource | CheckEntry, rule: str | None = None,
              code: str = "illegal-move") -> RecordError:
-        return record.error(message, entry.line, entry.col, rule=rule, code=code)
+        error = record.error(message, entry.line, entry.col, rule=rule, code=code)
+        error.entry = entry   # (a JSON record has no lines: its import names the entry)
+        return error
 
     def plays() -> Iterator[tuple[object, tuple]]:
         nonlocal playing

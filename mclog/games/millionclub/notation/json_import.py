@@ -59,7 +59,8 @@ def records_from_json(data: bytes, file: str) -> list[GameRecord]:
             index = next((i for i, e in enumerate(record.entries) if e is entry), None)
             where = json_path([*_at(prefix), "entries", index]) if index is not None \
                 else prefix
-            raise fail(where or "the record", exc.reason) from None
+            raise fail(where or "the record",
+                       exc.reason + (f" ({exc.rule})" if exc.rule else "")) from None
         records.append(record)
     return records
 

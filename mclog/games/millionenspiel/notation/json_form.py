@@ -46,8 +46,11 @@ def _replayed(item, prefix: str) -> Record:
     record = _record(item, prefix)
     try:
         replay(record)
-    except RecordError as exc:
-        raise BadValue(prefix, exc.reason) from None
+    except RecordError as exc:   # (at the entry the rules refused, or the check that failed)
+        index = next((i for i, e in enumerate(record.entries) if e is exc.entry), None)
+        where = [prefix] if prefix else []
+        raise BadValue(json_path([*where, "entries", index]) if index is not None else prefix,
+                       exc.reason + (f" ({exc.rule})" if exc.rule else "")) from None
     return record
 
 
