@@ -32,6 +32,7 @@ from .record.files import (
 )
 from .lazy import LazyModule
 from .record.names import not_a_player, numbered
+from .record.entries import as_read
 from .record.reading import iter_lenient, read_bytes_lenient, recorded_game, unnumbered
 
 #: Imported when a command first reads or writes JSON: ``mclog validate`` and most
@@ -174,7 +175,9 @@ def _fmt(path: str, check: bool) -> int:
             elif not errors:  # (after a mistake, the rest is only checked)
                 game = _game(item)
                 new.write(("\n" if fingerprints else "") + game.write(item.record, item))
-                fingerprints.append(_fingerprint(item.record.tags, game.kept(item)))
+                # (as its text reads back: a run of ; comments the canonical form puts
+                # together, one before the tags and one after them, is one comment)
+                fingerprints.append(_fingerprint(item.record.tags, as_read(game.kept(item))))
         if errors:
             _err(f"{path}: not formatted: the record has mistakes (the file is unchanged)")
             return 1

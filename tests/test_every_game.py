@@ -81,6 +81,34 @@ def test_a_samples_record_crosses_to_another_process_as_it_is(name, path):
         [s.total for s in game.replay(record).scores()]
 
 
+@pytest.mark.parametrize("name,path", CASES_FIRST_FAST, ids=lambda v: getattr(v, "name", v))
+def test_fmt_keeps_a_comment_before_the_tags_beside_one_that_opens_the_body(name, path,
+                                                                           tmp_path, capsys):
+    """A file that opens with a comment before its tags (``; my games of the week``), its
+    body with one too: the canonical form puts both at the body's start, a run of ``;``
+    lines that reads back as one comment.  ``fmt`` refused such a file ("would not read
+    back as the same record") though nothing was lost; it now writes it, every word of
+    both comments kept, and a second ``fmt`` changes nothing."""
+    from mclog.cli import main
+
+    for beside in path.parent.glob("*.json"):   # (a component file the record names)
+        shutil.copy(beside, tmp_path)
+    text = path.read_text(encoding="utf-8")
+    tags_end = text.index("\n\n", text.index("[Players")) + 2
+    copy = tmp_path / path.name
+    copy.write_text("; my games of the week\n\n" + text[:tags_end] +
+                    "; the body opens\n" + text[tags_end:], encoding="utf-8")
+    assert main(["fmt", str(copy)]) == 0, capsys.readouterr().err
+    written = copy.read_text(encoding="utf-8")
+    assert "; my games of the week\n; the body opens\n" in written
+    assert [e.text for e in mclog.read_one(copy).entries if hasattr(e, "text")][0] == \
+        "my games of the week\nthe body opens" + (
+            "\n" + next(e.text for e in mclog.read_one(path).entries if hasattr(e, "text"))
+            if text[tags_end:].startswith(";") else "")
+    capsys.readouterr()
+    assert main(["fmt", str(copy)]) == 0 and copy.read_text(encoding="utf-8") == written
+
+
 @pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
 def test_a_sample_replays_writes_and_reads_back_in_every_form(name, path):
     game = game_named(name)
