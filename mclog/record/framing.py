@@ -208,6 +208,11 @@ def _tag_mistake(line: str) -> str:
     if named and not re.fullmatch(TAG_NAME_PATTERN, named.group(1)):
         return (f"{said}: '{named.group(1)}' is no tag name, which is a letter A to Z, "
                 "then letters A to Z, digits or _")
+    after = re.match(r'\[\s*[A-Za-z]\w*\s+"(?:[^"\\]|\\.)*"\s*\]\s*([;{])', line)
+    if after:   # (``[Players "Ann, Ben"] ; Ann was late``)
+        mark = "; ..." if after.group(1) == ";" else "{...}"
+        return (f"{said}, alone on its line: a comment ({mark}) after a tag goes on a line "
+                "of its own, after the tags")
     if not line.endswith("]"):
         return f"{said}: this line does not end with ]"
     if line.count('"') > 2:
