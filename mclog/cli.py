@@ -27,8 +27,8 @@ from .errors import MclogError, RecordError, ReviewError, readable
 from .printable import counted, printable
 from .protocol import Game, Played
 from .record.files import (
-    Comparison, FileError, check_not_replacing, check_writable, iter_lines, read_source,
-    replacing, write_new,
+    MAX_STREAM, Comparison, FileError, check_not_replacing, check_writable, iter_lines, parting,
+    read_source, replacing, write_new,
 )
 from .lazy import LazyModule
 from .record.names import not_a_player, numbered
@@ -157,14 +157,7 @@ def _fmt(path: str, check: bool) -> int:
     mistake, changes, and the temporary reads back as the same games (``_same_games``).
     Standard input is written to standard output once all of it is read."""
     if path == "-":
-        texts = []
-        for item in _each(path):
-            if isinstance(item, MclogError):
-                _err(str(item))
-                return 1
-            texts.append(_game(item).write(item.record, item))
-        sys.stdout.write("\n".join(texts))
-        return 0
+        return _fmt_stdin(check)
     errors = 0
     fingerprints: list[bytes] = []
     with (Comparison(path) if check else replacing(path)) as new:
@@ -194,6 +187,33 @@ def _fmt(path: str, check: bool) -> int:
 def _game(played: Played) -> Game:
     """The game a replayed record is of."""
     return games.game(played.record.game)
+
+
+def _fmt_stdin(check: bool) -> int:
+    """``fmt -``: standard input written to standard output in canonical form, once all of
+    it is read; with ``--check``, only compared with it (read whole first, since it cannot
+    be read twice), and said where they part."""
+    read = sys.stdin.buffer.read(MAX_STREAM + 1) if check else None
+    texts = []
+    stdin = sys.stdin
+    if read is not None:   # (the records are read from what was read)
+        sys.stdin = io.TextIOWrapper(io.BytesIO(read))
+    try:
+        for item in _each("-"):
+            if isinstance(item, MclogError):
+                _err(str(item))
+                return 1
+            texts.append(_game(item).write(item.record, item))
+    finally:
+        sys.stdin = stdin
+    if read is None:
+        sys.stdout.write("\n".join(texts))
+        return 0
+    difference = parting(read, "\n".join(texts).encode("utf-8"))
+    if difference is not None:
+        _err(f"<stdin>: not in canonical form: {difference} (mclog fmt - writes it)")
+        return 1
+    return 0
 
 
 def _fingerprint(tags: dict[str, str], entries: list) -> bytes:

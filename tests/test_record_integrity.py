@@ -177,6 +177,31 @@ def test_a_dash_reads_standard_input():
     assert done.returncode == 0 and b"<stdin>: 1 game OK" in done.stdout
 
 
+def test_fmt_check_of_standard_input_checks_it(tmp_path):
+    """``mclog fmt --check -`` (an editor's or a hook's check) says whether standard input
+    is canonical, and where not, where it parts, exit 1; it printed the canonical text and
+    exited 0, a check that could not fail.  ``fmt -`` writes the canonical text."""
+    def fmt(*args: str, text: bytes) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "mclog.cli", "fmt", *args, "-"],
+                              input=text, capture_output=True, timeout=120)
+
+    canonical = fmt(text=THURSDAY.read_bytes()).stdout
+    assert canonical and fmt(text=canonical).stdout == canonical
+    done = fmt("--check", text=canonical)
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"", b"")
+    for text, said in ((canonical.replace(b"\n", b"\r\n"), "its lines end with CR LF (from "
+                        "line 1; the canonical text's with LF)"),
+                       (canonical.replace(b"setup      ", b"setup ", 1),
+                        f"from line {canonical[:canonical.index(b'setup ')].count(10) + 1}"),
+                       (canonical + b"\n\n", "from line "
+                        f"{canonical.count(10) + 1}: the file goes on after the record's "
+                        "last line")):
+        done = fmt("--check", text=text)
+        assert (done.returncode, done.stdout) == (1, b""), said
+        assert done.stderr.decode() == (f"<stdin>: not in canonical form: {said} (mclog fmt "
+                                        "- writes it)\n")
+
+
 def test_version_says_which_build_runs(capsys):
     """``mclog --version`` names the build: pure Python, or every module of the compiled
     build's list compiled (a half-built copy would be neither, and is said as it is)."""

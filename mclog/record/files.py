@@ -362,6 +362,24 @@ class Comparison:
         self.close()
 
 
+def parting(read: bytes, written: bytes) -> str | None:
+    """Where the bytes ``read`` part from the canonical text ``written``, in words (as
+    ``Comparison.difference`` says it), or None where they are the same: ``fmt --check``
+    of standard input, which has no file to compare with as it goes.
+
+    >>> parting(b"a\\nb\\n", b"a\\nc\\n"), parting(b"a\\n", b"a\\n")
+    ('from line 2', None)
+    """
+    if read == written:
+        return None
+    at = next((i for i, (a, b) in enumerate(zip(written, read)) if a != b),
+              min(len(written), len(read)))
+    line = written.count(b"\n", 0, at) + 1
+    if at == len(written):
+        return f"from line {line}: the file goes on after the record's last line"
+    return _parting(read, at, line)
+
+
 def _parting(read: bytes, at: int, line: int) -> str:
     """Where a file parts from its canonical text, at byte ``at`` of ``read`` (the file's
     bytes there), on ``line``: said as a line end or a byte order mark where one is the
