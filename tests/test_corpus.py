@@ -367,6 +367,23 @@ def test_the_corpus_agrees_with_the_score_table_and_adds_up(built):
         assert summed.get((row.game_id, row.seat), 0) == row.total, row.game_id
 
 
+def test_seats_count_from_one_in_every_games_tables(built):
+    """docs/corpus.md: a seat is 1 for the first name of ``Players``, in every game's
+    tables (``actor`` 0 is chance or the rules), as the names of the records say."""
+    _, out, _ = built
+    for game in ("Million Club", "Millionenspiel", "Cartel",
+                 "Joakim von Ankas fantastiska affärer"):
+        players = corpus(out, game=game).table("players")
+        games = corpus(out, game=game).table("games")
+        assert len(players) > 0, game
+        for game_id, rows in players.groupby("game_id"):
+            source, number = games[games.game_id == game_id][["source", "number"]].iloc[0]
+            record = [r for r in mclog.read_lenient(source)[0] if r.number == number][0]
+            names = list(record.players if game != "Million Club" else record.table.names)
+            assert sorted(rows.seat) == list(range(1, len(names) + 1)), game
+            assert [names[seat - 1] for seat in rows.seat] == list(rows.name), game
+
+
 def test_a_large_file_is_cut_where_its_framing_starts_a_game(tmp_path):
     """A ``[`` opening a line inside a comment is no tag: the file is not cut there."""
     from mclog.corpus.sources import SPLIT_BYTES, game_starts
