@@ -55,8 +55,10 @@ def cmd_validate(args) -> int:
     bad = 0
     for path in args.files:
         games = errors = 0
-        for item in _each(path, strict=not args.lenient):
-            found = [item] if isinstance(item, MclogError) else _checked(item, args)
+        for index, (item, several) in enumerate(_with_several(
+                _each(path, strict=not args.lenient))):
+            found = [item] if isinstance(item, MclogError) else \
+                _checked(item, args, numbered=several and index == 0)
             games += not isinstance(item, MclogError)
             errors += len(found)
             for e in found:
@@ -68,9 +70,10 @@ def cmd_validate(args) -> int:
     return 1 if bad else 0
 
 
-def _checked(game: Played, args) -> list[MclogError]:
+def _checked(game: Played, args, numbered: bool = False) -> list[MclogError]:
     """What ``validate`` finds in one replayed game: its errors, its warnings (printed
-    here, or errors with ``--strict``), and an unfinished game without ``--partial``."""
+    here, or errors with ``--strict``), and an unfinished game without ``--partial``.
+    ``numbered``: the game is game 1 of a file of several (``game 1:``)."""
     errors: list[MclogError] = list(game.errors)
     for w in game.warnings:
         if args.strict:
@@ -79,9 +82,10 @@ def _checked(game: Played, args) -> list[MclogError]:
             _err(f"{w.located().replace(': ', ': warning: ', 1)}")
     if not game.complete and not args.partial:
         line = game.steps[-1].line if game.steps else game.record.start_line
-        errors.append(game.record.error(
+        unfinished = game.record.error(
             f"{_game(game).unfinished(game)} (use --partial to accept games in progress)",
-            line, 1, code="incomplete"))
+            line, 1, code="incomplete")
+        errors.append(numbered_one(unfinished) if numbered else unfinished)
     return errors
 
 
@@ -287,7 +291,7 @@ def _each(path: str, strict: bool = True, events: bool = False
             if number == 1:
                 held.append(item)
                 continue
-            yield from held
+            yield from map(_of_game_one, held)   # (the file holds several games)
             held = []
             yield item
     except (FileError, RecordError) as exc:  # the file cannot be read on
@@ -297,6 +301,22 @@ def _each(path: str, strict: bool = True, events: bool = False
                               '[Players "..."])'))
     for item in held:
         yield unnumbered(item) if number == 1 and isinstance(item, RecordError) else item
+
+
+def _of_game_one(item: Played | MclogError) -> Played | MclogError:
+    """Game 1 of a file of several, or its error, with each of its errors numbered as the
+    other games' are (``game 1:``): they were made before a second game was read."""
+    if isinstance(item, RecordError):
+        return numbered_one(item)
+    if not isinstance(item, MclogError):
+        item.errors[:] = map(numbered_one, item.errors)
+        item.warnings[:] = map(numbered_one, item.warnings)
+    return item
+
+
+def numbered_one(error: RecordError) -> RecordError:
+    """``error`` of game 1, numbered so (``game 1:``) where it has no number yet."""
+    return error if error.game is not None else error.relocate(game=1)
 
 
 def _checked_first(path: str, problem=None) -> Iterator[Played] | None:

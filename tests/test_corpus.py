@@ -443,13 +443,20 @@ def test_a_file_validate_refuses_the_corpus_refuses_in_the_same_words(tmp_path, 
     (src / "binary.mclog").write_bytes(text.replace("\n", "\x00\n", 3).encode())
     (src / "latin.mclog").write_bytes(text.replace("Zoe", "Zoë").encode("latin-1"))
     (src / "wide-line.mclog").write_text(text + "; " + "x" * 2_000_000 + "\n")
+    # (a small file of several games: game 1's mistake numbered, as the others' are)
+    wrong = text.replace("bets Yann 5, Zoe 5", "bets Yann 50, Zoe 5", 1)
+    assert wrong != text
+    (src / "two-first-wrong.mclog").write_text(wrong + "\n" + text)
+    (src / "two-second-wrong.mclog").write_text(text + "\n" + wrong)
     said = {}
-    for bad in ("mac", "binary", "latin", "wide-line"):
-        assert main(["validate", str(src / f"{bad}.mclog")]) == 1
+    for bad in ("mac", "binary", "latin", "wide-line", "two-first-wrong", "two-second-wrong"):
+        assert main(["validate", "--partial", str(src / f"{bad}.mclog")]) == 1
         said[bad] = capsys.readouterr().err.strip()
     report = build([src], tmp_path / "out", jobs=1, chunk_games=4)
-    assert report.games == 1
+    assert report.games == 3
     assert sorted(report.errors) == sorted(said.values())
+    assert ": game 1: Yann cannot bet 50" in said["two-first-wrong"]
+    assert ": game 2: Yann cannot bet 50" in said["two-second-wrong"]
     assert "mac.mclog:1:24: A carriage return (CR) stands inside this line" in said["mac"]
     assert "wide-line.mclog:26:10001: Line 26 is 2000002 characters long" in said["wide-line"]
 

@@ -584,6 +584,32 @@ def test_a_json_game_that_is_no_name_is_refused_not_read_as_million_club(tmp_pat
                                  f"are {games}"
 
 
+def test_game_one_of_a_file_of_several_is_numbered_as_the_others_are(tmp_path, capsys):
+    """In a file of several games every game's mistakes say its number, game 1's too: its
+    illegal move, its failed check (``--lenient``) and its end in progress were said
+    without one, having been found before a second game was read."""
+    duel = (SAMPLES / "duel-2p.mclog").read_text()
+    wrong = duel.replace("place      Yann IV:R, Zoe III", "place      Yann II, Zoe III")
+    checked = duel.replace("check      money Zoe 4 Yann 6", "check      money Zoe 5 Yann 6")
+    stopped = duel[:duel.index("round 3")]
+    said = "draws oceania is on a 'colonies' line, but the game is in round 1, at the " \
+        "Intrigue (II): next is chance: draw an Intrigue card (an 'intrigue' line)"
+    for text, args, error in (
+            (wrong, [], f"13:18: game 1: {said}"),
+            (checked, ["--lenient"], "31:12: game 1: check failed after round 3: Zoe has 4 "
+                                     "million by the rules, but the record says 5"),
+            (stopped, [], "26:1: game 1: the record ends in round 3 (next: Yann: place a "
+                          "pawn); a complete game ends after round 9 (use --partial to accept "
+                          "games in progress)")):
+        path = tmp_path / "two.mclog"
+        path.write_text(text + "\n" + duel)
+        assert main(["validate", *args, str(path)]) == 1
+        assert capsys.readouterr().err == f"{path}:{error}\n"
+        path.write_text(text)   # (alone in its file: no number)
+        assert main(["validate", *args, str(path)]) == 1
+        assert capsys.readouterr().err == f"{path}:{error.replace('game 1: ', '')}\n"
+
+
 def test_a_word_a_command_does_not_take_is_told_under_its_own_usage(capsys):
     """An option a command does not have is told under that command's usage, with the one
     a slip meant (argparse said "unrecognized arguments" under the usage of all of mclog);

@@ -133,23 +133,29 @@ def _build_chunk(chunk: Chunk, out: str) -> dict:
         except RecordError as exc:
             errors.append(str(exc))
             continue
-        single = piece.games == 1 and piece.start == 0 and piece.end < 0
+        # (a whole file's game 1 is numbered as mclog validate numbers it: once a second
+        # game shows the file holds several; its errors wait for that at their places)
+        whole = piece.start == 0 and piece.end < 0
+        first: list[tuple[int, Exception]] = []
+        number = 0
         for number, item in iter_lenient(lines, piece.path):
             if isinstance(item, MclogError):
-                errors.append(str(_placed(item, piece, single)))
-                continue
-            record = item
-            record.number = piece.first_game + number - 1
-            try:
-                game = games.game(record.game)
-                played = game.replay(record, events=True)
-                rows = game.corpus_rows(played, f"{piece.digest[:16]}-{record.number}",
-                                        piece.path)
-            except RecordError as exc:
-                errors.append(str(_placed(exc, piece, single)))
-                continue
-            except (MclogError, NotImplementedError) as exc:
-                errors.append(f"{piece.path}: game {record.number}: {exc}")
+                failed: Exception | None = item
+            else:
+                record = item
+                record.number = piece.first_game + number - 1
+                failed = None
+                try:
+                    game = games.game(record.game)
+                    played = game.replay(record, events=True)
+                    rows = game.corpus_rows(played, f"{piece.digest[:16]}-{record.number}",
+                                            piece.path)
+                except (MclogError, NotImplementedError) as exc:
+                    failed = exc
+            if failed is not None:
+                if whole and number == 1:
+                    first.append((len(errors), failed))
+                errors.append(_said(failed, piece, number, single=False))
                 continue
             count += 1
             name = slug(game.name)
@@ -161,6 +167,8 @@ def _build_chunk(chunk: Chunk, out: str) -> dict:
                     continue
                 for column, values in columns.items():
                     into[column].extend(values)
+        for at, failed in first if number == 1 else ():   # (the file's only game)
+            errors[at] = _said(failed, piece, 1, single=True)
     written = _write(out, chunk.id, tables, schemas)
     os.makedirs(os.path.join(out, ERRORS), exist_ok=True)
     errors_file = os.path.join(out, ERRORS, f"{chunk.id}.json")
@@ -170,14 +178,16 @@ def _build_chunk(chunk: Chunk, out: str) -> dict:
             "cpu": time.process_time() - cpu}
 
 
-def _placed(exc: MclogError, piece, single: bool) -> MclogError:
-    """An error of a piece, located in its whole file."""
-    if not isinstance(exc, RecordError):
-        return exc
-    line = exc.line + piece.first_line - 1 if exc.line else 0
-    game = None if single else (exc.game or 1) + piece.first_game - 1
-    return RecordError(exc.reason, line=line, col=exc.col, file=piece.path, rule=exc.rule,
-                       game=game, code=exc.code)
+def _said(exc: Exception, piece, number: int, single: bool) -> str:
+    """What is said of the game ``number`` of a piece that failed, as ``mclog validate``
+    says it: located in the whole file, and numbered there unless the file holds
+    ``single`` game."""
+    game = None if single else piece.first_game + number - 1
+    if isinstance(exc, RecordError):
+        line = exc.line + piece.first_line - 1 if exc.line else 0
+        return str(RecordError(exc.reason, line=line, col=exc.col, file=piece.path,
+                               rule=exc.rule, game=game, code=exc.code))
+    return f"{piece.path}: {'' if game is None else f'game {game}: '}{exc}"
 
 
 def _write(out: str, chunk_id: str, tables: dict, schemas: dict) -> dict[str, str]:

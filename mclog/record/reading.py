@@ -132,10 +132,29 @@ def _peek(lines: Iterable[str]) -> tuple[list[str], Iterator[str]]:
 
 def _record(raw: RawGame, file: str | None, number: int) -> Any:
     try:
+        _after_a_game(raw, number)
         game = game_of(raw)
         return game.parse(raw.spelt(game.tag_names), file, number)
     except RecordError as exc:
         raise exc.relocate(file=file, game=number if number > 1 else None) from None
+
+
+def _after_a_game(raw: RawGame, number: int) -> None:
+    """A ``RecordError`` for tags with no ``Players`` and no moves after another game's
+    moves (``[Result "Ann"]`` added at the end of a file): a tag there starts a game of its
+    own, which the games would refuse only as a game without players, at its first line
+    if it names neither its format nor its event."""
+    if number == 1 or not raw.tags or any(t.name.lower() == "players" for t in raw.tags) \
+            or any(line.words for line in raw.lines):
+        return
+    one = len(raw.tags) == 1
+    names = " and ".join(f"[{t.name}]" for t in raw.tags[:2]) + ("" if len(raw.tags) < 3
+                                                                  else " ...")
+    raise RecordError(f"{names} {'stands' if one else 'stand'} after game {number - 1}'s "
+                      f"moves, with none after {'it' if one else 'them'}: a tag there starts "
+                      "a new game, which needs its [Players \"...\"]; a tag of game "
+                      f"{number - 1}'s goes with its other tags, before its moves",
+                      line=raw.tags[0].line, col=1, code="header")
 
 
 def read(source: str | os.PathLike) -> Iterator[Any]:

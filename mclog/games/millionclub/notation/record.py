@@ -112,8 +112,9 @@ def table_from_tags(tags: dict[str, str], tag_lines: dict[str, int]) -> Table:
         raise fail('[Privileges] is "draw" (the rulebook) or "pick" (the Japanese summary, '
                    f'R16), not "{tags["Privileges"]}"', "Privileges")
     if "Players" not in tags:
-        raise fail('A game needs a [Players "Ann yellow, Ben blue, ..."] tag: the players '
-                   "in seat order, clockwise", "Format" if "Format" in tags else "Event")
+        raise RecordError('A game needs a [Players "Ann yellow, Ben blue, ..."] tag: the '
+                          "players in seat order, clockwise", col=1, code="header",
+                          line=min(tag_lines.values(), default=1))   # (its first tag)
     names: list[str] = []
     colours: list[str] = []
     for part in tags["Players"].split(","):
