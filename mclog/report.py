@@ -208,8 +208,11 @@ play.onclick = () => {
     show(Number(slider.value) + 1);
   }, 500);
 };
+// the arrows, Home and End step through the game; where the slider or the jump list has
+// the focus, it moves on its own (and a step here too would move two), and a key with a
+// modifier is the browser's
 document.addEventListener("keydown", e => {
-  if (e.target === jump) return;
+  if (e.target === jump || e.target === slider || e.altKey || e.ctrlKey || e.metaKey) return;
   if (e.key === "ArrowRight") show(Number(slider.value) + 1);
   if (e.key === "ArrowLeft") show(Number(slider.value) - 1);
   if (e.key === "Home") show(0);

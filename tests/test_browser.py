@@ -512,6 +512,17 @@ def test_the_report_opens_offline_and_steps(browser, tmp_path, record, width):
     expect(step).to_contain_text("Step 2 of ")
     page.keyboard.press("ArrowLeft")
     expect(step).to_contain_text("Step 1 of ")
+    # with the slider in focus (a drag leaves it there) an arrow moves one step, not two
+    # (the slider's own move and the page's); a key with a modifier is the browser's
+    page.locator("#slider").focus()
+    page.keyboard.press("ArrowRight")
+    expect(step).to_contain_text("Step 2 of ")
+    page.keyboard.press("ArrowLeft")
+    expect(step).to_contain_text("Step 1 of ")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("Alt+ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(step).to_contain_text("Step 2 of ")
     page.locator("#last").click()
     total = step.inner_text().split(" of ")[1].split(":")[0]
     expect(step).to_contain_text(f"Step {total} of {total}")
