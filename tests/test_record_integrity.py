@@ -16,7 +16,7 @@ from fuzzing import comment_round_trip, commented, examples, mutated_exports, ru
 
 from mclog import RecordError, parse_one, read_one, replay, write
 from mclog.cli import main
-from mclog.errors import readable
+from mclog.errors import MclogError, readable
 from mclog.printable import printable
 from mclog.record.files import FileError, replace_file
 
@@ -169,6 +169,23 @@ def test_a_name_is_a_path_never_record_text(capsys):
     assert "nonexist: cannot be read: No such file or directory" in capsys.readouterr().err
     assert main(["validate", ""]) == 1
     assert "an empty name is no file" in capsys.readouterr().err
+
+
+def test_a_name_starting_with_a_tilde_is_told_where_the_home_folder_is(tmp_path,
+                                                                        monkeypatch):
+    """``mclog.read_one("~/night.mclog")`` in a notebook (or a quoted ``'~/...'``) reads
+    ``~`` as written, as Python does; where the home folder holds that file, the message
+    says where it is."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "night.mclog").write_bytes(THURSDAY.read_bytes())
+    with pytest.raises(MclogError) as refused:
+        read_one("~/night.mclog")
+    assert str(refused.value) == ("~/night.mclog: cannot be read: No such file or directory "
+                                  f"(~ is not the home folder here: the file there is "
+                                  f"{tmp_path / 'night.mclog'})")
+    with pytest.raises(MclogError) as refused:
+        read_one("~/nowhere.mclog")
+    assert str(refused.value) == "~/nowhere.mclog: cannot be read: No such file or directory"
 
 
 def test_a_dash_reads_standard_input():

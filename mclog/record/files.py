@@ -30,6 +30,7 @@ import sys
 from collections.abc import Callable, Iterator
 
 from ..errors import MclogError, RecordError
+from ..printable import printable
 
 #: One game of a record is at most 10 MB (``too-large`` past it; the framing counts it).
 MAX_GAME = 10 * 1024 * 1024
@@ -123,9 +124,20 @@ def _opened(path: str) -> Iterator[tuple]:
             raise FileError(_a_folder(path))
         f = open(path, "rb")
     except OSError as exc:
-        raise FileError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+        raise FileError(f"{path}: cannot be read: {exc.strerror or exc}"
+                        f"{_home_meant(path, exc)}") from None
     with f:
         yield f, path
+
+
+def _home_meant(path: str, exc: OSError) -> str:
+    """Where ``path`` starts with ``~`` and names no file, but the same path in the home
+    folder does, the hint that ``~`` is read as it is written (a shell turns it into the
+    home folder; Python, a quoted name and a notebook do not)."""
+    home = os.path.expanduser(path) if path.startswith("~") else path
+    if isinstance(exc, FileNotFoundError) and home != path and os.path.exists(home):
+        return f" (~ is not the home folder here: the file there is {printable(home)})"
+    return ""
 
 
 def decode(data: bytes, file: str | None = None) -> str:
