@@ -825,6 +825,20 @@ def test_a_name_the_body_could_not_read_back_is_refused_at_players(name, hostile
     assert f"'{hostile}' is not a name the notation can read: {why}" in str(refused)
 
 
+@pytest.mark.parametrize("hostile,why", [
+    ("1st", "'1' is not a letter"), ("_Ann", "'_' is not a letter"),
+    ("Ann\U0001f600", "'\U0001f600' is neither a letter, a digit nor _ . ' -"),
+    ("An\u200dn", "U+200D ZERO WIDTH JOINER is neither a letter, a digit nor _ . ' -")])
+@pytest.mark.parametrize("name", [n for n in names() if n != "Million Club"])
+def test_a_name_that_is_no_word_is_told_the_character_that_is_not(name, hostile, why):
+    """A name the notation reads as one word starting with a letter (every game but
+    Million Club, whose notation reads any word as a name): the refusal names the first
+    character that is not one, where it said only "one word, starting with a letter"."""
+    refused = _refused_at_players(name, hostile)
+    assert str(refused).endswith(f"'{hostile}' is not a name the notation can read: one "
+                                 f"word, starting with a letter ({why})")
+
+
 def _refused_at_players(name: str, first: str) -> mclog.RecordError:
     """The refusal of the tags of ``name``'s first sample with its first player called
     ``first``, which is at the ``[Players]`` tag, as a mistake of the header."""
@@ -842,7 +856,10 @@ def _refused_at_players(name: str, first: str) -> mclog.RecordError:
     ("Ann\u200b", "Ann\\u200b", "U+200B ZERO WIDTH SPACE"),
     ("\u202eAnn", "\\u202eAnn", "U+202E RIGHT-TO-LEFT OVERRIDE"),
     ("An\u00adn", "An\\xadn", "U+00AD SOFT HYPHEN"),
-    ("Ann\x1b", "Ann\\x1b", "U+001B (a control character)")])
+    ("Ann\x1b", "Ann\\x1b", "U+001B (a control character)"),
+    # (a joiner joins nothing at a name's end or start: it only hides there)
+    ("Ann\u200d", "Ann\u200d", "U+200D ZERO WIDTH JOINER"),
+    ("\u200cAnn", "\u200cAnn", "U+200C ZERO WIDTH NON-JOINER")])
 @pytest.mark.parametrize("name", names())
 def test_a_name_holding_a_character_no_one_sees_is_refused_at_players(name, hostile, shown,
                                                                     unseen):

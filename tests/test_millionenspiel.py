@@ -496,7 +496,8 @@ def test_a_name_the_notation_cannot_read_is_refused_at_the_players_tag():
     for names, message in (
             ("Ann, X<svg/onload=alert(1)>", "[Players] 'X<svg/onload=alert(1)>' is not a name "
                                             "the notation can read: one word, starting with "
-                                            "a letter"),
+                                            "a letter ('<' is neither a letter, a digit nor "
+                                            "_ . ' -)"),
             ("Ann, Ben, Ann", "[Players] Two players are called 'Ann'")):
         with pytest.raises(RecordError) as e:
             parse_one(f'[Game "Millionenspiel"]\n[Event "x"]\n[Players "{names}"]\n')

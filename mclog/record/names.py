@@ -31,7 +31,7 @@ And in every game a name is none of the recorder's commands (``COMMANDS``): at t
 >>> word_problem("Åsa"), word_problem("Zoe\\u0308"), word_problem("Anne-Marie")
 (None, None, None)
 >>> word_problem("3")
-'one word, starting with a letter'
+"one word, starting with a letter ('3' is not a letter)"
 """
 
 from __future__ import annotations
@@ -83,25 +83,46 @@ def word_problem(name: str) -> str | None:
 
     >>> word_problem("Ann yellow")
     "one word, starting with a letter (this game's players have no colours: 'Ann')"
+    >>> word_problem("1st"), word_problem("Ann\U0001f600")
+    ("one word, starting with a letter ('1' is not a letter)", "one word, starting with a \
+letter ('\U0001f600' is neither a letter, a digit nor _ . ' -)")
     """
-    if not name[:1].isalpha() or not all(
-            c.isalnum() or c in JOINING or _combining(c) for c in name[1:]):
-        words = name.split()
-        if len(words) == 2 and words[1].lower() in COLOUR_WORDS:
-            return f"one word, starting with a letter (this game's players have no colours: " \
-                f"'{words[0]}')"
+    at = next((i for i, c in enumerate(name) if not (
+        c.isalpha() if i == 0 else c.isalnum() or c in JOINING or _combining(c))), None)
+    if at is None and name:
+        return None
+    words = name.split()
+    if len(words) == 2 and words[1].lower() in COLOUR_WORDS:
+        return f"one word, starting with a letter (this game's players have no colours: " \
+            f"'{words[0]}')"
+    if at is None or name[at].isspace():
         return "one word, starting with a letter"
-    return None
+    char = name[at]
+    if char.isprintable():
+        shown = f"'{char}'"
+    else:   # (a joiner between two letters: U+200D ZERO WIDTH JOINER)
+        import unicodedata
+        shown = f"U+{ord(char):04X} {unicodedata.name(char, '')}".rstrip()
+    said = f"{shown} is not a letter" if at == 0 else \
+        f"{shown} is neither a letter, a digit nor _ . ' -"
+    return f"one word, starting with a letter ({said})"
+
+
+#: The zero-width non-joiner and joiner: a letter's or an emoji's, between two characters.
+_JOINERS = ("\u200c", "\u200d")
 
 
 def invisible_problem(name: str) -> str | None:
     """Why ``name`` holds a character a reader cannot see, or None (the joiners U+200C
-    and U+200D are letters' and emoji's, and stay, as ``printable`` leaves them).
+    and U+200D are letters' and emoji's, and stay, as ``printable`` leaves them, between
+    two characters: at either end of a name they join nothing, and only hide).
 
     >>> invisible_problem("Ann\\u200b")
     'holds U+200B ZERO WIDTH SPACE, which a reader cannot see: type the name again'
     >>> invisible_problem("Åsa"), invisible_problem("\U0001f469\u200d\U0001f467")
     (None, None)
+    >>> invisible_problem("Ann\\u200d")
+    'holds U+200D ZERO WIDTH JOINER, which a reader cannot see: type the name again'
     """
     if name.isprintable():
         return None
@@ -109,9 +130,12 @@ def invisible_problem(name: str) -> str | None:
     import unicodedata   # (here: few names ask, and mclog validate starts without them)
 
     found = re.search(CONTROL, name)
-    if found is None:
+    if found is not None:
+        char = found.group()
+    elif name[:1] in _JOINERS or name[-1:] in _JOINERS:
+        char = name[0] if name[:1] in _JOINERS else name[-1]
+    else:
         return None
-    char = found.group()
     what = unicodedata.name(char, "(a control character)")
     return f"holds U+{ord(char):04X} {what}, which a reader cannot see: type the name again"
 
