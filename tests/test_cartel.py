@@ -680,9 +680,9 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
                                "of the 'draw' item before it, that is a second item ('draw Ann "
                                "krupp, draw Ann siemens')", 16),
     # (a check's kind a letter away: Million Club's plural, 'check prices')
-    ("check prices Ann 10 Ben 10", "Expected score, worth, money, cash, profits or price after "
-                                   "'check', found 'prices': did you mean price?", 7),
-    ("check profit Ann 10", "found 'profit': did you mean profits?", 7),
+    ("check pricse Ann 10 Ben 10", "Expected score, worth, money, cash, profits or price after "
+                                   "'check', found 'pricse': did you mean price?", 7),
+    ("check proffits Ann 10", "found 'proffits': did you mean profits?", 7),
     # (a fixed word left out: the item it makes, where the words then read)
     ("end 1", "'year' is left out of the 'end' item: 'end year 1' ('end year <year>')", 5),
     ("end 1, buy Ann krupp", "'year' is left out of the 'end' item: 'end year 1'", 5),
@@ -1124,3 +1124,28 @@ def test_an_advanced_rule_misspelt_is_told_the_rule_meant():
     assert caught.reason == ("[Advanced] 'raisng' is no Advanced Cartel rule (they are "
                                    "repurchase, raising, defensive, trading): did you mean "
                                    "raising?")
+
+
+@pytest.mark.parametrize("written, read", [("check prices Ann 10 Ben 10", "price"),
+                                           ("check profit Ann 7 Ben 4", "profits"),
+                                           ("check Scores Ann 112 Ben 109", "score")])
+def test_a_check_said_as_a_table_says_it_reads_as_the_check(written, read):
+    """``check prices`` (as a table says it) is read as ``check price``, and so on; the
+    canonical form writes the check's own word."""
+    text = Path("sample_games/cartel/duel-2p.mclog").read_text(encoding="utf-8")
+    text = text.replace("check price Ann 10 Ben 10", written, 1)
+    record = mclog.parse_one(text)
+    played = GAME.replay(record)
+    checks = [e for e in record.entries if hasattr(e, "what")]
+    assert checks[0].what == read and played.errors == []
+    assert f"check {read} Ann" in GAME.write(record, played).split("\n")[15]
+
+
+def test_a_verb_said_otherwise_after_a_payment_is_told_the_verb():
+    """After an item with optional keys (``pay``), a word a slip away from a verb was told
+    to be no key of the payment ("say what it is"); it is told the verb meant."""
+    text = Path("sample_games/cartel/duel-2p.mclog").read_text(encoding="utf-8")
+    with pytest.raises(RecordError) as refused:
+        mclog.replay(mclog.parse_one(text.replace("draw Ann larkspur", "draws Ann larkspur")))
+    assert refused.value.reason.startswith(
+        "'draws' is no move of this game: did you mean 'draw'? a move starts with 'start', ")

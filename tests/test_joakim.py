@@ -1150,3 +1150,18 @@ def test_an_auction_is_answered_by_its_winner_whoever_it_is(tmp_path):
         rec.enter("22")
     assert (tmp_path / "r.mclog").read_bytes() == saved
     assert rec.enter("sold Ann 22") == ["Ann wins the auction for 22"]
+
+
+def test_a_check_said_in_the_singular_reads_as_the_check():
+    """``check value gold 3 ...`` (as a table may say it) is ``check values``; the
+    canonical form writes ``values``."""
+    from pathlib import Path
+
+    text = Path("sample_games/joakim/grandmas-box-2p.mclog").read_text(encoding="utf-8")
+    assert "check values " in text
+    record = mclog.parse_one(text.replace("check values ", "check Value ", 1))
+    joakim = game(record.game)
+    played = joakim.replay(record)
+    assert played.errors == [] and "check value " not in joakim.write(record, played)
+    assert joakim.write(record, played) == joakim.write(mclog.parse_one(text),
+                                                        joakim.replay(mclog.parse_one(text)))

@@ -110,10 +110,14 @@ class KitGame(Game):
     def check_kinds(self) -> tuple[Check, ...]:
         """The kinds of check line the game reads: ``checks``, by player or, for
         ``named_checks``, by their words."""
-        named = self.named_checks
+        named, aliases = self.named_checks, self.check_aliases
         return tuple(Check(c, keys={k.lower(): k for k in named[c]} if c in named else None,
-                           units=self.units)
+                           aliases=aliases.get(c, ()), units=self.units)
                      for c in self.checks)
+
+    #: Other words a table may check by, each read as the check's own (``check prices``
+    #: as ``check price``; ``fmt`` writes the check's word).
+    check_aliases: dict[str, tuple[str, ...]] = {"score": ("scores",)}
 
     #: The letters of the unit a table may write the game's sums with, in a check: ``M``
     #: where they are millions (Cartel's $15M is written 15).

@@ -300,6 +300,8 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
                     f"('{last.form}')")
     if keys:
         key = closest(words[i].lower(), list(keys))   # (``start Ann gold 3 ojl 3``)
+        if key is None and verbs.meant(words[i]) is not None:   # (``pay ..., draws Ann``)
+            return verbs.no_move(words[i], tuple(seats), after)
         said = f": did you mean '{key}'? ('{last.form}')" if key is not None else \
             f", say what it is: '{last.form}'"
         return f"'{words[i]}' is no move of this game; after '{last.word}'{said}"

@@ -115,6 +115,8 @@ class Cartel(KitGame):
     def money(self, state):
         return [c.money for c in state.cartels]
 
+    check_aliases = {"score": ("scores",), "price": ("prices",), "profits": ("profit",)}
+
     @property
     def checks(self):
         return {"score": self.points, "worth": self.points, "money": self.money,

@@ -143,6 +143,9 @@ class Joakim(KitGame):
     #: ``check values gold 7 oil 3``: the tray's market values, by kind.
     named_checks = {"values": KINDS}
 
+    check_aliases = {"score": ("scores",), "values": ("value",),
+                     "properties": ("property",), "loans": ("loan",), "tips": ("tip",)}
+
     @property
     def checks(self):
         return {"score": self.points, "money": self.money, "cash": self.money,
