@@ -1676,3 +1676,24 @@ def test_a_comment_between_an_items_words_belongs_to_that_item(name):
     line = next(line for line in written.splitlines() if "{between}" in line)
     assert line.split("{between}")[0].rstrip().endswith(item.split()[-1])
     assert mclog.parse_one(written) == record
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_check_a_sample_holds_reads_in_each_of_its_words(name):
+    """Each check a game's samples hold, written with each other word the game reads for
+    it (``check prices`` for ``check price``, ``check cash`` for Millionenspiel's ``check
+    money``), reads as the same check, with the same values, and the canonical form
+    writes the check's own word: the record is the same."""
+    game = game_named(name)
+    tried = 0
+    for path in _samples(name):
+        text = path.read_text(encoding="utf-8")
+        for kind in game.check_kinds:
+            found = re.search(rf"^(check\s+){kind.word}\b", text, re.M)
+            for alias in kind.aliases if found else ():
+                said = text[:found.start(1)] + found.group(1) + alias + \
+                    text[found.start(1) + len(found.group(1)) + len(kind.word):]
+                assert mclog.parse_one(said, str(path)) == mclog.parse_one(text, str(path)), \
+                    (path.name, alias)
+                tried += 1
+    assert tried or not any(kind.aliases for kind in game.check_kinds), name

@@ -206,8 +206,8 @@ def _label_meant(word: str) -> str:
 CHECKS: Final = (Check("money", units="mM"),   # (money is counted in millions: 15M is 15)
                  Check("prices", keys={w: k for w, k in CARDS.items() if k in INDUSTRY_TYPES},
                        joined=True, aliases=("price",)),
-                 Check("score"))
-_CHECK_WORDS: Final = {"money", "prices", "price", "score"}
+                 Check("score", aliases=("scores",)))
+_CHECK_WORDS: Final = {"money", "prices", "price", "score", "scores"}
 
 
 def _reveal(r: Reader, first: int) -> None:

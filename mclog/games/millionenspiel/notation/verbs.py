@@ -429,7 +429,8 @@ def _black_die(line: Cursor, start: int, seats: dict[str, int]) -> None:
 
 
 #: The checks a record reads: each player's money and pension cards, as sums of money.
-CHECKS = (Check("money", value=money), Check("pension", value=money))
+CHECKS = (Check("money", aliases=("cash",), value=money),   # (as a table may say them)
+          Check("pension", aliases=("pensions",), value=money))
 
 
 def _check(line: Cursor, context: Reading) -> None:
