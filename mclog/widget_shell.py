@@ -11,7 +11,6 @@ position there, and neither the chart nor the kernel is asked anything.
 from __future__ import annotations
 
 import base64
-import itertools
 import json
 import tempfile
 import zlib
@@ -615,9 +614,7 @@ class GamePicker:
         # the events, which count a seat's score ranges in full, are worked out when a
         # table first asks, by a replay that costs a few milliseconds)
         try:
-            record = next(itertools.islice(mclog.read(path), number - 1, None), None)
-            if record is None:
-                raise mclog.MclogError(f"{path.name} holds no game {number}")
+            record = _game_of_file(path, number, several)
             played = mclog.replay(record)
             if played.record.game != self.game_name:
                 raise mclog.MclogError(f"{which} is a {played.record.game} record; this "
@@ -630,6 +627,25 @@ class GamePicker:
             return mclog.replay(mclog.read_one(self.default))
         self.status.value = f"Showing <b>{escape(which)}</b>"
         return played
+
+
+def _game_of_file(path, number: int, several: bool):
+    """The record of game ``number`` of the file ``path``, read past the games before it
+    whatever their mistakes (an evening's file whose first game has a slip still shows
+    its second); its own mistake (numbered where the file holds ``several`` games), or
+    ``MclogError`` where the file holds no such game."""
+    import mclog
+    from mclog.record.files import iter_lines
+    from mclog.record.reading import iter_lenient, unnumbered
+
+    for count, item in iter_lenient(iter_lines(str(path)), str(path)):
+        if count == number:
+            if isinstance(item, mclog.RecordError) and not several:
+                raise unnumbered(item)
+            if isinstance(item, mclog.MclogError):
+                raise item
+            return item
+    raise mclog.MclogError(f"{path.name} holds no game {number}")
 
 
 def game_picker(default: str, game_name: str = "Million Club") -> GamePicker:

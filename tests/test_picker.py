@@ -155,3 +155,31 @@ def test_a_file_of_an_evenings_games_lists_them_and_shows_the_one_picked(tmp_pat
     cartel.folder.value = str(tmp_path)
     cartel.choice.value = "night.mclog"
     assert cartel.number.value == 1 and cartel.game().record.game == "Cartel"
+
+
+def test_a_game_after_one_with_a_slip_is_shown(tmp_path):
+    """An evening's file whose first game has a slip of notation: its second game is
+    shown when picked (the picker read the file's games in order, and stopped at the
+    first game's slip, which it said in place of the second game's); the first is said
+    with its number."""
+    duel = (SAMPLES / "duel-2p.mclog").read_text()
+    night = tmp_path / "night.mclog"
+    night.write_text(duel.replace("setup      Zoe R, Yann F", "setup      Zoe R, Yann Q")
+                     + "\n" + duel)
+    alone = tmp_path / "alone.mclog"   # (a file of one game: its slip has no number)
+    alone.write_text(duel.replace("setup      Zoe R, Yann F", "setup      Zoe R, Yann Q"))
+    picker = game_picker(str(THURSDAY))
+    picker.folder.value = str(tmp_path)
+    picker.choice.value = "night.mclog"
+    picker.number.value = 2
+    assert picker.game().record.table.names == ("Zoe", "Yann")
+    assert picker.status.value == "Showing <b>night.mclog, game 2</b>"
+    picker.number.value = 1
+    assert picker.game().record.table.names == ("Ann", "Ben", "Cleo")   # (the default)
+    assert picker.status.value == (
+        f"<b>night.mclog, game 1</b> cannot be shown: {night}:8:24: game 1: &#x27;Q&#x27; "
+        "is not a player of this game (the players are Zoe, Yann); showing "
+        "thursday-club-3p.mclog")
+    picker.choice.value = "alone.mclog"
+    picker.game()
+    assert f"cannot be shown: {alone}:8:24: &#x27;Q&#x27; is not" in picker.status.value
