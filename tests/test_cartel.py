@@ -1149,3 +1149,12 @@ def test_a_verb_said_otherwise_after_a_payment_is_told_the_verb():
         mclog.replay(mclog.parse_one(text.replace("draw Ann larkspur", "draws Ann larkspur")))
     assert refused.value.reason.startswith(
         "'draws' is no move of this game: did you mean 'draw'? a move starts with 'start', ")
+
+
+def test_a_sum_written_in_words_is_told_in_figures():
+    text = Path("sample_games/cartel/duel-2p.mclog").read_text(encoding="utf-8")
+    with pytest.raises(RecordError) as refused:
+        mclog.replay(mclog.parse_one(text.replace("pay Ann bond 10 cash 10",
+                                                  "pay Ann bond ten cash 10")))
+    assert refused.value.reason == ("'ten' cannot be the bond: a number from 1 to 1000000 (a "
+                                    "number is written in figures: '10')")

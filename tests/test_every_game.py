@@ -1697,3 +1697,18 @@ def test_every_check_a_sample_holds_reads_in_each_of_its_words(name):
                     (path.name, alias)
                 tried += 1
     assert tried or not any(kind.aliases for kind in game.check_kinds), name
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_number_written_in_words_is_told_in_figures(name):
+    """A table may write a number as it says it (``check money Ann four``): a check of
+    each game's samples, its first value in words, is told the figures meant."""
+    path = next(p for p in _samples(name)
+                if re.search(r"^check\s+\w+\s+\S+\s+\d+\b", p.read_text("utf-8"), re.M))
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r"^check\s+\w+\s+\S+\s+(\d+)\b", text, re.M)
+    said = text[:found.start(1)] + "four" + text[found.end(1):]
+    with pytest.raises(mclog.RecordError) as refused:
+        game_named(name).replay(mclog.parse_one(said, str(path)))
+    assert refused.value.reason.endswith(
+        "found 'four' (a number is written in figures: '4')"), refused.value.reason

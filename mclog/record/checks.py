@@ -34,7 +34,8 @@ from typing import NamedTuple
 
 from .cursor import Cursor
 from .entries import CheckEntry
-from .framing import bare_sum, mark_hint, repeated, repeated_hint, whole_number
+from .framing import (bare_sum, in_figures, mark_hint, repeated, repeated_hint,
+                      whole_number)
 from .names import closest, not_a_player, players, suggestion
 
 
@@ -256,7 +257,7 @@ def written_as(word: str, words: set[str], seats: Mapping[str, int], units: str 
     joined = grouped_digits(word)
     if joined is not None:
         return f" (a number is written without a point or a comma in it: '{joined}')"
-    return ""
+    return in_figures(word)
 
 
 #: A number with its thousands marked as many tables mark them: ``1.000``, ``1,000``.

@@ -369,6 +369,24 @@ def bare_sum(word: str, units: str = "") -> str | None:
 #: The currency signs a sum may be written with (bare_sum).
 _CURRENCY = "$€£¥"
 
+#: Numbers a table may write in words (a record writes them in figures: ``in_figures``).
+_NUMBER_WORDS: Final = {w: n for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty".split())} | {
+    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+    "ninety": 90, "hundred": 100, "thousand": 1000}
+
+
+def in_figures(word: str) -> str:
+    """`` (a number is written in figures: '5')`` for a number written in words (``five``,
+    ``Twenty``), which the notation does not read; else nothing.
+
+    >>> in_figures("five"), in_figures("Forty"), in_figures("fiver")
+    (" (a number is written in figures: '5')", " (a number is written in figures: '40')", '')
+    """
+    number = _NUMBER_WORDS.get(word.lower())
+    return f" (a number is written in figures: '{number}')" if number is not None else ""
+
 
 def escape_tag(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')

@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Final
 
 from mclog.errors import a_or_an
 from mclog.printable import as_json
-from mclog.record.framing import (bare_sum, comment_hint, repeated, stray_mark,
+from mclog.record.framing import (bare_sum, comment_hint, in_figures, repeated, stray_mark,
                                   whole_number)
 from mclog.record.names import closest, not_a_player, players
 
@@ -94,7 +94,7 @@ class Number:
                                  f"bare, without a sign or a unit ('{bare}')")
             plain = ", in plain digits 0 to 9" if value is None and word.isdigit() else ""
             raise ValueError(f"'{word}' cannot be the {self.name}: a number from {self.low} to "
-                             f"{self.high}{plain}")
+                             f"{self.high}{plain}{in_figures(word)}")
         return value
 
     def write(self, value: int, names: Sequence[str]) -> str:

@@ -32,7 +32,7 @@ from mclog.engine import required
 from mclog.record.verbs import Verb, Verbs, filler_hint
 from mclog.record.checks import Check, grouped_digits, read_check
 from mclog.record.cursor import Cursor
-from mclog.record.framing import (bare_sum, comment_hint, mark_hint, repeated_hint,
+from mclog.record.framing import (bare_sum, comment_hint, in_figures, mark_hint, repeated_hint,
                                   stray_mark, whole_number)
 from mclog.record.names import closest, not_a_player, players
 
@@ -132,7 +132,7 @@ def _grouping(word: str) -> str:
     if bare is not None:
         return f" (a sum is written as a bare number: '{bare}')"   # (as a check says it)
     return (f" ({_THOUSAND}: a point does not group digits)"
-            if grouped_digits(word) is not None else "")
+            if grouped_digits(word) is not None else in_figures(word))
 
 
 def _start(line: Cursor, context: Reading) -> StartPlayer:
