@@ -64,6 +64,10 @@ def _items(r: Reader) -> None:
         named = None
         places = _PLACES.get(word)
         if places is not None:  # the commonest item: a placement in canonical form
+            if r.subject is None and label == "start":   # (``start Yann`` above it)
+                raise r.error(f"'{word}' is a placement, on a 'start' line (a line with no "
+                              "label goes on with the label of the line before it): begin "
+                              "the line with 'place'", at)
             seat = r.subject if r.subject is not None else r.player(at)   # (which raises)
             r.put(places[seat], at)
             continue
