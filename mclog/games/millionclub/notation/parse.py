@@ -82,6 +82,11 @@ def _items(r: Reader) -> None:
             elif label == "setup" and (low in CARDS or word == UNKNOWN):  # a card dealt
                 r.put(DRAWN[low if word != UNKNOWN else UNKNOWN], at)
                 continue
+            elif label is None and r.subject is not None and (low in CARDS or word == UNKNOWN) \
+                    and not any(hasattr(e, "move") for e in r.out):   # (``Ann asia, Ben ?``)
+                name = r.table.names[r.subject]
+                raise r.error(f"'{name} {word}' is written as a starting deal, which stands "
+                              f"on a 'setup' line: 'setup {name} {word}'", at)
             else:
                 raise r.error(_unknown_word(word, r.table, first=at == 0,
                                             before=words[at - 1] if at else None,
@@ -148,6 +153,8 @@ def _unknown_word(word: str, table: Table, first: bool = False,
     if marked is not None:   # (``Eve.``, ``R:``, ``I:T.``)
         return marked
     low = word.lower()
+    if before in table.names and low in ("start", "starts", "started", "begins", "first"):
+        return f"'{before} {word}': the start player is written 'start {before}'"
     if before is not None and low in ("f", "t", "r") and before.upper() in ("I", "IV"):
         return (f"'{word}' follows '{before}': a pawn's disc and its sector are one word, "
                 f"{before.upper()}:{word.upper()}")

@@ -260,6 +260,9 @@ def _place(r: Reader, at: int) -> Move:
 def _start(r: Reader, at: int) -> Move:
     """The name on the ``start`` line: the start player (the Schemer's, if one plays)."""
     r.at = at  # (the item's word is the name itself)
+    after = r.words[at + 1] if at + 1 < len(r.words) else None
+    if r.words[at].lower() in ("player", "is") and after in r.names:   # (``start player Ann``)
+        raise r.error(f"'{r.words[at]}' is not written: 'start {after}'", at)
     seat = r.seat("the name of the start player")
     return StartPlayer(seat, r.table.seat_of_role(SCHEMER))
 
