@@ -671,3 +671,25 @@ def test_mclog_alone_help_and_a_word_that_is_no_command(tmp_path, capsys, monkey
         word = argv[1] if argv[0] == "help" else argv[0]
         assert capsys.readouterr().err == (f"mclog: '{word}' is not a command of mclog (the "
                                            f"commands are {commands}){hint}\n")
+
+
+@pytest.mark.parametrize("old, new", [
+    ("end        Yann up R1\n", "end        Yann upgrades R1\n"),
+    ("end        Zoe pass, Yann cash R2+1", "end        Zoe nothing, Yann cash R2+1")])
+def test_a_verb_said_as_a_table_says_it_reads_as_the_verb(old, new):
+    """``upgrades`` is ``up`` and ``nothing`` is ``pass``, as ``develops`` and ``passes``
+    are: the same record."""
+    text = (SAMPLES / "duel-2p.mclog").read_text()
+    assert old in text
+    assert parse_one(text.replace(old, new, 1)) == parse_one(text)
+
+
+def test_a_choice_skipped_is_told_it_is_written_pass(tmp_path, capsys):
+    """``skips`` is no word of the notation (a player may be called Skip): it is told
+    the word, where it was asked whether it meant 'swaps'."""
+    path = tmp_path / "skips.mclog"
+    path.write_text((SAMPLES / "duel-2p.mclog").read_text().replace(
+        "privilege  Yann pass", "privilege  Yann skips", 1))
+    assert main(["validate", str(path)]) == 1
+    assert capsys.readouterr().err == (f"{path}:40:17: 'skips' is not a word of the notation "
+                                       "(a choice let go is written pass)\n")

@@ -153,6 +153,8 @@ def _unknown_word(word: str, table: Table, first: bool = False,
     if marked is not None:   # (``Eve.``, ``R:``, ``I:T.``)
         return marked
     low = word.lower()
+    if low in ("skip", "skips", "skipped"):   # (not a word of the notation: a name may be Skip)
+        return f"'{word}' is not a word of the notation (a choice let go is written pass)"
     if before in table.names and low in ("start", "starts", "started", "begins", "first"):
         return f"'{before} {word}': the start player is written 'start {before}'"
     if before is not None and low in ("f", "t", "r") and before.upper() in ("I", "IV"):

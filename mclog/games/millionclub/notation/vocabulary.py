@@ -64,9 +64,9 @@ VERBS: Final[dict[str, str]] = {}
 VERB_ALIASES: Final[dict[str, tuple[str, ...]]] = {
     "draws": ("draw", "drew"),
     "picks": ("pick", "picked"),
-    "up": ("develop", "develops", "developed", "dev"),
+    "up": ("develop", "develops", "developed", "dev", "upgrade", "upgrades", "upgraded"),
     "cash": ("capital-from", "cashes", "cashed", "draws-capital"),
-    "pass": ("passes", "passed", "declines", "decline", "no", "stop", "done"),
+    "pass": ("passes", "passed", "declines", "decline", "no", "stop", "done", "nothing"),
     "uses": ("use", "yes"),
     "moves": ("move", "moved"),
     "plays": ("play", "played", "chooses", "choose", "chose"),
