@@ -68,6 +68,11 @@ def test_docs_errors_quotes_each_example_exactly():
                              "line"),
     # (an industry or a card before its verb, as a player may say it)
     ("end Jo F1 up", "3:8: 'F1 up': the verb comes before the industry: 'up F1'"),
+    # (a Capital Increase set apart from its industry)
+    ("end Jo cash F2 +1", "3:16: '+1' follows 'F2': a Capital Increase is one word with its "
+                          "industry, F2+1"),
+    ("end Jo cash f2 + 1", "3:16: '+' follows 'f2': a Capital Increase is one word with its "
+                           "industry, F2+1"),
     ("colonies Jo india buys", "3:13: 'india buys': the verb comes before the card: 'buys "
                                "india'"),
     # (a card not seen, the word 'card', a filler, two values the wrong way round)

@@ -160,6 +160,11 @@ def _unknown_word(word: str, table: Table, first: bool = False,
     if before is not None and low in ("f", "t", "r") and before.upper() in ("I", "IV"):
         return (f"'{word}' follows '{before}': a pawn's disc and its sector are one word, "
                 f"{before.upper()}:{word.upper()}")
+    if before is not None and re.fullmatch(r"\+[0-9]*", word) and \
+            parse_industry(before + (word if word != "+" else "+1")) is not None:   # (``R2 +1``)
+        meant = before.upper() + (word if word != "+" else "+1")
+        return (f"'{word}' follows '{before}': a Capital Increase is one word with its "
+                f"industry, {meant}")
     if before is not None and len(before) == 1 and parse_industry(before + word) is not None:
         return (f"'{word}' follows '{before}': an industry and its level are one word, "
                 f"{before.upper()}{word}")   # (``up R 1``)
