@@ -481,6 +481,15 @@ def test_m18_unseen_dice():
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands red.\n", "<text>:5:22: "
      "'red.' is not a colour of the board (blue, yellow, red, beige, green, black) (write it "
      "without the point: 'red')"),
+    # (the words a table says about dice and a landing)
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 4 and 1\n", "<text>:5:13: A die shows 1 "
+     "to 6 (or ? if not seen), not 'and' ('and' is not written: 'rolls 4 1')"),
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 4 1, lands on the red\n", "<text>:5:25: "
+     "'the' is not a colour of the board (blue, yellow, red, beige, green, black) ('the' is "
+     "not written: 'lands red')"),
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 4 1, lands red space\n", "<text>:5:26: "
+     "'space' is not a word of the notation ('space' is not written: a landing is its colour "
+     "alone, 'lands red')"),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls= 1 2\n", "<text>:5:5: 'rolls=' is "
      "not something a player does (bets, passes, rolls, refuses, buys pension) (write it "
      "without the equals sign: 'rolls')"),

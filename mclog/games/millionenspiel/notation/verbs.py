@@ -218,6 +218,9 @@ def _two_dice(word: str, which: str, dice: list[int | None], after: str | None) 
     joined = _DICE_JOINED.match(word)
     if joined:
         return f" (a throw is both dice, each a word: 'rolls {joined[1]} {joined[2]}')"
+    if which == "second" and word.lower() in ("and", "&") and (after in _DIE or after == "?"):
+        first = "?" if dice[0] is None else dice[0]   # (``rolls 4 and 1``)
+        return f" ('{word}' is not written: 'rolls {first} {after}')"
     if len(word) == 2 and all(c in "123456" for c in word) and int(word) > 12:
         # (``rolls 66``: the dice's digits run together, for no sum is over 12)
         return f" (a throw is both dice, each a word: 'rolls {word[0]} {word[1]}')"
@@ -278,8 +281,11 @@ def _lands(line: Cursor, context: Reading) -> Land:
     line.optional("on")
     colour = line.take("the colour the pawn lands on").lower()
     if colour not in COLOURS:
+        after = (line.peek() or "").lower()
         hint = mark_hint(colour, COLOURS.__contains__) or \
-            repeated_hint(line.words, line.at - 1)
+            repeated_hint(line.words, line.at - 1) or \
+            (f" ('{colour}' is not written: 'lands {after}')"   # (``lands on the red``)
+             if colour in ("the", "a") and after in COLOURS else "")
         raise line.error(f"'{colour}' is not a colour of the board ({', '.join(COLOURS)})"
                          f"{hint}", line.at - 1)
     times = context.arrow_times if context.past_arrow else 0
@@ -484,6 +490,8 @@ def _said_otherwise(word: str, name: str) -> str:
         return f" (the start player is written 'start {name}')"
     if low in _MOVES:
         return " (the pawn's move is its landing: 'lands red')"
+    if low in ("space", "square", "field"):   # (``lands on red space``)
+        return f" ('{word}' is not written: a landing is its colour alone, 'lands red')"
     return ""
 
 
