@@ -1712,3 +1712,30 @@ def test_a_number_written_in_words_is_told_in_figures(name):
         game_named(name).replay(mclog.parse_one(said, str(path)))
     assert refused.value.reason.endswith(
         "found 'four' (a number is written in figures: '4')"), refused.value.reason
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_count_written_as_a_table_says_it_is_told_the_check(name):
+    """The table's count written as said (``score Ann 12``, ``check final score ...``,
+    ``Ann 12 points``): a check of each game's samples so changed is told how a check is
+    written, where it was told that 'score' is no move or 'final' no kind of check."""
+    path = next(p for p in _samples(name)
+                if re.search(r"^check\s+\w+\s+\S+\s+\d+\b", p.read_text("utf-8"), re.M))
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r"^check(\s+)(\w+)(\s+\S+\s+\d+)", text, re.M)
+    word = next(k.word for k in game_named(name).check_kinds
+                if found.group(2).lower() in (k.word, *k.aliases))
+    for said, told in (
+            (found.group(2) + found.group(3),
+             f"(a count the table made is written as a check: 'check {word} ...')"),
+            (f"final {found.group(2)}{found.group(3)}",
+             f"(a count the table made is written as a check: 'check {word} ...')"),
+            (f"check final {found.group(2)}{found.group(3)}",
+             f"'final' is not written: 'check {word} ...' (a check is what the table "
+             "counted where it stands)"),
+            (f"check{found.group(1)}{found.group(2)}{found.group(3)} points",
+             f"'points' is not written after a number in 'check {found.group(2)}'")):
+        changed = text[:found.start()] + said + text[found.end():]
+        with pytest.raises(mclog.RecordError) as refused:
+            game_named(name).replay(mclog.parse_one(changed, str(path)))
+        assert told in refused.value.reason, (said, refused.value.reason)

@@ -18,7 +18,7 @@ from typing import Any
 from mclog.record.entries import (CheckEntry, CommentEntry, FromSource, RecordBase,
                                   inline_comments_length)
 from mclog.errors import RecordError
-from mclog.record.checks import Check, check_text, read_check, set_apart
+from mclog.record.checks import Check, check_meant, check_text, read_check, set_apart
 from mclog.record.cursor import Cursor
 from mclog.record.files import MAX_LINE
 from mclog.record.framing import (SourceLine, comment_text, escape_tag, stray_mark,
@@ -120,9 +120,11 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                                            line.col(last_at + swallowed[1]))
                     said = _after_item(words, i, last, last_at, verbs, seats) \
                         if last is not None else None
+                    following = words[i + 1] if i + 1 < len(words) else None
+                    meant = check_meant(words[i], following, kinds)   # (``price Ann 10``)
                     raise record.error(
-                        said or verbs.no_move(words[i], record.names,
-                                              words[i + 1] if i + 1 < len(words) else None),
+                        said or (f"'{words[i]}' is no move of this game{meant}" if meant else
+                                 verbs.no_move(words[i], record.names, following)),
                         line.number, line.col(i))
                 last, last_at = verb, i
                 end = i + (verb.length(words, i) if verb.keyed else verb.width)

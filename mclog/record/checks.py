@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cursor import Cursor
 from .entries import CheckEntry
@@ -132,10 +132,13 @@ def read_check(line: Cursor, kinds: Sequence[Check], seats: Mapping[str, int], *
             what, values, start = kind, [], at
             line.at += 1
             continue
+        if what is not None and values and word.lower() in _UNITS_SAID and word not in seats:
+            raise line.error(_not_a_value(word, what, kinds, seats, line.peek()), at)  # (pts)
         if what is not None and values and goes_on is not None and goes_on(word):
             break
         if what is None:
-            raise line.error(_first_word(word, kinds, seats), at)
+            after = line.words[at + 1] if at + 1 < len(line.words) else None
+            raise line.error(_first_word(word, kinds, seats, after), at)
         line.at += 1
         pair: tuple[int | str, int] | None = None
         if what.keys is None and word in seats:
@@ -171,7 +174,20 @@ def _value(line: Cursor, what: Check, name: str, kinds: Sequence[Check],
     return what.value(line, name)
 
 
-def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int]) -> str:
+#: Words a table says of a count that a check leaves out: ``check final score``, ``Ann 12
+#: points``.
+_SAID_OF_A_COUNT: Final = frozenset({"final", "total", "totals", "end", "last"})
+_UNITS_SAID: Final = frozenset({"points", "point", "pts", "pt", "vp", "million", "millions",
+                                "chips", "dollars"})
+
+
+def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int],
+                following: str | None = None) -> str:
+    by_word = {w: k for k in kinds for w in (k.word, *k.aliases)}
+    if word.lower() in _SAID_OF_A_COUNT and following is not None and \
+            following.lower() in by_word:   # (``check final score Ann 12``)
+        return (f"'{word}' is not written: 'check {by_word[following.lower()].word} ...' (a "
+                "check is what the table counted where it stands)")
     if word in seats or whole_number(word) is not None or word.isdigit():
         return (f"Say what is checked before the {'name' if word in seats else 'number'}: "
                 f"{_kinds(kinds)} ('check {kinds[0].word} ...')")
@@ -183,6 +199,26 @@ def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int]) -> 
     hint = _written_as(word, kinds, seats) or suggestion(
         closest(word.lower(), {w: k.word for k in kinds for w in (k.word, *k.aliases)}))
     return f"Expected {_kinds(kinds)} after 'check', found '{word}'{hint}"
+
+
+def check_meant(word: str, following: str | None, kinds: Sequence[Check]) -> str:
+    """`` (a count the table made is written as a check: 'check score ...')`` where
+    ``word``, at an item's start, is a check's word (``score Ann 12``) or a word said of a
+    count before one (``final score``, ``following`` being the word after it); else
+    nothing.
+
+    >>> check_meant("score", "Ann", (Check("score"),))
+    " (a count the table made is written as a check: 'check score ...')"
+    >>> check_meant("final", "Score", (Check("score"),)), check_meant("final", "Ann", ())
+    (" (a count the table made is written as a check: 'check score ...')", '')
+    """
+    by_word = {w: k for k in kinds for w in (k.word, *k.aliases)}
+    kind = by_word.get(word.lower().rstrip(":="))   # (``Score: Ann 12``)
+    if kind is None and word.lower() in _SAID_OF_A_COUNT and following is not None:
+        kind = by_word.get(following.lower().rstrip(":="))
+    if kind is None:
+        return ""
+    return f" (a count the table made is written as a check: 'check {kind.word} ...')"
 
 
 def set_apart(words: Sequence[str], at: int) -> str | None:
@@ -213,6 +249,10 @@ def _not_a_value(word: str, what: Check, kinds: Sequence[Check], seats: Mapping[
     ``Ann``, ``1`` and ``000``)."""
     if apart is not None:
         return apart
+    if word.lower() in _UNITS_SAID and word not in seats:   # (``check score Ann 12 points``)
+        return (f"'{word}' is not written after a number in 'check {what.word}': the "
+                "numbers go bare, each after its "
+                + ("player" if what.keys is None else "word"))
     if what.keys is None:
         if whole_number(word) is not None:
             return f"Whose {what.word} is {word}? Write the player's name before it"

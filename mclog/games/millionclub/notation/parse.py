@@ -20,7 +20,7 @@ import re
 from typing import Final
 
 from mclog.errors import RecordError
-from mclog.record.checks import Check, read_check, written_as
+from mclog.record.checks import Check, check_meant, read_check, written_as
 from mclog.record.framing import (MARKS, RawGame, RawLine, comment_hint, mark_hint, stray_mark,
                                   unseen_hint, whole_number)
 from mclog.record.names import (case_slip, closest, near, not_a_player, player_meant,
@@ -88,6 +88,9 @@ def _items(r: Reader) -> None:
                 raise r.error(f"'{name} {word}' is written as a starting deal, which stands "
                               f"on a 'setup' line: 'setup {name} {word}'", at)
             else:
+                meant = check_meant(word, words[at + 1] if at + 1 < n else None, CHECKS)
+                if meant:   # (``score Ann 12``, ``final score ...``: a count the table made)
+                    raise r.error(f"'{word}' is not a word of the notation{meant}", at)
                 raise r.error(_unknown_word(word, r.table, first=at == 0,
                                             before=words[at - 1] if at else None,
                                             swapped=_swapped(r, at)), at)

@@ -30,7 +30,7 @@ from typing import Any
 
 from mclog.engine import required
 from mclog.record.verbs import Verb, Verbs, filler_hint
-from mclog.record.checks import Check, grouped_digits, read_check
+from mclog.record.checks import Check, check_meant, grouped_digits, read_check
 from mclog.record.cursor import Cursor
 from mclog.record.framing import (bare_sum, comment_hint, in_figures, mark_hint, repeated_hint,
                                   stray_mark, whole_number)
@@ -415,6 +415,9 @@ def read_item(line: Cursor, context: Reading) -> Any:
         raise line.error(f"'{word}': the pawn passing the arrow is written 'past arrow', "
                          "before where it lands ('past arrow, lands blue')", start)
     after = line.words[start - 1] if start else ""
+    meant = check_meant(word, line.peek(), CHECKS)   # (``money Ann 10``: a count the table made)
+    if meant:
+        raise line.error(f"'{word}' is not a word of the notation{meant}", start)
     raise line.error(_unknown(word, context.seats, grouped=f"{after},{word}"), start)
 
 
