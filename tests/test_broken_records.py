@@ -68,6 +68,8 @@ def test_docs_errors_quotes_each_example_exactly():
                              "line"),
     # (an industry or a card before its verb, as a player may say it)
     ("end Jo F1 up", "3:8: 'F1 up': the verb comes before the industry: 'up F1'"),
+    ("reveal Jo has india", "3:11: Expected a continent in Jo's reveal, found 'has' ('has' is "
+                            "not written: 'reveal Jo india ...')"),
     # (a Capital Increase set apart from its industry)
     ("end Jo cash F2 +1", "3:16: '+1' follows 'F2': a Capital Increase is one word with its "
                           "industry, F2+1"),

@@ -158,6 +158,9 @@ def _unknown_word(word: str, table: Table, first: bool = False,
     low = word.lower()
     if low in ("skip", "skips", "skipped"):   # (not a word of the notation: a name may be Skip)
         return f"'{word}' is not a word of the notation (a choice let go is written pass)"
+    if before in table.names and low in _SHOWS and not low.startswith("h"):   # (``Zoe shows``)
+        return (f"'{before} {word}': the colonies a player shows at the end are written "
+                f"'reveal {before} <continent> ...'")
     if before in table.names and low in ("start", "starts", "started", "begins", "first"):
         return f"'{before} {word}': the start player is written 'start {before}'"
     if before is not None and low in ("f", "t", "r") and before.upper() in ("I", "IV"):
@@ -257,6 +260,10 @@ def _reveal(r: Reader, first: int) -> None:
             continue
         elif CARDS.get(low) in COLONY_WORDS:
             cards.append(CARDS[low])
+        elif low in _SHOWS and not cards:   # (``reveal Zoe has india ...``)
+            raise r.error(f"Expected a continent in {r.table.names[seat]}'s reveal, found "
+                          f"'{word}' ('{word}' is not written: 'reveal "
+                          f"{r.table.names[seat]} {r.peek() or '<continent>'} ...')", at)
         else:
             after = (r.peek() or "").lower()
             counted = CARDS[after] if CARDS.get(after) in COLONY_WORDS else \
@@ -268,6 +275,12 @@ def _reveal(r: Reader, first: int) -> None:
     if seat is None:
         raise r.error("Expected a player's name after 'reveal'", first, end=True)
     flush()
+
+
+#: What a table says a player does at the reveal (``Zoe shows india``, ``reveal Zoe has
+#: india``), which the record does not write.
+_SHOWS: Final = frozenset({"reveal", "reveals", "revealed", "shows", "show", "showed",
+                           "has", "holds", "had", "held"})
 
 
 #: A count written in a reveal: ``4``, ``x4``, ``4x``, ``×4``.
