@@ -867,6 +867,12 @@ def _later_words(args: argparse.Namespace, extra: list[str]) -> argparse.Namespa
     command = args.command
     parser = argparse.ArgumentParser(prog=f"mclog {command}", formatter_class=_formatter)
     COMMANDS[command][1](parser)
+    for action in parser._actions:   # (``mclog corpus build``: the action's own parser)
+        if isinstance(action, argparse._SubParsersAction) and action.dest:
+            command = f"{command} {getattr(args, action.dest)}"
+            parser = action.choices[getattr(args, action.dest)]
+            parser.prog = f"mclog {command}"
+            break
     named = [a for a in parser._actions if not a.option_strings]
     words = [w for w in extra if not w.startswith("-") or w == "-"]
     if len(words) == len(extra) and len(named) == 1 and named[0].nargs == "+":

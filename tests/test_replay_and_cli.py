@@ -631,11 +631,14 @@ def test_a_word_a_command_does_not_take_is_told_under_its_own_usage(capsys):
             (["score", duel, club], f"'{club}' is one word more than mclog score takes: it "
                                     "reads one file (run it once for each)"),
             (["simulate", "--seed", "1", "out"], "'out' is one word more than mclog simulate "
-                                                 "takes: it takes its options alone")):
+                                                 "takes: it takes its options alone"),
+            (["corpus", "build", duel, "-o", "out", "--quite"],
+             "'--quite' is not an option of mclog corpus build (did you mean --quiet?)")):
         with pytest.raises(SystemExit) as exit_:
             main(argv)
         err = capsys.readouterr().err
-        command = next(word for word in argv if not word.startswith("-"))
+        command = " ".join(argv[:2]) if argv[0] == "corpus" else \
+            next(word for word in argv if not word.startswith("-"))
         assert exit_.value.code == 2 and err.startswith(f"usage: mclog {command} ")
         assert err.endswith(f"mclog {command}: error: {said}\n"), err
     assert main(["validate", duel, "--partial", club]) == 0
