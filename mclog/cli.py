@@ -27,8 +27,8 @@ from .errors import MclogError, RecordError, ReviewError, readable
 from .printable import counted, printable
 from .protocol import Game, Played
 from .record.files import (
-    MAX_STREAM, Comparison, FileError, check_not_replacing, check_writable, iter_lines, parting,
-    read_source, replacing, write_new,
+    MAX_STREAM, Comparison, FileError, check_not_replacing, check_writable, iter_lines, lines_of,
+    parting, read_source, replacing, write_new,
 )
 from .lazy import LazyModule
 from .record.names import not_a_player, numbered
@@ -199,17 +199,11 @@ def _fmt_stdin(check: bool) -> int:
     be read twice), and said where they part."""
     read = sys.stdin.buffer.read(MAX_STREAM + 1) if check else None
     texts = []
-    stdin = sys.stdin
-    if read is not None:   # (the records are read from what was read)
-        sys.stdin = io.TextIOWrapper(io.BytesIO(read))
-    try:
-        for item in _each("-"):
-            if isinstance(item, MclogError):
-                _err(str(item))
-                return 1
-            texts.append(_game(item).write(item.record, item))
-    finally:
-        sys.stdin = stdin
+    for item in _each("-", lines=None if read is None else lines_of(read, "<stdin>")):
+        if isinstance(item, MclogError):
+            _err(str(item))
+            return 1
+        texts.append(_game(item).write(item.record, item))
     if read is None:
         sys.stdout.write("\n".join(texts))
         return 0
@@ -271,18 +265,19 @@ def _with_several(items: Iterator[Played | MclogError]
             yield item, True
 
 
-def _each(path: str, strict: bool = True, events: bool = False
-          ) -> Iterator[Played | MclogError]:
+def _each(path: str, strict: bool = True, events: bool = False,
+          lines: Iterator[str] | None = None) -> Iterator[Played | MclogError]:
     """Each game of the file ``path`` (``-``: standard input) replayed, or each error, as
     the file is read: one game at a time, so that memory does not grow with the number of
     games.  A path is always a path, never record text.  An error in a file's only game
     is not numbered (game 1's are held until a second game shows that the file has
-    several).  ``events``: for a command that prints the games' events (``Game.replay``)."""
+    several).  ``events``: for a command that prints the games' events (``Game.replay``).
+    ``lines``: the file's lines where they were read already (``lines_of``)."""
     name = "<stdin>" if path == "-" else path
     held: list[Played | MclogError] = []
     number = 0
     try:
-        for number, item in iter_lenient(iter_lines(path), name):
+        for number, item in iter_lenient(iter_lines(path) if lines is None else lines, name):
             if not isinstance(item, RecordError):
                 try:
                     item = games.game(item.game).replay(item, strict=strict, events=events)

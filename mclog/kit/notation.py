@@ -121,8 +121,8 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                     said = _after_item(words, i, last, last_at, verbs, seats) \
                         if last is not None else None
                     following = words[i + 1] if i + 1 < len(words) else None
-                    meant = check_meant(words[i], following, kinds)   # (``price Ann 10``)
-                    raise record.error(
+                    meant = "" if said else check_meant(words[i], following, kinds)
+                    raise record.error(   # (``price Ann 10``: a count the table made)
                         said or (f"'{words[i]}' is no move of this game{meant}" if meant else
                                  verbs.no_move(words[i], record.names, following)),
                         line.number, line.col(i))

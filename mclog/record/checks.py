@@ -100,6 +100,11 @@ def _kinds(kinds: Sequence[Check]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
+def _by_word(kinds: Sequence[Check]) -> dict[str, Check]:
+    """Each kind of check by each of its words, its own and its aliases (lower case)."""
+    return {w: k for k in kinds for w in (k.word, *k.aliases)}
+
+
 def read_check(line: Cursor, kinds: Sequence[Check], seats: Mapping[str, int], *,
                several: bool = False, goes_on: Callable[[str], bool] | None = None) -> None:
     """Read the check whose ``check`` word is just before the cursor into the line's
@@ -108,7 +113,7 @@ def read_check(line: Cursor, kinds: Sequence[Check], seats: Mapping[str, int], *
     the line's next item, which ends the check (else the check takes the line to its
     end).  Every mistake is a ``RecordError`` at its word, in words."""
     first = line.at - 1
-    by_word = {w: k for k in kinds for w in (k.word, *k.aliases)}
+    by_word = _by_word(kinds)
     what: Check | None = None
     values: list[tuple[int | str, int]] = []
     start = first
@@ -183,7 +188,7 @@ _UNITS_SAID: Final = frozenset({"points", "point", "pts", "pt", "vp", "million",
 
 def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int],
                 following: str | None = None) -> str:
-    by_word = {w: k for k in kinds for w in (k.word, *k.aliases)}
+    by_word = _by_word(kinds)
     if word.lower() in _SAID_OF_A_COUNT and following is not None and \
             following.lower() in by_word:   # (``check final score Ann 12``)
         return (f"'{word}' is not written: 'check {by_word[following.lower()].word} ...' (a "
@@ -197,7 +202,7 @@ def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int],
     if kind is not None:
         return (f"Say what is checked before '{word}': 'check {kind.word} {word} ...'")
     hint = _written_as(word, kinds, seats) or suggestion(
-        closest(word.lower(), {w: k.word for k in kinds for w in (k.word, *k.aliases)}))
+        closest(word.lower(), {w: k.word for w, k in by_word.items()}))
     return f"Expected {_kinds(kinds)} after 'check', found '{word}'{hint}"
 
 
@@ -212,7 +217,7 @@ def check_meant(word: str, following: str | None, kinds: Sequence[Check]) -> str
     >>> check_meant("final", "Score", (Check("score"),)), check_meant("final", "Ann", ())
     (" (a count the table made is written as a check: 'check score ...')", '')
     """
-    by_word = {w: k for k in kinds for w in (k.word, *k.aliases)}
+    by_word = _by_word(kinds)
     kind = by_word.get(word.lower().rstrip(":="))   # (``Score: Ann 12``)
     if kind is None and word.lower() in _SAID_OF_A_COUNT and following is not None:
         kind = by_word.get(following.lower().rstrip(":="))

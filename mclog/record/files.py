@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import stat
 import sys
@@ -144,6 +145,12 @@ def decode(data: bytes, file: str | None = None) -> str:
     """UTF-8 text of ``data``, checked as a record's text: no NUL, no line over
     ``MAX_LINE`` characters, each mistake located (the byte offset for bad UTF-8)."""
     return "\n".join(_checked_block(data, 0, 0, file))
+
+
+def lines_of(data: bytes, name: str) -> Iterator[str]:
+    """The lines of ``data``, a record file's bytes read already (standard input that
+    ``fmt --check`` compares once read), checked as ``iter_lines`` checks a file's."""
+    return _lines(io.BytesIO(data), name, MAX_STREAM)
 
 
 def iter_lines(path: str, limit: int = MAX_STREAM) -> Iterator[str]:
@@ -351,9 +358,7 @@ class Comparison:
                 self._lines += data.count(b"\n")
                 return
             self.same = False
-            at = next((i for i, (a, b) in enumerate(zip(data, read)) if a != b),
-                      min(len(data), len(read)))
-            self.difference = _parting(read, at, self._lines + data.count(b"\n", 0, at) + 1)
+            self.difference = parting(read, data, first_line=self._lines + 1) or ""
 
     def unchanged(self) -> bool:
         """True if the file holds exactly what was written (and nothing more)."""
@@ -374,10 +379,10 @@ class Comparison:
         self.close()
 
 
-def parting(read: bytes, written: bytes) -> str | None:
-    """Where the bytes ``read`` part from the canonical text ``written``, in words (as
-    ``Comparison.difference`` says it), or None where they are the same: ``fmt --check``
-    of standard input, which has no file to compare with as it goes.
+def parting(read: bytes, written: bytes, first_line: int = 1) -> str | None:
+    """Where the bytes ``read`` part from the canonical text ``written`` (which starts on
+    ``first_line``), in words, or None where they are the same: ``fmt --check`` of a file
+    (``Comparison``, a piece at a time) and of standard input (whole).
 
     >>> parting(b"a\\nb\\n", b"a\\nc\\n"), parting(b"a\\n", b"a\\n")
     ('from line 2', None)
@@ -386,7 +391,7 @@ def parting(read: bytes, written: bytes) -> str | None:
         return None
     at = next((i for i, (a, b) in enumerate(zip(written, read)) if a != b),
               min(len(written), len(read)))
-    line = written.count(b"\n", 0, at) + 1
+    line = first_line + written.count(b"\n", 0, at)
     if at == len(written):
         return f"from line {line}: the file goes on after the record's last line"
     return _parting(read, at, line)

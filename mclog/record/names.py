@@ -97,12 +97,8 @@ letter ('\U0001f600' is neither a letter, a digit nor _ . ' -)")
             f"'{words[0]}')"
     if at is None or name[at].isspace():
         return "one word, starting with a letter"
-    char = name[at]
-    if char.isprintable():
-        shown = f"'{char}'"
-    else:   # (a joiner between two letters: U+200D ZERO WIDTH JOINER)
-        import unicodedata
-        shown = f"U+{ord(char):04X} {unicodedata.name(char, '')}".rstrip()
+    char = name[at]   # (a joiner between two letters is named: U+200D ZERO WIDTH JOINER)
+    shown = f"'{char}'" if char.isprintable() else _named(char)
     said = f"{shown} is not a letter" if at == 0 else \
         f"{shown} is neither a letter, a digit nor _ . ' -"
     return f"one word, starting with a letter ({said})"
@@ -126,8 +122,7 @@ def invisible_problem(name: str) -> str | None:
     """
     if name.isprintable():
         return None
-    import re
-    import unicodedata   # (here: few names ask, and mclog validate starts without them)
+    import re   # (here: few names ask, and mclog validate starts without it)
 
     found = re.search(CONTROL, name)
     if found is not None:
@@ -136,8 +131,14 @@ def invisible_problem(name: str) -> str | None:
         char = name[0] if name[:1] in _JOINERS else name[-1]
     else:
         return None
-    what = unicodedata.name(char, "(a control character)")
-    return f"holds U+{ord(char):04X} {what}, which a reader cannot see: type the name again"
+    return f"holds {_named(char)}, which a reader cannot see: type the name again"
+
+
+def _named(char: str) -> str:
+    """A character no one sees, by its code and name (``U+200B ZERO WIDTH SPACE``)."""
+    import unicodedata   # (here: few names ask, and mclog validate starts without it)
+
+    return f"U+{ord(char):04X} {unicodedata.name(char, '(a control character)')}"
 
 
 def _combining(char: str) -> bool:

@@ -158,7 +158,7 @@ def _unknown_word(word: str, table: Table, first: bool = False,
     low = word.lower()
     if low in ("skip", "skips", "skipped"):   # (not a word of the notation: a name may be Skip)
         return f"'{word}' is not a word of the notation (a choice let go is written pass)"
-    if before in table.names and low in _SHOWS and not low.startswith("h"):   # (``Zoe shows``)
+    if before in table.names and low in _SHOWS:   # (``Zoe shows india``)
         return (f"'{before} {word}': the colonies a player shows at the end are written "
                 f"'reveal {before} <continent> ...'")
     if before in table.names and low in ("start", "starts", "started", "begins", "first"):
@@ -231,7 +231,7 @@ CHECKS: Final = (Check("money", units="mM"),   # (money is counted in millions: 
                  Check("prices", keys={w: k for w, k in CARDS.items() if k in INDUSTRY_TYPES},
                        joined=True, aliases=("price",)),
                  Check("score", aliases=("scores",)))
-_CHECK_WORDS: Final = {"money", "prices", "price", "score", "scores"}
+_CHECK_WORDS: Final = {w for kind in CHECKS for w in (kind.word, *kind.aliases)}
 
 
 def _reveal(r: Reader, first: int) -> None:
@@ -260,7 +260,7 @@ def _reveal(r: Reader, first: int) -> None:
             continue
         elif CARDS.get(low) in COLONY_WORDS:
             cards.append(CARDS[low])
-        elif low in _SHOWS and not cards:   # (``reveal Zoe has india ...``)
+        elif (low in _SHOWS or low in _HAS) and not cards:   # (``reveal Zoe has india``)
             raise r.error(f"Expected a continent in {r.table.names[seat]}'s reveal, found "
                           f"'{word}' ('{word}' is not written: 'reveal "
                           f"{r.table.names[seat]} {r.peek() or '<continent>'} ...')", at)
@@ -277,10 +277,10 @@ def _reveal(r: Reader, first: int) -> None:
     flush()
 
 
-#: What a table says a player does at the reveal (``Zoe shows india``, ``reveal Zoe has
-#: india``), which the record does not write.
-_SHOWS: Final = frozenset({"reveal", "reveals", "revealed", "shows", "show", "showed",
-                           "has", "holds", "had", "held"})
+#: What a table says a player does at the reveal (``Zoe shows india``), which the record
+#: does not write; and, inside a reveal, what the player holds (``reveal Zoe has india``).
+_SHOWS: Final = frozenset({"reveal", "reveals", "revealed", "shows", "show", "showed"})
+_HAS: Final = frozenset({"has", "holds", "had", "held"})
 
 
 #: A count written in a reveal: ``4``, ``x4``, ``4x``, ``×4``.
