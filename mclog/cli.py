@@ -857,7 +857,7 @@ def _later_words(args: argparse.Namespace, extra: list[str]) -> argparse.Namespa
     what was meant): an option a slip away from one of the command's (``--strcit``:
     ``--strict``; ``-o``: ``--out``), one written before the command, or a word more than
     it takes (a second file)."""
-    from .record.names import closest
+    from .record.names import near
 
     command = args.command
     parser = argparse.ArgumentParser(prog=f"mclog {command}", formatter_class=_formatter)
@@ -883,9 +883,12 @@ def _later_words(args: argparse.Namespace, extra: list[str]) -> argparse.Namespa
     if word in options:   # (``mclog --strict validate``)
         parser.error(f"'{printable(word)}' is an option of mclog {command}, written after "
                      f"the command: mclog {command} {word} ...")
-    meant = [closest(word, options)] if word.startswith("--") else \
-        [o for o in options if o[2:3] == word[1:2] and len(word) == 2]
-    hint = f" (did you mean {' or '.join(m for m in meant if m)}?)" if any(meant) else \
+    if word.startswith("--"):   # (the nearest, and any as near: --gmaes, --games or --game)
+        ranked = near(word, options)
+        meant = [o for o, how in ranked if how > ranked[0][1] - 0.1][:3]
+    else:
+        meant = [o for o in options if o[2:3] == word[1:2] and len(word) == 2]
+    hint = f" (did you mean {' or '.join(meant)}?)" if meant else \
         f" (mclog {command} --help lists its options)"
     parser.error(f"'{printable(word)}' is not an option of mclog {command}{hint}")
 
@@ -1104,8 +1107,8 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the same seed plays the same games")
     parser.add_argument("--games", type=int, default=1,
                         help="how many games (default: %(default)s)")
-    parser.add_argument("--out", help="folder for one .mclog per game (default, or -: print "
-                                      "them)")
+    parser.add_argument("-o", "--out", help="folder for one .mclog per game (default, or -: "
+                                            "print them)")
     parser.add_argument("--shard-size", type=int, default=1, metavar="N",
                         help="with --out: N games to a file (shards), for large runs")
     parser.add_argument("--jobs", type=int, default=1,

@@ -619,8 +619,8 @@ def test_a_word_a_command_does_not_take_is_told_under_its_own_usage(capsys):
     for argv, said in (
             (["validate", "--strcit", duel],
              "'--strcit' is not an option of mclog validate (did you mean --strict?)"),
-            (["simulate", "--seed", "1", "-o", "out"], "'-o' is not an option of mclog "
-                                                      "simulate (did you mean --option or --out?)"),
+            (["simulate", "--seed", "1", "--gmaes", "3"],
+             "'--gmaes' is not an option of mclog simulate (did you mean --games or --game?)"),
             (["score", "--jsn", duel], "'--jsn' is not an option of mclog score (did you "
                                        "mean --json?)"),
             (["score", "-q", duel], "'-q' is not an option of mclog score (mclog score "
