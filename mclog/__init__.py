@@ -65,10 +65,11 @@ def from_json(data: dict, file: str | None = None, game: str | None = None):
 
 def seat_view(played, seat: int | str):
     """The record as the player in ``seat`` (their seat number from 0, or their name)
-    would have written it (a game with hidden information: Million Club, Cartel, Joakim).
-    A record written from that seat already (its ``[Seat]``) is that record, as it stands;
-    one written from another seat does not hold what this one saw (``RecordError``, code
-    ``seat``: ``seat_refusal``)."""
+    would have written it: in a game with hidden information (Million Club, Cartel,
+    Joakim), ``?`` for what that seat did not see; in one without (Millionenspiel), the
+    record itself with its ``[Seat]`` tag.  A record written from that seat already (its
+    ``[Seat]``) is that record, as it stands; one written from another seat does not hold
+    what this one saw (``RecordError``, code ``seat``: ``seat_refusal``)."""
     record = _replayed(played, "mclog.seat_view").record
     seat = _seat_number(seat, record.players)
     refusal = seat_refusal(record, record.players[seat])
@@ -84,8 +85,8 @@ def seat_refusal(record, name: str) -> RecordError | None:
     written from another player's seat, which did not see what theirs did (at the game's
     first line, code ``seat``); None if it can."""
     written_from = record.tags.get("Seat")
-    if written_from in (None, name):
-        return None
+    if written_from in (None, name) or not _game(record.game).hidden_information:
+        return None   # (in a game that hides nothing, every seat saw what this one did)
     return record.error(f"{name}'s record cannot be made from this one: it is written from "
                         f"{written_from}'s seat ([Seat \"{written_from}\"]), which did not "
                         f"see what {name} saw", record.start_line, 1, code="seat")

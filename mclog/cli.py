@@ -352,9 +352,6 @@ def cmd_hide(args) -> int:
     """The record as the player in one seat would have written it (``seat_view``), game by
     game as the file is read."""
     def not_at_table(played: Played) -> str | MclogError | None:
-        if not _game(played).hidden_information:
-            return f"{played.record.game} has no hidden information: every player sees " \
-                   "the whole game, so one seat's record is the record"
         if args.seat not in played.record.players:
             return not_a_player(args.seat, played.record.players) + \
                 _seat_by_number(args.seat, played.record.players)

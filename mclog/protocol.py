@@ -9,6 +9,7 @@ listed here (``Played``).
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, NamedTuple, Protocol
@@ -236,10 +237,17 @@ class Game(ABC):
         return None
 
     def seat_view(self, played: Played, seat: int) -> Any:
-        """The record as the player in ``seat`` would have written it (``mclog hide``):
-        only games with hidden information have one."""
-        raise NotImplementedError(f"{self.name} has no hidden information: every player "
-                                  "sees the whole game, so a seat's record is the record")
+        """The record as the player in ``seat`` would have written it (``mclog hide``).  A
+        game with hidden information says what the seat did not see; in one without
+        (``hidden_information`` False) every player sees the whole game, so a seat's
+        record is the record, with its ``[Seat]`` tag (as an evening's file of several
+        games is hidden game by game, one that hides nothing among them)."""
+        if self.hidden_information:
+            raise NotImplementedError(f"{self.name} hides information: its seat_view says "
+                                      "what a seat did not see")
+        record = copy.copy(played.record)
+        record.tags = {**record.tags, "Seat": record.players[seat]}
+        return record
 
     def corpus_schema(self) -> dict[str, list[tuple[str, str]]]:
         """The corpus tables of this game: ``{table: [(column, pyarrow type name)]}``."""

@@ -5,7 +5,9 @@ from pathlib import Path
 
 import pytest
 
+import mclog
 from mclog import parse_one, read_one, replay
+from mclog.record.reading import read_text
 from mclog.cli import main
 from mclog.record.reading import read_text_lenient
 from mclog.games.millionclub.draw import board_html
@@ -325,7 +327,9 @@ def test_the_report_of_a_file_of_several_games_says_which_it_shows(tmp_path, cap
 
 def test_hide_of_a_file_of_several_games_names_each_game_it_refuses(tmp_path, capsys):
     """``hide`` prints nothing if it cannot hide every game: the refusal of the file's
-    first game said no game number, so it read as the whole file's."""
+    first game said no game number, so it read as the whole file's.  A game that hides
+    nothing among them (Millionenspiel) is no refusal: its seat's record is the record,
+    with its ``[Seat]`` (it refused the whole evening's file)."""
     games = Path(__file__).parent.parent / "sample_games"
     night = tmp_path / "night.mclog"
     night.write_text("\n".join((games / game / "duel-2p.mclog").read_text()
@@ -334,9 +338,20 @@ def test_hide_of_a_file_of_several_games_names_each_game_it_refuses(tmp_path, ca
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.splitlines() == [
-        f"{night}: game 1: 'Zoe' is not a player of this game (the players are Ann, Ben)",
-        f"{night}: game 3: Millionenspiel has no hidden information: every player sees the "
-        "whole game, so one seat's record is the record"]
+        f"{night}: game 1: 'Zoe' is not a player of this game (the players are Ann, Ben)"]
+    night.write_text("\n".join((games / game / "duel-2p.mclog").read_text()
+                               for game in ("millionclub", "millionenspiel")))
+    assert main(["hide", "--seat", "Yann", str(night)]) == 0
+    hidden = capsys.readouterr().out
+    club, dice = read_text(hidden)
+    assert club.tags["Seat"] == dice.tags["Seat"] == "Yann"
+    assert "setup      Zoe ?, Yann ?" in hidden.splitlines()   # (Million Club: hidden)
+    assert dice.entries == mclog.read_one(games / "millionenspiel" / "duel-2p.mclog").entries
+    # (a Millionenspiel record written from Zoe's seat is Yann's too: Zoe saw all he did)
+    seated = tmp_path / "seated.mclog"
+    seated.write_text(mclog.write(mclog.seat_view(mclog.replay(dice), "Zoe")))
+    assert main(["hide", "--seat", "Yann", str(seated)]) == 0
+    assert '[Seat "Yann"]' in capsys.readouterr().out
     assert main(["hide", "--seat", "Zed", str(games / "cartel" / "duel-2p.mclog")]) == 1
     assert capsys.readouterr().err == (f"{games / 'cartel' / 'duel-2p.mclog'}: 'Zed' is not "
                                        "a player of this game (the players are Ann, Ben)\n")
