@@ -1157,7 +1157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _err(f"{getattr(exc, 'filename', '') or 'mclog'}: {exc.strerror or exc}")
         return 1
     except json.JSONDecodeError as exc:
-        _err(f"{args.file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}")
+        _err(f"{args.file}:{exc.lineno}:{exc.colno}: not JSON: {json_form.not_json(exc)}")
         return 1
     except ValueError as exc:  # an unknown bot name, a number of players out of range
         _err(f"mclog: {exc}")

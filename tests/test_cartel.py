@@ -592,6 +592,14 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
         mclog.read_one(record)
     assert caught.value.line == 3 and "bad.json: line 1, column 3: not JSON" in \
         caught.value.reason
+    # (an owner types the file by hand: a comment in it is told as such)
+    (tmp_path / "bad.json").write_text('{\n "name": "ours", // our box\n}')
+    with pytest.raises(RecordError) as caught:
+        mclog.read_one(record)
+    assert caught.value.reason == (
+        "[Components] bad.json: line 2, column 18: not JSON (Expecting property name "
+        "enclosed in double quotes; JSON has no comments: take it out (a note may go in a "
+        "string field))")
     record.write_text(text("", tags='[Components "game.mclog"]\n'))
     with pytest.raises(RecordError) as caught:
         mclog.read_one(record)

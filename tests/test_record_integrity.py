@@ -403,6 +403,31 @@ def test_import_refuses_deep_nesting_and_bad_json(tmp_path, capsys):
     assert code == 1 and err.startswith("game.json:1:12: not JSON: Expecting value")
 
 
+@pytest.mark.parametrize("raw, said", [
+    ('[{"game": "Cartel",\n  // ours\n  "players": []}]', "game.json:2:3: not JSON: Expecting "
+     "property name enclosed in double quotes; JSON has no comments: take it out (a note "
+     "may go in a string field)"),
+    ('[{"game": "Cartel", "players": ["Ann", "Ben"],}]', "game.json:1:47: not JSON: Expecting "
+     "property name enclosed in double quotes; a comma stands before this '}', and JSON "
+     "takes none after the last item"),
+    ('[{"game": "Cartel", "players": ["Ann", "Ben",]}]', "game.json:1:46: not JSON: Expecting "
+     "value; a comma stands before this ']', and JSON takes none after the last item"),
+    ("[{'game': 'Cartel'}]", "game.json:1:3: not JSON: Expecting property name enclosed in "
+     'double quotes; JSON writes a string in double quotes, "..."'),
+    ('[{game: "Cartel"}]', "game.json:1:3: not JSON: Expecting property name enclosed in "
+     'double quotes; a key is written in double quotes, "name": ...'),
+    ('[{"game": "Cartel", "x": None}]', "game.json:1:26: not JSON: Expecting value; JSON "
+     "writes true, false and null, in lowercase"),
+    ('[{"game": "Cartel"\n  "players": []}]', "game.json:2:3: not JSON: Expecting ',' "
+     "delimiter; is a comma left out at the end of the line before?")])
+def test_json_typed_by_hand_is_told_what_was_meant(tmp_path, capsys, raw, said):
+    """JSON edited by hand, as a component file is typed (the same words serve it): a
+    comment, a comma after the last item, single quotes, Python's None, a key without
+    quotes and a comma left out are told as such, beside json's own reason."""
+    code, out, err = _import(tmp_path, None, capsys, raw=raw)
+    assert (code, out, err) == (1, "", said + "\n")
+
+
 @pytest.mark.parametrize("game", ["millionclub/duel-2p.mclog", "cartel/duel-2p.mclog",
                                   "joakim/sunday-3p.mclog"])
 def test_import_of_a_records_text_says_it_is_read_as_it_is(tmp_path, capsys, game):

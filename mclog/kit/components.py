@@ -30,7 +30,7 @@ from typing import Any
 from mclog.record.files import utf8_text
 from mclog.printable import as_json
 from mclog.record.json_form import (HugeNumber, careful_loads, extra_words, is_record_text,
-                                     shown as cut, value_words)
+                                     not_json, shown as cut, value_words)
 
 #: The tag's word for the set mclog ships.
 ILLUSTRATIVE = "illustrative"
@@ -94,7 +94,7 @@ class ComponentFiles:
                 raise self.error(f"{shown}: this is a record's text, not a component file "
                                  "(a JSON file of the game's board and cards)") from None
             raise self.error(f"{shown}: line {exc.lineno}, column {exc.colno}: not JSON "
-                             f"({exc.msg})") from None
+                             f"({not_json(exc)})") from None
         except ValueError as exc:
             raise self.error(f"{shown}: {exc}") from None
         return self.checked(data, shown, schema)

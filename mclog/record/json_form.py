@@ -53,7 +53,8 @@ def load_json(data: bytes, file: str) -> tuple[object, list]:
     except json.JSONDecodeError as exc:
         if is_record_text(text):
             raise JsonRecordError(f"{file}:{exc.lineno}:1: {_TEXT_SAID}") from None
-        raise JsonRecordError(f"{file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+        raise JsonRecordError(f"{file}:{exc.lineno}:{exc.colno}: not JSON: {not_json(exc)}"
+                              ) from None
     except ValueError as exc:
         raise fail("", str(exc)) from None
     games = value if isinstance(value, list) else [value]
@@ -88,6 +89,43 @@ def careful_loads(text: str, what: str = "JSON"):
     if depth > MAX_DEPTH:
         raise ValueError(f"nested {depth} levels deep; {what} is at most {MAX_DEPTH}")
     return _integral(json.loads(text, parse_int=_whole))
+
+
+def not_json(exc: json.JSONDecodeError) -> str:
+    r"""json's reason for refusing a text, with what a person typing JSON by hand (a
+    component file, a record edited in an editor) most often meant there: a comment, a
+    comma after the last item, single quotes, Python's ``True``, a key without quotes, a
+    comma left out at a line's end.
+
+    >>> def said(text):
+    ...     try:
+    ...         json.loads(text)
+    ...     except json.JSONDecodeError as exc:
+    ...         return not_json(exc).split("; ")
+    >>> said('{"a": 1,\n}')[1]
+    "a comma stands before this '}', and JSON takes none after the last item"
+    >>> said('{"a": 1\n "b": 2}')
+    ["Expecting ',' delimiter", 'is a comma left out at the end of the line before?']
+    >>> said('[1, 2] x')
+    ['Extra data']
+    """
+    doc, pos, reason = exc.doc, exc.pos, exc.msg
+    here, before = doc[pos:pos + 6], doc[:pos]
+    if here.startswith(("//", "/*", "#")):
+        hint = "JSON has no comments: take it out (a note may go in a string field)"
+    elif here[:1] in ("]", "}") and before.rstrip().endswith(","):
+        hint = f"a comma stands before this '{here[0]}', and JSON takes none after the last item"
+    elif here[:1] == "'":
+        hint = "JSON writes a string in double quotes, \"...\""
+    elif re.match(r"(True|False|None)\b", here):
+        hint = "JSON writes true, false and null, in lowercase"
+    elif reason.startswith("Expecting property name") and here[:1].isalpha():
+        hint = "a key is written in double quotes, \"name\": ..."
+    elif reason == "Expecting ',' delimiter" and "\n" in before[len(before.rstrip()):]:
+        hint = "is a comma left out at the end of the line before?"
+    else:
+        return reason
+    return f"{reason}; {hint}"
 
 
 class HugeNumber(str):
