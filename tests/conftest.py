@@ -17,13 +17,16 @@ settings.register_profile("inner")
 #: How many lines of each page snapshot Playwright puts in a failed expectation are kept
 #: (the whole page's tree, hundreds of lines: a CI log cut short lost what followed it).
 SNAPSHOT_LINES = 25
+#: How many lines of the lab's log are kept (the last ones: the kernels' stacks among them).
+LOG_LINES = 160
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """A failed browser test's report starts with, for each notebook page still open,
     the text of each cell's output and what the page's console said, then the lab's log
-    without its routine lines; then the failure, each page snapshot in it cut short.
+    without its routine lines, where each kernel still running has written where its
+    threads stand; then the failure, each page snapshot in it cut short.
     What a CI failure needs to be understood where it cannot be run again comes first,
     where a log cut short still holds it."""
     outcome = yield
@@ -40,10 +43,14 @@ def pytest_runtest_makereport(item, call):
             shown = f"(its outputs could not be read: {exc})"
         told += [f"--- notebook page {n + 1}: each cell's output, then its console", shown,
                  *said]
+    # (each kernel still running writes where its threads stand to the log: a cell whose
+    # output never came says why, where the failure cannot be run again)
+    stacks = labserver.kernel_stacks()
     for log in labserver.LOGS:
         lines = log.read_text(errors="replace").splitlines() if log.exists() else []
-        told += ["--- the lab's log, but its [I ...] lines",
-                 *[line for line in lines if not line.startswith("[I ")][-40:]]
+        told += ["--- the lab's log, but its [I ...] lines"
+                 + (f" (with the stacks of its {stacks} kernels)" if stacks else ""),
+                 *[line for line in lines if not line.startswith("[I ")][-LOG_LINES:]]
     text = "\n".join([*told, "--- the failure"])
     try:
         _told_first(report, text)

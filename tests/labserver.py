@@ -28,6 +28,39 @@ ROOT = Path(__file__).parent.parent
 PAGES: list[tuple[object, list[str]]] = []
 #: The log of each JupyterLab server running (its kernels' stderr included).
 LOGS: list[Path] = []
+#: The process of each JupyterLab server running (its kernels are its children).
+SERVERS: list[subprocess.Popen] = []
+
+#: What each kernel of a lab here runs first (an IPython startup file): on SIGUSR1 it
+#: writes where every thread of it stands to its stderr, the lab's log, without stopping.
+#: A browser test that fails asks it (``kernel_stacks``), so that a kernel that hung (a
+#: cell that never showed its output) says where, in a CI log that cannot be run again.
+_STACKS_ON_SIGNAL = ("import faulthandler, signal, sys\n"
+                     "faulthandler.register(signal.SIGUSR1, file=sys.__stderr__, "
+                     "all_threads=True)\n")
+
+
+def kernel_stacks(wait: float = 2.0) -> int:
+    """Ask every kernel of every lab running here to write its threads' stacks to the
+    lab's log (see ``_STACKS_ON_SIGNAL``); how many were asked.  Linux's ``/proc`` names
+    a server's children; elsewhere none are asked."""
+    import signal
+
+    servers = {proc.pid for proc in SERVERS}
+    asked = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            pid, rest = stat.read_text().split(" ", 1)
+            parent = int(rest.rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent in servers:
+            with contextlib.suppress(OSError):
+                os.kill(int(pid), signal.SIGUSR1)
+                asked += 1
+    if asked:
+        time.sleep(wait)
+    return asked
 
 
 def watched(page):
@@ -83,6 +116,9 @@ def jupyter_lab(work: Path) -> Iterator[tuple[str, str]]:
     stopped whatever happens."""
     shutil.copytree(ROOT / "notebooks", work / "notebooks")
     shutil.copytree(ROOT / "sample_games", work / "sample_games")
+    startup = work / "ipython" / "profile_default" / "startup"
+    startup.mkdir(parents=True)
+    (startup / "00-stacks-on-signal.py").write_text(_STACKS_ON_SIGNAL)
     port, token = free_port(), secrets.token_hex(16)
     log = open(work / "lab.log", "w")
     proc = subprocess.Popen(
@@ -96,6 +132,7 @@ def jupyter_lab(work: Path) -> Iterator[tuple[str, str]]:
              "JUPYTER_CONFIG_DIR": str(work / "config"), "IPYTHONDIR": str(work / "ipython")})
     base = f"http://127.0.0.1:{port}"
     LOGS.append(work / "lab.log")
+    SERVERS.append(proc)
     try:
         deadline = time.time() + 120  # the first start of JupyterLab is slow
         while True:
@@ -113,6 +150,7 @@ def jupyter_lab(work: Path) -> Iterator[tuple[str, str]]:
         stop([proc])
         log.close()
         LOGS.remove(work / "lab.log")
+        SERVERS.remove(proc)
 
 
 def stop(procs: list[subprocess.Popen]) -> None:
