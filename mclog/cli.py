@@ -482,6 +482,13 @@ def cmd_report(args) -> int:
     ``-o`` (never over the record itself)."""
     from .report import report_html
 
+    if args.out is None:   # (argparse's "required: -o/--out" named no page to write)
+        import shlex
+
+        page = "game" if args.file == "-" else os.path.splitext(os.path.basename(args.file))[0]
+        raise ValueError(f"report writes a page: name it with -o (mclog report "
+                         f"{printable(shlex.quote(args.file))} -o "
+                         f"{printable(shlex.quote(page + '.html'))})")
     _check_out(args.out, args.file, "a report page", "page", _a_page)
     found = _one_of(args.file, args.number)
     if found is None:
@@ -963,7 +970,7 @@ def _import_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _report_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help=_FILE_HELP)
-    parser.add_argument("-o", "--out", required=True, help="the page to write (game.html)")
+    parser.add_argument("-o", "--out", help="the page to write (game.html): required")
     parser.add_argument("--number", type=int, default=1,
                         help="which game of the file (default: the first)")
     parser.add_argument("--review", type=int, metavar="ROLLOUTS",
