@@ -684,6 +684,12 @@ def cmd_corpus_build(args) -> int:
     """Build (or bring up to date) a Parquet corpus of record files on Dask."""
     from .corpus import build
 
+    if args.out is None:   # (argparse's "required: -o/--out" named no folder to write)
+        import shlex
+
+        raise ValueError("corpus build writes a folder of tables: name it with -o (mclog "
+                         f"corpus build {printable(' '.join(map(shlex.quote, args.paths)))} "
+                         "-o corpus)")
     whole(args.chunk_games, "--chunk-games", 1)
     whole(args.jobs, "--jobs", 1)
     report = build(args.paths, args.out, scheduler=args.scheduler, jobs=args.jobs,
@@ -1083,7 +1089,7 @@ def _corpus_arguments(parser: argparse.ArgumentParser) -> None:
                                        "write its tables; a re-run builds only what changed",
                          formatter_class=_formatter)
     kb.add_argument("paths", nargs="+", help="record files, or folders of them")
-    kb.add_argument("-o", "--out", required=True, help="the corpus folder")
+    kb.add_argument("-o", "--out", help="the corpus folder: required")
     kb.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786); "
                                         "default: a local cluster")
     kb.add_argument("--jobs", type=int, default=os.cpu_count() or 1,

@@ -628,13 +628,18 @@ def test_game_one_of_a_file_of_several_is_numbered_as_the_others_are(tmp_path, c
 def test_a_report_without_its_page_is_told_how_to_name_one(capsys, tmp_path):
     """``mclog report game.mclog`` (no ``-o``) is told the command that writes the page
     beside it, where argparse said only "the following arguments are required"; nothing
-    is written (a page it chose could replace a file of the user's)."""
+    is written (a page it chose could replace a file of the user's).  So is a corpus
+    build without its folder."""
     record = tmp_path / "friday night.mclog"
     record.write_text((SAMPLES / "duel-2p.mclog").read_text())
     assert main(["report", str(record)]) == 2
     assert capsys.readouterr().err == (f"mclog: report writes a page: name it with -o (mclog "
                                        f"report '{record}' -o 'friday night.html')\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["friday night.mclog"]
+    assert main(["corpus", "build", str(record), "games/"]) == 2
+    assert capsys.readouterr().err == ("mclog: corpus build writes a folder of tables: name it "
+                                       f"with -o (mclog corpus build '{record}' games/ -o "
+                                       "corpus)\n")
 
 
 def test_a_word_a_command_does_not_take_is_told_under_its_own_usage(capsys):
