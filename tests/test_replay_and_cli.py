@@ -140,6 +140,11 @@ def test_cli_validate_score_replay(capsys):
     # what the rules do by themselves has its own line, not the move's before it
     assert "  rules       Stock Exchange settlement\n" in out
     assert "  stock       Cleo takeover Ann R2\n              -> Ann +6, Cleo -6" in out
+    # a privilege's moves under the record's own label, with the disc whose it is (they
+    # stood under the disc's name capitalised, "Intrigue", beside the draft's "intrigue")
+    assert ("  intrigue    draws dumping; draws expansion; Cleo plays dumping; Cleo dumps R1 "
+            "Ann T1\n  privilege   (Intrigue) Cleo uses; draws contract; Cleo targets Ben; "
+            "Cleo takes ? (India or Oceania)\n") in out
 
 
 def test_cli_validate_reports_an_incomplete_game(tmp_path, capsys):

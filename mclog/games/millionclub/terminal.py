@@ -69,9 +69,11 @@ def ranking_text(rows) -> str:
 
 
 def _group_text(key, moves: list[str], changes: str) -> str:
+    """A line of moves under the label its record's line has (``privilege``, as the record
+    writes it, with the disc whose privilege it is: ``privilege   (Intrigue) Cleo uses``)."""
     _, label, disc = key
-    title = DISC_NAMES.get(disc, label) if label == "privilege" else label
-    text = f"  {title:<11} {'; '.join(moves)}"
+    whose = f"({DISC_NAMES[disc]}) " if label == "privilege" and disc in DISC_NAMES else ""
+    text = f"  {label:<11} {whose}{'; '.join(moves)}"
     return text + (f"\n  {'':<11} -> {changes}" if changes else "")
 
 
