@@ -433,6 +433,8 @@ def test_m18_unseen_dice():
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn throws 1 2\n", "<text>:5:5: 'throws' is not "
      "something a player does (bets, passes, rolls, refuses, buys pension) (a throw is "
      "written 'Ann rolls 4 3')"),
+    ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn 1 2 red\n", "<text>:5:7: 'Ann 1 2' reads as "
+     "Ann's bet of 1, then '2': a throw is written 'Ann rolls 1 2'"),
     ("Ann starts\n", "<text>:3:5: 'starts' is not something a player does (bets, passes, "
      "rolls, refuses, buys pension) (the start player is written 'start Ann')"),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, moves red\n", "<text>:5:16: 'moves' "

@@ -415,6 +415,10 @@ def read_item(line: Cursor, context: Reading) -> Any:
         raise line.error(f"'{word}': the pawn passing the arrow is written 'past arrow', "
                          "before where it lands ('past arrow, lands blue')", start)
     after = line.words[start - 1] if start else ""
+    if word in _DIE and after in _DIE and start >= 2 and line.words[start - 2] in context.seats:
+        who = line.words[start - 2]   # (``Zoe 4 1 red``: a throw, its verb left out)
+        raise line.error(f"'{who} {after} {word}' reads as {who}'s bet of {after}, then "
+                         f"'{word}': a throw is written '{who} rolls {after} {word}'", start)
     meant = check_meant(word, line.peek(), CHECKS)   # (``money Ann 10``: a count the table made)
     if meant:
         raise line.error(f"'{word}' is not a word of the notation{meant}", start)
