@@ -634,6 +634,9 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
     ("pay Ann bond 10 with stock 3", "'with' is not written: 'pay Ann bond 10 stock 3' ('pay "
                                      "<player> [bond <bond>] [stock <stock>] [cash <cash>]')",
      17),
+    ("buy Ann krupp for 40", "'for' is not written: 'buy Ann krupp' is a whole item ('buy "
+                             "<player> <company>'), and what follows it is an item of its "
+                             "own, with its verb", 15),
     ("bid Ann 5x", "'5x' cannot be the amount: a number from 1 to 1000000, or X for no bid",
      9),
     ("buy Ann krupp.", "'krupp.' ends in a point (write it without the point: 'krupp')", 9),

@@ -286,6 +286,10 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
     once = _verb_once(words, i, last, last_at, seats)   # (``bid Ann 40, Ben 37``)
     if once is not None:
         return once
+    if not keys and words[i].lower() in FILLERS:   # (``buy Ann cobalt for 20``)
+        return (f"'{words[i]}' is not written: '{' '.join(words[last_at:i])}' is a whole "
+                f"item ('{last.form}'), and what follows it is an item of its own, with its "
+                "verb")
     if keys and after is not None and after.lower() in keys and \
             whole_number(words[i]) is not None:   # (``pay Ben 2 stock 3 cash``)
         return (f"'{words[i]} {after}': the number follows its word, '{after.lower()} "
@@ -343,8 +347,8 @@ def _one_more(words: Sequence[str], i: int, last: Verb, last_at: int,
     redwood bids ...``), and another is said to be a second value only as what it may
     be (``draw Cleo ironside dunmore``)."""
     if last.keyed or not last.fixed or last_at + last.width != i or words[i] in seats or \
-            whole_number(words[i]) is not None:
-        return None
+            whole_number(words[i]) is not None or words[i].lower() in FILLERS:
+        return None   # (``buy Ann cobalt for 20``: a word of speech, told as such)
     field = last.fixed[-1]
     any_word = words[i] != "?" and getattr(field, "any_word", False)
     if isinstance(field, (Seat, Word)) or (any_word and verbs.meant(words[i]) is not None):
