@@ -219,6 +219,18 @@ def test_the_market_values_with_the_verb_said_once_are_told_an_item_each():
         "('value oil 5')", 7, 14)
 
 
+def test_a_square_or_a_card_number_written_as_a_table_says_it_is_told_the_item():
+    """``roll Ann 2, c1`` (the move's verb and player left out, as a table says where the
+    pawn went) is told the items a square alone goes in; ``news #21`` the number bare."""
+    error = refused("roll Ann 2, c1, news 21\n")
+    assert (error.reason, error.col) == (
+        "'c1' is a square, not a move: did you mean 'place Ann c1' or 'move Ann c1'?", 13)
+    error = refused("roll Ann 2, move Ann c1, news #21\n")
+    assert (error.reason, error.col) == (
+        "'#21' cannot be the card: a number is written bare, without a sign or a unit "
+        "('21')", 31)
+
+
 def test_a_move_with_its_verb_left_out_is_told_the_order_not_a_verb_it_is_not():
     """``Ann gold 1`` (``start`` left out): ``gold`` is a kind, not a slip of ``sold``."""
     error = refused("Ann gold 1\n", setup="")

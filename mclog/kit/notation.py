@@ -314,7 +314,27 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
     if whole_number(words[i]) is not None:   # (``roll Ann 1 1``: one word too many)
         return (f"'{words[i]}' is a number after a whole '{last.word}' item, which is "
                 f"written '{last.form}'")
-    return None
+    return _value_alone(words[i], words[last_at:i], last, verbs, seats)
+
+
+def _value_alone(word: str, item: Sequence[str], last: Verb, verbs: Verbs,
+                 seats: dict[str, int]) -> str | None:
+    """Why ``word`` is a slip if it is a value that only an item of a player and that
+    value takes (one or two such verbs), written without its verb and player after an
+    item of that player (``roll Ann 2, f2``: a square, which only ``place`` and ``move``
+    take): the items meant; else None.  (Not a number, nor a word a field of any word
+    reads, nor a value many verbs take: which item was meant is not known.)"""
+    player = next((w for w, field in zip(item[1:], last.fixed) if isinstance(field, Seat)),
+                  None)
+    fits = [(verb, field) for verb in verbs.rows if not verb.keyed
+            for field in verb.fixed if not isinstance(field, (Seat, Word))
+            and not getattr(field, "any_word", False)
+            and field_reads(field.read, seats)(word)]
+    if player is None or not 1 <= len(fits) <= 2 or any(
+            len(verb.fixed) != 2 or not isinstance(verb.fixed[0], Seat) for verb, _ in fits):
+        return None
+    meant = " or ".join(f"'{verb.word} {player} {word}'" for verb, _ in fits)
+    return f"'{word}' is a {fits[0][1].name}, not a move: did you mean {meant}?"
 
 
 def _verb_once(words: Sequence[str], i: int, last: Verb, last_at: int,

@@ -359,10 +359,10 @@ def bare_sum(word: str, units: str = "") -> str | None:
 
     >>> [bare_sum(word, units="mM") for word in ("15M", "$15", "€15m", "15", "M")]
     ['15', '15', '15', None, None]
-    >>> bare_sum("5M"), bare_sum("$500")
-    (None, '500')
+    >>> bare_sum("5M"), bare_sum("$500"), bare_sum("#12")   # (a card's number: news #12)
+    (None, '500', '12')
     """
-    bare = word.lstrip(_CURRENCY).rstrip(units).rstrip(_CURRENCY)
+    bare = word.lstrip(_CURRENCY + "#№").rstrip(units).rstrip(_CURRENCY)
     return bare if bare != word and whole_number(bare) is not None else None
 
 
