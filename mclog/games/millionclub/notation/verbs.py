@@ -225,6 +225,10 @@ def _takes(r: Reader, at: int) -> Move:
 
 def _swaps(r: Reader, at: int) -> Move:
     who = r.player(at)
+    if r.at < len(r.words) and parse_industry(r.words[r.at]) is not None:   # (Dumping's)
+        raise r.error(f"'{r.words[r.at]}' is an industry: Dumping exchanges industries, "
+                      f"written 'dumps {r.words[r.at]} <opponent> <industry>'; 'swaps' is a "
+                      "contract's exchange of colonies ('swaps asia india')", r.at)
     give = r.card(COLONY_WORDS, "the continent given")
     return Swap(who, give, r.card(COLONY_WORDS, "the continent taken"))
 
