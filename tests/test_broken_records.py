@@ -84,8 +84,8 @@ def test_docs_errors_quotes_each_example_exactly():
                                     "not written: a card is written by its name alone)"),
     ("stock Jo takeover F1 JO", "3:19: Expected the owner's name (Jo, JO), found 'F1' ('F1' "
                                 "and 'JO' are the wrong way round)"),
-    ("stock Jo takeover JO F1 for 3", "3:25: 'for' is not a word of the notation ('for' is "
-                                      "not written: an item's values follow one another)"),
+    ("stock Jo takeover JO F1 for 3", "3:25: 'for' is not written after 'F1', nor a price: "
+                                      "the rules work it out"),
     # (only where the two read the other way round: 'dumps dumping' would not)
     ("intrigue Jo dumping, dumps R1 JO T1", "3:13: 'dumping' is a card, but no verb says "
                                             "what happens to it (draws, buys, sets, plays, "

@@ -174,6 +174,13 @@ def _unknown_word(word: str, table: Table, first: bool = False,
     if before is not None and len(before) == 1 and parse_industry(before + word) is not None:
         return (f"'{word}' follows '{before}': an industry and its level are one word, "
                 f"{before.upper()}{word}")   # (``up R 1``)
+    if before is not None and low == "for" and (before.lower() in CARDS or before == UNKNOWN
+                                                 or parse_industry(before) is not None):
+        return (f"'for' is not written after '{before}', nor a price: the rules work it "
+                "out")   # (``Ann buys africa for 2``, ``takeover Ben F1 for 3``)
+    if before is not None and low == "to" and parse_industry(before) is not None:
+        return (f"'to' is not written after '{before}', nor the level it goes to: the rules "
+                "work it out")   # (``up F2 to F3``)
     if swapped is not None:   # (``Ann R1 up``)
         return (f"'{word} {swapped.split()[0]}': the verb comes before the "
                 f"{'card' if low in CARDS or word == UNKNOWN else 'industry'}: '{swapped}'")
