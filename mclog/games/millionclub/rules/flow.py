@@ -171,9 +171,11 @@ def _lobbyist_placing(state: State, d: Decision, move: Move) -> str:
     out): how it is written, ``: the Lobbyist's move is written 'Ben moves III'``."""
     if d.kind != "lobbyist" or type(move) is not Place:
         return ""
-    place = cast(Place, move)
+    place, names = cast(Place, move), state.table.names
+    if place.disc not in ROMAN or not 0 <= place.player < len(names):
+        return ""   # (a move no record writes: a disc or a seat that is none)
     spot = ROMAN[place.disc] + (f":{place.sector}" if place.sector else "")
-    return f": the Lobbyist's move is written '{actor_name(state, place.player)} moves {spot}'"
+    return f": the Lobbyist's move is written '{names[place.player]} moves {spot}'"
 
 
 def play(state: State, move: Move, watch: Watch | None = None) -> None:
