@@ -34,7 +34,8 @@ from .rules.cards import CONTINENTS, DECK_NAMES, DECK_TOTALS, INDUSTRY_NAMES, ar
 from .rules.decks import hand_of
 from .rules.flow import describe_decision, play
 from .rules.moves import (
-    CapitalIncrease, Choose, Draw, Dump, Lower, Move, Pass, Raise, Takeover, Target, Turn,
+    CapitalIncrease, Choose, Draw, Dump, Lower, Move, MovePawn, Pass, Place, Raise, Takeover,
+    Target, Turn,
 )
 from .notation.record import (
     CheckEntry, CommentEntry, Entry, GameRecord, Marker, MoveEntry, RevealEntry,
@@ -43,8 +44,8 @@ from .redundant import not_asked
 from .replayed import DealHistory, GameReplay, MoveFacts, move_facts, step_maker
 from .rules.score_range import ColonyScoring, exact_ranges, totals_rule
 from .rules.setup import new_game
-from .rules.state import State
-from .notation.text import move_text
+from .rules.state import State, Table
+from .notation.text import item_words, move_text
 from .rules.unknown import (
     Drawn, Identified, OffDeck, OutOfDeck, Relabelled, Taken, is_handle, out_handles,
 )
@@ -83,6 +84,18 @@ def phase_label(state: State) -> str:
         return "end"
     d = state.decision
     return "start" if d is not None and d.kind == "start player" else "setup"
+
+
+def _lobbyist_placing(move: Move, state: State, table: Table) -> str:
+    """The Lobbyist's move written as a placement (``lobbyist Ben III``, its verb left
+    out), as the rules refuse it: how it is written, ``: the Lobbyist's move is written
+    'Ben moves III'``; else nothing."""
+    if type(move) is not Place or phase_label(state) != "lobbyist":
+        return ""
+    place = cast(Place, move)
+    moved = MovePawn(place.player, place.disc, place.sector)
+    return (f": the Lobbyist's move is written '{table.names[place.player]} "
+            f"{item_words(moved, table)}'")
 
 
 def _a_line(label: str) -> str:
@@ -148,7 +161,9 @@ class _Reader:
             assert entry is not None   # (a rule is broken by the move being played)
             self.replay.current.log.clear()
             self.settle(entry)  # an unknown card that stopped fitting earlier is the first slip
-            error = self.fail(exc.reason, entry.line, entry.col, rule=exc.rule,
+            reason = exc.reason + _lobbyist_placing(entry.move, self.replay.current,
+                                                    self.record.table)
+            error = self.fail(reason, entry.line, entry.col, rule=exc.rule,
                               code="illegal-move")
             error.entry = entry  # which entry (a JSON record has no lines to point at)
             raise error from None

@@ -24,13 +24,13 @@ caused each change of money and score) are noted while the game is replayed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, NamedTuple, Protocol, cast
+from typing import Any, Final, NamedTuple, Protocol
 
 from mclog.engine import seat_name
 from mclog.errors import RuleError
-from .board import PRIVILEGE_NAMES, ROMAN
+from .board import PRIVILEGE_NAMES
 from .cards import DECK_NAMES, UNKNOWN, article
-from .moves import MOVE_PHRASES, Draw, Move, Place
+from .moves import MOVE_PHRASES, Draw, Move
 from .state import Decision, State
 
 StepFn = Callable[[State, tuple], None]
@@ -166,18 +166,6 @@ def _draft_draws(state: State, d: Decision, move: Move) -> str:
     return ""
 
 
-def _lobbyist_placing(state: State, d: Decision, move: Move) -> str:
-    """The Lobbyist's move written as a placement (``lobbyist Ben III``, its verb left
-    out): how it is written, ``: the Lobbyist's move is written 'Ben moves III'``."""
-    if d.kind != "lobbyist" or type(move) is not Place:
-        return ""
-    place, names = cast(Place, move), state.table.names
-    if place.disc not in ROMAN or not 0 <= place.player < len(names):
-        return ""   # (a move no record writes: a disc or a seat that is none)
-    spot = ROMAN[place.disc] + (f":{place.sector}" if place.sector else "")
-    return f": the Lobbyist's move is written '{names[place.player]} moves {spot}'"
-
-
 def play(state: State, move: Move, watch: Watch | None = None) -> None:
     """Carry out ``move`` on ``state`` in place, or raise ``RuleError`` and change nothing.
 
@@ -192,8 +180,7 @@ def play(state: State, move: Move, watch: Watch | None = None) -> None:
         where = _draft_draws(state, d, move)
         raise RuleError(
             f"next is {actor_name(state, d.actor)}: {what(state, d)} now{where}, "
-            f"not {MOVE_PHRASES.get(type(move), type(move).__name__)}"
-            f"{_lobbyist_placing(state, d, move)}", h.rule)
+            f"not {MOVE_PHRASES.get(type(move), type(move).__name__)}", h.rule)
     if move.player != d.actor:
         raise RuleError(
             f"It is {actor_name(state, d.actor)}'s decision ({what(state, d)}), not "
