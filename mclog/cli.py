@@ -482,13 +482,9 @@ def cmd_report(args) -> int:
     ``-o`` (never over the record itself)."""
     from .report import report_html
 
-    if args.out is None:   # (argparse's "required: -o/--out" named no page to write)
-        import shlex
-
+    if args.out is None:
         page = "game" if args.file == "-" else os.path.splitext(os.path.basename(args.file))[0]
-        raise ValueError(f"report writes a page: name it with -o (mclog report "
-                         f"{printable(shlex.quote(args.file))} -o "
-                         f"{printable(shlex.quote(page + '.html'))})")
+        _name_the_out("report writes a page", "report", [args.file], page + ".html")
     _check_out(args.out, args.file, "a report page", "page", _a_page)
     found = _one_of(args.file, args.number)
     if found is None:
@@ -515,6 +511,18 @@ def cmd_report(args) -> int:
         _say(f"{args.out}: the report of {which}"
              f"{chosen.record.tags.get('Event') or 'the game'}{more_said}")
     return 0
+
+
+def _name_the_out(what: str, command: str, paths: Sequence[str], out: str) -> None:
+    """Refuse a command run without the ``-o`` it needs, saying the whole command that names
+    one (``what``: what it writes), quoted as a shell takes it.  (argparse's "the following
+    arguments are required: -o/--out" said nothing of what to write; mclog never chooses a
+    file to write on its own, which could be one of the user's.)"""
+    import shlex
+
+    raise ValueError(f"{what}: name it with -o (mclog {command} "
+                     f"{printable(' '.join(map(shlex.quote, paths)))} -o "
+                     f"{printable(shlex.quote(out))})")
 
 
 def _check_out(out: str, record: str, what: str, name: str, same_kind) -> None:
@@ -684,12 +692,9 @@ def cmd_corpus_build(args) -> int:
     """Build (or bring up to date) a Parquet corpus of record files on Dask."""
     from .corpus import build
 
-    if args.out is None:   # (argparse's "required: -o/--out" named no folder to write)
-        import shlex
-
-        raise ValueError("corpus build writes a folder of tables: name it with -o (mclog "
-                         f"corpus build {printable(' '.join(map(shlex.quote, args.paths)))} "
-                         "-o corpus)")
+    if args.out is None:
+        _name_the_out("corpus build writes a folder of tables", "corpus build", args.paths,
+                      "corpus")
     whole(args.chunk_games, "--chunk-games", 1)
     whole(args.jobs, "--jobs", 1)
     report = build(args.paths, args.out, scheduler=args.scheduler, jobs=args.jobs,

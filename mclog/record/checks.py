@@ -137,7 +137,7 @@ def read_check(line: Cursor, kinds: Sequence[Check], seats: Mapping[str, int], *
             what, values, start = kind, [], at
             line.at += 1
             continue
-        if what is not None and values and word.lower() in _UNITS_SAID and word not in seats:
+        if what is not None and values and _a_unit(word, seats):
             raise line.error(_not_a_value(word, what, kinds, seats, line.peek()), at)  # (pts)
         if what is not None and values and goes_on is not None and goes_on(word):
             break
@@ -184,6 +184,12 @@ def _value(line: Cursor, what: Check, name: str, kinds: Sequence[Check],
 _SAID_OF_A_COUNT: Final = frozenset({"final", "total", "totals", "end", "last"})
 _UNITS_SAID: Final = frozenset({"points", "point", "pts", "pt", "vp", "million", "millions",
                                 "chips", "dollars"})
+
+
+def _a_unit(word: str, seats: Mapping[str, int]) -> bool:
+    """Whether ``word`` is a unit a table says after a count (``12 points``), which a check
+    does not write (and not a player who happens to be called so)."""
+    return word.lower() in _UNITS_SAID and word not in seats
 
 
 def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int],
@@ -254,7 +260,7 @@ def _not_a_value(word: str, what: Check, kinds: Sequence[Check], seats: Mapping[
     ``Ann``, ``1`` and ``000``)."""
     if apart is not None:
         return apart
-    if word.lower() in _UNITS_SAID and word not in seats:   # (``check score Ann 12 points``)
+    if _a_unit(word, seats):   # (``check score Ann 12 points``)
         return (f"'{word}' is not written after a number in 'check {what.word}': the "
                 "numbers go bare, each after its "
                 + ("player" if what.keys is None else "word"))
