@@ -65,16 +65,21 @@ class RuleError(MclogError):
 
     code = "illegal-move"
 
-    def __init__(self, reason: str, rule: str, field: str | None = None) -> None:
+    def __init__(self, reason: str, rule: str, field: str | None = None,
+                 due: tuple[str, int | None] | None = None) -> None:
         self.reason = reason = readable(reason)
         self.rule = rule
         #: The move's field the rules refuse, where it is one (``company``: no company of
         #: this board): a record's message then points at that word, not at its item.
         self.field = field
+        #: Where the move is of no kind that can come now: the decision the rules wait for
+        #: (its kind and the seat it is about), so that a record's message can add how that
+        #: is written, in the notation's words the rules do not hold.
+        self.due = due
         super().__init__(f"{reason} ({rule})")
 
     def __reduce__(self):  # crosses process boundaries whole (corpora run in a pool)
-        return (RuleError, (self.reason, self.rule, self.field))
+        return (RuleError, (self.reason, self.rule, self.field, self.due))
 
 
 class RecordError(MclogError):

@@ -184,6 +184,13 @@ DUEL = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.
     ("reveal     Zoe india oceania oceania oceania oceania", "reveal Zoe india oceania x4",
      "88:26: Expected a continent in Zoe's reveal, found 'x4': a reveal names each colony "
      "card shown, not a count (oceania oceania oceania oceania)"),
+    # (a count after its continent counts the one before it)
+    ("reveal     Zoe india oceania oceania oceania oceania", "reveal Zoe india x1 oceania x4",
+     "88:18: Expected a continent in Zoe's reveal, found 'x1': a reveal names each colony "
+     "card shown, not a count (india)"),
+    ("reveal     Zoe india oceania oceania oceania oceania", "reveal Zoe india oceania 4x",
+     "88:26: Expected a continent in Zoe's reveal, found '4x': a reveal names each colony "
+     "card shown, not a count (oceania oceania oceania oceania)"),
     # (a name a slip away, in case or a letter, where a reveal names its player)
     ("reveal     Zoe india", "reveal zoe india",
      "88:8: Expected a player's name after 'reveal', found 'zoe': did you mean Zoe?"),
@@ -202,3 +209,20 @@ def test_a_check_or_reveal_written_another_common_way_says_how_to_write_it(old, 
     with pytest.raises(RecordError) as info:
         replay(parse_one(text.replace(old, new, 1)))
     assert str(info.value) == f"<text>:{message}"
+
+
+@pytest.mark.parametrize("written", [
+    "reveal Zoe india oceania oceania oceania oceania, reveal Yann america asia india oceania",
+    "reveal Zoe india oceania oceania oceania oceania Yann america asia india oceania"])
+def test_the_reveals_of_two_players_on_one_line_read_as_two_lines(written):
+    """Several players' reveals may share a line, their names apart or each item with its
+    verb (``reveal Zoe india, reveal Yann asia``, as the other lines join items)."""
+    from mclog import parse_one, write
+
+    text = DUEL.read_text()
+    two = ("reveal     Zoe india oceania oceania oceania oceania\n"
+           "reveal     Yann america asia india oceania\n")
+    assert two in text
+    joined = parse_one(text.replace(two, written + "\n"))
+    assert write([joined]) == write([parse_one(text)])
+    assert replay(joined).scores() == replay(parse_one(text)).scores()

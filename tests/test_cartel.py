@@ -933,7 +933,7 @@ def test_a_record_may_embed_its_components_in_the_tag(tmp_path, capsys):
     with pytest.raises(RecordError) as caught:
         mclog.parse_one(duel.replace('[Components "illustrative"]',
                                      f'[Components "{escape_tag(json.dumps(data))}"]'))
-    assert caught.value.line == 6 and "the [Components] tag: companies[0].value" in \
+    assert caught.value.line == 6 and "[Components] written in the tag: companies[0].value" in \
         caught.value.reason
 
 
@@ -1002,7 +1002,12 @@ def test_slips_a_player_makes_at_the_table_are_said_in_their_words():
     assert cartel(played, "Ann").companies[-1] == "calder"
     assert "buy Ann calder, pay Ann stock 2" in mclog.write(played.record)
     assert refused("buy Ann calder, draw Ann wexford").reason == \
-        "Ann's draw cannot come now: next, Ann pays for calder"
+        "Ann's draw cannot come now: next, Ann pays for calder: here the record writes " \
+        "pay Ann [bond <bond>] [stock <stock>] [cash <cash>]"
+    # (a table's word for no bid is told the record's)
+    assert refused("offer Ann quillon, pass Ben").reason == \
+        "Ben's pass cannot come now: next, Ben bids for quillon (or X): here the record " \
+        "writes bid Ben <amount> (X for no bid)"
 
 
 def test_a_refused_move_leaves_the_state_as_it_was():
@@ -1064,7 +1069,8 @@ def test_a_move_out_of_its_place_is_named_with_its_article():
     assert refused("buy Ann calder, pay Ann bond 10 cash 10, draw Ann larkspur\n"
                    "dummy upland").reason == \
         "an unused Cartel's card cannot come now: next, Ben buys from the hand, offers a " \
-        "Pool company, or passes"
+        "Pool company, or passes: here the record writes buy Ben <company>, or offer Ben " \
+        "<company>, or pass Ben [borrow <borrow>]; a company is its word in the component file"
 
 
 def test_a_game_in_progress_counts_its_moves_in_words():

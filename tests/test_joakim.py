@@ -933,11 +933,15 @@ def test_j19_a_card_written_in_the_record_is_played_as_its_text():
 def test_a_refusal_names_the_move_in_the_records_words_not_the_engines():
     # (a die of 3 at Farbror Joakim's: he is away, and no Joakim card follows)
     error = refused("roll Ann 2, move Ann d4, home 3, joakim 3\n")
+    # (and how the record writes what comes, in its words: the rules have none)
     assert str(error).endswith("now comes: Ben's die (or a lucky crown: before, or go to a "
-                               "square), not 'joakim 3' (How the Game Is Played)")
+                               "square), not 'joakim 3': here the record writes roll Ben "
+                               "<pips>, or crown Ben <use> [to <square>] (How the Game Is "
+                               "Played)")
     error = inline_refused("roll Ann 1, club 3\n")
     assert str(error).endswith("now comes: Ann moves 1 square: the kind of square landed on, "
-                               "not 'club 3' (How the Game Is Played)")
+                               "not 'club 3': here the record writes land Ann <square> (How "
+                               "the Game Is Played)")
     error = inline_refused("roll Ann 2, land Ann news, news 12, borrow Ann 25\n")
     assert str(error).endswith(": 'borrow' by Ann is the Business Sharks variant's, and this "
                                "game is the basic one (J30)")

@@ -84,7 +84,7 @@ def test_j30_a_component_file_for_the_variant_has_the_tips_and_the_loans():
     data = json.loads((HERE / "illustrative.json").read_text(encoding="utf-8"))
     del data["tips"]
     tag = json.dumps(json.dumps(data, ensure_ascii=False))   # (the JSON itself, quoted)
-    with pytest.raises(RecordError, match="the component set the \\[Components\\] tag has "
+    with pytest.raises(RecordError, match="the component set written in the tag has "
                                           "no Affärstipskort \\(J30\\)") as info:
         mclog.parse_one(text("", f'[Components {tag}]\n[Variant "Business Sharks"]\n'))
     assert info.value.line == 4

@@ -14,7 +14,7 @@ against the schema by the tests, not at every start.
 
 >>> files = ComponentFiles(lambda data, shown: (data, shown), "/nowhere.json")
 >>> files.load('{"name": "mine"}')
-({'name': 'mine'}, 'the [Components] tag')
+({'name': 'mine'}, 'written in the tag')
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class ComponentFiles:
         self.schema = schema
         self._cached = lru_cache(maxsize=16)(self._read)
         self._embedded = lru_cache(maxsize=16)(
-            lambda text: self._parsed(text, "the [Components] tag", True))
+            lambda text: self._parsed(text, "written in the tag", True))
 
     def load(self, name: str, beside: str | None = None):
         """The component set a record's ``[Components]`` tag names: ``illustrative``

@@ -358,6 +358,24 @@ class KitGame(Game):
         """What to type where the answers are not listed: the verbs' forms."""
         return ", or ".join(v.form for v in self.verbs.rows)
 
+    def written(self, played, kind: str, seat: int | None) -> str | None:
+        """How the record writes the answer to a decision of ``kind`` about ``seat`` (the
+        player deciding, or whom chance deals to), as the forms of its verbs
+        (``bid Ben <amount> (X for no bid)``); None where the game does not say.  A game
+        whose ``answer_hint`` knows which verbs answer which question says it here too."""
+        return None
+
+    def refusal_hint(self, played, refusal) -> str:
+        """What is written here, said after the rules' refusal of a move of no kind that
+        can come now (``pass Ben`` at an auction: ``: here the record writes bid Ben
+        <amount> (X for no bid)``): the rules name what comes next in their words, the
+        record's verbs are the notation's.  Nothing for another refusal (the rules' reason
+        then is about the move's values)."""
+        if refusal.due is None:
+            return ""
+        said = self.written(played, *refusal.due)
+        return f": here the record writes {said}" if said else ""
+
     def forms_hint(self, played, words: Sequence[str], seat: int | None = None,
                    anyone: bool = False) -> str:
         """What to type at this decision, as the forms of the verbs ``words``, with the

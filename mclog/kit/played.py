@@ -70,7 +70,8 @@ class KitPlayed:
             self._play_all()
         except RuleError as exc:  # (the move of entry ``_at``: the rules refused it)
             entry = record.entries[self._at]
-            error = record.error(exc.reason, entry.line, self._col(entry, exc.field),
+            reason = exc.reason + game.refusal_hint(self, exc)
+            error = record.error(reason, entry.line, self._col(entry, exc.field),
                                  rule=exc.rule, code="illegal-move")
             if strict:
                 raise error from None

@@ -249,26 +249,27 @@ class Cartel(KitGame):
         """What to type at this decision, in the notation's words."""
         state = played.replay.current
         d = self.engine.decision(state)
-        kind = d.kind if d else ""
+        # (chance deals to a player: named in the forms as a player deciding is)
+        seat = state.todo[0][1] if state.todo else state.turn
+        return (d and self.written(played, d.kind, seat)) or super().answer_hint(played)
+
+    def written(self, played, kind, seat):
         words = {"start": ("start",), "deal": ("draw",), "draw": ("draw",),
                  "pool": ("pool",), "turn": ("buy", "offer", "pass", "trade"),
                  "bid": ("bid",),
                  "pay": ("pay",), "discard": ("discard", "bury"), "dummy": ("dummy",),
                  "repurchase": ("repurchase", "keep"), "year end": ("end",)}.get(kind)
         if not words:
-            return super().answer_hint(played)
-        table = state.table
+            return None
+        table = played.replay.current.table
         if "trading" not in table.advanced:
             words = tuple(w for w in words if w != "trade")
         if "defensive" not in table.advanced:
             words = tuple(w for w in words if w != "bury")
-        # (chance deals to a player: named in the forms as a player deciding is)
-        dealt = state.todo[0][1] if kind in ("start", "deal", "draw") and state.todo else None
-        forms = self.forms_hint(played, words, dealt)
+        forms = self.forms_hint(played, words, seat)
         tail = " (? for a card you did not see)" if kind in ("deal", "draw") else \
             " (X for no bid)" if kind == "bid" else ""
         return forms + tail + ("; a company is its word in the component file"
                                if "<company>" in forms else "")
-
 
 GAME = Cartel()

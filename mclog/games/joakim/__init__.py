@@ -266,8 +266,12 @@ class Joakim(KitGame):
 
     def answer_hint(self, played) -> str:
         """What to type at this decision, in the notation's words."""
-        d = self.engine.decision(played.replay.current)
-        kind = d.kind if d else ""
+        state = played.replay.current
+        d = self.engine.decision(state)
+        return (d and self.written(played, d.kind, state.tasks[0].player)) or \
+            super().answer_hint(played)
+
+    def written(self, played, kind, seat):
         words = {"place": ("place",), "start": ("start",), "value": ("value",),
                  "roll": ("roll", "crown"), "move": ("move",),
                  "trade": ("buy", "sell", "pass", "crown", "exercise"),
@@ -290,10 +294,11 @@ class Joakim(KitGame):
         if kind == "inline" and played.replay.current.table.sharks:
             words = (*(words or ()), "borrow", "keep", "rumour", "interest", "lot")
         if not words:
-            return super().answer_hint(played)
+            return None
         # (an auction is won, and a rumour disbelieved, by whoever does: not the player
         # whose square or card it is)
-        return self.forms_hint(played, words, anyone=kind in ANYONE)
+        anyone = kind in ANYONE
+        return self.forms_hint(played, words, None if anyone else seat, anyone=anyone)
 
 
 def _variant(text: str) -> bool:

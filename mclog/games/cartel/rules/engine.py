@@ -395,10 +395,10 @@ class CartelRules:
             raise RuleError("the game is over: the tenth year has ended", "Winning the Game")
         kind = state.todo[0][0] if state.todo else "turn"
         handler = _HANDLERS.get((kind, type(move)))
+        seat = state.todo[0][1] if state.todo else state.turn
         if handler is None:
             raise RuleError(f"{_said(state, move)} cannot come now: next, "
-                            f"{self.describe(state)}", "The Play")
-        seat = state.todo[0][1] if state.todo else state.turn
+                            f"{self.describe(state)}", "The Play", due=(kind, seat))
         if getattr(move, "player", seat) != seat and type(move) is not Trade:
             rule = "Preliminaries" if kind in ("start", "deal") else "The Play"
             named = seat_name(state.names, move.player, rule)

@@ -333,7 +333,7 @@ class JoakimRules:
             handler = _PLAY.get((task.kind, type(move)))
             if handler is None:
                 raise RuleError(f"{_wanted(state, task)}, not {_said(state, move)}",
-                                "How the Game Is Played")
+                                "How the Game Is Played", due=(task.kind, task.player))
             if task.kind in DECISIONS and task.kind not in ANYONE and type(move) is not Deal:
                 if move.player != task.player:   # (the question is one player's)
                     raise RuleError(

@@ -265,6 +265,8 @@ def _reveal(r: Reader, first: int) -> None:
             raise r.error(f"Expected a player's name after 'reveal', found '{word}'{hint}", at)
         elif low in ("none", "nothing", "-"):
             continue
+        elif low == "reveal":   # (``reveal Ann asia, reveal Ben africa``: one line, as
+            continue            # ``reveal Ann asia Ben africa``)
         elif CARDS.get(low) in COLONY_WORDS:
             cards.append(CARDS[low])
         elif (low in _SHOWS or low in _HAS) and not cards:   # (``reveal Zoe has india``)
@@ -272,9 +274,7 @@ def _reveal(r: Reader, first: int) -> None:
                           f"'{word}' ('{word}' is not written: 'reveal "
                           f"{r.table.names[seat]} {r.peek() or '<continent>'} ...')", at)
         else:
-            after = (r.peek() or "").lower()
-            counted = CARDS[after] if CARDS.get(after) in COLONY_WORDS else \
-                cards[-1] if cards else "asia"   # (the continent a count would count)
+            counted = _count_of(low, cards, (r.peek() or "").lower())
             hint = written_as(word, _CHECK_WORDS, r.names) or did_you_mean(low, CONTINENTS) \
                 or _counted(word, counted) or player_meant(word, list(r.names))
             raise r.error(f"Expected a continent in {r.table.names[seat]}'s reveal, "
@@ -292,6 +292,17 @@ _HAS: Final = frozenset({"has", "holds", "had", "held"})
 
 #: A count written in a reveal: ``4``, ``x4``, ``4x``, ``×4``.
 _COUNT: Final = r"^(?:[x×*]?([0-9]+)|([0-9]+)[x×*])$"
+
+
+def _count_of(word: str, cards: list[str], after: str) -> str:
+    """The continent a count in a reveal would count: the one before it where the count
+    is written after it (``asia x3``, ``asia 3x``) or nothing follows, else the one after
+    it (``3 asia``, ``3x asia``)."""
+    before = cards[-1] if cards else None
+    following = CARDS[after] if CARDS.get(after) in COLONY_WORDS else None
+    if before is not None and (word[:1] in "x×*" or following is None):
+        return before
+    return following or before or "asia"
 
 
 def _counted(word: str, continent: str) -> str:
