@@ -724,16 +724,20 @@ def cmd_simulate(args) -> int:
     # (``--out -`` is standard output, as ``-o -`` is for the other commands: the games
     # printed, as with no --out, not a folder called -)
     out = Path(args.out) if args.out and args.out != "-" else None
-    if out:
+    # (a record file's name, games.mclog: the games written into that one file, as they
+    # are printed; a folder of that name would be refused as a record by every command)
+    one_file = out is not None and out.suffix.lower() == ".mclog" and not out.is_dir()
+    if one_file:
+        assert out is not None
+        if args.shard_size > 1:
+            raise ValueError(f"--shard-size splits the games among the files of a folder, "
+                             f"and {out} is a record file's name: name a folder")
+        check_not_replacing(str(out), "games mclog simulated", _simulated)
+        check_writable(str(out))
+    elif out:
         if out.exists() and not out.is_dir():
             raise FileError(f"{out}: is a file; --out is a folder for the games (one file "
-                            "each, or shards): give a new or an existing folder")
-        if not out.exists() and out.suffix.lower() == ".mclog":
-            # (a folder called games.mclog would then be refused as a record by every
-            # command: the name says a file was meant)
-            raise FileError(f"{out}: --out is a folder for the games (one file each, or "
-                            f"shards), and this is a record file's name: name a folder, or "
-                            f"print the games into one file (mclog simulate ... > {out})")
+                            "each, or shards), or a new .mclog file for them all")
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -741,14 +745,17 @@ def cmd_simulate(args) -> int:
                             f"{exc.strerror or exc}") from None
     from .corpus.simulate import in_order, tasks_for   # (only this command needs Dask's)
 
-    tasks = tasks_for(game.name, args.players, seeds, args.bots, options,
-                      str(out) if out else None,
+    folder = str(out) if out and not one_file else None
+    tasks = tasks_for(game.name, args.players, seeds, args.bots, options, folder,
                       args.shard_size if args.shard_size > 1 else None)
     bar = tqdm(total=len(seeds), unit="game", disable=args.games < 2 or None, file=sys.stderr)
+    texts: list[str] = []   # (the games of one file, written when all are played)
     first = True
     unfinished: list[int] = []
     for task, played in in_order(tasks, jobs=args.jobs, scheduler=args.scheduler):
-        if played.text is not None:
+        if played.text is not None and one_file:
+            texts.append(played.text)
+        elif played.text is not None:
             sys.stdout.write(("" if first else "\n") + played.text)
             first = False
         unfinished += played.unfinished
@@ -756,11 +763,21 @@ def cmd_simulate(args) -> int:
     bar.close()
     if unfinished:
         print(_unfinished_note(game, args.bots, len(seeds), unfinished), file=sys.stderr)
-    if out:
+    if one_file:
+        write_new(str(out), "\n".join(texts))
+        print(f"{counted(len(seeds), 'game')} written to {out}", file=sys.stderr)
+    elif out:
         what = f"{counted(len(tasks), 'shard')} of up to {args.shard_size}" \
             if args.shard_size > 1 else "one file per game"
         print(f"{counted(len(seeds), 'game')} written to {out}/ ({what})", file=sys.stderr)
     return 0
+
+
+def _simulated(start: bytes) -> bool:
+    """Whether a file's first bytes are games ``mclog simulate`` wrote (the bots and the
+    seed in its tags), which ``simulate -o`` may write over; a record of a real game has
+    neither."""
+    return b'\n[Bots "' in start and b'\n[Seed "' in start
 
 
 def _options(given: list[str] | None, **named: str | None) -> dict[str, str]:
@@ -1122,8 +1139,8 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the same seed plays the same games")
     parser.add_argument("--games", type=int, default=1,
                         help="how many games (default: %(default)s)")
-    parser.add_argument("-o", "--out", help="folder for one .mclog per game (default, or -: "
-                                            "print them)")
+    parser.add_argument("-o", "--out", help="a folder for one .mclog per game, or one .mclog "
+                                            "file for them all (default, or -: print them)")
     parser.add_argument("--shard-size", type=int, default=1, metavar="N",
                         help="with --out: N games to a file (shards), for large runs")
     parser.add_argument("--jobs", type=int, default=1,

@@ -1,6 +1,7 @@
 """Bots and the simulator (issue 4)."""
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -11,6 +12,8 @@ from mclog import parse_one, replay, write
 from mclog.cli import main
 from mclog.games.millionclub.bots import GreedyBot, RandomBot, below, make_bot
 from mclog.games.millionclub.simulator import bots_from_names, simulate, simulated_text
+
+ROOT = Path(__file__).parent.parent
 
 
 @pytest.mark.slow
@@ -168,26 +171,48 @@ def test_a_simulated_game_that_ends_has_no_stop_comment():
 
 
 def test_simulate_out_that_is_a_file_is_refused_in_words(tmp_path, capsys):
-    """``--out`` is a folder: a file there is refused, not written into or over; a folder
-    that cannot be made says why; and a record file's name is refused rather than made a
-    folder (which every command would then refuse as a record)."""
-    taken = tmp_path / "games.mclog"
+    """``--out`` is a folder, or a .mclog file for all the games: a file of another name is
+    refused, not written into or over; a folder that cannot be made says why."""
+    taken = tmp_path / "games.txt"
     taken.write_text("mine", encoding="utf-8")
     assert main(["simulate", "--seed", "1", "--out", str(taken)]) == 1
     assert capsys.readouterr().err == (f"{taken}: is a file; --out is a folder for the games "
-                                       "(one file each, or shards): give a new or an "
-                                       "existing folder\n")
+                                       "(one file each, or shards), or a new .mclog file for "
+                                       "them all\n")
     assert taken.read_text(encoding="utf-8") == "mine"
     assert main(["simulate", "--seed", "1", "--out", str(taken / "sub")]) == 1
     assert capsys.readouterr().err == (f"{taken / 'sub'}: the folder cannot be made: Not a "
                                        "directory\n")
-    meant = tmp_path / "Friday.MCLOG"   # (a record file's name, not there yet)
-    assert main(["simulate", "--seed", "1", "--out", str(meant)]) == 1
+
+
+def test_simulate_out_a_record_files_name_writes_the_games_into_it(tmp_path, capsys):
+    """``-o friday.mclog`` writes the games into that one file, as they are printed (a folder
+    of a record file's name would be refused as a record by every command); it writes over
+    games mclog simulated, never a person's record, and shards need a folder."""
+    assert main(["simulate", "--seed", "5", "--games", "2", "--game", "Cartel"]) == 0
+    printed = capsys.readouterr().out
+    meant = tmp_path / "Friday.MCLOG"
+    assert main(["simulate", "--seed", "5", "--games", "2", "--game", "Cartel", "-o",
+                 str(meant)]) == 0
+    assert capsys.readouterr().err == f"2 games written to {meant}\n"
+    assert meant.read_text(encoding="utf-8") == printed
+    assert main(["simulate", "--seed", "6", "-o", str(meant)]) == 0   # (its own games)
+    assert "[Seed \"6\"]" in meant.read_text(encoding="utf-8")
+    capsys.readouterr()
+    kept = tmp_path / "thursday.mclog"
+    kept.write_bytes((ROOT / "sample_games" / "millionclub" / "duel-2p.mclog").read_bytes())
+    assert main(["simulate", "--seed", "1", "-o", str(kept)]) == 1
     assert capsys.readouterr().err == (
-        f"{meant}: --out is a folder for the games (one file each, or shards), and this is "
-        f"a record file's name: name a folder, or print the games into one file (mclog "
-        f"simulate ... > {meant})\n")
-    assert not meant.exists()
+        f"{kept}: holds something other than games mclog simulated (a record? a component "
+        "file?), and is not written over: name another file, or remove this one first\n")
+    assert kept.read_bytes() == \
+        (ROOT / "sample_games" / "millionclub" / "duel-2p.mclog").read_bytes()
+    assert main(["simulate", "--seed", "1", "--games", "4", "--shard-size", "2", "-o",
+                 str(tmp_path / "new.mclog")]) == 2
+    assert capsys.readouterr().err == (
+        f"mclog: --shard-size splits the games among the files of a folder, and "
+        f"{tmp_path / 'new.mclog'} is a record file's name: name a folder\n")
+    assert not (tmp_path / "new.mclog").exists()
 
 
 def test_out_dash_is_standard_output_for_simulate_and_refused_for_a_corpus(
