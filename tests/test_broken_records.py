@@ -184,6 +184,22 @@ DUEL = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.
     ("reveal     Zoe india oceania oceania oceania oceania", "reveal Zoe india oceania x4",
      "88:26: Expected a continent in Zoe's reveal, found 'x4': a reveal names each colony "
      "card shown, not a count (oceania oceania oceania oceania)"),
+    # (a round written in words; a card's value without its verb; the opponent named twice)
+    ("round 1", "round one",
+     "11:7: Expected a round number 1 to 9, found 'one' (a number is written in figures: "
+     "'1')"),
+    ("intrigue   Yann plays increase, invests R2", "intrigue Yann plays increase R2",
+     "38:30: 'R2' follows the card 'increase': what it does is written with its verbs, "
+     "'plays increase, invests <industry>'"),
+    ("intrigue   Yann plays contract, targets Zoe, takes india",
+     "intrigue Yann plays contract, targets Zoe, takes Zoe india",
+     "39:50: 'Zoe' is named once, by 'targets Zoe': 'takes' is followed by its continent "
+     "alone ('takes asia')"),
+    ("privilege  Zoe uses, draws oceania, buys oceania   {",
+     "privilege Zoe draws oceania, buys oceania   {",
+     "25:21: next is Zoe: use the Acquisition privilege (draw one more card) or pass now, "
+     "not a card draw: a privilege used is written 'Zoe uses, draws oceania' ('Zoe pass' "
+     "where it is not) (R10)"),
     # (a count after its continent counts the one before it)
     ("reveal     Zoe india oceania oceania oceania oceania", "reveal Zoe india x1 oceania x4",
      "88:18: Expected a continent in Zoe's reveal, found 'x1': a reveal names each colony "

@@ -86,16 +86,26 @@ def phase_label(state: State) -> str:
     return "start" if d is not None and d.kind == "start player" else "setup"
 
 
-def _lobbyist_placing(move: Move, state: State, table: Table) -> str:
-    """The Lobbyist's move written as a placement (``lobbyist Ben III``, its verb left
-    out), as the rules refuse it: how it is written, ``: the Lobbyist's move is written
-    'Ben moves III'``; else nothing."""
-    if type(move) is not Place or phase_label(state) != "lobbyist":
+def _how_written(move: Move, state: State, table: Table) -> str:
+    """How a move the rules refuse is written, where the record left out a verb the
+    rules cannot see (the rules name what comes in their words; the verbs are the
+    notation's): the Lobbyist's move written as a placement (``lobbyist Ben III``),
+    ``: the Lobbyist's move is written 'Ben moves III'``; a privilege's card drawn without
+    ``uses`` (``privilege Zoe draws asia``), ``: a privilege used is written 'Zoe uses,
+    draws asia'``; else nothing."""
+    d = state.decision
+    if d is None or d.actor is None:
         return ""
-    place = cast(Place, move)
-    moved = MovePawn(place.player, place.disc, place.sector)
-    return (f": the Lobbyist's move is written '{table.names[place.player]} "
-            f"{item_words(moved, table)}'")
+    name = table.names[d.actor]
+    if type(move) is Place and d.kind == "lobbyist":
+        place = cast(Place, move)
+        moved = MovePawn(place.player, place.disc, place.sector)
+        return (f": the Lobbyist's move is written '{table.names[place.player]} "
+                f"{item_words(moved, table)}'")
+    if type(move) is Draw and d.kind == "privilege":
+        return (f": a privilege used is written '{name} uses, "
+                f"{item_words(move, table)}' ('{name} pass' where it is not)")
+    return ""
 
 
 def _a_line(label: str) -> str:
@@ -161,8 +171,8 @@ class _Reader:
             assert entry is not None   # (a rule is broken by the move being played)
             self.replay.current.log.clear()
             self.settle(entry)  # an unknown card that stopped fitting earlier is the first slip
-            reason = exc.reason + _lobbyist_placing(entry.move, self.replay.current,
-                                                    self.record.table)
+            reason = exc.reason + _how_written(entry.move, self.replay.current,
+                                               self.record.table)
             error = self.fail(reason, entry.line, entry.col, rule=exc.rule,
                               code="illegal-move")
             error.entry = entry  # which entry (a JSON record has no lines to point at)

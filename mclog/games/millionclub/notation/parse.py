@@ -21,8 +21,8 @@ from typing import Final
 
 from mclog.errors import RecordError
 from mclog.record.checks import Check, check_meant, read_check, written_as
-from mclog.record.framing import (MARKS, RawGame, RawLine, comment_hint, mark_hint, stray_mark,
-                                  unseen_hint, whole_number)
+from mclog.record.framing import (MARKS, RawGame, RawLine, comment_hint, in_figures, mark_hint,
+                                  stray_mark, unseen_hint, whole_number)
 from mclog.record.names import (case_slip, closest, near, not_a_player, player_meant,
                                 seats_by_name)
 from mclog.record.verbs import filler_hint
@@ -181,6 +181,11 @@ def _unknown_word(word: str, table: Table, first: bool = False,
     if before is not None and low == "to" and parse_industry(before) is not None:
         return (f"'to' is not written after '{before}', nor the level it goes to: the rules "
                 "work it out")   # (``up F2 to F3``)
+    carried = _CARRIED_OUT.get(CARDS.get(before.lower(), "")) if before else None
+    if carried is not None and (parse_industry(word) or CARDS.get(low) in COLONY_WORDS
+                                or word in table.names):   # (``plays increase R2``)
+        return (f"'{word}' follows the card '{before}': what it does is written with its "
+                f"verbs, '{carried}'")
     if swapped is not None:   # (``Ann R1 up``)
         return (f"'{word} {swapped.split()[0]}': the verb comes before the "
                 f"{'card' if low in CARDS or word == UNKNOWN else 'industry'}: '{swapped}'")
@@ -220,6 +225,18 @@ def _unknown_word(word: str, table: Table, first: bool = False,
 
 #: ``buys india card``: the word a player may say after a card's name.
 _CARD_SAID: Final = " ('card' is not written: a card is written by its name alone)"
+
+
+#: What each Intrigue card that asks more of its player is written with, after ``plays``
+#: (docs/millionclub/format.md, "Moves"): a value written straight after the card is told so.
+_CARRIED_OUT: Final = {
+    "increase": "plays increase, invests <industry>",
+    "dumping": "plays dumping, dumps <industry> <opponent> <industry>",
+    "unfair": "plays unfair, raises <industry>, lowers <opponent> <industry>",
+    "contract": "plays contract, targets <opponent>, takes <continent>",
+    "unrest": "plays unrest, targets <opponent>, swaps <continent> <continent>",
+    "expansion": "plays expansion, up <industry>",
+}
 
 
 def _label_meant(word: str) -> str:
@@ -357,7 +374,8 @@ def _parse_game(raw: RawGame, file: str | None, number: int) -> GameRecord:
                     num = r.take("the round number")
                     round_number = whole_number(num)
                     if round_number is None or not 1 <= round_number <= 9:
-                        hint = mark_hint(num, lambda bare: whole_number(bare) is not None)
+                        hint = mark_hint(num, lambda bare: whole_number(bare) is not None) \
+                            or in_figures(num)
                         raise r.error(f"Expected a round number 1 to 9, found '{num}'{hint}",
                                       1)
                     r.add(Marker("round", round_number, line.number, line.col(0)), 0)

@@ -220,11 +220,22 @@ def _takes(r: Reader, at: int) -> Move:
         raise r.error("'takes over' is written as one word, takeover ('Ann takeover Ben "
                       "R1'); 'takes' is a contract's, with its continent ('Ann takes asia')",
                       at)
+    _opponent_named_once(r, "its continent", "takes asia")
     return BuyContract(r.player(at), r.card(COLONY_WORDS, "a continent"))
+
+
+def _opponent_named_once(r: Reader, values: str, example: str) -> None:
+    """A player named after a contract's ``takes`` or ``swaps`` (``takes Zoe india``) told
+    that ``targets`` named them already."""
+    if r.at < len(r.words) and r.words[r.at] in r.names:
+        raise r.error(f"'{r.words[r.at]}' is named once, by 'targets {r.words[r.at]}': "
+                      f"'{example.split()[0]}' is followed by {values} alone ('{example}')",
+                      r.at)
 
 
 def _swaps(r: Reader, at: int) -> Move:
     who = r.player(at)
+    _opponent_named_once(r, "the two continents", "swaps asia india")
     if r.at < len(r.words) and parse_industry(r.words[r.at]) is not None:   # (Dumping's)
         raise r.error(f"'{r.words[r.at]}' is an industry: Dumping exchanges industries, "
                       f"written 'dumps {r.words[r.at]} <opponent> <industry>'; 'swaps' is a "
