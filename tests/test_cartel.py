@@ -1004,6 +1004,13 @@ def test_slips_a_player_makes_at_the_table_are_said_in_their_words():
     assert refused("buy Ann calder, draw Ann wexford").reason == \
         "Ann's draw cannot come now: next, Ann pays for calder: here the record writes " \
         "pay Ann [bond <bond>] [stock <stock>] [cash <cash>]"
+    # (the bids as a table calls them out, the verb left out: the item meant)
+    assert refused("offer Ann quillon\nBen 37").reason == \
+        "'Ben' is a player, not a move: a move starts with its verb, then the player: did " \
+        "you mean 'bid Ben 37'?"
+    assert refused("offer Ann quillon, Ben 37").reason == \
+        "'Ben' follows a whole 'offer' item: an item starts with its verb, then the player: " \
+        "did you mean 'bid Ben 37'?"
     # (a table's word for no bid is told the record's)
     assert refused("offer Ann quillon, pass Ben").reason == \
         "Ben's pass cannot come now: next, Ben bids for quillon (or X): here the record " \

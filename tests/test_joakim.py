@@ -229,6 +229,11 @@ def test_a_square_or_a_card_number_written_as_a_table_says_it_is_told_the_item()
     assert (error.reason, error.col) == (
         "'#21' cannot be the card: a number is written bare, without a sign or a unit "
         "('21')", 31)
+    # (the player named with the square, the verb left out: not a second die)
+    error = refused("roll Ann 2, Ann c1, news 21\n")
+    assert (error.reason, error.col) == (
+        "'Ann' follows a whole 'roll' item: an item starts with its verb, then the player: "
+        "did you mean 'place Ann c1' or 'move Ann c1'?", 13)
 
 
 def test_a_move_with_its_verb_left_out_is_told_the_order_not_a_verb_it_is_not():

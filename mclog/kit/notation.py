@@ -286,6 +286,11 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
     once = _verb_once(words, i, last, last_at, seats)   # (``bid Ann 40, Ben 37``)
     if once is not None:
         return once
+    if words[i] in seats and last_at + last.length(words, last_at) == i:
+        meant = verbs.verb_left_out(words[i], after, list(seats))   # (``roll Ben 3, Ben f2``)
+        if meant:
+            return (f"'{words[i]}' follows a whole '{last.word}' item: an item starts with "
+                    f"its verb, then the player: did you mean {meant}?")
     if not keys and words[i].lower() in FILLERS:   # (``buy Ann cobalt for 20``)
         return (f"'{words[i]}' is not written: '{' '.join(words[last_at:i])}' is a whole "
                 f"item ('{last.form}'), and what follows it is an item of its own, with its "
@@ -350,11 +355,21 @@ def _verb_once(words: Sequence[str], i: int, last: Verb, last_at: int,
         if isinstance(field, Word) or getattr(field, "any_word", False) or \
                 not field_reads(field.read, seats)(words[i]):
             continue
+        if not _read_as(words[i + 1:i + len(last.fixed) - at], last.fixed[at + 1:], seats):
+            return None   # (``roll Ben 3, Ben f2``: not another die, but a move)
         again = " ".join([last.word, *words[last_at + 1:last_at + 1 + at],
                           *words[i:i + len(last.fixed) - at]])
         return (f"'{words[i]}' follows a whole '{last.word}' item: each {field.name}'s is an "
                 f"item of its own, with its verb ('{again}')")
     return None
+
+
+def _read_as(words: Sequence[str], fields: Sequence, seats: dict[str, int]) -> bool:
+    """Whether ``words`` read as ``fields`` (as many as there are words: a line may end
+    before an item's last)."""
+    return all(word.lower() == field.word if isinstance(field, Word)
+               else field_reads(field.read, seats)(word)
+               for word, field in zip(words, fields))
 
 
 def _one_more(words: Sequence[str], i: int, last: Verb, last_at: int,

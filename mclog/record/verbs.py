@@ -508,11 +508,29 @@ class Verbs:
                     f"{word.lower()} ...'? ('{ahead.form}')")
         verbs = ", ".join(repr(v.word) for v in self.rows)
         if word in names:   # (``Ann krupp``: the verb left out, or put after the name)
+            meant = self.verb_left_out(word, after, names)
             return (f"'{word}' is a player, not a move: a move starts with its verb, then the "
-                    f"player; the verbs are {verbs}")
+                    "player" + (f": did you mean {meant}?" if meant else
+                                f"; the verbs are {verbs}"))
         close = self.meant(word)
         meant = f"did you mean '{close}'? " if close else ""
         return f"'{word}' is no move of this game: {meant}a move starts with {verbs}"
+
+    def verb_left_out(self, name: str, after: str | None, names: Sequence[str]) -> str:
+        """The items a player's name and the value after it could be with a verb before
+        them (``Ann 40`` at an auction: ``'bid Ann 40'``), where one to three verbs take a
+        player and then such a value; else nothing (which was meant is not known)."""
+        if after is None:
+            return ""
+        seats = {n: i for i, n in enumerate(names)}
+        fits = [verb.word for verb in self.rows
+                if len(verb.fixed) >= 2 and isinstance(verb.fixed[0], Seat)
+                and not isinstance(verb.fixed[1], (Seat, Word))
+                and not getattr(verb.fixed[1], "any_word", False)
+                and field_reads(verb.fixed[1].read, seats)(after)]
+        if not 1 <= len(fits) <= 3:
+            return ""
+        return " or ".join(f"'{verb} {name} {after}'" for verb in fits)
 
     @cached_property
     def words(self) -> frozenset[str]:
