@@ -441,6 +441,8 @@ def test_m18_unseen_dice():
      "is not a word of the notation (the pawn's move is its landing: 'lands red')"),
     ("start Ann\nAnn buys pension of 50\n", "<text>:4:18: Expected the pension card bought (50 "
      "or 500), found 'of' ('of' is not written: an item's values follow one another)"),
+    ("start Ann\nAnn buys a pension card\n", "<text>:4:10: 'a' is not written: a pension "
+     "card bought is written with its value, 'buys pension 50' (5, then 50, then 500: M15)"),
     ("start Ann\nbets Ben 1, Cleo 1, Ann 1\nAnn rolls 1 2, lands pink\n",
      "<text>:5:22: 'pink' is not a colour of the board (blue, yellow, red, beige, green, "
      "black)"),

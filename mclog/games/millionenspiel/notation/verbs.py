@@ -306,7 +306,12 @@ def _die(line: Cursor, context: Reading) -> Die:
 
 
 def _buys(line: Cursor, context: Reading) -> BuyPension:
-    if line.take("'pension'").lower() != "pension":
+    word = line.take("'pension'")
+    if word.lower() in ("a", "an", "the", "one", "another") and \
+            (line.peek() or "").lower() == "pension":   # (``buys a pension card``)
+        raise line.error(f"'{word}' is not written: a pension card bought is written with "
+                         "its value, 'buys pension 50' (5, then 50, then 500: M15)", line.at - 1)
+    if word.lower() != "pension":
         raise line.error("A player buys only pension cards: 'buys pension 50'", line.at - 1)
     line.optional("card")
     return BuyPension(_subject(context), money(line, "the pension card bought (50 or 500)"))
