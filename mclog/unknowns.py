@@ -155,7 +155,16 @@ class Problem:
     def solve(self, upto: int | None = None) -> dict[int, Hashable] | None:
         """One assignment that satisfies the first ``upto`` constraints (all by default),
         or ``None`` when there is none.  Raises ``TooHard`` past ``SAT_SECONDS``."""
-        cons = self.constraints if upto is None else self.constraints[:upto]
+        return self._solve(self.constraints if upto is None else self.constraints[:upto])
+
+    def fits_without(self, upto: int, left_out: Callable[[object], bool]) -> bool:
+        """Whether the first ``upto`` constraints fit once those whose tag ``left_out``
+        picks are taken away: whether a conflict hangs on them (a table's count, which a
+        later line contradicts, is told as the slip it may be).  Raises ``TooHard``."""
+        return self._solve([c for c in self.constraints[:upto]
+                            if not left_out(c.tag)]) is not None
+
+    def _solve(self, cons: Sequence[_Constraint]) -> dict[int, Hashable] | None:
         out: dict[int, Hashable] = {}
         for part in _parts(len(self.domains), cons):
             found = _decide(self.domains, part, QUICK)

@@ -156,6 +156,31 @@ def test_a_count_out_of_every_range_is_refused_before_the_reveal():
                      rf"record says {values[1][1]}", str(info.value))
 
 
+def test_a_miscount_before_the_reveal_is_named_where_the_reveal_contradicts_it():
+    """Ann's record of a Thursday game: the table counts Ann one point high before the
+    reveal.  The count fits some naming of the unknown colonies, so it stands at its
+    line; Cleo's reveal leaves none, and is refused there, naming the count it contradicts
+    (without it the reveal fits), not only the cards."""
+    sample = Path(__file__).parent.parent / "sample_games" / "millionclub" / \
+        "thursday-club-3p.mclog"
+    text = sample.read_text(encoding="utf-8").replace(
+        "; the reveal", "check score Ann 25 Ben 12 Cleo 18\n; the reveal", 1)
+    with pytest.raises(RecordError) as info:
+        replay(parse_one(text))
+    assert info.value.line == 101 and str(info.value).endswith(
+        "no way of naming the ? cards recorded so far gives Cleo these colonies (India cards "
+        "named at lines 9, 20, 30, 49, 81, 82, 99 and 101; Oceania cards named at lines 18, "
+        "19, 99 and 101); it fits without the score counted at line 97: is that count right? "
+        "(R1)")
+    # (the count right, the record fits)
+    assert replay(parse_one(text.replace("Ann 25", "Ann 24"))).scores()[0].total == 24
+    # (and written with the unit a table says, told to write the number bare)
+    with pytest.raises(RecordError) as info:
+        parse_one(text.replace("Ann 25", "Ann 24VP"))
+    assert str(info.value) == ("<text>:97:17: Expected Ann's score, found '24VP' (a sum is "
+                               "written as a bare number: '24')")
+
+
 def test_a_check_can_be_the_only_evidence_that_settles_a_card():
     """Ben's record of a duel, stopped before the reveal: Ann's score is a range; the
     table's count settles it, names a colony nobody else named, and every view shows it."""

@@ -22,7 +22,7 @@ what it settles of the unknown cards), is ``replayed.py``'s ``GameReplay``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, Final, cast
 
@@ -400,7 +400,43 @@ class _Reader:
         seen = self.named_at(kinds, entry.line)
         if seen:
             message += f" ({seen})"
-        raise self.fail(message, *_where(entry), rule="R1", code="unknown")
+        raise self.fail(message + self.counts_at_fault(index), *_where(entry), rule="R1",
+                        code="unknown")
+
+    def counts_at_fault(self, index: int) -> str:
+        """Where the conflict at constraint ``index`` hangs on scores the table counted
+        earlier (``check score``, evidence about the unknown cards), which of them: a
+        miscount is told as such (``; it fits without the score counted at line 97: is
+        that count right?``), not left for the reveal it contradicts; else nothing."""
+        # (each constraint's tag: the entry that set it, what it says, and a detail)
+        tags = [cast(tuple, c.tag) for c in self.problem.constraints[:index + 1]]
+
+        def a_check(tag: Any) -> bool:
+            return tag[1] == "check"
+
+        def that_check(entry: Any) -> Callable[[Any], bool]:
+            return lambda tag: a_check(tag) and tag[0] is entry
+
+        counted: list[Any] = []   # (each check once: an entry is no dict key)
+        for tag in tags[:-1]:
+            if a_check(tag) and not any(tag[0] is entry for entry in counted):
+                counted.append(tag[0])
+        if not counted or a_check(tags[-1]):
+            return ""
+        try:
+            alone = [entry for entry in counted
+                     if self.problem.fits_without(index + 1, that_check(entry))]
+            if not alone and not self.problem.fits_without(index + 1, a_check):
+                return ""
+        except TooHard:
+            return ""
+        lines = sorted({entry.line for entry in alone or counted})
+        at = _and([str(n) for n in lines])
+        which = "the score counted at line" if len(lines) == 1 else "the scores counted at " \
+            "lines"
+        more = "" if alone else " (together)"
+        that = "that count" if len(lines) == 1 else "those counts"
+        return f"; it fits without {which} {at}{more}: is {that} right?"
 
     def named_at(self, kinds: Sequence[str], upto: int) -> str:
         """Where the record names cards of ``kinds`` up to line ``upto``, for a message:

@@ -254,7 +254,8 @@ def _label_meant(word: str) -> str:
 CHECKS: Final = (Check("money", units="mM"),   # (money is counted in millions: 15M is 15)
                  Check("prices", keys={w: k for w, k in CARDS.items() if k in INDUSTRY_TYPES},
                        joined=True, aliases=("price",)),
-                 Check("score", aliases=("scores",)))
+                 Check("score", aliases=("scores",),
+                       units="VvPpts"))   # (victory points: 24VP, 24pts, 24p is 24)
 _CHECK_WORDS: Final = {w for kind in CHECKS for w in (kind.word, *kind.aliases)}
 
 
