@@ -342,6 +342,10 @@ def test_j27_the_beagle_boys_make_a_player_miss_a_move():
     assert "the Beagle Boys are placed in front of another player in the game" in str(error)
     error = refused(with_tips(28, 2, 3) + "tip Ann 28 on Ben\n")
     assert "is placed in front of nobody: write it without 'on' (J27)" in str(error)
+    # (the victim named as a table says it, without 'on')
+    error = refused(with_tips(21, 2, 3) + "tip Ann 21 Ben\n")
+    assert error.reason == ("'Ben' follows a whole 'tip' item, and a player is written there "
+                            "after 'on': 'tip Ann 21 on Ben' ('tip <player> <card> [on <on>]')")
 
 
 # --- J23: loans -------------------------------------------------------------------------------

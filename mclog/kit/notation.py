@@ -279,7 +279,7 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
     if twice is not None:
         return twice
     if keys and words[i] in seats:   # (``pay Ann cash 5 Ann draw ...``: the order, below)
-        return None
+        return _key_left_out(words, i, last, last_at, verbs)
     after = words[i + 1] if i + 1 < len(words) else None
     if after is not None and words[i] in seats and verbs.meant(after, 0.8) is not None:
         return None   # (``offer Ben redwood, Cleo bids 22``: the order, as no_move says it)
@@ -362,6 +362,24 @@ def _verb_once(words: Sequence[str], i: int, last: Verb, last_at: int,
         return (f"'{words[i]}' follows a whole '{last.word}' item: each {field.name}'s is an "
                 f"item of its own, with its verb ('{again}')")
     return None
+
+
+def _key_left_out(words: Sequence[str], i: int, last: Verb, last_at: int,
+                  verbs: Verbs) -> str | None:
+    """Why the player's name ``words[i]`` is a slip if it ends the item before it, where
+    the item's one keyed field that holds a player is not written (``tip Ben 23 Dan``: the
+    Beagle Boys' victim, ``on Dan``): the item meant; else None (the name starts the next
+    item in a player's order, told as such)."""
+    if last_at + last.length(words, last_at) != i:
+        return None
+    said = {w.lower() for w in words[last_at:i]}
+    keyed = [key for key, field in last.keyed.items()
+             if isinstance(field.spec, Seat) and key not in said]
+    if len(keyed) != 1 or (i + 1 < len(words) and verbs.meant(words[i + 1], 0.8)):
+        return None   # (``tip Ben 23, Dan draws``: a player's order, told as such)
+    meant = " ".join((*words[last_at:i], keyed[0], words[i]))
+    return (f"'{words[i]}' follows a whole '{last.word}' item, and a player is written there "
+            f"after '{keyed[0]}': '{meant}' ('{last.form}')")
 
 
 def _read_as(words: Sequence[str], fields: Sequence, seats: dict[str, int]) -> bool:
