@@ -439,12 +439,16 @@ class RunBelow(anywidget.AnyWidget):
         note.style.marginLeft = "8px";
         button.addEventListener("click", async () => {
           const app = window.jupyterapp;
-          const panel = app && app.shell.currentWidget;
           const cell = el.closest(".jp-Cell");
-          const cells = panel && panel.content && panel.content.widgets;
+          // (the notebook that holds the button, not whichever has the focus: with two
+          // side by side, the command runs in the one made current here)
+          const panel = app && cell && [...app.shell.widgets("main")]
+            .find(w => w.content && w.content.widgets && w.node.contains(cell));
+          const cells = panel && panel.content.widgets;
           const here = cells ? cells.findIndex(c => c.node === cell) : -1;
           if (here >= 0 && here + 1 < cells.length) {
             note.textContent = "";
+            app.shell.activateById(panel.id);
             panel.content.activeCellIndex = here + 1;
             await app.commands.execute("notebook:run-all-below");
             return;
