@@ -926,6 +926,27 @@ def inline_refused(body: str, cash_tag: str = '[Cash "20"]'):
     return refused(body, f'[Components "inline"]\n{cash_tag}', setup=INLINE_SETUP)
 
 
+def test_a_cards_effects_written_as_a_table_says_them_are_told_how_they_are_written():
+    """A kind and its change run together, an option's values without their words, a sign
+    on a sum, everyone said in words: each told the item meant (J19's items)."""
+    cases = {
+        "roll Ann 2, land Ann news, news 12, values gold+3\n":
+            ("'gold+3' is two words, its word and its value: 'gold +3' ('values [gold "
+             "<gold>] [oil <oil>] [diamond <diamond>] [aeroplane <aeroplane>] [bank <bank>] "
+             "[shipping <shipping>] [all <all>]')"),
+        "roll Ann 3, land Ann club, club 11, option Ann gold 4 30\n":
+            ("'gold' is written after its word: 'option Ann kind gold' ('option <player> "
+             "[kind <kind>] [cost <cost>] [price <price>]')"),
+        "roll Ann 2, land Ann news, news 12, earn Ann +10\n":
+            ("'+10' cannot be the amount: a number is written bare, without a sign or a "
+             "unit ('10')"),
+        "roll Ann 2, land Ann news, news 12, pay everyone 5\n":
+            "'everyone' is written all: everyone still in the game",
+    }
+    for body, reason in cases.items():
+        assert inline_refused(body).reason == reason
+
+
 def test_j19_a_card_written_in_the_record_is_played_as_its_text():
     played = inline("roll Ann 2, land Ann news, news 12, values gold +3 oil -1, "
                     "earn Ann 10\nroll Ben 1, land Ben news, news 33, values all -1, "

@@ -310,6 +310,18 @@ def _after_item(words: Sequence[str], i: int, last: Verb, last_at: int, verbs: V
             return (f"'{words[i]}' stands where '{fits[0]}' goes: '{meant}' "
                     f"('{last.form}')")
     if keys:
+        written = {w.lower() for w in words[last_at:i]}
+        joined = _key_joined(words[i], keys, written, seats)   # (``values gold+3``)
+        if joined is not None:
+            return (f"'{words[i]}' is two words, its word and its value: '{joined}' "
+                    f"('{last.form}')")
+        fits = [key for key, field in keys.items() if key not in written
+                and whole_number(words[i]) is None
+                and field_reads(field.spec.read, seats)(words[i])]
+        if len(fits) == 1:   # (``option Ann gold 4 30``: the value without its word)
+            meant = " ".join((*words[last_at:i], fits[0], words[i]))
+            return (f"'{words[i]}' is written after its word: '{meant}' "
+                    f"('{last.form}')")
         key = closest(words[i].lower(), list(keys))   # (``start Ann gold 3 ojl 3``)
         if key is None and verbs.meant(words[i]) is not None:   # (``pay ..., draws Ann``)
             return verbs.no_move(words[i], tuple(seats), after)
@@ -361,6 +373,18 @@ def _verb_once(words: Sequence[str], i: int, last: Verb, last_at: int,
                           *words[i:i + len(last.fixed) - at]])
         return (f"'{words[i]}' follows a whole '{last.word}' item: each {field.name}'s is an "
                 f"item of its own, with its verb ('{again}')")
+    return None
+
+
+def _key_joined(word: str, keys: dict, said: set[str], seats: dict[str, int]) -> str | None:
+    """``word`` as the key of a field not written yet and its value, written apart
+    (``gold+3``: ``gold +3``), where it is such a pair; else None."""
+    low = word.lower()
+    for key, field in keys.items():
+        rest = word[len(key):]
+        if key not in said and low.startswith(key) and rest and \
+                field_reads(field.spec.read, seats)(rest):
+            return f"{key} {rest}"
     return None
 
 

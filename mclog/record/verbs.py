@@ -89,6 +89,9 @@ class Number:
                                  f"the record gives it (a number from {self.low} to "
                                  f"{self.high})")
             bare = bare_sum(word, self.units) if value is None else None
+            if bare is None and value is None and word[:1] == "+" and \
+                    whole_number(word[1:]) is not None:   # (``earn Ann +10``)
+                bare = word[1:]
             if bare is not None:
                 raise ValueError(f"'{word}' cannot be the {self.name}: a number is written "
                                  f"bare, without a sign or a unit ('{bare}')")

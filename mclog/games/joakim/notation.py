@@ -190,6 +190,8 @@ class Everyone:
     def read(self, word: str, seats: dict[str, int]) -> int | None:
         if word.lower() == "all":
             return None
+        if word.lower() in ("everyone", "everybody", "each", "every", "both"):
+            raise ValueError(f"'{word}' is written all: everyone still in the game")
         return Seat(self.name).read(word, seats)
 
     def write(self, value: int | None, names: Sequence[str]) -> str:
