@@ -184,6 +184,10 @@ DUEL = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.
     ("reveal     Zoe india oceania oceania oceania oceania", "reveal Zoe india oceania x4",
      "88:26: Expected a continent in Zoe's reveal, found 'x4': a reveal names each colony "
      "card shown, not a count (oceania oceania oceania oceania)"),
+    # (a starting industry written with its level)
+    ("setup      Zoe R, Yann F", "setup Zoe R1, Yann F1",
+     "8:11: 'R1': a starting Industry card is written by its type alone, 'R' (each starts "
+     "at level 1)"),
     # (a round written in words; a card's value without its verb; the opponent named twice)
     ("round 1", "round one",
      "11:7: Expected a round number 1 to 9, found 'one' (a number is written in figures: "

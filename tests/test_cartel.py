@@ -375,6 +375,18 @@ def test_C15_stock_repurchase_at_the_price_before_it_moves():
                          and s.round == 1 and played.state(s.index - 1).cartels[0].blocks == 9}
 
 
+def test_every_player_said_at_once_is_told_each_is_an_item():
+    """``keep all`` (as a table says that nobody buys back a block) names no one player."""
+    text = (ROOT / "sample_games/cartel/club-4p-advanced.mclog").read_text(encoding="utf-8")
+    written = "end year 2, keep Ann, keep Ben, keep Cleo, keep Dan"
+    assert written in text
+    with pytest.raises(RecordError) as caught:
+        mclog.parse_one(text.replace(written, "end year 2, keep all"))
+    assert (caught.value.line, caught.value.col, caught.value.reason) == (
+        29, 18, "'all' names no one player: each player's is an item of its own, with the "
+        "player's name")
+
+
 def test_C15_a_repurchase_is_asked_of_a_player_with_just_the_price():
     """After the profits, Ann has exactly the price of a block (10): she is asked; with a
     million less she is not."""

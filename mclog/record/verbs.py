@@ -54,6 +54,9 @@ class Seat:
         try:
             return seats[word]
         except KeyError:
+            if word.lower() in _EVERYONE:   # (``keep all``)
+                raise ValueError(f"'{word}' names no one player: each player's is an item "
+                                 "of its own, with the player's name") from None
             raise ValueError(not_a_player(word, players(seats))) from None
 
     def write(self, value: int, names: Sequence[str]) -> str:
@@ -66,6 +69,10 @@ class Seat:
         if type(value) is not int or not 0 <= value < players:
             return f"{as_json(value)} is not a seat (0 to {players - 1})"
         return None
+
+
+#: Words a table says for every player at once, where an item names one.
+_EVERYONE: Final = frozenset({"all", "everyone", "everybody", "each", "both"})
 
 
 @dataclass(frozen=True)

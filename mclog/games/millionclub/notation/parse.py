@@ -82,6 +82,9 @@ def _items(r: Reader) -> None:
             elif label == "setup" and (low in CARDS or word == UNKNOWN):  # a card dealt
                 r.put(DRAWN[low if word != UNKNOWN else UNKNOWN], at)
                 continue
+            elif label == "setup" and (industry := parse_industry(word)) is not None:
+                raise r.error(f"'{word}': a starting Industry card is written by its type "
+                              f"alone, '{industry[0]}' (each starts at level 1)", at)
             elif label is None and r.subject is not None and (low in CARDS or word == UNKNOWN) \
                     and not any(hasattr(e, "move") for e in r.out):   # (``Ann asia, Ben ?``)
                 name = r.table.names[r.subject]
