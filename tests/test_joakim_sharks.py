@@ -371,7 +371,11 @@ def test_j23_a_loan_from_a_joakim_card_is_repaid_with_more():
                                         "are 10, 25\\)"):
         GAME.engine.play(state, mclog.games.joakim.rules.moves.Borrow(1, 50))
     error = refused(body + "repay Ben 25\n")
-    assert "Ben has no loan of 25 (50)" in str(error)
+    assert error.reason == "Ben has no loan of 25 (Ben's loan cards: 50)"
+    # (the sum paid back, written for the card: told which card it repays)
+    error = refused(body + "repay Ben 60\n")
+    assert error.reason == ("Ben has no loan of 60 (Ben's loan cards: 50): the loan of 50 is "
+                            "repaid with 60, and named by its card, 50")
     repay = mclog.games.joakim.rules.moves.Repay(1, 50)
     for money, repaid_then in ((60, True), (59, False)):   # (the 60 a 50 is repaid with)
         state = play(body).final

@@ -432,8 +432,13 @@ def repay(state: State, task: Task, move: Repay, watch: Watch | None) -> None:
     _own_move(state, task, move, "a loan is repaid")
     p = state.players[move.player]
     if move.amount not in p.loans:
-        raise RuleError(f"{state.names[move.player]} has no loan of {move.amount} "
-                        f"({', '.join(map(str, p.loans)) or 'no loans'})", "Loans")
+        name = state.names[move.player]
+        # (the sum paid back named for the loan: a loan of 25 is repaid with 30)
+        meant = [a for a in sorted(set(p.loans)) if REPAY[a] == move.amount]
+        named = f": the loan of {meant[0]} is repaid with {move.amount}, and named by its " \
+                f"card, {meant[0]}" if meant else ""
+        raise RuleError(f"{name} has no loan of {move.amount} ({name}'s loan cards: "
+                        f"{', '.join(map(str, p.loans)) or 'none'}){named}", "Loans")
     due = REPAY[move.amount]
     if p.cash < due:
         raise RuleError(f"a loan of {move.amount} is repaid with {due}; "
