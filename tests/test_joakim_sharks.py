@@ -455,6 +455,10 @@ def test_j22_a_trade_without_the_mover_or_the_cash_is_refused():
         in str(error)
     error = refused("deal Ann Ben gold 4 for 10\n")
     assert "nobody makes change" in str(error)
+    # (a sale to another player said in a player's order: the item is a deal, not a sale)
+    error = refused("Ann sells Ben gold 5 for 20\n")
+    assert error.reason == ("'Ann sells': a move starts with its verb, then the player: did "
+                            "you mean 'deal Ann Ben gold 5 for 20'?")
 
 
 def test_a_trade_or_a_tip_written_short_is_told_the_item_meant():

@@ -24,7 +24,8 @@ from mclog.record.files import MAX_LINE
 from mclog.record.framing import (SourceLine, comment_text, escape_tag, stray_mark,
                                   whole_number)
 from mclog.record.names import closest, near, seats_by_name
-from mclog.record.verbs import FILLERS, NotationError, Seat, Verb, Verbs, Word, field_reads
+from mclog.record.verbs import (FILLERS, NotationError, Seat, Verb, Verbs, Word, field_reads,
+                                reads_as)
 
 @dataclass(slots=True)
 class MoveEntry(FromSource):
@@ -124,7 +125,8 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                     meant = "" if said else check_meant(words[i], following, kinds)
                     raise record.error(   # (``price Ann 10``: a count the table made)
                         said or (f"'{words[i]}' is no move of this game{meant}" if meant else
-                                 verbs.no_move(words[i], record.names, following)),
+                                 verbs.no_move(words[i], record.names, following,
+                                               words[i + 2:])),
                         line.number, line.col(i))
                 last, last_at = verb, i
                 end = i + (verb.length(words, i) if verb.keyed else verb.width)
@@ -367,7 +369,7 @@ def _verb_once(words: Sequence[str], i: int, last: Verb, last_at: int,
         if isinstance(field, Word) or getattr(field, "any_word", False) or \
                 not field_reads(field.read, seats)(words[i]):
             continue
-        if not _read_as(words[i + 1:i + len(last.fixed) - at], last.fixed[at + 1:], seats):
+        if not reads_as(words[i + 1:i + len(last.fixed) - at], last.fixed[at + 1:], seats):
             return None   # (``roll Ben 3, Ben f2``: not another die, but a move)
         again = " ".join([last.word, *words[last_at + 1:last_at + 1 + at],
                           *words[i:i + len(last.fixed) - at]])
@@ -404,14 +406,6 @@ def _key_left_out(words: Sequence[str], i: int, last: Verb, last_at: int,
     meant = " ".join((*words[last_at:i], keyed[0], words[i]))
     return (f"'{words[i]}' follows a whole '{last.word}' item, and a player is written there "
             f"after '{keyed[0]}': '{meant}' ('{last.form}')")
-
-
-def _read_as(words: Sequence[str], fields: Sequence, seats: dict[str, int]) -> bool:
-    """Whether ``words`` read as ``fields`` (as many as there are words: a line may end
-    before an item's last)."""
-    return all(word.lower() == field.word if isinstance(field, Word)
-               else field_reads(field.read, seats)(word)
-               for word, field in zip(words, fields))
 
 
 def _one_more(words: Sequence[str], i: int, last: Verb, last_at: int,

@@ -196,6 +196,14 @@ def filler_hint(word: str) -> str:
     return ""
 
 
+def reads_as(words: Sequence[str], fields: Sequence, seats: dict[str, int]) -> bool:
+    """Whether ``words`` read as ``fields`` (as many as there are words: a line may end
+    before an item's last)."""
+    return all(word.lower() == field.word if isinstance(field, Word)
+               else field_reads(field.read, seats)(word)
+               for word, field in zip(words, fields))
+
+
 def field_reads(read: Callable[[str, dict[str, int]], Any], seats: dict[str, int]
                 ) -> Callable[[str], bool]:
     """Whether a word reads as the field that ``read`` reads."""
@@ -495,10 +503,13 @@ class Verbs:
             return word.lower()
         return closest(word.lower(), list(self.by_word), cutoff)
 
-    def no_move(self, word: str, names: Sequence[str] = (), after: str | None = None) -> str:
+    def no_move(self, word: str, names: Sequence[str] = (), after: str | None = None,
+                rest: Sequence[str] = ()) -> str:
         """What is wrong with ``word`` where an item starts (with the verb it may have
         meant: ``pays`` for ``pay``); a player's name before a verb (``Ann buys krupp``,
-        ``after`` being the word after ``word``) is told the order the items take."""
+        ``after`` being the word after ``word``, ``rest`` the words after that) is told
+        the order the items take, and the item meant where the words read as another
+        verb's (``Ann sells Ben gold 1 for 4``: ``deal Ann Ben gold 1 for 4``)."""
         if comment_hint(word):
             return f"'{word}' is no move of this game{comment_hint(word)}"
         marked = stray_mark(word, lambda w: self.verb(w) is not None or w.lower() == "check")
@@ -508,6 +519,10 @@ class Verbs:
         # form, nearer than a slip of the pen, which a field's word such as Joakim's
         # ``gold``, a letter from ``sold``, is not)
         verb = self.meant(after, cutoff=0.8) if word in names and after is not None else None
+        other = self._order_meant(word, verb, rest, names) if verb is not None else None
+        if other is not None:
+            return (f"'{word} {after}': a move starts with its verb, then the player: did "
+                    f"you mean '{other}'?")
         if verb is not None:
             return (f"'{word} {after}': a move starts with its verb, then the player: did "
                     f"you mean '{verb} {word} ...'? ('{self.by_word[verb].form}')")
@@ -525,6 +540,27 @@ class Verbs:
         close = self.meant(word)
         meant = f"did you mean '{close}'? " if close else ""
         return f"'{word}' is no move of this game: {meant}a move starts with {verbs}"
+
+    def _order_meant(self, name: str, verb: str, rest: Sequence[str],
+                     names: Sequence[str]) -> str | None:
+        """The item ``name`` and ``rest`` make with a verb other than ``verb`` (the one the
+        word after the name says), where ``rest`` does not read as ``verb``'s values and
+        one other verb's read the most of it; else None."""
+        seats = {n: i for i, n in enumerate(names)}
+        said = self.by_word[verb].fixed[1:]
+        if not rest or reads_as(rest[:len(said)], said, seats):
+            return None
+        fits: dict[int, list[Verb]] = {}
+        for other in self.rows:
+            fields = other.fixed[1:]
+            if other.word != verb and other.fixed[:1] and isinstance(other.fixed[0], Seat) \
+                    and fields and len(fields) <= len(rest) \
+                    and reads_as(rest[:len(fields)], fields, seats):
+                fits.setdefault(len(fields), []).append(other)
+        best = fits.get(max(fits)) if fits else None
+        if best is None or len(best) != 1:
+            return None
+        return " ".join((best[0].word, name, *rest[:len(best[0].fixed) - 1]))
 
     def verb_left_out(self, name: str, after: str | None, names: Sequence[str]) -> str:
         """The items a player's name and the value after it could be with a verb before
