@@ -31,7 +31,7 @@ from mclog.errors import a_or_an
 from mclog.printable import as_json
 from mclog.record.framing import (bare_sum, comment_hint, in_figures, repeated, stray_mark,
                                   whole_number)
-from mclog.record.names import closest, not_a_player, players
+from mclog.record.names import closest, not_a_player, players, seats_by_name
 
 
 class NotationError(ValueError):
@@ -54,7 +54,7 @@ class Seat:
         try:
             return seats[word]
         except KeyError:
-            if word.lower() in _EVERYONE:   # (``keep all``)
+            if word.lower() == "all" or word.lower() in EVERYONE:   # (``keep all``)
                 raise ValueError(f"'{word}' names no one player: each player's is an item "
                                  "of its own, with the player's name") from None
             raise ValueError(not_a_player(word, players(seats))) from None
@@ -71,8 +71,9 @@ class Seat:
         return None
 
 
-#: Words a table says for every player at once, where an item names one.
-_EVERYONE: Final = frozenset({"all", "everyone", "everybody", "each", "both"})
+#: Words a table says for every player at once (a record writes ``all`` where an item may
+#: be everyone's, and each player's item apart where it names one).
+EVERYONE: Final = frozenset({"everyone", "everybody", "each", "every", "both"})
 
 
 @dataclass(frozen=True)
@@ -546,7 +547,7 @@ class Verbs:
         """The item ``name`` and ``rest`` make with a verb other than ``verb`` (the one the
         word after the name says), where ``rest`` does not read as ``verb``'s values and
         one other verb's read the most of it; else None."""
-        seats = {n: i for i, n in enumerate(names)}
+        seats = seats_by_name(names)
         said = self.by_word[verb].fixed[1:]
         if not rest or reads_as(rest[:len(said)], said, seats):
             return None
@@ -568,7 +569,7 @@ class Verbs:
         player and then such a value; else nothing (which was meant is not known)."""
         if after is None:
             return ""
-        seats = {n: i for i, n in enumerate(names)}
+        seats = seats_by_name(names)
         fits = [verb.word for verb in self.rows
                 if len(verb.fixed) >= 2 and isinstance(verb.fixed[0], Seat)
                 and not isinstance(verb.fixed[1], (Seat, Word))

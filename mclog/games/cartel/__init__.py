@@ -250,8 +250,8 @@ class Cartel(KitGame):
         state = played.replay.current
         d = self.engine.decision(state)
         # (chance deals to a player: named in the forms as a player deciding is)
-        seat = state.todo[0][1] if state.todo else state.turn
-        return (d and self.written(played, d.kind, seat)) or super().answer_hint(played)
+        return (d and self.written(played, d.kind, state.next_seat())) or \
+            super().answer_hint(played)
 
     def written(self, played, kind, seat):
         words = {"start": ("start",), "deal": ("draw",), "draw": ("draw",),

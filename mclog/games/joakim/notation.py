@@ -21,7 +21,7 @@ from mclog.errors import a_or_an
 from mclog.printable import as_json
 from mclog.record.framing import whole_number
 from mclog.record.names import closest, suggestion
-from mclog.record.verbs import Choice, Keyed, Number, Seat, Verb, Verbs, Word
+from mclog.record.verbs import EVERYONE, Choice, Keyed, Number, Seat, Verb, Verbs, Word
 
 from .rules.components import SQUARE
 from .rules.moves import (CROWN_USES, KINDS, Buy, Change, Choose, ClubCard, Crown, Draw,
@@ -188,9 +188,10 @@ class Everyone:
     optional: ClassVar[bool] = False
 
     def read(self, word: str, seats: dict[str, int]) -> int | None:
-        if word.lower() == "all":
+        low = word.lower()
+        if low == "all":
             return None
-        if word.lower() in ("everyone", "everybody", "each", "every", "both"):
+        if low in EVERYONE:
             raise ValueError(f"'{word}' is written all: everyone still in the game")
         return Seat(self.name).read(word, seats)
 

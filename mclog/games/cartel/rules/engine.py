@@ -187,6 +187,11 @@ class State:
     def __post_init__(self) -> None:
         self.names, self.board = self.table.names, self.table.board
 
+    def next_seat(self) -> int | None:
+        """The seat the step ahead is for: the player on turn when no step waits; None for
+        a step that is no seat's (the year's end, a Pool card)."""
+        return self.todo[0][1] if self.todo else self.turn
+
     def owner(self, company: str) -> int | None:
         for seat, cartel in enumerate(self.cartels):
             if company in cartel.companies:
@@ -302,7 +307,7 @@ class CartelRules:
             return "the game is over"
         names = state.names
         who = names[d.actor] if d.actor is not None else None
-        seat = state.todo[0][1] if state.todo else state.turn
+        seat = state.next_seat()
         said = {
             "start": f"the Treasurer deals {names[seat] if seat is not None else ''}'s "
                      "starting company",
@@ -395,7 +400,7 @@ class CartelRules:
             raise RuleError("the game is over: the tenth year has ended", "Winning the Game")
         kind = state.todo[0][0] if state.todo else "turn"
         handler = _HANDLERS.get((kind, type(move)))
-        seat = state.todo[0][1] if state.todo else state.turn
+        seat = state.next_seat()
         if handler is None:
             raise RuleError(f"{_said(state, move)} cannot come now: next, "
                             f"{self.describe(state)}", "The Play", due=(kind, seat))
