@@ -36,13 +36,13 @@ def pytest_runtest_makereport(item, call):
     import labserver
 
     told: list[str] = []
-    for n, (page, said) in enumerate(labserver.PAGES):
+    for n, (page, said, traffic) in enumerate(labserver.PAGES):
         try:
             shown = "" if page.is_closed() else labserver.what_it_shows(page)
         except Exception as exc:   # (a page that broke: what it said is still worth it)
             shown = f"(its outputs could not be read: {exc})"
         told += [f"--- notebook page {n + 1}: each cell's output, then its console", shown,
-                 *said]
+                 *said, "its last kernel requests and replies:", *traffic]
     # (each kernel still running writes where its threads stand to the log: a cell whose
     # output never came says why, where the failure cannot be run again)
     stacks = labserver.kernel_stacks()

@@ -5,8 +5,11 @@ the notebooks and sample games (the repository's notebooks are never run or save
 
 from __future__ import annotations
 
+import collections
 import contextlib
+import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -63,23 +66,84 @@ def kernel_stacks(wait: float = 2.0) -> int:
     return asked
 
 
+#: How many of a page's last kernel requests and replies its report keeps.
+TRAFFIC = 40
+
+#: The kernel messages a failure's report lists (a cell's run, asked and answered).
+_TOLD = {"execute_request", "execute_input", "execute_reply", "error"}
+
+
+def _message(payload) -> dict | None:
+    """The Jupyter message a page's websocket frame carries: JSON text, or JupyterLab's
+    binary framing (``v1.kernel.websocket.jupyter.org``: a count, that many 8-byte
+    offsets, then the channel, header, parent header, metadata and content)."""
+    try:
+        if isinstance(payload, str):
+            return json.loads(payload)
+        count = int.from_bytes(payload[:8], "little")
+        if not 5 <= count < 64:
+            return None
+        offsets = [int.from_bytes(payload[8 + 8 * i:16 + 8 * i], "little")
+                   for i in range(count)] + [len(payload)]
+        parts = [payload[offsets[i]:offsets[i + 1]] for i in range(5)]
+        channel, *rest = parts
+        header, parent, metadata, content = (json.loads(part) for part in rest)
+        return {"channel": channel.decode(), "header": header, "parent_header": parent,
+                "metadata": metadata, "content": content}
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
+def _plain(text: str) -> str:
+    """``text`` without its terminal colours (a kernel's traceback)."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+def _traffic(direction: str, payload, kept: collections.deque) -> None:
+    """A cell's run a page's websocket carried, as one line: asked (with the cell's id),
+    begun (its count), answered (``ok``, ``error`` or ``aborted``).  A notebook whose
+    cells below the picker never ran (a CI failure) says so here: never asked, asked
+    and never begun, or aborted by the kernel."""
+    message = _message(payload)
+    if not isinstance(message, dict):
+        return
+    kind = message.get("header", {}).get("msg_type")
+    if kind not in _TOLD:
+        return
+    content = message.get("content") or {}
+    ids = message["header"].get("msg_id", "")[-12:]
+    parent = (message.get("parent_header") or {}).get("msg_id", "")[-12:]
+    said = {"execute_request": f"{ids} cell {(message.get('metadata') or {}).get('cellId')}",
+            "execute_input": f"for {parent}, count {content.get('execution_count')}",
+            "execute_reply": f"for {parent}: {content.get('status')}",
+            "error": f"for {parent}: {content.get('ename')}: {content.get('evalue')}\n"
+                     + _plain("\n".join(content.get("traceback") or [])[-1500:])}[kind]
+    kept.append(f"{time.strftime('%H:%M:%S')} {direction} {kind} {said}")
+
+
 def watched(page):
-    """``page``, its console's errors and warnings and its uncaught errors kept in
-    ``PAGES`` for a failure's report."""
+    """``page``, its console's errors and warnings, its uncaught errors and its last
+    kernel requests and replies kept in ``PAGES`` for a failure's report."""
     said: list[str] = []
     page.on("console", lambda m: said.append(f"console.{m.type}: {m.text}")
             if m.type in ("error", "warning") else None)
     page.on("pageerror", lambda error: said.append(f"uncaught: {error}"))
-    PAGES.append((page, said))
+    traffic: collections.deque = collections.deque(maxlen=TRAFFIC)
+
+    def on_socket(socket) -> None:
+        socket.on("framesent", lambda payload: _traffic("sent", payload, traffic))
+        socket.on("framereceived", lambda payload: _traffic("got", payload, traffic))
+
+    page.on("websocket", on_socket)
+    PAGES.append((page, said, traffic))
     return page
 
 
 def close_notebooks(lab) -> None:
     """Close every notebook page opened since the last call, then shut down every kernel
     of ``lab`` (through the server's sessions API, as *Shut Down All Kernels* does)."""
-    import json
 
-    for page, _ in PAGES:
+    for page, *_ in PAGES:
         if not page.is_closed():
             page.close()
     PAGES.clear()
@@ -93,15 +157,24 @@ def close_notebooks(lab) -> None:
 
 
 def what_it_shows(page) -> str:
-    """The text of each cell's output in the notebook ``page`` shows (a failure's
-    report: which output is missing, or says 'Error displaying widget').  Its
+    """The text of each cell's output in the notebook ``page`` shows, and each code
+    cell's execution count and state (a failure's report: which output is missing, or
+    says 'Error displaying widget', and whether its cell ran).  Its
     ``textContent``: JupyterLab skips drawing the cells out of view, whose ``innerText``
     is then empty."""
-    return page.evaluate("""() => [...document.querySelectorAll('.jp-Cell')].map((c, i) => {
-        const out = c.querySelector('.jp-OutputArea');
-        const text = out ? out.textContent.replace(/\\s+/g, ' ').slice(0, 300) : '';
-        return `cell ${i}: ${text}`;
-    }).join('\\n')""")
+    return page.evaluate("""() => {
+        const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+        const models = w && w.content && w.content.widgets
+            ? w.content.widgets.map(c => c.model) : [];
+        return [...document.querySelectorAll('.jp-Cell')].map((c, i) => {
+            const out = c.querySelector('.jp-OutputArea');
+            const text = out ? out.textContent.replace(/\\s+/g, ' ').slice(0, 300) : '';
+            const m = models[i];
+            const state = m && m.type === 'code'
+                ? ` (count ${m.executionCount}, ${m.executionState})` : '';
+            return `cell ${i}${state}: ${text}`;
+        }).join('\\n');
+    }""")
 
 
 def free_port() -> int:
@@ -219,8 +292,6 @@ def run_notebook(browser, lab, name: str):
 def put_notebook(lab, name: str, cells: list[str]) -> str:
     """A notebook of code ``cells`` saved as ``name`` in the lab's folder (through the
     server's contents API, as JupyterLab saves one); returns ``name`` for ``run_notebook``."""
-    import json
-
     base, token = lab
     notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
@@ -236,8 +307,6 @@ def put_notebook(lab, name: str, cells: list[str]) -> str:
 
 def lab_file(lab, name: str) -> str:
     """The text of the file ``name`` in the lab's folder, as the server reads it now."""
-    import json
-
     base, token = lab
     with urllib.request.urlopen(f"{base}/api/contents/{name}?token={token}&content=1"
                                 "&type=file&format=text", timeout=30) as response:
