@@ -450,7 +450,16 @@ class RunBelow(anywidget.AnyWidget):
             note.textContent = "";
             app.shell.activateById(panel.id);
             panel.content.activeCellIndex = here + 1;
-            await app.commands.execute("notebook:run-all-below");
+            const ran = await app.commands.execute("notebook:run-all-below");
+            // a cell that raised stops the ones after it (the kernel aborts them):
+            // said here, by the button the person pressed, rather than left blank
+            const left = cells.slice(here + 1).filter(
+              c => c.model.type === "code" && c.model.executionCount === null).length;
+            if (ran === false && left) {
+              note.textContent = `${left} ${left === 1 ? "cell" : "cells"} below did ` +
+                "not run: see the first with an error, then Run \u203a Run Selected Cell " +
+                "and All Below";
+            }
             return;
           }
           note.textContent = "select the next cell, then Run \u203a Run Selected Cell and All Below";

@@ -78,9 +78,20 @@ def browser():
             b.close()
 
 
+def cell_errors(page) -> list[str]:
+    """The errors the cells of the notebook shown ended in (``ename: evalue``), read from
+    the notebook's model: JupyterLab draws an error's traceback as it draws a warning,
+    as stderr text, so the page alone cannot tell them apart."""
+    return page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
+        .filter(c => c.model.type === 'code')
+        .flatMap(c => c.model.outputs.toJSON())
+        .filter(o => o.output_type === 'error')
+        .map(o => `${o.ename}: ${o.evalue}`)""")
+
+
 def no_errors(page) -> None:
-    errors = page.locator('[data-mime-type="application/vnd.jupyter.error"]')
-    assert errors.count() == 0, errors.first.inner_text()
+    errors = cell_errors(page)
+    assert not errors, errors
 
 
 def run_below_the_picker(page) -> None:
@@ -105,6 +116,33 @@ def shot(page, name: str, tmp_path, element=None) -> None:
         element.scroll_into_view_if_needed()
         element.screenshot(path=str(folder / f"{name}.png"))
         page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def click_point(page, chart, x: float) -> float:
+    """A person's click on the chart's point nearest ``x`` (of its first trace that
+    answers the mouse): the mouse on that point's pixels, so that plotly sends the page
+    and the kernel the click a person's would (a click event made up in the page lacked
+    the point's trace and index, and the kernel's plotly raised a KeyError on it).
+    Returns the x of the point plotly says was clicked."""
+    chart.scroll_into_view_if_needed()
+    at_x, at_y = chart.evaluate("""(gd, x) => {
+        const trace = gd._fullData.find(t => t.visible === true && t.hoverinfo !== 'skip'
+                                             && t.x && t.x.length);
+        const layout = gd._fullLayout;
+        const xs = [...trace.x];
+        const i = xs.reduce((best, at, j) => Math.abs(at - x) < Math.abs(xs[best] - x)
+                            ? j : best, 0);
+        const xaxis = layout[trace.xaxis.replace('x', 'xaxis')];
+        const yaxis = layout[trace.yaxis.replace('y', 'yaxis')];
+        window.__mclogClicked = undefined;
+        gd.once('plotly_click', e => { window.__mclogClicked = e.points[0].x; });
+        const box = gd.getBoundingClientRect();   // (an axis's _offset: its pixels in gd)
+        return [box.left + xaxis._offset + xaxis.l2p(xs[i]),
+                box.top + yaxis._offset + yaxis.l2p(trace.y[i])];
+    }""", x)
+    page.mouse.click(at_x, at_y)
+    page.wait_for_function("window.__mclogClicked !== undefined")
+    return page.evaluate("window.__mclogClicked")
 
 
 def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
@@ -186,9 +224,9 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     after = marker.evaluate("m => [m.dataset.x, m.style.left]")
     assert after[1] != before[1] and marker.is_visible()
     # a click on a point of the chart goes to its move, in the page (issue 28)
-    chart.evaluate("gd => gd.emit('plotly_click', {points: [{x: 100}]})")
-    expect(page.locator(".mclog-step-move").first).to_contain_text("move 100 of")
-    expect(marker).to_have_attribute("data-x", "100")
+    clicked = click_point(page, chart, 100)
+    expect(page.locator(".mclog-step-move").first).to_contain_text(f"move {clicked} of")
+    expect(marker).to_have_attribute("data-x", str(clicked))
     jump.select_option(label="Round 4: Colonies")
     expect(marker).to_have_attribute("data-x", move)
     plot = chart.locator(".draglayer .xy").first.bounding_box()
@@ -264,8 +302,8 @@ def test_the_review_widget_fills_its_graph_in_the_browser(browser, lab):
         timeout=180_000)
     chart = page.locator(".js-plotly-plot").first
     expect(chart.locator(".mclog-step-marker")).to_have_count(1)
-    chart.evaluate("gd => gd.emit('plotly_click', {points: [{x: 40}]})")
-    expect(page.locator(".mclog-step-move").first).to_contain_text("Step 40 of ")
+    clicked = click_point(page, chart, 40)
+    expect(page.locator(".mclog-step-move").first).to_contain_text(f"Step {clicked} of ")
     page.close()
 
 
@@ -294,6 +332,24 @@ def test_the_stepper_draws_its_step_without_waiting_for_the_chart(browser, lab):
     expect(probe).to_have_text("step 1")
     page.get_by_role("button", name="next", exact=True).click()
     expect(probe).to_have_text("step 2")
+
+
+def test_use_this_game_says_which_cells_below_did_not_run(browser, lab):
+    """The picker's *Use this game* runs the cells below it; where one raises, the kernel
+    aborts the rest, and the button says so beside itself (the cells were left blank)."""
+    from playwright.sync_api import expect
+
+    name = put_notebook(lab, "run-below.ipynb", [
+        "from mclog.widget_shell import RunBelow\nruns = 0\nRunBelow()",
+        "runs += 1\nif runs > 1:\n    raise ValueError('the second run fails')",
+        "'after it'"])
+    page = run_notebook(browser, lab, name)
+    no_errors(page)
+    page.get_by_role("button", name="Use this game").click()
+    expect(page.locator("body")).to_contain_text(
+        "1 cell below did not run: see the first with an error, then Run › Run "
+        "Selected Cell and All Below", timeout=60_000)
+    assert cell_errors(page) == ["ValueError: the second run fails"]
 
 
 @pytest.mark.parametrize("name,charts", [
