@@ -16,12 +16,15 @@ from table import random_game
 import mclog
 from mclog import RecordError, parse_one, read_one, replay, seat_view, write
 from mclog.cli import main
+from mclog.games import game as game_named
 from mclog.games.millionclub.rules.cards import CONTINENTS, INDUSTRY_NAMES, card_name
+from mclog.games.millionclub.rules.drafts import CHOOSE, DRAFT
 from mclog.games.millionclub.notation.record import GameRecord, RevealEntry, record_from_moves
 from mclog.games.millionclub.rules.score_range import ColonyScoring
 from mclog.games.millionclub.rules.scoring import score
 from mclog.unknowns import Problem
 
+MILLION_CLUB = game_named("Million Club")
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_games" / "millionclub").glob("*.mclog"))
 #: 2 to 6 players, both setups, both readings of the privileges (R16).
 SIMULATED = [(seed, 2 + seed % 5, "alternative" if seed % 3 == 0 else "standard", seed % 4 == 1)
@@ -45,6 +48,21 @@ def known_colonies(state, seat) -> Counter:
 def _options(text: str) -> list[str]:
     """``Ben buys ? (India or Africa)`` -> ``["India", "Africa"]``."""
     return text.split("(")[1].split(")")[0].split(" or ")
+
+
+def _first_reaches(state, seat: int) -> bool:
+    """Whether ``state`` asks ``seat`` to choose from a draft hand that reaches it for the
+    first time (its first pawn on the disc, or the privilege's card it drew).  A hand
+    that comes back to a second pawn of the seat holds what the pawns between took from
+    cards it saw: which ones, its record cannot say."""
+    d = state.decision
+    if d is None or d.actor != seat or d.kind not in (CHOOSE, DRAFT):
+        return False
+    frame = next((f for f in reversed(state.agenda) if f[0] == "draft"), None)
+    if frame is None:
+        return True   # (the privilege's card, drawn by the seat)
+    seats = [pawn_seat for pawn_seat, _ in state.pawns[frame[1]]]
+    return seats.index(seat) == frame[2] - 1
 
 
 def check_every_seat(full):
@@ -79,6 +97,15 @@ def check_every_seat(full):
                 assert named & set(_options(mine.text)), (seat, mine.index)
             elif "(" in mine.text and "(" in true.text:
                 assert set(_options(true.text)) & set(_options(mine.text)), (seat, mine.index)
+        # the seat saw every hand that first reached it: each card is named, as it was, so
+        # a review weighs the decision (the pawns before it took the cards it did not see;
+        # docs/millionclub/format.md, "What a seat sees")
+        for i, got in enumerate(game.replay.states()):
+            if _first_reaches(got, seat) and \
+                    not any(c.startswith("?") for c in true_states[i].hand):
+                assert Counter(got.hand) == Counter(true_states[i].hand), (seat, i)
+                if MILLION_CLUB.options_known(full, i, seat):   # (a sample's own ? aside)
+                    assert MILLION_CLUB.options_known(game, i, seat), (seat, i)
         # at every step, what the seat's replay shows agrees with the game: the same money,
         # prices and industries, as many colonies, and a colony shown by name is there
         assert len(game) == len(full)

@@ -128,7 +128,8 @@ class _Reader:
         self.record = record
         self.strict = strict
         t = record.table
-        self.initial = new_game(t.names, t.colours, setup=t.setup, privilege_pick=t.privilege_pick)
+        self.initial = new_game(t.names, t.colours, setup=t.setup,
+                                privilege_pick=t.privilege_pick, seat=t.seat)
         self.replay: Replay = Replay(self.initial, State.copy, play, snapshot_every,
                                      step_maker(record.table))
         self.errors: list[RecordError] = []

@@ -8,7 +8,8 @@ reveal, as the table does at the final scoring:
 * Starting colonies are face down: a seat sees its own (the Schemer sees everyone's,
   R30).  Industry cards, dealt, picked or bought, lie face up.
 * A draft hand is seen by the pawns it passes through: the first sees every card
-  drawn, a later one the cards left when the hand reaches it.  A bought colony and any
+  drawn, a later one the cards left when the hand reaches it, and those the pawns
+  before it took in the open (an Intrigue card carried out, an industry bought).  A bought colony and any
   card set aside go face down; an Intrigue card is carried out in the open.
 * A privilege's extra card is seen by its holder (the Machiavelli card is carried out
   in the open; a bought industry lies face up).
@@ -33,7 +34,7 @@ from dataclasses import replace
 from .rules.board import COLONIES, SCHEMER
 from .rules.cards import COLONY_DECK, CONTINENTS
 from .rules.drafts import CHOOSE, DRAFT, PRIVILEGE
-from .rules.moves import Buy, BuyContract, Draw, Pick, SetAside, Swap
+from .rules.moves import Buy, BuyContract, Choose, Draw, Pick, SetAside, Swap
 from .notation.record import Entry, GameRecord, MoveEntry, RevealEntry
 from .replayed import GameReplay
 from .rules.unknown import UNKNOWN, is_handle
@@ -94,7 +95,7 @@ def seat_view(game: GameReplay, seat: int) -> GameRecord:
             entries.append(RevealEntry(p, shown))
     tags = dict(record.tags)
     tags["Seat"] = table.names[seat]  # (docs/millionclub/format.md: the seat the record is written from)
-    return GameRecord(tags, table, entries)
+    return GameRecord(tags, replace(table, seat=seat), entries)
 
 
 def _hidden_draws(states, moves, seat: int) -> set[int]:
@@ -125,13 +126,18 @@ def _hidden_draws(states, moves, seat: int) -> set[int]:
 
 
 def _hand_on_receipt(states, moves, start: int, seat: int) -> Counter:
-    """The hand as it first reaches ``seat`` in the draft starting at ``start``."""
+    """The cards of the draft starting at ``start`` that ``seat`` sees drawn: the hand as
+    it first reaches it, and the cards the pawns before it took in the open (an Intrigue
+    card carried out, an industry bought face up); none if the hand never reaches it."""
+    opened: Counter = Counter()
     for k in range(start, len(moves)):
         d = states[k].decision
         if d is None or d.kind == PRIVILEGE or states[k].phase != "resolve":
             break
         if d.kind in (CHOOSE, DRAFT) and d.actor == seat:
-            return Counter(states[k].hand)
+            return Counter(states[k].hand) + opened
+        if isinstance(moves[k], Choose) or isinstance(moves[k], Buy) and d.disc != COLONIES:
+            opened[moves[k].card] += 1
         if isinstance(moves[k], Draw) and d.dest == "hand" and d.recipient is None:
             break  # the next draft
     return Counter()

@@ -16,7 +16,8 @@ from typing import Any, ClassVar
 from mclog.errors import RecordError
 from mclog.record.framing import WIDE_COMMAS
 from mclog.record.entries import CheckEntry, CommentEntry, RecordBase
-from mclog.record.names import closest, name_problem, seat_problem, suggestion, twice
+from mclog.record.names import (closest, name_problem, seat_of, seat_problem, suggestion,
+                                twice)
 from ..rules.board import ALTERNATIVE, COLOURS, STANDARD
 from ..rules.setup import check_table, default_colours
 from ..rules.state import Table
@@ -90,6 +91,8 @@ def record_from_moves(table: Table, moves, tags: dict[str, str] | None = None) -
     if table.privilege_pick:
         all_tags["Privileges"] = "pick"
     all_tags["Players"] = ", ".join(f"{n} {c}" for n, c in zip(table.names, table.colours))
+    if table.seat is not None:
+        all_tags["Seat"] = table.names[table.seat]
     all_tags.update(tags or {})
     entries: list[Entry] = [MoveEntry(m, subject=getattr(m, "player", None)) for m in moves]
     return GameRecord(canonical_tags(all_tags), table, entries)
@@ -155,7 +158,7 @@ def table_from_tags(tags: dict[str, str], tag_lines: dict[str, int]) -> Table:
     if problem:
         raise fail(problem, "Seat")
     table = Table(tuple(names), tuple(colours) or default_colours(len(names), setup), setup,
-                  privileges == "pick")
+                  privileges == "pick", seat_of(tags["Seat"], names) if "Seat" in tags else None)
     try:
         check_table(table)
     except Exception as exc:  # SetupError: re-located on the Players tag

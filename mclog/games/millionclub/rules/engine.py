@@ -31,7 +31,7 @@ class MillionClubEngine:
 
     def new_state(self, table: Table) -> State:
         return new_game(table.names, table.colours, setup=table.setup,
-                        privilege_pick=table.privilege_pick)
+                        privilege_pick=table.privilege_pick, seat=table.seat)
 
     def decision(self, state: State) -> Any:
         """The state's own decision (``rules.state.Decision``: it has the interface's

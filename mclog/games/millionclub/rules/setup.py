@@ -56,8 +56,10 @@ def check_table(table: Table) -> None:
 
 
 def new_game(names: Sequence[str], colours: Sequence[str] | None = None, *,
-             setup: str = STANDARD, privilege_pick: bool = False) -> State:
-    """A new game at its first question.  Seats go clockwise in the order of ``names``.
+             setup: str = STANDARD, privilege_pick: bool = False,
+             seat: int | None = None) -> State:
+    """A new game at its first question.  Seats go clockwise in the order of ``names``;
+    ``seat`` is the seat a record is written from, if it is (``Table.seat``).
 
     >>> s = new_game(["Ann", "Ben", "Cleo"])
     >>> s.money, s.decision.kind, s.decision.deck
@@ -65,7 +67,7 @@ def new_game(names: Sequence[str], colours: Sequence[str] | None = None, *,
     """
     names = tuple(names)
     table = Table(names, tuple(colours) if colours else default_colours(len(names), setup),
-                  setup, privilege_pick)
+                  setup, privilege_pick, seat)
     check_table(table)
     roles = table.roles
     state = new_state(table, [ROLE_START_MONEY.get(role, START_MONEY) for role in roles])

@@ -29,13 +29,16 @@ class Table:
 
     Seats go clockwise from seat 0.  ``privilege_pick`` selects the Japanese
     summary's reading of the Intrigue, Colonies and Industries privileges (R16):
-    the holder picks a card from the deck instead of drawing one.
+    the holder picks a card from the deck instead of drawing one.  ``seat`` is the seat
+    a record is written from (its ``[Seat]`` tag), or None: what that seat saw of a
+    draft hand tells which cards the pawns before it took (``drafts._in_hand``).
     """
 
     names: tuple[str, ...]
     colours: tuple[str, ...]
     setup: str = STANDARD
     privilege_pick: bool = False
+    seat: int | None = None
 
     @property
     def players(self) -> int:
