@@ -18,7 +18,7 @@ from mclog import RecordError, parse_one, read_one, replay, seat_view, write
 from mclog.cli import main
 from mclog.games import game as game_named
 from mclog.games.millionclub.rules.cards import CONTINENTS, INDUSTRY_NAMES, card_name
-from mclog.games.millionclub.rules.drafts import CHOOSE, DRAFT
+from mclog.games.millionclub.rules.drafts import CHOOSE, DRAFT, pawn_choosing
 from mclog.games.millionclub.notation.record import GameRecord, RevealEntry, record_from_moves
 from mclog.games.millionclub.rules.score_range import ColonyScoring
 from mclog.games.millionclub.rules.scoring import score
@@ -58,11 +58,10 @@ def _first_reaches(state, seat: int) -> bool:
     d = state.decision
     if d is None or d.actor != seat or d.kind not in (CHOOSE, DRAFT):
         return False
-    frame = next((f for f in reversed(state.agenda) if f[0] == "draft"), None)
-    if frame is None:
+    now = pawn_choosing(state)
+    if now is None:
         return True   # (the privilege's card, drawn by the seat)
-    seats = [pawn_seat for pawn_seat, _ in state.pawns[frame[1]]]
-    return seats.index(seat) == frame[2] - 1
+    return [pawn_seat for pawn_seat, _ in state.pawns[state.resolving]].index(seat) == now
 
 
 def check_every_seat(full):

@@ -54,7 +54,7 @@ class Seat:
         try:
             return seats[word]
         except KeyError:
-            if word.lower() == "all" or word.lower() in EVERYONE:   # (``keep all``)
+            if word.lower() in {"all", *EVERYONE}:   # (``keep all``)
                 raise ValueError(f"'{word}' names no one player: each player's is an item "
                                  "of its own, with the player's name") from None
             raise ValueError(not_a_player(word, players(seats))) from None

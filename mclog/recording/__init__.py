@@ -206,7 +206,7 @@ class Recording:
             # (read again with the tag: a game may read the seat with its other tags, and
             # its rules draw conclusions from what that seat saw)
             record.tags[SEAT_TAG] = who
-            record = next(iter(parse(game.write(record, game.replay(record)), file=path)))
+            record = next(iter(parse(game.write(record), file=path)))
         played = game.replay(record)
         return cls(game, path, record, played, game.write(record, played),
                    names.index(who) if who else None)

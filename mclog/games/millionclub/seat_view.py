@@ -9,8 +9,8 @@ reveal, as the table does at the final scoring:
   R30).  Industry cards, dealt, picked or bought, lie face up.
 * A draft hand is seen by the pawns it passes through: the first sees every card
   drawn, a later one the cards left when the hand reaches it, and those the pawns
-  before it took in the open (an Intrigue card carried out, an industry bought).  A bought colony and any
-  card set aside go face down; an Intrigue card is carried out in the open.
+  before it took in the open (an Intrigue card is carried out, an industry bought lies
+  face up).  A bought colony and any card set aside go face down.
 * A privilege's extra card is seen by its holder (the Machiavelli card is carried out
   in the open; a bought industry lies face up).
 * Buy a colonial contract and Colonial Unrest are seen by the two players involved.

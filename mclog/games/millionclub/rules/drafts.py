@@ -62,21 +62,25 @@ def draft(state: State, frame: tuple) -> None:
     state.decision = ask(CHOOSE if disc == INTRIGUE else DRAFT, pawns[i][0], disc=disc)
 
 
+def pawn_choosing(state: State) -> int | None:
+    """Where on the disc being resolved stands the pawn choosing from the draft hand now
+    (0 for space 1), or None outside a draft (the privilege's card: the draft is over)."""
+    drafts = [frame for frame in state.agenda if frame[0] == "draft"]
+    if not drafts or drafts[-1][1] != state.resolving:
+        return None
+    after: int = drafts[-1][2]   # (the frame waiting is the next pawn's)
+    return after - 1
+
+
 def _before_the_seat(state: State) -> bool:
     """Whether the draft hand has not yet reached the seat the record is written from,
     and will: that seat has a pawn further along this disc, and none up to the pawn
     choosing now.  The cards that seat saw of the hand are then the ones the pawns
     before it left (format.md, "What a seat sees"), so those pawns took the others."""
-    seat = state.table.seat
-    disc = state.resolving
-    if seat is None or disc is None:
+    seat, now, disc = state.table.seat, pawn_choosing(state), state.resolving
+    if seat is None or now is None or disc is None:
         return False
-    drafts = [frame for frame in state.agenda if frame[0] == "draft"]
-    if not drafts or drafts[-1][1] != disc:
-        return False   # (the privilege's card: the draft is over)
-    frame = drafts[-1]
     seats = [pawn_seat for pawn_seat, _ in state.pawns[disc]]
-    now: int = frame[2] - 1   # (the pawn choosing now: the frame is the next one's)
     return seat not in seats[:now + 1] and seat in seats[now + 1:]
 
 
@@ -93,15 +97,14 @@ def _in_hand(state: State, seat: int, card: str, rule: str) -> str:
         return card
     if card == UNKNOWN or any(is_handle(c) for c in hand):
         unseen_cards = [c for c in hand if is_handle(c)]
-        if unseen_cards and len(unseen_cards) < len(hand) and _before_the_seat(state):
-            def put(new: list[str]) -> None:   # (the seen cards stay as they are)
-                relabelled = iter(new)
-                hand[:] = [next(relabelled) if is_handle(c) else c for c in hand]
-            card = resolve(state, unseen_cards, card, DECK_OF_DISC[state.resolving], put)
-        else:
-            def put(new: list[str]) -> None:
-                hand[:] = new
-            card = resolve(state, hand, card, DECK_OF_DISC[state.resolving], put)
+        seen_stay = 0 < len(unseen_cards) < len(hand) and _before_the_seat(state)
+        place = unseen_cards if seen_stay else hand
+
+        def put(new: list[str]) -> None:   # (the place's cards re-labelled, in its order)
+            relabelled = iter(new)
+            hand[:] = [c if seen_stay and not is_handle(c) else next(relabelled)
+                       for c in hand]
+        card = resolve(state, place, card, DECK_OF_DISC[state.resolving], put)
     if card not in state.hand:
         held = ", ".join(UNKNOWN if unseen(c) else card_name(c) for c in sorted(state.hand))
         raise RuleError(
