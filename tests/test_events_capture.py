@@ -182,6 +182,29 @@ def test_a_corpus_game_is_played_once(monkeypatch):
     assert played[0] == 3 * moves
 
 
+def _event_rows(game) -> list[tuple]:
+    """The corpus's ``events`` rows of ``game`` as (event, seat, money, points)."""
+    rows = corpus_rows(game, "g", "src")["events"]
+    return list(zip(rows["event"], rows["seat"], rows["money"], rows["points"]))
+
+
+@pytest.mark.parametrize("seat", [None, 0, 2])
+def test_each_events_row_is_its_events_change_for_its_player(seat):
+    """The rows count each event's totals once (the totals after the event before are the
+    ones before it): each row is still the event's own change of money and points for
+    its player, and a player it left as they were has no row; on a whole record and on
+    seats' records (whose points wait for the record's end)."""
+    full = mclog.replay(mclog.read_one(THURSDAY))
+    record = full.record if seat is None else \
+        mclog.parse_one(mclog.write(mclog.seat_view(full, seat)))
+    game = mclog.replay(record, events=True)
+    expected = [(i, s + 1, e.money[s], e.point_change(s))
+                for i, e in enumerate(events(game)) for s in range(3)
+                if e.money[s] or e.point_change(s)]
+    assert _event_rows(game) == expected
+    assert len(expected) > 50 and any(row[3] < 0 for row in expected)
+
+
 def test_a_capture_refuses_an_illegal_move_as_the_engine_does():
     """The capture plays through the engine's own ``play``: a move out of turn is refused,
     and the state is left as it was."""

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from mclog.simulate import seat_bots
 
-from ..events import Event, noted
+from ..events import noted
 from ..rules.board import ROLE_OF_COLOUR, STANDARD
 from ..rules.moves import Place
 from ..rules.scoring import CATEGORIES, sure_winners
@@ -97,19 +97,27 @@ def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[s
         _add(prices, game_id=game_id, players=n, round=ended, price_F=p["F"],
              price_T=p["T"], price_R=p["R"])
     changes: list[tuple] = []   # (the corpus's largest table: about 80 rows a game)
-    last_of_round: dict[int, Event] = {}   # (where each round's totals and money stand)
+    totals: dict[int, list[int]] = {}   # (where each round's totals and money stand)
+    moneys: dict[int, list[int]] = {}
+    # (each event's totals counted once: an event's points before it are, as a rule, the
+    # list of points after the event before, and a player it did not change keeps the
+    # same dict)
+    counted: list[dict[str, int]] | None = None   # (the points after the event before)
+    after: list[int] = []
     for i, e in enumerate(events):
         actor = 0 if e.actor is None else e.actor + 1
+        before = after if e.points_before is counted else \
+            [sum(p.values()) for p in e.points_before]
+        after = [total if new is old else sum(new.values())
+                 for total, new, old in zip(before, e.points_after, e.points_before)]
+        counted = e.points_after
         for seat in range(n):
-            points = e.point_change(seat)
+            points = after[seat] - before[seat]
             if e.money[seat] or points:
                 changes.append((game_id, n, i, e.step, e.round, e.disc or 0, e.label, actor,
                                 e.automatic, e.cause, seat + 1, e.money[seat], points, e.exact))
-        last_of_round[e.round] = e
+        totals[e.round], moneys[e.round] = after, e.money_after
     _extend(out["events"], changes)
-    totals = {r: [sum(p.values()) for p in last.points_after]
-              for r, last in last_of_round.items()}
-    moneys = {r: last.money_after for r, last in last_of_round.items()}
     ranged = _round_end_ranges(game) if game.variables else {}
     standings: list[tuple] = []
     last_total, last_money = totals.get(0, [0] * n), moneys.get(0, [0] * n)
