@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 import mclog
 from mclog.errors import RuleError
 from mclog.games.millionclub.analysis.rows import corpus_rows
-from mclog.games.millionclub.events import Capture, events, noted
+from mclog.games.millionclub.events import (AUTOMATIC, Capture, events, noted, settlements,
+                                            state_before)
 from mclog.games.millionclub.notation.record import GameRecord, RevealEntry, record_from_moves
-from mclog.games.millionclub.rules.flow import HANDLERS
+from mclog.games.millionclub.rules.flow import HANDLERS, play
 from mclog.games.millionclub.rules.scoring import points
 from mclog.games.millionclub.simulator import simulated_text
 from table import random_game
@@ -29,8 +30,30 @@ THURSDAY = Path(__file__).parent.parent / "sample_games" / "millionclub" / "thur
 def _fields(game) -> list[tuple]:
     """Every field of every event, the state before a settlement included."""
     return [(e.step, e.round, e.phase, e.disc, e.label, e.actor, e.card, e.cause,
-             e.automatic, e.money, e.points, e.money_after, e.points_after, e.before)
+             e.automatic, e.money, e.points, e.money_after, e.points_after, e.settles,
+             None if e.settles is None else state_before(game, e))
             for e in events(game)]
+
+
+class _EveryStepBefore:
+    """A watch that copies the state before every procedure step of a capture's kinds,
+    by (move, how many such steps came after the move before it): the states a capture
+    once kept, as the game is played through in one pass."""
+
+    steps = frozenset(AUTOMATIC)   # (what a capture is told of)
+
+    def __init__(self) -> None:
+        self.move, self.nth, self.states = 0, 0, {}
+
+    def moved(self, state) -> None:
+        pass
+
+    def stepping(self, state, frame) -> None:
+        self.states[self.move, self.nth] = state.copy()
+        self.nth += 1
+
+    def stepped(self, state, frame) -> None:
+        pass
 
 
 def _both(record) -> tuple:
@@ -108,7 +131,7 @@ def test_a_games_events_cross_to_another_process_as_they_are():
     names = [f.name for f in dataclasses.fields(kept[0])]
     assert [[getattr(e, n) for n in names] for e in sent] == \
         [[getattr(e, n) for n in names] for e in kept]
-    assert len(sent) > 20 and any(e.before is not None for e in sent)
+    assert len(sent) > 20 and any(e.settles is not None for e in sent)
 
 
 @settings(max_examples=12, deadline=None)
@@ -180,6 +203,28 @@ def test_a_corpus_game_is_played_once(monkeypatch):
     again = mclog.replay(record)
     corpus_rows(again, "g", "src")
     assert played[0] == 3 * moves
+
+
+@pytest.mark.parametrize("seat", [None, 1])
+def test_the_state_before_a_settlement_is_the_one_the_game_passed_through(seat):
+    """A settlement's state before it is made again from its move when asked
+    (``state_before``), not kept: it is the state the game passed through just before
+    that procedure step, played through in one pass; on a whole record and a seat's."""
+    full = mclog.replay(mclog.read_one(THURSDAY))
+    record = full.record if seat is None else \
+        mclog.parse_one(mclog.write(mclog.seat_view(full, seat)))
+    game = mclog.replay(record, events=True)
+    watch = _EveryStepBefore()
+    state = game.replay.state(0)
+    for index, move in enumerate(game.replay.moves, 1):
+        watch.move, watch.nth = index, 0
+        play(state, move, watch)
+    settled = settlements(game)
+    assert len(settled) > 5 and any(e.settles for e in settled)   # (a second one after a move)
+    for e in settled:
+        assert state_before(game, e) == watch.states[e.step, e.settles], e.cause
+    with pytest.raises(ValueError, match="no settlement"):
+        state_before(game, events(game)[1])
 
 
 def _event_rows(game) -> list[tuple]:

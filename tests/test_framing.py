@@ -153,7 +153,6 @@ def _written_out_inits():
     from mclog.games.millionclub.events import Event
     from mclog.games.millionclub.notation.entry import MoveEntry
     from mclog.games.millionclub.rules.moves import Draw
-    from mclog.games.millionclub.rules.setup import new_game
     from mclog.record.framing import RawLine, SourceLine
 
     source = SourceLine(3, "x")
@@ -163,7 +162,7 @@ def _written_out_inits():
                      "actor": 1, "card": "racket", "cause": "Ben plays racket",
                      "automatic": False, "money": [3, -3], "points_before": [{}, {}],
                      "money_after": [10, 4], "points_after": [{"wealth": 1}, {}],
-                     "before": new_game(["Ann", "Ben"]), "exact": False}),
+                     "settles": 1, "exact": False}),
             (SourceLine, {"number": 4, "text": "place Ann V", "_cols": [1, 7, 11]}),
             (RawLine, {"number": 5, "_words": ["a"], "comments": [], "text": "a",
                        "_cols": [1], "_source": source})]

@@ -69,8 +69,11 @@ class Event:
     points_before: list[dict[str, int]]
     money_after: list[int]
     points_after: list[dict[str, int]]
-    #: For what the rules did on their own: the state just before it (``settlements``).
-    before: State | None = None
+    #: For what the rules did on their own after a move (``settlements``): which of the
+    #: procedure steps a capture is told of after the move it was (0: the first), so that
+    #: the state just before it can be made again when asked (``state_before``) rather
+    #: than copied for every game a corpus notes.
+    settles: int | None = None
     #: False where the points after it depend on unknown colonies the record leaves open:
     #: they are then counted with one naming of them that fits the whole record
     #: (``GameReplay.hindsight_points``), so the events still add up to the final score,
@@ -81,7 +84,7 @@ class Event:
                  actor: int | None, card: str | None, cause: str, automatic: bool,
                  money: list[int], points_before: list[dict[str, int]],
                  money_after: list[int], points_after: list[dict[str, int]],
-                 before: State | None = None, exact: bool = True) -> None:
+                 settles: int | None = None, exact: bool = True) -> None:
         # (written out: about 80 are made a game, a corpus's hot path; see ``__init__``
         # in mclog/compiled.py)
         self.step = step
@@ -97,7 +100,7 @@ class Event:
         self.points_before = points_before
         self.money_after = money_after
         self.points_after = points_after
-        self.before = before
+        self.settles = settles
         self.exact = exact
 
     def __reduce__(self) -> tuple[type, tuple]:
@@ -223,10 +226,45 @@ def noted(game: GameReplay) -> Noted:
 
 
 def settlements(game: GameReplay) -> list[Event]:
-    """What the rules did on their own that moved money (the Stock Exchange settlement,
-    an Intrigue card's payment), each with the state just before it (``before``): the
-    replay widget makes each a step of its own."""
-    return [e for e in events(game) if e.before is not None]
+    """What the rules did on their own after a move that moved money (the Stock Exchange
+    settlement, an Intrigue card's payment): the replay widget makes each a step of its
+    own, drawn from the state just before it (``state_before``)."""
+    return [e for e in events(game) if e.settles is not None]
+
+
+def state_before(game: GameReplay, event: Event) -> State:
+    """The state just before a settlement (one of ``settlements(game)``), as the replay
+    had it (unknown cards as handles): its move played again from the state before the
+    move, up to that procedure step."""
+    if event.settles is None:
+        raise ValueError(f"event {event.cause!r} is no settlement: it has no state of its own")
+    state = game.replay.state(event.step - 1)
+    watch = _Before(event.settles)
+    play(state, game.replay.moves[event.step - 1], watch)
+    assert watch.state is not None   # (the step was noted as this move was played)
+    return watch.state
+
+
+class _Before:
+    """A ``flow.Watch`` that keeps a copy of the state before the procedure step of
+    ``Capture.steps`` that comes ``nth`` (0: the first) after the move."""
+
+    steps = frozenset(AUTOMATIC)
+
+    def __init__(self, nth: int) -> None:
+        self.nth = nth
+        self.state: State | None = None
+
+    def moved(self, state: State) -> None:
+        pass
+
+    def stepping(self, state: State, frame: tuple) -> None:
+        if self.nth == 0:
+            self.state = state.copy()
+        self.nth -= 1
+
+    def stepped(self, state: State, frame: tuple) -> None:
+        pass
 
 
 def _unknown(state: State) -> bool:
@@ -269,7 +307,8 @@ class Capture:
         self._move: Any = None
         self._facts: Any = None
         self._decision: Decision | None = None
-        self._before: State | None = None
+        #: How many procedure steps it was told of since the move (``Event.settles``).
+        self._stepped = 0
 
     # --- as the game plays ----------------------------------------------------------------
 
@@ -280,6 +319,7 @@ class Capture:
             self.round = facts.round
         self.moves += 1
         self._move, self._facts, self._decision = move, facts, state.decision
+        self._stepped = 0
         play(state, move, self)
 
     def moved(self, state: State) -> None:
@@ -297,19 +337,19 @@ class Capture:
         self._note(state, event)
 
     def stepping(self, state: State, frame: tuple) -> None:   # (one of ``steps``)
-        self._before = state.copy()
+        pass
 
     def stepped(self, state: State, frame: tuple) -> None:
         name = frame[0]
         index, (round_, _, _, _, _, label) = self.moves, self._facts
-        before, self._before = self._before, None
+        nth, self._stepped = self._stepped, self._stepped + 1
         intrigue = name == "intrigue"
         actor, card = (frame[2], frame[1]) if intrigue else (None, None)
         cause = f"{AUTOMATIC[name]}: {card}" if card else AUTOMATIC[name]
 
         def event() -> Event:
             return Event(index, round_, "resolve", INTRIGUE if intrigue else STOCK, label,
-                         actor, card, cause, True, [], [], [], [], before=before)
+                         actor, card, cause, True, [], [], [], [], settles=nth)
 
         self._note(state, event)
 

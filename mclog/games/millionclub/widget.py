@@ -34,7 +34,7 @@ from mclog.arguments import of_game
 from .analysis import player_colours, prices, timeline
 from .rules.board import DISC_NAMES
 from .board_svg import board_svg
-from .events import settlements
+from .events import settlements, state_before
 from .rules.common import _and
 from .rules.flow import describe_decision
 from .rules.scoring import ranked, sure_winners
@@ -124,6 +124,7 @@ class ReplayWidget(StepWidget):
         self.shown_game = shown
         #: What the rules did on their own after each move, with the state before each.
         self.settled: dict[int, list] = {}
+        self._settled_states: dict[tuple, Any] = {}   # (``_before``'s, once made)
         for e in settlements(shown):
             self.settled.setdefault(e.step, []).append(e)
         names = game.record.table.names
@@ -225,6 +226,16 @@ class ReplayWidget(StepWidget):
         p = self.positions[position]
         return self.settled.get(p.step, [])[0 if p.settlement is None else p.settlement + 1:]
 
+    def _before(self, settlement):
+        """The state just before ``settlement`` (one of ``settled``), as a copy of its own
+        (the views change what they are given): made again from its move when first
+        asked (``events.state_before``), then kept."""
+        key = (settlement.step, settlement.settles)
+        state = self._settled_states.get(key)
+        if state is None:
+            state = self._settled_states[key] = state_before(self.played, settlement)
+        return state.copy()
+
     def state_at(self, position: int, game=None):
         """The table at ``position``: after a move, before what the rules did on their
         own after it; after a settlement, before the next one (if any).  (``game``: the
@@ -232,7 +243,7 @@ class ReplayWidget(StepWidget):
         game = self.played if game is None else game
         to_come = self._to_come(position)
         if to_come:
-            return game.known_view(to_come[0].before.copy())
+            return game.known_view(self._before(to_come[0]))
         return game.state(self.positions[position].step)
 
     def scores_at(self, position: int, game=None) -> list:
@@ -242,7 +253,7 @@ class ReplayWidget(StepWidget):
         game = self.played if game is None else game
         to_come = self._to_come(position)
         if to_come:
-            return game.scores_of(to_come[0].before.copy())
+            return game.scores_of(self._before(to_come[0]))
         return game.score_at(self.positions[position].step)
 
     def _frame(self, position: int, game) -> list[str]:
