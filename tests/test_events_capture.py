@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import mclog
 from mclog.errors import RuleError
 from mclog.games.millionclub.analysis.rows import corpus_rows
-from mclog.games.millionclub.events import (AUTOMATIC, Capture, events, noted, settlements,
+from mclog.games.millionclub.events import (SETTLING, Capture, events, noted, settlements,
                                             state_before)
 from mclog.games.millionclub.notation.record import GameRecord, RevealEntry, record_from_moves
 from mclog.games.millionclub.rules.flow import HANDLERS, play
@@ -40,7 +40,7 @@ class _EveryStepBefore:
     by (move, how many such steps came after the move before it): the states a capture
     once kept, as the game is played through in one pass."""
 
-    steps = frozenset(AUTOMATIC)   # (what a capture is told of)
+    steps = SETTLING   # (what a capture is told of)
 
     def __init__(self) -> None:
         self.move, self.nth, self.states = 0, 0, {}

@@ -48,6 +48,8 @@ AUTOMATIC = {
     "disc IV": "Stock Exchange settlement",
     "intrigue": "Intrigue card",
 }
+#: ... their names, the procedure steps a capture is told of (``flow.Watch.steps``).
+SETTLING = frozenset(AUTOMATIC)
 
 
 @dataclass(slots=True)
@@ -109,7 +111,7 @@ class Event:
     @property
     def points(self) -> list[dict[str, int]]:
         """Each player's score change by category (made when asked: a corpus reads only
-        each player's total change, ``point_change``).
+        each player's total change).
 
         >>> before = dict.fromkeys(CATEGORIES, 2)
         >>> after = {**before, "industries": 9}
@@ -247,9 +249,9 @@ def state_before(game: GameReplay, event: Event) -> State:
 
 class _Before:
     """A ``flow.Watch`` that keeps a copy of the state before the procedure step of
-    ``Capture.steps`` that comes ``nth`` (0: the first) after the move."""
+    ``SETTLING`` that comes ``nth`` (0: the first) after the move."""
 
-    steps = frozenset(AUTOMATIC)
+    steps = SETTLING
 
     def __init__(self, nth: int) -> None:
         self.nth = nth
@@ -287,7 +289,7 @@ class Capture:
 
     #: The procedure steps it notes (``flow.Watch.steps``): what the rules do on their
     #: own that moves money.
-    steps = frozenset(AUTOMATIC)
+    steps = SETTLING
 
     def __init__(self, state: State) -> None:
         self.n = state.players
