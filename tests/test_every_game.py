@@ -888,7 +888,10 @@ def test_two_players_of_one_name_are_refused_alike_in_every_game(name):
             "Ann?"),
     # (a seat by its number, as the table counts it round from the first player)
     ("2", "'2' is not a player of this game (the players are Ann, Ben2): a player is named, "
-          "not numbered ('Ben2')")])
+          "not numbered ('Ben2')"),
+    # (copied from Million Club's [Players], which writes each player with a colour)
+    ("Ann yellow", "'Ann yellow' is not a player of this game (the players are Ann, Ben2): "
+                   "did you mean Ann?")])
 @pytest.mark.parametrize("name", names())
 def test_a_seat_that_is_no_players_is_refused_at_its_tag_in_every_game(name, seat, why):
     """Million Club and Millionenspiel took any [Seat]: a review from the seat of 'ann'

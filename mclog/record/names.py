@@ -278,8 +278,16 @@ def numbered(word: str, names: Sequence[str]) -> str | None:
 
 def player_meant(word: str, names: Sequence[str]) -> str:
     """``: did you mean Ann?`` for a name a slip away from a player's (of case, or a letter
-    or two), else nothing: what every place that names a player offers."""
-    return suggestion(case_slip(word, names) or closest(word, names))
+    or two), or a player's name with more after it (``Ann yellow``, as Million Club's
+    ``[Players]`` writes a player with her colour), else nothing: what every place that
+    names a player offers.
+
+    >>> player_meant("Ann yellow", ["Ann", "Ben"]), player_meant("Zed", ["Ann", "Ben"])
+    (': did you mean Ann?', '')
+    """
+    first = word.split(maxsplit=1)[0] if word.split() else word
+    return suggestion(case_slip(word, names) or closest(word, names)
+                      or (case_slip(first, names) if first != word.strip() else None))
 
 
 def not_a_player(word: str, names: Sequence[str]) -> str:
