@@ -163,7 +163,8 @@ def inline_comments_length(entries: list, index: int) -> int:
     a writer that joins items on a line asks it before it joins one, so that no line it
     writes is longer than a record may have."""
     length = 0
-    for entry in entries[index + 1:]:
+    for at in range(index + 1, len(entries)):   # (not a slice: a copy of the rest of a
+        entry = entries[at]                       # long record at every item it writes)
         if not isinstance(entry, CommentEntry) or entry.own_line:
             break
         length += 3 + len(comment_text(entry.text, entry.brace, False).split("\n")[0])
