@@ -4,7 +4,8 @@ yardstick of the same run, ``python -c pass``.
     python benchmarks/startup.py [--runs 15] [--against OTHER_CHECKOUT]
 
 Targets: ``mclog validate`` of one small file within 3x ``python -c pass``; the replay
-widget's import cell (notebook 01's) under 0.5 s.  Bytecode is cached first in a
+widget's import cell (notebook 01's) under 0.5 s.  ``mclog import`` of the same game's
+JSON is timed beside them (it checks the JSON against the game's JSON Schema).  Bytecode is cached first in a
 folder of its own (``PYTHONPYCACHEPREFIX``), as an installed package's is: without it
 every start compiles mclog's sources again (this machine sets PYTHONDONTWRITEBYTECODE).
 Medians of interleaved runs.  ``--against`` times ``mclog validate`` of another checkout
@@ -48,6 +49,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "PYTHONPYCACHEPREFIX": cache, "PYTHONDONTWRITEBYTECODE": ""}
         env.pop("PYTHONDONTWRITEBYTECODE")
+        exported = Path(cache) / "duel-2p.json"   # (the same game as JSON, for import)
+        exported.write_bytes(subprocess.run([sys.executable, "-m", "mclog", "export", SAMPLE],
+                                            cwd=ROOT, check=True, capture_output=True).stdout)
+        starts["mclog import (its JSON)"] = (ROOT, ["-m", "mclog", "import", str(exported)])
         times: dict[str, list[float]] = {name: [] for name in starts}
         for run in range(args.runs + 1):   # (the first run writes the bytecode: not counted)
             for name, (cwd, argv) in starts.items():

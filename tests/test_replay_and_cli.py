@@ -733,3 +733,30 @@ def test_a_choice_skipped_is_told_it_is_written_pass(tmp_path, capsys):
     assert main(["validate", str(path)]) == 1
     assert capsys.readouterr().err == (f"{path}:40:17: 'skips' is not a word of the notation "
                                        "(a choice let go is written pass)\n")
+
+
+@pytest.mark.parametrize("sample", ["millionclub/duel-2p.mclog", "millionenspiel/duel-2p.mclog"])
+def test_import_checks_a_record_without_building_the_iri_grammars(sample, tmp_path):
+    """``mclog import`` of Million Club's or Millionenspiel's JSON took over a second, ten
+    times all else it did: importing jsonschema imported its ``iri`` format checker,
+    ``rfc3987_syntax`` (Jupyter installs it), which builds 38 grammars.  The record is
+    checked without it, and a program that imports it afterwards still gets it."""
+    import importlib.util
+    import subprocess
+    import sys
+
+    exported = tmp_path / "game.json"
+    exported.write_text(json.dumps(mclog.games.game(read_one(
+        SAMPLES.parent / sample).game).to_json(read_one(SAMPLES.parent / sample))),
+        encoding="utf-8")
+    there = importlib.util.find_spec("rfc3987_syntax") is not None
+    code = ("import sys, io, contextlib\n"
+            "from mclog.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+            f"    assert main(['import', {str(exported)!r}]) == 0\n"
+            "assert out.getvalue().startswith('[Game') or out.getvalue().startswith('[Event')\n"
+            "assert 'jsonschema' in sys.modules and 'rfc3987_syntax' not in sys.modules\n"
+            + ("import rfc3987_syntax\n" if there else ""))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..errors import MclogError, RecordError
@@ -194,6 +196,31 @@ def deepest(error):
     while error.context:
         error = max(error.context, key=lambda e: len(e.absolute_path))
     return error
+
+
+@lru_cache(maxsize=None)
+def schema_validator(path: str):
+    """The JSON Schema validator (``jsonschema``, Draft 2020-12) of the schema file at
+    ``path``: a game's ``record.schema.json``, read once a process.
+
+    jsonschema is imported without the checker of the ``iri`` format that its
+    ``format-nongpl`` extra (which Jupyter installs) adds: that checker's module,
+    ``rfc3987_syntax``, builds 38 grammars as it is imported, a second or more, ten times
+    all the rest of an ``mclog import``.  No record schema names a format, and a validator
+    made without a format checker checks none, so nothing mclog asks is lost.  The module
+    is hidden only while jsonschema is first imported, so that a program that imports it
+    afterwards gets it as usual."""
+    hide = "jsonschema" not in sys.modules and "rfc3987_syntax" not in sys.modules
+    if hide:
+        sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # (its import fails,
+        # which jsonschema allows: it then checks no iri)
+    try:
+        from jsonschema import Draft202012Validator
+    finally:
+        if hide:
+            del sys.modules["rfc3987_syntax"]
+    with open(path, encoding="utf-8") as f:
+        return Draft202012Validator(json.load(f))
 
 
 def schema_error(validator, data):

@@ -10,14 +10,13 @@ a seat (0 to 2)``.
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
 from pathlib import Path
 
 from mclog.errors import RecordError
 from mclog.games import spelt_json
 from mclog.record.json_form import (BadValue, failure, json_path, load_json,
-                                     players_differ, schema_error, schema_words)
+                                     players_differ, schema_error, schema_validator,
+                                     schema_words)
 from .. import GAME
 from .reader import from_json
 from .record import GameRecord
@@ -84,9 +83,5 @@ def _at(prefix: str) -> list[str]:
     return [prefix] if prefix else []
 
 
-@lru_cache(maxsize=1)
 def _validator():
-    from jsonschema import Draft202012Validator
-
-    schema = json.loads((Path(__file__).parent / "record.schema.json").read_text())
-    return Draft202012Validator(schema)
+    return schema_validator(str(Path(__file__).parent / "record.schema.json"))

@@ -7,8 +7,6 @@ its tags as a text's are read: each problem is a message with a path into the da
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +15,8 @@ from mclog.games import spelt_json
 from mclog.record.entries import as_read
 from mclog.record.framing import RawGame, Tag
 from mclog.record.json_form import (
-    BadValue, json_path, players_differ, record_error, records_in, schema_error, schema_words,
+    BadValue, json_path, players_differ, record_error, records_in, schema_error,
+    schema_validator, schema_words,
 )
 
 from ..rules.moves import MOVE_TYPES
@@ -105,12 +104,8 @@ def _entry(item: dict):
     return MoveEntry(MOVE_TYPES[kind](**fields))
 
 
-@lru_cache(maxsize=1)
 def _validator():
-    from jsonschema import Draft202012Validator
-
-    schema = json.loads((Path(__file__).parent / "record.schema.json").read_text())
-    return Draft202012Validator(schema)
+    return schema_validator(str(Path(__file__).parent / "record.schema.json"))
 
 
 __all__ = ["record_from_json", "records_from_json"]
