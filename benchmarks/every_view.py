@@ -43,6 +43,7 @@ from mclog.record.reading import read_text  # noqa: E402
 ROOT = Path(__file__).parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 from fuzzing import slip  # noqa: E402
+from ipywidgets import Widget  # noqa: E402
 
 
 def command(args: list[str], stdin: str | None = None) -> tuple[int, str, str]:
@@ -107,6 +108,9 @@ class Sweep:
                 for row in played.scores():
                     row.as_dict()
                 game.replay_widget(played)
+                # (closed once made, with every widget inside it: ipywidgets keeps each
+                # until it is, and the sweep makes thousands, which held gigabytes)
+                Widget.close_all()
                 game.unfinished(played)
             except MclogError:
                 pass
@@ -239,7 +243,8 @@ def main() -> None:
     sweep, rng = Sweep(out), random.Random(args.seed)
     tried: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     with tempfile.TemporaryDirectory() as tmp:
-        for name, text, folder in bases(names, args.seeds, args.options):
+        every = bases(names, args.seeds, args.options)
+        for done, (name, text, folder) in enumerate(every, 1):
             work = Path(tmp) / "work"
             work.mkdir(exist_ok=True)
             for component_file in folder.glob("*.json"):   # (a record names its own)
@@ -254,6 +259,8 @@ def main() -> None:
                 tried[name][f"{kind} read"] += read
                 if read or "slip" not in kind:
                     sweep.commands(record, work)
+            print(f"{done} of {len(every)} records and their views done ({name})",
+                  file=sys.stderr, flush=True)
     for name, counts in tried.items():
         kinds = [k for k in counts if not k.endswith(" read")]
         print(f"{name}: " + ", ".join(f"{counts[k]} {k} ({counts[k + ' read']} replayed)"
