@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import json
 import tempfile
+import weakref
 import zlib
 from collections.abc import Iterator
 from html import escape
@@ -506,6 +507,8 @@ class GamePicker:
                                    description="or upload a record")
         self.status = w.HTML()
         self._uploaded: Path | None = None
+        #: The replayed game ``game`` gave last (its widgets are closed at the next).
+        self._given = None
         self.folder.observe(lambda change: self._list(), names="value")
         self._list()
         if self.default.name in self.choice.options:
@@ -616,7 +619,17 @@ class GamePicker:
 
     def game(self):
         """The chosen record, replayed; the default sample (with the reason in words)
-        when the choice cannot be shown."""
+        when the choice cannot be shown.  The step widgets made of the game it gave
+        before are closed (``close_widgets_of``): the cells below it show this one."""
+        played = self._game()
+        # (the cells below show the new game: the widgets of the one given before go,
+        # rather than stay in the kernel unseen)
+        if self._given is not None and self._given is not played:
+            close_widgets_of(self._given)
+        self._given = played
+        return played
+
+    def _game(self):
         import mclog
 
         path = self.path()
@@ -661,6 +674,43 @@ def _game_of_file(path, number: int, several: bool):
     raise mclog.MclogError(f"{path.name} holds no game {number}")
 
 
+def widgets_of(widget: w.Widget) -> list[w.Widget]:
+    """``widget`` and every widget it holds, however deep: in its attributes (lists,
+    tuples and dicts of them too) and a box's children, each once."""
+    out: list[w.Widget] = []
+    seen: set[int] = set()
+    stack: list = [widget]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, w.Widget):
+            out.append(item)
+            stack.extend(vars(item).values())
+            if isinstance(item, w.Box):
+                stack.extend(item.children)
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+    return out
+
+
+#: Every step widget made in this kernel, by weak reference: a picker closes those of the
+#: game it gave before (``GamePicker.game``).
+_MADE: weakref.WeakSet = weakref.WeakSet()
+
+
+def close_widgets_of(played) -> int:
+    """Close every step widget (a replay widget, a review's) made of the replayed game
+    ``played``; how many were closed."""
+    closing = [widget for widget in list(_MADE) if widget.played is played]
+    for widget in closing:
+        widget.close()
+    return len(closing)
+
+
 def game_picker(default: str, game_name: str = "Million Club") -> GamePicker:
     """A ``GamePicker`` starting at ``default`` (display ``picker.view``)."""
     return GamePicker(default, game_name)
@@ -701,6 +751,7 @@ class StepWidget(w.VBox):
     def __init__(self, game, played, *, interval_ms: int = 600,
                  chart: tuple | None = None) -> None:
         self.game, self.played = game, replayed(played, "StepWidget")
+        _MADE.add(self)
         self.texts = ["the start", *game.step_texts(played)]
         #: Where the replay can stand (by default each move, 0 being the setup).
         self.positions: list = self.make_positions()
@@ -708,7 +759,8 @@ class StepWidget(w.VBox):
         self.slider = w.IntSlider(value=0, min=0, max=last, description="step",
                                   layout=w.Layout(width="380px"))
         self.play = w.Play(value=0, min=0, max=last, interval=interval_ms, description="Play")
-        w.jslink((self.play, "value"), (self.slider, "value"))
+        #: The links between its widgets in the page (kept: ``close`` closes them too).
+        self.links = [w.jslink((self.play, "value"), (self.slider, "value"))]
         # Outside a browser jslink does nothing; keep the two in step from Python too.
         self.play.observe(self._from_play, names="value")
         button = w.Layout(width="auto", min_width="96px")
@@ -744,7 +796,7 @@ class StepWidget(w.VBox):
             if self.marked else [],
             lines=[[text, None if step is None else self.position_at(step)]
                    for text, step in record_lines(played)])
-        w.jslink((self.slider, "value"), (self.stepper, "index"))
+        self.links.append(w.jslink((self.slider, "value"), (self.stepper, "index")))
         self.prev_move.on_click(lambda _: self.go_to(self.slider.value - 1))
         self.next_move.on_click(lambda _: self.go_to(self.slider.value + 1))
         self.prev_round.on_click(lambda _: self.go_to(self._round_edge(-1)))
@@ -835,6 +887,17 @@ class StepWidget(w.VBox):
     def _from_selector(self, change) -> None:
         if not self._following:
             self.go_to(change["new"])
+
+    def close(self) -> None:
+        """Close it and every widget it made (``widgets_of``): ipywidgets keeps a widget
+        in the kernel until it is closed, and a replay widget holds every frame of its
+        game (some 16 MB for a six-player Million Club game), so that a notebook that
+        showed one game after another kept them all.  (``GamePicker.game`` closes the
+        widgets of the game it gave before.)"""
+        for widget in widgets_of(self):
+            if widget is not self:
+                widget.close()
+        super().close()
 
     def _from_play(self, change) -> None:
         # A change the browser sent has moved the slider already, through their link

@@ -183,3 +183,34 @@ def test_a_game_after_one_with_a_slip_is_shown(tmp_path):
     picker.choice.value = "alone.mclog"
     picker.game()
     assert f"cannot be shown: {alone}:8:24: &#x27;Q&#x27; is not" in picker.status.value
+
+
+@pytest.mark.parametrize("game_name, sample", [
+    ("Million Club", THURSDAY),
+    ("Cartel", SAMPLES.parent / "cartel" / "duel-2p.mclog")])
+def test_the_widgets_of_the_game_shown_before_are_closed_at_the_next(game_name, sample):
+    """Each "Use this game" made a new replay widget and left the one before in the
+    kernel with every frame of its game (some 16 MB for six players): a notebook that
+    showed one game after another kept them all.  The picker closes the widgets of the
+    game it gave before, every widget they made with them, and no other."""
+    from ipywidgets.widgets.widget import _instances
+
+    import mclog
+    from mclog.widgets import replay
+
+    picker = game_picker(str(sample), game_name)
+    other = replay(mclog.replay(mclog.read_one(sample)))   # (not the picker's)
+    first = picker.game()
+    shown = replay(first)
+    made = widget_shell.widgets_of(shown)
+    assert len(made) > 20 and shown.links and all(link in made for link in shown.links)
+    assert all(widget.comm is not None for widget in made)
+    kept = len(_instances)
+    for _ in range(3):   # (a game picked and shown again and again)
+        again = picker.game()
+        assert again is not first
+        assert all(widget.comm is None for widget in made)   # (closed, each of them)
+        first, shown = again, replay(again)
+        made = widget_shell.widgets_of(shown)
+        assert len(_instances) == kept   # (as many as before: nothing left behind)
+    assert other.comm is not None and shown.comm is not None
