@@ -5,9 +5,10 @@ yardstick of the same run, ``python -c pass``.
 
 Targets: ``mclog validate`` of one small file within 3x ``python -c pass``; the replay
 widget's import cell (notebook 01's) under 0.5 s.  ``mclog import`` of the same game's
-JSON is timed beside them (it checks the JSON against the game's JSON Schema).  Bytecode is cached first in a
-folder of its own (``PYTHONPYCACHEPREFIX``), as an installed package's is: without it
-every start compiles mclog's sources again (this machine sets PYTHONDONTWRITEBYTECODE).
+JSON is timed beside them (it checks the JSON against the game's JSON Schema).
+Bytecode is cached first in a folder of its own (``PYTHONPYCACHEPREFIX``), as an
+installed package's is: without it every start compiles mclog's sources again (this
+machine sets PYTHONDONTWRITEBYTECODE).
 Medians of interleaved runs.  ``--against`` times ``mclog validate`` of another checkout
 of mclog (a ``git worktree`` of an older commit) in the same rounds: a change's effect on
 the start, measured beside its yardstick.

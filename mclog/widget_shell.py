@@ -702,13 +702,11 @@ def widgets_of(widget: w.Widget) -> list[w.Widget]:
 _MADE: weakref.WeakSet = weakref.WeakSet()
 
 
-def close_widgets_of(played) -> int:
+def close_widgets_of(played) -> None:
     """Close every step widget (a replay widget, a review's) made of the replayed game
-    ``played``; how many were closed."""
-    closing = [widget for widget in list(_MADE) if widget.played is played]
-    for widget in closing:
+    ``played``."""
+    for widget in [widget for widget in _MADE if widget.played is played]:
         widget.close()
-    return len(closing)
 
 
 def game_picker(default: str, game_name: str = "Million Club") -> GamePicker:

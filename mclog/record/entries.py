@@ -9,6 +9,7 @@ Source positions never count for equality: ``parse(write(record)) == record``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import RecordError
@@ -163,8 +164,8 @@ def inline_comments_length(entries: list, index: int) -> int:
     a writer that joins items on a line asks it before it joins one, so that no line it
     writes is longer than a record may have."""
     length = 0
-    for at in range(index + 1, len(entries)):   # (not a slice: a copy of the rest of a
-        entry = entries[at]                       # long record at every item it writes)
+    # (not a slice: that copied the rest of a long record at every item written)
+    for entry in islice(entries, index + 1, None):
         if not isinstance(entry, CommentEntry) or entry.own_line:
             break
         length += 3 + len(comment_text(entry.text, entry.brace, False).split("\n")[0])

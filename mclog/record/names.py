@@ -285,9 +285,9 @@ def player_meant(word: str, names: Sequence[str]) -> str:
     >>> player_meant("Ann yellow", ["Ann", "Ben"]), player_meant("Zed", ["Ann", "Ben"])
     (': did you mean Ann?', '')
     """
-    first = word.split(maxsplit=1)[0] if word.split() else word
+    words = word.split()
     return suggestion(case_slip(word, names) or closest(word, names)
-                      or (case_slip(first, names) if first != word.strip() else None))
+                      or (case_slip(words[0], names) if len(words) > 1 else None))
 
 
 def not_a_player(word: str, names: Sequence[str]) -> str:
