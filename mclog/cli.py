@@ -720,7 +720,7 @@ def cmd_simulate(args) -> int:
         whole(value, name, 1)
     game.check_bots(args.bots)  # an unknown name fails before any game is played
     options = game.checked_options(_options(args.option, **_option_flags(args)))
-    seeds = list(range(args.seed, args.seed + args.games))
+    seeds = range(args.seed, args.seed + args.games)   # (a range: --games may be huge)
     # (``--out -`` is standard output, as ``-o -`` is for the other commands: the games
     # printed, as with no --out, not a folder called -)
     out = Path(args.out) if args.out and args.out != "-" else None
@@ -746,28 +746,35 @@ def cmd_simulate(args) -> int:
     from .corpus.simulate import in_order, tasks_for   # (only this command needs Dask's)
 
     folder = str(out) if out and not one_file else None
-    tasks = tasks_for(game.name, args.players, seeds, args.bots, options, folder,
-                      args.shard_size if args.shard_size > 1 else None)
+    shard_size = args.shard_size if args.shard_size > 1 else None
+    tasks = tasks_for(game.name, args.players, seeds, args.bots, options, folder, shard_size)
     bar = tqdm(total=len(seeds), unit="game", disable=args.games < 2 or None, file=sys.stderr)
-    texts: list[str] = []   # (the games of one file, written when all are played)
-    first = True
     unfinished: list[int] = []
-    for task, played in in_order(tasks, jobs=args.jobs, scheduler=args.scheduler):
-        if played.text is not None and one_file:
-            texts.append(played.text)
-        elif played.text is not None:
-            sys.stdout.write(("" if first else "\n") + played.text)
-            first = False
-        unfinished += played.unfinished
-        bar.update(len(task.seeds))
+
+    def texts() -> Iterator[str]:
+        """The games' text as the tasks play them, in seed order, a newline between two
+        (none where each game went to a file of its own)."""
+        first = True
+        for task, played in in_order(tasks, jobs=args.jobs, scheduler=args.scheduler):
+            unfinished.extend(played.unfinished)
+            bar.update(len(task.seeds))
+            if played.text is not None:
+                yield played.text if first else "\n" + played.text
+                first = False
+
+    if one_file:   # (written as they come, and put in place whole once all are played)
+        write_new(str(out), texts())
+    else:
+        for text in texts():
+            sys.stdout.write(text)
     bar.close()
     if unfinished:
         print(_unfinished_note(game, args.bots, len(seeds), unfinished), file=sys.stderr)
     if one_file:
-        write_new(str(out), "\n".join(texts))
         print(f"{counted(len(seeds), 'game')} written to {out}", file=sys.stderr)
     elif out:
-        what = f"{counted(len(tasks), 'shard')} of up to {args.shard_size}" \
+        shards = -(-len(seeds) // args.shard_size)   # (rounded up)
+        what = f"{counted(shards, 'shard')} of up to {args.shard_size}" \
             if args.shard_size > 1 else "one file per game"
         print(f"{counted(len(seeds), 'game')} written to {out}/ ({what})", file=sys.stderr)
     return 0

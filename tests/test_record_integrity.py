@@ -18,7 +18,7 @@ from mclog import RecordError, parse_one, read_one, replay, write
 from mclog.cli import main
 from mclog.errors import MclogError, readable
 from mclog.printable import printable
-from mclog.record.files import FileError, replace_file
+from mclog.record.files import FileError, replace_file, write_new
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_games" / "millionclub").glob("*.mclog"))
 THURSDAY = Path(__file__).parent.parent / "sample_games" / "millionclub" / "thursday-club-3p.mclog"
@@ -120,6 +120,33 @@ def test_a_failed_check_leaves_the_file_and_no_temporary(tmp_path):
         replace_file(str(path), "x\n", verify=lambda text: (_ for _ in ()).throw(
             KeyboardInterrupt()))
     assert path.read_text() == before and not list(tmp_path.glob(".mclog-*"))
+
+
+def test_a_file_written_in_pieces_is_put_in_place_whole_or_not_at_all(tmp_path):
+    """``write_new`` of a text given in pieces (the games of ``mclog simulate -o
+    games.mclog``, a shard at a time) writes each piece into the temporary beside the file
+    as it comes, and puts the file in place once the last is written; a failure on the
+    way leaves the file as it was, and no temporary."""
+    path = tmp_path / "games.mclog"
+    path.write_text("the games before\n", encoding="utf-8")
+    seen = []
+
+    def pieces(fail: bool):
+        yield "[Game 1]\n"
+        seen.append([p.name for p in tmp_path.glob(".mclog-*.tmp")])   # (being written)
+        assert path.read_text(encoding="utf-8") == "the games before\n"
+        if fail:
+            raise KeyboardInterrupt
+        yield "\n[Game 2]\n"
+
+    with pytest.raises(KeyboardInterrupt):
+        write_new(str(path), pieces(fail=True))
+    assert path.read_text(encoding="utf-8") == "the games before\n"
+    assert not list(tmp_path.glob(".mclog-*"))
+    write_new(str(path), pieces(fail=False))
+    assert path.read_text(encoding="utf-8") == "[Game 1]\n\n[Game 2]\n"
+    assert not list(tmp_path.glob(".mclog-*"))
+    assert [len(names) for names in seen] == [1, 1]
 
 
 def test_simulated_games_get_a_new_files_permissions(tmp_path):

@@ -1,6 +1,8 @@
 """Bots and the simulator (issue 4)."""
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,7 @@ from invariants import check_move, check_state
 
 from mclog import parse_one, replay, write
 from mclog.cli import main
+from mclog.corpus.simulate import SimulationTask
 from mclog.games.millionclub.bots import GreedyBot, RandomBot, below, make_bot
 from mclog.games.millionclub.simulator import bots_from_names, simulate, simulated_text
 
@@ -213,6 +216,58 @@ def test_simulate_out_a_record_files_name_writes_the_games_into_it(tmp_path, cap
         f"mclog: --shard-size splits the games among the files of a folder, and "
         f"{tmp_path / 'new.mclog'} is a record file's name: name a folder\n")
     assert not (tmp_path / "new.mclog").exists()
+
+
+def test_a_huge_count_of_games_is_played_as_it_is_printed(tmp_path):
+    """``mclog simulate --games 1000000000000`` prints its first games at once and stops
+    when its reader does, in bounded memory: the seeds and the tasks are made as they are
+    reached (it made a list of every seed first, and ran out of memory before any game: a
+    billion seeds alone are some 36 GB)."""
+    import resource
+
+    def bounded() -> None:   # (a failure here must not take the machine's memory)
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    with subprocess.Popen([sys.executable, "-m", "mclog", "simulate", "--players", "2",
+                           "--seed", "7", "--games", "1000000000000"], cwd=tmp_path,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          preexec_fn=bounded) as run:
+        assert run.stdout is not None and run.stderr is not None
+        first = run.stdout.read(20_000).decode("utf-8")
+        run.stdout.close()   # (the reader stops: ``| head``)
+        said = run.stderr.read().decode("utf-8")
+        run.wait(timeout=300)
+    assert first.startswith('[Event "Simulated game"]'), said
+    assert '[Seed "7"]' in first and '[Seed "8"]' in first
+    assert "memory" not in said and "Traceback" not in said, said
+
+
+def test_games_into_one_file_are_written_as_they_are_played(tmp_path, capsys, monkeypatch):
+    """``-o games.mclog`` writes each task's games into the file's temporary as they are
+    played (it held every game's text until the last was played: a million games, some
+    gigabytes), and the file is put in place once all are: stopped on the way, the games
+    mclog simulated there before are left as they were."""
+    out = tmp_path / "games.mclog"
+    assert main(["simulate", "--players", "2", "--seed", "3", "--games", "201", "-o",
+                 str(out)]) == 0
+    assert main(["simulate", "--players", "2", "--seed", "3", "--games", "201"]) == 0
+    assert out.read_text(encoding="utf-8") == capsys.readouterr().out
+    before = out.read_bytes()
+    played = SimulationTask.run
+    ran = []
+
+    def run(task):   # (the third task of 100 games: stopped, the first two written)
+        ran.append([p.stat().st_size for p in tmp_path.glob(".mclog-*.tmp")])
+        if len(ran) == 3:
+            raise KeyboardInterrupt
+        return played(task)
+
+    monkeypatch.setattr(SimulationTask, "run", run)
+    assert main(["simulate", "--players", "2", "--seed", "9", "--games", "250", "-o",
+                 str(out)]) == 130
+    assert capsys.readouterr().err.endswith("mclog: interrupted\n")
+    assert out.read_bytes() == before and not list(tmp_path.glob(".mclog-*"))
+    assert len(ran[1]) == len(ran[2]) == 1 and 0 < ran[1][0] < ran[2][0]
 
 
 def test_out_dash_is_standard_output_for_simulate_and_refused_for_a_corpus(

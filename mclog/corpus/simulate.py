@@ -13,8 +13,10 @@ This module knows no game: games are found by the registry.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 
 from mclog import games
 from mclog.arguments import whole
@@ -72,26 +74,28 @@ class Simulated:
     unfinished: tuple[int, ...] = ()
 
 
-def tasks_for(game: str, players: int, seeds: list[int], bots: str, options: dict,
-              out: str | None, shard_size: int | None) -> list[SimulationTask]:
+def tasks_for(game: str, players: int, seeds: Sequence[int], bots: str, options: dict,
+              out: str | None, shard_size: int | None) -> Iterator[SimulationTask]:
     """The tasks that play ``seeds``: shards of ``shard_size`` games to files in ``out``,
     or (no shard size) groups of 100 games, written a file each to ``out`` or returned
-    as text."""
+    as text.  Each is made as it is reached (``seeds`` may be a ``range`` of a billion:
+    ten million tasks, never all held at once)."""
     shard = out is not None and shard_size is not None
     size = shard_size if out is not None and shard_size is not None else 100
-    return [SimulationTask(game, players, tuple(seeds[i:i + size]), bots, options, out, shard)
-            for i in range(0, len(seeds), size)]
+    for i in range(0, len(seeds), size):
+        yield SimulationTask(game, players, tuple(seeds[i:i + size]), bots, options, out, shard)
 
 
 def _run(task: SimulationTask) -> Simulated:
     return task.run()
 
 
-def in_order(tasks: list, *, jobs: int = 1, scheduler: str | None = None,
-             client=None) -> Iterator[tuple]:
+def in_order(tasks: Iterable[SimulationTask], *, jobs: int = 1, scheduler: str | None = None,
+             client=None) -> Iterator[tuple[SimulationTask, Simulated]]:
     """``(task, result)`` in the tasks' order: in this process for one job, else as Dask
     tasks (on ``client``, the scheduler at ``scheduler``, or a local cluster of ``jobs``
-    processes) with four tasks per worker in flight."""
+    processes) with four tasks per worker in flight.  ``tasks`` are taken from as they
+    are needed, a few ahead of the one waited for."""
     if client is None and jobs <= 1 and not scheduler:
         for task in tasks:
             yield task, task.run()
@@ -103,15 +107,19 @@ def in_order(tasks: list, *, jobs: int = 1, scheduler: str | None = None,
             yield from in_order(tasks, client=own)
         return
     window = 4 * max(1, len(client.scheduler_info().get("workers", {})))
-    pending = {}
-    submitted = 0
-    for index, task in enumerate(tasks):
-        while submitted < len(tasks) and submitted < index + window:
-            pending[submitted] = client.submit(_run, tasks[submitted], pure=False, retries=1)
-            submitted += 1
-        future = pending.pop(index)
-        yield task, future.result()
+    coming = iter(tasks)
+
+    def submitted(task: SimulationTask) -> tuple:
+        return task, client.submit(_run, task, pure=False, retries=1)
+
+    # (while one is waited for, it and the window's others after it are in flight)
+    pending = deque(map(submitted, islice(coming, window)))
+    while pending:
+        task, future = pending.popleft()
+        result = future.result()
         future.release()
+        pending.extend(map(submitted, islice(coming, 1)))
+        yield task, result
 
 
 def simulate(out: str | os.PathLike, *, players: int, games_count: int, seed: int,
@@ -129,11 +137,9 @@ def simulate(out: str | os.PathLike, *, players: int, games_count: int, seed: in
     options = played.checked_options(options or {})
     out = os.fspath(out)
     os.makedirs(out, exist_ok=True)
-    seeds = list(range(seed, seed + games_count))
-    tasks = tasks_for(played.name, players, seeds, bots, options, out, shard_size)
-    for _ in in_order(tasks, jobs=jobs, client=client):
-        pass
-    return [t.shard_path for t in tasks]
+    tasks = tasks_for(played.name, players, range(seed, seed + games_count), bots, options,
+                      out, shard_size)
+    return [task.shard_path for task, _ in in_order(tasks, jobs=jobs, client=client)]
 
 
 __all__ = ["Simulated", "SimulationTask", "in_order", "simulate", "tasks_for"]

@@ -28,7 +28,7 @@ import io
 import os
 import stat
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from ..errors import MclogError, RecordError
 from ..printable import printable
@@ -545,21 +545,28 @@ def replace_file(path: str, text: str, verify: Callable[[str], None] | None = No
         new.commit(verify)
 
 
-def write_new(path: str, text: str) -> None:
+def write_new(path: str, text: str | Iterable[str]) -> None:
     """Write a new file (or replace one mclog made, such as a simulated game) all at once:
     never half a file, and with the permissions a new file gets (not a temporary's 0600).
     ``-`` is the standard output, and a device or a FIFO is written into, never replaced
-    (``write_into``)."""
+    (``write_into``).
+
+    ``text`` may come in pieces, written as they come (``mclog simulate -o games.mclog``
+    of a million games holds one shard of them at a time, not the file): the file is
+    still put in place whole, once the last piece is written, and a failure on the way
+    leaves what was there before."""
+    pieces = (text,) if isinstance(text, str) else text
     if path == "-":
-        sys.stdout.write(text)
+        for piece in pieces:
+            sys.stdout.write(piece)
         sys.stdout.flush()
         return
     st = _stat_or_none(path)
     if st is not None and not stat.S_ISREG(st.st_mode):
-        write_into(path, st, text)
+        write_into(path, st, pieces)
         return
     with _signals_raise():
-        tmp = _written_beside(os.path.realpath(path), text)
+        tmp = _written_beside(os.path.realpath(path), pieces)
         try:
             umask = os.umask(0)
             os.umask(umask)
@@ -609,8 +616,8 @@ def check_not_replacing(path: str, what: str, same_kind: Callable[[bytes], bool]
                         "one first")
 
 
-def write_into(path: str, st: os.stat_result, text: str) -> None:
-    """Write ``text`` into an existing device or FIFO (``/dev/null``, ``/dev/stdout``, a
+def write_into(path: str, st: os.stat_result, pieces: Iterable[str]) -> None:
+    """Write the text of ``pieces`` into an existing device or FIFO (``/dev/null``, ``/dev/stdout``, a
     pipe a reader waits on): never a rename over it, which would put a plain file in its
     place (as root, over the system's ``/dev/null``).  A folder, a socket or a block
     device is refused, and so is a FIFO no program reads (waiting for one would hang)."""
@@ -627,7 +634,8 @@ def write_into(path: str, st: os.stat_result, text: str) -> None:
     try:
         os.set_blocking(fd, True)
         with os.fdopen(fd, "wb", closefd=False) as f:
-            f.write(text.encode("utf-8"))
+            for piece in pieces:
+                f.write(piece.encode("utf-8"))
             f.flush()
     except OSError as exc:
         raise FileError(f"{path}: cannot be written: {exc.strerror or exc}") from None
@@ -724,12 +732,14 @@ def _zombie(pid: int) -> bool:
     return bool(fields) and fields[0] == b"Z"
 
 
-def _written_beside(target: str, text: str) -> str:
-    """A temporary file in ``target``'s folder holding ``text``, flushed to the disk."""
+def _written_beside(target: str, pieces: Iterable[str]) -> str:
+    """A temporary file in ``target``'s folder holding the text of ``pieces``, flushed to
+    the disk."""
     tmp, f = _temporary_beside(target)
     try:
         with f:
-            f.write(text.encode("utf-8"))
+            for piece in pieces:
+                f.write(piece.encode("utf-8"))
             f.flush()
             os.fsync(f.fileno())
     except BaseException:
