@@ -14,6 +14,7 @@ TypeError: replay_widget takes a replayed game, not None: give it mclog.replay(r
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
@@ -224,6 +225,33 @@ def whole(value: Any, name: str, low: int | None = None, high: int | None = None
             f"at least {low}" if low is not None else f"at most {high}"
         raise ValueError(f"{name} is {bounds}, not {value}")
     return value
+
+
+def processes(value: Any, name: str) -> int:
+    """``value``, a count of worker processes (``--jobs``), checked as ``whole`` checks a
+    count and bounded by this machine: four a processor at the most (and 4 on any).  The
+    work is the processors', so more processes only share them, and each holds its own
+    Python and mclog (some 100 MB): ``--jobs 500`` on a laptop would fill its memory before
+    the first game.
+
+    >>> processes(2, "--jobs")
+    2
+    >>> processes(10_000, "--jobs")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: --jobs is at most ... on this machine (four processes a processor: ...
+    """
+    whole(value, name, 1)
+    most = most_processes()
+    if value > most:
+        raise ValueError(f"{name} is at most {most} on this machine (four processes a "
+                         f"processor: more would only share them, and fill its memory), not "
+                         f"{value}")
+    return value
+
+
+def most_processes() -> int:
+    """The most worker processes ``processes`` allows here: four a processor, at least 4."""
+    return max(4, 4 * (os.cpu_count() or 1))
 
 
 def _is_replayed(value: Any) -> bool:

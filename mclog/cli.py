@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import games, seat_refusal, seat_view
-from .arguments import whole
+from .arguments import processes, whole
 from .errors import MclogError, RecordError, ReviewError, readable
 from .printable import counted, printable
 from .protocol import Game, Played
@@ -553,7 +553,7 @@ def cmd_review(args) -> int:
     asked for (or of every seat), what each option's rollouts won, the loss of the move
     played, and the worst decisions first; ``-o`` writes it all as JSON."""
     _rollouts(args.rollouts, "--rollouts")
-    whole(args.jobs, "--jobs", 1, 256)
+    processes(args.jobs, "--jobs")
     if args.out:
         _check_out(args.out, args.file, "a review", "review", _a_review)
     chosen = _one_game(args.file, args.number)
@@ -696,7 +696,7 @@ def cmd_corpus_build(args) -> int:
         _name_the_out("corpus build writes a folder of tables", "corpus build", args.paths,
                       "corpus")
     whole(args.chunk_games, "--chunk-games", 1)
-    whole(args.jobs, "--jobs", 1)
+    processes(args.jobs, "--jobs")
     report = build(args.paths, args.out, scheduler=args.scheduler, jobs=args.jobs,
                    chunk_games=args.chunk_games, progress=not args.quiet)
     for error in report.errors:
@@ -715,9 +715,9 @@ def cmd_simulate(args) -> int:
 
     game = games.game(args.game)
     game.check_players(args.players)
-    for name, value in (("--games", args.games), ("--jobs", args.jobs),
-                        ("--shard-size", args.shard_size)):
+    for name, value in (("--games", args.games), ("--shard-size", args.shard_size)):
         whole(value, name, 1)
+    processes(args.jobs, "--jobs")
     game.check_bots(args.bots)  # an unknown name fails before any game is played
     options = game.checked_options(_options(args.option, **_option_flags(args)))
     seeds = range(args.seed, args.seed + args.games)   # (a range: --games may be huge)

@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .arguments import seat_number, whole
+from .arguments import processes, seat_number, whole
 from .errors import MclogError, ReviewError, RuleError
 
 if TYPE_CHECKING:
@@ -304,7 +304,7 @@ class _Runner:
 
     def __init__(self, game, played, bots: str, jobs: int = 1, client=None) -> None:
         self.job: tuple[Any, Any, str, dict] = (game, played, bots, {})
-        self.jobs = max(1, jobs)
+        self.jobs = processes(jobs, "jobs")
         self.pool: ProcessPoolExecutor | None = None
         self.client = client
         #: What this record's positions gave before (``_cached``).

@@ -310,6 +310,7 @@ def test_simulate_gives_the_same_games_on_any_number_of_workers(tmp_path, capsys
     ({"players": "4"}, TypeError, "players is a whole number, not a str"),
     ({"games_count": 0}, ValueError, "games_count is at least 1, not 0"),
     ({"shard_size": 0}, ValueError, "shard_size is at least 1, not 0"),
+    ({"jobs": 10_000}, ValueError, "jobs is at most "),
     ({"bots": "nonsense"}, ValueError, "unknown bot 'nonsense'"),
     ({"game": "Million Club", "options": {"setup": "x"}}, ValueError,
      "Million Club's setup is one of standard, alternative, not 'x'"),
@@ -331,6 +332,7 @@ def test_simulate_from_python_checks_its_settings_before_writing(tmp_path, given
 @pytest.mark.parametrize("given,error,said", [
     ({"chunk_games": 0}, ValueError, "chunk_games is at least 1, not 0"),
     ({"jobs": 0}, ValueError, "jobs is at least 1, not 0"),
+    ({"jobs": 10_000}, ValueError, "jobs is at most "),
     ({"paths": 5}, TypeError, "build reads record files and folders (a path, or a list of "
                               "them), not int"),
 ])
@@ -343,7 +345,7 @@ def test_build_from_python_checks_its_settings_before_making_anything(tmp_path, 
     settings = {"paths": [str(ROOT / "sample_games" / "cartel")], **given}
     with pytest.raises(error) as refused:
         build(settings.pop("paths"), tmp_path / "out", **settings)
-    assert str(refused.value) == said and not (tmp_path / "out").exists()
+    assert str(refused.value).startswith(said) and not (tmp_path / "out").exists()
 
 
 def test_the_corpus_agrees_with_the_score_table_and_adds_up(built):

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import mclog
+from mclog.arguments import most_processes
 from mclog.cli import main
 from mclog.errors import ReviewError
 from mclog.games import register
@@ -384,8 +385,10 @@ def test_a_report_asked_for_no_rollouts_is_told_so(tmp_path, capsys):
 @pytest.mark.parametrize("option,value,said", [
     ("--rollouts", "0", "--rollouts is from 1 to 100000, not 0"),
     ("--rollouts", "-5", "--rollouts is from 1 to 100000, not -5"),
-    ("--jobs", "0", "--jobs is from 1 to 256, not 0"),
-    ("--jobs", "300", "--jobs is from 1 to 256, not 300"),
+    ("--jobs", "0", "--jobs is at least 1, not 0"),
+    ("--jobs", "9999", f"--jobs is at most {most_processes()} on this machine (four processes "
+                       "a processor: more would only share them, and fill its memory), not "
+                       "9999"),
 ])
 def test_a_review_asked_for_numbers_out_of_range_is_told_which(tmp_path, capsys, option,
                                                                value, said):
@@ -393,6 +396,17 @@ def test_a_review_asked_for_numbers_out_of_range_is_told_which(tmp_path, capsys,
     assert main(["review", str(CARTEL_DUEL), option, value, "-o", str(out)]) == 2
     assert capsys.readouterr().err == f"mclog: {said}\n"
     assert not out.exists()
+
+
+def test_a_review_from_python_asked_for_more_processes_than_the_machine_bears_is_refused():
+    """``jobs=500`` in a notebook forked 500 processes for the rollouts; it is refused in
+    the command line's words, before any is forked."""
+    played = mclog.replay(mclog.read_one(CARTEL_DUEL))
+    with pytest.raises(ValueError) as refused:
+        chances(played, 10, rollouts=2, jobs=500)
+    assert str(refused.value) == (f"jobs is at most {most_processes()} on this machine (four "
+                                  "processes a processor: more would only share them, and "
+                                  "fill its memory), not 500")
 
 
 @pytest.mark.parametrize("given,error,said", [

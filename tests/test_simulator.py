@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from invariants import check_move, check_state
 
 from mclog import parse_one, replay, write
+from mclog.arguments import most_processes
 from mclog.cli import main
 from mclog.corpus.simulate import SimulationTask
 from mclog.games.millionclub.bots import GreedyBot, RandomBot, below, make_bot
@@ -296,6 +297,13 @@ def test_out_dash_is_standard_output_for_simulate_and_refused_for_a_corpus(
      "--jobs is at least 1, not 0"),
     (["corpus", "build", "{tmp}", "-o", "{tmp}/corpus", "--chunk-games", "0"],
      "--chunk-games is at least 1, not 0"),
+    # (a process a game asked for: hundreds of processes would fill the machine's memory)
+    (["simulate", "--seed", "1", "--games", "500", "--jobs", "500", "--out", "{tmp}/games"],
+     f"--jobs is at most {most_processes()} on this machine (four processes a processor: "
+     "more would only share them, and fill its memory), not 500"),
+    (["corpus", "build", "{tmp}", "-o", "{tmp}/corpus", "--jobs", "500"],
+     f"--jobs is at most {most_processes()} on this machine (four processes a processor: "
+     "more would only share them, and fill its memory), not 500"),
 ])
 def test_a_count_below_one_on_the_command_line_is_refused_as_python_refuses_it(
         tmp_path, capsys, argv, said):

@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mclog.arguments import whole
+from mclog.arguments import processes, whole
 from mclog.errors import MclogError, RecordError
 from mclog.printable import counted
 from mclog.record.files import FileError, piece_lines, write_new
@@ -263,7 +263,7 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
     started = time.perf_counter()
     whole(chunk_games, "chunk_games", 1)   # (checked before anything is made)
     if jobs is not None:
-        whole(jobs, "jobs", 1)
+        processes(jobs, "jobs")
     if not isinstance(paths, (str, os.PathLike, list, tuple)):
         raise TypeError(f"build reads record files and folders (a path, or a list of "
                         f"them), not {type(paths).__name__}")

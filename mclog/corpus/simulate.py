@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from mclog import games
-from mclog.arguments import whole
+from mclog.arguments import processes, whole
 from mclog.record.files import write_new
 from mclog.simulate import stopped
 
@@ -132,7 +132,7 @@ def simulate(out: str | os.PathLike, *, players: int, games_count: int, seed: in
     whole(games_count, "games_count", 1)
     whole(seed, "seed")
     whole(shard_size, "shard_size", 1)
-    whole(jobs, "jobs", 1)
+    processes(jobs, "jobs")
     played.check_bots(bots)
     options = played.checked_options(options or {})
     out = os.fspath(out)
