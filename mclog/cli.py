@@ -743,7 +743,7 @@ def cmd_simulate(args) -> int:
         except OSError as exc:
             raise FileError(f"{out}: the folder cannot be made: "
                             f"{exc.strerror or exc}") from None
-    from .corpus.simulate import in_order, tasks_for   # (only this command needs Dask's)
+    from .corpus.simulate import in_order, joined, tasks_for   # (only here: Dask's)
 
     folder = str(out) if out and not one_file else None
     shard_size = args.shard_size if args.shard_size > 1 else None
@@ -752,20 +752,18 @@ def cmd_simulate(args) -> int:
     unfinished: list[int] = []
 
     def texts() -> Iterator[str]:
-        """The games' text as the tasks play them, in seed order, a newline between two
-        (none where each game went to a file of its own)."""
-        first = True
+        """The games' text as the tasks play them, in seed order (none where each game
+        went to a file of its own)."""
         for task, played in in_order(tasks, jobs=args.jobs, scheduler=args.scheduler):
             unfinished.extend(played.unfinished)
             bar.update(len(task.seeds))
             if played.text is not None:
-                yield played.text if first else "\n" + played.text
-                first = False
+                yield played.text
 
     if one_file:   # (written as they come, and put in place whole once all are played)
-        write_new(str(out), texts())
+        write_new(str(out), joined(texts()))
     else:
-        for text in texts():
+        for text in joined(texts()):
             sys.stdout.write(text)
     bar.close()
     if unfinished:

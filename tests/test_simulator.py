@@ -271,6 +271,33 @@ def test_games_into_one_file_are_written_as_they_are_played(tmp_path, capsys, mo
     assert len(ran[1]) == len(ran[2]) == 1 and 0 < ran[1][0] < ran[2][0]
 
 
+def test_a_shard_is_written_as_its_games_are_played(tmp_path, capsys, monkeypatch):
+    """A shard's games go into its file's temporary as they are played (``--shard-size
+    1000000`` held a million games' text until the last), and the shard is put in place
+    once all are: stopped on the way, nothing is left."""
+    from mclog.games.millionclub import MillionClub
+
+    assert main(["simulate", "--players", "2", "--seed", "3", "--games", "90", "--shard-size",
+                 "90", "--out", str(tmp_path / "whole")]) == 0
+    (shard,) = (tmp_path / "whole").iterdir()
+    assert main(["simulate", "--players", "2", "--seed", "3", "--games", "90"]) == 0
+    assert shard.read_text(encoding="utf-8") == capsys.readouterr().out
+    played = MillionClub.simulated_text
+    sizes = []
+
+    def simulated_text(game, *args):
+        sizes.append(sum(p.stat().st_size for p in (tmp_path / "cut").glob(".mclog-*.tmp")))
+        if len(sizes) == 80:
+            raise KeyboardInterrupt
+        return played(game, *args)
+
+    monkeypatch.setattr(MillionClub, "simulated_text", simulated_text)
+    assert main(["simulate", "--players", "2", "--seed", "3", "--games", "90", "--shard-size",
+                 "90", "--out", str(tmp_path / "cut")]) == 130
+    assert sizes[0] == 0 and sizes[40] > 0 and sizes[-1] > sizes[40]   # (written as it went)
+    assert list((tmp_path / "cut").iterdir()) == []
+
+
 def test_out_dash_is_standard_output_for_simulate_and_refused_for_a_corpus(
         tmp_path, capsys, monkeypatch):
     """``-`` is standard output, as ``-o -`` is for the other commands: ``simulate --out -``

@@ -50,18 +50,34 @@ class SimulationTask:
         return f"{games.game(self.game).file_prefix}-{self.players}p"
 
     def run(self) -> Simulated:
+        """Play the games, each written as it is played (a shard of a million games is
+        never held whole), and say which the bots did not end."""
         game = games.game(self.game)
-        texts = [game.simulated_text(self.players, seed, self.bots, self.options)
-                 for seed in self.seeds]
-        unfinished = tuple(seed for seed, text in zip(self.seeds, texts) if stopped(text))
+        unfinished: list[int] = []
+
+        def played() -> Iterator[tuple[int, str]]:
+            for seed in self.seeds:
+                text = game.simulated_text(self.players, seed, self.bots, self.options)
+                if stopped(text):
+                    unfinished.append(seed)
+                yield seed, text
+
         if self.out is None:
-            return Simulated("\n".join(texts), unfinished)
+            text = "\n".join(text for _, text in played())
+            return Simulated(text, tuple(unfinished))
         if self.shard:
-            write_new(self.shard_path, "\n".join(texts))
+            write_new(self.shard_path, joined(text for _, text in played()))
         else:
-            for seed, text in zip(self.seeds, texts):
+            for seed, text in played():
                 write_new(os.path.join(self.out, f"{self._prefix}-{seed:06d}.mclog"), text)
-        return Simulated(None, unfinished)
+        return Simulated(None, tuple(unfinished))
+
+
+def joined(texts: Iterable[str]) -> Iterator[str]:
+    """The pieces of ``"\n".join(texts)``, as each text comes: games written one after
+    another, a blank line between two (each ends with its newline)."""
+    for index, text in enumerate(texts):
+        yield text if index == 0 else "\n" + text
 
 
 @dataclass(frozen=True)
@@ -142,4 +158,4 @@ def simulate(out: str | os.PathLike, *, players: int, games_count: int, seed: in
     return [task.shard_path for task, _ in in_order(tasks, jobs=jobs, client=client)]
 
 
-__all__ = ["Simulated", "SimulationTask", "in_order", "simulate", "tasks_for"]
+__all__ = ["Simulated", "SimulationTask", "in_order", "joined", "simulate", "tasks_for"]
