@@ -691,11 +691,12 @@ def cmd_record(args) -> int:
 def cmd_corpus_build(args) -> int:
     """Build (or bring up to date) a Parquet corpus of record files on Dask."""
     from .corpus import build
+    from .corpus.build import checked_chunk_games
 
     if args.out is None:
         _name_the_out("corpus build writes a folder of tables", "corpus build", args.paths,
                       "corpus")
-    whole(args.chunk_games, "--chunk-games", 1)
+    checked_chunk_games(args.chunk_games, "--chunk-games")
     processes(args.jobs, "--jobs")
     report = build(args.paths, args.out, scheduler=args.scheduler, jobs=args.jobs,
                    chunk_games=args.chunk_games, progress=not args.quiet)

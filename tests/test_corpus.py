@@ -331,6 +331,9 @@ def test_simulate_from_python_checks_its_settings_before_writing(tmp_path, given
 
 @pytest.mark.parametrize("given,error,said", [
     ({"chunk_games": 0}, ValueError, "chunk_games is at least 1, not 0"),
+    ({"chunk_games": 20_000}, ValueError, "chunk_games is at most 10,000 (a chunk's rows are "
+                                          "held until its tables are written, some 50 KB a "
+                                          "game), not 20,000"),
     ({"jobs": 0}, ValueError, "jobs is at least 1, not 0"),
     ({"jobs": 10_000}, ValueError, "jobs is at most "),
     ({"paths": 5}, TypeError, "build reads record files and folders (a path, or a list of "

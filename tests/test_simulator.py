@@ -328,6 +328,9 @@ def test_out_dash_is_standard_output_for_simulate_and_refused_for_a_corpus(
     (["simulate", "--seed", "1", "--games", "500", "--jobs", "500", "--out", "{tmp}/games"],
      f"--jobs is at most {most_processes()} on this machine (four processes a processor: "
      "more would only share them, and fill its memory), not 500"),
+    (["corpus", "build", "{tmp}", "-o", "{tmp}/corpus", "--chunk-games", "1000000"],
+     "--chunk-games is at most 10,000 (a chunk's rows are held until its tables are "
+     "written, some 50 KB a game), not 1,000,000"),
     (["corpus", "build", "{tmp}", "-o", "{tmp}/corpus", "--jobs", "500"],
      f"--jobs is at most {most_processes()} on this machine (four processes a processor: "
      "more would only share them, and fill its memory), not 500"),
