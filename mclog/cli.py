@@ -199,13 +199,20 @@ def _fmt_stdin(check: bool) -> int:
     be read twice), and said where they part."""
     read = sys.stdin.buffer.read(MAX_STREAM + 1) if check else None
     texts = []
+    fingerprints: list[bytes] = []
     for item in _each("-", lines=None if read is None else lines_of(read, "<stdin>")):
         if isinstance(item, MclogError):
             _err(str(item))
             return 1
-        texts.append(_game(item).write(item.record, item))
+        game = _game(item)
+        texts.append(game.write(item.record, item))
+        fingerprints.append(_fingerprint(item.record.tags, as_read(game.kept(item))))
     if read is None:
-        sys.stdout.write("\n".join(texts))
+        text = "\n".join(texts)
+        # (printed only once it reads back, as a file is replaced only then)
+        _reads_back(lines_of(text.encode("utf-8"), "<stdin>"), "<stdin>", fingerprints,
+                    left="nothing is printed")
+        sys.stdout.write(text)
         return 0
     difference = parting(read, "\n".join(texts).encode("utf-8"))
     if difference is not None:
@@ -227,27 +234,42 @@ def _fingerprint(tags: dict[str, str], entries: list) -> bytes:
 
 
 def _same_games(path: str, fingerprints: list[bytes]):
-    """What ``fmt`` checks before it replaces a file: the text it wrote (read as it goes)
-    reads back to the same records (every move, check, reveal and comment, less the
-    redundant items), and they replay."""
-    def verify(written: str) -> None:
-        same = True
-        count = 0
-        for count, item in iter_lenient(iter_lines(written), path):
-            same = (not isinstance(item, RecordError) and count <= len(fingerprints)
-                    and _fingerprint(item.tags, item.content) == fingerprints[count - 1])
-            if same:
-                try:
-                    games.game(item.game).replay(item)
-                except RecordError:
-                    same = False
-            if not same:
-                break
-        if not same or count != len(fingerprints):
-            raise FileError(f"{path}: not formatted: the canonical form would not read back "
-                            "as the same record (a comment or an item would be lost or "
-                            "changed); the file is unchanged. Please report this record.")
+    """What ``fmt`` checks before it replaces a file: the temporary it wrote reads back to
+    the same records (``_reads_back``)."""
+    def verify(temporary: str) -> None:
+        _reads_back(iter_lines(temporary), path, fingerprints)
     return verify
+
+
+def _reads_back(lines: Iterable[str], path: str, fingerprints: list[bytes],
+                left: str = "the file is unchanged") -> None:
+    """That the canonical text ``fmt`` wrote of ``path`` (its ``lines``, read as they
+    come) reads back to the same records (every move, check, reveal and comment, less the
+    redundant items: ``fingerprints``), and that they replay; a ``FileError`` that says
+    why not otherwise, and what is ``left``."""
+    same = True
+    count = 0
+    unread: RecordError | None = None   # (why the text did not read back, if it did not)
+    for count, item in iter_lenient(lines, path):
+        if isinstance(item, RecordError):
+            unread = item
+        same = (unread is None and count <= len(fingerprints)
+                and _fingerprint(item.tags, item.content) == fingerprints[count - 1])
+        if same:
+            try:
+                games.game(item.game).replay(item)
+            except RecordError:
+                same = False
+        if not same:
+            break
+    if unread is not None and unread.code == "too-large":   # (the record's, not a bug)
+        raise FileError(f"{path}: not formatted: the canonical form of game {count} would "
+                        f"be too large to read back ({unread.reason}): it spaces out what "
+                        f"the record writes close together; {left}")
+    if not same or count != len(fingerprints):
+        raise FileError(f"{path}: not formatted: the canonical form would not read back "
+                        "as the same record (a comment or an item would be lost or "
+                        f"changed); {left}. Please report this record.")
 
 
 def _with_several(items: Iterator[Played | MclogError]

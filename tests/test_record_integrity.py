@@ -738,6 +738,50 @@ def test_fmt_refuses_a_canonical_form_that_loses_a_comment(tmp_path, monkeypatch
     assert path.read_text() == before and not list(tmp_path.glob(".mclog-*"))
 
 
+def test_fmt_of_standard_input_prints_only_a_text_that_reads_back(monkeypatch, capsys):
+    """``fmt -`` checks its canonical text reads back to the same records, as ``fmt FILE``
+    does before it replaces the file: it printed whatever the writer gave (``mclog fmt -
+    < a > b``: a ``b`` that lost a comment, or that no command could read)."""
+    import io
+
+    from mclog.games.millionclub import MillionClub
+
+    text = b'[Players "Ann yellow, Ben blue"]\nsetup Ann asia, Ben india ; dealt\n'
+    real = MillionClub.write
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text), encoding="utf-8"))
+    assert main(["fmt", "-"]) == 0
+    assert capsys.readouterr().out.endswith("setup      Ann asia, Ben india ; dealt\n")
+    monkeypatch.setattr(MillionClub, "write", lambda *a: real(*a).replace(" ; dealt", ""))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text), encoding="utf-8"))
+    assert main(["fmt", "-"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == (
+        "<stdin>: not formatted: the canonical form would not read back as the same record "
+        "(a comment or an item would be lost or changed); nothing is printed. Please report "
+        "this record.\n")
+
+
+@pytest.mark.slow
+def test_fmt_of_a_game_whose_canonical_form_is_over_the_limit_says_so(tmp_path, capsys):
+    """A game just under the 10 MB a game may be, written close together (3.3 million
+    ``;x`` comments), is over it in canonical form (``; x``): ``fmt`` leaves the file as it
+    is and says so, where it asked to be told of a bug; ``fmt -`` prints nothing."""
+    path = tmp_path / "packed.mclog"
+    path.write_bytes(b'[Players "Ann yellow, Ben blue"]\nsetup Ann asia, Ben india\n' +
+                     b";x\n" * 3_300_000)
+    before = path.read_bytes()
+    assert main(["fmt", str(path)]) == 1
+    said = ("the canonical form of game 1 would be too large to read back (This game is over "
+            "10485760 characters (10 MB); one game of a record is at most 10 MB (a file may "
+            "hold many games)): it spaces out what the record writes close together; ")
+    assert capsys.readouterr().err == f"{path}: not formatted: {said}the file is unchanged\n"
+    assert path.read_bytes() == before and not list(tmp_path.glob(".mclog-*"))
+    done = subprocess.run([sys.executable, "-m", "mclog", "fmt", "-"], input=before,
+                          capture_output=True, timeout=600)
+    assert (done.returncode, done.stdout) == (1, b"")
+    assert done.stderr.decode() == f"<stdin>: not formatted: {said}nothing is printed\n"
+
+
 def test_hide_prints_every_game_or_nothing(tmp_path, capsys):
     path = _three_games(tmp_path)
     assert main(["hide", "--seat", "Ann", str(path)]) == 0
