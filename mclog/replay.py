@@ -12,10 +12,12 @@ The game supplies two functions: ``copy(state)`` and ``play(state, move)``.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, SupportsIndex, TypeVar
 
+from .errors import a_kind
 from .printable import counted
 
 S = TypeVar("S")
@@ -118,13 +120,17 @@ class Replay(Generic[S, M]):
     def __len__(self) -> int:
         return len(self.moves)
 
-    def state(self, index: int) -> S:
-        """The state after ``index`` moves (0: the initial state), as a fresh copy."""
+    def state(self, step: SupportsIndex) -> S:
+        """The state after ``step`` moves (0: the initial state; -1: the last), as a fresh
+        copy.  A step not in the game is an ``IndexError`` naming the step asked for, and
+        one that is no whole number a ``TypeError`` (a notebook's ``'3'`` or ``2.0``)."""
         n = len(self.moves)
+        index = asked = step if type(step) is int else whole_step(step)
         if index < 0:
             index += n + 1
         if not 0 <= index <= n:
-            raise IndexError(f"step {index} is outside 0..{n}")
+            raise IndexError(f"step {asked} is outside 0..{n}" + (
+                f" (or -{n + 1}..-1, counted from the end)" if asked < 0 else ""))
         if index == n:  # the running state: the final one, or the last one so far
             return self._copy(self._current)
         base = index // self.every
@@ -179,3 +185,12 @@ def played_repr(played: Any) -> str:
     return (f"<{record.game} game: {', '.join(record.players)}; "
             f"{'complete' if played.complete else 'in progress'} after "
             f"{counted(len(played), 'move')}{mistakes}>")
+
+
+def whole_step(step: object) -> int:
+    """``step`` as a whole number: Python's or a library's (NumPy's ``int64``, which a
+    table's column gives), else a ``TypeError`` in words."""
+    try:
+        return operator.index(step)   # type: ignore[arg-type]   # (what it checks)
+    except TypeError:
+        raise TypeError(f"a step is a whole number, not {a_kind(step)}") from None

@@ -62,6 +62,30 @@ def test_every_game_has_samples():
         assert len(_samples(name)) >= 3, name
 
 
+@pytest.mark.parametrize("name,path", CASES_FIRST_FAST, ids=lambda v: getattr(v, "name", v))
+def test_a_step_is_asked_for_by_any_whole_number_and_a_wrong_one_is_told(name, path):
+    """Every game's replayed record takes a step as a notebook gives it (a NumPy whole
+    number, from a table's column; -1, the last) in both builds (the compiled one refused
+    ``int64`` in words of its own), and names a step not in the game as it was asked for
+    (``state(-20)`` said ``step -12``)."""
+    numpy = pytest.importorskip("numpy")
+    game = game_named(name)
+    played = mclog.replay(mclog.read_one(path), strict=False)
+    n = len(played)
+    middle = n // 2
+    for asked in (numpy.int64(middle), numpy.int32(middle)):
+        assert game.draw(played.state(asked)) == game.draw(played.state(middle))
+        assert game.draw(played[asked]) == game.draw(played[middle])
+    assert game.draw(played.state(-1)) == game.draw(played.state(n))
+    with pytest.raises(IndexError) as refused:
+        played.state(-n - 5)
+    assert str(refused.value) == (f"step {-n - 5} is outside 0..{n} (or {-n - 1}..-1, "
+                                  "counted from the end)")
+    with pytest.raises(TypeError) as refused:
+        played.state("3")
+    assert str(refused.value) == "a step is a whole number, not a str"
+
+
 @pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
 def test_a_samples_record_crosses_to_another_process_as_it_is(name, path):
     """A record is pickled to reach another process (Dask's workers, a process pool):

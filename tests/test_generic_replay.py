@@ -75,3 +75,30 @@ def test_stepping_forward_plays_each_move_once_and_any_order_gives_the_same_stat
         state = r.state(i)
         assert state == [i]
         state[0] = -1   # (the caller's own copy: the next state is not made from it)
+
+
+def test_a_step_not_in_the_game_is_named_as_it_was_asked_for():
+    """``state(-20)`` of a game of 7 moves said ``step -12 is outside 0..7`` (the index
+    once counted from the end), and ``state('3')`` Python's own words about ``<``; a
+    whole number of NumPy's (a table's column) is a step like any other."""
+    r = toy()
+    r.extend((m, None) for m in [1, 2, 3, 1, 1, 1, 1])
+    assert r.state(-1) == [10] and r.state(-8) == [0]
+    for asked, said in ((8, "step 8 is outside 0..7"),
+                        (-9, "step -9 is outside 0..7 (or -8..-1, counted from the end)"),
+                        (-10**9, "step -1000000000 is outside 0..7 (or -8..-1, counted from "
+                                 "the end)")):
+        with pytest.raises(IndexError) as refused:
+            r.state(asked)
+        assert str(refused.value) == said
+    for asked, said in (("3", "a str"), (2.0, "a float"), (None, "None")):
+        with pytest.raises(TypeError) as refused:
+            r.state(asked)
+        assert str(refused.value) == f"a step is a whole number, not {said}"
+
+
+def test_a_step_may_be_a_numpy_whole_number():
+    numpy = pytest.importorskip("numpy")
+    r = toy()
+    r.extend((m, None) for m in [1, 2, 3])
+    assert r.state(numpy.int64(2)) == [3]

@@ -8,6 +8,7 @@ reach is an error at its line, and the game goes on (later mistakes are still fo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import SupportsIndex
 
 from mclog.errors import RecordError, RuleError
 from mclog.record.entries import CheckEntry
@@ -178,8 +179,11 @@ class KitPlayed:
             self._steps = steps
         return self._steps
 
-    def state(self, index: int):
+    def state(self, index: SupportsIndex):
         return self.replay.state(index)
+
+    def __getitem__(self, index: SupportsIndex):
+        return self.state(index)   # (``played[12]``, as every game's replayed record)
 
     @property
     def final(self):

@@ -20,11 +20,11 @@ from _thread import RLock
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING, Final, NamedTuple, cast
+from typing import TYPE_CHECKING, Final, NamedTuple, SupportsIndex, cast
 
 from mclog.errors import RecordError
 from mclog.unknowns import Problem, TooHard
-from mclog.replay import Replay, Step, played_repr
+from mclog.replay import Replay, Step, played_repr, whole_step
 from .rules.cards import DECK_NAMES, card_name
 from .rules.moves import Move
 from .notation.record import GameRecord, MoveEntry
@@ -237,13 +237,14 @@ class GameReplay:
             return "? (" + " or ".join(card_name(c) for c in sorted(can_be)) + ")"
         return "?"
 
-    def state(self, index: int) -> State:
-        """The state after ``index`` moves, with what the record settles of unknown cards."""
+    def state(self, step: SupportsIndex) -> State:
+        """The state after ``step`` moves, with what the record settles of unknown cards."""
+        index = step if type(step) is int else whole_step(step)
         n = len(self.replay)
         state = self.replay.state(index)
         return self.known_view(state, final=index in (n, -1))
 
-    def __getitem__(self, index: int) -> State:
+    def __getitem__(self, index: SupportsIndex) -> State:
         return self.state(index)
 
     @property

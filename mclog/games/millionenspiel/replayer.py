@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, SupportsIndex
 
 from mclog.engine import Watch, by_fields, required
 from mclog.errors import RecordError, RuleError
@@ -125,10 +125,10 @@ class GameReplay:
     def steps(self) -> list[Step]:
         return self.replay.steps
 
-    def state(self, index: int) -> State:
+    def state(self, index: SupportsIndex) -> State:
         return self.replay.state(index)
 
-    def __getitem__(self, index: int) -> State:
+    def __getitem__(self, index: SupportsIndex) -> State:
         return self.state(index)
 
     @property
