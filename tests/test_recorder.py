@@ -158,7 +158,11 @@ def test_a_slip_is_refused_with_its_reason_and_nothing_is_written(tmp_path):
         "\u00b2": "",  # a superscript two is no answer number (it was a ValueError)
         "\u0663": "",  # nor an Arabic-Indic three
         "\x1b[31m": "",
-        "x" * 20_000: "",
+        # (in the words of what was typed, not of a file's line 23)
+        "x" * 20_000: "Not recorded: that is over 10,000 characters, the most a line of a "
+                      "record may hold",
+        "Ann IV:R\x00": "Not recorded: a NUL character was typed (pasted binary data?): type "
+                        "the answer's words",
     }
     for typed, reason in cases.items():
         with pytest.raises(Slip) as exc:

@@ -35,7 +35,8 @@ from typing import Any, ClassVar
 from mclog.errors import MclogError, RecordError
 from mclog.record.entries import CheckEntry
 from mclog.record.files import (MAX_GAME, FileError, check_writable, clear_orphans_beside,
-                                decode, read_source, replace_file, write_new)
+                                decode, line_limit, over_limit, read_source, replace_file,
+                                write_new)
 from mclog.record.framing import escape_brace, escape_tag, whole_number
 from mclog.record.reading import parse
 
@@ -474,6 +475,13 @@ class Recording:
             raise Slip("Nothing typed: type an answer, or its number")
         if "\n" in line or "\r" in line:
             raise Slip("Type one line at a time")
+        # (in the words of what was typed: the reader's would speak of a file's line)
+        if "\x00" in line:
+            raise Slip("Not recorded: a NUL character was typed (pasted binary data?): type "
+                       "the answer's words")
+        if over_limit(line):
+            raise Slip(f"Not recorded: that is over {line_limit(line):,} characters, the most a "
+                       "line of a record may hold")
         before = len(self.played)
         warned = len(getattr(self.played, "warnings", ()))
         # (a slip in the typed line points at its word; an answer picked by its number
