@@ -44,10 +44,10 @@ def main() -> None:
 def widget_step(text: str) -> None:
     """The replay widget's step (slider to board, move text and chart marker), median over
     every step of a simulated game."""
-    from mclog.games.millionenspiel.widget import replay_widget
+    import mclog.widgets
 
     played = mclog.replay(mclog.parse_one(text))
-    widget = replay_widget(played)
+    widget = mclog.widgets.replay(played)
     times = []
     for step in range(len(played) + 1):
         start = time.perf_counter()

@@ -716,10 +716,14 @@ def test_the_board_escapes_names_and_draws_the_pawn_on_the_track():
 
 
 def test_the_widget_steps_through_the_game():
-    from mclog.games.millionenspiel.widget import replay_widget
+    """Millionenspiel's replay widget is the shared one (``mclog.widgets.replay``), with
+    its drawing and its money chart."""
+    import mclog.widgets
+    from mclog.widget_shell import StepWidget
 
     played = replay(read_one(SAMPLES[1]))
-    widget = replay_widget(played)
+    widget = mclog.widgets.replay(played)
+    assert type(widget) is StepWidget
     widget.slider.value = 3
     assert widget.move_html == "Step 3 of 39: Zoe bets 5" == widget.move.value
     # (the stepper's index follows the slider through their link in the page: set from

@@ -527,7 +527,6 @@ def test_the_widgets_given_a_record_say_they_take_a_replayed_game():
     import mclog.widgets
     from mclog.games import game
     from mclog.games.millionclub.widget import replay_widget
-    from mclog.games.millionenspiel.widget import replay_widget as millionenspiel_widget
     from mclog.widget_shell import StepWidget
 
     record = read_one(SAMPLES / "duel-2p.mclog")
@@ -537,9 +536,9 @@ def test_the_widgets_given_a_record_say_they_take_a_replayed_game():
              f"replay_widget takes a replayed game, not a record: {give}"),
             (lambda: replay_widget("duel-2p.mclog"),
              f"replay_widget takes a replayed game, not a str: {give}"),
-            (lambda: millionenspiel_widget(read_one(SAMPLES.parent / "millionenspiel"
-                                                    / "duel-2p.mclog")),
-             f"replay_widget takes a replayed game, not a record: {give}"),
+            (lambda: mclog.widgets.replay(read_one(SAMPLES.parent / "millionenspiel"
+                                                   / "duel-2p.mclog")),
+             f"mclog.widgets.replay takes a replayed game, not a record: {give}"),
             (lambda: mclog.widgets.replay(record),
              f"mclog.widgets.replay takes a replayed game, not a record: {give}"),
             (lambda: mclog.widgets.review(record, start=False),
