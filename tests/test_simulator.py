@@ -247,28 +247,38 @@ def test_games_into_one_file_are_written_as_they_are_played(tmp_path, capsys, mo
     """``-o games.mclog`` writes each task's games into the file's temporary as they are
     played (it held every game's text until the last was played: a million games, some
     gigabytes), and the file is put in place once all are: stopped on the way, the games
-    mclog simulated there before are left as they were."""
-    out = tmp_path / "games.mclog"
-    assert main(["simulate", "--players", "2", "--seed", "3", "--games", "201", "-o",
-                 str(out)]) == 0
-    assert main(["simulate", "--players", "2", "--seed", "3", "--games", "201"]) == 0
-    assert out.read_text(encoding="utf-8") == capsys.readouterr().out
-    before = out.read_bytes()
-    played = SimulationTask.run
-    ran = []
+    mclog simulated there before are left as they were.  (The tasks' games are stood in
+    for: what is tested is how their texts are written.)"""
+    from mclog.corpus.simulate import Simulated
 
-    def run(task):   # (the third task of 100 games: stopped, the first two written)
-        ran.append([p.stat().st_size for p in tmp_path.glob(".mclog-*.tmp")])
-        if len(ran) == 3:
+    out = tmp_path / "games.mclog"
+    assert main(["simulate", "--players", "2", "--seed", "3", "-o", str(out)]) == 0
+    before = out.read_bytes()
+    capsys.readouterr()
+    temporaries = []
+
+    def game(seed: int) -> str:   # (a few hundred bytes, as a game is a few thousand)
+        return f"[Seed \"{seed}\"]\n; {'x' * 200}\n"
+
+    def run(task):   # (a task of 100 games; the third stopped, if asked)
+        temporaries.append([p.stat().st_size for p in tmp_path.glob(".mclog-*.tmp")])
+        if stop and len(temporaries) == 3:
             raise KeyboardInterrupt
-        return played(task)
+        return Simulated("".join(game(seed) for seed in task.seeds))
 
     monkeypatch.setattr(SimulationTask, "run", run)
+    stop = True
     assert main(["simulate", "--players", "2", "--seed", "9", "--games", "250", "-o",
                  str(out)]) == 130
     assert capsys.readouterr().err.endswith("mclog: interrupted\n")
     assert out.read_bytes() == before and not list(tmp_path.glob(".mclog-*"))
-    assert len(ran[1]) == len(ran[2]) == 1 and 0 < ran[1][0] < ran[2][0]
+    assert temporaries[0] == [0] and len(temporaries[1]) == len(temporaries[2]) == 1
+    assert 0 < temporaries[1][0] < temporaries[2][0]   # (written as the tasks gave them)
+    stop = False
+    assert main(["simulate", "--players", "2", "--seed", "9", "--games", "250", "-o",
+                 str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == "".join(
+        game(seed) + ("\n" if seed in (108, 208) else "") for seed in range(9, 259))
 
 
 def test_a_shard_is_written_as_its_games_are_played(tmp_path, capsys, monkeypatch):
