@@ -1229,10 +1229,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         _err("mclog: interrupted")
         return 130
     except MemoryError:  # not a bug to report: the machine has less memory than the game asks
+        # (simulate and corpus read no record of the user's: what they hold is what was
+        # asked of them at once)
+        held = {"simulate": "--shard-size", "corpus": "--chunk-games"}.get(args.command)
+        advice = (f"ask for less at once: fewer --jobs, or a smaller {held}" if held else
+                  "a game of a record is at most 10 MB, but one that large with very many "
+                  "short lines (comments) can take a few gigabytes: split it into several "
+                  "games")
         _err(f"mclog: this machine ran out of memory for mclog {args.command}"
-             f"{' of ' + str(args.file) if getattr(args, 'file', None) else ''}; a game of "
-             "a record is at most 10 MB, but one that large with very many short lines "
-             "(comments) can take a few gigabytes: split it into several games")
+             f"{' of ' + str(args.file) if getattr(args, 'file', None) else ''}; {advice}")
         return 1
     except Exception as exc:  # a bug in mclog itself: say so in one line, no traceback
         if os.environ.get("MCLOG_DEBUG"):

@@ -268,6 +268,13 @@ def test_running_out_of_memory_is_said_not_called_a_bug(tmp_path, capsys, monkey
     err = capsys.readouterr().err
     assert parser_calls == 1 and "ran out of memory for mclog export of" in err
     assert "internal error" not in err and "bug" not in err
+    assert "split it into several games" in err
+    # (a simulation reads no record: its advice is what it was asked to hold at once)
+    monkeypatch.setattr(mclog.cli, "cmd_simulate", no_memory)
+    assert main(["simulate", "--seed", "1"]) == 1
+    assert capsys.readouterr().err == (
+        "mclog: this machine ran out of memory for mclog simulate; ask for less at once: "
+        "fewer --jobs, or a smaller --shard-size\n")
 
 
 # --- killed at every system call of a write ---------------------------------------------------
