@@ -170,11 +170,9 @@ def _fmt(path: str, check: bool) -> int:
                 _err(str(item))
                 errors += 1
             elif not errors:  # (after a mistake, the rest is only checked)
-                game = _game(item)
-                new.write(("\n" if fingerprints else "") + game.write(item.record, item))
-                # (as its text reads back: a run of ; comments the canonical form puts
-                # together, one before the tags and one after them, is one comment)
-                fingerprints.append(_fingerprint(item.record.tags, as_read(game.kept(item))))
+                text, fingerprint = _canonical(item)
+                new.write(("\n" if fingerprints else "") + text)
+                fingerprints.append(fingerprint)
         if errors:
             _err(f"{path}: not formatted: the record has mistakes (the file is unchanged)")
             return 1
@@ -204,9 +202,9 @@ def _fmt_stdin(check: bool) -> int:
         if isinstance(item, MclogError):
             _err(str(item))
             return 1
-        game = _game(item)
-        texts.append(game.write(item.record, item))
-        fingerprints.append(_fingerprint(item.record.tags, as_read(game.kept(item))))
+        text, fingerprint = _canonical(item)
+        texts.append(text)
+        fingerprints.append(fingerprint)
     if read is None:
         text = "\n".join(texts)
         # (printed only once it reads back, as a file is replaced only then)
@@ -219,6 +217,16 @@ def _fmt_stdin(check: bool) -> int:
         _err(f"<stdin>: not in canonical form: {difference} (mclog fmt - writes it)")
         return 1
     return 0
+
+
+def _canonical(played: Played) -> tuple[str, bytes]:
+    """The canonical text of a replayed game, and the fingerprint of the record it must
+    read back to (``_reads_back``)."""
+    game = _game(played)
+    # (as its text reads back: a run of ; comments the canonical form puts together, one
+    # before the tags and one after them, is one comment)
+    return (game.write(played.record, played),
+            _fingerprint(played.record.tags, as_read(game.kept(played))))
 
 
 def _fingerprint(tags: dict[str, str], entries: list) -> bytes:

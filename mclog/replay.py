@@ -125,7 +125,7 @@ class Replay(Generic[S, M]):
         copy.  A step not in the game is an ``IndexError`` naming the step asked for, and
         one that is no whole number a ``TypeError`` (a notebook's ``'3'`` or ``2.0``)."""
         n = len(self.moves)
-        index = asked = step if type(step) is int else whole_step(step)
+        index = asked = whole_step(step)
         if index < 0:
             index += n + 1
         if not 0 <= index <= n:
@@ -190,6 +190,8 @@ def played_repr(played: Any) -> str:
 def whole_step(step: object) -> int:
     """``step`` as a whole number: Python's or a library's (NumPy's ``int64``, which a
     table's column gives), else a ``TypeError`` in words."""
+    if type(step) is int:   # (as nearly every step is asked for)
+        return step
     try:
         return operator.index(step)   # type: ignore[arg-type]   # (what it checks)
     except TypeError:

@@ -617,10 +617,11 @@ def check_not_replacing(path: str, what: str, same_kind: Callable[[bytes], bool]
 
 
 def write_into(path: str, st: os.stat_result, pieces: Iterable[str]) -> None:
-    """Write the text of ``pieces`` into an existing device or FIFO (``/dev/null``, ``/dev/stdout``, a
-    pipe a reader waits on): never a rename over it, which would put a plain file in its
-    place (as root, over the system's ``/dev/null``).  A folder, a socket or a block
-    device is refused, and so is a FIFO no program reads (waiting for one would hang)."""
+    """Write the text of ``pieces`` into an existing device or FIFO (``/dev/null``,
+    ``/dev/stdout``, a pipe a reader waits on): never a rename over it, which would put a
+    plain file in its place (as root, over the system's ``/dev/null``).  A folder, a
+    socket or a block device is refused, and so is a FIFO no program reads (waiting for
+    one would hang)."""
     mode = st.st_mode
     _can_be_written_into(path, mode)
     flags = os.O_WRONLY | (os.O_NONBLOCK if stat.S_ISFIFO(mode) else 0)

@@ -239,7 +239,7 @@ class GameReplay:
 
     def state(self, step: SupportsIndex) -> State:
         """The state after ``step`` moves, with what the record settles of unknown cards."""
-        index = step if type(step) is int else whole_step(step)
+        index = whole_step(step)
         n = len(self.replay)
         state = self.replay.state(index)
         return self.known_view(state, final=index in (n, -1))
