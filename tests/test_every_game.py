@@ -611,6 +611,55 @@ def test_the_notations_words_read_in_any_case(name, path):
         assert [str(s) for s in again.scores()] == [str(s) for s in played.scores()]
 
 
+def _kit_game(name: str) -> bool:
+    from mclog.kit.game import KitGame
+
+    return isinstance(game_named(name), KitGame)
+
+
+@pytest.mark.parametrize("name,path", [c for c in CASES_FIRST_FAST if _kit_game(c.values[0])],
+                         ids=lambda v: getattr(v, "name", v))
+def test_a_kit_games_items_read_alike_on_one_line_or_many_with_or_without_commas(name, path):
+    """A hand at the table puts several items on a line or each on its own, with commas
+    between them or not (``roll Ann 6 move Ann b3``, ``bid Cleo 22,bid Ann 21``), and
+    says a verb with a capital: the kit's reader finds each item by its verb's fields
+    alone (``mclog.kit.notation``), so every such way of writing a sample reads as the
+    same record, and ``fmt`` writes it back to the sample's canonical text.  (A line with
+    a comment or a check stays as it is: a comment belongs to the item it follows.)"""
+    record = mclog.read_one(path)
+    canonical = mclog.write(record)
+    verbs = game_named(name).verbs
+    rng = random.Random(path.name)
+
+    def plain(line: str) -> bool:   # (a line of items alone: no tag, comment nor check)
+        return bool(line) and line[0] not in "[;{" and not re.search(r"[;{]", line) \
+            and not line.lower().startswith("check")
+
+    lines: list[str] = []
+    joined = 0
+    for line in canonical.splitlines():
+        if not plain(line):
+            lines.append(line)
+            continue
+        items = []
+        for item in line.split(", "):
+            verb, _, rest = item.partition(" ")
+            items.append(f"{rng.choice((verb, verb.upper(), verb.capitalize()))} {rest}"
+                         if verbs.verb(verb) is not None else item)
+        said = rng.choice((", ", " , ", ",", " ")).join(items)
+        if lines and plain(lines[-1]) and (not joined or rng.random() < 0.4):
+            lines[-1] += rng.choice((", ", " ")) + said
+            joined += 1
+        else:
+            lines.append(said)
+    by_hand = "\n".join(lines) + "\n"
+    assert joined and by_hand != canonical
+    again = mclog.parse_one(by_hand, str(path))
+    assert [e.move for e in again.entries if hasattr(e, "move")] == \
+        [e.move for e in record.entries if hasattr(e, "move")]
+    assert mclog.write(again) == canonical
+
+
 @pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
 def test_a_tags_name_reads_in_any_case(name, path, tmp_path):
     """``[game "Joakim"]`` was read as no Game tag (a Million Club record, refused at its

@@ -2,6 +2,7 @@
 and unknown cards back-filled by the reveal (issue 3)."""
 
 import json
+import re
 
 import pytest
 from hidden import as_seen_by
@@ -73,31 +74,104 @@ def test_before_the_reveal_unknowns_stay_unknown():
     assert rows[1].unknown > 0 and rows[1].as_dict()["unknown"] == rows[1].unknown
 
 
-def _by_hand(text: str, rng) -> str:
-    """``text`` as a person might write it at the table: a label left off a line that
-    continues the line before, tabs, commas without or with spaces around them, a
-    trailing space (docs/millionclub/format.md, "The body")."""
-    import re
-
+def _by_hand(text: str, rng, names) -> str:
+    """``text`` as a person might write it at the table (docs/millionclub/format.md): any
+    alias of a verb or a card, in any case (``Ann Bought AF``, ``DREW ? ?``); a spot or an
+    industry in another form (``stock:raw``, ``iv:t``, ``lobby:f``, ``r2``); a label in
+    capitals; a line's items split over lines that go on without a label, or two lines of
+    one label joined, where the item after the split names its player (a name carries
+    only to the end of its line); tabs, commas without or with spaces around them, a
+    trailing space; and the checks' other words (``scores``, ``price F 9``)."""
+    lines = _regrouped(text.splitlines(), rng, set(names))
     out, last = [], None
-    for line in text.splitlines():
-        m = re.match(r"([a-z]+)\s+(.*)", line)
+    for line in lines:
+        m = re.match(r"([a-z]+)(\s+)(.*)", line)
         if m is None or m.group(1) in ("round", "check", "reveal"):
-            out.append(line)
+            out.append(_checked_with_units(line, rng) if m else line)
             last = None
             continue
-        label, items = m.groups()
+        label, _, items = m.groups()
+        items = _in_other_words(items, rng)
+        said = rng.choice((label, label.upper(), label.capitalize()))
         style = rng.randrange(4)
         if label == last and style == 0:
             out.append("   " + items)
         elif style == 1:
-            out.append(f"{label}\t{items.replace(', ', ',')}")
+            out.append(f"{said}\t{items.replace(', ', ',')}")
         elif style == 2:
-            out.append(f"{label}  {items.replace(', ', ' , ')} ")
+            out.append(f"{said}  {items.replace(', ', ' , ')} ")
         else:
-            out.append(f"{label} {items}")
+            out.append(f"{said} {items}")
         last = label
     return "\n".join(out) + "\n"
+
+
+def _regrouped(lines: list[str], rng, names: set[str]) -> list[str]:
+    """A labelled line's items split at an item that starts with a name (the rest on a
+    line of its own, no label), or a line joined to the one before of the same label."""
+    out: list[str] = []
+    for line in lines:
+        m = re.match(r"([a-z]+)\s+([^;{]*)$", line)
+        if m is None or m.group(1) in ("round", "check", "reveal", "setup", "start"):
+            out.append(line)
+            continue
+        label, items = m.group(1), m.group(2).rstrip().split(", ")
+        named = [k for k in range(1, len(items)) if items[k].split(" ")[0] in names]
+        if named and rng.random() < 0.3:
+            k = rng.choice(named)
+            out += [f"{label} {', '.join(items[:k])}", f"   {', '.join(items[k:])}"]
+        elif out and items[0].split(" ")[0] in names and \
+                re.match(rf"{label}\s+[^;{{]*$", out[-1]) and rng.random() < 0.3:
+            out[-1] += ", " + ", ".join(items)
+        else:
+            out.append(line)
+    return out
+
+
+def _in_other_words(items: str, rng) -> str:
+    """Each verb, card, spot and industry of ``items`` said another way the notation reads."""
+    from mclog.games.millionclub.notation.vocabulary import _CARD_ALIASES, VERB_ALIASES
+
+    def case(word: str) -> str:
+        return rng.choice((word, word.upper(), word.capitalize()))
+
+    said = []
+    for word in items.split(" "):
+        core, comma = (word[:-1], ",") if word.endswith(",") else (word, "")
+        if core in VERB_ALIASES:
+            core = case(rng.choice((core, *VERB_ALIASES[core])))
+        elif core in _CARD_ALIASES:
+            core = case(rng.choice((core, *_CARD_ALIASES[core])))
+        elif re.fullmatch(r"IV:[FTR]|I:[FTR]|I{1,3}|IV|V", core) and rng.random() < 0.5:
+            core = rng.choice((core.lower(), core.replace("IV", "stock").replace("I:", "lobby:")))
+        elif re.fullmatch(r"[FTR][1-4](\+[0-9])?", core) and rng.random() < 0.5:
+            core = core.lower()
+        said.append(core + comma)
+    return " ".join(said)
+
+
+def _table_checks(game) -> str:
+    """The checks a table writes when the game is done: money, prices and score."""
+    names, final = game.record.table.names, game.final
+    rows = {r.name: r.total for r in game.scores()}
+    return (f"check money {' '.join(f'{n} {m}' for n, m in zip(names, final.money))}\n"
+            f"check prices {' '.join(f'{k}{v}' for k, v in final.prices.items())}\n"
+            f"check score {' '.join(f'{n} {rows[n]}' for n in names)}\n")
+
+
+def _checked_with_units(line: str, rng) -> str:
+    """A check line as a table may say it: ``scores`` and ``price`` for its kind, a price
+    apart from its industry (``F 9``).  (A unit, ``13M``, is refused with a hint: a
+    record writes a count bare.)"""
+    m = re.match(r"check\s+(money|score|prices)\s+(.*)", line)
+    if m is None or rng.random() < 0.3:
+        return line
+    kind, values = m.groups()
+    if kind == "prices":
+        values = re.sub(r"([FTR])([0-9]+)", r"\1 \2", values)
+    said = rng.choice({"money": ("money", "MONEY"), "score": ("scores", "Score"),
+                       "prices": ("price", "Prices")}[kind])
+    return f"check {said} {values}"
 
 
 @pytest.mark.parametrize("seed,players,setup", CASES[::3])
@@ -109,8 +183,9 @@ def test_a_seats_record_written_by_hand_reads_as_its_canonical_form(seed, player
     final, record = simulated(seed, players, setup)
     rng = random.Random(seed)
     seat = rng.randrange(players)
-    canonical = write(seat_view(replay(record), seat))
-    hand = _by_hand(canonical, rng)
+    whole = replay(record)
+    canonical = write(parse_one(write(seat_view(whole, seat)) + _table_checks(whole)))
+    hand = _by_hand(canonical, rng, record.table.names)
     assert hand != canonical
     game = replay(parse_one(hand), events=True)
     assert write(game.record, game) == canonical
