@@ -376,7 +376,7 @@ ROWS: tuple[Verb, ...] = (
 #: The rows by move: a move is written by the first row of its type (``lands``, not
 #: ``past``; ``bets``, not ``passes``).
 VERBS = Verbs(ROWS)
-LANDS, ROLLS = VERBS.by_word["lands"], VERBS.by_word["rolls"]
+LANDS, ROLLS, PAST = VERBS.by_word["lands"], VERBS.by_word["rolls"], VERBS.by_word["past"]
 
 #: The fillers of speech a person may write, and the words read inside items: no player
 #: may be called so either.
@@ -401,7 +401,8 @@ def read_item(line: Cursor, context: Reading) -> Any:
     next move, or items the row put in itself, as ``bets`` does)."""
     start = line.at
     word = line.take("an item")
-    if context.past_arrow is not None and word.lower() not in ("lands", "past"):
+    # (the landing in any of its words, ``landed``, or the arrow passed again)
+    if context.past_arrow is not None and VERBS.verb(word) not in (LANDS, PAST):
         raise line.error("'past arrow' is followed by where the pawn lands ('lands "
                          f"yellow'), not by '{word}'", start)
     context.subject = None
