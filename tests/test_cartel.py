@@ -596,6 +596,23 @@ def test_a_count_of_a_component_file_too_long_for_any_box_is_said_so(tmp_path):
         "[Components] box.json: bonds[0].count: a number of 31 digits, far out of any range")
 
 
+def test_a_key_typed_twice_in_a_component_file_is_refused_not_dropped(tmp_path):
+    """An owner typing a bond's count again (``"count": 4, "count": 40``) would have
+    JSON keep the last unsaid; the file is refused, naming the key and where it stands."""
+    data = json.loads((ROOT / "mclog/games/cartel/rules/illustrative.json").read_text())
+    data["bonds"][1]["count"] = "<count>"
+    (tmp_path / "box.json").write_text(json.dumps(data).replace('"count": "<count>"',
+                                                                '"count": 3, "count": 30'))
+    record = tmp_path / "game.mclog"
+    record.write_text(text("", tags='[Components "box.json"]\n'))
+    with pytest.raises(RecordError) as caught:
+        mclog.read_one(record)
+    assert caught.value.line == 3 and caught.value.reason == (
+        "[Components] box.json: bonds[1]: the key 'count' is given twice in one object: "
+        "JSON would keep the last and drop the other unsaid, so write it once, with the "
+        "value meant")
+
+
 def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
     (tmp_path / "bad.json").write_text("{ not json")
     record = tmp_path / "game.mclog"

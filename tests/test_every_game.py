@@ -174,6 +174,34 @@ def test_a_wrong_json_value_is_quoted_as_json_writes_it(name, value, shown):
     assert f".player: {shown} is not " in said, said
 
 
+@pytest.mark.parametrize("name", names())
+def test_a_json_key_given_twice_is_refused_where_it_stands_not_dropped(name, tmp_path,
+                                                                         capsys):
+    """JSON keeps the last of a key given twice in one object and drops the other without
+    a word (a record edited by hand: a move's player written again, a second ``tags``).
+    ``mclog import`` refuses it, naming the key and the path to its object, and writes
+    nothing, in every game; the same record with the key once imports."""
+    import json
+
+    path = _samples(name)[0]
+    data = mclog.to_json(mclog.read_one(path))
+    at = next(i for i, e in enumerate(data["entries"]) if isinstance(e.get("player"), int))
+    player, data["entries"][at]["player"] = data["entries"][at]["player"], "<player>"
+    text = json.dumps(data, indent=1)
+    once = text.replace('"<player>"', str(player))
+    twice = text.replace('"player": "<player>"', f'"player": 0, "player": {player}')
+    (tmp_path / "twice.json").write_text(twice, encoding="utf-8")
+    assert mclog.cli.main(["import", str(tmp_path / "twice.json")]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(
+        f"{tmp_path / 'twice.json'}: entries[{at}]: the key 'player' is given twice in one "
+        "object"), err
+    # (read beside the sample, whose component file a record may name)
+    [again] = game_named(name).records_from_json(once.encode("utf-8"),
+                                                 str(path.with_suffix(".json")))
+    assert again == mclog.read_one(path)
+
+
 @pytest.mark.parametrize("tags", [{"Event": "the night\n"}, {"Event": "\r"},
                                   {"Event\n": "the night"}, {"Ev ent": "the night"}],
                          ids=["value-ending-in-a-line-break", "carriage-return",

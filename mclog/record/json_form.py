@@ -90,7 +90,49 @@ def careful_loads(text: str, what: str = "JSON"):
     depth = _depth(text)
     if depth > MAX_DEPTH:
         raise ValueError(f"nested {depth} levels deep; {what} is at most {MAX_DEPTH}")
-    return _integral(json.loads(text, parse_int=_whole))
+    twice: list[tuple[dict, str]] = []   # (an object that gives a key twice, and the key)
+
+    def object_of(pairs: list[tuple[str, Any]]) -> dict:
+        value = dict(pairs)
+        if len(value) < len(pairs) and not twice:
+            twice.append((value, _given_twice(pairs)))
+        return value
+
+    value = json.loads(text, parse_int=_whole, object_pairs_hook=object_of)
+    if twice:
+        where = json_path(_path_to(value, twice[0][0]) or ())
+        raise ValueError(f"{where + ': ' if where else ''}the key '{twice[0][1]}' is given "
+                         "twice in one object: JSON would keep the last and drop the other "
+                         "unsaid, so write it once, with the value meant")
+    return _integral(value)
+
+
+def _given_twice(pairs: list[tuple[str, Any]]) -> str:
+    """The first key of an object's ``pairs`` that comes again."""
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            return key
+        seen.add(key)
+    raise ValueError("no key is given twice")   # (asked only of pairs that have one)
+
+
+def _path_to(value: Any, target: dict, path: tuple = ()) -> tuple | None:
+    """The keys and indexes from ``value`` to the object ``target`` (by identity), or None.
+
+    >>> inner = {"a": 1}
+    >>> _path_to({"entries": [{}, inner]}, inner)
+    ('entries', 1)
+    """
+    if value is target:
+        return path
+    items = value.items() if isinstance(value, dict) else \
+        enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _path_to(item, target, (*path, key))
+        if found is not None:
+            return found
+    return None
 
 
 def not_json(exc: json.JSONDecodeError) -> str:
