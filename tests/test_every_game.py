@@ -1804,6 +1804,32 @@ def test_every_check_a_sample_holds_reads_in_each_of_its_words(name):
 
 
 @pytest.mark.parametrize("name", names())
+def test_a_check_by_player_reads_with_the_name_first_as_the_spec_shows_it(name):
+    """``check Ann money 12`` (docs/millionclub/format.md, "Checkpoints"): each check by
+    player that a game's samples hold, written with each name before what is checked
+    (``check Ann money 12 Ben money 3``), reads as the same record, and so does the name
+    said first only once (``check Ann money 12 Ben 3``).  It was refused: 'Say what is
+    checked before the name'."""
+    game = game_named(name)
+    tried = 0
+    by_player = "|".join(k.word for k in game.check_kinds if k.keys is None)
+    for path in _samples(name):
+        text = path.read_text(encoding="utf-8")
+        record = mclog.parse_one(text, str(path))
+        names_ = "|".join(map(re.escape, record.players))
+        for found in re.finditer(rf"^check\s+({by_player})((?:\s+(?:{names_})\s+\d+)+)\s*$",
+                                 text, re.M):
+            kind, pairs = found.group(1), re.findall(r"(\S+)\s+(\d+)", found.group(2))
+            for said in (" ".join(f"{who} {kind} {n}" for who, n in pairs),
+                         " ".join([f"{pairs[0][0]} {kind} {pairs[0][1]}",
+                                   *(f"{who} {n}" for who, n in pairs[1:])])):
+                other = text[:found.start()] + f"check {said}" + text[found.end():]
+                assert mclog.parse_one(other, str(path)) == record, (path.name, said)
+                tried += 1
+    assert tried, name
+
+
+@pytest.mark.parametrize("name", names())
 def test_a_number_written_in_words_is_told_in_figures(name):
     """A table may write a number as it says it (``check money Ann four``): a check of
     each game's samples, its first value in words, is told the figures meant."""

@@ -137,24 +137,35 @@ def read_check(line: Cursor, kinds: Sequence[Check], seats: Mapping[str, int], *
             what, values, start = kind, [], at
             line.at += 1
             continue
-        if what is not None and values and _a_unit(word, seats):
-            raise line.error(_not_a_value(word, what, kinds, seats, line.peek()), at)  # (pts)
-        if what is not None and values and goes_on is not None and goes_on(word):
-            break
-        if what is None:
-            after = line.words[at + 1] if at + 1 < len(line.words) else None
-            raise line.error(_first_word(word, kinds, seats, after), at)
-        line.at += 1
         pair: tuple[int | str, int] | None = None
-        if what.keys is None and word in seats:
+        named = _kind_after_name(line.words, at, by_word, seats)
+        if named is not None and (what is None or what is named or several):
+            # (``check Ann money 12``: the player, then what is checked, then the value)
+            if what is not named:
+                flush()
+                what, values, start = named, [], at
+            line.at += 2
             pair = (seats[word], _value(line, what, f"{word}'s {what.word}", kinds, seats))
-        elif what.keys is not None:
-            key = what.key(word)
-            pair = (key, _value(line, what, f"the {what.word} of {key}", kinds, seats)) \
-                if key is not None else what.split(word)
-        if pair is None:
-            raise line.error(repeated(line.words, at) or _not_a_value(
-                word, what, kinds, seats, line.peek(), set_apart(line.words, at)), at)
+        else:
+            if what is not None and values and _a_unit(word, seats):
+                raise line.error(_not_a_value(word, what, kinds, seats, line.peek()),
+                                 at)   # (``12 pts``)
+            if what is not None and values and goes_on is not None and goes_on(word):
+                break
+            if what is None:
+                after = line.words[at + 1] if at + 1 < len(line.words) else None
+                raise line.error(_first_word(word, kinds, seats, after), at)
+            line.at += 1
+            if what.keys is None and word in seats:
+                pair = (seats[word], _value(line, what, f"{word}'s {what.word}", kinds,
+                                            seats))
+            elif what.keys is not None:
+                key = what.key(word)
+                pair = (key, _value(line, what, f"the {what.word} of {key}", kinds, seats)) \
+                    if key is not None else what.split(word)
+            if pair is None:
+                raise line.error(repeated(line.words, at) or _not_a_value(
+                    word, what, kinds, seats, line.peek(), set_apart(line.words, at)), at)
         if any(key == pair[0] for key, _ in values):   # (which would the table mean?)
             twice = word if what.keys is None else pair[0]   # (a player, or a key: F)
             raise line.error(f"'check {what.word}' gives {twice} twice: one number each", at)
@@ -190,6 +201,16 @@ def _a_unit(word: str, seats: Mapping[str, int]) -> bool:
     """Whether ``word`` is a unit a table says after a count (``12 points``), which a check
     does not write (and not a player who happens to be called so)."""
     return word.lower() in _UNITS_SAID and word not in seats
+
+
+def _kind_after_name(words: Sequence[str], at: int, by_word: Mapping[str, Check],
+                     seats: Mapping[str, int]) -> Check | None:
+    """The kind of check a player's name at ``at`` is followed by (``check Ann money 12``,
+    as a table says it), where that kind goes by the players' names; else None."""
+    if words[at] not in seats or at + 1 >= len(words):
+        return None
+    kind = by_word.get(words[at + 1].lower())
+    return kind if kind is not None and kind.keys is None else None
 
 
 def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int],
