@@ -14,9 +14,8 @@ from pathlib import Path
 
 from mclog.errors import RecordError
 from mclog.games import spelt_json
-from mclog.record.json_form import (BadValue, failure, json_path, load_json,
-                                     players_differ, schema_error, schema_validator,
-                                     schema_words)
+from mclog.record.json_form import (BadValue, json_path, players_differ, records_in,
+                                     schema_error, schema_validator, schema_words)
 from .. import GAME
 from .reader import from_json
 from .record import GameRecord
@@ -29,42 +28,35 @@ _SEAT_FIELDS = ("player", "seat", "owner", "opponent")
 def records_from_json(data: bytes, file: str) -> list[GameRecord]:
     """The records of a JSON file's bytes (one record object, or an array of them), each
     checked as the module text says and replayed.  Raises ``JsonRecordError``."""
-    fail = failure(file)
-    value, games = load_json(data, file)
-    validator = _validator()
-    records = []
-    for number, game in enumerate(games):
-        prefix = f"[{number}]" if isinstance(value, list) else ""
-        try:
-            game = spelt_json(game, GAME, prefix)   # (game and tags in any spelling)
-        except BadValue as exc:
-            raise fail(*exc.args) from None
-        error = schema_error(validator, game)
-        if error is not None:
-            raise fail(json_path([*_at(prefix), *error.absolute_path]) or "the record",
-                       schema_words(error))
-        _check_seats(game, prefix, fail)
-        try:
-            record = from_json(game, file)
-        except RecordError as exc:
-            raise fail(prefix or "the record", exc.reason) from None
-        differ = players_differ(game.get("players"), record.players)
-        if differ:
-            raise fail(json_path([*_at(prefix), "players"]), differ)
-        try:
-            replay(record)
-        except RecordError as exc:
-            entry = getattr(exc, "entry", None)
-            index = next((i for i, e in enumerate(record.entries) if e is entry), None)
-            where = json_path([*_at(prefix), "entries", index]) if index is not None \
-                else prefix
-            raise fail(where or "the record",
-                       exc.reason + (f" ({exc.rule})" if exc.rule else "")) from None
-        records.append(record)
-    return records
+    return records_in(data, file, lambda game, prefix: _replayed(game, prefix, file))
 
 
-def _check_seats(game: dict, prefix: str, fail) -> None:
+def _replayed(game, prefix: str, file: str) -> GameRecord:
+    """The record of one JSON game (``prefix``: its place in an array, or ""), checked in
+    layers and replayed; ``BadValue`` with the path to what is wrong."""
+    game = spelt_json(game, GAME, prefix)   # (game and tags in any spelling)
+    error = schema_error(_validator(), game)
+    if error is not None:
+        raise BadValue(json_path([*_at(prefix), *error.absolute_path]), schema_words(error))
+    _check_seats(game, prefix)
+    try:
+        record = from_json(game, file)
+    except RecordError as exc:
+        raise BadValue(prefix, exc.reason) from None
+    differ = players_differ(game.get("players"), record.players)
+    if differ:
+        raise BadValue(json_path([*_at(prefix), "players"]), differ)
+    try:
+        replay(record)
+    except RecordError as exc:
+        entry = getattr(exc, "entry", None)
+        index = next((i for i, e in enumerate(record.entries) if e is entry), None)
+        where = json_path([*_at(prefix), "entries", index]) if index is not None else prefix
+        raise BadValue(where, exc.reason + (f" ({exc.rule})" if exc.rule else "")) from None
+    return record
+
+
+def _check_seats(game: dict, prefix: str) -> None:
     """Seat numbers are seats of this table: 0 to the number of players less one."""
     players = [p for p in game["tags"]["Players"].split(",") if p.strip()]
     top = len(players) - 1
@@ -74,8 +66,8 @@ def _check_seats(game: dict, prefix: str, fail) -> None:
             seats += [(f"values[{j}][0]", pair[0]) for j, pair in enumerate(entry["values"])]
         for name, seat in seats:
             if isinstance(seat, int) and not 0 <= seat <= top:
-                raise fail(json_path([*_at(prefix), "entries", i, name]),
-                           f"{seat} is not a seat (0 to {top})")
+                raise BadValue(json_path([*_at(prefix), "entries", i, name]),
+                               f"{seat} is not a seat (0 to {top})")
 
 
 def _at(prefix: str) -> list[str]:
