@@ -28,12 +28,12 @@ from .printable import counted, printable
 from .protocol import Game, Played
 from .record.files import (
     MAX_STREAM, Comparison, FileError, check_not_replacing, check_writable, iter_lines, lines_of,
-    parting, read_source, replacing, write_new,
+    parting, read_source, replacing, utf8_text, write_new,
 )
 from .lazy import LazyModule
 from .record.names import not_a_player, numbered
 from .record.entries import as_read
-from .record.reading import iter_lenient, read_bytes_lenient, recorded_game, unnumbered
+from .record.reading import iter_lenient, recorded_game, unnumbered
 
 #: Imported when a command first reads or writes JSON: ``mclog validate`` and most
 #: commands need neither (issue 29, instant start).
@@ -250,11 +250,11 @@ def _same_games(path: str, fingerprints: list[bytes]):
 
 
 def _reads_back(lines: Iterable[str], path: str, fingerprints: list[bytes],
-                left: str = "the file is unchanged") -> None:
+                left: str = "the file is unchanged", doing: str = "not formatted") -> None:
     """That the canonical text ``fmt`` wrote of ``path`` (its ``lines``, read as they
     come) reads back to the same records (every move, check, reveal and comment, less the
     redundant items: ``fingerprints``), and that they replay; a ``FileError`` that says
-    why not otherwise, and what is ``left``."""
+    why not otherwise (``doing``: what was then not done), and what is ``left``."""
     same = True
     count = 0
     unread: RecordError | None = None   # (why the text did not read back, if it did not)
@@ -271,11 +271,11 @@ def _reads_back(lines: Iterable[str], path: str, fingerprints: list[bytes],
         if not same:
             break
     if unread is not None and unread.code == "too-large":   # (the record's, not a bug)
-        raise FileError(f"{path}: not formatted: the canonical form of game {count} would "
+        raise FileError(f"{path}: {doing}: the canonical form of game {count} would "
                         f"be too large to read back ({unread.reason}): it spaces out what "
                         f"the record writes close together; {left}")
     if not same or count != len(fingerprints):
-        raise FileError(f"{path}: not formatted: the canonical form would not read back "
+        raise FileError(f"{path}: {doing}: the canonical form would not read back "
                         "as the same record (a comment or an item would be lost or "
                         f"changed); {left}. Please report this record.")
 
@@ -432,12 +432,22 @@ def cmd_import(args) -> int:
         for i, (item, game) in enumerate(zip(items, chosen)):
             records += game.records_from_json(json.dumps(item).encode("utf-8"),
                                               f"{name} [{i}]")
-    text = "\n".join(games.game(r.game).write(r) for r in records)
-    back, errors = read_bytes_lenient(text.encode("utf-8"), name)
-    if errors or back != records:
-        _err(f"{name}: the record cannot be written as .mclog text that reads back the same "
-             "(please report this file)")
-        return 1
+    # (written as fmt writes a text: an item that declines a question never asked is left
+    # out, with a warning, and the text must read back as the record without it)
+    played = [games.game(r.game).replay(r) for r in records]
+    array = utf8_text(data).lstrip().startswith("[")
+    for number, one in enumerate(played):
+        for warning in one.warnings:
+            index = next((i for i, e in enumerate(one.record.entries)
+                          if e is warning.entry), None)
+            where = json_form.json_path([*([f"[{number}]"] if array else []),
+                                         *(["entries", index] if index is not None else [])])
+            _err(f"{name}: {where + ': ' if where else ''}warning: {warning.reason}"
+                 " (left out of the text, as fmt leaves it out)")
+    texts, fingerprints = zip(*map(_canonical, played)) if played else ((), ())
+    text = "\n".join(texts)
+    _reads_back(lines_of(text.encode("utf-8"), name), name, list(fingerprints),
+                left="nothing is printed", doing="not imported")
     sys.stdout.write(text)
     return 0
 

@@ -202,6 +202,43 @@ def test_a_json_key_given_twice_is_refused_where_it_stands_not_dropped(name, tmp
     assert again == mclog.read_one(path)
 
 
+@pytest.mark.parametrize("name,sample,declined", [
+    ("Million Club", "millionclub/duel-2p.mclog", {"type": "Pass"}),
+    ("Millionenspiel", "millionenspiel/family-3p.mclog", {"type": "Bet", "amount": 0})])
+def test_a_json_record_with_an_item_never_asked_imports_without_it_and_a_warning(
+        name, sample, declined, tmp_path, capsys):
+    """A JSON record may hold an item that declines a question the rules never ask (a
+    pass of a player with no Lobby pawn, a broke player's bet of nothing): legal, and
+    redundant.  ``mclog import`` writes the text as ``fmt`` would, without it, and warns
+    at the entry (it was refused: 'cannot be written as .mclog text that reads back the
+    same (please report this file)')."""
+    import json
+
+    data = mclog.to_json(mclog.read_one(ROOT / "sample_games" / sample))
+    seats = len(data["players"])
+    for at in range(len(data["entries"])):   # (the first place such an item is redundant)
+        for seat in range(seats):
+            trial = {**data, "entries": [*data["entries"][:at], {**declined, "player": seat},
+                                         *data["entries"][at:]]}
+            try:
+                played = mclog.replay(game_named(name).record_from_json(trial))
+            except mclog.RecordError:
+                continue
+            if played.warnings:
+                break
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no place where the item is redundant")
+    (tmp_path / "game.json").write_text(json.dumps(trial), encoding="utf-8")
+    assert mclog.cli.main(["import", str(tmp_path / "game.json")]) == 0
+    out, err = capsys.readouterr()
+    assert err.startswith(f"{tmp_path / 'game.json'}: entries[{at}]: warning: ") and \
+        "is redundant" in err and err.endswith("(left out of the text, as fmt leaves it out)\n")
+    assert out == mclog.write(mclog.read_one(ROOT / "sample_games" / sample))
+
+
 @pytest.mark.parametrize("tags", [{"Event": "the night\n"}, {"Event": "\r"},
                                   {"Event\n": "the night"}, {"Ev ent": "the night"}],
                          ids=["value-ending-in-a-line-break", "carriage-return",

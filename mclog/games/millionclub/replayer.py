@@ -219,9 +219,11 @@ class _Reader:
                     or (kind is Target and d.kind != "target")):
                 reason = not_asked(state, move, entry.label or label, self.last_card)
                 if reason is not None:
-                    self.warnings.append(self.fail(
+                    warning = self.fail(
                         f"{move_text(move, self.record.table)} is redundant: {reason}",
-                        entry.line, entry.col, code="redundant"))
+                        entry.line, entry.col, code="redundant")
+                    warning.entry = entry   # (a JSON record's import names the entry)
+                    self.warnings.append(warning)
                     self.redundant.add(id(entry))
                     continue
             if kind is Choose or (kind is Draw and d.dest == "machiavelli"):
