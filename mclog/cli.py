@@ -196,23 +196,16 @@ def _fmt_stdin(check: bool) -> int:
     it is read; with ``--check``, only compared with it (read whole first, since it cannot
     be read twice), and said where they part."""
     read = sys.stdin.buffer.read(MAX_STREAM + 1) if check else None
-    texts = []
-    fingerprints: list[bytes] = []
+    canonical = []
     for item in _each("-", lines=None if read is None else lines_of(read, "<stdin>")):
         if isinstance(item, MclogError):
             _err(str(item))
             return 1
-        text, fingerprint = _canonical(item)
-        texts.append(text)
-        fingerprints.append(fingerprint)
+        canonical.append(_canonical(item))
     if read is None:
-        text = "\n".join(texts)
-        # (printed only once it reads back, as a file is replaced only then)
-        _reads_back(lines_of(text.encode("utf-8"), "<stdin>"), "<stdin>", fingerprints,
-                    left="nothing is printed")
-        sys.stdout.write(text)
+        _print_once_read_back(canonical, "<stdin>", "not formatted")
         return 0
-    difference = parting(read, "\n".join(texts).encode("utf-8"))
+    difference = parting(read, "\n".join(text for text, _ in canonical).encode("utf-8"))
     if difference is not None:
         _err(f"<stdin>: not in canonical form: {difference} (mclog fmt - writes it)")
         return 1
@@ -227,6 +220,17 @@ def _canonical(played: Played) -> tuple[str, bytes]:
     # before the tags and one after them, is one comment)
     return (game.write(played.record, played),
             _fingerprint(played.record.tags, as_read(game.kept(played))))
+
+
+def _print_once_read_back(canonical: list[tuple[str, bytes]], name: str, doing: str) -> None:
+    """Print the games' canonical texts (``_canonical``'s, in order) once they read back as
+    the same records, as a file is replaced only then; else a ``FileError`` (``doing``:
+    what was not done) and nothing printed."""
+    text = "\n".join(text for text, _ in canonical)
+    _reads_back(lines_of(text.encode("utf-8"), name), name,
+                [fingerprint for _, fingerprint in canonical], left="nothing is printed",
+                doing=doing)
+    sys.stdout.write(text)
 
 
 def _fingerprint(tags: dict[str, str], entries: list) -> bytes:
@@ -444,11 +448,7 @@ def cmd_import(args) -> int:
                                          *(["entries", index] if index is not None else [])])
             _err(f"{name}: {where + ': ' if where else ''}warning: {warning.reason}"
                  " (left out of the text, as fmt leaves it out)")
-    texts, fingerprints = zip(*map(_canonical, played)) if played else ((), ())
-    text = "\n".join(texts)
-    _reads_back(lines_of(text.encode("utf-8"), name), name, list(fingerprints),
-                left="nothing is printed", doing="not imported")
-    sys.stdout.write(text)
+    _print_once_read_back([_canonical(game) for game in played], name, "not imported")
     return 0
 
 
