@@ -503,8 +503,12 @@ class GamePicker:
         self.choice = w.Dropdown(description="record", layout=w.Layout(width="420px"))
         self.number = w.Dropdown(description="game", options=[("1", 1)], value=1,
                                  layout=w.Layout(width="420px", display="none"))
-        self.upload = w.FileUpload(accept=".mclog,.txt", multiple=False,
-                                   description="or upload a record")
+        # (several files at once: a record and the component file it names, which it
+        # finds beside it only if they are uploaded together)
+        self.upload = w.FileUpload(accept=".mclog,.txt,.json", multiple=True,
+                                   description="or upload a record",
+                                   tooltip="a record (.mclog), with the component file it "
+                                           "names if it names one: choose both at once")
         self.status = w.HTML()
         self._uploaded: Path | None = None
         #: The replayed game ``game`` gave last (its widgets are closed at the next).
@@ -556,23 +560,46 @@ class GamePicker:
                                  "game</b> shows it")
 
     def _took_upload(self, change) -> None:
-        """A file uploaded: kept in a temporary file at once (so that running the picker's
-        cell again keeps it too), and said under the picker."""
+        """The files uploaded: kept in a temporary folder of their own at once (so that
+        running the picker's cell again keeps them too), and said under the picker.
+
+        A record may name a file beside it (Cartel's and Joakim's component file,
+        ``[Components "our-box.json"]``): uploaded with it, in one choice of the file
+        dialog, it lies beside the record in that folder, so the record finds it.  The
+        record shown is the one file uploaded that is not ``.json``."""
         if not change["new"]:
             return
-        item = change["new"][0]
-        name = Path(item["name"]).name
-        out = Path(tempfile.mkdtemp()) / (name if name not in ("", "..") else "upload.mclog")
-        try:
-            out.write_bytes(bytes(item["content"]))
-        except OSError as exc:
-            self.status.value = (f"<b>{escape(name)}</b> could not be kept: "
-                                 f"{escape(exc.strerror or str(exc))}")
+        items = list(change["new"])
+        folder = Path(tempfile.mkdtemp())
+        kept: list[Path] = []
+        for number, item in enumerate(items, 1):
+            name = Path(item["name"]).name
+            if name in ("", ".", ".."):
+                name = "upload.mclog" if len(items) == 1 else f"upload-{number}"
+            out = folder / name
+            try:
+                out.write_bytes(bytes(item["content"]))
+            except OSError as exc:
+                self.status.value = (f"<b>{escape(name)}</b> could not be kept: "
+                                     f"{escape(exc.strerror or str(exc))}")
+                return
+            kept.append(out)
+        records = [path for path in kept if path.suffix.lower() != ".json"]
+        if not records:
+            listed = ", ".join(path.name for path in kept)
+            self.status.value = (f"<b>{escape(listed)}</b>: no record uploaded (a .json file "
+                                 "is taken for a component file, which a record names: "
+                                 "upload it together with that record, choosing both in the "
+                                 "file dialog; a record exported as JSON is made text again "
+                                 "by <code>mclog import</code>)")
             return
-        self._uploaded = out
+        self._uploaded = records[0]
         self._list_games()
         self._remember()
-        self.status.value = f"<b>{escape(out.name)}</b> uploaded: <b>Use this game</b> shows it"
+        more = (f" (one record at a time: {escape(', '.join(p.name for p in records[1:]))} "
+                "not shown)" if len(records) > 1 else "")
+        self.status.value = (f"<b>{escape(records[0].name)}</b> uploaded: <b>Use this "
+                             f"game</b> shows it{more}")
 
     def _remember(self) -> None:
         _CHOSEN[self._key] = (self.folder.value, self.choice.value, self._uploaded,
@@ -649,11 +676,25 @@ class GamePicker:
                 raise played.errors[0]
         except (mclog.MclogError, OSError, TypeError) as exc:
             self.status.value = (f"<b>{escape(which)}</b> cannot be shown: "
-                                 f"{escape(str(exc))}; showing {escape(self.default.name)}")
+                                 f"{escape(self._in_upload_words(str(exc)))}; showing "
+                                 f"{escape(self.default.name)}")
             return mclog.replay(mclog.read_one(self.default))
         self.status.value = f"Showing <b>{escape(which)}</b>"
         return played
 
+
+    def _in_upload_words(self, message: str) -> str:
+        """A refusal of an uploaded record, said without the temporary folder it was kept
+        in (a name the user never gave): a file the record names and looked for there
+        was not uploaded with it, which the user is told how to mend."""
+        if self._uploaded is None or self.path() != self._uploaded:
+            return message
+        folder = str(self._uploaded.parent) + "/"
+        if folder not in message:
+            return message
+        return (message.replace(folder, "") + " (an uploaded record finds a file it names "
+                "only among the files uploaded with it: upload the record and that file "
+                "together, choosing both in the file dialog)")
 
 def _game_of_file(path, number: int, several: bool):
     """The record of game ``number`` of the file ``path``, read past the games before it

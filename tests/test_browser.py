@@ -524,6 +524,20 @@ def test_10_joakim_in_the_browser(browser, lab, tmp_path):
     for name in _no_sample_records("Joakim", mine):
         _pick_and_run(page, mine, name)
         expect(page.locator("svg.joakim-board").first).to_contain_text("Tidningen")
+    # a record of one's own box, uploaded with its component file in one choice
+    cabin = ROOT / "sample_games" / "joakim"
+    with page.expect_file_chooser() as chooser:   # (the button opens the file dialog)
+        page.locator(".widget-upload").first.click()
+    assert chooser.value.is_multiple()
+    chooser.value.set_files([str(cabin / "cabin-5p.mclog"), str(cabin / "cabin-box.json")])
+    status = page.locator(".widget-vbox", has=page.locator(".widget-upload")).locator(
+        ".widget-html").last
+    expect(status).to_contain_text("cabin-5p.mclog uploaded")
+    run_below_the_picker(page)
+    expect(status).to_contain_text("Showing cabin-5p.mclog")
+    shown = page.locator(".widget-vbox", has=page.locator("svg.joakim-board")).first
+    expect(shown).to_contain_text("Eve")   # (the cabin's fifth player)
+    no_errors(page)
     page.close()
 
 

@@ -214,3 +214,41 @@ def test_the_widgets_of_the_game_shown_before_are_closed_at_the_next(game_name, 
         made = widget_shell.widgets_of(shown)
         assert len(_instances) == kept   # (as many as before: nothing left behind)
     assert other.comm is not None and shown.comm is not None
+
+
+JOAKIM = Path(__file__).parent.parent / "sample_games" / "joakim"
+
+
+def test_a_record_is_uploaded_with_the_component_file_it_names():
+    """A Joakim record naming its own box's file (``[Components "cabin-box.json"]``):
+    uploaded alone, it is refused in words that name no temporary folder and say how to
+    mend it; uploaded with its file in one choice, it is shown; the file alone is said to
+    be no record, and the choice before it stands."""
+    picker = game_picker(str(JOAKIM / "sunday-3p.mclog"), "Joakim von Ankas fantastiska affärer")
+    record = ("cabin-5p.mclog", (JOAKIM / "cabin-5p.mclog").read_bytes())
+    box = ("cabin-box.json", (JOAKIM / "cabin-box.json").read_bytes())
+    picker.upload.value = _uploaded(*record)
+    assert picker.game().record.names == ("Ann", "Ben", "Cleo")   # (the sample instead)
+    assert picker.status.value == (
+        "<b>cabin-5p.mclog</b> cannot be shown: cabin-5p.mclog:6:1: [Components] "
+        "cabin-box.json: no component file there (looked for cabin-box.json) (an uploaded "
+        "record finds a file it names only among the files uploaded with it: upload the "
+        "record and that file together, choosing both in the file dialog); showing "
+        "sunday-3p.mclog")
+    picker.upload.value = _uploaded(*box) + _uploaded(*record)   # (in any order)
+    assert picker.status.value == "<b>cabin-5p.mclog</b> uploaded: <b>Use this game</b> shows it"
+    assert picker.game().record.names == ("Ann", "Ben", "Cleo", "Dan", "Eve")
+    assert picker.status.value == "Showing <b>cabin-5p.mclog</b>"
+    picker.upload.value = _uploaded(*box)
+    assert picker.status.value.startswith("<b>cabin-box.json</b>: no record uploaded (a .json "
+                                          "file is taken for a component file")
+    assert picker.game().record.names == ("Ann", "Ben", "Cleo", "Dan", "Eve")
+
+
+def test_of_two_records_uploaded_at_once_the_first_is_shown_and_the_other_named():
+    picker = game_picker(str(THURSDAY))
+    picker.upload.value = (_uploaded("b.mclog", (SAMPLES / "duel-2p.mclog").read_bytes())
+                           + _uploaded("a.mclog", THURSDAY.read_bytes()))
+    assert picker.status.value == ("<b>b.mclog</b> uploaded: <b>Use this game</b> shows it "
+                                   "(one record at a time: a.mclog not shown)")
+    assert picker.game().record.table.names == ("Zoe", "Yann")
