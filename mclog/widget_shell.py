@@ -11,6 +11,7 @@ position there, and neither the chart nor the kernel is asked anything.
 from __future__ import annotations
 
 import base64
+import errno
 import json
 import tempfile
 import weakref
@@ -26,6 +27,7 @@ import traitlets
 
 from .arguments import replayed
 from .errors import MclogError
+from .record.json_form import shown as cut
 
 
 def packed(value) -> str:
@@ -572,18 +574,18 @@ class GamePicker:
         items = list(change["new"])
         folder = Path(tempfile.mkdtemp())
         kept: list[Path] = []
+        given = ""   # (the record's name as uploaded, where it is kept under another)
         for number, item in enumerate(items, 1):
             name = Path(item["name"]).name
-            if name in ("", ".", ".."):
-                name = "upload.mclog" if len(items) == 1 else f"upload-{number}"
-            out = folder / name
+            plain = "upload.mclog" if len(items) == 1 else f"upload-{number}"
             try:
-                out.write_bytes(bytes(item["content"]))
+                kept.append(_kept(folder, name, bytes(item["content"]), plain))
             except OSError as exc:
-                self.status.value = (f"<b>{escape(name)}</b> could not be kept: "
+                self.status.value = (f"<b>{escape(cut(name, 100))}</b> could not be kept: "
                                      f"{escape(exc.strerror or str(exc))}")
                 return
-            kept.append(out)
+            if kept[-1].name != name and kept[-1].suffix.lower() != ".json" and not given:
+                given = name
         records = [path for path in kept if path.suffix.lower() != ".json"]
         if not records:
             listed = ", ".join(path.name for path in kept)
@@ -598,8 +600,10 @@ class GamePicker:
         self._remember()
         more = (f" (one record at a time: {escape(', '.join(p.name for p in records[1:]))} "
                 "not shown)" if len(records) > 1 else "")
-        self.status.value = (f"<b>{escape(records[0].name)}</b> uploaded: <b>Use this "
-                             f"game</b> shows it{more}")
+        if given and records[0].name != given:
+            more = f" (kept as {escape(records[0].name)}: this disk takes no such name)" + more
+        self.status.value = (f"<b>{escape(cut(given or records[0].name, 100))}</b> uploaded: "
+                             f"<b>Use this game</b> shows it{more}")
 
     def _remember(self) -> None:
         _CHOSEN[self._key] = (self.folder.value, self.choice.value, self._uploaded,
@@ -695,6 +699,24 @@ class GamePicker:
         return (message.replace(folder, "") + " (an uploaded record finds a file it names "
                 "only among the files uploaded with it: upload the record and that file "
                 "together, choosing both in the file dialog)")
+
+def _kept(folder: Path, name: str, content: bytes, plain: str) -> Path:
+    """``content`` written in ``folder`` under the uploaded file's ``name``, or under
+    ``plain`` (with the name's ending: ``.json`` says a component file) where the name
+    cannot be a file's here: none (``..``), or one this disk refuses (a name of 300
+    bytes, as 100 Chinese characters are).  A record kept under a plain name is shown
+    all the same; only a file named by the record must keep its name."""
+    if name not in ("", ".", ".."):
+        try:
+            (folder / name).write_bytes(content)
+            return folder / name
+        except OSError as exc:
+            if exc.errno not in (errno.ENAMETOOLONG, errno.EINVAL, errno.EILSEQ):
+                raise
+    ending = Path(name).suffix if len(Path(name).suffix) <= 10 else ""
+    out = folder / (plain if plain.endswith(ending) else plain + ending)
+    out.write_bytes(content)
+    return out
 
 def _game_of_file(path, number: int, several: bool):
     """The record of game ``number`` of the file ``path``, read past the games before it

@@ -252,3 +252,17 @@ def test_of_two_records_uploaded_at_once_the_first_is_shown_and_the_other_named(
     assert picker.status.value == ("<b>b.mclog</b> uploaded: <b>Use this game</b> shows it "
                                    "(one record at a time: a.mclog not shown)")
     assert picker.game().record.table.names == ("Zoe", "Yann")
+
+
+def test_an_upload_whose_name_the_disk_refuses_is_kept_under_a_plain_one():
+    """A name of 300 bytes (100 Chinese characters in UTF-8) is no file name on Linux: the
+    record was refused with 'File name too long'; it is now shown, kept as upload.mclog,
+    and the status says so."""
+    picker = game_picker(str(THURSDAY))
+    name = "對局" * 50 + ".mclog"
+    picker.upload.value = _uploaded(name, (SAMPLES / "duel-2p.mclog").read_bytes())
+    assert picker.status.value == (
+        f"<b>{name[:100]} ... (cut)</b> uploaded: <b>Use this game</b> shows it (kept as "
+        "upload.mclog: this disk takes no such name)")
+    assert picker.game().record.table.names == ("Zoe", "Yann")
+    assert picker.path().name == "upload.mclog"
