@@ -584,7 +584,8 @@ class GamePicker:
                 self.status.value = (f"<b>{escape(cut(name, 100))}</b> could not be kept: "
                                      f"{escape(exc.strerror or str(exc))}")
                 return
-            if kept[-1].name != name and kept[-1].suffix.lower() != ".json" and not given:
+            if kept[-1].name != name and kept[-1].suffix.lower() != ".json" and not given \
+                    and name not in ("", ".", ".."):
                 given = name
         records = [path for path in kept if path.suffix.lower() != ".json"]
         if not records:
@@ -686,7 +687,6 @@ class GamePicker:
         self.status.value = f"Showing <b>{escape(which)}</b>"
         return played
 
-
     def _in_upload_words(self, message: str) -> str:
         """A refusal of an uploaded record, said without the temporary folder it was kept
         in (a name the user never gave): a file the record names and looked for there
@@ -699,6 +699,7 @@ class GamePicker:
         return (message.replace(folder, "") + " (an uploaded record finds a file it names "
                 "only among the files uploaded with it: upload the record and that file "
                 "together, choosing both in the file dialog)")
+
 
 def _kept(folder: Path, name: str, content: bytes, plain: str) -> Path:
     """``content`` written in ``folder`` under the uploaded file's ``name``, or under
@@ -717,6 +718,7 @@ def _kept(folder: Path, name: str, content: bytes, plain: str) -> Path:
     out = folder / (plain if plain.endswith(ending) else plain + ending)
     out.write_bytes(content)
     return out
+
 
 def _game_of_file(path, number: int, several: bool):
     """The record of game ``number`` of the file ``path``, read past the games before it
