@@ -288,6 +288,24 @@ def test_C9_the_offerer_must_bid_and_may_win():
     assert cartel(played, "Ann").companies[-1] == "quillon"
 
 
+def test_C9_bids_written_in_the_tables_order_are_told_the_order_revealed():
+    """A table writing its bids clockwise from the first player, not from the offerer's
+    left, is told the order the record keeps, at the first bid out of it."""
+    error = refused("offer Ann quillon, bid Ann 21, bid Ben 22")
+    assert error.reason == ("it is Ben's bid, not Ann's: the bids are written in the order "
+                            "they are revealed, from the offerer's left (Ben, Ann)")
+    assert error.rule == "C9" and error.col == len("offer Ann quillon, ") + 1
+    # Cleo's record of a Friday night, its bids written clockwise from Ann
+    night = (ROOT / "sample_games" / "cartel" / "kitchen-table-3p.mclog").read_text()
+    slip = night.replace("offer Ben redwood, bid Cleo 22, bid Ann 21, bid Ben 23",
+                         "offer Ben redwood, bid Ann 21, bid Cleo 22, bid Ben 23")
+    with pytest.raises(RecordError) as caught:
+        mclog.replay(mclog.parse_one(slip))
+    assert str(caught.value) == (
+        "<text>:18:20: it is Cleo's bid, not Ann's: the bids are written in the order they "
+        "are revealed, from the offerer's left (Cleo, Ann, Ben) (C9)")
+
+
 def _drive(state, until, limit=5000):
     """Play on with a plain policy (pass where one can, else buy or offer; the first
     discard; chance's first known card) until ``until(state)``."""

@@ -414,6 +414,11 @@ class CartelRules:
                     f" (every card is written, ? for one {state.names[watcher]} did not "
                     "see)")   # (the slip of a seat's record that leaves out the others')
                 raise RuleError(f"{self.describe(state)} now, not {wrong}{unseen}", rule)
+            if kind == "bid" and state.auction is not None:   # (C9: the order revealed)
+                order = ", ".join(state.names[s] for s in state.auction.waiting)
+                raise RuleError(f"it is {_seat_name(state, seat)}'s bid, not {named}'s: the "
+                                "bids are written in the order they are revealed, from the "
+                                f"offerer's left ({order})", "C9")
             raise RuleError(f"it is {_seat_name(state, seat)}'s move, not {named}'s: "
                             f"{self.describe(state)}", "The Play")
         watch = watch or _UNWATCHED
