@@ -442,10 +442,8 @@ def cmd_import(args) -> int:
     array = utf8_text(data).lstrip().startswith("[")
     for number, one in enumerate(played):
         for warning in one.warnings:
-            index = next((i for i, e in enumerate(one.record.entries)
-                          if e is warning.entry), None)
-            where = json_form.json_path([*([f"[{number}]"] if array else []),
-                                         *(["entries", index] if index is not None else [])])
+            where = json_form.entry_path(f"[{number}]" if array else "", one.record.entries,
+                                         warning.entry)
             _err(f"{name}: {where + ': ' if where else ''}warning: {warning.reason}"
                  " (left out of the text, as fmt leaves it out)")
     _print_once_read_back([_canonical(game) for game in played], name, "not imported")

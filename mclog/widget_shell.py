@@ -573,38 +573,36 @@ class GamePicker:
             return
         items = list(change["new"])
         folder = Path(tempfile.mkdtemp())
-        kept: list[Path] = []
-        given = ""   # (the record's name as uploaded, where it is kept under another)
+        kept: list[tuple[str, Path]] = []   # (each file's name as uploaded, and where kept)
         for number, item in enumerate(items, 1):
             name = Path(item["name"]).name
             plain = "upload.mclog" if len(items) == 1 else f"upload-{number}"
             try:
-                kept.append(_kept(folder, name, bytes(item["content"]), plain))
+                kept.append((name, _kept(folder, name, bytes(item["content"]), plain)))
             except OSError as exc:
                 self.status.value = (f"<b>{escape(cut(name, 100))}</b> could not be kept: "
                                      f"{escape(exc.strerror or str(exc))}")
                 return
-            if kept[-1].name != name and kept[-1].suffix.lower() != ".json" and not given \
-                    and name not in ("", ".", ".."):
-                given = name
-        records = [path for path in kept if path.suffix.lower() != ".json"]
+        records = [(name, path) for name, path in kept if path.suffix.lower() != ".json"]
         if not records:
-            listed = ", ".join(path.name for path in kept)
+            listed = ", ".join(path.name for _, path in kept)
             self.status.value = (f"<b>{escape(listed)}</b>: no record uploaded (a .json file "
                                  "is taken for a component file, which a record names: "
                                  "upload it together with that record, choosing both in the "
                                  "file dialog; a record exported as JSON is made text again "
                                  "by <code>mclog import</code>)")
             return
-        self._uploaded = records[0]
+        name, self._uploaded = records[0]
         self._list_games()
         self._remember()
-        more = (f" (one record at a time: {escape(', '.join(p.name for p in records[1:]))} "
-                "not shown)" if len(records) > 1 else "")
-        if given and records[0].name != given:
-            more = f" (kept as {escape(records[0].name)}: this disk takes no such name)" + more
-        self.status.value = (f"<b>{escape(cut(given or records[0].name, 100))}</b> uploaded: "
-                             f"<b>Use this game</b> shows it{more}")
+        renamed = name not in _NO_NAME and name != self._uploaded.name
+        said = (f" (kept as {escape(self._uploaded.name)}: this disk takes no such name)"
+                if renamed else "")
+        if len(records) > 1:
+            said += (" (one record at a time: "
+                     f"{escape(', '.join(path.name for _, path in records[1:]))} not shown)")
+        self.status.value = (f"<b>{escape(cut(name if renamed else self._uploaded.name, 100))}"
+                             f"</b> uploaded: <b>Use this game</b> shows it{said}")
 
     def _remember(self) -> None:
         _CHOSEN[self._key] = (self.folder.value, self.choice.value, self._uploaded,
@@ -701,13 +699,17 @@ class GamePicker:
                 "together, choosing both in the file dialog)")
 
 
+#: What an uploaded file's name may be that names no file (kept under a plain name).
+_NO_NAME = ("", ".", "..")
+
+
 def _kept(folder: Path, name: str, content: bytes, plain: str) -> Path:
     """``content`` written in ``folder`` under the uploaded file's ``name``, or under
     ``plain`` (with the name's ending: ``.json`` says a component file) where the name
     cannot be a file's here: none (``..``), or one this disk refuses (a name of 300
     bytes, as 100 Chinese characters are).  A record kept under a plain name is shown
     all the same; only a file named by the record must keep its name."""
-    if name not in ("", ".", ".."):
+    if name not in _NO_NAME:
         try:
             (folder / name).write_bytes(content)
             return folder / name

@@ -232,6 +232,21 @@ def json_path(parts) -> str:
     return out
 
 
+def entry_path(prefix: str, entries: Sequence, entry: object) -> str:
+    """Where ``entry`` (one of a record's ``entries``, by identity) stands in a JSON file:
+    ``[2].entries[14]`` (``prefix``: the record's place in an array of them, or ""); the
+    record's own place where it is none of them (a refusal of the whole record).
+
+    >>> kept = ["start", "bet", "roll"]
+    >>> entry_path("[2]", kept, kept[1]), entry_path("", kept, kept[0]), entry_path("", kept, "x")
+    ('[2].entries[1]', 'entries[0]', '')
+    """
+    index = next((i for i, e in enumerate(entries) if e is entry), None)
+    if index is None:
+        return prefix
+    return json_path([*([prefix] if prefix else []), "entries", index])
+
+
 def deepest(error):
     """The most specific of a JSON Schema error (``jsonschema``) and its causes: a failed
     ``allOf`` or ``anyOf`` names the field."""

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from mclog.errors import RecordError
 from mclog.games import spelt_json
-from mclog.record.json_form import (BadValue, json_path, players_differ, records_in,
-                                     schema_error, schema_validator, schema_words)
+from mclog.record.json_form import (BadValue, entry_path, json_path, players_differ,
+                                     records_in, schema_error, schema_validator, schema_words)
 from .. import GAME
 from .reader import from_json
 from .record import GameRecord
@@ -49,10 +49,8 @@ def _replayed(game, prefix: str, file: str) -> GameRecord:
     try:
         replay(record)
     except RecordError as exc:
-        entry = getattr(exc, "entry", None)
-        index = next((i for i, e in enumerate(record.entries) if e is entry), None)
-        where = json_path([*_at(prefix), "entries", index]) if index is not None else prefix
-        raise BadValue(where, exc.reason + (f" ({exc.rule})" if exc.rule else "")) from None
+        raise BadValue(entry_path(prefix, record.entries, getattr(exc, "entry", None)),
+                       exc.reason + (f" ({exc.rule})" if exc.rule else "")) from None
     return record
 
 

@@ -15,7 +15,7 @@ from mclog.games import spelt_json
 from mclog.record.entries import as_read
 from mclog.record.framing import RawGame, Tag
 from mclog.record.json_form import (
-    BadValue, json_path, players_differ, record_error, records_in, schema_error,
+    BadValue, entry_path, json_path, players_differ, record_error, records_in, schema_error,
     schema_validator, schema_words,
 )
 
@@ -46,9 +46,7 @@ def _replayed(item, prefix: str) -> Record:
     try:
         replay(record)
     except RecordError as exc:   # (at the entry the rules refused, or the check that failed)
-        index = next((i for i, e in enumerate(record.entries) if e is exc.entry), None)
-        where = [prefix] if prefix else []
-        raise BadValue(json_path([*where, "entries", index]) if index is not None else prefix,
+        raise BadValue(entry_path(prefix, record.entries, exc.entry),
                        exc.reason + (f" ({exc.rule})" if exc.rule else "")) from None
     return record
 
