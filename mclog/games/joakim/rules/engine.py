@@ -214,6 +214,9 @@ class State:
     #: kind, 1-cards, 5-cards), cleared by the next move.
     just: tuple | None = None
     sealed: sharks.Sealed | None = None   # a closed auction under way
+    #: The players the Beagle Boys made miss the move just passed over (J27): a die
+    #: written for one of them is told so.
+    missed: tuple[int, ...] = ()
 
     @property
     def board(self) -> Components:
@@ -772,13 +775,24 @@ def _roll(state: State, task: Task, move: Roll, watch: Watch | None) -> None:
         could = state.crown == move.player and state.crown_since < state.turns and \
             state.fresh
         raise RuleError(f"it is {state.names[task.seat]}'s move, not {name}'s" +
-                        (f" (the lucky crown goes before: 'crown {name} before')"
-                         if could else ""), "How the Game Is Played")
+                        _why_not(state, move.player, could), "How the Game Is Played")
     state.fresh = False
     ends = state.board.inline or _reachable(state, state.players[task.seat].standing_on,
                                             move.pips)
     # (J3: with no square to end on, the pawn stays where it is and the turn ends)
     state.tasks[0:1] = [Task("move", task.player, amount=move.pips)] if ends else []
+
+
+def _why_not(state: State, seat: int, could: bool) -> str:
+    """Why the die of ``seat`` is not the one the record needs now, where there is more to
+    say than whose move it is: a player out of the game, a move the Beagle Boys took away
+    (both are easily forgotten at the table), a lucky crown that could go before."""
+    name = state.names[seat]
+    if state.players[seat].out:
+        return f": {name} is out of the game"
+    if seat in state.missed:
+        return f": {name} misses this move, for THE BEAGLE BOYS (J27)"
+    return f" (the lucky crown goes before: 'crown {name} before')" if could else ""
 
 
 def _move(state: State, task: Task, move: Move, watch: Watch | None) -> None:
@@ -1553,10 +1567,12 @@ def _advance(state: State, watch: Watch | None) -> None:
             state.over = True      # (the 40 newspapers drawn: the most cash wins)
             _find_winner(state, end=True)
             return
-        nxt = _next_player(state)
+        nxt, missed = _next_player(state), []
         while state.table.sharks and sharks.skip_beagled(state, nxt):
             state.turn = nxt       # (J27: the Beagle Boys' victim misses this move)
+            missed.append(nxt)
             nxt = _next_player(state)
+        state.missed = tuple(missed)
         state.turn, state.turns, state.fresh = nxt, state.turns + 1, True
         state.ended = state.tip_played = False
         state.tasks.append(Task("roll", nxt))
