@@ -1295,3 +1295,106 @@ def test_the_corpus_of_simulated_games_reads_their_bots_from_their_records():
         corpus(games, [["a", "b", "c"]])
     with pytest.raises(ValueError, match="^bots of game 2: 2 names for its 3 players$"):
         corpus(games, [["a", "b", "c"], ["a", "b"]])
+
+
+# --- a slip named where its effect is found (M12) -------------------------------------------
+
+FAMILY = Path(__file__).parent.parent / "sample_games" / "millionenspiel" / "family-3p.mclog"
+
+
+def _family_with(old: str, new: str) -> str:
+    text = FAMILY.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    return text.replace(old, new)
+
+
+def test_m12_a_past_arrow_left_out_is_named_at_the_check_it_fails():
+    """A record without a [Track] writes each passing of the arrow by hand; one left out
+    is seen only when the money is counted. The failed check names the landing that,
+    written with it, would make the check agree."""
+    text = _family_with("Ann rolls 6 2, past arrow, lands blue", "Ann rolls 6 2, lands blue")
+    with pytest.raises(RecordError) as refused:
+        replay(parse_one(text))
+    assert str(refused.value) == (
+        "<text>:14:7: check money failed: Ann has 5, not 10; Ben has 0, not 5; Cleo has "
+        "1,000, not 1,005; the record would agree with it if line 13 read 'past arrow, "
+        "lands blue' (not 'lands blue')")
+
+
+def test_m12_a_colour_written_wrong_is_named_where_a_bet_runs_short():
+    """A landing written on the wrong colour pays the bets wrongly: the first bet the
+    money then cannot cover names the landing that would allow it."""
+    text = _family_with("Ben rolls 2 5, lands red", "Ben rolls 2 5, lands blue")
+    with pytest.raises(RecordError) as refused:
+        replay(parse_one(text))
+    assert str(refused.value) == (
+        "<text>:9:6: Ann cannot bet 200: Ann has 7 (M4); the rules would allow it if line 8 "
+        "read 'lands red' (not 'lands blue')")
+
+
+def test_m12_a_slip_in_a_json_record_is_named_by_its_entry():
+    """A record read from JSON has no lines: the landing is named by its entry."""
+    data = to_json(read_one(str(FAMILY)))
+    landing = next(i for i, e in enumerate(data["entries"]) if e.get("past_arrow"))
+    data["entries"][landing]["past_arrow"] = 0
+    with pytest.raises(RecordError) as refused:
+        replay(record_from_json(data))
+    assert refused.value.reason.endswith(
+        f"the record would agree with it if entries[{landing}] read 'past arrow, lands "
+        "blue' (not 'lands blue')")
+
+
+def test_m12_a_slip_a_failed_check_does_not_follow_from_is_not_named():
+    """A check miscounted at the table, with every landing right: no landing written
+    otherwise makes it agree, and none is named."""
+    text = _family_with("check money Ann 10 Ben 5 Cleo 1005", "check money Ann 10 Ben 5 Cleo 1000")
+    with pytest.raises(RecordError) as refused:
+        replay(parse_one(text))
+    assert refused.value.reason == "check money failed: Cleo has 1,005, not 1,000"
+
+
+def test_m12_a_landing_named_as_a_slip_is_the_one_written_wrong():
+    """40 simulated games with no [Track], each with a money check at its end and one
+    landing written wrong (its 'past arrow' left out, or another colour): where the record
+    is refused at that check, or at a bet or a pension card the money no longer covers,
+    and a landing is named as the slip, the one written wrong is among those named (by its
+    line, or within the lines it names from and to); and most games refused name one."""
+    import re
+
+    from mclog.games import game as game_named
+
+    millionenspiel = game_named("Millionenspiel")
+    refused = named = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        text = re.sub(r'\[Track "[^"]*"\]\n', "", millionenspiel.simulated_text(
+            rng.choice([2, 3, 4, 5]), seed, "chance", {}))
+        final = replay(parse_one(text)).final
+        lines = text.splitlines()
+        lines.append("check money " + " ".join(f"{name} {money}" for name, money in
+                                                zip(final.names, final.money)))
+        landings = [i for i, line in enumerate(lines) if "lands" in line and "black" not in line]
+        slipped = rng.choice(landings)
+        line = lines[slipped]
+        if "past arrow" in line and rng.random() < 0.6:
+            lines[slipped] = re.sub(r"past arrow( twice| \d+ times)?, ", "", line, count=1)
+        else:
+            colour = re.search(r"lands (\w+)", line)
+            other = rng.choice([c for c in ("blue", "yellow", "red", "beige", "green")
+                                if c != colour.group(1)])
+            lines[slipped] = line[:colour.start(1)] + other + line[colour.end(1):]
+        try:
+            replay(parse_one("\n".join(lines)))
+        except RecordError as error:
+            refused += 1
+            if "would agree with it if" not in error.reason and \
+                    "would allow it if" not in error.reason:
+                continue
+            named += 1
+            hint = error.reason.partition(" if ")[2]
+            lines_named = [int(n) for n in re.findall(r"line (\d+)", hint)]
+            span = re.search(r"from line (\d+) to line (\d+)", hint)
+            assert slipped + 1 in lines_named or (
+                span and int(span.group(1)) <= slipped + 1 <= int(span.group(2))), \
+                (seed, error.reason)
+    assert refused >= 20 and named >= refused // 2, (refused, named)

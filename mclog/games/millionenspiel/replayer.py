@@ -9,7 +9,7 @@ roller's.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, SupportsIndex
 
@@ -19,8 +19,10 @@ from mclog.record.entries import FromSource
 from mclog.replay import Replay, Step, played_repr
 
 from .notation.record import CheckEntry, MoveEntry, Record
+from .notation.verbs import VERBS
 from .rules.flow import describe_decision, play
-from .rules.moves import Accept, Bet, Refuse, Throw
+from .rules.moves import Accept, Bet, BuyPension, Land, Refuse, Throw
+from .rules.track import COLOURS
 from .rules.state import ACCEPT, BET, THROW, State, new_game
 
 
@@ -185,6 +187,8 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
     redundant: set[int] = set()
     current = steps.current
     playing = None  # the entry whose move is being played (for a rule's refusal)
+    agreed = 0      # the moves played when a check last agreed (0: none yet)
+    trying: object = None   # the move being played
 
     def fail(message: str, entry: FromSource | CheckEntry, rule: str | None = None,
              code: str = "illegal-move") -> RecordError:
@@ -193,11 +197,16 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
         return error
 
     def plays() -> Iterator[tuple[object, tuple]]:
-        nonlocal playing
+        nonlocal playing, agreed, trying
         for entry in record.entries:
             if isinstance(entry, CheckEntry):
                 problem = _check(current, entry, record)
-                if problem:
+                if problem is None:
+                    agreed = len(steps.moves)
+                else:
+                    if not errors:   # (later failures follow from the first, mostly)
+                        problem += _slip(steps, agreed, lambda state: _check(
+                            state, entry, record) is None, record)
                     error = fail(problem, entry, code="check")
                     if strict:
                         raise error
@@ -227,6 +236,7 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
                 raise fail(f"{record.names[entry.subject]} is not rolling: the dice are "
                            f"{record.names[current.roller]}'s this throw", entry, "M5")
             actor = d.actor if d is not None else None
+            trying = move
             yield move, (current.throw, d.kind if d else "over", actor, entry)
 
     noted: list[MoneyEvent] = []
@@ -241,7 +251,11 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
             steps.extend(plays(), play=play_noting if events else None)
         except RuleError as exc:
             refused = required(playing, "a rule refused a move before any was read")
-            raise fail(exc.reason, refused, exc.rule) from None
+            slip = _slip(steps, agreed, lambda state: _plays(state, trying), record,
+                         "the rules would allow it") if isinstance(trying, (Bet, BuyPension)) \
+                else ""
+            reason = f"{exc.reason} ({exc.rule}){slip}" if slip else exc.reason
+            raise fail(reason, refused, exc.rule) from None
     except RecordError as exc:
         raise exc.relocate(file=record.file,
                            game=record.number if record.number > 1 else None) from None
@@ -249,6 +263,90 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
     if events:
         played._money_events = noted
     return played
+
+
+#: How many landings before a failed check ``_slip`` tries other ways of writing.
+SLIP_LANDINGS = 100
+
+
+def _slip(steps: Replay, agreed: int, fits: Callable[[State], bool], record: Record,
+          outcome: str = "the record would agree with it") -> str:
+    """Where a failed check's difference, or a move the rules refuse, may come from, in
+    words to add to its message, or "": the landings since the last check that agreed
+    (``agreed`` moves; the latest ``SLIP_LANDINGS`` of them), each written with the arrow
+    passed once more or once less, or on another colour, the moves after it played as
+    written, and ``fits`` asked of the state they leave.  A table without a ``[Track]``
+    writes both by hand, and a 'past arrow' left out is a slip the rules cannot see until
+    the money is counted or runs short (M12).  One to three such landings that fit are
+    named; more are named only where each is the same slip (a 'past arrow' left out, or
+    written once too often: every passing pays the same pensions); else they would point
+    nowhere."""
+    moves, infos = steps.moves, steps.infos
+    landings = [i for i in range(agreed, len(moves)) if isinstance(moves[i], Land)]
+    found: list[tuple[str, Land, Land]] = []   # (where, the landing meant, as written)
+    for index in landings[-SLIP_LANDINGS:]:
+        written: Land = moves[index]
+        for other in _other_landings(written):
+            state = steps.state(index)
+            try:
+                play(state, other)
+                for move in moves[index + 1:]:
+                    play(state, move)
+            except RuleError:
+                continue
+            if fits(state):
+                found.append((_where(infos[index][3], record), other, written))
+    said = []   # (what each slip found would be, in words)
+    single = [(line, other, written) for line, other, written in found
+              if other.colour != written.colour]
+    for more, word, slip in ((1, "more", "a 'past arrow' left out"),
+                             (-1, "less", "a 'past arrow' too many")):
+        passes = [(line, other, written) for line, other, written in found
+                  if other.colour == written.colour and
+                  other.past_arrow - written.past_arrow == more]
+        if len(passes) == 1:
+            single += passes
+        elif passes:
+            said.append(f"the pawn passed the arrow once {word} at any of "
+                        f"{_lines([line for line, _, _ in passes])} ({slip}?)")
+    said += [f"{line} read '{VERBS.item(other, record.names)}' (not "
+             f"'{VERBS.item(written, record.names)}')" for line, other, written in single]
+    if not said or len(said) > 3:
+        return ""
+    return f"; {outcome} if " + ", or if ".join(said)
+
+
+def _plays(state: State, move: object) -> bool:
+    """Whether the rules allow ``move`` on ``state`` (which it changes)."""
+    try:
+        play(state, move)
+    except RuleError:
+        return False
+    return True
+
+
+def _where(entry: FromSource, record: Record) -> str:
+    """Where an entry stands: ``line 12``, or in a record read from JSON, which has no
+    lines, ``entries[30]``."""
+    if entry.line:
+        return f"line {entry.line}"
+    return f"entries[{next(i for i, e in enumerate(record.entries) if e is entry)}]"
+
+
+def _lines(places: list[str]) -> str:
+    """``line 4, line 9 or line 12``; past eight of them, where they run from and to."""
+    if len(places) > 8:
+        return f"the {len(places)} landings from {places[0]} to {places[-1]}"
+    return f"{', '.join(places[:-1])} or {places[-1]}"
+
+
+def _other_landings(land: Land) -> list[Land]:
+    """The landings a table may have meant instead of ``land``: the arrow passed once more
+    or once less, or another colour (black, which a die follows, only where it was)."""
+    passes = [n for n in (land.past_arrow + 1, land.past_arrow - 1) if n >= 0]
+    return [Land(land.colour, n) for n in passes] + [
+        Land(colour, land.past_arrow) for colour in COLOURS
+        if colour not in (land.colour, "black") and land.colour != "black"]
 
 
 def _check(state: State, entry: CheckEntry, record: Record) -> str | None:
