@@ -86,7 +86,7 @@ LAYERS = [
     # with snapshots, the unknown-card solver, which build runs (each imports nothing of
     # mclog)
     ["mclog.errors", "mclog.printable", "mclog.engine", "mclog.replay", "mclog.unknowns",
-     "mclog.lazy", "mclog.compiled", "mclog.background"],
+     "mclog.lazy", "mclog.compiled", "mclog.background", "mclog.slips"],
     # text <-> records, knowing no game: framing, entries, safe files, JSON loading
     ["mclog.record", "mclog.record.files", "mclog.record.framing", "mclog.record.entries",
      "mclog.record.json_form", "mclog.record.cursor", "mclog.record.checks",

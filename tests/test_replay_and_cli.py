@@ -616,7 +616,9 @@ def test_game_one_of_a_file_of_several_is_numbered_as_the_others_are(tmp_path, c
     for text, args, error in (
             (wrong, [], f"13:18: game 1: {said}"),
             (checked, ["--lenient"], "31:12: game 1: check failed after round 3: Zoe has 4 "
-                                     "million by the rules, but the record says 5"),
+                                     "million by the rules, but the record says 5; the record "
+                                     "would agree with it if line 12 read 'Zoe IV:R' (not "
+                                     "'Zoe IV:F')"),
             (stopped, [], "26:1: game 1: the record ends in round 3 (next: Yann: place a "
                           "pawn); a complete game ends after round 9 (use --partial to accept "
                           "games in progress)")):

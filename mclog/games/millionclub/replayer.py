@@ -29,10 +29,11 @@ from typing import Any, Final, cast
 from mclog.errors import RecordError, RuleError
 from mclog.unknowns import SAT_SECONDS, Problem, Rule, TooHard
 from mclog.replay import Replay
+from mclog.slips import Slip, confirmed, entry_place, find_slips, in_words
 from .rules.board import COLONIES, DISC_NAMES, INDUSTRIES, INTRIGUE, LOBBY, ROMAN, STOCK
 from .rules.cards import CONTINENTS, DECK_NAMES, DECK_TOTALS, INDUSTRY_NAMES, article, card_name
 from .rules.decks import hand_of
-from .rules.flow import describe_decision, play
+from .rules.flow import describe_decision, legal_moves, play
 from .rules.moves import (
     CapitalIncrease, Choose, Draw, Dump, Lower, Move, MovePawn, Pass, Place, Raise, Takeover,
     Target, Turn,
@@ -145,6 +146,11 @@ class _Reader:
         self.redundant: set[int] = set()
         self.took: dict[int, list[str]] = {}  # step -> the unknown cards its ? words meant
         self.round_mark: Marker | None = None
+        #: The moves played when a check of money or prices last agreed (0: none yet):
+        #: where a failed one's slip is looked for from (``slip``).
+        self.agreed = 0
+        #: Whether a failed check looks for its slip (not while a slip is being tried).
+        self.searching = True
         self.entry: MoveEntry | None = None  # the move being played
         #: What a comment that follows a check or the reveal on its line is about ("after
         #: the check"): such a comment is no move's, and is shown so on the step before it.
@@ -475,6 +481,7 @@ class _Reader:
         if entry.what == "score":
             self.check_score(entry, state)
             return
+        slip: str | None = None   # (said once, with the first value that differs)
         for key, expected in entry.values:
             if isinstance(key, str):   # (prices go by industry, money by seat)
                 actual, what = state.prices[key], f"the {card_name(key)} price is"
@@ -482,8 +489,61 @@ class _Reader:
                 actual, what = state.money[key], f"{names[key]} has"
             if actual != expected:
                 unit = " million" if entry.what == "money" else ""
+                slip = "" if slip is not None or self.errors or not self.searching else \
+                    self.slip(entry)
                 self.check_failed(entry, f"check failed {_when(state)}: {what} {actual}{unit} "
-                                         f"by the rules, but the record says {expected}")
+                                         f"by the rules, but the record says {expected}{slip}")
+        if slip is None:
+            self.agreed = len(self.replay.moves)
+
+    def slip(self, entry: CheckEntry) -> str:
+        """The move since the last check that agreed that, written as another legal answer
+        to its question, would make this check of money or prices agree, in words to add
+        to its message (``mclog.slips``), or "".  A move or a card a seat did not see
+        (``?``) is not tried: the record cannot have meant it otherwise."""
+        table = self.record.table
+
+        def agrees(state: State) -> bool:
+            return all((state.prices[key] if isinstance(key, str) else state.money[key])
+                       == expected for key, expected in entry.values)
+
+        def others(state: State, written: Move) -> list[Move]:
+            return [move for move in legal_moves(state) if "?" not in move_text(move, table)]
+
+        def seen(written: Move) -> bool:
+            return "?" not in move_text(written, table)
+
+        found = find_slips(self.replay, self.agreed, agrees, others, play, considers=seen)
+        if not found or len(found) > CONFIRMED:
+            return ""
+
+        def where(slip: Slip) -> str:
+            return entry_place(self.replay.infos[slip.index].entry, self.record.entries)
+
+        entries = self.record.entries
+        later = entries[next(i for i, e in enumerate(entries) if e is entry) + 1:]
+        return in_words(confirmed(found, self.record_holds), where,
+                        lambda move: move_text(move, table),
+                        unconfirmed=not any(isinstance(e, CheckEntry) and e.what != "score"
+                                            for e in later))
+
+    def record_holds(self, slip: Slip) -> bool:
+        """Whether the whole record replays, every check agreeing, with the move of
+        ``slip`` written as it meant (``mclog.slips.confirmed``)."""
+        written: MoveEntry = self.replay.infos[slip.index].entry
+        meant = MoveEntry(slip.meant, written.subject, written.label, written.source,
+                          written.word)
+        entries = [meant if entry is written else entry for entry in self.record.entries]
+        record = self.record
+        again = _Reader(GameRecord(record.tags, record.table, entries, record.file,
+                                   record.number, record.start_line),
+                        False, self.replay.every, False)
+        again.searching = False
+        try:
+            again.run(entries)
+        except RecordError:
+            return False
+        return not again.errors
 
     def check_failed(self, entry: CheckEntry, message: str) -> None:
         err = self.fail(message, entry.line, entry.col, code="check")
@@ -629,6 +689,11 @@ def replay(record: GameRecord, *, strict: bool = True, snapshot_every: int = 32,
     if reader.capture is not None:
         game.noted = reader.capture.finish(game, current)
     return game
+
+
+#: The most slips a failed check plays the whole record on with (``mclog.slips``): more
+#: found before that could not be named anyway, being too many to point anywhere.
+CONFIRMED = 8
 
 
 def _when(state: State) -> str:

@@ -10,13 +10,14 @@ roller's.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, SupportsIndex
 
 from mclog.engine import Watch, by_fields, required
 from mclog.errors import RecordError, RuleError
 from mclog.record.entries import FromSource
 from mclog.replay import Replay, Step, played_repr
+from mclog.slips import Slip, confirmed, entry_place, find_slips, in_words
 
 from .notation.record import CheckEntry, MoveEntry, Record
 from .notation.verbs import VERBS
@@ -175,11 +176,13 @@ def _make_step(index: int, move: object, info: tuple, comments: list[str]) -> St
 
 
 def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
-           events: bool = False) -> GameReplay:
+           events: bool = False, slips: bool = True) -> GameReplay:
     """Play ``record``.  A move the rules refuse ends the replay with a located
     ``RecordError``; a check that fails is one too, or, with ``strict=False``, is kept
     in ``errors`` and the replay goes on.  ``events``: note every change of money with
-    its cause as the moves are played (``GameReplay.money_events``)."""
+    its cause as the moves are played (``GameReplay.money_events``).  ``slips``: name
+    the landing a failed check may come from (``_slip``; off in the replays that try
+    one)."""
     state = new_game(record.names, record.track, record.pension_cards)
     steps = Replay(state, State.copy, play, snapshot_every, _make_step)
     errors: list[RecordError] = []
@@ -204,9 +207,9 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
                 if problem is None:
                     agreed = len(steps.moves)
                 else:
-                    if not errors:   # (later failures follow from the first, mostly)
+                    if slips and not errors:   # (later failures follow from the first)
                         problem += _slip(steps, agreed, lambda state: _check(
-                            state, entry, record) is None, record)
+                            state, entry, record) is None, record, entry)
                     error = fail(problem, entry, code="check")
                     if strict:
                         raise error
@@ -251,9 +254,9 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
             steps.extend(plays(), play=play_noting if events else None)
         except RuleError as exc:
             refused = required(playing, "a rule refused a move before any was read")
-            slip = _slip(steps, agreed, lambda state: _plays(state, trying), record,
-                         "the rules would allow it") if isinstance(trying, (Bet, BuyPension)) \
-                else ""
+            slip = _slip(steps, agreed, lambda state: _plays(state, trying), record, None,
+                         "the rules would allow it") if slips and isinstance(
+                             trying, (Bet, BuyPension)) else ""
             reason = f"{exc.reason} ({exc.rule}){slip}" if slip else exc.reason
             raise fail(reason, refused, exc.rule) from None
     except RecordError as exc:
@@ -265,55 +268,64 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
     return played
 
 
-#: How many landings before a failed check ``_slip`` tries other ways of writing.
-SLIP_LANDINGS = 100
-
-
 def _slip(steps: Replay, agreed: int, fits: Callable[[State], bool], record: Record,
-          outcome: str = "the record would agree with it") -> str:
+          check: CheckEntry | None, outcome: str = "the record would agree with it") -> str:
     """Where a failed check's difference, or a move the rules refuse, may come from, in
-    words to add to its message, or "": the landings since the last check that agreed
-    (``agreed`` moves; the latest ``SLIP_LANDINGS`` of them), each written with the arrow
-    passed once more or once less, or on another colour, the moves after it played as
-    written, and ``fits`` asked of the state they leave.  A table without a ``[Track]``
-    writes both by hand, and a 'past arrow' left out is a slip the rules cannot see until
-    the money is counted or runs short (M12).  One to three such landings that fit are
-    named; more are named only where each is the same slip (a 'past arrow' left out, or
-    written once too often: every passing pays the same pensions); else they would point
-    nowhere."""
-    moves, infos = steps.moves, steps.infos
-    landings = [i for i in range(agreed, len(moves)) if isinstance(moves[i], Land)]
-    found: list[tuple[str, Land, Land]] = []   # (where, the landing meant, as written)
-    for index in landings[-SLIP_LANDINGS:]:
-        written: Land = moves[index]
-        for other in _other_landings(written):
-            state = steps.state(index)
-            try:
-                play(state, other)
-                for move in moves[index + 1:]:
-                    play(state, move)
-            except RuleError:
-                continue
-            if fits(state):
-                found.append((_where(infos[index][3], record), other, written))
-    said = []   # (what each slip found would be, in words)
-    single = [(line, other, written) for line, other, written in found
-              if other.colour != written.colour]
+    words to add to its message, or "" (``mclog.slips``): the landings since the last
+    check that agreed (``agreed`` moves), each written with the arrow passed once more or
+    once less, or on another colour.  A table without a ``[Track]`` writes both by hand,
+    and a 'past arrow' left out is a slip the rules cannot see until the money is counted
+    or runs short (M12).  Every passing pays the same pensions, so a 'past arrow' left
+    out often fits at several landings: those are named together, however many.  Each
+    is played on with the rest of the record (``mclog.slips.confirmed``); ``check``: the
+    failed check, if that is what the slip would explain."""
+    found = find_slips(steps, agreed, fits, _other_landings, play,
+                       considers=lambda move: isinstance(move, Land))
+    entries = record.entries
+
+    def holds(slip: Slip) -> bool:
+        written = steps.infos[slip.index][3]
+        again = replace(record, entries=[replace(e, move=slip.meant) if e is written else e
+                                         for e in entries])
+        try:
+            return not replay(again, strict=False, slips=False).errors
+        except RecordError:
+            return False
+
+    if not found or len(found) > CONFIRMED:
+        return ""
+    found = confirmed(found, holds)
+    if not found:
+        return ""
+    later = [] if check is None else \
+        entries[next(i for i, e in enumerate(entries) if e is check) + 1:]
+
+    def where(slip: Slip) -> str:
+        return entry_place(steps.infos[slip.index][3], entries)
+
+    def text(move: object) -> str:
+        return VERBS.item(move, record.names)
+
+    said = []   # (the 'past arrow' slips, each kind in one phrase)
+    single = [slip for slip in found if slip.meant.colour != slip.written.colour]
     for more, word, slip in ((1, "more", "a 'past arrow' left out"),
                              (-1, "less", "a 'past arrow' too many")):
-        passes = [(line, other, written) for line, other, written in found
-                  if other.colour == written.colour and
-                  other.past_arrow - written.past_arrow == more]
+        passes = [s for s in found if s.meant.colour == s.written.colour and
+                  s.meant.past_arrow - s.written.past_arrow == more]
         if len(passes) == 1:
             single += passes
         elif passes:
             said.append(f"the pawn passed the arrow once {word} at any of "
-                        f"{_lines([line for line, _, _ in passes])} ({slip}?)")
-    said += [f"{line} read '{VERBS.item(other, record.names)}' (not "
-             f"'{VERBS.item(written, record.names)}')" for line, other, written in single]
-    if not said or len(said) > 3:
-        return ""
-    return f"; {outcome} if " + ", or if ".join(said)
+                        f"{_places([where(s) for s in passes])} ({slip}?)")
+    return in_words(sorted(single, key=lambda s: s.index), where, text, outcome, said,
+                    unconfirmed=check is not None and not any(
+                        isinstance(e, CheckEntry) and e.what == "money" for e in later))
+
+
+#: The most slips a failed check plays the whole record on with: more found before that
+#: could not be named anyway (a 'past arrow' left out is named at any number of
+#: landings, but those are seldom more than this since the last check).
+CONFIRMED = 40
 
 
 def _plays(state: State, move: object) -> bool:
@@ -325,28 +337,21 @@ def _plays(state: State, move: object) -> bool:
     return True
 
 
-def _where(entry: FromSource, record: Record) -> str:
-    """Where an entry stands: ``line 12``, or in a record read from JSON, which has no
-    lines, ``entries[30]``."""
-    if entry.line:
-        return f"line {entry.line}"
-    return f"entries[{next(i for i, e in enumerate(record.entries) if e is entry)}]"
-
-
-def _lines(places: list[str]) -> str:
+def _places(places: list[str]) -> str:
     """``line 4, line 9 or line 12``; past eight of them, where they run from and to."""
     if len(places) > 8:
         return f"the {len(places)} landings from {places[0]} to {places[-1]}"
     return f"{', '.join(places[:-1])} or {places[-1]}"
 
 
-def _other_landings(land: Land) -> list[Land]:
-    """The landings a table may have meant instead of ``land``: the arrow passed once more
-    or once less, or another colour (black, which a die follows, only where it was)."""
-    passes = [n for n in (land.past_arrow + 1, land.past_arrow - 1) if n >= 0]
-    return [Land(land.colour, n) for n in passes] + [
-        Land(colour, land.past_arrow) for colour in COLOURS
-        if colour not in (land.colour, "black") and land.colour != "black"]
+def _other_landings(state: State, written: Land) -> list[Land]:
+    """The landings a table may have meant instead of ``written``: the arrow passed once
+    more or once less, or another colour (black, which a die follows, only where it
+    was)."""
+    passes = [n for n in (written.past_arrow + 1, written.past_arrow - 1) if n >= 0]
+    return [Land(written.colour, n) for n in passes] + [
+        Land(colour, written.past_arrow) for colour in COLOURS
+        if colour not in (written.colour, "black") and written.colour != "black"]
 
 
 def _check(state: State, entry: CheckEntry, record: Record) -> str | None:
