@@ -97,7 +97,11 @@ def test_the_year_end_pays_current_and_new_profits_then_moves_the_price():
     wrong = refused("buy Ann calder, pay Ann stock 1 cash 10, draw Ann wexford\n"
                     "buy Ben islay, pay Ben bond 10, draw Ben aldgate\n"
                     "end year 1\ncheck price Ann 10 Ben 10")
-    assert wrong.reason == "the price does not match the rules: Ann has 15, not 10"
+    # (and a payment with a bond, selling less stock, would have kept Ann's price at 10)
+    assert wrong.reason == (
+        "the price does not match the rules: Ann has 15, not 10; the record would agree "
+        "with it if line 8 read 'pay Ann bond 10 cash 10' or 'pay Ann bond 10 stock 1' (not "
+        "'pay Ann stock 1 cash 10'), or if the count is wrong (no later check tells)")
     assert wrong.line == 11
     # money checked as 'cash', the word a payment says it with
     wrong = refused("buy Ann calder, pay Ann stock 1 cash 10, draw Ann wexford\n"

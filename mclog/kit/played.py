@@ -7,12 +7,13 @@ reach is an error at its line, and the game goes on (later mistakes are still fo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import SupportsIndex
 
 from mclog.errors import RecordError, RuleError
 from mclog.record.entries import CheckEntry
 from mclog.replay import Replay, Step, played_repr
+from mclog.slips import Slip, confirmed, entry_place, find_slips, in_words
 
 from .notation import KitRecord, MoveEntry
 
@@ -41,6 +42,14 @@ class ScoreRow:
                 "total": self.total, "rank": self.rank}
 
 
+#: The most answers to one question a failed check's search tries for a move (``_slip``):
+#: a question of more (a bid of any amount) is not one a table mishears as another.
+OTHERS = 40
+
+#: The most slips a failed check plays the whole record on with: more found before that
+#: could not be named anyway.
+CONFIRMED = 8
+
 #: A snapshot of the state every so many moves, for a jump to any step: a kit game's move
 #: replays in a few microseconds, so a jump replays at most 63 of them (well under a
 #: millisecond) and a replay makes half the copies it would at Replay's 32.
@@ -50,7 +59,8 @@ SNAPSHOT_EVERY = 64
 class KitPlayed:
     """A kit game's record replayed (``mclog.protocol.Played``)."""
 
-    def __init__(self, game, record: KitRecord, *, strict: bool = True) -> None:
+    def __init__(self, game, record: KitRecord, *, strict: bool = True,
+                 slips: bool = True) -> None:
         self.game, self.record = game, record
         self.errors: list[RecordError] = []
         self.warnings: list[RecordError] = []
@@ -67,6 +77,11 @@ class KitPlayed:
         self._steps: list[Step] | None = None
         self._strict = strict
         self._at = 0  # the entry being played
+        #: Whether a failed check names the move it may come from (``_slip``; not while
+        #: such a move is being tried), and how many moves were played when a check last
+        #: agreed (where that search starts).
+        self._slips = slips
+        self._agreed = 0
         try:
             self._play_all()
         except RuleError as exc:  # (the move of entry ``_at``: the rules refused it)
@@ -105,7 +120,11 @@ class KitPlayed:
             first = number + 1
             if isinstance(entry, CheckEntry):
                 wrong = self._check(entry)
-                if wrong:
+                if wrong is None:
+                    self._agreed = len(self.replay.moves)
+                else:
+                    if self._slips and not self.errors:   # (later ones follow from it)
+                        wrong += self._slip(entry, number)
                     error = self.record.error(wrong, entry.line, entry.col, code="check")
                     if self._strict:
                         raise error
@@ -125,8 +144,10 @@ class KitPlayed:
             self._at = start + len(self.replay.moves) - played
             raise
 
-    def _check(self, entry: CheckEntry) -> str | None:
-        state = self.replay.current
+    def _check(self, entry: CheckEntry, state=None) -> str | None:
+        """What ``entry`` finds wrong with ``state`` (by default, the game now), or None
+        where it agrees."""
+        state = self.replay.current if state is None else state
         counting = self.game.checks.get(entry.what)
         if counting is None:
             return f"{self.game.name} has no {entry.what} to check"
@@ -139,6 +160,44 @@ class KitPlayed:
         verb = "do" if entry.what.endswith("s") else "does"
         return f"the {entry.what} {verb} not match the rules: " + "; ".join(wrong) + \
             self._pending(state)
+
+    def _slip(self, entry: CheckEntry, number: int) -> str:
+        """The move since the last check that agreed that, written as another legal answer
+        to its question, would make ``entry`` (the record's ``number``-th) agree, played on
+        with the rest of the record, in words to add to its message (``mclog.slips``), or
+        "".  A move with a card the record's seat did not see (``?``) is not tried, and
+        neither is one of more than ``OTHERS`` answers (a bid of any amount)."""
+        engine, names = self.game.engine, self.record.names
+        entries = self.record.entries
+
+        def text(move) -> str:
+            return self.game.verbs.item(move, names)
+
+        def others(state, written) -> list:
+            legal = engine.legal(state)
+            if legal is None or len(legal) > OTHERS:
+                return []
+            return [move for move in legal if "?" not in text(move)]
+
+        def holds(slip: Slip) -> bool:
+            written = self.replay.infos[slip.index]
+            meant = replace(written, move=slip.meant)
+            again = replace(self.record, entries=[meant if e is written else e
+                                                  for e in entries])
+            try:
+                return not KitPlayed(self.game, again, strict=False, slips=False).errors
+            except RecordError:
+                return False
+
+        found = find_slips(self.replay, self._agreed, lambda state: self._check(
+            entry, state) is None, others, engine.play,
+            considers=lambda move: "?" not in text(move))
+        if not found or len(found) > CONFIRMED:
+            return ""
+        return in_words(confirmed(found, holds),
+                        lambda slip: entry_place(self.replay.infos[slip.index], entries),
+                        text, unconfirmed=not any(isinstance(e, CheckEntry)
+                                                  for e in entries[number + 1:]))
 
     def _pending(self, state) -> str:
         """Where a failed check stands before a step the rules make with no choice in it
