@@ -224,6 +224,31 @@ def test_a_cartel_record_names_the_year_end_written_otherwise():
         "would agree with it if line 36 read 'repurchase Ann' (not 'keep Ann')")
 
 
+def test_a_move_refused_for_want_of_money_names_the_year_end_that_spent_it():
+    """Cleo's repurchase at the end of year 2 written where she kept her stock: her next
+    payment falls short, and the money check that follows it lets the record name the
+    year's end (the refusal's own reason first)."""
+    from pathlib import Path
+
+    sample = Path(__file__).parent.parent / "sample_games" / "cartel" / "club-4p-advanced.mclog"
+    written = sample.read_text(encoding="utf-8").replace(
+        "end year 2, keep Ann, keep Ben, keep Cleo, keep Dan",
+        "end year 2, keep Ann, keep Ben, repurchase Cleo, keep Dan")
+    with pytest.raises(RecordError) as refused:
+        replay(parse_one(written))
+    assert str(refused.value) == (
+        "<text>:33:21: Cleo has 12 in cash, not the 20 still owed for whitcombe: sell more "
+        "stock or take the bond (Paying); the rules would allow it if line 29 read 'keep "
+        "Cleo' (not 'repurchase Cleo')")
+    # with nothing counted after it, the refusal is the move's own slip as likely as not
+    cut = written[:written.index("check money Ann 25")]
+    with pytest.raises(RecordError) as refused:
+        replay(parse_one(cut))
+    assert str(refused.value) == (
+        "<text>:33:21: Cleo has 12 in cash, not the 20 still owed for whitcombe: sell more "
+        "stock or take the bond (Paying)")
+
+
 def _kit_slipped(name: str, seed: int):
     """A simulated game of the kit game ``name`` with a money check every 25 moves (as the
     table counted it) and one move written as another of at most 40 legal answers, the

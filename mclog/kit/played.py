@@ -13,7 +13,7 @@ from typing import SupportsIndex
 from mclog.errors import RecordError, RuleError
 from mclog.record.entries import CheckEntry
 from mclog.replay import Replay, Step, played_repr
-from mclog.slips import Slip, confirmed, entry_place, find_slips, in_words
+from mclog.slips import BUDGET, Slip, confirmed, entry_place, find_slips, in_words
 
 from .notation import KitRecord, MoveEntry
 
@@ -50,6 +50,20 @@ OTHERS = 40
 #: could not be named anyway.
 CONFIRMED = 8
 
+#: The most moves played looking for the slip behind a move the rules refuse: less than a
+#: failed check's search (``mclog.slips.BUDGET``), as most refusals are the move's own
+#: slip, and a recorder asks again at every answer typed.
+REFUSAL_BUDGET = 30_000
+
+
+def _allows(engine, state, move) -> bool:
+    """Whether the rules allow ``move`` on ``state`` (which it changes)."""
+    try:
+        engine.play(state, move)
+    except RuleError:
+        return False
+    return True
+
 #: A snapshot of the state every so many moves, for a jump to any step: a kit game's move
 #: replays in a few microseconds, so a jump replays at most 63 of them (well under a
 #: millisecond) and a replay makes half the copies it would at Replay's 32.
@@ -78,15 +92,21 @@ class KitPlayed:
         self._strict = strict
         self._at = 0  # the entry being played
         #: Whether a failed check names the move it may come from (``_slip``; not while
-        #: such a move is being tried), and how many moves were played when a check last
-        #: agreed (where that search starts).
+        #: such a move is being tried), and how many moves were played when a check of
+        #: each kind last agreed (where the search for a check of that kind starts: a
+        #: check of profits that agreed says nothing of the money).
         self._slips = slips
-        self._agreed = 0
+        self._agreed: dict[str, int] = {}
         try:
             self._play_all()
         except RuleError as exc:  # (the move of entry ``_at``: the rules refused it)
             entry = record.entries[self._at]
             reason = exc.reason + game.refusal_hint(self, exc)
+            if slips and exc.due is None:   # (a move that may come, refused for its values)
+                slip = self._slip(lambda state: _allows(game.engine, state, entry.move),
+                                  self._at, self._kind("money"), "the rules would allow it",
+                                  REFUSAL_BUDGET)
+                reason = f"{reason} ({exc.rule}){slip}" if slip else reason
             error = record.error(reason, entry.line, self._col(entry, exc.field),
                                  rule=exc.rule, code="illegal-move")
             if strict:
@@ -121,10 +141,11 @@ class KitPlayed:
             if isinstance(entry, CheckEntry):
                 wrong = self._check(entry)
                 if wrong is None:
-                    self._agreed = len(self.replay.moves)
+                    self._agreed[self._kind(entry.what)] = len(self.replay.moves)
                 else:
                     if self._slips and not self.errors:   # (later ones follow from it)
-                        wrong += self._slip(entry, number)
+                        wrong += self._slip(lambda state: self._check(entry, state) is None,
+                                            number, self._kind(entry.what))
                     error = self.record.error(wrong, entry.line, entry.col, code="check")
                     if self._strict:
                         raise error
@@ -161,14 +182,30 @@ class KitPlayed:
         return f"the {entry.what} {verb} not match the rules: " + "; ".join(wrong) + \
             self._pending(state)
 
-    def _slip(self, entry: CheckEntry, number: int) -> str:
-        """The move since the last check that agreed that, written as another legal answer
-        to its question, would make ``entry`` (the record's ``number``-th) agree, played on
-        with the rest of the record, in words to add to its message (``mclog.slips``), or
-        "".  A move with a card the record's seat did not see (``?``) is not tried, and
-        neither is one of more than ``OTHERS`` answers (a bid of any amount)."""
+    def _kind(self, what: str) -> str:
+        """What a check counts, the same for each word of it (``cash`` and ``money``)."""
+        counting = self.game.checks.get(what)
+        return next((word for word, other in self.game.checks.items() if other is counting),
+                    what)
+
+    def _slip(self, fits, number: int, kind: str,
+              outcome: str = "the record would agree with it", budget: int = BUDGET) -> str:
+        """The move since the last check of ``kind`` that agreed that, written as another
+        legal answer to its question, would leave a state that ``fits`` where the record's
+        ``number``-th entry stands (a check that agrees there, a move the rules allow),
+        played on with the rest of the record, in words to add to its message
+        (``mclog.slips``), or "".  A move with a card the record's seat did not see
+        (``?``) is not tried, and neither is one of more than ``OTHERS`` answers (a bid of
+        any amount).  A move refused looks from the last check of the money (what a move
+        runs short of most often), and only where a check follows it: most refusals are
+        the move's own slip, and only the table's later counts can tell one that comes
+        from earlier."""
         engine, names = self.game.engine, self.record.names
         entries = self.record.entries
+        counted = isinstance(entries[number], CheckEntry)   # (else a move refused)
+        vouched = any(isinstance(e, CheckEntry) for e in entries[number + 1:])
+        if not counted and not vouched:
+            return ""   # (nothing later could tell a slip before it from its own)
 
         def text(move) -> str:
             return self.game.verbs.item(move, names)
@@ -189,15 +226,13 @@ class KitPlayed:
             except RecordError:
                 return False
 
-        found = find_slips(self.replay, self._agreed, lambda state: self._check(
-            entry, state) is None, others, engine.play,
-            considers=lambda move: "?" not in text(move))
+        found = find_slips(self.replay, self._agreed.get(kind, 0), fits, others, engine.play,
+                           considers=lambda move: "?" not in text(move), budget=budget)
         if not found or len(found) > CONFIRMED:
             return ""
         return in_words(confirmed(found, holds),
                         lambda slip: entry_place(self.replay.infos[slip.index], entries),
-                        text, unconfirmed=not any(isinstance(e, CheckEntry)
-                                                  for e in entries[number + 1:]))
+                        text, outcome, unconfirmed=not vouched)
 
     def _pending(self, state) -> str:
         """Where a failed check stands before a step the rules make with no choice in it

@@ -146,9 +146,9 @@ class _Reader:
         self.redundant: set[int] = set()
         self.took: dict[int, list[str]] = {}  # step -> the unknown cards its ? words meant
         self.round_mark: Marker | None = None
-        #: The moves played when a check of money or prices last agreed (0: none yet):
-        #: where a failed one's slip is looked for from (``slip``).
-        self.agreed = 0
+        #: The moves played when a check of money, and one of prices, last agreed (none:
+        #: 0): where a failed one's slip is looked for from (``slip``).
+        self.agreed: dict[str, int] = {}
         #: Whether a failed check looks for its slip (not while a slip is being tried).
         self.searching = True
         self.entry: MoveEntry | None = None  # the move being played
@@ -494,11 +494,11 @@ class _Reader:
                 self.check_failed(entry, f"check failed {_when(state)}: {what} {actual}{unit} "
                                          f"by the rules, but the record says {expected}{slip}")
         if slip is None:
-            self.agreed = len(self.replay.moves)
+            self.agreed[entry.what] = len(self.replay.moves)
 
     def slip(self, entry: CheckEntry) -> str:
-        """The move since the last check that agreed that, written as another legal answer
-        to its question, would make this check of money or prices agree, in words to add
+        """The move since the last check of its kind that agreed that, written as another
+        legal answer to its question, would make this check of money or prices agree, in words to add
         to its message (``mclog.slips``), or "".  A move or a card a seat did not see
         (``?``) is not tried: the record cannot have meant it otherwise."""
         table = self.record.table
@@ -513,7 +513,8 @@ class _Reader:
         def seen(written: Move) -> bool:
             return "?" not in move_text(written, table)
 
-        found = find_slips(self.replay, self.agreed, agrees, others, play, considers=seen)
+        found = find_slips(self.replay, self.agreed.get(entry.what, 0), agrees, others, play,
+                           considers=seen)
         if not found or len(found) > CONFIRMED:
             return ""
 

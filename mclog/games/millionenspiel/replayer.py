@@ -190,7 +190,8 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
     redundant: set[int] = set()
     current = steps.current
     playing = None  # the entry whose move is being played (for a rule's refusal)
-    agreed = 0      # the moves played when a check last agreed (0: none yet)
+    #: The moves played when a check of money, and one of pensions, last agreed (none: 0).
+    agreed: dict[str, int] = {}
     trying: object = None   # the move being played
 
     def fail(message: str, entry: FromSource | CheckEntry, rule: str | None = None,
@@ -200,16 +201,17 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
         return error
 
     def plays() -> Iterator[tuple[object, tuple]]:
-        nonlocal playing, agreed, trying
+        nonlocal playing, trying
         for entry in record.entries:
             if isinstance(entry, CheckEntry):
                 problem = _check(current, entry, record)
                 if problem is None:
-                    agreed = len(steps.moves)
+                    agreed[entry.what] = len(steps.moves)
                 else:
                     if slips and not errors:   # (later failures follow from the first)
-                        problem += _slip(steps, agreed, lambda state: _check(
-                            state, entry, record) is None, record, entry)
+                        problem += _slip(steps, agreed.get(entry.what, 0),
+                                         lambda state: _check(state, entry, record) is None,
+                                         record, entry)
                     error = fail(problem, entry, code="check")
                     if strict:
                         raise error
@@ -254,8 +256,8 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
             steps.extend(plays(), play=play_noting if events else None)
         except RuleError as exc:
             refused = required(playing, "a rule refused a move before any was read")
-            slip = _slip(steps, agreed, lambda state: _plays(state, trying), record, None,
-                         "the rules would allow it") if slips and isinstance(
+            slip = _slip(steps, agreed.get("money", 0), lambda state: _plays(state, trying),
+                         record, refused, "the rules would allow it") if slips and isinstance(
                              trying, (Bet, BuyPension)) else ""
             reason = f"{exc.reason} ({exc.rule}){slip}" if slip else exc.reason
             raise fail(reason, refused, exc.rule) from None
@@ -269,7 +271,7 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
 
 
 def _slip(steps: Replay, agreed: int, fits: Callable[[State], bool], record: Record,
-          check: CheckEntry | None, outcome: str = "the record would agree with it") -> str:
+          at: CheckEntry | FromSource, outcome: str = "the record would agree with it") -> str:
     """Where a failed check's difference, or a move the rules refuse, may come from, in
     words to add to its message, or "" (``mclog.slips``): the landings since the last
     check that agreed (``agreed`` moves), each written with the arrow passed once more or
@@ -277,11 +279,17 @@ def _slip(steps: Replay, agreed: int, fits: Callable[[State], bool], record: Rec
     and a 'past arrow' left out is a slip the rules cannot see until the money is counted
     or runs short (M12).  Every passing pays the same pensions, so a 'past arrow' left
     out often fits at several landings: those are named together, however many.  Each
-    is played on with the rest of the record (``mclog.slips.confirmed``); ``check``: the
-    failed check, if that is what the slip would explain."""
+    is played on with the rest of the record (``mclog.slips.confirmed``).  ``at``: the
+    failed check, or the entry of the move refused, which is searched only where a check
+    of money follows it (most refusals are the move's own slip, and only the table's
+    later counts can tell one that comes from earlier)."""
+    entries = record.entries
+    later = entries[next(i for i, e in enumerate(entries) if e is at) + 1:]
+    vouched = any(isinstance(e, CheckEntry) and e.what == "money" for e in later)
+    if not isinstance(at, CheckEntry) and not vouched:
+        return ""
     found = find_slips(steps, agreed, fits, _other_landings, play,
                        considers=lambda move: isinstance(move, Land))
-    entries = record.entries
 
     def holds(slip: Slip) -> bool:
         written = steps.infos[slip.index][3]
@@ -297,8 +305,6 @@ def _slip(steps: Replay, agreed: int, fits: Callable[[State], bool], record: Rec
     found = confirmed(found, holds)
     if not found:
         return ""
-    later = [] if check is None else \
-        entries[next(i for i, e in enumerate(entries) if e is check) + 1:]
 
     def where(slip: Slip) -> str:
         return entry_place(steps.infos[slip.index][3], entries)
@@ -318,8 +324,7 @@ def _slip(steps: Replay, agreed: int, fits: Callable[[State], bool], record: Rec
             said.append(f"the pawn passed the arrow once {word} at any of "
                         f"{_places([where(s) for s in passes])} ({slip}?)")
     return in_words(sorted(single, key=lambda s: s.index), where, text, outcome, said,
-                    unconfirmed=check is not None and not any(
-                        isinstance(e, CheckEntry) and e.what == "money" for e in later))
+                    unconfirmed=not vouched)
 
 
 #: The most slips a failed check plays the whole record on with: more found before that
