@@ -29,7 +29,6 @@ from typing import Any, Final, cast
 from mclog.errors import RecordError, RuleError
 from mclog.unknowns import SAT_SECONDS, Problem, Rule, TooHard
 from mclog.replay import Replay
-from mclog.slips import Slip, confirmed, entry_place, find_slips, in_words
 from .rules.board import COLONIES, DISC_NAMES, INDUSTRIES, INTRIGUE, LOBBY, ROMAN, STOCK
 from .rules.cards import CONTINENTS, DECK_NAMES, DECK_TOTALS, INDUSTRY_NAMES, article, card_name
 from .rules.decks import hand_of
@@ -501,6 +500,9 @@ class _Reader:
         legal answer to its question, would make this check of money or prices agree, in words to add
         to its message (``mclog.slips``), or "".  A move or a card a seat did not see
         (``?``) is not tried: the record cannot have meant it otherwise."""
+        # (imported when a check fails: ``mclog validate`` starts without it)
+        from mclog.slips import confirmed, entry_place, find_slips, in_words
+
         table = self.record.table
 
         def agrees(state: State) -> bool:
@@ -518,7 +520,7 @@ class _Reader:
         if not found or len(found) > CONFIRMED:
             return ""
 
-        def where(slip: Slip) -> str:
+        def where(slip: Any) -> str:
             return entry_place(self.replay.infos[slip.index].entry, self.record.entries)
 
         entries = self.record.entries
@@ -528,7 +530,7 @@ class _Reader:
                         unconfirmed=not any(isinstance(e, CheckEntry) and e.what != "score"
                                             for e in later))
 
-    def record_holds(self, slip: Slip) -> bool:
+    def record_holds(self, slip: Any) -> bool:
         """Whether the whole record replays, every check agreeing, with the move of
         ``slip`` written as it meant (``mclog.slips.confirmed``)."""
         written: MoveEntry = self.replay.infos[slip.index].entry
