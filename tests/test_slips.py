@@ -208,15 +208,20 @@ def test_a_slip_no_later_check_can_confirm_says_the_count_may_be_wrong():
 
 # --- the kit's games: Cartel, Joakim -------------------------------------------------------
 
-def test_a_cartel_record_names_the_year_end_written_otherwise():
-    """The 4-player advanced sample with Ann's repurchase at the end of year 3 written as
-    a keep: its money check names that line."""
+def _club_with(old: str, new: str) -> str:
+    """Cartel's 4-player advanced sample with one line's ``old`` written ``new``."""
     from pathlib import Path
 
     sample = Path(__file__).parent.parent / "sample_games" / "cartel" / "club-4p-advanced.mclog"
     text = sample.read_text(encoding="utf-8")
-    written = text.replace("end year 3, repurchase Ann, keep Ben", "end year 3, keep Ann, keep Ben")
-    assert written != text
+    assert text.count(old) == 1
+    return text.replace(old, new)
+
+
+def test_a_cartel_record_names_the_year_end_written_otherwise():
+    """The 4-player advanced sample with Ann's repurchase at the end of year 3 written as
+    a keep: its money check names that line."""
+    written = _club_with("end year 3, repurchase Ann, keep Ben", "end year 3, keep Ann, keep Ben")
     with pytest.raises(RecordError) as refused:
         replay(parse_one(written))
     assert str(refused.value) == (
@@ -228,12 +233,8 @@ def test_a_move_refused_for_want_of_money_names_the_year_end_that_spent_it():
     """Cleo's repurchase at the end of year 2 written where she kept her stock: her next
     payment falls short, and the money check that follows it lets the record name the
     year's end (the refusal's own reason first)."""
-    from pathlib import Path
-
-    sample = Path(__file__).parent.parent / "sample_games" / "cartel" / "club-4p-advanced.mclog"
-    written = sample.read_text(encoding="utf-8").replace(
-        "end year 2, keep Ann, keep Ben, keep Cleo, keep Dan",
-        "end year 2, keep Ann, keep Ben, repurchase Cleo, keep Dan")
+    written = _club_with("end year 2, keep Ann, keep Ben, keep Cleo, keep Dan",
+                         "end year 2, keep Ann, keep Ben, repurchase Cleo, keep Dan")
     with pytest.raises(RecordError) as refused:
         replay(parse_one(written))
     assert str(refused.value) == (
