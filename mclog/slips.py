@@ -136,4 +136,5 @@ def entry_place(entry: Any, entries: Sequence[Any]) -> str:
     JSON, which has no lines, ``entries[30]`` (``entries``: the record's)."""
     if entry.line:
         return f"line {entry.line}"
-    return f"entries[{next(i for i, e in enumerate(entries) if e is entry)}]"
+    index = next((i for i, e in enumerate(entries) if e is entry), None)
+    return "the move" if index is None else f"entries[{index}]"

@@ -524,7 +524,8 @@ class _Reader:
             return entry_place(self.replay.infos[slip.index].entry, self.record.entries)
 
         entries = self.record.entries
-        later = entries[next(i for i, e in enumerate(entries) if e is entry) + 1:]
+        later = entries[next((i for i, e in enumerate(entries) if e is entry),
+                             len(entries)) + 1:]
         return in_words(confirmed(found, self.record_holds), where,
                         lambda move: move_text(move, table),
                         unconfirmed=not any(isinstance(e, CheckEntry) and e.what != "score"

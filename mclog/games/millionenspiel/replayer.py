@@ -284,7 +284,7 @@ def _slip(steps: Replay, agreed: int, fits: Callable[[State], bool], record: Rec
     of money follows it (most refusals are the move's own slip, and only the table's
     later counts can tell one that comes from earlier)."""
     entries = record.entries
-    later = entries[next(i for i, e in enumerate(entries) if e is at) + 1:]
+    later = entries[next((i for i, e in enumerate(entries) if e is at), len(entries)) + 1:]
     vouched = any(isinstance(e, CheckEntry) and e.what == "money" for e in later)
     if not isinstance(at, CheckEntry) and not vouched:
         return ""
