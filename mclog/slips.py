@@ -46,8 +46,8 @@ from .replay import Replay
 #: second of the slowest game's rules on a slow machine.
 BUDGET = 150_000
 
-#: The most slips a message names (moves, or ways of writing one): more would point
-#: nowhere.
+#: The most moves a message names as the slip, and the most ways of writing one of them:
+#: more would point nowhere.
 NAMED = 3
 
 
@@ -111,16 +111,17 @@ def in_words(found: Sequence[Slip], where: Callable[[Slip], str], text: Callable
              outcome: str = "the record would agree with it",
              said: Sequence[str] = (), unconfirmed: bool = False) -> str:
     """The slips ``found`` as words to add to a message (``; the record would agree with
-    it if line 12 read 'Ben IV:T' (not 'Ben IV:F')``), or "" where none is found or more
-    than ``NAMED`` are (moves, or ways of writing one).  ``where`` says where a slip's
-    move stands (``line 12``), ``text`` how a move is written; ``said``: slips the game
-    put in words of its own (several moves that are one slip), each counted as one,
-    named first; ``unconfirmed``: no later check of the record could tell a slip from a
-    miscount (``confirmed``), which the words then say."""
+    it if line 12 read 'Ben IV:T' (not 'Ben IV:F')``), or "" where none is found, or
+    more than ``NAMED`` moves, or ways of writing one of them.  ``where`` says where a
+    slip's move stands (``line 12``), ``text`` how a move is written; ``said``: slips
+    the game put in words of its own (several moves that are one slip), each counted as
+    one, named first; ``unconfirmed``: no later check of the record could tell a slip
+    from a miscount (``confirmed``), which the words then say."""
     moves: dict[int, list[Slip]] = {}
     for slip in found:
         moves.setdefault(slip.index, []).append(slip)
-    if not (moves or said) or len(found) + len(said) > NAMED:
+    if not (moves or said) or len(moves) + len(said) > NAMED or \
+            any(len(ways) > NAMED for ways in moves.values()):
         return ""
     said = list(said)
     for slips in moves.values():
