@@ -35,11 +35,12 @@ move explains the count.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import RuleError
+from .record.entries import CheckEntry
 from .replay import Replay
 
 #: The most moves one search plays (every alternative with the moves after it): about a
@@ -105,6 +106,22 @@ def confirmed(found: Sequence[Slip], holds: Callable[[Slip], bool]) -> list[Slip
     would explain but every later count contradicts was a miscount.  (Where nothing of
     the record follows, every slip holds.)"""
     return [slip for slip in found if holds(slip)]
+
+
+def written_as(entries: Sequence[Any], written: Any, meant: Any) -> list[Any]:
+    """A record's ``entries`` with the move of the entry ``written`` (one of them, by
+    identity) as ``meant``: the record a slip says the table meant, to play on with
+    (``confirmed``)."""
+    return [replace(entry, move=meant) if entry is written else entry for entry in entries]
+
+
+def checked_after(entries: Sequence[Any], at: Any, kinds: Collection[str] = ()) -> bool:
+    """Whether a check follows the entry ``at`` (one of ``entries``, by identity), of one
+    of ``kinds`` (any kind where none is given): what can tell a slip from a miscount,
+    or from a move's own slip (``confirmed``)."""
+    start = next((i for i, entry in enumerate(entries) if entry is at), len(entries)) + 1
+    return any(isinstance(entry, CheckEntry) and (not kinds or entry.what in kinds)
+               for entry in entries[start:])
 
 
 def in_words(found: Sequence[Slip], where: Callable[[Slip], str], text: Callable[[Any], str],

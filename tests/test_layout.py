@@ -86,13 +86,14 @@ LAYERS = [
     # with snapshots, the unknown-card solver, which build runs (each imports nothing of
     # mclog)
     ["mclog.errors", "mclog.printable", "mclog.engine", "mclog.replay", "mclog.unknowns",
-     "mclog.lazy", "mclog.compiled", "mclog.background", "mclog.slips"],
+     "mclog.lazy", "mclog.compiled", "mclog.background"],
     # text <-> records, knowing no game: framing, entries, safe files, JSON loading
     ["mclog.record", "mclog.record.files", "mclog.record.framing", "mclog.record.entries",
      "mclog.record.json_form", "mclog.record.cursor", "mclog.record.checks",
      "mclog.record.verbs", "mclog.record.names"],
-    # what a game supplies (the protocol) and what its engine is played with (bots)
-    ["mclog.protocol", "mclog.simulate"],
+    # what a game supplies (the protocol), what its engine is played with (bots), and
+    # the search for the slip behind a failed check
+    ["mclog.protocol", "mclog.simulate", "mclog.slips"],
     # the registry, and reading files of any game (the [Game] tag picks the game)
     ["mclog.games", "mclog.record.reading"],
     # what a game built from rules, a verb table and a drawing gets: the kit; the

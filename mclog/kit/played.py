@@ -13,7 +13,9 @@ from typing import SupportsIndex
 from mclog.errors import RecordError, RuleError
 from mclog.record.entries import CheckEntry
 from mclog.replay import Replay, Step, played_repr
-from mclog.slips import BUDGET, Slip, confirmed, entry_place, find_slips, in_words
+from mclog.slips import (
+    BUDGET, Slip, checked_after, confirmed, entry_place, find_slips, in_words, written_as,
+)
 
 from .notation import KitRecord, MoveEntry
 
@@ -203,7 +205,7 @@ class KitPlayed:
         engine, names = self.game.engine, self.record.names
         entries = self.record.entries
         counted = isinstance(entries[number], CheckEntry)   # (else a move refused)
-        vouched = any(isinstance(e, CheckEntry) for e in entries[number + 1:])
+        vouched = checked_after(entries, entries[number])
         if not counted and not vouched:
             return ""   # (nothing later could tell a slip before it from its own)
 
@@ -217,10 +219,8 @@ class KitPlayed:
             return [move for move in legal if "?" not in text(move)]
 
         def holds(slip: Slip) -> bool:
-            written = self.replay.infos[slip.index]
-            meant = replace(written, move=slip.meant)
-            again = replace(self.record, entries=[meant if e is written else e
-                                                  for e in entries])
+            again = replace(self.record, entries=written_as(
+                entries, self.replay.infos[slip.index], slip.meant))
             try:
                 return not KitPlayed(self.game, again, strict=False, slips=False).errors
             except RecordError:

@@ -501,7 +501,9 @@ class _Reader:
         to its message (``mclog.slips``), or "".  A move or a card a seat did not see
         (``?``) is not tried: the record cannot have meant it otherwise."""
         # (imported when a check fails: ``mclog validate`` starts without it)
-        from mclog.slips import confirmed, entry_place, find_slips, in_words
+        from mclog.slips import (
+            checked_after, confirmed, entry_place, find_slips, in_words,
+        )
 
         table = self.record.table
 
@@ -523,21 +525,17 @@ class _Reader:
         def where(slip: Any) -> str:
             return entry_place(self.replay.infos[slip.index].entry, self.record.entries)
 
-        entries = self.record.entries
-        later = entries[next((i for i, e in enumerate(entries) if e is entry),
-                             len(entries)) + 1:]
         return in_words(confirmed(found, self.record_holds), where,
-                        lambda move: move_text(move, table),
-                        unconfirmed=not any(isinstance(e, CheckEntry) and e.what != "score"
-                                            for e in later))
+                        lambda move: move_text(move, table), unconfirmed=not checked_after(
+                            self.record.entries, entry, ("money", "prices")))
 
     def record_holds(self, slip: Any) -> bool:
         """Whether the whole record replays, every check agreeing, with the move of
         ``slip`` written as it meant (``mclog.slips.confirmed``)."""
-        written: MoveEntry = self.replay.infos[slip.index].entry
-        meant = MoveEntry(slip.meant, written.subject, written.label, written.source,
-                          written.word)
-        entries = [meant if entry is written else entry for entry in self.record.entries]
+        from mclog.slips import written_as
+
+        entries = written_as(self.record.entries, self.replay.infos[slip.index].entry,
+                             slip.meant)
         record = self.record
         again = _Reader(GameRecord(record.tags, record.table, entries, record.file,
                                    record.number, record.start_line),

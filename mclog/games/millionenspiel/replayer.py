@@ -17,7 +17,9 @@ from mclog.engine import Watch, by_fields, required
 from mclog.errors import RecordError, RuleError
 from mclog.record.entries import FromSource
 from mclog.replay import Replay, Step, played_repr
-from mclog.slips import Slip, confirmed, entry_place, find_slips, in_words
+from mclog.slips import (
+    Slip, checked_after, confirmed, entry_place, find_slips, in_words, written_as,
+)
 
 from .notation.record import CheckEntry, MoveEntry, Record
 from .notation.verbs import VERBS
@@ -284,17 +286,15 @@ def _slip(steps: Replay, agreed: int, fits: Callable[[State], bool], record: Rec
     of money follows it (most refusals are the move's own slip, and only the table's
     later counts can tell one that comes from earlier)."""
     entries = record.entries
-    later = entries[next((i for i, e in enumerate(entries) if e is at), len(entries)) + 1:]
-    vouched = any(isinstance(e, CheckEntry) and e.what == "money" for e in later)
+    vouched = checked_after(entries, at, ("money",))
     if not isinstance(at, CheckEntry) and not vouched:
         return ""
     found = find_slips(steps, agreed, fits, _other_landings, play,
                        considers=lambda move: isinstance(move, Land))
 
     def holds(slip: Slip) -> bool:
-        written = steps.infos[slip.index][3]
-        again = replace(record, entries=[replace(e, move=slip.meant) if e is written else e
-                                         for e in entries])
+        again = replace(record, entries=written_as(entries, steps.infos[slip.index][3],
+                                                   slip.meant))
         try:
             return not replay(again, strict=False, slips=False).errors
         except RecordError:
