@@ -497,9 +497,9 @@ class _Reader:
 
     def slip(self, entry: CheckEntry) -> str:
         """The move since the last check of its kind that agreed that, written as another
-        legal answer to its question, would make this check of money or prices agree, in words to add
-        to its message (``mclog.slips``), or "".  A move or a card a seat did not see
-        (``?``) is not tried: the record cannot have meant it otherwise."""
+        legal answer to its question, would make this check of money or prices agree, in
+        words to add to its message (``mclog.slips``), or "".  A move or a card a seat did
+        not see (``?``) is not tried: the record cannot have meant it otherwise."""
         # (imported when a check fails: ``mclog validate`` starts without it)
         from mclog.slips import (
             checked_after, confirmed, entry_place, find_slips, in_words,
