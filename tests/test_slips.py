@@ -323,3 +323,32 @@ def test_a_kit_games_slip_named_is_the_move_written_otherwise(name, seeds):
             assert target.line in lines, (seed, target.line, reason)
         named += target.line in lines
     assert refused >= len(seeds) // 2 and named >= refused // 2, (refused, named)
+
+
+def test_a_later_check_of_another_kind_does_not_vouch_for_a_slip():
+    """Ann's purchase at Joakim's harbour sample written one short: the cash counted at
+    midnight names the moves that would explain it, and the tray's values counted after
+    it, which no purchase of hers changes, cannot tell them from a miscount."""
+    from pathlib import Path
+
+    sample = Path(__file__).parent.parent / "sample_games" / "joakim" / "harbour-sharks-4p.mclog"
+    text = sample.read_text(encoding="utf-8")
+    old = "roll Ann 2, move Ann e4, buy Ann shipping 3"
+    assert text.count(old) == 1
+    played = replay(parse_one(text.replace(old, old[:-1] + "2")), strict=False)
+    reason = played.errors[0].reason
+    assert reason.startswith("the cash does not match the rules: Ann has 27, not 19; the "
+                             "record would agree with it if ")
+    assert "line 112 read 'buy Ann shipping 3' (not 'buy Ann shipping 2')" in reason
+    assert reason.endswith(", or if the count is wrong (no later check tells)")
+
+
+def test_a_check_of_cash_and_one_of_money_are_one_kind():
+    """Joakim's ``check cash`` and ``check money`` count the same: a search after a failed
+    one starts at the last of either that agreed."""
+    from mclog.games import game
+    from mclog.kit.played import KitPlayed
+
+    joakim = game("Joakim von Ankas fantastiska affärer")
+    played = KitPlayed(joakim, parse_one(joakim.simulated_text(2, 3, joakim.review_bots, {})))
+    assert played._kind("cash") == played._kind("money") != played._kind("values")

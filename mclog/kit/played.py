@@ -186,9 +186,9 @@ class KitPlayed:
 
     def _kind(self, what: str) -> str:
         """What a check counts, the same for each word of it (``cash`` and ``money``)."""
-        counting = self.game.checks.get(what)
-        return next((word for word, other in self.game.checks.items() if other is counting),
-                    what)
+        checks = self.game.checks   # (bound methods: equal, not the same object)
+        counting = checks.get(what)
+        return next((word for word, other in checks.items() if other == counting), what)
 
     def _slip(self, fits, number: int, kind: str,
               outcome: str = "the record would agree with it", budget: int = BUDGET) -> str:
@@ -205,7 +205,9 @@ class KitPlayed:
         engine, names = self.game.engine, self.record.names
         entries = self.record.entries
         counted = isinstance(entries[number], CheckEntry)   # (else a move refused)
-        vouched = checked_after(entries, entries[number])
+        checks = self.game.checks   # (a later count of the same, in any of its words)
+        vouched = checked_after(entries, entries[number], [
+            word for word, other in checks.items() if other == checks.get(kind)])
         if not counted and not vouched:
             return ""   # (nothing later could tell a slip before it from its own)
 

@@ -527,7 +527,7 @@ class _Reader:
 
         return in_words(confirmed(found, self.record_holds), where,
                         lambda move: move_text(move, table), unconfirmed=not checked_after(
-                            self.record.entries, entry, ("money", "prices")))
+                            self.record.entries, entry, (entry.what,)))
 
     def record_holds(self, slip: Any) -> bool:
         """Whether the whole record replays, every check agreeing, with the move of

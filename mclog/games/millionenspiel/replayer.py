@@ -286,7 +286,8 @@ def _slip(steps: Replay, agreed: int, fits: Callable[[State], bool], record: Rec
     of money follows it (most refusals are the move's own slip, and only the table's
     later counts can tell one that comes from earlier)."""
     entries = record.entries
-    vouched = checked_after(entries, at, ("money",))
+    vouched = checked_after(entries, at, (at.what,) if isinstance(at, CheckEntry) else
+                            ("money",))   # (a later count of the same)
     if not isinstance(at, CheckEntry) and not vouched:
         return ""
     found = find_slips(steps, agreed, fits, _other_landings, play,
