@@ -4,7 +4,8 @@ taken for one, on random Million Club games.
     python benchmarks/slips.py [--games 60]
 
 Each game is played by random legal moves (2 to 6 players), and its record is written
-with a ``check money`` at every round's end, as a table counts.
+with a ``check money`` at every round's end, as a table counts (the records of
+``tests/test_slips.py``, made by its own helpers).
 
 * **slips**: one move written as another legal answer to its question (the moves after
   it still legal, the money at some round's end changed): how often the first failed
@@ -21,105 +22,55 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
+import sys
 import time
+from pathlib import Path
 
-from mclog import parse_one, replay, write
-from mclog.errors import RuleError
-from mclog.games.millionclub.notation.record import record_from_moves
-from mclog.games.millionclub.rules import legal_moves, new_game, play
+ROOT = Path(__file__).parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
 
-NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn"]
+# the slip test's own helpers: a random game with one move written otherwise, its record
+# checked at each round's end, a record with a miscount
+from test_slips import _checked, _miscounted, _round_ends, _slipped  # noqa: E402
+from table import random_game  # noqa: E402
 
-
-def random_moves(rng: random.Random, players: int) -> list:
-    state, moves = new_game(NAMES[:players]), []
-    while state.decision is not None:
-        move = rng.choice(legal_moves(state))
-        moves.append(move)
-        play(state, move)
-    return moves
+from mclog import parse_one, replay  # noqa: E402
 
 
-def round_ends(moves: list, players: int) -> list[list[int]]:
-    """Each player's money after each round (a RuleError where the moves are no game)."""
-    state, ends = new_game(NAMES[:players]), []
-    for move in moves:
-        before = state.round
-        play(state, move)
-        if (state.round != before and before > 0) or state.decision is None:
-            ends.append(list(state.money))
-    return ends
-
-
-def checked(moves: list, players: int, counted: list[list[int]], every_round: bool = True) -> str:
-    text = write(record_from_moves(new_game(NAMES[:players]).table, moves))
-    checks = ["check money " + " ".join(f"{n} {m}" for n, m in zip(NAMES, money))
-              for money in counted]
-    lines = []
-    for line in text.splitlines():
-        if every_round and re.fullmatch(r"round\s+[2-9]", line.strip()):
-            lines.append(checks[int(line.split()[1]) - 2])
-        lines.append(line)
-    return "\n".join([*lines, checks[-1], ""])
-
-
-def first_error(text: str) -> tuple[str, object, float]:
+def first_reason(text: str) -> tuple[str, object, float]:
+    """The first error of ``text`` replayed past its failed checks, the game, the time."""
     start = time.perf_counter()
     played = replay(parse_one(text), strict=False)
-    return played.errors[0].reason if played.errors else "", played, \
-        time.perf_counter() - start
+    return (played.errors[0].reason if played.errors else "", played,
+            time.perf_counter() - start)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60)
     games = parser.parse_args().games
-    named = slipped = 0
-    false_round = false_end = miscounts = 0
+    named = slipped = false_round = false_end = miscounts = 0
     slowest = (0.0, 0.0)
     for seed in range(games):
-        rng = random.Random(seed)
         players = 2 + seed % 5
-        moves = random_moves(rng, players)
-        truth = round_ends(moves, players)
-        # a slip
-        states = [new_game(NAMES[:players])]
-        for move in moves:
-            states.append(states[-1].copy())
-            play(states[-1], move)
-        order = list(range(len(moves)))
-        rng.shuffle(order)
-        for index in order:
-            others = [m for m in legal_moves(states[index]) if m != moves[index]]
-            if not others:
-                continue
-            written = [*moves[:index], rng.choice(others), *moves[index + 1:]]
-            try:
-                if round_ends(written, players) == truth:
-                    continue
-            except RuleError:
-                continue
-            reason, played, took = first_error(checked(written, players, truth))
-            plain = time.perf_counter()
-            replay(parse_one(write(record_from_moves(new_game(NAMES[:players]).table,
-                                                     written))), strict=False)
-            plain = time.perf_counter() - plain
+        found = _slipped(seed, players)
+        if found is not None:
+            truth, written, index = found
+            text = _checked(written, players, truth)
+            reason, played, took = first_reason(text)
+            plain = first_reason("\n".join(line for line in text.splitlines()
+                                           if not line.startswith("check")))[2]
             slowest = max(slowest, (took, plain))
             slipped += 1
             named += f"line {played.steps[index].line} read" in reason
-            break
-        # a miscount
-        counted = [list(money) for money in truth]
-        at, seat = rng.randrange(len(counted)), rng.randrange(players)
-        counted[at][seat] += rng.choice([-2, -1, 1, 2])
-        if counted[at][seat] < 0:
-            continue
+        rng = random.Random(seed)
+        rounds = len(_round_ends(random_game(seed, players)[1], players))
+        check, seat, off = rng.randrange(rounds), rng.randrange(players), rng.choice([1, 2])
         miscounts += 1
-        false_round += " if " in first_error(checked(moves, players, counted))[0]
-        at_end = [list(money) for money in truth]
-        at_end[-1][seat] += 1
-        false_end += " if " in first_error(checked(moves, players, at_end, False))[0]
+        false_round += " if " in first_reason(_miscounted(seed, players, check, seat=seat,
+                                                          off=off))[0]
+        false_end += " if " in first_reason(_miscounted(seed, players, -1, True, seat,
+                                                        off))[0]
     print(f"slips     : the move written otherwise named in {named} of {slipped} games")
     print(f"miscounts : a move named all the same in {false_round} of {miscounts} games "
           f"checked at each round's end; in {false_end} of {miscounts} checked at the end "

@@ -47,6 +47,9 @@ from .replay import Replay
 #: second of the slowest game's rules on a slow machine.
 BUDGET = 150_000
 
+#: The most slips found that are each played on with the whole record (``confirmed``).
+CONFIRMED = 8
+
 #: The most moves a message names as the slip, and the most ways of writing one of them:
 #: more would point nowhere.
 NAMED = 3
@@ -98,14 +101,29 @@ def find_slips(replay: Replay, start: int, fits: Callable[[Any], bool],
     return found
 
 
-def confirmed(found: Sequence[Slip], holds: Callable[[Slip], bool]) -> list[Slip]:
-    """The slips of ``found`` after which the rest of the record still ``holds`` (its
-    later moves legal, its later checks agreeing, the record played on with the slip's
-    move written as meant).  The table counted its later checks on the game as it was
-    played, so they speak for a slip and against a miscount: a count that one move
-    would explain but every later count contradicts was a miscount.  (Where nothing of
-    the record follows, every slip holds.)"""
+def confirmed(found: Sequence[Slip] | None, holds: Callable[[Slip], bool],
+              most: int = CONFIRMED) -> list[Slip]:
+    """The slips of ``found`` (``find_slips``'s answer) after which the rest of the record
+    still ``holds`` (its later moves legal, its later checks agreeing, the record played
+    on with the slip's move written as meant); none where the search gave up, or where it
+    found more than ``most`` (too many to point anywhere: the whole record is not played
+    again for each).  The table counted its later checks on the game as it was played,
+    so they speak for a slip and against a miscount: a count that one move would explain
+    but every later count contradicts was a miscount.  (Where nothing of the record
+    follows, every slip holds.)"""
+    if not found or len(found) > most:
+        return []
     return [slip for slip in found if holds(slip)]
+
+
+def allows(play: Callable[[Any, Any], None], state: Any, move: Any) -> bool:
+    """Whether the rules (``play``) allow ``move`` on ``state``, which it changes: what a
+    slip behind a refused move must make true."""
+    try:
+        play(state, move)
+    except RuleError:
+        return False
+    return True
 
 
 def written_as(entries: Sequence[Any], written: Any, meant: Any) -> list[Any]:

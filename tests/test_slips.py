@@ -173,13 +173,14 @@ def test_a_seats_record_names_no_move_with_a_card_it_did_not_see(seed):
             raise AssertionError("the seat's record passed a check the full one fails")
 
 
-def _miscounted(seed: int, players: int, check: int, only_last: bool = False) -> str:
-    """The record of a random game with ``check money`` at each round's end, the first
-    player's money counted one too many at the ``check``-th (from 0); ``only_last``: the
-    record checked at the end only."""
+def _miscounted(seed: int, players: int, check: int, only_last: bool = False,
+                seat: int = 0, off: int = 1) -> str:
+    """The record of a random game with ``check money`` at each round's end, the money
+    of the player in ``seat`` (the first) counted ``off`` (one too many) at the
+    ``check``-th (from 0); ``only_last``: the record checked at the end only."""
     _, moves = random_game(seed, players)
     counted = _round_ends(moves, players)
-    counted[check][0] += 1
+    counted[check][seat] += off
     text = _checked(moves, players, counted)
     if only_last:
         lines = text.splitlines()

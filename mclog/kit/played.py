@@ -14,7 +14,8 @@ from mclog.errors import RecordError, RuleError
 from mclog.record.entries import CheckEntry
 from mclog.replay import Replay, Step, played_repr
 from mclog.slips import (
-    BUDGET, Slip, checked_after, confirmed, entry_place, find_slips, in_words, written_as,
+    BUDGET, Slip, allows, checked_after, confirmed, entry_place, find_slips, in_words,
+    written_as,
 )
 
 from .notation import KitRecord, MoveEntry
@@ -48,23 +49,11 @@ class ScoreRow:
 #: a question of more (a bid of any amount) is not one a table mishears as another.
 OTHERS = 40
 
-#: The most slips a failed check plays the whole record on with: more found before that
-#: could not be named anyway.
-CONFIRMED = 8
-
 #: The most moves played looking for the slip behind a move the rules refuse: less than a
 #: failed check's search (``mclog.slips.BUDGET``), as most refusals are the move's own
 #: slip, and a recorder asks again at every answer typed.
 REFUSAL_BUDGET = 30_000
 
-
-def _allows(engine, state, move) -> bool:
-    """Whether the rules allow ``move`` on ``state`` (which it changes)."""
-    try:
-        engine.play(state, move)
-    except RuleError:
-        return False
-    return True
 
 #: A snapshot of the state every so many moves, for a jump to any step: a kit game's move
 #: replays in a few microseconds, so a jump replays at most 63 of them (well under a
@@ -105,7 +94,7 @@ class KitPlayed:
             entry = record.entries[self._at]
             reason = exc.reason + game.refusal_hint(self, exc)
             if slips and exc.due is None:   # (a move that may come, refused for its values)
-                slip = self._slip(lambda state: _allows(game.engine, state, entry.move),
+                slip = self._slip(lambda state: allows(game.engine.play, state, entry.move),
                                   self._at, self._kind("money"), "the rules would allow it",
                                   REFUSAL_BUDGET)
                 reason = f"{reason} ({exc.rule}){slip}" if slip else reason
@@ -184,11 +173,16 @@ class KitPlayed:
         return f"the {entry.what} {verb} not match the rules: " + "; ".join(wrong) + \
             self._pending(state)
 
-    def _kind(self, what: str) -> str:
-        """What a check counts, the same for each word of it (``cash`` and ``money``)."""
+    def _words(self, what: str) -> list[str]:
+        """Every word of the check ``what``: those that count the same (``cash`` and
+        ``money``)."""
         checks = self.game.checks   # (bound methods: equal, not the same object)
         counting = checks.get(what)
-        return next((word for word, other in checks.items() if other == counting), what)
+        return [word for word, other in checks.items() if other == counting] or [what]
+
+    def _kind(self, what: str) -> str:
+        """What a check counts, the same for each word of it (its first word)."""
+        return self._words(what)[0]
 
     def _slip(self, fits, number: int, kind: str,
               outcome: str = "the record would agree with it", budget: int = BUDGET) -> str:
@@ -205,9 +199,7 @@ class KitPlayed:
         engine, names = self.game.engine, self.record.names
         entries = self.record.entries
         counted = isinstance(entries[number], CheckEntry)   # (else a move refused)
-        checks = self.game.checks   # (a later count of the same, in any of its words)
-        vouched = checked_after(entries, entries[number], [
-            word for word, other in checks.items() if other == checks.get(kind)])
+        vouched = checked_after(entries, entries[number], self._words(kind))
         if not counted and not vouched:
             return ""   # (nothing later could tell a slip before it from its own)
 
@@ -230,8 +222,6 @@ class KitPlayed:
 
         found = find_slips(self.replay, self._agreed.get(kind, 0), fits, others, engine.play,
                            considers=lambda move: "?" not in text(move), budget=budget)
-        if not found or len(found) > CONFIRMED:
-            return ""
         return in_words(confirmed(found, holds),
                         lambda slip: entry_place(self.replay.infos[slip.index], entries),
                         text, outcome, unconfirmed=not vouched)

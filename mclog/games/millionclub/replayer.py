@@ -124,7 +124,7 @@ def drawer(state: State) -> int | None:
 
 class _Reader:
     def __init__(self, record: GameRecord, strict: bool, snapshot_every: int,
-                 events: bool = False) -> None:
+                 events: bool = False, searching: bool = True) -> None:
         self.record = record
         self.strict = strict
         t = record.table
@@ -149,7 +149,7 @@ class _Reader:
         #: 0): where a failed one's slip is looked for from (``slip``).
         self.agreed: dict[str, int] = {}
         #: Whether a failed check looks for its slip (not while a slip is being tried).
-        self.searching = True
+        self.searching = searching
         self.entry: MoveEntry | None = None  # the move being played
         #: What a comment that follows a check or the reveal on its line is about ("after
         #: the check"): such a comment is no move's, and is shown so on the step before it.
@@ -519,8 +519,6 @@ class _Reader:
 
         found = find_slips(self.replay, self.agreed.get(entry.what, 0), agrees, others, play,
                            considers=seen)
-        if not found or len(found) > CONFIRMED:
-            return ""
 
         def where(slip: Any) -> str:
             return entry_place(self.replay.infos[slip.index].entry, self.record.entries)
@@ -539,8 +537,7 @@ class _Reader:
         record = self.record
         again = _Reader(GameRecord(record.tags, record.table, entries, record.file,
                                    record.number, record.start_line),
-                        False, self.replay.every, False)
-        again.searching = False
+                        False, self.replay.every, searching=False)
         try:
             again.run(entries)
         except RecordError:
@@ -691,11 +688,6 @@ def replay(record: GameRecord, *, strict: bool = True, snapshot_every: int = 32,
     if reader.capture is not None:
         game.noted = reader.capture.finish(game, current)
     return game
-
-
-#: The most slips a failed check plays the whole record on with (``mclog.slips``): more
-#: found before that could not be named anyway, being too many to point anywhere.
-CONFIRMED = 8
 
 
 def _when(state: State) -> str:

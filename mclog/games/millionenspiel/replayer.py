@@ -18,7 +18,7 @@ from mclog.errors import RecordError, RuleError
 from mclog.record.entries import FromSource
 from mclog.replay import Replay, Step, played_repr
 from mclog.slips import (
-    Slip, checked_after, confirmed, entry_place, find_slips, in_words, written_as,
+    Slip, allows, checked_after, confirmed, entry_place, find_slips, in_words, written_as,
 )
 
 from .notation.record import CheckEntry, MoveEntry, Record
@@ -258,7 +258,7 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
             steps.extend(plays(), play=play_noting if events else None)
         except RuleError as exc:
             refused = required(playing, "a rule refused a move before any was read")
-            slip = _slip(steps, agreed.get("money", 0), lambda state: _plays(state, trying),
+            slip = _slip(steps, agreed.get("money", 0), lambda state: allows(play, state, trying),
                          record, refused, "the rules would allow it") if slips and isinstance(
                              trying, (Bet, BuyPension)) else ""
             reason = f"{exc.reason} ({exc.rule}){slip}" if slip else exc.reason
@@ -290,8 +290,6 @@ def _slip(steps: Replay, agreed: int, fits: Callable[[State], bool], record: Rec
                             ("money",))   # (a later count of the same)
     if not isinstance(at, CheckEntry) and not vouched:
         return ""
-    found = find_slips(steps, agreed, fits, _other_landings, play,
-                       considers=lambda move: isinstance(move, Land))
 
     def holds(slip: Slip) -> bool:
         again = replace(record, entries=written_as(entries, steps.infos[slip.index][3],
@@ -301,11 +299,9 @@ def _slip(steps: Replay, agreed: int, fits: Callable[[State], bool], record: Rec
         except RecordError:
             return False
 
-    if not found or len(found) > CONFIRMED:
-        return ""
-    found = confirmed(found, holds)
-    if not found:
-        return ""
+    found = confirmed(find_slips(steps, agreed, fits, _other_landings, play,
+                                 considers=lambda move: isinstance(move, Land)),
+                      holds, PASSINGS)
 
     def where(slip: Slip) -> str:
         return entry_place(steps.infos[slip.index][3], entries)
@@ -315,32 +311,23 @@ def _slip(steps: Replay, agreed: int, fits: Callable[[State], bool], record: Rec
 
     said = []   # (the 'past arrow' slips, each kind in one phrase)
     single = [slip for slip in found if slip.meant.colour != slip.written.colour]
-    for more, word, slip in ((1, "more", "a 'past arrow' left out"),
-                             (-1, "less", "a 'past arrow' too many")):
+    for more, word, question in ((1, "more", "a 'past arrow' left out"),
+                                 (-1, "less", "a 'past arrow' too many")):
         passes = [s for s in found if s.meant.colour == s.written.colour and
                   s.meant.past_arrow - s.written.past_arrow == more]
         if len(passes) == 1:
             single += passes
         elif passes:
             said.append(f"the pawn passed the arrow once {word} at any of "
-                        f"{_places([where(s) for s in passes])} ({slip}?)")
+                        f"{_places([where(s) for s in passes])} ({question}?)")
     return in_words(sorted(single, key=lambda s: s.index), where, text, outcome, said,
                     unconfirmed=not vouched)
 
 
-#: The most slips a failed check plays the whole record on with: more found before that
-#: could not be named anyway (a 'past arrow' left out is named at any number of
-#: landings, but those are seldom more than this since the last check).
-CONFIRMED = 40
-
-
-def _plays(state: State, move: object) -> bool:
-    """Whether the rules allow ``move`` on ``state`` (which it changes)."""
-    try:
-        play(state, move)
-    except RuleError:
-        return False
-    return True
+#: The most slips a failed check plays the whole record on with (``mclog.slips.confirmed``):
+#: more than the shared limit, as a 'past arrow' left out is named at any number of
+#: landings (seldom more than this since the last check).
+PASSINGS = 40
 
 
 def _places(places: list[str]) -> str:
