@@ -47,6 +47,11 @@ from .replay import Replay
 #: second of the slowest game's rules on a slow machine.
 BUDGET = 150_000
 
+#: The most moves played looking for the slip behind a move the rules refuse: less than a
+#: failed check's search, as most refusals are the move's own slip, and a recorder asks
+#: again at every answer typed.
+REFUSAL_BUDGET = 30_000
+
 #: The most slips found that are each played on with the whole record (``confirmed``).
 CONFIRMED = 8
 

@@ -14,8 +14,8 @@ from mclog.errors import RecordError, RuleError
 from mclog.record.entries import CheckEntry
 from mclog.replay import Replay, Step, played_repr
 from mclog.slips import (
-    BUDGET, Slip, allows, checked_after, confirmed, entry_place, find_slips, in_words,
-    written_as,
+    BUDGET, REFUSAL_BUDGET, Slip, allows, checked_after, confirmed, entry_place, find_slips,
+    in_words, written_as,
 )
 
 from .notation import KitRecord, MoveEntry
@@ -48,12 +48,6 @@ class ScoreRow:
 #: The most answers to one question a failed check's search tries for a move (``_slip``):
 #: a question of more (a bid of any amount) is not one a table mishears as another.
 OTHERS = 40
-
-#: The most moves played looking for the slip behind a move the rules refuse: less than a
-#: failed check's search (``mclog.slips.BUDGET``), as most refusals are the move's own
-#: slip, and a recorder asks again at every answer typed.
-REFUSAL_BUDGET = 30_000
-
 
 #: A snapshot of the state every so many moves, for a jump to any step: a kit game's move
 #: replays in a few microseconds, so a jump replays at most 63 of them (well under a

@@ -179,6 +179,8 @@ class _Reader:
             self.settle(entry)  # an unknown card that stopped fitting earlier is the first slip
             reason = exc.reason + _how_written(entry.move, self.replay.current,
                                                self.record.table)
+            slip = self.refusal_slip(entry) if self.searching and not self.errors else ""
+            reason = f"{reason} ({exc.rule}){slip}" if slip else reason
             error = self.fail(reason, entry.line, entry.col, rule=exc.rule,
                               code="illegal-move")
             error.entry = entry  # which entry (a JSON record has no lines to point at)
@@ -481,6 +483,11 @@ class _Reader:
             self.check_score(entry, state)
             return
         slip: str | None = None   # (said once, with the first value that differs)
+
+        def agrees(state: State) -> bool:
+            return all((state.prices[key] if isinstance(key, str) else state.money[key])
+                       == expected for key, expected in entry.values)
+
         for key, expected in entry.values:
             if isinstance(key, str):   # (prices go by industry, money by seat)
                 actual, what = state.prices[key], f"the {card_name(key)} price is"
@@ -489,27 +496,26 @@ class _Reader:
             if actual != expected:
                 unit = " million" if entry.what == "money" else ""
                 slip = "" if slip is not None or self.errors or not self.searching else \
-                    self.slip(entry)
+                    self.slip(agrees, entry, entry.what)
                 self.check_failed(entry, f"check failed {_when(state)}: {what} {actual}{unit} "
                                          f"by the rules, but the record says {expected}{slip}")
         if slip is None:
             self.agreed[entry.what] = len(self.replay.moves)
 
-    def slip(self, entry: CheckEntry) -> str:
-        """The move since the last check of its kind that agreed that, written as another
-        legal answer to its question, would make this check of money or prices agree, in
-        words to add to its message (``mclog.slips``), or "".  A move or a card a seat did
-        not see (``?``) is not tried: the record cannot have meant it otherwise."""
+    def slip(self, fits: Callable[[State], bool], at: Entry, kind: str,
+             outcome: str = "the record would agree with it", budget: int | None = None) -> str:
+        """The move since the last check of ``kind`` (money or prices) that agreed that,
+        written as another legal answer to its question, would leave a state that ``fits``
+        where the entry ``at`` stands (a check that agrees there, a move the rules allow),
+        played on with the rest of the record, in words to add to its message
+        (``mclog.slips``), or "".  A move or a card a seat did not see (``?``) is not
+        tried: the record cannot have meant it otherwise."""
         # (imported when a check fails: ``mclog validate`` starts without it)
         from mclog.slips import (
-            checked_after, confirmed, entry_place, find_slips, in_words,
+            BUDGET, checked_after, confirmed, entry_place, find_slips, in_words,
         )
 
         table = self.record.table
-
-        def agrees(state: State) -> bool:
-            return all((state.prices[key] if isinstance(key, str) else state.money[key])
-                       == expected for key, expected in entry.values)
 
         def others(state: State, written: Move) -> list[Move]:
             return [move for move in legal_moves(state) if "?" not in move_text(move, table)]
@@ -517,15 +523,30 @@ class _Reader:
         def seen(written: Move) -> bool:
             return "?" not in move_text(written, table)
 
-        found = find_slips(self.replay, self.agreed.get(entry.what, 0), agrees, others, play,
-                           considers=seen)
+        found = find_slips(self.replay, self.agreed.get(kind, 0), fits, others, play,
+                           considers=seen, budget=budget or BUDGET)
 
         def where(slip: Any) -> str:
             return entry_place(self.replay.infos[slip.index].entry, self.record.entries)
 
         return in_words(confirmed(found, self.record_holds), where,
-                        lambda move: move_text(move, table), unconfirmed=not checked_after(
-                            self.record.entries, entry, (entry.what,)))
+                        lambda move: move_text(move, table), outcome,
+                        unconfirmed=not checked_after(self.record.entries, at, (kind,)))
+
+    def refusal_slip(self, entry: MoveEntry) -> str:
+        """The move since the last check of money that agreed that, written otherwise,
+        would let the rules allow ``entry``'s move, which they refused (``slip``), in words
+        to add to the refusal, or "".  Searched only where a check of money follows: most
+        refusals are the move's own slip, and only the table's later counts can tell one
+        that comes from earlier (a colony bought with money an earlier ``up`` written for
+        a ``cash`` never paid)."""
+        from mclog.slips import REFUSAL_BUDGET, allows, checked_after
+
+        if not checked_after(self.record.entries, entry, ("money",)):
+            return ""
+        move = entry.move
+        return self.slip(lambda state: allows(play, state, move), entry, "money",
+                         "the rules would allow it", REFUSAL_BUDGET)
 
     def record_holds(self, slip: Any) -> bool:
         """Whether the whole record replays, every check agreeing, with the move of
