@@ -612,7 +612,8 @@ def test_game_one_of_a_file_of_several_is_numbered_as_the_others_are(tmp_path, c
     checked = duel.replace("check      money Zoe 4 Yann 6", "check      money Zoe 5 Yann 6")
     stopped = duel[:duel.index("round 3")]
     said = "draws oceania is on a 'colonies' line, but the game is in round 1, at the " \
-        "Intrigue (II): next is chance: draw an Intrigue card (an 'intrigue' line)"
+        "Intrigue (II): next is chance: draw an Intrigue card (an 'intrigue' line); the " \
+        "rules would allow it if line 12 read 'Yann IV:R' (not 'Yann II')"
     for text, args, error in (
             (wrong, [], f"13:18: game 1: {said}"),
             (checked, ["--lenient"], "31:12: game 1: check failed after round 3: Zoe has 4 "

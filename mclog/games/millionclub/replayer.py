@@ -179,7 +179,7 @@ class _Reader:
             self.settle(entry)  # an unknown card that stopped fitting earlier is the first slip
             reason = exc.reason + _how_written(entry.move, self.replay.current,
                                                self.record.table)
-            slip = self.refusal_slip(entry) if self.searching and not self.errors else ""
+            slip = self.refusal_slip(entry)
             reason = f"{reason} ({exc.rule}){slip}" if slip else reason
             error = self.fail(reason, entry.line, entry.col, rule=exc.rule,
                               code="illegal-move")
@@ -240,7 +240,8 @@ class _Reader:
                 raise self.fail(
                     f"{move_text(move, self.record.table)} is on {_a_line(entry.label)}, but "
                     f"the game is {_when(state)}: next is {describe_decision(state)} "
-                    f"({_a_line(label)})", entry.line, entry.col, code="illegal-move")
+                    f"({_a_line(label)}){self.refusal_slip(entry, entry.label)}",
+                    entry.line, entry.col, code="illegal-move")
             if kind in _NAMES_INDUSTRY:
                 move = self.complete(move, state, entry)
             if d.actor is None and kind is Draw and entry.subject is not None:
@@ -533,20 +534,27 @@ class _Reader:
                         lambda move: move_text(move, table), outcome,
                         unconfirmed=not checked_after(self.record.entries, at, (kind,)))
 
-    def refusal_slip(self, entry: MoveEntry) -> str:
+    def refusal_slip(self, entry: MoveEntry, on_line: str | None = None) -> str:
         """The move since the last check of money that agreed that, written otherwise,
-        would let the rules allow ``entry``'s move, which they refused (``slip``), in words
-        to add to the refusal, or "".  Searched only where a check of money follows: most
-        refusals are the move's own slip, and only the table's later counts can tell one
-        that comes from earlier (a colony bought with money an earlier ``up`` written for
-        a ``cash`` never paid)."""
+        would let the rules allow ``entry``'s move, which they refused, or its line's label
+        ``on_line`` fit the game (``slip``), in words to add to the refusal, or "".
+        Searched only where a check of money follows: most refusals are the move's own
+        slip, and only the table's later counts can tell one that comes from earlier (a
+        colony bought with money an earlier ``up`` written for a ``cash`` never paid, a
+        round's draws on a line of the privilege an earlier ``pass`` written for ``uses``
+        left out)."""
         from mclog.slips import REFUSAL_BUDGET, allows, checked_after
 
-        if not checked_after(self.record.entries, entry, ("money",)):
+        if not self.searching or self.errors or \
+                not checked_after(self.record.entries, entry, ("money",)):
             return ""
         move = entry.move
-        return self.slip(lambda state: allows(play, state, move), entry, "money",
-                         "the rules would allow it", REFUSAL_BUDGET)
+
+        def fits(state: State) -> bool:
+            return (on_line is None or phase_label(state) == on_line) and \
+                allows(play, state, move)
+
+        return self.slip(fits, entry, "money", "the rules would allow it", REFUSAL_BUDGET)
 
     def record_holds(self, slip: Any) -> bool:
         """Whether the whole record replays, every check agreeing, with the move of
