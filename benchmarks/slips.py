@@ -14,6 +14,12 @@ with a ``check money`` at every round's end, as a table counts (the records of
   1 or 2 off: how often a move is named all the same (a false lead), with the checks at
   every round's end, and with one check at the game's end only (there the message adds
   "or if the count is wrong (no later check tells)").
+* **refusals**: one move written as another legal answer after which a later move is
+  refused (by the rules, or as its line's label no longer fits the game): how often
+  the refusal names the move written otherwise, where the refusal is the record's first
+  error.
+* **omissions**: the record as played with one move left out (a slip no move written
+  otherwise can be): how often the refusal that follows names a move all the same.
 * the longest a replay that found a failed check took, search included, against the
   replay of the same record with no check (the yardstick, timed in the same run).
 """
@@ -24,6 +30,7 @@ import argparse
 import random
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).parent.parent
@@ -31,10 +38,14 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 # the slip test's own helpers: a random game with one move written otherwise, its record
 # checked at each round's end, a record with a miscount
-from test_slips import _checked, _miscounted, _round_ends, _slipped  # noqa: E402
+from test_slips import (  # noqa: E402
+    _checked, _miscounted, _refused_later, _round_ends, _slipped,
+)
 from table import random_game  # noqa: E402
 
-from mclog import parse_one, replay  # noqa: E402
+from mclog import RecordError, parse_one, replay  # noqa: E402
+from mclog.games.millionclub.notation.record import MoveEntry  # noqa: E402
+from mclog.slips import written_as  # noqa: E402
 
 
 def first_reason(text: str) -> tuple[str, object, float]:
@@ -45,13 +56,47 @@ def first_reason(text: str) -> tuple[str, object, float]:
             time.perf_counter() - start)
 
 
+def refused(record) -> tuple[RecordError | None, float]:
+    """The error ``record`` (a parsed game) is refused with, if any, and the time."""
+    start = time.perf_counter()
+    try:
+        replay(record)
+    except RecordError as error:
+        return error, time.perf_counter() - start
+    return None, time.perf_counter() - start
+
+
+def refusals(seed: int, players: int) -> tuple[int, int, int, int, float]:
+    """For the game of ``seed``: whether a slip's refusal came first and named it, whether
+    the record with a move left out was refused, and named a move, and the longest."""
+    truth, moves, index, other = _refused_later(seed, players)
+    record = parse_one(_checked(moves, players, truth))
+    entry = replay(record).replay.infos[index].entry
+    error, took = refused(replace(record, entries=written_as(record.entries, entry, other)))
+    first = error is not None and error.code == "illegal-move"
+    named = first and f"line {entry.line} read" in error.reason
+    moves_at = [n for n, e in enumerate(record.entries) if type(e) is MoveEntry]
+    left_out = random.Random(seed).choice(moves_at[5:])
+    error, took_too = refused(replace(record, entries=[
+        e for n, e in enumerate(record.entries) if n != left_out]))
+    omitted = error is not None and error.code == "illegal-move"
+    lead = omitted and " would allow it" in error.reason
+    return first, named, omitted, lead, max(took, took_too)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60)
     games = parser.parse_args().games
     named = slipped = false_round = false_end = miscounts = 0
     slowest = (0.0, 0.0)
+    first = named_refusals = omitted = leads = 0
+    slowest_refusal = 0.0
     for seed in range(games):
+        parts = refusals(seed, 2 + seed % 5)
+        first, named_refusals = first + parts[0], named_refusals + parts[1]
+        omitted, leads = omitted + parts[2], leads + parts[3]
+        slowest_refusal = max(slowest_refusal, parts[4])
         players = 2 + seed % 5
         found = _slipped(seed, players)
         if found is not None:
@@ -75,6 +120,12 @@ def main() -> None:
     print(f"miscounts : a move named all the same in {false_round} of {miscounts} games "
           f"checked at each round's end; in {false_end} of {miscounts} checked at the end "
           f"only (said with 'or if the count is wrong')")
+    print(f"refusals  : the move written otherwise named in {named_refusals} of {first} "
+          f"games refused first for it")
+    print(f"omissions : a move named all the same in {leads} of {omitted} games refused "
+          f"for a move left out")
+    print(f"time      : the slowest refusal {slowest_refusal * 1000:.0f} ms, replay and "
+          f"search")
     print(f"time      : the slowest search {slowest[0] * 1000:.0f} ms, replay and search, "
           f"{slowest[0] / slowest[1]:.1f}x the same record's replay without checks")
 
