@@ -152,7 +152,8 @@ def in_words(found: Sequence[Slip], where: Callable[[Slip], str], text: Callable
              said: Sequence[str] = (), unconfirmed: bool = False) -> str:
     """The slips ``found`` as words to add to a message (``; the record would agree with
     it if line 12 read 'Ben IV:T' (not 'Ben IV:F')``), or "" where none is found, or
-    more than ``NAMED`` moves, or ways of writing one of them.  ``where`` says where a
+    more than ``NAMED`` moves (moves of one line written alike and meant alike count as
+    one), or ways of writing one of them.  ``where`` says where a
     slip's move stands (``line 12``), ``text`` how a move is written; ``said``: slips
     the game put in words of its own (several moves that are one slip), each counted as
     one, named first; ``unconfirmed``: no later check of the record could tell a slip
@@ -160,16 +161,19 @@ def in_words(found: Sequence[Slip], where: Callable[[Slip], str], text: Callable
     moves: dict[int, list[Slip]] = {}
     for slip in found:
         moves.setdefault(slip.index, []).append(slip)
-    if not (moves or said) or len(moves) + len(said) > NAMED or \
-            any(len(ways) > NAMED for ways in moves.values()):
+    if any(len(ways) > NAMED for ways in moves.values()):
         return ""
-    said = list(said)
+    phrases = list(said)
     for slips in moves.values():
         meant = " or ".join(f"'{text(slip.meant)}'" for slip in slips)
-        said.append(f"{where(slips[0])} read {meant} (not '{text(slips[0].written)}')")
+        phrases.append(f"{where(slips[0])} read {meant} (not '{text(slips[0].written)}')")
+    # (moves of one line written alike read alike, as two discs on one sector, or four
+    # cards of one draw, any of which may be the one meant otherwise: one phrase, one slip)
+    phrases = list(dict.fromkeys(phrases))
+    if not phrases or len(phrases) > NAMED:
+        return ""
     doubt = ", or if the count is wrong (no later check tells)" if unconfirmed else ""
-    # (two moves of one line written alike, as two discs on one sector, read alike)
-    return f"; {outcome} if " + ", or if ".join(dict.fromkeys(said)) + doubt
+    return f"; {outcome} if " + ", or if ".join(phrases) + doubt
 
 
 def entry_place(entry: Any, entries: Sequence[Any]) -> str:

@@ -254,6 +254,18 @@ def test_a_line_whose_label_an_earlier_slip_broke_names_it():
         "the rules would allow it if line 14 read 'Ann III' (not 'Ann V')")
 
 
+def test_moves_of_one_line_written_alike_and_meant_alike_are_one_slip():
+    """Four cards of one draw written ``F``, any of which may be the ``R`` the refusal
+    wants: one phrase, counted once against the three slips a message names at most."""
+    from mclog.slips import Slip, in_words
+
+    found = [Slip(index, "draws F", "draws R") for index in range(4)]
+    assert in_words(found, lambda slip: "line 16", str, "the rules would allow it") == (
+        "; the rules would allow it if line 16 read 'draws R' (not 'draws F')")
+    apart = [Slip(index, "draws F", "draws R") for index in range(NAMED + 1)]
+    assert in_words(apart, lambda slip: f"line {slip.index}", str) == ""
+
+
 def _refused_later(seed: int, players: int):
     """A random game's round-end money, its moves, and one move (at ``index``) written as
     another legal answer (``meant``: as it was) after which a later move is one the
