@@ -49,16 +49,22 @@ def _checked(moves, players: int, counted: list[list[int]]) -> str:
     return "\n".join([*lines, checks[-1], ""])
 
 
-def _slipped(seed: int, players: int):
-    """A random game's round-end money, and the game with one move (at ``index``) written
-    as another legal answer, which changes the money at some round's end (the moves
-    tried in a random order, each written as one other answer at random)."""
-    rng = random.Random(seed)
+def _played(seed: int, players: int) -> tuple[list, list]:
+    """A random game's moves, and the state before each of them and after the last."""
     _, moves = random_game(seed, players)
     states = [new_game(NAMES[:players])]
     for move in moves:
         states.append(states[-1].copy())
         play(states[-1], move)
+    return moves, states
+
+
+def _slipped(seed: int, players: int):
+    """A random game's round-end money, and the game with one move (at ``index``) written
+    as another legal answer, which changes the money at some round's end (the moves
+    tried in a random order, each written as one other answer at random)."""
+    rng = random.Random(seed)
+    moves, states = _played(seed, players)
     truth = _round_ends(moves, players)
     order = list(range(len(moves)))
     rng.shuffle(order)
@@ -207,45 +213,12 @@ def test_a_slip_no_later_check_can_confirm_says_the_count_may_be_wrong():
         "or if the count is wrong (no later check tells)")
 
 
-def _duel_with(old: str, new: str) -> str:
-    """Million Club's duel sample with its first ``old`` written ``new``."""
-    from pathlib import Path
-
-    sample = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.mclog"
-    text = sample.read_text(encoding="utf-8")
-    assert old in text
-    return text.replace(old, new, 1)
-
-
-def test_a_million_club_move_refused_for_want_of_money_names_the_turn_that_spent_it():
-    """Yann's end-of-round-4 turn written ``up`` where he drew capital: his buy in round 6
-    falls short, and the money check that follows it lets the record name the turn (the
-    refusal's own reason first); with nothing counted after the refusal, it is the buy's
-    own slip as likely as not, and nothing is named."""
-    written = _duel_with("Zoe pass, Yann cash R2+1", "Zoe pass, Yann up R2+1")
-    with pytest.raises(RecordError) as refused:
-        replay(parse_one(written))
-    assert str(refused.value) == (
-        "<text>:60:17: Yann cannot buy the Raw materials card: Yann has 2 million and it "
-        "costs 4 (R15); the rules would allow it if line 45 read 'Yann cash R2+1' (not "
-        "'Yann up R2+1')")
-    cut = written[:written.index("check      money Zoe 0 Yann 0")]
-    with pytest.raises(RecordError) as refused:
-        replay(parse_one(cut))
-    assert str(refused.value) == ("<text>:60:17: Yann cannot buy the Raw materials card: "
-                                  "Yann has 2 million and it costs 4 (R15)")
-
-
 def test_a_line_whose_label_an_earlier_slip_broke_names_it():
     """Ann's pawn on the Colonies written on the Industries: the round skips the Colonies,
     so the colonies' draws stand on a line that no longer fits, and the money checked
     after round 3 lets the record name the placement."""
-    from pathlib import Path
-
-    sample = Path(__file__).parent.parent / "sample_games" / "millionclub" / \
-        "thursday-club-3p.mclog"
-    written = sample.read_text(encoding="utf-8").replace("Cleo II, Ann III, Ben V",
-                                                         "Cleo II, Ann V, Ben V", 1)
+    written = _sample_with("millionclub/thursday-club-3p.mclog", "Cleo II, Ann III, Ben V",
+                           "Cleo II, Ann V, Ben V")
     with pytest.raises(RecordError) as refused:
         replay(parse_one(written))
     assert str(refused.value) == (
@@ -271,11 +244,7 @@ def _refused_later(seed: int, players: int):
     another legal answer (``meant``: as it was) after which a later move is one the
     rules refuse; None where no move of the game does that."""
     rng = random.Random(seed)
-    _, moves = random_game(seed, players)
-    states = [new_game(NAMES[:players])]
-    for move in moves:
-        states.append(states[-1].copy())
-        play(states[-1], move)
+    moves, states = _played(seed, players)
     order = list(range(len(moves)))
     rng.shuffle(order)
     for index in order:
@@ -335,14 +304,19 @@ def test_a_move_refused_for_an_earlier_slip_often_names_it():
 
 # --- the kit's games: Cartel, Joakim -------------------------------------------------------
 
-def _club_with(old: str, new: str) -> str:
-    """Cartel's 4-player advanced sample with one line's ``old`` written ``new``."""
+def _sample_with(sample: str, old: str, new: str) -> str:
+    """The sample game ``sample`` (under ``sample_games/``) with its one ``old`` written
+    ``new``."""
     from pathlib import Path
 
-    sample = Path(__file__).parent.parent / "sample_games" / "cartel" / "club-4p-advanced.mclog"
-    text = sample.read_text(encoding="utf-8")
+    text = (Path(__file__).parent.parent / "sample_games" / sample).read_text(encoding="utf-8")
     assert text.count(old) == 1
     return text.replace(old, new)
+
+
+def _club_with(old: str, new: str) -> str:
+    """Cartel's 4-player advanced sample with one line's ``old`` written ``new``."""
+    return _sample_with("cartel/club-4p-advanced.mclog", old, new)
 
 
 def test_a_cartel_record_names_the_year_end_written_otherwise():
@@ -356,25 +330,35 @@ def test_a_cartel_record_names_the_year_end_written_otherwise():
         "would agree with it if line 36 read 'repurchase Ann' (not 'keep Ann')")
 
 
-def test_a_move_refused_for_want_of_money_names_the_year_end_that_spent_it():
-    """Cleo's repurchase at the end of year 2 written where she kept her stock: her next
-    payment falls short, and the money check that follows it lets the record name the
-    year's end (the refusal's own reason first)."""
-    written = _club_with("end year 2, keep Ann, keep Ben, keep Cleo, keep Dan",
-                         "end year 2, keep Ann, keep Ben, repurchase Cleo, keep Dan")
+@pytest.mark.parametrize("sample, old, new, counted, refusal, hint", [
+    pytest.param(
+        "millionclub/duel-2p.mclog", "Zoe pass, Yann cash R2+1", "Zoe pass, Yann up R2+1",
+        "check      money Zoe 0 Yann 0",
+        "<text>:60:17: Yann cannot buy the Raw materials card: Yann has 2 million and it "
+        "costs 4 (R15)",
+        "; the rules would allow it if line 45 read 'Yann cash R2+1' (not 'Yann up R2+1')",
+        id="Million Club: a turn written 'up' where Yann drew capital"),
+    pytest.param(
+        "cartel/club-4p-advanced.mclog", "end year 2, keep Ann, keep Ben, keep Cleo, keep Dan",
+        "end year 2, keep Ann, keep Ben, repurchase Cleo, keep Dan", "check money Ann 25",
+        "<text>:33:21: Cleo has 12 in cash, not the 20 still owed for whitcombe: sell more "
+        "stock or take the bond (Paying)",
+        "; the rules would allow it if line 29 read 'keep Cleo' (not 'repurchase Cleo')",
+        id="Cartel: a repurchase written where Cleo kept her stock"),
+])
+def test_a_move_refused_for_want_of_money_names_the_slip_that_spent_it(
+        sample, old, new, counted, refusal, hint):
+    """An earlier move written otherwise leaves a player short of a later payment; the
+    money check that follows the refusal lets the record name that move (the refusal's
+    own reason first).  With nothing counted after it, the refusal is the move's own
+    slip as likely as not, and nothing is named."""
+    written = _sample_with(sample, old, new)
     with pytest.raises(RecordError) as refused:
         replay(parse_one(written))
-    assert str(refused.value) == (
-        "<text>:33:21: Cleo has 12 in cash, not the 20 still owed for whitcombe: sell more "
-        "stock or take the bond (Paying); the rules would allow it if line 29 read 'keep "
-        "Cleo' (not 'repurchase Cleo')")
-    # with nothing counted after it, the refusal is the move's own slip as likely as not
-    cut = written[:written.index("check money Ann 25")]
+    assert str(refused.value) == refusal + hint
     with pytest.raises(RecordError) as refused:
-        replay(parse_one(cut))
-    assert str(refused.value) == (
-        "<text>:33:21: Cleo has 12 in cash, not the 20 still owed for whitcombe: sell more "
-        "stock or take the bond (Paying)")
+        replay(parse_one(written[:written.index(counted)]))
+    assert str(refused.value) == refusal
 
 
 def _kit_slipped(name: str, seed: int):
