@@ -227,6 +227,20 @@ def test_a_line_whose_label_an_earlier_slip_broke_names_it():
         "the rules would allow it if line 14 read 'Ann III' (not 'Ann V')")
 
 
+def test_a_round_that_an_earlier_slip_moved_names_it():
+    """Cleo's takeover of Ann's last industry written as a pass: Ann keeps an industry, so
+    round 2 still waits for her end-of-round turn where the record starts round 3, and
+    the money checked after round 3 lets the record name the takeover."""
+    written = _sample_with("millionclub/thursday-club-3p.mclog",
+                           "stock      Cleo takes-over Ann R2", "stock      Cleo pass")
+    with pytest.raises(RecordError) as refused:
+        replay(parse_one(written))
+    assert str(refused.value) == (
+        "<text>:36:1: The record says round 3 starts here, but the game is in round 2 (Ann: "
+        "make the end-of-round industry turn): a move is missing or one too many; round 3 "
+        "would start here if line 33 read 'Cleo takeover Ann R2' (not 'Cleo pass')")
+
+
 def test_moves_of_one_line_written_alike_and_meant_alike_are_one_slip():
     """Four cards of one draw written ``F``, any of which may be the ``R`` the refusal
     wants: one phrase, counted once against the three slips a message names at most."""

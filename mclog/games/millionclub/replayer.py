@@ -298,11 +298,17 @@ class _Reader:
         """The first move after a round line: the round must start here."""
         mark, self.round_mark = self.round_mark, None
         assert mark is not None   # (asked only after a round line)
-        if state.phase != "placement" or state.placed or state.round != mark.number:
+        number = mark.number
+
+        def starts(state: State) -> bool:
+            return state.phase == "placement" and not state.placed and state.round == number
+
+        if not starts(state):
             raise self.fail(
                 f"The record says round {mark.number} starts here, but the game is "
                 f"{'in round ' + str(state.round) if state.round else 'still in its setup'}"
-                f" ({describe_decision(state)}): a move is missing or one too many",
+                f" ({describe_decision(state)}): a move is missing or one too many"
+                f"{self.refused_here(mark, starts, f'round {mark.number} would start here')}",
                 mark.line, mark.col, code="illegal-move")
 
     def check_drawer(self, state: State, entry: MoveEntry) -> None:
@@ -537,24 +543,32 @@ class _Reader:
     def refusal_slip(self, entry: MoveEntry, on_line: str | None = None) -> str:
         """The move since the last check of money that agreed that, written otherwise,
         would let the rules allow ``entry``'s move, which they refused, or its line's label
-        ``on_line`` fit the game (``slip``), in words to add to the refusal, or "".
-        Searched only where a check of money follows: most refusals are the move's own
-        slip, and only the table's later counts can tell one that comes from earlier (a
+        ``on_line`` fit the game (``slip``), in words to add to the refusal, or "": a
         colony bought with money an earlier ``up`` written for a ``cash`` never paid, a
         round's draws on a line of the privilege an earlier ``pass`` written for ``uses``
-        left out)."""
-        from mclog.slips import REFUSAL_BUDGET, allows, checked_after
+        left out (``refused_here``)."""
+        from mclog.slips import allows
 
-        if not self.searching or self.errors or \
-                not checked_after(self.record.entries, entry, ("money",)):
-            return ""
         move = entry.move
 
         def fits(state: State) -> bool:
             return (on_line is None or phase_label(state) == on_line) and \
                 allows(play, state, move)
 
-        return self.slip(fits, entry, "money", "the rules would allow it", REFUSAL_BUDGET)
+        return self.refused_here(entry, fits, "the rules would allow it")
+
+    def refused_here(self, at: Entry, fits: Callable[[State], bool], outcome: str) -> str:
+        """The slip (``slip``) behind a refusal of the entry ``at``, where ``fits`` says
+        the state before it is one the record could go on from, in words to add to the
+        refusal, or "".  Searched only where a check of money follows: most refusals are
+        the entry's own slip, and only the table's later counts can tell one that comes
+        from earlier."""
+        from mclog.slips import REFUSAL_BUDGET, checked_after
+
+        if not self.searching or self.errors or \
+                not checked_after(self.record.entries, at, ("money",)):
+            return ""
+        return self.slip(fits, at, "money", outcome, REFUSAL_BUDGET)
 
     def record_holds(self, slip: Any) -> bool:
         """Whether the whole record replays, every check agreeing, with the move of
