@@ -19,6 +19,8 @@ from mclog import RecordError, parse_one, replay, seat_view, write
 from mclog.errors import RuleError
 from mclog.games.millionclub.notation.record import record_from_moves
 from mclog.games.millionclub.rules import legal_moves, new_game, play
+from mclog.games.millionclub.rules.moves import Draw
+from mclog.games.millionclub.rules.scoring import points as scoring_points
 from mclog.record.entries import CheckEntry
 from mclog.slips import NAMED
 
@@ -241,6 +243,51 @@ def test_a_round_that_an_earlier_slip_moved_names_it():
         "would start here if line 33 read 'Cleo takeover Ann R2' (not 'Cleo pass')")
 
 
+@pytest.mark.parametrize("seat", [None, 0, 1])
+def test_the_nights_last_count_after_the_reveal_names_its_slip(seat):
+    """The duel as a table ends it, the colonies revealed and then the scores counted,
+    with Yann's last end-of-round turn written as a pass: nothing counts the money after
+    it, only the score, and the failed score check names the turn (with its doubt, as no
+    later count can tell), from the whole record and from either seat's."""
+    text = _sample("millionclub/duel-2p.mclog")
+    if seat is not None:
+        text = write(seat_view(replay(parse_one(text)), seat))
+    end = "Yann up F2, Zoe cash R2+1"
+    assert text.count(end) == 1
+    written = text.replace(end, "Yann pass, Zoe cash R2+1").rstrip("\n") + \
+        "\ncheck score Zoe 12 Yann 20\n"
+    line = next(number for number, row in enumerate(written.splitlines(), 1)
+                if "Yann pass, Zoe" in row)
+    with pytest.raises(RecordError) as refused:
+        replay(parse_one(written))
+    assert refused.value.reason == (
+        f"check failed at the end of the game: Yann's score is 19 by the rules, but the "
+        f"record says 20; the record would agree with it if line {line} read 'Yann up F2' "
+        f"or 'Yann up R2+1' or 'Yann up R3' (not 'Yann pass'), or if the count is wrong (no "
+        f"later check tells)")
+
+
+def test_a_card_dealt_at_the_setup_is_named_as_its_line_writes_it():
+    """A starting colony is written ``Ann asia`` on the setup line, not ``draws asia``:
+    a random game whose only slip is Ann's starting colony, its money checked at each
+    round's end (which the slip does not change) and its score at the end."""
+    moves, states = _played(17, 4)
+    slipped = [Draw("asia"), *moves[1:]]
+    assert moves[0] == Draw("oceania") and states[0].decision.recipient == 0
+    final = new_game(NAMES[:4])
+    for move in moves:
+        play(final, move)
+    scores = " ".join(f"{name} {sum(points.values())}"
+                      for name, points in zip(NAMES, scoring_points(final)))
+    written = _checked(slipped, 4, _round_ends(moves, 4)) + f"check score {scores}\n"
+    with pytest.raises(RecordError) as refused:
+        replay(parse_one(written))
+    assert refused.value.reason == (
+        "check failed at the end of the game: Ann's score is 6 by the rules, but the record "
+        "says 7; the record would agree with it if line 4 read 'Ann oceania' (not 'Ann "
+        "asia'), or if the count is wrong (no later check tells)")
+
+
 def test_moves_of_one_line_written_alike_and_meant_alike_are_one_slip():
     """Four cards of one draw written ``F``, any of which may be the ``R`` the refusal
     wants: one phrase, counted once against the three slips a message names at most."""
@@ -318,12 +365,16 @@ def test_a_move_refused_for_an_earlier_slip_often_names_it():
 
 # --- the kit's games: Cartel, Joakim -------------------------------------------------------
 
-def _sample_with(sample: str, old: str, new: str) -> str:
-    """The sample game ``sample`` (under ``sample_games/``) with its one ``old`` written
-    ``new``."""
+def _sample(sample: str) -> str:
+    """The text of the sample game ``sample`` (under ``sample_games/``)."""
     from pathlib import Path
 
-    text = (Path(__file__).parent.parent / "sample_games" / sample).read_text(encoding="utf-8")
+    return (Path(__file__).parent.parent / "sample_games" / sample).read_text(encoding="utf-8")
+
+
+def _sample_with(sample: str, old: str, new: str) -> str:
+    """The sample game ``sample`` with its one ``old`` written ``new``."""
+    text = _sample(sample)
     assert text.count(old) == 1
     return text.replace(old, new)
 

@@ -49,6 +49,7 @@ from .notation.text import item_words, move_text
 from .rules.unknown import (
     Drawn, Identified, OffDeck, OutOfDeck, Relabelled, Taken, is_handle, out_handles,
 )
+from .notation.verbs import card_text
 from .notation.vocabulary import SHORT
 
 DISC_LABEL: Final = {INTRIGUE: "intrigue", COLONIES: "colonies", INDUSTRIES: "industries"}
@@ -145,8 +146,9 @@ class _Reader:
         self.redundant: set[int] = set()
         self.took: dict[int, list[str]] = {}  # step -> the unknown cards its ? words meant
         self.round_mark: Marker | None = None
-        #: The moves played when a check of money, and one of prices, last agreed (none:
-        #: 0): where a failed one's slip is looked for from (``slip``).
+        #: The moves played when a check of money, one of prices, and one of the scores
+        #: with every colony settled last agreed (none: 0): where a failed one's slip is
+        #: looked for from (``slip``).
         self.agreed: dict[str, int] = {}
         #: Whether a failed check looks for its slip (not while a slip is being tried).
         self.searching = searching
@@ -536,9 +538,22 @@ class _Reader:
         def where(slip: Any) -> str:
             return entry_place(self.replay.infos[slip.index].entry, self.record.entries)
 
-        return in_words(confirmed(found, self.record_holds), where,
-                        lambda move: move_text(move, table), outcome,
+        worded = [replace(slip, written=self.as_written(slip.index, slip.written),
+                          meant=self.as_written(slip.index, slip.meant))
+                  for slip in confirmed(found, self.record_holds)]
+        return in_words(worded, where, str, outcome,
                         unconfirmed=not checked_after(self.record.entries, at, (kind,)))
+
+    def as_written(self, index: int, move: Move) -> str:
+        """``move``, in the place of the replay's ``index``-th, as its line writes it: a
+        card dealt at the setup as its player's name and the card (``Ann asia``), where
+        a card drawn later is ``draws asia``."""
+        table = self.record.table
+        recipient = self.replay.infos[index].decision.recipient
+        if type(move) is Draw and self.replay.infos[index].label == "setup" and \
+                recipient is not None:
+            return f"{table.names[recipient]} {card_text(cast(Draw, move).card)}"
+        return move_text(move, table)
 
     def refusal_slip(self, entry: MoveEntry, on_line: str | None = None) -> str:
         """The move since the last check of money that agreed that, written otherwise,
@@ -606,12 +621,17 @@ class _Reader:
         shown = self.shown_at_reveal(scoring)
         if shown is not None:  # (nothing unknown: the count is compared as it stands)
             exact = scoring.totals(shown)
+            slip: str | None = None   # (said once, with the first score that differs)
             for seat, value in expected.items():
                 if exact[seat] != value:
+                    slip = "" if slip is not None or self.errors or not self.searching else \
+                        self.slip(self.scores_are(expected), entry, "score")
                     self.check_failed(entry, f"check failed {_when(state)}: "
                                              f"{self.record.table.names[seat]}'s score is "
                                              f"{exact[seat]} by the rules, but the record says "
-                                             f"{value}")
+                                             f"{value}{slip}")
+            if slip is None:
+                self.agreed["score"] = len(self.replay.moves)
             return
         self.problem.rule([self.var[h] for h in handles], Rule(*totals_rule(scoring, expected)),
                           tag=(entry, "check", None))
@@ -626,6 +646,20 @@ class _Reader:
         self.problem.drop_last()
         self.settle(entry)  # a line before it that no naming fits is the first slip
         self.check_failed(entry, self.score_mismatch(state, expected))
+
+    def scores_are(self, expected: dict[int, int]) -> Callable[[State], bool]:
+        """Whether a state's scores are settled (its unknown colonies shown at the reveal)
+        and are ``expected`` (by seat): what a failed ``check score``'s slip must make true
+        (``slip``)."""
+        def agrees(state: State) -> bool:
+            scoring = ColonyScoring(state)
+            shown = self.shown_at_reveal(scoring)
+            if shown is None:
+                return False
+            totals = scoring.totals(shown)
+            return all(totals[seat] == value for seat, value in expected.items())
+
+        return agrees
 
     def shown_at_reveal(self, scoring: ColonyScoring) -> dict[str, str] | None:
         """What the unknown colonies held count as when the reveal has shown them all (the
