@@ -18,6 +18,11 @@ with a ``check money`` at every round's end, as a table counts (the records of
   refused (by the rules, or as its line's label no longer fits the game): how often
   the refusal names the move written otherwise, where the refusal is the record's first
   error.
+* **scores**: one move written otherwise that changes no money counted, only the final
+  score (a colony, a last industry turn), with ``check score`` at the end: how often the
+  failed score check names it; and the game as played with one player's final score
+  counted 1 off: how often a move is named all the same (always said with "or if the
+  count is wrong", as nothing is counted after it).
 * **omissions**: the record as played with one move left out (a slip no move written
   otherwise can be): how often the refusal that follows names a move all the same.
 * the longest a replay that found a failed check took, search included, against the
@@ -39,9 +44,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 # the slip test's own helpers: a random game with one move written otherwise, its record
 # checked at each round's end, a record with a miscount
 from test_slips import (  # noqa: E402
-    _checked, _miscounted, _refused_later, _round_ends, _slipped,
+    _checked, _final_scores, _miscounted, _refused_later, _round_ends, _score_slipped, _slipped,
 )
-from table import random_game  # noqa: E402
+from table import NAMES, random_game  # noqa: E402
 
 from mclog import RecordError, parse_one, replay  # noqa: E402
 from mclog.games.millionclub.notation.record import MoveEntry  # noqa: E402
@@ -84,19 +89,35 @@ def refusals(seed: int, players: int) -> tuple[int, int, int, int, float]:
     return first, named, omitted, lead, max(took, took_too)
 
 
+def score_miscounted(seed: int, players: int) -> str:
+    """The record of the game of ``seed`` as played, checked at each round's end, with
+    ``check score`` at the end counting one player's score 1 off."""
+    rng = random.Random(seed)
+    moves = random_game(seed, players)[1]
+    scores = _final_scores(moves, players)
+    scores[rng.randrange(players)] += rng.choice([1, -1])
+    counted = " ".join(f"{name} {score}" for name, score in zip(NAMES, scores))
+    return _checked(moves, players, _round_ends(moves, players)) + f"check score {counted}\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60)
     games = parser.parse_args().games
     named = slipped = false_round = false_end = miscounts = 0
     slowest = (0.0, 0.0)
-    first = named_refusals = omitted = leads = 0
+    first = named_refusals = omitted = leads = scored = named_scores = score_false = 0
     slowest_refusal = 0.0
     for seed in range(games):
         parts = refusals(seed, 2 + seed % 5)
         first, named_refusals = first + parts[0], named_refusals + parts[1]
         omitted, leads = omitted + parts[2], leads + parts[3]
         slowest_refusal = max(slowest_refusal, parts[4])
+        score_slip = _score_slipped(seed, 2 + seed % 5)
+        if score_slip is not None:
+            scored += 1
+            named_scores += f"line {score_slip[1]} read" in first_reason(score_slip[0])[0]
+        score_false += " if " in first_reason(score_miscounted(seed, 2 + seed % 5))[0]
         players = 2 + seed % 5
         found = _slipped(seed, players)
         if found is not None:
@@ -122,6 +143,9 @@ def main() -> None:
           f"only (said with 'or if the count is wrong')")
     print(f"refusals  : the move written otherwise named in {named_refusals} of {first} "
           f"games refused first for it")
+    print(f"scores    : the move written otherwise named in {named_scores} of {scored} "
+          f"games whose final score alone it changed; a miscount of the final score taken "
+          f"for a slip in {score_false} of {games}")
     print(f"omissions : a move named all the same in {leads} of {omitted} games refused "
           f"for a move left out")
     print(f"time      : the slowest refusal {slowest_refusal * 1000:.0f} ms, replay and "

@@ -274,11 +274,7 @@ def test_a_card_dealt_at_the_setup_is_named_as_its_line_writes_it():
     moves, states = _played(17, 4)
     slipped = [Draw("asia"), *moves[1:]]
     assert moves[0] == Draw("oceania") and states[0].decision.recipient == 0
-    final = new_game(NAMES[:4])
-    for move in moves:
-        play(final, move)
-    scores = " ".join(f"{name} {sum(points.values())}"
-                      for name, points in zip(NAMES, scoring_points(final)))
+    scores = " ".join(f"{name} {score}" for name, score in zip(NAMES, _final_scores(moves, 4)))
     written = _checked(slipped, 4, _round_ends(moves, 4)) + f"check score {scores}\n"
     with pytest.raises(RecordError) as refused:
         replay(parse_one(written))
@@ -286,6 +282,55 @@ def test_a_card_dealt_at_the_setup_is_named_as_its_line_writes_it():
         "check failed at the end of the game: Ann's score is 6 by the rules, but the record "
         "says 7; the record would agree with it if line 4 read 'Ann oceania' (not 'Ann "
         "asia'), or if the count is wrong (no later check tells)")
+
+
+def _final_scores(moves, players: int) -> list[int]:
+    """Each player's score at the end of the game of ``moves``."""
+    state = new_game(NAMES[:players])
+    for move in moves:
+        play(state, move)
+    return [sum(points.values()) for points in scoring_points(state)]
+
+
+def _score_slipped(seed: int, players: int):
+    """A random game's record with ``check money`` at each round's end and ``check score``
+    at the end, as the table counted them, with one move written as another legal answer
+    that changes no money counted but the final score (a colony, a last industry turn),
+    and the line the move stands on; None where no move of the game does that."""
+    rng = random.Random(seed)
+    moves, states = _played(seed, players)
+    money, scores = _round_ends(moves, players), _final_scores(moves, players)
+    order = list(range(len(moves)))
+    rng.shuffle(order)
+    for index in order:
+        others = [m for m in legal_moves(states[index]) if m != moves[index]]
+        if not others:
+            continue
+        slipped = [*moves[:index], rng.choice(others), *moves[index + 1:]]
+        try:
+            if _round_ends(slipped, players) != money or \
+                    _final_scores(slipped, players) == scores:
+                continue
+        except RuleError:
+            continue
+        counted = " ".join(f"{name} {score}" for name, score in zip(NAMES, scores))
+        text = _checked(slipped, players, money) + f"check score {counted}\n"
+        return text, replay(parse_one(_checked(moves, players, money))).steps[index].line
+    return None
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_a_slip_only_the_score_counts_is_named_at_the_score_check(seed):
+    """The score check fails at the end, and names the move written otherwise, or more
+    than three moves would explain it and none is named."""
+    found = _score_slipped(seed, 2 + seed % 5)
+    assert found is not None
+    text, line = found
+    reason, _ = _first_refusal(text)
+    assert reason.startswith("check failed at the end of the game: "), reason
+    named = [int(n) for n in re.findall(r"line (\d+) read", reason)]
+    assert line in named or " if " not in reason, (reason, line)
+    assert len(named) <= NAMED
 
 
 def test_moves_of_one_line_written_alike_and_meant_alike_are_one_slip():
