@@ -455,13 +455,21 @@ def test_a_cartel_record_names_the_year_end_written_otherwise():
         "stock or take the bond (Paying)",
         "; the rules would allow it if line 29 read 'keep Cleo' (not 'repurchase Cleo')",
         id="Cartel: a repurchase written where Cleo kept her stock"),
+    pytest.param(
+        "cartel/club-4p-advanced.mclog", "offer Ann islay, bid Ben 60",
+        "buy Ann calder, bid Ben 60", "check money Ann 25",
+        "<text>:17:17: Ben's bid cannot come now: next, Ann pays for calder: here the record "
+        "writes pay Ann [bond <bond>] [stock <stock>] [cash <cash>] (The Play)",
+        "; the rules would allow it if line 17 read 'offer Ann islay' (not 'buy Ann calder')",
+        id="Cartel: a buy written for an offer, which leaves the auction's bids no question"),
 ])
-def test_a_move_refused_for_want_of_money_names_the_slip_that_spent_it(
+def test_a_move_refused_after_an_earlier_slip_names_it(
         sample, old, new, counted, refusal, hint):
-    """An earlier move written otherwise leaves a player short of a later payment; the
-    money check that follows the refusal lets the record name that move (the refusal's
-    own reason first).  With nothing counted after it, the refusal is the move's own
-    slip as likely as not, and nothing is named."""
+    """An earlier move written otherwise leaves a player short of a later payment, or
+    asks another question than the later move answers; the money check that follows the
+    refusal lets the record name that move (the refusal's own reason first).  With
+    nothing counted after it, the refusal is the move's own slip as likely as not, and
+    nothing is named."""
     written = _sample_with(sample, old, new)
     with pytest.raises(RecordError) as refused:
         replay(parse_one(written))

@@ -87,7 +87,8 @@ class KitPlayed:
         except RuleError as exc:  # (the move of entry ``_at``: the rules refused it)
             entry = record.entries[self._at]
             reason = exc.reason + game.refusal_hint(self, exc)
-            if slips and exc.due is None:   # (a move that may come, refused for its values)
+            if slips:   # (refused for its values, or as no move of its kind can come now:
+                # an earlier slip may have left a player short, or changed the question)
                 slip = self._slip(lambda state: allows(game.engine.play, state, entry.move),
                                   self._at, self._kind("money"), "the rules would allow it",
                                   REFUSAL_BUDGET)
