@@ -46,10 +46,10 @@ from .rules.score_range import ColonyScoring, exact_ranges, totals_rule
 from .rules.setup import new_game
 from .rules.state import State, Table
 from .notation.text import item_words, move_text
+from .notation.verbs import card_text
 from .rules.unknown import (
     Drawn, Identified, OffDeck, OutOfDeck, Relabelled, Taken, is_handle, out_handles,
 )
-from .notation.verbs import card_text
 from .notation.vocabulary import SHORT
 
 DISC_LABEL: Final = {INTRIGUE: "intrigue", COLONIES: "colonies", INDUSTRIES: "industries"}
@@ -513,7 +513,7 @@ class _Reader:
 
     def slip(self, fits: Callable[[State], bool], at: Entry, kind: str,
              outcome: str = "the record would agree with it", budget: int | None = None) -> str:
-        """The move since the last check of ``kind`` (money or prices) that agreed that,
+        """The move since the last check of ``kind`` (money, prices, score) that agreed that,
         written as another legal answer to its question, would leave a state that ``fits``
         where the entry ``at`` stands (a check that agrees there, a move the rules allow),
         played on with the rest of the record, in words to add to its message
