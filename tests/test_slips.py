@@ -333,6 +333,44 @@ def test_a_slip_only_the_score_counts_is_named_at_the_score_check(seed):
     assert len(named) <= NAMED
 
 
+def test_a_drawer_an_earlier_slip_changed_names_it():
+    """A record that names who draws each draft's cards (``Cleo draws ...``, checked:
+    R13), one of the first three rounds' placements written otherwise so that another pawn
+    stands on space 1: the drawer's refusal names the placement (or none, where more would
+    do), in most of the cases."""
+    from dataclasses import replace
+
+    from mclog.games.millionclub.replayer import drawer
+    from mclog.slips import written_as
+
+    moves, _ = _played(0, 3)
+    record = parse_one(_checked(moves, 3, _round_ends(moves, 3)))
+    played = replay(record)
+    for index, facts in enumerate(played.replay.infos):   # (each drawer named)
+        if type(facts.entry.move) is Draw and facts.decision.actor is None and \
+                facts.label in ("intrigue", "colonies", "industries"):
+            facts.entry.subject = drawer(played.replay.state(index))
+    record = parse_one(write(record))
+    played = replay(record)
+    refused = named = 0
+    for index, facts in enumerate(played.replay.infos):
+        if facts.round > 3 or facts.label != "place":
+            continue
+        for other in legal_moves(played.replay.state(index)):
+            if other == facts.entry.move:
+                continue
+            try:
+                replay(replace(record, entries=written_as(record.entries, facts.entry, other)))
+                continue   # (a placement that changes nothing the record tells)
+            except RecordError as error:
+                reason = error.reason
+            if "draws this card, not" in reason:
+                refused += 1
+                named += f"line {facts.entry.line} read" in reason
+                assert f"line {facts.entry.line} read" in reason or " if " not in reason, reason
+    assert refused >= 10 and named >= refused // 2, (refused, named)
+
+
 def test_moves_of_one_line_written_alike_and_meant_alike_are_one_slip():
     """Four cards of one draw written ``F``, any of which may be the ``R`` the refusal
     wants: one phrase, counted once against the three slips a message names at most."""

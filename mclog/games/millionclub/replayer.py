@@ -239,10 +239,12 @@ class _Reader:
                 self.last_card = (d.actor if kind is Choose else d.recipient,
                                   cast("Choose | Draw", move).card)
             if entry.label != label and entry.label is not None:
+                written = entry.label
                 raise self.fail(
                     f"{move_text(move, self.record.table)} is on {_a_line(entry.label)}, but "
                     f"the game is {_when(state)}: next is {describe_decision(state)} "
-                    f"({_a_line(label)}){self.refusal_slip(entry, entry.label)}",
+                    f"({_a_line(label)})"
+                    f"{self.refusal_slip(entry, lambda state: phase_label(state) == written)}",
                     entry.line, entry.col, code="illegal-move")
             if kind in _NAMES_INDUSTRY:
                 move = self.complete(move, state, entry)
@@ -327,7 +329,10 @@ class _Reader:
                                 "the cards are dealt in seat order, and one this seat did "
                                 f"not see is written '{names[who]} ?'",
                                 entry.line, entry.col, code="illegal-move", rule="R13")
-            raise self.fail(f"{names[who]} draws this card, not {named}",
+            subject = entry.subject
+            slip = self.refusal_slip(entry, lambda state: drawer(state) == subject)
+            raise self.fail(f"{names[who]} draws this card, not {named}" +
+                            (f" (R13){slip}" if slip else ""),
                             entry.line, entry.col, code="illegal-move", rule="R13")
 
     # --- unknown cards -----------------------------------------------------------------
@@ -555,20 +560,21 @@ class _Reader:
             return f"{table.names[recipient]} {card_text(cast(Draw, move).card)}"
         return move_text(move, table)
 
-    def refusal_slip(self, entry: MoveEntry, on_line: str | None = None) -> str:
+    def refusal_slip(self, entry: MoveEntry,
+                     also: Callable[[State], bool] | None = None) -> str:
         """The move since the last check of money that agreed that, written otherwise,
-        would let the rules allow ``entry``'s move, which they refused, or its line's label
-        ``on_line`` fit the game (``slip``), in words to add to the refusal, or "": a
-        colony bought with money an earlier ``up`` written for a ``cash`` never paid, a
-        round's draws on a line of the privilege an earlier ``pass`` written for ``uses``
-        left out (``refused_here``)."""
+        would let the rules allow ``entry``'s move, which they or the record refused, in
+        a state that is ``also`` as the record has it (its line's label fits the game,
+        the player it names draws), in words to add to the refusal, or "": a colony
+        bought with money an earlier ``up`` written for a ``cash`` never paid, a round's
+        draws on a line of the privilege an earlier ``pass`` written for ``uses`` left out
+        (``refused_here``)."""
         from mclog.slips import allows
 
         move = entry.move
 
         def fits(state: State) -> bool:
-            return (on_line is None or phase_label(state) == on_line) and \
-                allows(play, state, move)
+            return (also is None or also(state)) and allows(play, state, move)
 
         return self.refused_here(entry, fits, "the rules would allow it")
 
