@@ -112,8 +112,13 @@ class RecordError(MclogError):
     def located(self) -> str:
         where = f"{one_line_path(self.file) if self.file else '<text>'}:{self.line}:{self.col}"
         game = f"game {self.game}: " if self.game else ""
+        return f"{where}: {game}{self.told()}"
+
+    def told(self) -> str:
+        """The reason with the rule it breaks, said once: ``... costs 4 (R15)``, where a
+        reason that goes on past its rule (a slip named after it) already holds it."""
         rule = f" ({self.rule})" if self.rule and f"({self.rule})" not in self.reason else ""
-        return f"{where}: {game}{self.reason}{rule}"
+        return f"{self.reason}{rule}"
 
     def __str__(self) -> str:
         return self.located()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from table import NAMES, random_game
@@ -369,6 +370,37 @@ def test_a_drawer_an_earlier_slip_changed_names_it():
                 named += f"line {facts.entry.line} read" in reason
                 assert f"line {facts.entry.line} read" in reason or " if " not in reason, reason
     assert refused >= 10 and named >= refused // 2, (refused, named)
+
+
+@pytest.mark.parametrize("sample, written, meant", [
+    ("millionclub/duel-2p.mclog", {"type": "Turn", "player": 1, "industry": "R2+1",
+                                    "action": "capital"}, {"action": "develop"}),
+    ("cartel/club-4p-advanced.mclog", {"move": "keep", "player": 2}, {"move": "repurchase"}),
+])
+def test_an_imported_record_names_its_slip_by_entry_and_its_rule_once(sample, written,
+                                                                       meant, tmp_path,
+                                                                       capsys):
+    """``mclog import`` of a JSON record whose move, written otherwise, leaves a later
+    one refused: the refusal is said at its entry, with its rule once (the rule stood
+    twice: in the reason the slip goes on from, and again at its end), and the slip by
+    its entry."""
+    import json
+
+    from mclog import read_one, to_json
+    from mclog.cli import main
+
+    data = to_json(read_one(str(Path(__file__).parent.parent / "sample_games" / sample)))
+    index = next(i for i, entry in enumerate(data["entries"])
+                 if written.items() <= entry.items())
+    data["entries"][index].update(meant)
+    path = tmp_path / "slipped.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["import", str(path)]) != 0
+    said = capsys.readouterr().err
+    rule = re.search(r"\((R\d+|[A-Z][a-z ]+)\); the rules would allow it if "
+                     rf"entries\[{index}\] read", said)
+    assert rule is not None, said
+    assert said.count(f"({rule.group(1)})") == 1, said
 
 
 def test_moves_of_one_line_written_alike_and_meant_alike_are_one_slip():

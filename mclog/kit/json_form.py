@@ -158,12 +158,10 @@ def records_from_json(game, data: bytes, file: str) -> list[KitRecord]:
             raise BadValue(f"{prefix}.tags" if prefix else "tags", shown(exc.reason)) \
                 from None
         if played.errors:
-            first = played.errors[0]
-            rule = f" ({first.rule})" if first.rule else ""
             field = played.error_fields[0]
             raise BadValue(f"{prefix}{'.' if prefix else ''}entries"
                            f"[{played.error_entries[0]}]{'.' + field if field else ''}",
-                           shown(first.reason) + rule)
+                           shown(played.errors[0].told()))
         return record
 
     return records_in(data, file, replayed)

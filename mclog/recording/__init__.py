@@ -650,14 +650,13 @@ class Recording:
                 raise Slip(f"{self.path}: is a game of {record.game}, not {self.game.name}")
             return record, self.game.replay(record)
         except RecordError as exc:
-            rule = f" ({exc.rule})" if exc.rule and f"({exc.rule})" not in exc.reason else ""
             column = 0
             if line and typed.strip() and exc.line == text.count("\n") and exc.col:
                 # (the line is the typed text after what the recorder put before it)
                 offset = len(line) - len(line.lstrip()) + len(line.strip()) - \
                     len(typed.strip())
                 column = max(1, exc.col - offset)
-            raise Slip(exc.reason + rule, column) from None
+            raise Slip(exc.told(), column) from None
 
     def _commit(self, record, played) -> None:
         self._still_as_written()

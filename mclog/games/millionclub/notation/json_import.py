@@ -50,7 +50,7 @@ def _replayed(game, prefix: str, file: str) -> GameRecord:
         replay(record)
     except RecordError as exc:
         raise BadValue(entry_path(prefix, record.entries, getattr(exc, "entry", None)),
-                       exc.reason + (f" ({exc.rule})" if exc.rule else "")) from None
+                       exc.told()) from None
     return record
 
 

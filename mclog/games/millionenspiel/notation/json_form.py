@@ -46,8 +46,7 @@ def _replayed(item, prefix: str) -> Record:
     try:
         replay(record)
     except RecordError as exc:   # (at the entry the rules refused, or the check that failed)
-        raise BadValue(entry_path(prefix, record.entries, exc.entry),
-                       exc.reason + (f" ({exc.rule})" if exc.rule else "")) from None
+        raise BadValue(entry_path(prefix, record.entries, exc.entry), exc.told()) from None
     return record
 
 
