@@ -182,6 +182,32 @@ def test_a_seats_record_names_no_move_with_a_card_it_did_not_see(seed):
             raise AssertionError("the seat's record passed a check the full one fails")
 
 
+def test_a_seats_refusal_names_no_move_with_a_card_it_did_not_see():
+    """Each seat's record of six games, each with a move written otherwise that a later
+    move's refusal follows from: no refusal names a move with a ``?``, and most name one
+    (the search runs on a seat's record too)."""
+    from dataclasses import replace
+
+    from mclog.slips import written_as
+
+    refusals = hints = 0
+    for seed in range(6):
+        players = 3 + seed % 4
+        found = _refused_later(seed, players)
+        assert found is not None
+        truth, moves, index, other = found
+        played = replay(parse_one(_checked(moves, players, truth)))
+        for seat in range(players):
+            record = parse_one(write(seat_view(played, seat)))
+            entry = replay(record).replay.infos[index].entry
+            with pytest.raises(RecordError) as refused:
+                replay(replace(record, entries=written_as(record.entries, entry, other)))
+            hint = refused.value.reason.partition(" if ")[2]
+            assert "?" not in hint, refused.value.reason
+            refusals, hints = refusals + 1, hints + bool(hint)
+    assert hints >= refusals // 2, (hints, refusals)
+
+
 def _miscounted(seed: int, players: int, check: int, only_last: bool = False,
                 seat: int = 0, off: int = 1) -> str:
     """The record of a random game with ``check money`` at each round's end, the money
