@@ -62,20 +62,27 @@ def _played(seed: int, players: int) -> tuple[list, list]:
     return moves, states
 
 
-def _slipped(seed: int, players: int):
-    """A random game's round-end money, and the game with one move (at ``index``) written
-    as another legal answer, which changes the money at some round's end (the moves
-    tried in a random order, each written as one other answer at random)."""
+def _each_slip(seed: int, players: int):
+    """The moves of a random game, then each of them in a random order written as one
+    other legal answer at random: ``(index, the game so written)``."""
     rng = random.Random(seed)
     moves, states = _played(seed, players)
-    truth = _round_ends(moves, players)
+    yield moves
     order = list(range(len(moves)))
     rng.shuffle(order)
     for index in order:
         others = [m for m in legal_moves(states[index]) if m != moves[index]]
-        if not others:
-            continue
-        slipped = [*moves[:index], rng.choice(others), *moves[index + 1:]]
+        if others:
+            yield index, [*moves[:index], rng.choice(others), *moves[index + 1:]]
+
+
+def _slipped(seed: int, players: int):
+    """A random game's round-end money, and the game with one move (at ``index``) written
+    as another legal answer, which changes the money at some round's end (the moves
+    tried in a random order, each written as one other answer at random)."""
+    slips = _each_slip(seed, players)
+    truth = _round_ends(next(slips), players)
+    for index, slipped in slips:
         try:
             if _round_ends(slipped, players) != truth:
                 return truth, slipped, index
@@ -324,16 +331,10 @@ def _score_slipped(seed: int, players: int):
     at the end, as the table counted them, with one move written as another legal answer
     that changes no money counted but the final score (a colony, a last industry turn),
     and the line the move stands on; None where no move of the game does that."""
-    rng = random.Random(seed)
-    moves, states = _played(seed, players)
+    slips = _each_slip(seed, players)
+    moves = next(slips)
     money, scores = _round_ends(moves, players), _final_scores(moves, players)
-    order = list(range(len(moves)))
-    rng.shuffle(order)
-    for index in order:
-        others = [m for m in legal_moves(states[index]) if m != moves[index]]
-        if not others:
-            continue
-        slipped = [*moves[:index], rng.choice(others), *moves[index + 1:]]
+    for index, slipped in slips:
         try:
             if _round_ends(slipped, players) != money or \
                     _final_scores(slipped, players) == scores:
