@@ -29,12 +29,14 @@ __version__ = "0.1.0"
 # The module ``mclog.replay`` (replay with snapshots) is imported above, before this
 # function takes its name in the package: a first import of the module later would
 # otherwise put the module in the function's place.
-def replay(record, *, strict: bool = True, events: bool = False):
+def replay(record, *, strict: bool = True, events: bool = False, slips: bool = True):
     """The record played through its game's rules (``Game.replay``): every state by step,
     the scores, and the record's mistakes.  ``events``: note the game's events as it
     plays, for the analysis tables that read them (they are noted when first asked for
-    otherwise, by playing the game again)."""
-    return _game_of_record(record, "replay").replay(record, strict=strict, events=events)
+    otherwise, by playing the game again).  ``slips``: a failed check or a refused move
+    names the move it may come from (off where nobody reads the message)."""
+    return _game_of_record(record, "replay").replay(record, strict=strict, events=events,
+                                                    slips=slips)
 
 
 def write(records, played=None) -> str:

@@ -29,7 +29,8 @@ def record_lines(played) -> list[tuple[str, int | None]]:
     text = game.write(played.record, played)
     lines = text.rstrip("\n").split("\n")
     try:
-        again = game.replay(next(parse(text)), strict=False)
+        # (only where each move stands is read: no failed check's slip is looked for)
+        again = game.replay(next(parse(text)), strict=False, slips=False)
         first: dict[int, int] = {}
         for index, step in enumerate(again.steps, 1):
             if step.line and step.line not in first:

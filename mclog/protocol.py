@@ -162,11 +162,15 @@ class Game(ABC):
         """The record of one framed game (``RecordError`` located at its mistake)."""
 
     @abstractmethod
-    def replay(self, record: Any, *, strict: bool = True, events: bool = False) -> Played:
+    def replay(self, record: Any, *, strict: bool = True, events: bool = False,
+               slips: bool = True) -> Played:
         """The record played through the rules; mistakes are kept in ``errors`` unless
         the record cannot be played at all (``RecordError``).  ``events``: the caller
         will read the game's analysis tables; a game that notes its events as it plays
-        (Million Club) does so in this replay, rather than in a second one later."""
+        (Million Club) does so in this replay, rather than in a second one later.
+        ``slips``: a failed check or a refused move names the move it may come from
+        (``mclog.slips``); off where nobody reads the message, as the search can take
+        a second on a long game."""
 
     @abstractmethod
     def write(self, record: Any, played: Played | None = None) -> str:

@@ -263,7 +263,9 @@ def _replayed_on_worker(record: tuple) -> tuple:
         name, text, file = record
         game = _game_named(name)
         _REPLAYED.clear()   # (one review at a time: a worker keeps the last record)
-        _REPLAYED[record] = (game, game.replay(parse_one(text, file), strict=False), {})
+        # (the rollouts play from its positions: no failed check's slip is looked for)
+        _REPLAYED[record] = (game, game.replay(parse_one(text, file), strict=False,
+                                               slips=False), {})
     return _REPLAYED[record]
 
 

@@ -1546,9 +1546,10 @@ def test_every_check_a_game_reads_is_written_back_and_read_the_same(name):
         checks = [e for e in read.entries if isinstance(e, CheckEntry)]
         assert checks[-1] == entry, (line, checks[-1])
         # (the rules may disagree with the values: the record is written all the same)
-        written = game.write(read, game.replay(read, strict=False))
+        # (the rules may disagree with the values: no slip is looked for, none is read)
+        written = game.write(read, game.replay(read, strict=False, slips=False))
         again = mclog.parse_one(written, str(path))
-        assert game.write(again, game.replay(again, strict=False)) == written
+        assert game.write(again, game.replay(again, strict=False, slips=False)) == written
         assert line.removeprefix("check ") in " ".join(written.split())
     by_player = next((k for k in game.check_kinds if k.keys is None), None)
     if by_player is None:

@@ -430,6 +430,28 @@ def test_an_imported_record_names_its_slip_by_entry_and_its_rule_once(sample, wr
     assert said.count(f"({rule.group(1)})") == 1, said
 
 
+@pytest.mark.parametrize("sample, old, new", [
+    ("millionclub/duel-2p.mclog", "check      money Zoe 4 Yann 6", "check      money Zoe 5 Yann 6"),
+    ("millionenspiel/family-3p.mclog", "Ann rolls 6 2, past arrow, lands blue",
+     "Ann rolls 6 2, lands blue"),
+    ("cartel/club-4p-advanced.mclog", "end year 3, repurchase Ann, keep Ben",
+     "end year 3, keep Ann, keep Ben"),
+])
+def test_a_replay_that_nobody_reads_the_message_of_looks_for_no_slip(sample, old, new):
+    """``replay(..., slips=False)`` (a move list's lines, a review's worker): the failed
+    check says its plain words, and its slip is not looked for; by default it is (every
+    game, through the one protocol)."""
+    record = parse_one(_sample_with(sample, old, new))
+    said = []
+    for slips in (True, False):
+        with pytest.raises(RecordError) as failed:
+            replay(record, slips=slips)
+        said.append(failed.value.reason)
+    searched, plain = said
+    assert " if " in searched and searched.startswith(plain + ";"), (searched, plain)
+    assert " if " not in plain, plain
+
+
 def test_moves_of_one_line_written_alike_and_meant_alike_are_one_slip():
     """Four cards of one draw written ``F``, any of which may be the ``R`` the refusal
     wants: one phrase, counted once against the three slips a message names at most."""

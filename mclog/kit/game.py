@@ -185,8 +185,8 @@ class KitGame(Game):
         parse_body(record, raw.take_lines(), self.verbs, self.check_kinds)
         return record
 
-    def replay(self, record, *, strict=True, events=False):
-        return KitPlayed(self, record, strict=strict)
+    def replay(self, record, *, strict=True, events=False, slips=True):
+        return KitPlayed(self, record, strict=strict, slips=slips)
 
     def write(self, record, played=None):
         return write_body(record, self.verbs, self.tag_order, self.joins)

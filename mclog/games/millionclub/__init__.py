@@ -28,10 +28,10 @@ class MillionClub(Game):
 
         return parse_record(raw, file, number)
 
-    def replay(self, record, *, strict=True, events=False):
+    def replay(self, record, *, strict=True, events=False, slips=True):
         from .replayer import replay
 
-        return replay(record, strict=strict, events=events)
+        return replay(record, strict=strict, events=events, slips=slips)
 
     def write(self, record, played=None):
         from .notation.writer import write_game

@@ -755,13 +755,15 @@ def _list(cards: list[str]) -> str:
 
 
 def replay(record: GameRecord, *, strict: bool = True, snapshot_every: int = 32,
-           events: bool = False) -> GameReplay:
+           events: bool = False, slips: bool = True) -> GameReplay:
     """Replay ``record`` through the engine.  Raises ``RecordError`` at the first mistake
     (in lenient mode, failed checkpoints are collected in ``.errors`` instead).
 
     ``events``: note the game's events as it plays (``game.noted``), for a caller that
-    will read them (analysis, the corpus): the game is then played once, not twice."""
-    reader = _Reader(record, strict, snapshot_every, events)
+    will read them (analysis, the corpus): the game is then played once, not twice.
+    ``slips``: a failed check or a refused move names the move it may come from
+    (``_Reader.slip``); off where nobody reads the message."""
+    reader = _Reader(record, strict, snapshot_every, events, searching=slips)
     reader.run(record.entries)
     current = reader.replay.current
     current.log = None

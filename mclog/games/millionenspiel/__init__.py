@@ -25,12 +25,12 @@ class Millionenspiel(Game):
 
         return parse_game(raw, file, number)
 
-    def replay(self, record, *, strict=True, events=False):
+    def replay(self, record, *, strict=True, events=False, slips=True):
         from .replayer import replay
 
         # (with ``events``, every change of money is noted with its cause as it is played:
         # the analysis's attribution reads it, and plays nothing again)
-        return replay(record, strict=strict, events=events)
+        return replay(record, strict=strict, events=events, slips=slips)
 
     def write(self, record, played=None):
         from .notation.writer import write_game
