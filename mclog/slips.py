@@ -176,6 +176,14 @@ def in_words(found: Sequence[Slip], where: Callable[[Slip], str], text: Callable
     return f"; {outcome} if " + ", or if ".join(phrases) + doubt
 
 
+def refused_with(reason: str, rule: str | None, slip: str) -> str:
+    """A refusal's words with the slip it may come from (``in_words``), or its words alone
+    where none is named: the rule it breaks is said before the slip, since a message
+    says it at the end otherwise (``RecordError.told``) and it belongs to the reason
+    (``... costs 4 (R15); the rules would allow it if ...``)."""
+    return f"{reason} ({rule}){slip}" if slip and rule else reason + slip
+
+
 def entry_place(entry: Any, entries: Sequence[Any]) -> str:
     """Where a record's entry stands, for a message: ``line 12``, or in a record read from
     JSON, which has no lines, ``entries[30]`` (``entries``: the record's)."""

@@ -249,32 +249,28 @@ def test_a_slip_no_later_check_can_confirm_says_the_count_may_be_wrong():
         "or if the count is wrong (no later check tells)")
 
 
-def test_a_line_whose_label_an_earlier_slip_broke_names_it():
-    """Ann's pawn on the Colonies written on the Industries: the round skips the Colonies,
-    so the colonies' draws stand on a line that no longer fits, and the money checked
-    after round 3 lets the record name the placement."""
-    written = _sample_with("millionclub/thursday-club-3p.mclog", "Cleo II, Ann III, Ben V",
-                           "Cleo II, Ann V, Ben V")
-    with pytest.raises(RecordError) as refused:
-        replay(parse_one(written))
-    assert str(refused.value) == (
+@pytest.mark.parametrize("old, new, message", [
+    pytest.param(
+        "Cleo II, Ann III, Ben V", "Cleo II, Ann V, Ben V",
         "<text>:18:18: draws oceania is on a 'colonies' line, but the game is in round 1, at "
         "the Industries (V): next is chance: draw an Industry card (an 'industries' line); "
-        "the rules would allow it if line 14 read 'Ann III' (not 'Ann V')")
-
-
-def test_a_round_that_an_earlier_slip_moved_names_it():
-    """Cleo's takeover of Ann's last industry written as a pass: Ann keeps an industry, so
-    round 2 still waits for her end-of-round turn where the record starts round 3, and
-    the money checked after round 3 lets the record name the takeover."""
-    written = _sample_with("millionclub/thursday-club-3p.mclog",
-                           "stock      Cleo takes-over Ann R2", "stock      Cleo pass")
-    with pytest.raises(RecordError) as refused:
-        replay(parse_one(written))
-    assert str(refused.value) == (
+        "the rules would allow it if line 14 read 'Ann III' (not 'Ann V')",
+        id="the round skips the Colonies: their draws' line no longer fits"),
+    pytest.param(
+        "stock      Cleo takes-over Ann R2", "stock      Cleo pass",
         "<text>:36:1: The record says round 3 starts here, but the game is in round 2 (Ann: "
         "make the end-of-round industry turn): a move is missing or one too many; round 3 "
-        "would start here if line 33 read 'Cleo takeover Ann R2' (not 'Cleo pass')")
+        "would start here if line 33 read 'Cleo takeover Ann R2' (not 'Cleo pass')",
+        id="Ann keeps an industry: round 2 waits for her end-of-round turn"),
+])
+def test_a_line_or_round_an_earlier_slip_broke_names_it(old, new, message):
+    """An earlier move written otherwise in the Thursday club's game (Ann's pawn on the
+    Colonies written on the Industries; Cleo's takeover of Ann's last industry written as
+    a pass) leaves a later line whose label, or a round line where the round, no longer
+    fits; the money checked after round 3 lets the record name that move."""
+    with pytest.raises(RecordError) as refused:
+        replay(parse_one(_sample_with("millionclub/thursday-club-3p.mclog", old, new)))
+    assert str(refused.value) == message
 
 
 @pytest.mark.parametrize("seat", [None, 0, 1])

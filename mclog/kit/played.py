@@ -15,7 +15,7 @@ from mclog.record.entries import CheckEntry
 from mclog.replay import Replay, Step, played_repr
 from mclog.slips import (
     BUDGET, REFUSAL_BUDGET, Slip, allows, checked_after, confirmed, entry_place, find_slips,
-    in_words, written_as,
+    in_words, refused_with, written_as,
 )
 
 from .notation import KitRecord, MoveEntry
@@ -92,7 +92,7 @@ class KitPlayed:
                 slip = self._slip(lambda state: allows(game.engine.play, state, entry.move),
                                   self._at, self._kind("money"), "the rules would allow it",
                                   REFUSAL_BUDGET)
-                reason = f"{reason} ({exc.rule}){slip}" if slip else reason
+                reason = refused_with(reason, exc.rule, slip)
             error = record.error(reason, entry.line, self._col(entry, exc.field),
                                  rule=exc.rule, code="illegal-move")
             if strict:

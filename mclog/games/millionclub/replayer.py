@@ -181,10 +181,10 @@ class _Reader:
             self.settle(entry)  # an unknown card that stopped fitting earlier is the first slip
             reason = exc.reason + _how_written(entry.move, self.replay.current,
                                                self.record.table)
-            slip = self.refusal_slip(entry)
-            reason = f"{reason} ({exc.rule}){slip}" if slip else reason
-            error = self.fail(reason, entry.line, entry.col, rule=exc.rule,
-                              code="illegal-move")
+            from mclog.slips import refused_with   # (on a refusal only: see ``slip``)
+
+            error = self.fail(refused_with(reason, exc.rule, self.refusal_slip(entry)),
+                              entry.line, entry.col, rule=exc.rule, code="illegal-move")
             error.entry = entry  # which entry (a JSON record has no lines to point at)
             raise error from None
         except RecordError as exc:
@@ -329,11 +329,13 @@ class _Reader:
                                 "the cards are dealt in seat order, and one this seat did "
                                 f"not see is written '{names[who]} ?'",
                                 entry.line, entry.col, code="illegal-move", rule="R13")
+            from mclog.slips import refused_with   # (on a refusal only: see ``slip``)
+
             subject = entry.subject
             slip = self.refusal_slip(entry, lambda state: drawer(state) == subject)
-            raise self.fail(f"{names[who]} draws this card, not {named}" +
-                            (f" (R13){slip}" if slip else ""),
-                            entry.line, entry.col, code="illegal-move", rule="R13")
+            raise self.fail(refused_with(f"{names[who]} draws this card, not {named}", "R13",
+                                         slip), entry.line, entry.col, code="illegal-move",
+                            rule="R13")
 
     # --- unknown cards -----------------------------------------------------------------
 

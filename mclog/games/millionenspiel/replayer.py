@@ -18,7 +18,8 @@ from mclog.errors import RecordError, RuleError
 from mclog.record.entries import FromSource
 from mclog.replay import Replay, Step, played_repr
 from mclog.slips import (
-    Slip, allows, checked_after, confirmed, entry_place, find_slips, in_words, written_as,
+    Slip, allows, checked_after, confirmed, entry_place, find_slips, in_words, refused_with,
+    written_as,
 )
 
 from .notation.record import CheckEntry, MoveEntry, Record
@@ -261,8 +262,7 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
             slip = _slip(steps, agreed.get("money", 0), lambda state: allows(play, state, trying),
                          record, refused, "the rules would allow it") if slips and isinstance(
                              trying, (Bet, BuyPension)) else ""
-            reason = f"{exc.reason} ({exc.rule}){slip}" if slip else exc.reason
-            raise fail(reason, refused, exc.rule) from None
+            raise fail(refused_with(exc.reason, exc.rule, slip), refused, exc.rule) from None
     except RecordError as exc:
         raise exc.relocate(file=record.file,
                            game=record.number if record.number > 1 else None) from None
