@@ -257,3 +257,33 @@ def test_a_component_file_with_a_byte_order_mark_is_read(tmp_path):
     with pytest.raises(RecordError, match=r"\[Components\] cabin-box.json: the component "
                                           r"file is UTF-16 text"):
         replay(read_one(tmp_path / sample.name))
+
+
+class _Watched(list):
+    """A record's entries that count how many of them are looked at."""
+
+    looked = 0
+
+    def __getitem__(self, index):
+        _Watched.looked += 1
+        return super().__getitem__(index)
+
+    def __iter__(self):
+        for entry in super().__iter__():
+            _Watched.looked += 1
+            yield entry
+
+
+def test_the_comments_after_an_item_are_measured_without_walking_the_record_before_it():
+    """A writer asks, before it joins an item to a line, how long the comments after it
+    are.  That walked every entry before the item too (``islice``), so writing a record was
+    quadratic: a simulated 5-player Joakim game of 20,000 entries took 0.34 s to write
+    instead of 0.04 s, and a 10 MB game would not have been written at all."""
+    from mclog.record.entries import CommentEntry, inline_comments_length
+
+    after = [CommentEntry("two"), CommentEntry("words", brace=True), object()]
+    alone = inline_comments_length([object(), *after], 0)
+    entries = _Watched([object()] * 10_000 + after)
+    _Watched.looked = 0
+    assert inline_comments_length(entries, 9_999) == alone > 0
+    assert _Watched.looked <= 3

@@ -9,7 +9,6 @@ Source positions never count for equality: ``parse(write(record)) == record``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import islice
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import RecordError
@@ -164,8 +163,10 @@ def inline_comments_length(entries: list, index: int) -> int:
     a writer that joins items on a line asks it before it joins one, so that no line it
     writes is longer than a record may have."""
     length = 0
-    # (not a slice: that copied the rest of a long record at every item written)
-    for entry in islice(entries, index + 1, None):
+    # (by index: a slice copied the rest of a long record at every item written, and
+    # ``islice`` walks every entry before ``index``, which made writing quadratic)
+    for following in range(index + 1, len(entries)):
+        entry = entries[following]
         if not isinstance(entry, CommentEntry) or entry.own_line:
             break
         length += 3 + len(comment_text(entry.text, entry.brace, False).split("\n")[0])
