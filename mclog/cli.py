@@ -32,7 +32,6 @@ from .record.files import (
 )
 from .lazy import LazyModule
 from .record.names import not_a_player, numbered
-from .record.entries import as_read
 from .record.reading import iter_lenient, recorded_game, unnumbered
 
 #: Imported when a command first reads or writes JSON: ``mclog validate`` and most
@@ -216,10 +215,8 @@ def _canonical(played: Played) -> tuple[str, bytes]:
     """The canonical text of a replayed game, and the fingerprint of the record it must
     read back to (``_reads_back``)."""
     game = _game(played)
-    # (as its text reads back: a run of ; comments the canonical form puts together, one
-    # before the tags and one after them, is one comment)
     return (game.write(played.record, played),
-            _fingerprint(played.record.tags, as_read(game.kept(played))))
+            _fingerprint(played.record.tags, game.kept(played)))
 
 
 def _print_once_read_back(canonical: list[tuple[str, bytes]], name: str, doing: str) -> None:

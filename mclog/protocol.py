@@ -178,8 +178,9 @@ class Game(ABC):
 
     @abstractmethod
     def kept(self, played: Played) -> list:
-        """The entries ``write`` keeps, as the game's records compare them (``fmt`` checks
-        that its text reads back to these)."""
+        """The entries ``write`` keeps, as the game's records compare them and as its text
+        reads back (``mclog.record.entries.as_read``): ``fmt`` checks that its text reads
+        back to these."""
 
     @abstractmethod
     def to_json(self, record: Any) -> dict:

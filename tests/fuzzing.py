@@ -14,6 +14,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from mclog import MclogError, RecordError, parse_one, read_one, replay, to_json, write
+from mclog import games
 from mclog.record.reading import read_bytes, read_text
 
 SAMPLES = [p.read_text() for p in sorted(
@@ -206,6 +207,8 @@ def comment_round_trip(text: str) -> str:
     back = parse_one(written)
     assert back == record
     assert write(back) == written
+    game = games.game(record.game)   # (what fmt foretells its text reads back as)
+    assert game.kept(game.replay(record)) == back.content
 
     def notes(r):
         return [(c.text, c.brace, c.own_line) for c in r.entries

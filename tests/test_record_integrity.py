@@ -870,3 +870,48 @@ def test_fmt_keeps_the_comments_of_a_round_line_that_ends_a_partial_record():
     assert [(c.text, c.own_line) for c in comments] == [("we stopped for dinner", False),
                                                         ("back at nine", True)]
     assert mclog.write(again) == written
+
+
+def test_fmt_formats_a_record_with_a_comment_on_each_side_of_its_round_line(tmp_path, capsys):
+    """``; we start`` on the line before ``round 1`` and ``; Ann thinks long`` on the line
+    after it are two comments, and the canonical form keeps them apart, on either side of
+    the round line.  ``fmt`` predicted what its text reads back as with the round lines
+    left out, so it took them for one run of ``;`` lines, one comment, and refused the
+    file: "the canonical form would not read back as the same record ... Please report
+    this record"."""
+    text = ('[Players "Zoe black, Yann green"]\n\nsetup      Zoe oceania, Yann ?\n'
+            'setup      Zoe R, Yann F\nstart      Yann\n\n; we start\nround 1\n'
+            '; Ann thinks long\nplace      Yann IV:R, Zoe III, Yann IV:R, Zoe IV:F\n')
+    path = tmp_path / "two-comments.mclog"
+    path.write_text(text, encoding="utf-8")
+    assert main(["fmt", str(path)]) == 0, capsys.readouterr().err
+    written = path.read_text(encoding="utf-8")
+    assert "; we start\n\nround 1\n; Ann thinks long\nplace" in written
+    assert [e.text for e in read_one(path).entries if hasattr(e, "text")] == \
+        ["we start", "Ann thinks long"]
+    capsys.readouterr()
+    assert main(["fmt", "--check", str(path)]) == 0
+
+
+def test_items_after_a_comment_that_spans_lines_start_a_line_of_their_own(tmp_path, capsys):
+    """A JSON record may put a comment of two lines between two items of one line
+    (``Zoe up R1+1 {two`` / ``lines}``, then ``up R2+1``).  The writer went on with the
+    line after the comment's ``}``, where the reader starts a line of its own, without
+    the player's name: ``import`` refused the record ("the canonical form would not read
+    back")."""
+    data = _export(DUEL)
+    entries = data["entries"]
+    at = next(i for i, (e, then) in enumerate(zip(entries, entries[1:]))
+              if e.get("type") == then.get("type") == "Turn" and e["player"] == then["player"])
+    data["entries"].insert(at + 1, {"type": "comment", "text": "two\nlines", "brace": True,
+                                    "own_line": False})
+    source = tmp_path / "two-lines.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["import", str(source)]) == 0, capsys.readouterr().err
+    text = capsys.readouterr().out
+    assert " {two\nlines}\n" in text
+    back = parse_one(text)
+    assert [e for e in back.entries if type(e).__name__ == "CommentEntry"][-1].text == \
+        "two\nlines"
+    assert [e.move for e in back.entries if hasattr(e, "move")] == \
+        [e.move for e in read_one(DUEL).entries if hasattr(e, "move")]

@@ -22,6 +22,7 @@ from mclog.errors import RecordError
 from mclog.printable import counted
 from mclog.protocol import FRAMING_TAGS, Game
 from mclog.record.checks import Check
+from mclog.record.entries import as_read
 from mclog.simulate import (RandomBot, bot_names, check_bots, make_bots, play_out,
                             seat_bots, stopped_note)
 
@@ -192,7 +193,7 @@ class KitGame(Game):
         return write_body(record, self.verbs, self.tag_order, self.joins)
 
     def kept(self, played):
-        return list(played.record.entries)
+        return as_read(played.record.entries)
 
     def to_json(self, record):
         return to_json(record, self.verbs)

@@ -71,8 +71,8 @@ def as_read(entries: list) -> list:
     record, which may hold what its text cannot): a comment of one line without the
     spaces at its ends, a ``;`` comment's lines each so, and a run of ``;`` comments on
     lines of their own joined into one, as the reader joins a run of ``;`` lines; one
-    after no item on a line of its own, and one of several lines after an item in braces,
-    as the writers put them
+    after no item, or after a ``;`` comment or one of several lines, on a line of its own,
+    and one of several lines after an item in braces, as the writers put them
     (``record.framing.comment_text`` writes each; the framing reads them).
 
     >>> [(e.text, e.brace) for e in as_read([CommentEntry(" a ", own_line=True),
@@ -84,8 +84,12 @@ def as_read(entries: list) -> list:
         if type(entry) is not CommentEntry:
             out.append(entry)
             continue
-        if not entry.own_line and (not out or type(out[-1]) is CommentEntry):
-            # (after no item, the writers put it on a line of its own)
+        if not entry.own_line and (not out or type(out[-1]) is CommentEntry and (
+                out[-1].own_line or not out[-1].brace or "\n" in out[-1].text)):
+            # (after no item, the writers put it on a line of its own; so it reads after a
+            # ``;`` comment, which ends its line, and after a ``{...}`` that spans lines,
+            # where the words of the line it closes on are a line of their own; after an
+            # item's ``{...}`` of one line, it stays on the item's line)
             entry = CommentEntry(entry.text, entry.brace, True, entry.line, entry.col)
         text, brace = entry.text, entry.brace
         if brace or ("\n" in text and not entry.own_line):   # (written in braces)

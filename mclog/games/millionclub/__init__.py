@@ -39,11 +39,18 @@ class MillionClub(Game):
         return write_game(record, played)
 
     def kept(self, played):
+        from mclog.record.entries import as_read
+
         from .notation.record import Marker
         from .notation.writer import kept_entries
 
-        return [e for e in kept_entries(played.record, played.redundant)
-                if not isinstance(e, Marker)]
+        # (the round lines, which the canonical form writes where the record has them, left
+        # in until the comments are read as its text holds them: one on a line of its own
+        # before a round line and one after it are two comments, where two with nothing
+        # between them are one)
+        entries = [e for e in kept_entries(played.record, played.redundant)
+                   if not isinstance(e, Marker) or e.label == "round"]
+        return [e for e in as_read(entries) if not isinstance(e, Marker)]
 
     def to_json(self, record):
         from .notation.writer import to_json

@@ -38,7 +38,9 @@ class Millionenspiel(Game):
         return write_game(record, played)
 
     def kept(self, played):
-        return [e for e in played.record.entries if id(e) not in played.redundant]
+        from mclog.record.entries import as_read
+
+        return as_read([e for e in played.record.entries if id(e) not in played.redundant])
 
     def to_json(self, record):
         from .notation.writer import to_json

@@ -90,6 +90,8 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
             if brace:
                 line.parts[-1] += " {" + escape_brace(text) + "}"
                 line.last_draw = False
+                if "\n" in text:   # (what follows a comment that spans lines reads as a
+                    close()        # line of its own: the next item starts one, named)
             else:
                 line.parts[-1] += f" ; {text}".rstrip()
                 close()
