@@ -11,6 +11,8 @@ import mclog
 from mclog.errors import RecordError
 from mclog.record.framing import _WORD, split_games
 
+SAMPLES = Path(__file__).parent.parent / "sample_games"
+
 # words of the notation, separators, and odd characters, tags and comments left out
 _PIECES = st.lists(st.sampled_from(
     ["round", "2", "Ann", "IV:T", "draws", "asia", ",", " ", "  ", "\t", ", ", "\u00a0",
@@ -194,3 +196,27 @@ def test_a_dataclass_whose_init_is_written_out_takes_what_its_fields_say(cls, va
             assert getattr(made, f.name) is not getattr(again, f.name)   # (not shared)
         else:
             assert getattr(made, f.name) == f.default
+
+
+@pytest.mark.parametrize("game", ["millionclub", "millionenspiel", "cartel", "joakim"])
+def test_a_checks_values_after_a_comment_that_spans_lines_are_refused_where_they_stand(game):
+    """``check money Ida 10105 {a long`` then ``note} Jon 510 Kai 10``: what follows a
+    comment that spans lines is read as a line of its own, so the check ended at the
+    comment.  Millionenspiel read ``Jon 510 Kai 10`` as two bets, another game, in
+    silence; the other games refused it as a move with no verb.  Now every game says
+    why, at the first word after the comment."""
+    path = sorted((SAMPLES / game).glob("*.mclog"))[0]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("check")
+              and len(line.split()) >= 6)
+    words = lines[at].split()
+    lines[at] = " ".join(words[:4]) + " {a long\nnote} " + " ".join(words[4:])
+    with pytest.raises(RecordError) as refused:
+        mclog.parse_one("\n".join(lines), "split.mclog")
+    assert str(refused.value) == (
+        f"split.mclog:{at + 2}:7: '{words[4]}' follows a {{ comment that opened on the check "
+        f"line {at + 1} and spans lines: what follows such a comment is read as a new line, "
+        "so the check would end at the comment; put the comment after the check's last "
+        "value, or on a line of its own")
+    lines[at] = " ".join(words) + " {a long\nnote}"   # (after its last value: read)
+    assert mclog.parse_one("\n".join(lines), str(path)).entries

@@ -482,6 +482,7 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
                 game.end = number
             continue
         line = line.rstrip("\r")
+        checked: RawLine | None = None  # a check line a comment that spans lines ends in
         if pending_brace is not None:
             parts, bline, bcol, owner = pending_brace
             end = _brace_end(line, 0)
@@ -493,6 +494,8 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
                                           len(owner.words)))
             pending_brace = None
             rest_start = end + 1
+            if owner.words and owner.words[0].lower() == "check":
+                checked = owner
         else:
             rest_start = 0
             if not line or line.isspace():
@@ -527,6 +530,8 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
             continue
         raw = RawLine(number, [], text=line)
         pending_brace = _scan(line, rest_start, number, raw)
+        if checked is not None and raw.words:
+            _no_check_values_after(checked, raw)
         if pending_brace is None and rest_start == 0 and _lone_semicolon(raw):
             if run is not None:  # (one more line of the run, written ", ; note": the
                 run.add(raw.comments[0].text)  # plain ones are taken above, as text)
@@ -598,6 +603,19 @@ def _scan(line: str, i: int, number: int, raw: RawLine
             raw._cols.append(i + 1)
             i = end
     return None
+
+
+def _no_check_values_after(check: RawLine, raw: RawLine) -> None:
+    """Refuse words on the line where a ``{...}`` comment that opened on ``check``, a check
+    line, ends (``check money Ann 12 {a long\nnote} Ben 3``): the words after a comment
+    that spans lines are read as a line of their own, so the check would end at the
+    comment and its last values be read as something else (in Millionenspiel, ``Ben 3``
+    is a bet wherever it stands: the record was read as another game, in silence)."""
+    raise RecordError(
+        f"'{raw.words[0]}' follows a {{ comment that opened on the check line {check.number} "
+        "and spans lines: what follows such a comment is read as a new line, so the check "
+        "would end at the comment; put the comment after the check's last value, or on a "
+        "line of its own", line=raw.number, col=raw.col(0))
 
 
 def _no_tag_inside(line: str, at: int, number: int) -> None:
