@@ -220,3 +220,31 @@ def test_a_checks_values_after_a_comment_that_spans_lines_are_refused_where_they
         "value, or on a line of its own")
     lines[at] = " ".join(words) + " {a long\nnote}"   # (after its last value: read)
     assert mclog.parse_one("\n".join(lines), str(path)).entries
+
+
+@pytest.mark.parametrize("game,line,cut,expected", [
+    ("millionclub", "colonies   Zoe buys india", 3,
+     "14:18: Expected the card bought after 'buys', but the line ends"),
+    ("millionclub", "colonies   draws oceania india", 2,
+     "13:15: Expected the cards drawn after 'draws', but the line ends"),
+    ("cartel", "buy Ann calder, pay Ann bond 10 cash 10, draw Ann larkspur", 1,
+     "13:4: 'buy' is written 'buy <player> <company>', but the line ends"),
+    ("millionenspiel", "Yann rolls 2 6, lands red", 3,
+     "11:13: Expected the second die (1 to 6, or ? if not seen) after '2', but the line ends"),
+])
+def test_an_item_cut_by_a_comment_that_spans_lines_is_told_where_its_line_ended(
+        game, line, cut, expected):
+    """``Zoe buys {I could not decide`` / ``for long} india``: the words after a comment
+    that spans lines are read as a line of their own, so the item ends at the comment.
+    The message said only "but the line ends", of a line its writer sees go on."""
+    path = SAMPLES / game / "duel-2p.mclog"
+    text = path.read_text(encoding="utf-8")
+    assert line in text
+    words = line.split()
+    cut_line = " ".join(words[:cut]) + " {I could not decide\nfor long} " + \
+        " ".join(words[cut:])
+    with pytest.raises(RecordError) as refused:
+        mclog.parse_one(text.replace(line, cut_line, 1), "cut.mclog")
+    assert str(refused.value).startswith(
+        f"cut.mclog:{expected} at a {{ comment that spans lines, and the words after its }} "
+        "are read as a new line")

@@ -136,7 +136,7 @@ def parse_body(record: KitRecord, lines, verbs: Verbs,
                     try:
                         if len(item) < end - i:
                             raise NotationError(f"'{verb.word}' is written '{verb.form}', "
-                                                "but the line ends", len(item))
+                                                f"but {line.ends()}", len(item))
                         move = verb.read(item, seats)
                     except NotationError as exc:
                         said, at = _named_needlessly(verb, words, i, seats) or \

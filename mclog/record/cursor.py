@@ -106,10 +106,11 @@ class Cursor:
         written ?)``)."""
         at = self.at
         if at >= len(self.words):
+            ends = self.raw.ends()
             if at == 0:
-                raise self.error(f"Expected {what}, but the line ends{hint}", 0)
-            raise self.error(f"Expected {what} after '{self.words[at - 1]}', but the line "
-                             f"ends{hint}", at - 1, end=True)
+                raise self.error(f"Expected {what}, but {ends}{hint}", 0)
+            raise self.error(f"Expected {what} after '{self.words[at - 1]}', but {ends}{hint}",
+                             at - 1, end=True)
         self.at = at + 1
         return self.words[at]
 

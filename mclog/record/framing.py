@@ -145,6 +145,17 @@ class RawLine:
             return self.text.find(self.words[0]) + 1  # only separators stand before it
         return self.source().col(i)
 
+    def ends(self) -> str:
+        """How a message says that the line ends: where a ``{...}`` comment that spans
+        lines ends it, it says so, since its writer sees the line go on after the
+        comment's ``}`` (read as a line of its own)."""
+        last = self.comments[-1] if self.comments else None
+        if last is not None and last.brace and "\n" in last.text and \
+                last.after == len(self.words):
+            return ("the line ends at a { comment that spans lines, and the words after its } "
+                    "are read as a new line")
+        return "the line ends"
+
     def __reduce__(self) -> tuple[type, tuple]:
         return by_fields(self)   # (see mclog.engine.by_fields)
 

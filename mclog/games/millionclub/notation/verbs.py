@@ -149,7 +149,7 @@ def _draws(r: Reader, at: int) -> None:
         r.put(drawn, r.at - 1)
     if r.at == first:
         if r.peek() is None:
-            raise r.error("Expected the cards drawn after 'draws', but the line ends",
+            raise r.error(f"Expected the cards drawn after 'draws', but {r.raw.ends()}",
                           at, end=True)
         word = words[r.at]
         hint = repeated_hint(words, r.at) or \
