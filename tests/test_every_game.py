@@ -32,6 +32,7 @@ from mclog.errors import MclogError, RecordError
 from mclog.games import game as game_named
 from mclog.games import names, register
 from mclog.printable import printable
+from mclog.record.entries import CommentEntry
 from mclog.record.names import COMMANDS
 from mclog.record.reading import read_bytes_lenient
 
@@ -844,6 +845,30 @@ def test_a_json_records_comments_import_as_their_text_reads_them(name, path, cap
     assert list(mclog.parse(text, str(path))) == imported
     assert [e.move for e in imported[0].entries if hasattr(e, "move")] == \
         [e.move for e in record.entries if hasattr(e, "move")]
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_next_item_after_a_comment_that_spans_lines_starts_a_line(name):
+    """What follows a ``{...}`` that spans lines, on the line it closes on, is read as a
+    line of its own (docs/format-framing.md): the canonical form writes the comment
+    after its item and the next item on the next line.  Million Club's writer went on
+    with the line after the ``}``, where its next items were read without their
+    player's name; the others' did so too, which read back only because their items
+    name their player.  Tried after each of the first sample's first 60 items."""
+    game = game_named(name)
+    record = mclog.read_one(_samples(name)[0])
+    moves = [i for i, e in enumerate(record.entries) if hasattr(e, "move")][:60]
+    for at in moves:
+        commented = dataclasses.replace(record, entries=[
+            *record.entries[:at + 1],
+            CommentEntry("two\nlines", brace=True, own_line=False),
+            *record.entries[at + 1:]])
+        written = game.write(commented)
+        closing = next(line for line in written.split("\n") if "lines}" in line)
+        after = closing.split("lines}", 1)[1].strip()   # (a comment of the item's may)
+        assert not after or after[0] in ";{", (at, closing)
+        back = mclog.parse_one(written, str(record.file))
+        assert game.kept(game.replay(commented)) == back.content
 
 
 #: Players' names as tables spell them, in other scripts than English's letters.

@@ -464,8 +464,9 @@ def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str],
             else:  # after its item, on the item's line
                 out[-1] += " " + text
             open_line = text.startswith(";")
-            if own or open_line:
-                previous = None  # (no item joins a comment's line, nor one a ``;`` ends)
+            if own or open_line or "\n" in entry.text:
+                previous = None  # (no item joins a comment's line, nor one a ``;`` ends, nor
+                # the line a comment that spans lines closes on: its words are a line's own)
             continue
         open_line = False
         if isinstance(entry, CheckEntry):

@@ -543,7 +543,8 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
         pending_brace = _scan(line, rest_start, number, raw)
         if checked is not None and raw.words:
             _no_check_values_after(checked, raw)
-        if pending_brace is None and rest_start == 0 and _lone_semicolon(raw):
+        if pending_brace is None and _lone_semicolon(raw):   # (also what is left of a
+            # line after a comment that spans lines closes on it: a line of its own)
             if run is not None:  # (one more line of the run, written ", ; note": the
                 run.add(raw.comments[0].text)  # plain ones are taken above, as text)
                 game.end = number

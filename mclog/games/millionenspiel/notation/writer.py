@@ -98,9 +98,10 @@ class _Line:
                       else "") + text
 
     def comment(self, entry: CommentEntry) -> None:
-        """After the item before it: ``{...}``, or ``; ...``, which ends the line."""
+        """After the item before it: ``{...}``, or ``; ...``, which ends the line, as a
+        ``{...}`` that spans lines does (the words after it are a line of their own)."""
         self.text += " " + _comment(entry)
-        if not (entry.brace or "\n" in entry.text):
+        if not entry.brace or "\n" in entry.text:
             group = self.group
             self.close()
             self.group = group  # (the next item of this group starts a new line)
