@@ -140,21 +140,26 @@ def _record(raw: RawGame, file: str | None, number: int) -> Any:
 
 
 def _after_a_game(raw: RawGame, number: int) -> None:
-    """A ``RecordError`` for tags with no ``Players`` and no moves after another game's
-    moves (``[Result "Ann"]`` added at the end of a file): a tag there starts a game of its
+    """A ``RecordError`` for tags with no ``Players`` after another game's moves: a result
+    added at the end of a file (``[Result "Ann"]``), or a tag written among a game's moves
+    (``[Site "Zoe's kitchen"]`` remembered in round 2).  A tag there starts a game of its
     own, which the games would refuse only as a game without players, at its first line
-    if it names neither its format nor its event."""
-    if number == 1 or not raw.tags or any(t.name.lower() == "players" for t in raw.tags) \
-            or any(line.words for line in raw.lines):
+    if it names neither its format nor its event, and the game above as one that ends
+    where the tag stands."""
+    if number == 1 or not raw.tags or any(t.name.lower() == "players" for t in raw.tags):
         return
     one = len(raw.tags) == 1
     names = " and ".join(f"[{t.name}]" for t in raw.tags[:2]) + ("" if len(raw.tags) < 3
                                                                   else " ...")
+    moves_after = any(line.words for line in raw.lines)
+    after = (f" (the moves after {'it' if one else 'them'} are then that game's)"
+             if moves_after else "")
     raise RecordError(f"{names} {'stands' if one else 'stand'} after game {number - 1}'s "
-                      f"moves, with none after {'it' if one else 'them'}: a tag there starts "
-                      "a new game, which needs its [Players \"...\"]; a tag of game "
-                      f"{number - 1}'s goes with its other tags, before its moves",
-                      line=raw.tags[0].line, col=1, code="header")
+                      "moves" + ("" if moves_after else
+                                 f", with none after {'it' if one else 'them'}") +
+                      f": a tag there starts a new game{after}, which needs its [Players "
+                      f"\"...\"]; a tag of game {number - 1}'s goes with its other tags, "
+                      "before its moves", line=raw.tags[0].line, col=1, code="header")
 
 
 def read(source: str | os.PathLike) -> Iterator[Any]:
