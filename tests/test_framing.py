@@ -198,6 +198,12 @@ def test_a_dataclass_whose_init_is_written_out_takes_what_its_fields_say(cls, va
             assert getattr(made, f.name) == f.default
 
 
+def _cut_by_a_comment(line: str, cut: int, note: str) -> str:
+    """``line`` with the comment ``{note}``, which spans lines, after its word ``cut``."""
+    words = line.split()
+    return " ".join(words[:cut]) + " {" + note + "} " + " ".join(words[cut:])
+
+
 @pytest.mark.parametrize("game", ["millionclub", "millionenspiel", "cartel", "joakim"])
 def test_a_checks_values_after_a_comment_that_spans_lines_are_refused_where_they_stand(game):
     """``check money Ida 10105 {a long`` then ``note} Jon 510 Kai 10``: what follows a
@@ -210,7 +216,7 @@ def test_a_checks_values_after_a_comment_that_spans_lines_are_refused_where_they
     at = next(i for i, line in enumerate(lines) if line.startswith("check")
               and len(line.split()) >= 6)
     words = lines[at].split()
-    lines[at] = " ".join(words[:4]) + " {a long\nnote} " + " ".join(words[4:])
+    lines[at] = _cut_by_a_comment(lines[at], 4, "a long\nnote")
     with pytest.raises(RecordError) as refused:
         mclog.parse_one("\n".join(lines), "split.mclog")
     assert str(refused.value) == (
@@ -240,9 +246,7 @@ def test_an_item_cut_by_a_comment_that_spans_lines_is_told_where_its_line_ended(
     path = SAMPLES / game / "duel-2p.mclog"
     text = path.read_text(encoding="utf-8")
     assert line in text
-    words = line.split()
-    cut_line = " ".join(words[:cut]) + " {I could not decide\nfor long} " + \
-        " ".join(words[cut:])
+    cut_line = _cut_by_a_comment(line, cut, "I could not decide\nfor long")
     with pytest.raises(RecordError) as refused:
         mclog.parse_one(text.replace(line, cut_line, 1), "cut.mclog")
     assert str(refused.value).startswith(

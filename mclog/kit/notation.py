@@ -16,7 +16,7 @@ from itertools import takewhile
 from typing import Any
 
 from mclog.record.entries import (CheckEntry, CommentEntry, FromSource, RecordBase,
-                                  inline_comments_length)
+                                  ends_its_line, inline_comments_length)
 from mclog.errors import RecordError
 from mclog.record.checks import Check, check_meant, check_text, read_check, set_apart
 from mclog.record.cursor import Cursor
@@ -464,9 +464,9 @@ def write_body(record: KitRecord, verbs: Verbs, tag_order: Sequence[str],
             else:  # after its item, on the item's line
                 out[-1] += " " + text
             open_line = text.startswith(";")
-            if own or open_line or "\n" in entry.text:
-                previous = None  # (no item joins a comment's line, nor one a ``;`` ends, nor
-                # the line a comment that spans lines closes on: its words are a line's own)
+            if own or ends_its_line(entry):
+                previous = None  # (no item joins a comment's line, nor one that ends its
+                # line: a ``;`` comment's, or one a comment that spans lines closes on)
             continue
         open_line = False
         if isinstance(entry, CheckEntry):

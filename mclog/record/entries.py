@@ -66,6 +66,21 @@ class CommentEntry:
     col: int = field(default=0, compare=False)
 
 
+def ends_its_line(comment: CommentEntry) -> bool:
+    """Whether nothing more of its line can follow ``comment``, written after an item: a
+    ``;`` comment runs to the line's end, and the words after a ``{...}`` that spans lines
+    are read as a line of their own (``mclog.record.framing``).  Every writer starts a new
+    line after such a comment, and ``as_read`` reads one that follows it on a line of its
+    own.
+
+    >>> ends_its_line(CommentEntry("a")), ends_its_line(CommentEntry("a", brace=True))
+    (True, False)
+    >>> ends_its_line(CommentEntry("two\\nlines", brace=True))
+    True
+    """
+    return not comment.brace or "\n" in comment.text
+
+
 def as_read(entries: list) -> list:
     """``entries`` as the text the canonical writers make of them reads back (for a JSON
     record, which may hold what its text cannot): a comment of one line without the
@@ -85,11 +100,10 @@ def as_read(entries: list) -> list:
             out.append(entry)
             continue
         if not entry.own_line and (not out or type(out[-1]) is CommentEntry and (
-                out[-1].own_line or not out[-1].brace or "\n" in out[-1].text)):
-            # (after no item, the writers put it on a line of its own; so it reads after a
-            # ``;`` comment, which ends its line, and after a ``{...}`` that spans lines,
-            # where the words of the line it closes on are a line of their own; after an
-            # item's ``{...}`` of one line, it stays on the item's line)
+                out[-1].own_line or ends_its_line(out[-1]))):
+            # (after no item, the writers put it on a line of its own, and it reads so after
+            # a comment that ends its line; after an item's ``{...}`` of one line, it stays
+            # on the item's line)
             entry = CommentEntry(entry.text, entry.brace, True, entry.line, entry.col)
         text, brace = entry.text, entry.brace
         if brace or ("\n" in text and not entry.own_line):   # (written in braces)

@@ -542,7 +542,7 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
         raw = RawLine(number, [], text=line)
         pending_brace = _scan(line, rest_start, number, raw)
         if checked is not None and raw.words:
-            _no_check_values_after(checked, raw)
+            raise _check_cut_short(checked, raw)
         if pending_brace is None and _lone_semicolon(raw):   # (also what is left of a
             # line after a comment that spans lines closes on it: a line of its own)
             if run is not None:  # (one more line of the run, written ", ; note": the
@@ -617,13 +617,13 @@ def _scan(line: str, i: int, number: int, raw: RawLine
     return None
 
 
-def _no_check_values_after(check: RawLine, raw: RawLine) -> None:
-    """Refuse words on the line where a ``{...}`` comment that opened on ``check``, a check
-    line, ends (``check money Ann 12 {a long\nnote} Ben 3``): the words after a comment
-    that spans lines are read as a line of their own, so the check would end at the
-    comment and its last values be read as something else (in Millionenspiel, ``Ben 3``
-    is a bet wherever it stands: the record was read as another game, in silence)."""
-    raise RecordError(
+def _check_cut_short(check: RawLine, raw: RawLine) -> RecordError:
+    """The error for words on the line where a ``{...}`` comment that opened on ``check``,
+    a check line, ends (``check money Ann 12 {a long\nnote} Ben 3``): the words after a
+    comment that spans lines are read as a line of their own, so the check would end at
+    the comment and its last values be read as something else (in Millionenspiel, ``Ben
+    3`` is a bet wherever it stands: the record was read as another game, in silence)."""
+    return RecordError(
         f"'{raw.words[0]}' follows a {{ comment that opened on the check line {check.number} "
         "and spans lines: what follows such a comment is read as a new line, so the check "
         "would end at the comment; put the comment after the check's last value, or on a "

@@ -151,15 +151,16 @@ def _after_a_game(raw: RawGame, number: int) -> None:
     one = len(raw.tags) == 1
     names = " and ".join(f"[{t.name}]" for t in raw.tags[:2]) + ("" if len(raw.tags) < 3
                                                                   else " ...")
-    moves_after = any(line.words for line in raw.lines)
-    after = (f" (the moves after {'it' if one else 'them'} are then that game's)"
-             if moves_after else "")
+    it = "it" if one else "them"
+    if any(line.words for line in raw.lines):   # (a tag among the game's moves)
+        none_after, whose = "", f" (the moves after {it} are then that game's)"
+    else:                                       # (a tag after its last move)
+        none_after, whose = f", with none after {it}", ""
     raise RecordError(f"{names} {'stands' if one else 'stand'} after game {number - 1}'s "
-                      "moves" + ("" if moves_after else
-                                 f", with none after {'it' if one else 'them'}") +
-                      f": a tag there starts a new game{after}, which needs its [Players "
-                      f"\"...\"]; a tag of game {number - 1}'s goes with its other tags, "
-                      "before its moves", line=raw.tags[0].line, col=1, code="header")
+                      f"moves{none_after}: a tag there starts a new game{whose}, which needs "
+                      f"its [Players \"...\"]; a tag of game {number - 1}'s goes with its "
+                      "other tags, before its moves", line=raw.tags[0].line, col=1,
+                      code="header")
 
 
 def read(source: str | os.PathLike) -> Iterator[Any]:

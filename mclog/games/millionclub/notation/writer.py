@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import fields, replace
 
 from mclog.errors import MclogError
-from mclog.record.entries import inline_comments_length
+from mclog.record.entries import ends_its_line, inline_comments_length
 from mclog.record.files import MAX_LINE, line_limit, over_limit
 from mclog.record.checks import check_text
 from mclog.record.framing import comment_text, escape_brace, escape_tag
@@ -82,18 +82,18 @@ def write_game(record: GameRecord, played: GameReplay | None = None) -> str:
         line = None
 
     def comment(entry: CommentEntry) -> None:
-        """A comment where it was anchored: after its item on the same line (a ``;``
-        comment ends that line), or on a line of its own."""
+        """A comment where it was anchored: after its item on the same line (which a ``;``
+        comment, or one that spans lines, ends: ``ends_its_line``), or on a line of its
+        own."""
         text = entry.text
         brace = entry.brace or "\n" in text
         if not entry.own_line and line is not None and line.parts:
             if brace:
                 line.parts[-1] += " {" + escape_brace(text) + "}"
                 line.last_draw = False
-                if "\n" in text:   # (what follows a comment that spans lines reads as a
-                    close()        # line of its own: the next item starts one, named)
             else:
                 line.parts[-1] += f" ; {text}".rstrip()
+            if ends_its_line(entry):   # (the next item starts a line, named)
                 close()
             return
         close()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Set as AbstractSet
 
 from mclog.errors import RecordError, RuleError
-from mclog.record.entries import inline_comments_length
+from mclog.record.entries import ends_its_line, inline_comments_length
 from mclog.record.files import MAX_LINE, line_limit, over_limit
 from mclog.record.checks import check_text
 from mclog.record.framing import comment_text, escape_tag
@@ -99,9 +99,9 @@ class _Line:
 
     def comment(self, entry: CommentEntry) -> None:
         """After the item before it: ``{...}``, or ``; ...``, which ends the line, as a
-        ``{...}`` that spans lines does (the words after it are a line of their own)."""
+        ``{...}`` that spans lines does (``ends_its_line``)."""
         self.text += " " + _comment(entry)
-        if not entry.brace or "\n" in entry.text:
+        if ends_its_line(entry):
             group = self.group
             self.close()
             self.group = group  # (the next item of this group starts a new line)
