@@ -175,6 +175,28 @@ def test_a_wrong_json_value_is_quoted_as_json_writes_it(name, value, shown):
     assert f".player: {shown} is not " in said, said
 
 
+@pytest.mark.parametrize("written,digits", [("1" + "0" * 30, 31), ("1e300", 301),
+                                            ("-2.5e40", 41)])
+@pytest.mark.parametrize("name", names())
+def test_a_json_number_too_large_for_any_field_is_said_by_its_size(name, written, digits):
+    """A number far too large (typed, or written as a float: ``1e300`` is a whole number
+    of 301 digits) is said by its size, in every game: before, a float's digits filled the
+    message, cut before its reason, and a long integer was said to be no whole number."""
+    import json
+
+    from mclog.record.json_form import JsonRecordError
+
+    path = _samples(name)[0]
+    data = mclog.to_json(mclog.read_one(path))
+    entry = next(e for e in data["entries"] if isinstance(e.get("player"), int))
+    entry["player"] = "<here>"
+    text = json.dumps(data).replace('"<here>"', written)
+    with pytest.raises(JsonRecordError) as refused:
+        game_named(name).records_from_json(text.encode("utf-8"), "game.json")
+    said = str(refused.value)
+    assert f".player: a number of {digits} digits" in said and "000000" not in said, said
+
+
 @pytest.mark.parametrize("name", names())
 def test_a_json_key_given_twice_is_refused_where_it_stands_not_dropped(name, tmp_path,
                                                                          capsys):

@@ -185,6 +185,10 @@ def _whole(text: str):
     return int(text) if len(text) <= 19 else HugeNumber(text)
 
 
+#: The largest number of 19 digits (``_whole`` keeps a longer one as its text).
+_WHOLE_MAX = 10 ** 19 - 1
+
+
 def shown(message: str, limit: int = 300) -> str:
     """A message about a value, cut to ``limit`` characters: a check of a large value (an
     array of 20,000 entries) would otherwise print all of it."""
@@ -193,9 +197,16 @@ def shown(message: str, limit: int = 300) -> str:
 
 def _integral(value):
     """JSON's ``1.0`` is the number 1 (and the schema counts it an integer): made an int,
-    so that it can stand for a seat or a disc."""
+    so that it can stand for a seat or a disc; ``1e300`` is a number too long for any
+    count, as the 301 digits it stands for would be (``HugeNumber``), so that a message
+    about it says so rather than print them.
+
+    >>> _integral([2.0, 2.5, -0.0]), _integral({"amount": 1e300})
+    ([2, 2.5, 0], {'amount': a number of 301 digits})
+    """
     if isinstance(value, float) and value.is_integer():
-        return int(value)
+        whole = int(value)
+        return whole if abs(whole) <= _WHOLE_MAX else HugeNumber(str(whole))
     if isinstance(value, list):
         return [_integral(v) for v in value]
     if isinstance(value, dict):
@@ -302,6 +313,10 @@ def schema_words(error) -> str:
     if error.validator == "const":
         return f"expected {json.dumps(error.validator_value)}"
     description = error.schema.get("description") if isinstance(error.schema, dict) else None
+    if isinstance(error.instance, HugeNumber) and not description:
+        # (kept as its text, so the schema finds a string where a number goes: it is a
+        # number, too large for the field)
+        return f"{error.instance!r}, far out of any range"
     said = repr(error.instance) if error.validator in _SIZES else ""
     if said and isinstance(error.instance, (str, list)) and (len(said) > 40 or not description):
         # (said by its size, the value shown in part: a 200,000-character comment's own
