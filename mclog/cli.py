@@ -532,7 +532,7 @@ def cmd_report(args) -> int:
         _rollouts(args.review, "--review")
         game = _game(chosen)
         bots = args.bots or game.review_bots
-        game.check_bots(bots)
+        game.check_bots(bots, len(chosen.record.players))
         with _about(args.file):
             points = curve(chosen, rollouts=args.review, seed=args.seed, bots=bots,
                            every=max(1, len(chosen) // 100), jobs=os.cpu_count() or 1)
@@ -611,7 +611,7 @@ def cmd_review(args) -> int:
         with _about(args.file):
             chosen = as_seen(chosen, seat)
     bots = args.bots or game.review_bots
-    game.check_bots(bots)
+    game.check_bots(bots, len(chosen.record.players))
     with contextlib.ExitStack() as stack:
         client = None
         if args.scheduler:
@@ -754,7 +754,7 @@ def cmd_simulate(args) -> int:
     for name, value in (("--games", args.games), ("--shard-size", args.shard_size)):
         whole(value, name, 1)
     processes(args.jobs, "--jobs")
-    game.check_bots(args.bots)  # an unknown name fails before any game is played
+    game.check_bots(args.bots, args.players)  # (fails before any game is played)
     options = game.checked_options(_options(args.option, **_option_flags(args)))
     seeds = range(args.seed, args.seed + args.games)   # (a range: --games may be huge)
     # (``--out -`` is standard output, as ``-o -`` is for the other commands: the games

@@ -344,9 +344,10 @@ class Game(ABC):
         return str(move)
 
     @abstractmethod
-    def check_bots(self, bots: str) -> None:
-        """``ValueError`` naming the bots there are, if ``bots`` (names by seat, with
-        commas) names one that is not."""
+    def check_bots(self, bots: str, players: int | None = None) -> None:
+        """``ValueError`` in words if ``bots`` (names by seat, with commas) names one that
+        is not (naming the bots there are), leaves a seat's out, or names more than the
+        table of ``players`` (where known) has seats (``mclog.simulate.check_bots``)."""
 
     @abstractmethod
     def simulated_text(self, players: int, seed: int, bots: str, options: dict) -> str:

@@ -205,11 +205,13 @@ def _game(played):
     return _game_named(played.record.game)
 
 
-def settled(game, bots: str | None, rollouts: int, seed: int, every: int = 1) -> str:
+def settled(game, bots: str | None, rollouts: int, seed: int, every: int = 1,
+            players: int | None = None) -> str:
     """The bots a review's rollouts are played by (``bots``, or the game's ``review_bots``),
     once every setting is checked: a slip in a notebook (``rollouts="10"``, a bot the game
-    has not) is said in words before any rollout is played, not met on a thread.  (The
-    command line checks its options by the same bound, named as typed: ``--rollouts``.)"""
+    has not, more bots than the ``players`` of the record) is said in words before any
+    rollout is played, not met on a thread.  (The command line checks its options by the
+    same bound, named as typed: ``--rollouts``.)"""
     whole(rollouts, "rollouts", 1, MAX_ROLLOUTS)
     whole(seed, "seed")
     whole(every, "every", 1)
@@ -217,7 +219,7 @@ def settled(game, bots: str | None, rollouts: int, seed: int, every: int = 1) ->
         raise TypeError(f"bots are named in a str ('random, greedy'), not "
                         f"{type(bots).__name__}")
     chosen = bots or game.review_bots
-    game.check_bots(chosen)
+    game.check_bots(chosen, players)
     return chosen
 
 
@@ -353,7 +355,8 @@ def chances(played, index: int, *, rollouts: int = 100, seed: int = 0,
     ``rollouts`` games played out by ``bots`` (the game's ``review_bots`` if None), on
     ``jobs`` processes (or on a Dask ``client``'s workers)."""
     game = _game(played)
-    with _Runner(game, played, settled(game, bots, rollouts, seed), jobs, client) as runner:
+    bots = settled(game, bots, rollouts, seed, players=len(played.record.players))
+    with _Runner(game, played, bots, jobs, client) as runner:
         return _chances(runner, index, rollouts, seed)
 
 
@@ -408,7 +411,7 @@ def position(played, index: int, *, rollouts: int = 200, seed: int = 0,
     step that is another's, or chance's, is then a ``ReviewError`` naming that player's
     nearest decisions, not a review of someone else's move."""
     game = _game(played)
-    bots = settled(game, bots, rollouts, seed)
+    bots = settled(game, bots, rollouts, seed, players=len(played.record.players))
     if seat is not None and 0 <= index < len(played):   # (before the workers start)
         _decision(game.engine, played, index, seat)
     with _Runner(game, played, bots, jobs, client) as runner:
@@ -539,7 +542,7 @@ def review(played, seat: int | str | None = None, *, rollouts: int = 100, seed: 
     ``progress(done, total)`` is told as it goes."""
     game = _game(played)
     engine = game.engine
-    bots = settled(game, bots, rollouts, seed)
+    bots = settled(game, bots, rollouts, seed, players=len(played.record.players))
     if seat is not None:
         seat = seat_number(seat, played.record.players)
     if curve_rollouts is not None:
@@ -635,7 +638,7 @@ def curve(played, *, rollouts: int = 30, seed: int = 0, bots: str | None = None,
     """Each player's win chance after every ``every``-th step and at the end (step ->
     chances by seat), for the win-chance graph."""
     game = _game(played)
-    bots = settled(game, bots, rollouts, seed, every)
+    bots = settled(game, bots, rollouts, seed, every, len(played.record.players))
     steps = curve_steps(len(played), every)
     out = {}
     with _Runner(game, played, bots, jobs, client) as runner:

@@ -162,9 +162,32 @@ def make_bots(spec: str, players: int, seed: int,
             for seat, name in enumerate(bot_names(spec, players))]
 
 
-def check_bots(spec: str, known: Mapping[str, Any]) -> None:
-    """``ValueError`` naming the bots there are if ``spec`` names one that is not."""
-    for name in bot_names(spec, 1 + spec.count(",")):
+def check_bots(spec: str, known: Mapping[str, Any], players: int | None = None) -> None:
+    """``ValueError`` in words if ``spec`` names a bot there is not (naming the bots there
+    are), leaves a name out between two commas, or names more bots than the table of
+    ``players`` has seats (where known): ``bot_names`` would otherwise drop the name and
+    seat the bots after it one place too early, or drop the bots past the table, unsaid.
+
+    >>> def said(spec, players=None):
+    ...     try:
+    ...         check_bots(spec, {"greedy": 1, "random": 2}, players)
+    ...     except ValueError as exc:
+    ...         return str(exc).split(" (")[0]
+    >>> said("greedy, random", 2) is None
+    True
+    >>> said("greedy,,random")
+    "bots 'greedy,,random': seat 2's bot is not named"
+    >>> said("greedy,random,random", 2)
+    "bots 'greedy,random,random' name 3 bots, for a table of 2 players"
+    """
+    names = [name.strip() for name in spec.split(",")]
+    if spec.strip() and "" in names:
+        raise ValueError(f"bots {spec!r}: seat {names.index('') + 1}'s bot is not named (a "
+                         "name for each seat, with a comma between two names)")
+    if players is not None and len(names) > players:
+        raise ValueError(f"bots {spec!r} name {len(names)} bots, for a table of {players} "
+                         "players (a name for each seat, the last filling the table)")
+    for name in bot_names(spec, len(names)):
         if name not in known:
             raise _unknown_bot(name, known)
 

@@ -84,7 +84,7 @@ def review(played, *, rollouts: int = 30, seed: int = 0, bots: str | None = None
     from .review import settled
 
     game = _game(replayed(played, "mclog.widgets.review").record.game)
-    bots = settled(game, bots, rollouts, seed, every)
+    bots = settled(game, bots, rollouts, seed, every, len(played.record.players))
     widget = _with_chances(game, played, {}, bots, f", {rollouts} a step")
     widget.chances = LazyChances(widget, played, rollouts=rollouts, seed=seed, bots=bots,
                                  every=every)

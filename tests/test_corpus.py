@@ -312,6 +312,10 @@ def test_simulate_gives_the_same_games_on_any_number_of_workers(tmp_path, capsys
     ({"shard_size": 0}, ValueError, "shard_size is at least 1, not 0"),
     ({"jobs": 10_000}, ValueError, "jobs is at most "),
     ({"bots": "nonsense"}, ValueError, "unknown bot 'nonsense'"),
+    ({"bots": "greedy,random,random,greedy"}, ValueError,
+     "bots 'greedy,random,random,greedy' name 4 bots, for a table of 3 players"),
+    ({"bots": "greedy, ,random"}, ValueError, "bots 'greedy, ,random': seat 2's bot is not "
+     "named"),
     ({"game": "Million Club", "options": {"setup": "x"}}, ValueError,
      "Million Club's setup is one of standard, alternative, not 'x'"),
 ])

@@ -419,6 +419,10 @@ def test_a_review_from_python_asked_for_more_processes_than_the_machine_bears_is
     ({"bots": "nonsense"}, ValueError, "unknown bot 'nonsense': the bots are random, profit, "
                                        "thrifty"),
     ({"bots": ["profit"]}, TypeError, "bots are named in a str ('random, greedy'), not list"),
+    ({"bots": "profit,random,random"}, ValueError, "bots 'profit,random,random' name 3 bots, "
+     "for a table of 2 players (a name for each seat, the last filling the table)"),
+    ({"bots": "profit,,random"}, ValueError, "bots 'profit,,random': seat 2's bot is not "
+     "named (a name for each seat, with a comma between two names)"),
 ])
 def test_a_notebooks_slip_in_a_reviews_settings_is_said_before_any_rollout(
         given, error, said, monkeypatch):

@@ -98,6 +98,24 @@ def test_cli_simulate(tmp_path, capsys):
     assert "unknown bot 'nobody'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("bots,said", [
+    ("greedy,random,random", "mclog: bots 'greedy,random,random' name 3 bots, for a table "
+                             "of 2 players (a name for each seat, the last filling the table)"),
+    ("greedy,,random", "mclog: bots 'greedy,,random': seat 2's bot is not named (a name for "
+                       "each seat, with a comma between two names)"),
+    ("greedy,", "mclog: bots 'greedy,': seat 2's bot is not named"),
+])
+def test_bots_the_table_cannot_seat_as_written_are_refused_not_dropped(bots, said, capsys):
+    """A name more than the table's seats, or a seat's name left out between commas, was
+    dropped unsaid: the bots after a gap sat one seat early."""
+    assert main(["simulate", "--players", "2", "--seed", "1", "--bots", bots]) == 2
+    out = capsys.readouterr()
+    assert out.err.startswith(said) and not out.out
+    duel = ROOT / "sample_games" / "millionclub" / "duel-2p.mclog"
+    assert main(["review", str(duel), "--rollouts", "1", "--bots", bots]) == 2
+    assert capsys.readouterr().err.startswith(said)
+
+
 def test_simulate_says_which_games_its_bots_did_not_end(tmp_path, capsys):
     """Random bots may never end a game of Joakim at five: such a game stops at the
     game's limit, its record ends in progress (with a comment saying so), and simulate

@@ -149,7 +149,7 @@ def simulate(out: str | os.PathLike, *, players: int, games_count: int, seed: in
     whole(seed, "seed")
     whole(shard_size, "shard_size", 1)
     processes(jobs, "jobs")
-    played.check_bots(bots)
+    played.check_bots(bots, players)
     options = played.checked_options(options or {})
     out = os.fspath(out)
     os.makedirs(out, exist_ok=True)

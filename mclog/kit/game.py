@@ -326,8 +326,8 @@ class KitGame(Game):
     def move_text(self, played, index, move) -> str:
         return self.verbs.say(move, played.record.names)
 
-    def check_bots(self, bots):
-        check_bots(bots, self.all_bots)
+    def check_bots(self, bots, players=None):
+        check_bots(bots, self.all_bots, players)
 
     def option_tags(self, options: dict | None, path: str | None = None) -> dict[str, str]:
         """The tags the table's options set (``--option name=value``, the recorder's

@@ -262,12 +262,12 @@ class MillionClub(Game):
                     value.lower() if value.lower() in option.choices else value
         return {**tags, **super().recording_tags(options, path)}
 
-    def check_bots(self, bots):
+    def check_bots(self, bots, players=None):
         from mclog.simulate import check_bots
 
         from .bots import BOTS
 
-        check_bots(bots, BOTS)
+        check_bots(bots, BOTS, players)
 
     def simulated_text(self, players, seed, bots, options):
         from .simulator import simulated_text
