@@ -19,6 +19,7 @@ from .arguments import game_of_record as _game_of_record, replayed as _replayed
 from .arguments import seat_number as _seat_number
 from .errors import MclogError, RecordError, RuleError, SetupError
 from .games import game as _game
+from .record.names import seats_by_name as _seats_by_name, written_from as _written_from
 from .record.reading import (
     parse, parse_one, read, read_headers, read_lenient, read_one,
 )
@@ -77,7 +78,7 @@ def seat_view(played, seat: int | str):
     refusal = seat_refusal(record, record.players[seat])
     if refusal is not None:
         raise refusal
-    if record.tags.get("Seat") == record.players[seat]:
+    if _written_from(record.tags, record.players) == seat:
         return record
     return _game(record.game).seat_view(played, seat)
 
@@ -85,13 +86,16 @@ def seat_view(played, seat: int | str):
 def seat_refusal(record, name: str) -> RecordError | None:
     """Why the record of the player called ``name`` cannot be made from ``record``: it is
     written from another player's seat, which did not see what theirs did (at the game's
-    first line, code ``seat``); None if it can."""
-    written_from = record.tags.get("Seat")
-    if written_from in (None, name) or not _game(record.game).hidden_information:
+    first line, code ``seat``); None if it can.  (Seats are compared, as the tag reads:
+    ``[Seat " Ben "]`` is Ben's, and so is a name whose accent is typed apart.)"""
+    names = record.players
+    written = _written_from(record.tags, names)
+    if written is None or written == _seats_by_name(names).get(name.strip()) \
+            or not _game(record.game).hidden_information:
         return None   # (in a game that hides nothing, every seat saw what this one did)
     return record.error(f"{name}'s record cannot be made from this one: it is written from "
-                        f"{written_from}'s seat ([Seat \"{written_from}\"]), which did not "
-                        f"see what {name} saw", record.start_line, 1, code="seat")
+                        f"{names[written]}'s seat ([Seat \"{record.tags['Seat']}\"]), which "
+                        f"did not see what {name} saw", record.start_line, 1, code="seat")
 
 
 __all__ = [

@@ -31,7 +31,7 @@ from .record.files import (
     parting, read_source, replacing, utf8_text, write_new,
 )
 from .lazy import LazyModule
-from .record.names import not_a_player, numbered
+from .record.names import not_a_player, numbered, seats_by_name
 from .record.reading import iter_lenient, recorded_game, unnumbered
 
 #: Imported when a command first reads or writes JSON: ``mclog validate`` and most
@@ -383,16 +383,19 @@ def cmd_hide(args) -> int:
     """The record as the player in one seat would have written it (``seat_view``), game by
     game as the file is read."""
     def not_at_table(played: Played) -> str | MclogError | None:
-        if args.seat not in played.record.players:
-            return not_a_player(args.seat, played.record.players) + \
-                _seat_by_number(args.seat, played.record.players)
-        return seat_refusal(played.record, args.seat)   # (written from another seat)
+        names = played.record.players
+        seat = _seat_named(args.seat, names)
+        if seat is None:
+            return not_a_player(args.seat, names) + _seat_by_number(args.seat, names)
+        return seat_refusal(played.record, names[seat])   # (written from another seat)
 
     checked = _checked_first(args.file, not_at_table)
     if checked is None:
         return 1
     for i, played in enumerate(checked):
-        hidden = seat_view(played, played.record.players.index(args.seat))
+        seat = _seat_named(args.seat, played.record.players)
+        assert seat is not None   # (each game's players were asked first: not_at_table)
+        hidden = seat_view(played, seat)
         sys.stdout.write(("\n" if i else "") + _game(played).write(hidden))
     return 0
 
@@ -459,6 +462,12 @@ def _json_games(data: bytes, name: str) -> list[str | None]:
             raise json_form.failure(name)(f"[{i}].game" if isinstance(value, list) else "game",
                                           str(exc)) from None
     return named
+
+
+def _seat_named(name: str, names: Sequence[str]) -> int | None:
+    """The seat of the player ``--seat`` names, as a record's body reads a name (with
+    spaces around it, or an accent typed apart as another keyboard types it), or None."""
+    return seats_by_name(names).get(name.strip())
 
 
 def _not_a_player(where: str, name: str, names) -> str:
@@ -537,7 +546,7 @@ def cmd_report(args) -> int:
             points = curve(chosen, rollouts=args.review, seed=args.seed, bots=bots,
                            every=max(1, len(chosen) // 100), jobs=os.cpu_count() or 1)
         note = game.rollout_note(chosen)
-        extra.append((f"Chances to win ({args.review} rollouts a step by the {bots} bots)"
+        extra.append((f"Chances to win ({counted(args.review, 'rollout')} a step by the {bots} bots)"
                       + (f"; {note}" if note else ""), curve_chart(chosen, points, bots)))
     write_new(args.out, report_html(chosen, extra))  # (- is the standard output)
     if args.out != "-":
@@ -598,10 +607,10 @@ def cmd_review(args) -> int:
     names = list(chosen.record.players)
     seat = None
     if args.seat is not None:
-        if args.seat not in names:
+        seat = _seat_named(args.seat, names)
+        if seat is None:
             _err(_not_a_player(args.file, args.seat, names))
             return 1
-        seat = names.index(args.seat)
     if args.as_seen:
         if seat is None:
             raise ValueError("--as-seen reviews one player's decisions as they saw the game: "
@@ -677,10 +686,11 @@ def _review(args, chosen, game, seat, bots, client) -> int:
         if sys.stderr.isatty():
             sys.stderr.write("\n")
         data = reviewed.as_dict()
-        who = f"{args.seat}'s" if args.seat else "every player's"
-        seen = f" as {args.seat} saw the game" if args.as_seen else ""
+        player = chosen.record.players[seat] if seat is not None else None
+        who = f"{player}'s" if player else "every player's"
+        seen = f" as {player} saw the game" if args.as_seen else ""
         lines = [f"Review of {who} decisions{seen}: {len(reviewed.positions)} reviewed, "
-                 f"{args.rollouts} rollouts an option by the {bots} bots, seed "
+                 f"{counted(args.rollouts, 'rollout')} an option by the {bots} bots, seed "
                  f"{args.seed}"]
         worst = reviewed.blunders()
         lines.append("The decisions that cost the most:" if worst else

@@ -53,6 +53,7 @@ from .errors import MclogError, ReviewError, RuleError
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 from .games import game as _game_named
+from .record.names import written_from
 from .simulate import make_bots, moves_of
 
 #: Rollouts are played in batches of this many between the checks of the sequential rule.
@@ -581,11 +582,11 @@ def as_seen(played, seat: int):
     from this one (``ReviewError``)."""
     game = _game(played)
     names = list(played.record.players)
-    written_from = played.record.tags.get("Seat")
-    if not game.hidden_information or written_from == names[seat]:
+    written = written_from(played.record.tags, names)
+    if not game.hidden_information or written == seat:
         return played
-    if written_from is not None:
-        raise ReviewError(f"this record is written from {written_from}'s seat: it cannot "
+    if written is not None:
+        raise ReviewError(f"this record is written from {names[written]}'s seat: it cannot "
                           f"be seen as {names[seat]} saw it")
     try:
         return game.replay(game.seat_view(played, seat))

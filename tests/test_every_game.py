@@ -614,6 +614,46 @@ def test_a_seats_record_is_played_out_as_its_full_record_where_it_saw_everything
     assert chances(seat, 0, rollouts=8, seed=3) == chances(full, 0, rollouts=8, seed=3)
 
 
+@pytest.mark.parametrize("name", [n for n in names() if game_named(n).hidden_information])
+def test_the_seat_a_record_is_written_from_is_its_seat_tags_player_however_spelt(
+        name, tmp_path, capsys):
+    """``[Seat " Zoë "]``, or Zoë with her accent typed apart, reads as Zoë's seat (as a
+    name in the body does), and ``--seat`` takes her name as the body does: ``hide`` and
+    ``review --as-seen`` compared the tag's text with a name, and refused Zoë's own record
+    as 'written from Zoë's seat, which did not see what Zoë saw'; the recorder would not
+    go on with it from her seat."""
+    import unicodedata
+
+    from mclog.cli import main
+    from mclog.record.files import FileError
+    from mclog.recording import Recording
+    from mclog.review import as_seen
+
+    joined, apart = (unicodedata.normalize(form, "Zo\u00eb") for form in ("NFC", "NFD"))
+    path = _samples(name)[0]
+    full = mclog.read_one(path)
+    first, second = full.players[:2]
+    seat = mclog.write(mclog.seat_view(mclog.replay(full), 1))
+    text = re.sub(rf"\b{second}\b", joined, seat)
+    for tag, typed in ((f" {joined} ", f" {joined}"), (apart, joined), (joined, apart)):
+        record = tmp_path / path.name   # (beside its component file, as the sample is)
+        shutil.copytree(path.parent, tmp_path, dirs_exist_ok=True)
+        record.write_text(text.replace(f'[Seat "{joined}"]', f'[Seat "{tag}"]'),
+                          encoding="utf-8")
+        assert main(["hide", "--seat", typed, str(record)]) == 0
+        out, err = capsys.readouterr()
+        assert f'[Seat "{tag}"]' in out and not err   # (the record as it stands)
+        assert main(["hide", "--seat", first, str(record)]) == 1
+        assert capsys.readouterr().err.startswith(
+            f"{record}:1:1: {first}'s record cannot be made from this one: it is written from "
+            f"{joined}'s seat ([Seat \"{tag}\"]), which did not see what {first} saw")
+        played = mclog.replay(mclog.read_one(record))
+        assert as_seen(played, 1) is played
+        assert Recording.resume(game_named(name), str(record), seat=typed).seat == 1
+        with pytest.raises(FileError, match=f"is written from {joined}'s seat, not {first}'s$"):
+            Recording.resume(game_named(name), str(record), seat=first)
+
+
 @pytest.mark.parametrize("name,path", [(n, p) for n, p in CASES
                                        if game_named(n).hidden_information],
                          ids=lambda v: getattr(v, "name", v))

@@ -264,6 +264,18 @@ def seat_of(name: str, names: Sequence[str]) -> int:
     raise ValueError(not_a_player(name, names))
 
 
+def written_from(tags: Mapping[str, str], names: Sequence[str]) -> int | None:
+    """The seat a record is written from: its ``[Seat]`` tag read as ``seat_of`` reads it
+    (``[Seat " Ben "]``, or Zoë with her accent typed apart, is that player's seat), or
+    None for a record that has none.  A record read has a ``[Seat]`` that names a player
+    (``seat_problem``): compare seats, not the tag's text with a name.
+
+    >>> written_from({"Seat": " Ben "}, ["Ann", "Ben"]), written_from({}, ["Ann", "Ben"])
+    (1, None)
+    """
+    return seat_of(tags["Seat"], names) if "Seat" in tags else None
+
+
 def numbered(word: str, names: Sequence[str]) -> str | None:
     """The player a seat's number means where a player is given by it (``[Seat "2"]``,
     ``--seat 2``: the second in the ``Players`` tag), else None.
@@ -375,5 +387,6 @@ def seat_problem(tags: Mapping[str, str], names: Sequence[str]) -> str | None:
 
 __all__ = ["framing_problem", "word_problem", "command_problem", "name_problem",
            "invisible_problem", "twice", "spellings", "seats_by_name", "players", "seat_of",
+           "written_from",
            "seat_problem", "case_slip", "not_a_player", "closest", "near", "suggestion",
            "FRAMING", "JOINING", "COMMANDS", "MAX_NAME"]

@@ -38,6 +38,7 @@ from mclog.record.files import (MAX_GAME, FileError, check_writable, clear_orpha
                                 decode, line_limit, over_limit, read_source, replace_file,
                                 write_new)
 from mclog.record.framing import escape_brace, escape_tag, whole_number
+from mclog.record.names import seats_by_name, written_from
 from mclog.record.reading import parse
 
 #: At most this many answers are listed by number.
@@ -196,21 +197,23 @@ class Recording:
         if record.game != game.name:
             raise FileError(f"{path}: is a game of {record.game}, not {game.name}")
         names = tuple(record.players)
-        written = record.tags.get(SEAT_TAG)
-        if seat and written and seat != written:
-            raise FileError(f"{path}: is written from {written}'s seat, not {seat}'s")
-        who = seat or written
-        if who and who not in names:
-            raise FileError(f"{path}: the seat '{who}' is not a player; the players are "
+        # (seats compared, as a name reads: ' Ben', or Zoë with her accent typed apart)
+        written = written_from(record.tags, names)
+        asked = seats_by_name(names).get(seat.strip()) if seat else None
+        if seat and asked is None:
+            raise FileError(f"{path}: the seat '{seat}' is not a player; the players are "
                             f"{', '.join(names)}")
-        if who and SEAT_TAG not in record.tags:
+        if asked is not None and written is not None and asked != written:
+            raise FileError(f"{path}: is written from {names[written]}'s seat, not "
+                            f"{names[asked]}'s")
+        who = asked if asked is not None else written
+        if who is not None and SEAT_TAG not in record.tags:
             # (read again with the tag: a game may read the seat with its other tags, and
             # its rules draw conclusions from what that seat saw)
-            record.tags[SEAT_TAG] = who
+            record.tags[SEAT_TAG] = names[who]
             record = next(iter(parse(game.write(record), file=path)))
         played = game.replay(record)
-        return cls(game, path, record, played, game.write(record, played),
-                   names.index(who) if who else None)
+        return cls(game, path, record, played, game.write(record, played), who)
 
     # --- where the game stands ------------------------------------------------------
 
