@@ -805,8 +805,15 @@ def table_differs(game, recording: Recording, options: dict) -> str | None:
 
 
 def _listed(players: str) -> list[str]:
-    """The players as a list says them, however spaced (``Ann yellow,Ben  blue``)."""
-    return [" ".join(part.split()) for part in players.split(",")]
+    """The players as a list says them, however spaced (``Ann yellow,Ben  blue``), and
+    however a name's accents are typed (``Zoë`` as one letter or two: ``spellings``).
+
+    >>> _listed("Zoe\\u0308,Ben  blue") == _listed("Zo\\u00eb, Ben blue")
+    True
+    """
+    import unicodedata
+
+    return [unicodedata.normalize("NFC", " ".join(part.split())) for part in players.split(",")]
 
 
 def start_or_resume(game, path: str, options: dict, ask=None) -> Recording:
