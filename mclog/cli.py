@@ -546,7 +546,8 @@ def cmd_report(args) -> int:
             points = curve(chosen, rollouts=args.review, seed=args.seed, bots=bots,
                            every=max(1, len(chosen) // 100), jobs=os.cpu_count() or 1)
         note = game.rollout_note(chosen)
-        extra.append((f"Chances to win ({counted(args.review, 'rollout')} a step by the {bots} bots)"
+        each = counted(args.review, "rollout")
+        extra.append((f"Chances to win ({each} a step by the {bots} bots)"
                       + (f"; {note}" if note else ""), curve_chart(chosen, points, bots)))
     write_new(args.out, report_html(chosen, extra))  # (- is the standard output)
     if args.out != "-":
@@ -831,17 +832,34 @@ def _simulated(start: bytes) -> bool:
     return b'\n[Bots "' in start and b'\n[Seed "' in start
 
 
-def _options(given: list[str] | None, **named: str | None) -> dict[str, str]:
+def _options(given: list[str] | None, **named: list[str] | None) -> dict[str, str]:
     """``--option name=value`` (repeated) as a dict, with the options that have flags of
-    their own (``--setup``) where given; ``ValueError`` for a malformed one."""
-    out = {name: value for name, value in named.items() if value is not None}
+    their own (``--setup``, each value given) where given; ``ValueError`` for a malformed
+    one, and for an option given twice with two values (``--limit 800 --option
+    limit=1000``), which would otherwise keep the last unsaid.
+
+    >>> _options(["setup=alternative"], privileges=["pick", "pick"])
+    {'privileges': 'pick', 'setup': 'alternative'}
+    >>> _options(["limit=1000"], limit=["800"])
+    Traceback (most recent call last):
+    ...
+    ValueError: limit is given twice, with two values: --limit 800, --option limit=1000; ...
+    """
+    said: dict[str, list[tuple[str, str]]] = {}   # (each option's values, as typed)
+    for name, values in named.items():
+        for value in values or []:
+            said.setdefault(name, []).append((value, f"--{name} {value}"))
     for item in given or []:
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
             raise ValueError(f"--option is written name=value (setup=alternative), not "
                              f"{item!r}")
-        out[name.strip()] = value.strip()
-    return out
+        said.setdefault(name.strip(), []).append((value.strip(), f"--option {item.strip()}"))
+    for name, typed in said.items():
+        if len({value for value, _ in typed}) > 1:
+            raise ValueError(f"{name} is given twice, with two values: "
+                             f"{', '.join(as_typed for _, as_typed in typed)}; give it once")
+    return {name: typed[0][0] for name, typed in said.items()}
 
 
 class _Version(argparse._VersionAction):
@@ -1098,7 +1116,7 @@ def _game_option_flags(parser: argparse.ArgumentParser) -> None:
     for option, by in owners.items():
         try:
             parser.add_argument(f"--{option}", dest=f"game_option_{option}", default=None,
-                                metavar=option.upper(),
+                                action="append", metavar=option.upper(),
                                 help=f"({', '.join(by)}) --option {option}=...")
         except argparse.ArgumentError:   # (a game's option named as one of mclog's flags)
             continue
@@ -1132,8 +1150,9 @@ def _bot_names(strongest: bool = False) -> str:
     return "; ".join(said)
 
 
-def _option_flags(args: argparse.Namespace) -> dict[str, str | None]:
-    """The game options given by their own flags (``_game_option_flags``)."""
+def _option_flags(args: argparse.Namespace) -> dict[str, list[str] | None]:
+    """The game options given by their own flags (``_game_option_flags``), each with the
+    values given (a flag may be typed twice: ``_options`` refuses two values)."""
     return {option: getattr(args, f"game_option_{option}")
             for option in getattr(args, "game_option_flags", ())}
 

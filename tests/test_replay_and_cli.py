@@ -379,9 +379,22 @@ def test_the_table_options_are_the_games_own(capsys):
             (["--option", "setup"],
              "mclog: --option is written name=value (setup=alternative), not 'setup'\n"),
             (["--game", "millionenspiel", "--setup", "alternative"],
-             "mclog: Millionenspiel has no option 'setup' (its options: none)\n")):
+             "mclog: Millionenspiel has no option 'setup' (its options: none)\n"),
+            # (an option given twice, with two values: the last was kept, unsaid)
+            (["--option", "setup=alternative", "--option", "setup=standard"],
+             "mclog: setup is given twice, with two values: --option setup=alternative, "
+             "--option setup=standard; give it once\n"),
+            (["--setup", "standard", "--option", "setup=alternative"],
+             "mclog: setup is given twice, with two values: --setup standard, --option "
+             "setup=alternative; give it once\n"),
+            (["--game", "cartel", "--advanced", "trading", "--advanced", "raising"],
+             "mclog: advanced is given twice, with two values: --advanced trading, "
+             "--advanced raising; give it once\n")):
         assert main(["simulate", "--players", "3", "--seed", "1", *argv]) == 2  # (usage)
         assert capsys.readouterr().err == message
+    assert main(["simulate", "--players", "3", "--seed", "1", "--setup", "alternative",
+                 "--option", "setup=alternative"]) == 0   # (twice alike: no doubt)
+    assert '[Setup "alternative"]' in capsys.readouterr().out
 
 
 def test_each_option_a_game_declares_is_a_flag_of_its_own(capsys, tmp_path):
