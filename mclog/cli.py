@@ -746,8 +746,8 @@ def cmd_corpus_build(args) -> int:
     processes(args.jobs, "--jobs")
     report = build(args.paths, args.out, scheduler=args.scheduler, jobs=args.jobs,
                    chunk_games=args.chunk_games, progress=not args.quiet)
-    for error in report.errors:
-        _err(error)
+    for said in (*report.same, *report.errors):
+        _err(said)
     _say(f"{args.out}: {report}")
     return 1 if report.errors else 0
 

@@ -409,6 +409,37 @@ def test_a_large_file_is_cut_where_its_framing_starts_a_game(tmp_path):
     assert report.errors == [] and report.games == 30
 
 
+def test_a_file_named_twice_or_copied_is_in_the_corpus_once_and_said(tmp_path, capsys):
+    """The same file named twice (``dir/../dir/game.mclog``), or a copy of it in another
+    folder, holds the same games: they were in the corpus twice, under one ``game_id``,
+    and weighed twice in every mean.  They are in it once, as the first file's (by path),
+    and each other file is named; no mistake, so the build succeeds."""
+    import pandas as pd
+
+    sample = ROOT / "sample_games" / "cartel" / "duel-2p.mclog"
+    (tmp_path / "copies").mkdir()
+    shutil.copy(sample, tmp_path / "copies" / "b.mclog")
+    shutil.copy(sample, tmp_path / "copies" / "c.mclog")
+    (tmp_path / "copies" / "link.mclog").symlink_to(tmp_path / "copies" / "b.mclog")
+    again = sample.parent / ".." / "cartel" / sample.name
+    out = tmp_path / "out"
+    report = build([sample, again, tmp_path / "copies"], out, jobs=1)
+    assert (report.games, report.errors) == (1, [])
+    first = tmp_path / "copies" / "b.mclog"   # (the first of them by path)
+    assert report.same == [f"{path}: holds the same bytes as {first}: its games are in the "
+                           "corpus once, as that file's"
+                           for path in (tmp_path / "copies" / "c.mclog",
+                                        tmp_path / "copies" / "link.mclog", again, sample)]
+    games = pd.read_parquet(out / "cartel" / "games")
+    assert list(games["source"]) == [str(first)]
+    assert main(["corpus", "build", str(sample), str(tmp_path / "copies"), "-o", str(out),
+                 "--jobs", "1", "--quiet"]) == 0
+    said = capsys.readouterr()
+    assert said.err.count("holds the same bytes as") == 3
+    assert said.out.startswith(f"{out}: 1 game (") and \
+        "3 files the same as another (counted once)" in said.out
+
+
 def test_files_that_cannot_be_records_are_named_never_skipped(tmp_path, capsys):
     """Issue 30: an empty .mclog, a link to nothing and a FIFO named .mclog are each named
     with why they were left out (as validate names them), and the build says it failed."""

@@ -56,11 +56,15 @@ class BuildReport:
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
     cpu_seconds: float = 0.0
+    #: The files left out as the same bytes as another file of the build (said, no error).
+    same: list[str] = field(default_factory=list)
 
     def __str__(self) -> str:
+        copies = f", {counted(len(self.same), 'file')} the same as another (counted once)" \
+            if self.same else ""
         return (f"{counted(self.games, 'game')} ({counted(self.built, 'chunk')} built, "
                 f"{self.kept} kept, {self.removed} removed), "
-                f"{counted(len(self.errors), 'record')} with mistakes, "
+                f"{counted(len(self.errors), 'record')} with mistakes{copies}, "
                 f"{self.seconds:.1f} s")
 
 
@@ -302,6 +306,8 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
                                                            "chunks": {}}))
     known = manifest.get("files", {})
     digests, stats = {}, {}
+    first_with: dict[str, str] = {}   # (a file's bytes: the first file found with them)
+    same: list[str] = []
     for path in list(files):
         try:
             digest, size, mtime = file_digest(path, known)
@@ -310,7 +316,15 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
                            "the corpus")
             files.remove(path)
             continue
-        digests[path], stats[path] = digest, [digest, size, mtime]
+        stats[path] = [digest, size, mtime]
+        if digest in first_with:   # (the same file named twice, or a copy of it: its games
+            # would be in the corpus twice, under the same game_id)
+            same.append(f"{path}: holds the same bytes as {first_with[digest]}: its games "
+                        "are in the corpus once, as that file's")
+            files.remove(path)
+            continue
+        first_with[digest] = path
+        digests[path] = digest
     starts_of = manifest.get("starts", {})
     chunks = plan(files, digests, chunk_games, starts_of, skipped)
     rows = rows_made_by()
@@ -320,7 +334,7 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
     todo = [c for c in chunks
             if c.id not in done or not _present(out, c.id, done[c.id].get("files"))]
     building = {c.id for c in todo}
-    report = BuildReport()
+    report = BuildReport(same=same)
     report.errors += skipped
     results = {c.id: done[c.id] for c in chunks if c.id not in building}
     report.kept = len(results)
