@@ -127,6 +127,19 @@ def test_corpus_over_the_samples_in_parallel():
     assert set(games.players.bot.dropna()) == {"greedy"}
 
 
+def test_corpus_counts_a_file_named_twice_or_copied_once(tmp_path):
+    """A folder and a file in it, or a copy of a record: the same games counted twice in
+    every rate; they are counted once, and each other file is named in ``same``."""
+    import shutil
+
+    copy = tmp_path / "copy.mclog"
+    shutil.copy(SAMPLES[0], copy)
+    games = corpus([SAMPLES[0].parent, SAMPLES[0], copy], jobs=1)
+    assert not games.errors and len(games.players) == 2 + 3 + 4 + 5 + 6
+    assert games.same == [f"{path}: holds the same bytes as {SAMPLES[0]}: its games are "
+                          "counted once, as that file's" for path in (SAMPLES[0], copy)]
+
+
 def test_corpus_keeps_errors_not_half_results(tmp_path):
     bad = tmp_path / "bad.mclog"
     bad.write_text(SAMPLES[0].read_text().replace("start      Yann", "start      Nobody"))

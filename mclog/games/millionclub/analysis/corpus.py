@@ -31,11 +31,13 @@ else:
 class Corpus:
     """``players``: one row per (game, player); ``discs``: the points each player's
     score owes to each disc or phase (from ``attribution``); ``errors``: the records
-    that could not be replayed, as ``file:line:col: message``."""
+    that could not be replayed, as ``file:line:col: message``; ``same``: the files left
+    out as the same bytes as a file read (``_once``), each said."""
 
     players: pd.DataFrame
     discs: pd.DataFrame
     errors: list[str] = field(default_factory=list)
+    same: list[str] = field(default_factory=list)
 
     def win_rate(self, by: str) -> pd.Series:
         """Share of games won (rank 1), grouped by a column: ``seat``, ``role``, ``bot``.
@@ -97,6 +99,7 @@ def corpus(paths, jobs: int | None = None) -> Corpus:
                         f"{type(paths).__name__}")
     for p in map(Path, [paths] if isinstance(paths, (str, os.PathLike)) else paths):
         files += sorted(map(str, p.glob("*.mclog"))) if p.is_dir() else [str(p)]
+    files, same = _once(files)
     jobs = jobs or min(os.cpu_count() or 1, 8)
     if jobs > 1 and len(files) > 1:
         # The platform's own way of starting workers: on Linux a fork, which starts in
@@ -108,4 +111,27 @@ def corpus(paths, jobs: int | None = None) -> Corpus:
     players = [row for r in results for row in r[0]]
     discs = [row for r in results for row in r[1]]
     errors = [e for r in results for e in r[2]]
-    return Corpus(pd.DataFrame(players), pd.DataFrame(discs), errors)
+    return Corpus(pd.DataFrame(players), pd.DataFrame(discs), errors, same)
+
+
+def _once(files: list[str]) -> tuple[list[str], list[str]]:
+    """``files`` with each file's bytes once, and what is said of each file left out: the
+    same file named twice (a folder and a file in it), or a copy of one, holds the same
+    games, which would count twice in every rate (as ``mclog corpus build`` does)."""
+    from mclog.corpus.sources import file_digest
+
+    first: dict[str, str] = {}
+    kept, same = [], []
+    for path in files:
+        try:
+            digest = file_digest(path)[0]
+        except OSError:   # (read by ``_one_file``, which says why it cannot be)
+            kept.append(path)
+            continue
+        if digest in first:
+            same.append(f"{path}: holds the same bytes as {first[digest]}: its games are "
+                        "counted once, as that file's")
+            continue
+        first[digest] = path
+        kept.append(path)
+    return kept, same
