@@ -163,6 +163,7 @@ def _fmt(path: str, check: bool) -> int:
         return _fmt_stdin(check)
     errors = 0
     fingerprints: list[bytes] = []
+    left_out: list[RecordError] = []
     with (Comparison(path) if check else replacing(path)) as new:
         for item in _each(path):
             if isinstance(item, MclogError):
@@ -172,17 +173,28 @@ def _fmt(path: str, check: bool) -> int:
                 text, fingerprint = _canonical(item)
                 new.write(("\n" if fingerprints else "") + text)
                 fingerprints.append(fingerprint)
+                left_out += item.warnings
         if errors:
             _err(f"{path}: not formatted: the record has mistakes (the file is unchanged)")
             return 1
         if new.unchanged():
             return 0
         if isinstance(new, Comparison):   # (--check)
+            _say_left_out(left_out, "fmt leaves it out")
             _err(f"{path}: not in canonical form: {new.difference} (run: mclog fmt {path})")
             return 1
         new.commit(verify=_same_games(path, fingerprints))
+    _say_left_out(left_out, "left out")
     _say(f"{path}: formatted")
     return 0
+
+
+def _say_left_out(warnings: list[RecordError], note: str) -> None:
+    """Each item the canonical form leaves out (one that declines a question never asked:
+    ``Played.warnings``), said as ``validate`` says it, with ``note``: the record loses
+    it in words, as ``import`` says it too, never in silence."""
+    for warning in warnings:
+        _err(f"{warning.located().replace(': ', ': warning: ', 1)} ({note})")
 
 
 def _game(played: Played) -> Game:
@@ -196,16 +208,20 @@ def _fmt_stdin(check: bool) -> int:
     be read twice), and said where they part."""
     read = sys.stdin.buffer.read(MAX_STREAM + 1) if check else None
     canonical = []
+    left_out: list[RecordError] = []
     for item in _each("-", lines=None if read is None else lines_of(read, "<stdin>")):
         if isinstance(item, MclogError):
             _err(str(item))
             return 1
         canonical.append(_canonical(item))
+        left_out += item.warnings
     if read is None:
         _print_once_read_back(canonical, "<stdin>", "not formatted")
+        _say_left_out(left_out, "left out")
         return 0
     difference = parting(read, "\n".join(text for text, _ in canonical).encode("utf-8"))
     if difference is not None:
+        _say_left_out(left_out, "fmt leaves it out")
         _err(f"<stdin>: not in canonical form: {difference} (mclog fmt - writes it)")
         return 1
     return 0

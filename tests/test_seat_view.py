@@ -429,7 +429,14 @@ def test_a_pass_for_a_question_never_asked_is_a_warning(tmp_path, capsys):
     assert f"{path}:34:16: warning: Ann pass is redundant: Ann does not hold" in err
     assert main(["validate", "--strict", str(path)]) == 1
     capsys.readouterr()
+    assert main(["fmt", "--check", str(path)]) == 1
+    assert capsys.readouterr().err.startswith(
+        f"{path}:34:16: warning: Ann pass is redundant: Ann does not hold the Stock Exchange "
+        "privilege this round (R10), so there is no Hostile takeover to decline (fmt leaves "
+        "it out)\n")
     assert main(["fmt", str(path)]) == 0  # fmt leaves the redundant items out, not comments
+    said = capsys.readouterr()   # (and says each one: it was left out in silence)
+    assert said.err.count(" (left out)\n") == 2 and said.out == f"{path}: formatted\n"
     formatted = path.read_text()
     assert "stock      Ann pass" not in formatted and "; Cleo held the privilege" in formatted
     assert formatted.replace("; Cleo held the privilege\n", "") == write(read_one(THURSDAY))
