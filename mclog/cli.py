@@ -413,6 +413,7 @@ def cmd_hide(args) -> int:
         assert seat is not None   # (each game's players were asked first: not_at_table)
         hidden = seat_view(played, seat)
         sys.stdout.write(("\n" if i else "") + _game(played).write(hidden))
+        _say_left_out(played.warnings, "left out, as fmt leaves it out")
     return 0
 
 

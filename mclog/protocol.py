@@ -246,12 +246,15 @@ class Game(ABC):
         game with hidden information says what the seat did not see; in one without
         (``hidden_information`` False) every player sees the whole game, so a seat's
         record is the record, with its ``[Seat]`` tag (as an evening's file of several
-        games is hidden game by game, one that hides nothing among them)."""
+        games is hidden game by game, one that hides nothing among them), without the
+        items that say nothing (``Played.warnings``), as ``fmt`` leaves them out."""
         if self.hidden_information:
             raise NotImplementedError(f"{self.name} hides information: its seat_view says "
                                       "what a seat did not see")
         record = copy.copy(played.record)
         record.tags = {**record.tags, "Seat": record.players[seat]}
+        said_nothing = {id(warning.entry) for warning in played.warnings}
+        record.entries = [e for e in record.entries if id(e) not in said_nothing]
         return record
 
     def corpus_schema(self) -> dict[str, list[tuple[str, str]]]:

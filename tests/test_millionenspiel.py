@@ -405,7 +405,13 @@ def test_a_broke_players_pass_is_redundant_with_a_warning(tmp_path, capsys):
     assert "warning: Ben passes is redundant" in capsys.readouterr().err
     assert main(["validate", "--partial", "--strict", str(path)]) == 1
     capsys.readouterr()
+    assert main(["hide", "--seat", "Cleo", str(path)]) == 0   # (written as fmt writes it)
+    said = capsys.readouterr()
+    assert "bets Cleo 1, Ann 1\n" in said.out and said.err == (
+        f"{path}:6:21: warning: Ben passes is redundant: Ben has no money and is not asked "
+        "to bet (M4) (left out, as fmt leaves it out)\n")
     assert main(["fmt", str(path)]) == 0
+    assert said.err.replace(", as fmt leaves it out", "") == capsys.readouterr().err
     assert "bets Cleo 1, Ann 1\n" in path.read_text()
     assert replay(read_one(path)).warnings == []
 

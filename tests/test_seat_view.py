@@ -429,6 +429,10 @@ def test_a_pass_for_a_question_never_asked_is_a_warning(tmp_path, capsys):
     assert f"{path}:34:16: warning: Ann pass is redundant: Ann does not hold" in err
     assert main(["validate", "--strict", str(path)]) == 1
     capsys.readouterr()
+    assert main(["hide", "--seat", "Ben", str(path)]) == 0   # (a record without them)
+    said = capsys.readouterr()
+    assert "stock      Ann pass" not in said.out and \
+        said.err.count(" (left out, as fmt leaves it out)\n") == 2
     assert main(["fmt", "--check", str(path)]) == 1
     assert capsys.readouterr().err.startswith(
         f"{path}:34:16: warning: Ann pass is redundant: Ann does not hold the Stock Exchange "

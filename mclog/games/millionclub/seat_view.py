@@ -55,6 +55,8 @@ def seat_view(game: GameReplay, seat: int) -> GameRecord:
     for entry in record.entries:
         if isinstance(entry, RevealEntry):
             continue  # written anew at the end, for every player
+        if id(entry) in game.redundant:
+            continue  # (no move: left out, as fmt leaves it out)
         if not isinstance(entry, MoveEntry):
             entries.append(entry)
             continue
