@@ -413,6 +413,21 @@ def _with_redundant_items() -> str:
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_a_seats_record_of_a_record_with_a_redundant_item_is_that_of_the_record_without(seat):
+    """A redundant item is no move: each move after it was paired with the state before
+    the next move, so Ben's record of a game with one showed ``Ann uses, draws india,
+    buys india``, a card only Ann saw, and hid cards Ben drew (two such items: an internal
+    error)."""
+    redundant = _with_redundant_items().replace("end        Ann pass, Ben", "end        Ben")
+    plain = replay(parse_one(THURSDAY.read_text()))
+    with_it = replay(parse_one(redundant))
+    assert len(with_it.warnings) == 1
+    assert write(seat_view(with_it, seat)) == write(seat_view(plain, seat)).replace(
+        "; 6 million to me, and I have no industry left\n",
+        "; 6 million to me, and I have no industry left\n; Cleo held the privilege\n")
+
+
 def test_a_pass_for_a_question_never_asked_is_a_warning(tmp_path, capsys):
     text = _with_redundant_items()
     game = replay(parse_one(text))
