@@ -1404,3 +1404,26 @@ def test_m12_a_landing_named_as_a_slip_is_the_one_written_wrong():
                 span and int(span.group(1)) <= slipped + 1 <= int(span.group(2))), \
                 (seed, error.reason)
     assert refused >= 20 and named >= refused // 2, (refused, named)
+
+
+@pytest.mark.parametrize("written,told", [
+    ("Ann 10 Ben 5 Cleo 1005", "check money Ann 10 Ben 5 Cleo 1005"),
+    ("Ann 10, Ben 5, Cleo 1_005", "check money Ann 10 Ben 5 Cleo 1_005"),
+])
+def test_a_count_of_money_written_without_its_check_is_told_where_it_is_refused(
+        written, told):
+    """A table's count written without 'check money' reads as bets (a name and a sum is
+    a bet wherever it stands); where the rules refuse the first of them, the message asks
+    whether the line is the count, and how a count is written."""
+    text = FAMILY.read_text()
+    assert "\ncheck money Ann 10 Ben 5 Cleo 1005\n" in text
+    with pytest.raises(RecordError) as refused:
+        replay(parse_one(text.replace("check money Ann 10 Ben 5 Cleo 1005", written)))
+    assert str(refused.value) == (
+        "<text>:14:1: it is Cleo's turn to bet, not Ann's: bets go clockwise from the "
+        "roller's left, the roller last; is the line the table's count of money? A name and "
+        f"a sum is a bet wherever it stands, and a count is written '{told}' (M4)")
+    # (a line of bets that is not every player's sum is told as before)
+    with pytest.raises(RecordError) as refused:
+        replay(parse_one(text.replace("check money Ann 10 Ben 5 Cleo 1005", "Ann 10 Ben 5")))
+    assert "count of money" not in str(refused.value)

@@ -23,7 +23,7 @@ from mclog.slips import (
 )
 
 from .notation.record import CheckEntry, MoveEntry, Record
-from .notation.verbs import VERBS
+from .notation.verbs import VERBS, amount
 from .rules.flow import describe_decision, play
 from .rules.moves import Accept, Bet, BuyPension, Land, Refuse, Throw
 from .rules.track import COLOURS
@@ -262,7 +262,9 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
             slip = _slip(steps, agreed.get("money", 0), lambda state: allows(play, state, trying),
                          record, refused, "the rules would allow it") if slips and isinstance(
                              trying, (Bet, BuyPension)) else ""
-            raise fail(refused_with(exc.reason, exc.rule, slip), refused, exc.rule) from None
+            raise fail(refused_with(exc.reason, exc.rule, slip)
+                       + _a_count_read_as_bets(refused, record.names), refused,
+                       exc.rule) from None
     except RecordError as exc:
         raise exc.relocate(file=record.file,
                            game=record.number if record.number > 1 else None) from None
@@ -270,6 +272,22 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
     if events:
         played._money_events = noted
     return played
+
+
+def _a_count_read_as_bets(entry: FromSource, names: tuple[str, ...]) -> str:
+    """What to add to the refusal of a bet read from a line that names every player once,
+    each with a sum (``Ann 10 Ben 5 Cleo 1005``): a table's count of money with its
+    ``check money`` left out, which reads as bets (a name and a sum is a bet wherever it
+    stands), or ""."""
+    if not isinstance(entry, MoveEntry) or type(entry.move) is not Bet or entry.source is None:
+        return ""
+    text = entry.source.text.split(";")[0]
+    words = text.replace(",", " ").split()
+    if "{" in text or len(words) != 2 * len(names) or sorted(words[0::2]) != sorted(names) \
+            or any(amount(word) is None for word in words[1::2]):
+        return ""
+    return ("; is the line the table's count of money? A name and a sum is a bet wherever "
+            f"it stands, and a count is written 'check money {' '.join(words)}'")
 
 
 def _slip(steps: Replay, agreed: int, fits: Callable[[State], bool], record: Record,
