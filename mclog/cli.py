@@ -618,9 +618,13 @@ def cmd_review(args) -> int:
     processes(args.jobs, "--jobs")
     if args.out:
         _check_out(args.out, args.file, "a review", "review", _a_review)
-    chosen = _one_game(args.file, args.number)
-    if chosen is None:
+    found = _one_of(args.file, args.number)
+    if found is None:
         return 1
+    chosen, more = found
+    # (which game of a file of several is reviewed, as report says it)
+    which = f"{args.file}: game {args.number} of the file" + (
+        " (--number N reviews another)" if more else "") if more or args.number > 1 else None
     game = _game(chosen)
     names = list(chosen.record.players)
     seat = None
@@ -646,7 +650,7 @@ def cmd_review(args) -> int:
 
             client = stack.enter_context(dask_client(args.scheduler))
         with _about(args.file):
-            return _review(args, chosen, game, seat, bots, client)
+            return _review(args, chosen, game, seat, bots, client, which)
 
 
 @contextlib.contextmanager
@@ -672,7 +676,7 @@ def _time_left(seconds: float) -> str:
     return f"about {minutes // 60} h {minutes % 60:02d} min"
 
 
-def _review(args, chosen, game, seat, bots, client) -> int:
+def _review(args, chosen, game, seat, bots, client, which: str | None) -> int:
     """``mclog review``'s work, on ``client``'s workers if one is given."""
     from .review import position, review
 
@@ -684,7 +688,7 @@ def _review(args, chosen, game, seat, bots, client) -> int:
         lines = [f"step {args.step}: {found.question}"] + [
             f"  {o.text:<48} {o.estimate.chance:6.1%}  "
             f"({o.estimate.interval[0]:.0%} to {o.estimate.interval[1]:.0%}, "
-            f"{o.estimate.n} rollouts){'  <- played' if o.played else ''}"
+            f"{counted(o.estimate.n, 'rollout')}){'  <- played' if o.played else ''}"
             for o in found.options]
     else:
         started = time.monotonic()
@@ -724,6 +728,8 @@ def _review(args, chosen, game, seat, bots, client) -> int:
     if note:   # (what the rollouts assume beyond the record, said with their figures)
         lines.append(f"Note: {note}.")
         data["note"] = note
+    if which:
+        lines.insert(0, which)
     if args.out:
         write_new(args.out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     if args.out != "-":

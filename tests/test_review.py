@@ -219,6 +219,23 @@ def test_the_unseen_cards_are_dealt_in_proportion():
     assert chi2 < 20.5  # (the 0.1% point of chi-square with 5 degrees of freedom)
 
 
+def test_a_review_of_a_file_of_several_games_says_which_game_it_reviews(tmp_path, capsys):
+    """As report says it: the first game of a file of several was reviewed with no word
+    of the others; one rollout is one rollout, not '1 rollouts'."""
+    two = tmp_path / "evening.mclog"
+    two.write_text(CARTEL_DUEL.read_text() + "\n" + CARTEL_DUEL.read_text())
+    for number, which in ((1, "game 1 of the file (--number N reviews another)"),
+                          (2, "game 2 of the file")):
+        assert main(["review", str(two), "--number", str(number), "--step", "12",
+                     "--rollouts", "1"]) == 0
+        said = capsys.readouterr().out.splitlines()
+        assert said[0] == f"{two}: {which}" and said[1].startswith("step 12: Ann ")
+        assert all(line.split("(")[-1].split(")")[0].endswith(", 1 rollout")
+                   for line in said[2:])
+    assert main(["review", str(CARTEL_DUEL), "--step", "12", "--rollouts", "1"]) == 0
+    assert capsys.readouterr().out.startswith("step 12: ")   # (a file of one game)
+
+
 @pytest.mark.slow
 def test_mclog_review_writes_the_same_json_for_the_same_seed(tmp_path, capsys):
     out = [tmp_path / "a.json", tmp_path / "b.json"]
