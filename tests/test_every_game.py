@@ -868,6 +868,15 @@ def test_a_json_records_players_and_its_players_tag_agree(name, tmp_path, capsys
     assert out == "" and err == (
         f"{source}: players: {names_[::-1]!r} are not the players the tags name, in their "
         f"seats ([Players] {', '.join(names_)}): make the two agree\n")
+    # (a name whose accent one of them types apart is the same player: they agree)
+    joined, apart = "Zo\u00eb", "Zoe\u0308"
+    data = mclog.to_json(mclog.parse_one(re.sub(rf"\b{names_[0]}\b", joined,
+                                                path.read_text()), str(path)))
+    data["players"][0] = apart
+    source.write_text(json.dumps(data))
+    assert main(["import", str(source)]) == 0
+    said = capsys.readouterr()
+    assert not said.err and mclog.parse_one(said.out, str(path)).players[0] in (joined, apart)
 
 
 #: Comments' texts a JSON record may hold that its text writes otherwise.

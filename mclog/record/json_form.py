@@ -17,7 +17,7 @@ from ..errors import MclogError, RecordError
 from ..printable import as_json
 from .files import utf8_text
 from .framing import TAG_NAME_PATTERN
-from .names import closest, suggestion
+from .names import closest, seats_by_name, suggestion
 
 #: A JSON file is parsed whole (not as it is read), so it is bounded: 10 MB.
 MAX_JSON = 10 * 1024 * 1024
@@ -426,8 +426,19 @@ def respell(data: Any, tag_names: Sequence[str], at: str = "") -> Any:
 
 def players_differ(given: object, names: Sequence[str]) -> str | None:
     """Why a JSON record's ``players`` (``given``, where there is one) are not the players
-    its ``Players`` tag names, in their seats (which would the record mean?), or None."""
+    its ``Players`` tag names, in their seats (which would the record mean?), or None.  A
+    name is read as a record's body reads it: ``Zoë`` with her accent typed apart is Zoë.
+
+    >>> players_differ(["Zoe\\u0308", "Ben"], ["Zo\\u00eb", "Ben"]) is None
+    True
+    >>> players_differ(["Ben", "Zoe"], ["Zoe", "Ben"])[:40]
+    "['Ben', 'Zoe'] are not the players the t"
+    """
     if given is None or given == list(names):
+        return None
+    seats = seats_by_name(names)
+    if isinstance(given, list) and len(given) == len(names) and all(
+            isinstance(name, str) and seats.get(name) == seat for seat, name in enumerate(given)):
         return None
     return shown(f"{given!r} are not the players the tags name, in their seats "
                  f"([Players] {', '.join(names)}): make the two agree")
