@@ -25,7 +25,7 @@ from . import games, seat_refusal, seat_view
 from .arguments import processes, whole
 from .errors import MclogError, RecordError, ReviewError, readable
 from .printable import counted, printable
-from .protocol import Game, Played
+from .protocol import Game, Played, without_redundant
 from .record.files import (
     MAX_STREAM, Comparison, FileError, check_not_replacing, check_writable, iter_lines, lines_of,
     parting, read_source, replacing, utf8_text, write_new,
@@ -426,8 +426,9 @@ def cmd_export(args) -> int:
         return 1
     sys.stdout.write("[\n")
     for i, played in enumerate(checked):
-        data = _game(played).to_json(played.record)
+        data = _game(played).to_json(without_redundant(played))
         sys.stdout.write((",\n" if i else "") + json.dumps(data, indent=1, ensure_ascii=False))
+        _say_left_out(played.warnings, "left out, as fmt leaves it out")
     sys.stdout.write("\n]\n")
     return 0
 

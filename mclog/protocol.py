@@ -93,6 +93,20 @@ def option_question(option: GameOption) -> str:
 FRAMING_TAGS = ("Game", "Event", "Site", "Date", "Players", "Seat", "Bots", "Seed")
 
 
+def without_redundant(played: Played) -> Any:
+    """The record of ``played`` without its items that say nothing (``Played.warnings``:
+    a pass for a question never asked), as its canonical form leaves them out: what
+    ``hide`` and ``export`` write, and what their JSON reads back to (such an item is
+    told from a move by its line's label, which JSON does not keep).  The record itself
+    where it has none; else a copy."""
+    said_nothing = {id(warning.entry) for warning in played.warnings}
+    if not said_nothing:
+        return played.record
+    record = copy.copy(played.record)
+    record.entries = [e for e in record.entries if id(e) not in said_nothing]
+    return record
+
+
 class Game(ABC):
     """One game: its name, and what reading, replaying, writing, scoring and simulating
     its records take.  Methods take and return the game's own records and replays."""
@@ -251,10 +265,10 @@ class Game(ABC):
         if self.hidden_information:
             raise NotImplementedError(f"{self.name} hides information: its seat_view says "
                                       "what a seat did not see")
-        record = copy.copy(played.record)
+        record = without_redundant(played)
+        if record is played.record:
+            record = copy.copy(record)
         record.tags = {**record.tags, "Seat": record.players[seat]}
-        said_nothing = {id(warning.entry) for warning in played.warnings}
-        record.entries = [e for e in record.entries if id(e) not in said_nothing]
         return record
 
     def corpus_schema(self) -> dict[str, list[tuple[str, str]]]:

@@ -428,6 +428,28 @@ def test_a_seats_record_of_a_record_with_a_redundant_item_is_that_of_the_record_
         "; 6 million to me, and I have no industry left\n; Cleo held the privilege\n")
 
 
+def test_the_json_of_a_record_with_a_redundant_item_imports_back_as_the_record_without(
+        tmp_path, capsys):
+    """A redundant pass is told from a move by its line's label (``stock ... Ben pass``
+    when the question is Cleo's end-of-round turn), which JSON does not keep: exported,
+    it read as Ben answering Cleo's question, and the JSON did not import.  ``export``
+    leaves it out, as fmt does, and says so."""
+    text = THURSDAY.read_text()
+    assert text.count("\nstock      Cleo takeover Ben F3\n") == 1
+    path = tmp_path / "club.mclog"
+    path.write_text(text.replace("\nstock      Cleo takeover Ben F3\n",
+                                 "\nstock      Cleo takeover Ben F3, Ben pass\n"))
+    assert main(["export", str(path)]) == 0
+    said = capsys.readouterr()
+    assert said.err == (f"{path}:58:38: warning: Ben pass is redundant: Ben does not hold "
+                        "the Stock Exchange privilege this round (R10), so there is no "
+                        "Hostile takeover to decline (left out, as fmt leaves it out)\n")
+    exported = tmp_path / "club.json"
+    exported.write_text(said.out)
+    assert main(["import", str(exported)]) == 0
+    assert capsys.readouterr().out == write(read_one(THURSDAY))
+
+
 def test_a_pass_for_a_question_never_asked_is_a_warning(tmp_path, capsys):
     text = _with_redundant_items()
     game = replay(parse_one(text))
