@@ -310,6 +310,29 @@ def test_a_recording_stopped_anywhere_goes_on_from_its_file(tmp_path):
         assert Path(path).read_text() == canonical
 
 
+def test_resuming_a_record_with_a_redundant_item_says_the_record_is_saved_without_it(
+        tmp_path):
+    """A pass for a question never asked, written by hand, is left out when the recorder
+    next saves the record (its canonical text), as fmt leaves it out: the terminal and
+    the widget say so as they open the record; before, it went in silence."""
+    from mclog.recording.widget import RecorderWidget
+
+    text = (ROOT / "sample_games" / "millionclub" / "thursday-club-3p.mclog").read_text()
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("stock      Cleo takes-over"))
+    path = tmp_path / "club.mclog"
+    path.write_text("\n".join(lines[:at + 1] + ["stock      Ann pass"] + lines[at + 1:at + 2])
+                    + "\n")
+    rec = Recording.resume(GAME, str(path))
+    said = (f"{path}:{at + 2}:16: warning: Ann pass is redundant: Ann does not hold the "
+            "Stock Exchange privilege this round (R10), so there is no Hostile takeover to "
+            "decline (left out when the record is next saved, as fmt leaves it out)")
+    assert rec.left_out() == [said]
+    assert said in RecorderWidget(rec).status.value
+    assert _terminal(rec, "quit\r").splitlines()[1] == said
+    assert "Ann pass" in path.read_text()   # (the file as it was, until it is next saved)
+
+
 def test_resume_refuses_a_record_with_a_mistake_and_leaves_it(tmp_path):
     path = tmp_path / "bad.mclog"
     path.write_text('[Players "Ann yellow, Ben blue"]\n\nsetup Ann india, Ben asia, Ann Q\n')

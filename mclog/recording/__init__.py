@@ -221,6 +221,14 @@ class Recording:
     def state(self):
         return self.played.replay.current
 
+    def left_out(self) -> list[str]:
+        """What the recorder says as it opens a record: each item of it that declines a
+        question never asked (``Played.warnings``), which the record is saved without, as
+        ``fmt`` writes it (said, never dropped in silence)."""
+        return [f"{warning.located().replace(': ', ': warning: ', 1)} (left out when the "
+                "record is next saved, as fmt leaves it out)"
+                for warning in self.played.warnings]
+
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(self.record.players)

@@ -185,6 +185,8 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
 
     say(f"Recording {recording.path}. Type help for help; the record is saved after "
         "every line.")
+    for said in recording.left_out():
+        say(said)
     shown: object = None
     undo_said: str | None = None   # (a large undo said, to be typed again to be done)
     while True:

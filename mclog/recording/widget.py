@@ -80,6 +80,8 @@ class RecorderWidget(w.HBox):
         right = w.VBox([self.board], layout=w.Layout(flex="2 1 640px"))
         super().__init__([left, right], layout=w.Layout(width="100%", flex_flow="row wrap"))
         self.refresh()
+        if recording.left_out():   # (the items the record is saved without, said once)
+            self._say("<br>".join(map(escape, recording.left_out())), html=True)
 
     # --- acting ------------------------------------------------------------------------
 
