@@ -331,6 +331,13 @@ def test_resuming_a_record_with_a_redundant_item_says_the_record_is_saved_withou
     assert said in RecorderWidget(rec).status.value
     assert _terminal(rec, "quit\r").splitlines()[1] == said
     assert "Ann pass" in path.read_text()   # (the file as it was, until it is next saved)
+    # (an undo takes back the last move, not an item that says nothing after it: it took
+    # the item out, and said that the move before it was undone)
+    path.write_text("\n".join(lines[:at + 1] + ["stock      Ann pass"]) + "\n")
+    rec = Recording.resume(GAME, str(path))
+    assert rec.undo() == ["Cleo takeover Ann R2"]
+    saved = path.read_text()
+    assert saved.splitlines()[-1] == "colonies   Ben buys ?" and "Ann pass" not in saved
 
 
 def test_resume_refuses_a_record_with_a_mistake_and_leaves_it(tmp_path):

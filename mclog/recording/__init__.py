@@ -133,6 +133,8 @@ class Recording:
     scores_done: bool = False
     #: The answers listed for ``played``, worked out once for each state reached.
     _listing: tuple | None = field(default=None, init=False, repr=False)
+    #: The items of the record as it was opened that it is saved without (``left_out``).
+    said_left_out: list[str] = field(default_factory=list, init=False, repr=False)
     #: What the file held when this recording last read or wrote it: a change is written
     #: over it only while it still holds that (``_commit``), so that an edit made in the
     #: meantime (in an editor, by a second recorder on the same file) is never lost.
@@ -213,7 +215,16 @@ class Recording:
             record.tags[SEAT_TAG] = names[who]
             record = next(iter(parse(game.write(record), file=path)))
         played = game.replay(record)
-        return cls(game, path, record, played, game.write(record, played), who)
+        text = game.write(record, played)
+        said = [f"{warning.located().replace(': ', ': warning: ', 1)} (left out when the "
+                "record is next saved, as fmt leaves it out)" for warning in played.warnings]
+        if said:   # (the record as it is saved: its moves, without the items that say
+            # nothing, which an undo would otherwise count as moves)
+            record = next(iter(parse(text, file=path)))
+            played = game.replay(record)
+        recording = cls(game, path, record, played, text, who)
+        recording.said_left_out = said
+        return recording
 
     # --- where the game stands ------------------------------------------------------
 
@@ -225,9 +236,7 @@ class Recording:
         """What the recorder says as it opens a record: each item of it that declines a
         question never asked (``Played.warnings``), which the record is saved without, as
         ``fmt`` writes it (said, never dropped in silence)."""
-        return [f"{warning.located().replace(': ', ': warning: ', 1)} (left out when the "
-                "record is next saved, as fmt leaves it out)"
-                for warning in self.played.warnings]
+        return self.said_left_out
 
     @property
     def names(self) -> tuple[str, ...]:
