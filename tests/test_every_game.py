@@ -1116,6 +1116,15 @@ def test_two_players_of_one_name_are_refused_alike_in_every_game(name):
     assert refused.value.code == "header"
 
 
+@pytest.mark.parametrize("name", names())
+def test_an_empty_name_in_the_players_tag_is_said_alike_in_every_game(name):
+    """``Ann, Ben,``: the kit said "'' is not a name the notation can read"."""
+    text = (f'[Game "{name}"]\n[Players "Ann, Ben,"]\n\n')
+    with pytest.raises(mclog.RecordError) as refused:
+        mclog.parse_one(text, "night.mclog")
+    assert refused.value.reason.startswith("[Players] has an empty entry: write ")
+
+
 @pytest.mark.parametrize("seat, why", [
     ("Zed", "'Zed' is not a player of this game (the players are Ann, Ben2)"),
     ("ann", "'ann' is not a player of this game (the players are Ann, Ben2): did you mean "

@@ -149,6 +149,8 @@ class KitGame(Game):
     def check_names(self, names: Sequence[str]) -> tuple[str, ...]:
         """The players' names, checked (``ValueError`` in words)."""
         names = tuple(n.strip() for n in names)
+        if "" in names:   # (as every game says it: ``Ann, Ben,``)
+            raise ValueError("has an empty entry: write the names between commas")
         for name in names:   # (first: ``Ann，Ben`` is one name that cannot be, not one player)
             problem = name_problem(name, self.verbs.words.__contains__)
             if problem:
