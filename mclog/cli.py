@@ -623,9 +623,10 @@ def cmd_review(args) -> int:
     if found is None:
         return 1
     chosen, more = found
-    # (which game of a file of several is reviewed, as report says it)
-    which = f"{args.file}: game {args.number} of the file" + (
-        " (--number N reviews another)" if more else "") if more or args.number > 1 else None
+    which = None   # (which game of a file of several is reviewed, as report says it)
+    if more or args.number > 1:
+        which = f"{args.file}: game {args.number} of the file" + (
+            " (--number N reviews another)" if more else "")
     game = _game(chosen)
     names = list(chosen.record.players)
     seat = None
