@@ -19,7 +19,7 @@ from .arguments import game_of_record as _game_of_record, replayed as _replayed
 from .arguments import seat_number as _seat_number
 from .errors import MclogError, RecordError, RuleError, SetupError
 from .games import game as _game
-from .record.names import seats_by_name as _seats_by_name, written_from as _written_from
+from .record.names import seat_named as _seat_named, written_from as _written_from
 from .record.reading import (
     parse, parse_one, read, read_headers, read_lenient, read_one,
 )
@@ -90,7 +90,7 @@ def seat_refusal(record, name: str) -> RecordError | None:
     ``[Seat " Ben "]`` is Ben's, and so is a name whose accent is typed apart.)"""
     names = record.players
     written = _written_from(record.tags, names)
-    if written is None or written == _seats_by_name(names).get(name.strip()) \
+    if written is None or written == _seat_named(name, names) \
             or not _game(record.game).hidden_information:
         return None   # (in a game that hides nothing, every seat saw what this one did)
     return record.error(f"{name}'s record cannot be made from this one: it is written from "

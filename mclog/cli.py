@@ -31,7 +31,7 @@ from .record.files import (
     parting, read_source, replacing, utf8_text, write_new,
 )
 from .lazy import LazyModule
-from .record.names import not_a_player, numbered, seats_by_name
+from .record.names import not_a_player, numbered, seat_named
 from .record.reading import iter_lenient, recorded_game, unnumbered
 
 #: Imported when a command first reads or writes JSON: ``mclog validate`` and most
@@ -78,7 +78,7 @@ def _checked(game: Played, args, numbered: bool = False) -> list[MclogError]:
         if args.strict:
             errors.append(w)
         else:
-            _err(f"{w.located().replace(': ', ': warning: ', 1)}")
+            _err(w.located(warning=True))
     if not game.complete and not args.partial:
         line = game.steps[-1].line if game.steps else game.record.start_line
         unfinished = game.record.error(
@@ -194,7 +194,7 @@ def _say_left_out(warnings: list[RecordError], note: str) -> None:
     ``Played.warnings``), said as ``validate`` says it, with ``note``: the record loses
     it in words, as ``import`` says it too, never in silence."""
     for warning in warnings:
-        _err(f"{warning.located().replace(': ', ': warning: ', 1)} ({note})")
+        _err(f"{warning.located(warning=True)} ({note})")
 
 
 def _game(played: Played) -> Game:
@@ -400,7 +400,7 @@ def cmd_hide(args) -> int:
     game as the file is read."""
     def not_at_table(played: Played) -> str | MclogError | None:
         names = played.record.players
-        seat = _seat_named(args.seat, names)
+        seat = seat_named(args.seat, names)
         if seat is None:
             return not_a_player(args.seat, names) + _seat_by_number(args.seat, names)
         return seat_refusal(played.record, names[seat])   # (written from another seat)
@@ -409,7 +409,7 @@ def cmd_hide(args) -> int:
     if checked is None:
         return 1
     for i, played in enumerate(checked):
-        seat = _seat_named(args.seat, played.record.players)
+        seat = seat_named(args.seat, played.record.players)
         assert seat is not None   # (each game's players were asked first: not_at_table)
         hidden = seat_view(played, seat)
         sys.stdout.write(("\n" if i else "") + _game(played).write(hidden))
@@ -480,12 +480,6 @@ def _json_games(data: bytes, name: str) -> list[str | None]:
             raise json_form.failure(name)(f"[{i}].game" if isinstance(value, list) else "game",
                                           str(exc)) from None
     return named
-
-
-def _seat_named(name: str, names: Sequence[str]) -> int | None:
-    """The seat of the player ``--seat`` names, as a record's body reads a name (with
-    spaces around it, or an accent typed apart as another keyboard types it), or None."""
-    return seats_by_name(names).get(name.strip())
 
 
 def _not_a_player(where: str, name: str, names) -> str:
@@ -631,7 +625,7 @@ def cmd_review(args) -> int:
     names = list(chosen.record.players)
     seat = None
     if args.seat is not None:
-        seat = _seat_named(args.seat, names)
+        seat = seat_named(args.seat, names)
         if seat is None:
             _err(_not_a_player(args.file, args.seat, names))
             return 1

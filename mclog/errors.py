@@ -109,10 +109,12 @@ class RecordError(MclogError):
         return (_record_error, (self.reason, self.line, self.col, self.file, self.rule,
                                 self.game, self.code))
 
-    def located(self) -> str:
+    def located(self, warning: bool = False) -> str:
+        """``file:line:col: reason``; with ``warning``, said as one (``file:line:col:
+        warning: reason``: a legal item that says nothing, ``validate`` says so)."""
         where = f"{one_line_path(self.file) if self.file else '<text>'}:{self.line}:{self.col}"
         game = f"game {self.game}: " if self.game else ""
-        return f"{where}: {game}{self.told()}"
+        return f"{where}: {'warning: ' if warning else ''}{game}{self.told()}"
 
     def told(self) -> str:
         """The reason with the rule it breaks, said once: ``... costs 4 (R15)``, where a

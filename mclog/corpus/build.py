@@ -32,7 +32,7 @@ from mclog.arguments import processes, whole
 from mclog.errors import MclogError, RecordError
 from mclog.printable import counted
 from mclog.record.files import FileError, piece_lines, write_new
-from .sources import Chunk, file_digest, plan, record_files
+from .sources import Chunk, file_digest, first_of_each, plan, record_files
 
 MANIFEST = "_manifest.json"
 ERRORS = "_errors"
@@ -306,8 +306,6 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
                                                            "chunks": {}}))
     known = manifest.get("files", {})
     digests, stats = {}, {}
-    first_with: dict[str, str] = {}   # (a file's bytes: the first file found with them)
-    same: list[str] = []
     for path in list(files):
         try:
             digest, size, mtime = file_digest(path, known)
@@ -316,15 +314,12 @@ def build(paths, out: str | os.PathLike, *, client=None, scheduler: str | None =
                            "the corpus")
             files.remove(path)
             continue
-        stats[path] = [digest, size, mtime]
-        if digest in first_with:   # (the same file named twice, or a copy of it: its games
-            # would be in the corpus twice, under the same game_id)
-            same.append(f"{path}: holds the same bytes as {first_with[digest]}: its games "
-                        "are in the corpus once, as that file's")
-            files.remove(path)
-            continue
-        first_with[digest] = path
-        digests[path] = digest
+        digests[path], stats[path] = digest, [digest, size, mtime]
+    # (the same file named twice, or a copy of it: its games would be in the corpus twice,
+    # under the same game_id)
+    files, copies = first_of_each(files, digests)
+    same = [f"{path}: holds the same bytes as {first}: its games are in the corpus once, as "
+            "that file's" for path, first in copies]
     starts_of = manifest.get("starts", {})
     chunks = plan(files, digests, chunk_games, starts_of, skipped)
     rows = rows_made_by()

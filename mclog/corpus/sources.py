@@ -111,6 +111,27 @@ def file_digest(path: str, known: dict | None = None) -> tuple[str, int, int]:
     return h.hexdigest(), st.st_size, st.st_mtime_ns
 
 
+def first_of_each(files: list[str], digests: dict[str, str]
+                  ) -> tuple[list[str], list[tuple[str, str]]]:
+    """``files`` with each file's bytes (``digests``) once, the first of them kept, and
+    each other file with the one kept in its place: the same file named twice, a link to
+    it or a copy of it holds the same games, which a corpus would count twice.
+
+    >>> first_of_each(["a", "b", "c"], {"a": "1", "b": "2", "c": "1"})
+    (['a', 'b'], [('c', 'a')])
+    """
+    first: dict[str, str] = {}
+    kept, copies = [], []
+    for path in files:
+        digest = digests[path]
+        if digest in first:
+            copies.append((path, first[digest]))
+        else:
+            first[digest] = path
+            kept.append(path)
+    return kept, copies
+
+
 def game_starts(path: str) -> list[tuple[int, int]]:
     """``(byte offset, line number)`` of each game of a file, where the record's own
     framing (``split_games``) starts one: a tag line after a body, never a ``[`` inside a
@@ -196,4 +217,5 @@ def _chunk(pieces: tuple[Piece, ...]) -> Chunk:
     return Chunk(h.hexdigest()[:24], pieces)
 
 
-__all__ = ["Piece", "Chunk", "record_files", "file_digest", "game_starts", "plan"]
+__all__ = ["Piece", "Chunk", "record_files", "file_digest", "first_of_each", "game_starts",
+           "plan"]

@@ -240,6 +240,17 @@ def players(seats: Mapping[str, int]) -> list[str]:
     return list(seats)[:max(seats.values(), default=-1) + 1]
 
 
+def seat_named(name: str, names: Sequence[str]) -> int | None:
+    """The seat of the player ``name`` names as a record's body reads a name (spaces
+    around it, or an accent typed apart as another keyboard types it, are no matter), or
+    None: what ``seat_of`` reads, and a command's ``--seat``.
+
+    >>> seat_named(" Zoe\\u0308", ["Ann", "Zo\\u00eb"]), seat_named("ann", ["Ann"])
+    (1, None)
+    """
+    return seats_by_name(names).get(name.strip())
+
+
 def seat_of(name: str, names: Sequence[str]) -> int:
     """The seat of the player a tag names (``[Seat "Ann"]``, Cartel's ``[Treasurer]``);
     ``ValueError`` in words where no player is called so (``not_a_player``).
@@ -253,10 +264,10 @@ def seat_of(name: str, names: Sequence[str]) -> int:
     Traceback (most recent call last):
     ValueError: '2' is not a player of this game (the players are Ann, Ben): a player is named, not numbered ('Ben')
     """
-    name = name.strip()
-    seat = seats_by_name(names).get(name)
+    seat = seat_named(name, names)
     if seat is not None:
         return seat
+    name = name.strip()
     meant = numbered(name, names)
     if meant is not None:
         raise ValueError(f"'{name}' is not a player of this game (the players are "
@@ -386,7 +397,7 @@ def seat_problem(tags: Mapping[str, str], names: Sequence[str]) -> str | None:
 
 
 __all__ = ["framing_problem", "word_problem", "command_problem", "name_problem",
-           "invisible_problem", "twice", "spellings", "seats_by_name", "players", "seat_of",
-           "written_from",
+           "invisible_problem", "twice", "spellings", "seats_by_name", "players", "seat_named",
+           "seat_of", "written_from",
            "seat_problem", "case_slip", "not_a_player", "closest", "near", "suggestion",
            "FRAMING", "JOINING", "COMMANDS", "MAX_NAME"]

@@ -38,7 +38,8 @@ from mclog.record.files import (MAX_GAME, FileError, check_writable, clear_orpha
                                 decode, line_limit, over_limit, read_source, replace_file,
                                 write_new)
 from mclog.record.framing import escape_brace, escape_tag, whole_number
-from mclog.record.names import seats_by_name, written_from
+from mclog.protocol import without_redundant
+from mclog.record.names import seat_named, written_from
 from mclog.record.reading import parse
 
 #: At most this many answers are listed by number.
@@ -134,7 +135,7 @@ class Recording:
     #: The answers listed for ``played``, worked out once for each state reached.
     _listing: tuple | None = field(default=None, init=False, repr=False)
     #: The items of the record as it was opened that it is saved without (``left_out``).
-    said_left_out: list[str] = field(default_factory=list, init=False, repr=False)
+    said_left_out: list[str] = field(default_factory=list, repr=False)
     #: What the file held when this recording last read or wrote it: a change is written
     #: over it only while it still holds that (``_commit``), so that an edit made in the
     #: meantime (in an editor, by a second recorder on the same file) is never lost.
@@ -201,7 +202,7 @@ class Recording:
         names = tuple(record.players)
         # (seats compared, as a name reads: ' Ben', or Zoë with her accent typed apart)
         written = written_from(record.tags, names)
-        asked = seats_by_name(names).get(seat.strip()) if seat else None
+        asked = seat_named(seat, names) if seat else None
         if seat and asked is None:
             raise FileError(f"{path}: the seat '{seat}' is not a player; the players are "
                             f"{', '.join(names)}")
@@ -216,15 +217,13 @@ class Recording:
             record = next(iter(parse(game.write(record), file=path)))
         played = game.replay(record)
         text = game.write(record, played)
-        said = [f"{warning.located().replace(': ', ': warning: ', 1)} (left out when the "
-                "record is next saved, as fmt leaves it out)" for warning in played.warnings]
+        said = [f"{warning.located(warning=True)} (left out when the record is next saved, "
+                "as fmt leaves it out)" for warning in played.warnings]
         if said:   # (the record as it is saved: its moves, without the items that say
             # nothing, which an undo would otherwise count as moves)
-            record = next(iter(parse(text, file=path)))
+            record = without_redundant(played)
             played = game.replay(record)
-        recording = cls(game, path, record, played, text, who)
-        recording.said_left_out = said
-        return recording
+        return cls(game, path, record, played, text, who, said_left_out=said)
 
     # --- where the game stands ------------------------------------------------------
 

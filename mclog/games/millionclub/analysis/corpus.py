@@ -118,20 +118,14 @@ def _once(files: list[str]) -> tuple[list[str], list[str]]:
     """``files`` with each file's bytes once, and what is said of each file left out: the
     same file named twice (a folder and a file in it), or a copy of one, holds the same
     games, which would count twice in every rate (as ``mclog corpus build`` does)."""
-    from mclog.corpus.sources import file_digest
+    from mclog.corpus.sources import file_digest, first_of_each
 
-    first: dict[str, str] = {}
-    kept, same = [], []
+    digests = {}
     for path in files:
         try:
-            digest = file_digest(path)[0]
+            digests[path] = file_digest(path)[0]
         except OSError:   # (read by ``_one_file``, which says why it cannot be)
-            kept.append(path)
-            continue
-        if digest in first:
-            same.append(f"{path}: holds the same bytes as {first[digest]}: its games are "
-                        "counted once, as that file's")
-            continue
-        first[digest] = path
-        kept.append(path)
-    return kept, same
+            digests[path] = path   # (bytes of its own)
+    kept, copies = first_of_each(files, digests)
+    return kept, [f"{path}: holds the same bytes as {first}: its games are counted once, as "
+                  "that file's" for path, first in copies]
