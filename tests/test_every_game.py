@@ -597,6 +597,60 @@ def test_every_view_of_a_seats_record_stopped_part_way_is_made_at_every_step(nam
         assert mclog.widgets.replay(played) is not None   # (the game's own, or the shared one)
 
 
+@pytest.mark.parametrize("name", [n for n in names() if game_named(n).hidden_information
+                                  and hasattr(game_named(n), "checks")])
+def test_a_seats_record_agrees_with_the_tables_true_counts_and_refuses_one_off(name):
+    """What a player writes from their seat as the table counts: every check the game reads
+    (each kind, every player or every word), with the values the full game has at that
+    point, agrees with each seat's record, whose ``?`` cards the table's counts do not
+    depend on; and a count one off is refused at its line, with the number the rules
+    have.  (Million Club's counts do depend on its unseen colonies: they are evidence,
+    ``tests/test_checks_as_evidence.py``.)  Kit games only: a count is worked out by the
+    game's ``checks``."""
+    from mclog.record.entries import CheckEntry
+
+    game = game_named(name)
+    path = next(p for p in _samples(name) if "Seat" not in mclog.read_one(p).tags)
+    full = game.replay(mclog.read_one(path))
+    names_ = list(full.record.names)
+    rng = random.Random(name)
+
+    def counts(moves: int) -> list[CheckEntry]:
+        state = full.state(moves)
+        out = []
+        for kind in game.check_kinds:
+            counted = game.checks[kind.word](state)
+            keys = range(len(names_)) if kind.keys is None else kind.canonical
+            out.append(CheckEntry(kind.word, tuple((k, counted[k]) for k in keys)))
+        return out
+
+    for seat in range(len(names_)):
+        view = mclog.seat_view(full, seat)
+        at = [i for i, e in enumerate(view.entries) if isinstance(e, view.move_entry)]
+        assert len(at) == len(full)
+        cuts = sorted(rng.sample(range(1, len(full) + 1), 3))
+        entries = list(view.entries)
+        for cut in reversed(cuts):   # (from the last: the places before stay where they are)
+            entries[at[cut - 1] + 1:at[cut - 1] + 1] = counts(cut)
+        text = game.write(dataclasses.replace(view, entries=entries))
+        played = game.replay(mclog.parse_one(text, str(path)))   # (strict: raises at a check)
+        assert sum(isinstance(e, CheckEntry) for e in played.record.entries) >= \
+            3 * len(game.check_kinds)
+        # one player's money one off, after the middle cut
+        money = next(e for e in counts(cuts[1]) if e.what == "money")
+        (first, true), *rest = money.values
+        wrong = CheckEntry("money", ((first, true + 1), *rest))
+        entries = list(view.entries)
+        entries.insert(at[cuts[1] - 1] + 1, wrong)
+        record = mclog.parse_one(game.write(dataclasses.replace(view, entries=entries)),
+                                 str(path))
+        check = next(e for e in record.entries if e == wrong)
+        with pytest.raises(RecordError) as refused:
+            game.replay(record)
+        assert refused.value.line == check.line, refused.value
+        assert f"{names_[first]} has {true}, not {true + 1}" in str(refused.value)
+
+
 @pytest.mark.parametrize("name", [n for n in names() if game_named(n).hidden_information])
 def test_a_seats_record_is_played_out_as_its_full_record_where_it_saw_everything(name):
     """The review's rollouts from a seat's record deal what the seat did not see, and play
