@@ -833,11 +833,16 @@ def test_the_notations_words_read_in_any_case():
     assert record.entries[-2].what == "money"
 
 
-def test_a_player_cannot_be_called_by_a_word_of_the_notation():
+def test_a_player_cannot_be_called_by_a_word_among_an_items_values_but_may_by_a_verb():
+    """``stock`` stands among a payment's values (``pay Ann bond 10 stock 2``): no player
+    may be called so.  A verb's word may be a name: an item starts with its verb, so
+    ``pay Pay cash 10`` is Pay's payment."""
     with pytest.raises(RecordError, match="'stock' is a word of the notation"):
         mclog.parse_one('[Game "Cartel"]\n[Players "Ann, stock"]\n')
-    with pytest.raises(RecordError, match="'Pay' is a word of the notation"):
-        mclog.parse_one('[Game "Cartel"]\n[Players "Ann, Pay"]\n')
+    with pytest.raises(RecordError, match="'Cash' is a word of the notation"):
+        mclog.parse_one('[Game "Cartel"]\n[Players "Ann, Cash"]\n')
+    assert mclog.parse_one('[Game "Cartel"]\n[Players "Ann, Pay"]\n').players == \
+        ("Ann", "Pay")
 
 
 # --- the samples ---------------------------------------------------------------------------

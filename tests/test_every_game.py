@@ -842,6 +842,66 @@ def test_a_kit_games_items_read_alike_on_one_line_or_many_with_or_without_commas
     assert mclog.write(again) == canonical
 
 
+@pytest.mark.parametrize("name", [n for n in names() if _kit_game(n)])
+def test_a_kit_games_player_may_bear_a_verbs_name(name, tmp_path, capsys):
+    """Joakim plays Joakim von Ankas fantastiska affärer (a common Swedish name, and a
+    square of the game's board, whose item is ``joakim 4``): in a kit game every item
+    starts with its verb and its fields follow in their places, so a player may be called
+    by a verb's word (``Verbs.name_words``).  Each sample of the game, its second player
+    renamed so, reads as the same game, scores the same, writes back the same, crosses the
+    JSON form, is hidden for that seat, and a check of that player's money, written at the
+    end, is their value, not the verb's item; a word a field reads besides a name
+    (``all``) or ``check`` is still refused."""
+    game = game_named(name)
+    words = [v.word for v in game.verbs.rows
+             if v.word.isalpha() and v.word not in game.verbs.name_words]
+    for verb in {words[0], words[-1], *(w for w in words if w in name.lower().split())}:
+        _a_player_called(game, name, verb.capitalize(), tmp_path / verb, capsys)
+    for word in ("Check", *(w.capitalize() for w in game.verbs.name_words if w.isalpha())):
+        with pytest.raises(ValueError, match="is a word of the notation"):
+            game.check_names(["Ann", word])
+
+
+def _a_player_called(game, name: str, called: str, tmp_path: Path, capsys) -> None:
+    """Each sample of ``name`` with its second player called ``called``, as
+    ``test_a_kit_games_player_may_bear_a_verbs_name`` says."""
+    tmp_path.mkdir()
+    assert game.check_names(["Ann", called]) == ("Ann", called)
+    for path in _samples(name):
+        record = mclog.read_one(path)
+        other = record.names[1]
+        renamed = tmp_path / path.name
+        text = re.sub(rf"(?<![\w'-]){re.escape(other)}(?![\w'-])", called,
+                      path.read_text())
+        renamed.write_text(text, encoding="utf-8")
+        for component in path.parent.glob("*.json"):   # (a record's own component file)
+            shutil.copy(component, tmp_path / component.name)
+        again = mclog.read_one(renamed)
+        assert again.names[1] == called
+        assert [e.move for e in again.entries if hasattr(e, "move")] == \
+            [e.move for e in record.entries if hasattr(e, "move")]
+        played, before = game.replay(again), game.replay(record)
+        assert [(r.seat, r.total) for r in played.scores()] == \
+            [(r.seat, r.total) for r in before.scores()]
+        written = game.write(again, played)
+        assert written == re.sub(rf"(?<![\w'-]){re.escape(other)}(?![\w'-])", called,
+                                 game.write(record, before))
+        assert mclog.cli.main(["export", str(renamed)]) == 0
+        exported = tmp_path / "game.json"
+        exported.write_text(capsys.readouterr().out, encoding="utf-8")
+        assert mclog.cli.main(["import", str(exported)]) == 0
+        assert capsys.readouterr().out == written
+        if game.hidden_information and "Seat" not in again.tags:
+            assert mclog.cli.main(["hide", "--seat", called, str(renamed)]) == 0
+            assert f'[Seat "{called}"]' in capsys.readouterr().out
+        money = game.money(played.state(len(played)))
+        if money is not None:
+            check = f"check money Ann {money[0]} {called} {money[1]}"
+            checked = mclog.parse_one(written + check + "\n", str(renamed))
+            assert checked.entries[-1].values == ((0, money[0]), (1, money[1]))
+            assert len(game.replay(checked)) == len(played)
+
+
 @pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
 def test_a_tags_name_reads_in_any_case(name, path, tmp_path):
     """``[game "Joakim"]`` was read as no Game tag (a Million Club record, refused at its

@@ -152,7 +152,7 @@ class KitGame(Game):
         if "" in names:   # (as every game says it: ``Ann, Ben,``)
             raise ValueError("has an empty entry: write the names between commas")
         for name in names:   # (first: ``Ann，Ben`` is one name that cannot be, not one player)
-            problem = name_problem(name, self.verbs.words.__contains__)
+            problem = name_problem(name, self.verbs.name_words.__contains__)
             if problem:
                 raise ValueError(problem)
         self.check_players(len(names))

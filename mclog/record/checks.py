@@ -150,8 +150,9 @@ def read_check(line: Cursor, kinds: Sequence[Check], seats: Mapping[str, int], *
             if what is not None and values and _a_unit(word, seats):
                 raise line.error(_not_a_value(word, what, kinds, seats, line.peek()),
                                  at)   # (``12 pts``)
-            if what is not None and values and goes_on is not None and goes_on(word):
-                break
+            if what is not None and values and goes_on is not None and goes_on(word) \
+                    and not (what.keys is None and word in seats):
+                break   # (the next item; a player called as a verb is, is their value)
             if what is None:
                 after = line.words[at + 1] if at + 1 < len(line.words) else None
                 raise line.error(_first_word(word, kinds, seats, after), at)

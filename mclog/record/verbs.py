@@ -581,7 +581,20 @@ class Verbs:
 
     @cached_property
     def words(self) -> frozenset[str]:
-        """The words a player may not be called: the verbs, their keys and fixed words."""
-        return frozenset(self.by_word) | {"check"} | {
+        """The words a player may not be called in a notation where a name may start an
+        item (Millionenspiel's ``Ann rolls 4 3``): the verbs, and ``name_words``."""
+        return frozenset(self.by_word) | self.name_words
+
+    @cached_property
+    def name_words(self) -> frozenset[str]:
+        """The words a player may not be called where every item starts with its verb and
+        its fields follow in their places (the kit's notation): ``check``, the keys and
+        fixed words that stand among an item's fields, and the words a field reads besides
+        a name (``all``, a field's ``reserved``).  A verb's word may be a name there
+        (``Joakim``, in the game of that name): no item starts with a name, so a verb is
+        known by its place, and a name by its field's."""
+        return frozenset({"check"}) | {
             f.key if isinstance(f, Keyed) else f.word for v in self.rows for f in v.fields
-            if isinstance(f, (Keyed, Word))}
+            if isinstance(f, (Keyed, Word))} | {
+            word for v in self.rows for f in v.fields
+            for word in getattr(f.spec if isinstance(f, Keyed) else f, "reserved", ())}

@@ -186,6 +186,8 @@ class Everyone:
 
     name: str
     optional: ClassVar[bool] = False
+    #: (no player may be called so: ``Verbs.name_words``)
+    reserved: ClassVar[frozenset[str]] = frozenset({"all"})
 
     def read(self, word: str, seats: dict[str, int]) -> int | None:
         low = word.lower()
