@@ -190,3 +190,24 @@ def test_a_seats_record_written_by_hand_reads_as_its_canonical_form(seed, player
     game = replay(parse_one(hand), events=True)
     assert write(game.record, game) == canonical
     assert [r.total for r in game.scores()] == [r.total for r in replay(record).scores()]
+
+
+@pytest.mark.parametrize("said,label", [
+    ("placement", "place"), ("placements", "place"), ("Places", "place"),
+    ("INTRIGUES", "intrigue"), ("colony", "colonies"), ("Industry", "industries"),
+    ("privileges", "privilege"), ("ends", "end"), ("reveals", "reveal")])
+def test_a_label_said_in_the_singular_or_the_plural_reads_as_the_label(said, label):
+    """``colony Ann buys asia``: a line's label as a table says it, one or many, reads as
+    the label (first on a line, where no name starts a move, a disc's word such as
+    ``colony`` can only be the label; it was told "Whose move is 'colony'?"), and ``fmt``
+    writes the label itself."""
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.mclog"
+    text = path.read_text(encoding="utf-8")
+    said_so = re.sub(rf"(?m)^{label}(?= )", said, text)
+    assert said_so != text
+    record, again = parse_one(text), parse_one(said_so)
+    assert [e.move for e in again.entries if hasattr(e, "move")] == \
+        [e.move for e in record.entries if hasattr(e, "move")]
+    assert write(again) == write(record)

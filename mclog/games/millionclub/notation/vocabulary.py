@@ -88,9 +88,14 @@ for _verb, _verb_aliases in VERB_ALIASES.items():
 #: line labels: the phase a line's moves belong to (checked by the replayer)
 LABELS: Final = {
     "setup": "setup", "start": "start", "round": "round", "place": "place",
-    "placement": "place", "lobby": "lobby", "lobbyist": "lobbyist", "intrigue": "intrigue",
+    "lobby": "lobby", "lobbyist": "lobbyist", "intrigue": "intrigue",
     "colonies": "colonies", "stock": "stock", "industries": "industries",
     "privilege": "privilege", "end": "end", "check": "check", "reveal": "reveal",
+    # (a label as a table also says it, one or many: first on a line no name starts a
+    # move, so a disc's word there, ``colony``, can only be the label)
+    "placement": "place", "placements": "place", "places": "place", "intrigues": "intrigue",
+    "colony": "colonies", "industry": "industries", "privileges": "privilege",
+    "ends": "end", "reveals": "reveal",
 }
 
 _INDUSTRY: Final = re.compile(r"^([ftr])([1-4])(?:\+([0-9]{1,2}))?$", re.IGNORECASE)
