@@ -216,10 +216,10 @@ def _targets(r: Reader, at: int) -> Move:
 
 
 def _takes(r: Reader, at: int) -> Move:
-    if r.at < len(r.words) and r.words[r.at].lower() == "over":   # (``takes over Zoe R1``)
-        raise r.error("'takes over' is written as one word, takeover ('Ann takeover Ben "
-                      "R1'); 'takes' is a contract's, with its continent ('Ann takes asia')",
-                      at)
+    following = r.peek()
+    if following is not None and following.lower() == "over":   # (``takes over Zoe R1``,
+        r.at += 1   # as ``sets aside``: no continent is called over)
+        return _takeover(r, at)
     _opponent_named_once(r, "its continent", "takes asia")
     return BuyContract(r.player(at), r.card(COLONY_WORDS, "a continent"))
 
