@@ -167,6 +167,9 @@ def _up(r: Reader, at: int) -> Move:
 
 
 def _cash(r: Reader, at: int) -> Move:
+    following = r.peek()
+    if following is not None and following.lower() == "in":   # (``Ben cashes in F3``: an
+        r.at += 1   # industry is never called in, as ``sets aside``)
     return interned(Turn, r.player(at), r.industry(), CAPITAL)
 
 
