@@ -130,6 +130,16 @@ def test_a_word_is_suggested_only_when_one_meaning_stands_out(line, message):
     ("Jo yellow; Kim blue", "1:1: [Players] entry 'Jo yellow; Kim blue' should be a name "
                            "and a colour (commas separate the players: 'Ann yellow, Ben "
                            "blue')"),
+    ("Jo yellow and Kim blue", "1:1: [Players] entry 'Jo yellow and Kim blue' should be a "
+                               "name and a colour (commas separate the players: 'Ann "
+                               "yellow, Ben blue')"),
+    # (a name and its colour set apart otherwise than by a space; the name was 'Jo:')
+    ("Jo: yellow, Kim: blue", "1:1: [Players] entry 'Jo: yellow': a space alone sets a "
+                              "name and its colour apart ('Jo yellow')"),
+    ("Jo - yellow, Kim - blue", "1:1: [Players] entry 'Jo - yellow' should be a name and a "
+                                "colour (a space alone sets them apart: 'Jo yellow')"),
+    ("yellow Jo, blue Kim", "1:1: [Players] entry 'yellow Jo': the name comes first, then "
+                            "the colour ('Jo yellow')"),
 ])
 def test_a_players_tag_written_another_way_is_told_how_it_is_written(players, message):
     from mclog import parse_one

@@ -11,7 +11,7 @@ count for equality either: ``parse(write(record)) == record``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mclog.errors import RecordError
 from mclog.record.framing import WIDE_COMMAS
@@ -98,6 +98,11 @@ def record_from_moves(table: Table, moves, tags: dict[str, str] | None = None) -
     return GameRecord(canonical_tags(all_tags), table, entries)
 
 
+#: What a table may write between a player's name and colour (``Ann - red``, ``Ann: red``),
+#: where the tag sets them apart by a space alone.
+_BETWEEN_NAME_AND_COLOUR: Final = frozenset({":", "-", "\u2013", "\u2014", "=", "/"})
+
+
 def table_from_tags(tags: dict[str, str], tag_lines: dict[str, int]) -> Table:
     """Read the Players, Setup and Privileges tags into a ``Table``."""
 
@@ -130,13 +135,23 @@ def table_from_tags(tags: dict[str, str], tag_lines: dict[str, int]) -> Table:
             if wide:
                 apart = f" (a plain comma separates the players, not '{wide}': 'Ann yellow, " \
                     "Ben blue')"
-            elif any(mark in part for mark in ";/&"):
+            elif any(mark in part for mark in ";/&") or \
+                    any(w.lower() in ("and", "und", "och", "et") for w in words):
                 apart = " (commas separate the players: 'Ann yellow, Ben blue')"
+            elif len(words) == 3 and words[1] in _BETWEEN_NAME_AND_COLOUR:   # (``Ann - red``)
+                apart = f" (a space alone sets them apart: '{words[0]} {words[2]}')"
             else:
                 apart = ""
             raise fail(f"[Players] entry '{part.strip()}' should be a name and a colour"
                        + apart, "Players")
         name = words[0]
+        if len(words) == 2 and name[-1] in _BETWEEN_NAME_AND_COLOUR and \
+                words[1].lower() in COLOURS:   # (``Ann: yellow``: a name and its colour)
+            raise fail(f"[Players] entry '{part.strip()}': a space alone sets a name and its "
+                       f"colour apart ('{name[:-1]} {words[1]}')", "Players")
+        if len(words) == 2 and name.lower() in COLOURS and words[1].lower() not in COLOURS:
+            raise fail(f"[Players] entry '{part.strip()}': the name comes first, then the "
+                       f"colour ('{words[1]} {name}')", "Players")
         problem = name_problem(name, is_reserved, one_word=False)
         if problem:
             raise fail(f"[Players] {problem}", "Players")
