@@ -1187,6 +1187,18 @@ def test_a_name_that_is_no_word_is_told_the_character_that_is_not(name, hostile,
                                  f"word, starting with a letter ({why})")
 
 
+@pytest.mark.parametrize("name", [n for n in names() if n != "Million Club"])
+@pytest.mark.parametrize("entry,apart", [("Ann and Zed", "Ann, Zed"), ("Ann Zed", "Ann, Zed"),
+                                         ("Ann;Zed", "Ann, Zed"), ("Ann / Zed", "Ann, Zed")])
+def test_two_names_written_as_one_are_told_that_commas_separate_the_players(name, entry,
+                                                                              apart):
+    """``[Players "Ann and Zed, Cleo"]``: the refusal says how the players are set apart
+    (Million Club's tag, which reads a name and a colour, says it in its own words:
+    ``tests/test_broken_records.py``)."""
+    refused = _refused_at_players(name, entry)
+    assert str(refused).endswith(f"(commas separate the players: '{apart}')"), refused
+
+
 def _refused_at_players(name: str, first: str) -> mclog.RecordError:
     """The refusal of the tags of ``name``'s first sample with its first player called
     ``first``, which is at the ``[Players]`` tag, as a mistake of the header."""

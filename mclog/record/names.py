@@ -36,6 +36,8 @@ And in every game a name is none of the recorder's commands (``COMMANDS``): at t
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Final
 
@@ -65,11 +67,29 @@ def framing_problem(name: str) -> str | None:
     """
     for char in name:
         if char in FRAMING:
-            return f"'{char}' {FRAMING[char]} in a record"
+            return f"'{char}' {FRAMING[char]} in a record" + _apart(name)
         if char in WIDE_COMMAS:   # (``[Players "Ann，Ben"]``, from an East Asian keyboard)
             return (f"'{char}' is a comma typed full width, which a record's body reads as a "
                     "comma: set the players apart with a plain ','")
     return None
+
+
+#: Words a table may write between two players' names (``Ann and Ben``, ``Ann & Ben``).
+_JOINING_NAMES: Final = frozenset({"and", "&", "und", "och", "et", "y", "e", "+"})
+
+
+def _apart(entry: str) -> str:
+    """`` (commas separate the players: 'Ann, Ben')`` where ``entry`` is several names
+    written as one (``Ann and Ben``, ``Ann Ben``, ``Ann; Ben``), else nothing.
+
+    >>> _apart("Ann and Ben"), _apart("Ann;Ben"), _apart("Ann 2")
+    (" (commas separate the players: 'Ann, Ben')", " (commas separate the players: 'Ann, \
+Ben')", '')
+    """
+    parts = [p for p in re.split(r"[\s;/]+", entry) if p and p.lower() not in _JOINING_NAMES]
+    if len(parts) < 2 or not all(p[0].isalpha() for p in parts):
+        return ""
+    return f" (commas separate the players: '{', '.join(parts)}')"
 
 
 #: Colours a table may write after a name, as Million Club's players tag has them: where
@@ -96,7 +116,7 @@ letter ('\U0001f600' is neither a letter, a digit nor _ . ' -)")
         return f"one word, starting with a letter (this game's players have no colours: " \
             f"'{words[0]}')"
     if at is None or name[at].isspace():
-        return "one word, starting with a letter"
+        return "one word, starting with a letter" + _apart(name)
     char = name[at]   # (a joiner between two letters is named: U+200D ZERO WIDTH JOINER)
     shown = f"'{char}'" if char.isprintable() else _named(char)
     said = f"{shown} is not a letter" if at == 0 else \
