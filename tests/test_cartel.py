@@ -1206,6 +1206,17 @@ def test_an_advanced_rule_misspelt_is_told_the_rule_meant():
                                    "raising?")
 
 
+@pytest.mark.parametrize("written,apart", [
+    ("defensive raising repurchase", "defensive, raising, repurchase"),
+    ("repurchase; trading", "repurchase, trading"),
+    ("stock repurchase raising", "repurchase, raising")])
+def test_advanced_rules_set_apart_otherwise_than_by_commas_are_told_so(written, apart):
+    """``[Advanced "defensive raising"]`` was told "is no Advanced Cartel rule: did you
+    mean defensive?", as if one rule were misspelt."""
+    caught = refused("", tags=f'[Advanced "{written}"]\n')
+    assert caught.reason == f"[Advanced] '{written}': commas set the rules apart ('{apart}')"
+
+
 @pytest.mark.parametrize("written, read", [("check prices Ann 10 Ben 10", "price"),
                                            ("check profit Ann 7 Ben 4", "profits"),
                                            ("check Scores Ann 112 Ben 109", "score")])

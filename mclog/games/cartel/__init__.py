@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 
 from mclog.errors import RecordError
 from mclog.kit import KitGame, KitRecord
@@ -42,6 +43,10 @@ def advanced_rules(text: str) -> frozenset[str]:
         if not word or word == "none":
             continue
         if word not in ADVANCED_WORDS:
+            named = [w for w in re.split(r"[\s;/&+]+", word) if w in ADVANCED_WORDS]
+            if len(named) > 1:   # (``defensive raising``: several, set apart otherwise)
+                raise ValueError(f"'{part.strip()}': commas set the rules apart "
+                                 f"('{', '.join(named)}')")
             raise ValueError(f"'{part.strip()}' is no Advanced Cartel rule (they are "
                              "repurchase, raising, defensive, trading)"
                              + suggestion(closest(word, ADVANCED_WORDS)))
