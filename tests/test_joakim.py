@@ -637,6 +637,13 @@ def test_the_one_time_newspapers_end_when_the_forty_are_drawn():
                         "1500) (a number is written without a point or a comma in it: "
                         "'1000')"),
     ('[Cash "$50"]', "'$50' is not a sum of money (a sum is written as a bare number: '50')"),
+    # (in millions, as the game counts them; its thousands set apart by a space)
+    ('[Limit "1000M"]', "'1000M' is not a sum of money (the rulebook names 800, 1000 and "
+                        "1500) (a sum is written as a bare number: '1000')"),
+    ('[Cash "50 M"]', "'50 M' is not a sum of money (a sum is written as a bare number: "
+                      "'50')"),
+    ('[Limit "1 000"]', "'1 000' is not a sum of money (the rulebook names 800, 1000 and "
+                        "1500) (a number is written without a space in it: '1000')"),
 ])
 def test_a_wrong_tag_is_an_error_at_its_line(tag, said):
     with pytest.raises(RecordError) as info:

@@ -29,7 +29,7 @@ from mclog.record.names import closest, seat_of, suggestion
 
 from . import rules
 from .component_files import load
-from .notation import VERBS, joins
+from .notation import MILLIONS, VERBS, joins
 from .rules.components import ComponentError
 from .rules.engine import ANYONE
 from .rules.moves import KINDS, Inspect, Peek, Tips
@@ -346,11 +346,21 @@ def _sum(text: str) -> int | None:
     return None if value is None else -value if digits.startswith("-") else value
 
 
+def _sum_hint(text: str) -> str:
+    """How a tag's sum is written, for one written another common way: ``1 000`` (its
+    thousands set apart), ``1000M`` or ``1000 M`` (in millions, as the game counts)."""
+    word = text.strip()
+    joined = "".join(word.split())
+    if joined != word and whole_number(joined) is not None:
+        return f" (a number is written without a space in it: '{joined}')"
+    return written_as(joined, set(), {}, MILLIONS)
+
+
 def _limit(text: str) -> int:
     value = _sum(text)
     if value is None:
         raise ValueError(f"'{text}' is not a sum of money (the rulebook names 800, 1000 "
-                         f"and 1500){written_as(text.strip(), set(), {})}")
+                         f"and 1500){_sum_hint(text)}")
     if not 1 <= value <= 1_000_000:
         raise ValueError(f"{value} cannot be the limit: 1 to 1000000")
     return value
@@ -359,7 +369,7 @@ def _limit(text: str) -> int:
 def _cash(text: str) -> int:
     value = _sum(text)
     if value is None:
-        raise ValueError(f"'{text}' is not a sum of money{written_as(text.strip(), set(), {})}")
+        raise ValueError(f"'{text}' is not a sum of money{_sum_hint(text)}")
     if not 0 <= value <= 1_000_000:
         raise ValueError(f"{value} cannot be the starting cash: 0 to 1000000")
     return value
