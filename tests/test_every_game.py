@@ -1259,8 +1259,10 @@ def test_an_empty_name_in_the_players_tag_is_said_alike_in_every_game(name):
     ("2", "'2' is not a player of this game (the players are Ann, Ben2): a player is named, "
           "not numbered ('Ben2')"),
     # (copied from Million Club's [Players], which writes each player with a colour)
-    ("Ann yellow", "'Ann yellow' is not a player of this game (the players are Ann, Ben2): "
-                   "did you mean Ann?")])
+    ("Ann yellow", "'Ann yellow' is not a player of this game: the tag names the player "
+                   "alone, without a colour ('Ann')"),
+    ("Ann (yellow)", "'Ann (yellow)' is not a player of this game: the tag names the player "
+                     "alone, without a colour ('Ann')")])
 @pytest.mark.parametrize("name", names())
 def test_a_seat_that_is_no_players_is_refused_at_its_tag_in_every_game(name, seat, why):
     """Million Club and Millionenspiel took any [Seat]: a review from the seat of 'ann'

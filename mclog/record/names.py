@@ -283,6 +283,9 @@ def seat_of(name: str, names: Sequence[str]) -> int:
     >>> seat_of("2", ("Ann", "Ben"))
     Traceback (most recent call last):
     ValueError: '2' is not a player of this game (the players are Ann, Ben): a player is named, not numbered ('Ben')
+    >>> seat_of("Ann yellow", ("Ann", "Ben"))
+    Traceback (most recent call last):
+    ValueError: 'Ann yellow' is not a player of this game: the tag names the player alone, without a colour ('Ann')
     """
     seat = seat_named(name, names)
     if seat is not None:
@@ -292,6 +295,12 @@ def seat_of(name: str, names: Sequence[str]) -> int:
     if meant is not None:
         raise ValueError(f"'{name}' is not a player of this game (the players are "
                          f"{', '.join(names)}): a player is named, not numbered ('{meant}')")
+    words = re.split(r"[\s,()]+", name)
+    alone = seat_named(words[0], names)
+    if alone is not None and len(words) > 1 and all(
+            w.lower() in COLOUR_WORDS for w in words[1:] if w):   # (``Ann yellow``)
+        raise ValueError(f"'{name}' is not a player of this game: the tag names the player "
+                         f"alone, without a colour ('{names[alone]}')")
     raise ValueError(not_a_player(name, names))
 
 
