@@ -254,7 +254,8 @@ def _label_meant(word: str) -> str:
 
 #: The checks a record reads (docs/millionclub/format.md, "Checks"): each player's money
 #: and score, and the price markers by industry (``F9`` or ``F 9``).
-CHECKS: Final = (Check("money", units="mM"),   # (money is counted in millions: 15M is 15)
+CHECKS: Final = (Check("money", units="mM",    # (money is counted in millions: 15M is 15)
+                       aliases=("cash",)),     # (as Cartel's and Joakim's tables say it)
                  Check("prices", keys={w: k for w, k in CARDS.items() if k in INDUSTRY_TYPES},
                        joined=True, aliases=("price",)),
                  Check("score", aliases=("scores",),
