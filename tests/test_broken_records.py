@@ -171,6 +171,13 @@ DUEL = Path(__file__).parent.parent / "sample_games" / "millionclub" / "duel-2p.
      "42:21: Expected the card bought, found 'R:' (write it without the colon: 'R')"),
     ("reveal     Zoe india", "reveal Zoe indai",
      "88:12: Expected a continent in Zoe's reveal, found 'indai' (did you mean india?)"),
+    # (that Zoe shows no colony and which ones she shows: which did the table mean?)
+    ("reveal     Zoe india", "reveal Zoe none india",
+     "88:12: 'none' says Zoe shows no colony, but this reveal names Zoe's colonies too: "
+     "write one or the other"),
+    ("reveal     Zoe india oceania", "reveal Zoe india oceania -",
+     "88:26: '-' says Zoe shows no colony, but this reveal names Zoe's colonies too: "
+     "write one or the other"),
     # (a word a player says between the values, which the notation leaves out)
     ("lobbyist   Yann moves IV:F", "lobbyist Yann moves to IV:F",
      "22:21: Expected a disc such as III or IV:T, found 'to' ('to' is not written: an "

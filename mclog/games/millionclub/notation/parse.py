@@ -267,6 +267,7 @@ def _reveal(r: Reader, first: int) -> None:
     seat: int | None = None
     cards: list[str] = []
     where = first
+    nothing: int | None = None   # (where ``none`` was said of the player being read)
 
     def flush() -> None:
         if seat is not None:
@@ -281,15 +282,20 @@ def _reveal(r: Reader, first: int) -> None:
                           f"each colony {word} shows", at)
         if word in r.names:
             flush()
-            seat, cards, where = r.names[word], [], at
+            seat, cards, where, nothing = r.names[word], [], at, None
         elif seat is None:
             hint = written_as(word, _CHECK_WORDS, r.names) or player_meant(word, list(r.names))
             raise r.error(f"Expected a player's name after 'reveal', found '{word}'{hint}", at)
         elif low in ("none", "nothing", "-"):
+            if cards:
+                raise _none_and_cards(r, seat, at)
+            nothing = at
             continue
         elif low == "reveal":   # (``reveal Ann asia, reveal Ben africa``: one line, as
             continue            # ``reveal Ann asia Ben africa``)
         elif CARDS.get(low) in COLONY_WORDS:
+            if nothing is not None:
+                raise _none_and_cards(r, seat, nothing)
             cards.append(CARDS[low])
         elif (low in _SHOWS or low in _HAS) and not cards:   # (``reveal Zoe has india``)
             raise r.error(f"Expected a continent in {r.table.names[seat]}'s reveal, found "
@@ -304,6 +310,14 @@ def _reveal(r: Reader, first: int) -> None:
     if seat is None:
         raise r.error("Expected a player's name after 'reveal'", first, end=True)
     flush()
+
+
+def _none_and_cards(r: Reader, seat: int, at: int) -> RecordError:
+    """A reveal that says both that a player shows no colony and which ones they show: the
+    record cannot tell which the table meant."""
+    name = r.table.names[seat]
+    return r.error(f"'{r.words[at]}' says {name} shows no colony, but this reveal names "
+                   f"{name}'s colonies too: write one or the other", at)
 
 
 #: What a table says a player does at the reveal (``Zoe shows india``), which the record
