@@ -117,6 +117,22 @@ def test_a_seat_is_offered_only_what_it_sees(tmp_path):
     assert [a.text for a in rec.answers()] == ["Ann F", "Ann T", "Ann R"]  # face up
 
 
+def test_a_disc_typed_by_a_word_a_label_shares_is_the_pawns_placement(tmp_path):
+    """``colony``, ``industry`` and ``intrigue`` name discs III, V and II, and are (or
+    read as) line labels too: typed alone at a placement, each is the disc, not a line
+    with its label and no move (``That adds no move``); a label with items after it is
+    still a whole line."""
+    path = tmp_path / "g.mclog"
+    rec = Recording.start(GAME, str(path), players="Ann yellow, Ben blue")
+    for line in ("Ann india, Ben asia", "Ann F, Ben T", "Ann"):
+        rec.enter(line)
+    assert rec.enter("colony") == ["Ann III"]
+    assert rec.enter("industry") == ["Ben V"]
+    assert rec.enter("intrigue") == ["Ann II"]
+    assert rec.enter("place Ben IV:R") == ["Ben IV:R"]
+    assert path.read_text().splitlines()[-1] == "place      Ann III, Ben V, Ann II, Ben IV:R"
+
+
 @pytest.mark.slow
 def test_every_answer_offered_is_accepted(tmp_path):
     """Soundness of completion: at random points of random games, from a random seat,

@@ -147,8 +147,11 @@ class Recording(SharedRecording):
         return f"{label} {typed}"
 
     def _labelled(self, typed: str) -> bool:
+        """Whether ``typed`` starts with its line's label (``colonies Ann buys asia``).  A
+        word typed alone is an answer, though a label may be spelt so: ``colony``,
+        ``stock`` or ``lobby`` is the disc a pawn is placed on."""
         words = typed.split()
-        return bool(words) and words[0].lower() in LABELS and words[0] not in self.names
+        return len(words) > 1 and words[0].lower() in LABELS and words[0] not in self.names
 
     def kept_before(self, entries: list) -> list:
         """A round's or a label's line left with no move after it goes too."""
