@@ -660,6 +660,13 @@ def test_a_components_tag_names_a_file_beside_the_record(tmp_path):
     record.write_text(text("", tags='[Components "missing.json"]\n'))
     with pytest.raises(RecordError, match="missing.json: no component file there"):
         mclog.read_one(record)
+    # (a path typed as Windows types it: its backslashes kept, and told how it is written)
+    record.write_text(text("", tags='[Components "our\\box.json"]\n'))
+    with pytest.raises(RecordError) as caught:
+        mclog.read_one(record)
+    assert caught.value.reason.endswith("our\\box.json: no component file there (looked for "
+                                        f"{tmp_path}/our\\box.json) (here a path's folders "
+                                        "are set apart by '/', not '\\')"), caught.value
     shutil_copy = (ROOT / "mclog/games/cartel/rules/illustrative.json").read_text()
     (tmp_path / "ours.json").write_text(shutil_copy.replace('"illustrative": true',
                                                             '"illustrative": false'))

@@ -1499,6 +1499,40 @@ def test_the_json_form_of_every_table_size_imports_back(name, tmp_path, capsys):
 
 
 @pytest.mark.parametrize("name", names())
+def test_a_backslash_in_a_comment_or_a_tag_is_kept_as_written(name, tmp_path, capsys):
+    r"""``{notes in C:\games\night.txt :-\ }`` and ``[Notes "C:\club"]``: a backslash before
+    anything but another, the closing brace or quote, or the end is itself, and ``fmt``
+    writes it as it stands.  It was read as an escape of the character after it and
+    dropped: ``fmt`` wrote ``C:gamesnight.txt``.  An escaped brace, quote or backslash
+    still reads as that character."""
+    path = _samples(name)[0]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    last_tag = max(i for i, line in enumerate(lines) if line.startswith("["))
+    comment = r"notes in C:\games\night.txt, :-\ sad, a \} and a \\ end\\"
+    said = r"notes in C:\games\night.txt, :-\ sad, a } and a \ end" + "\\"
+    lines[last_tag + 1:last_tag + 1] = [r'[Notes "C:\club \"one\" \\"]', "",
+                                        "{" + comment + "}"]
+    record = mclog.parse_one("\n".join(lines), str(path))
+    assert record.tags["Notes"] == r'C:\club "one" ' + "\\"
+    assert [e.text for e in record.entries if isinstance(e, CommentEntry)][0] == said
+    game = game_named(name)
+    written = game.write(record, game.replay(record, strict=False, slips=False))
+    assert r"{notes in C:\games\night.txt, :-\ sad, a \} and a \ end\\}" in written
+    assert r'[Notes "C:\club \"one\" \\"]' in written
+    again = mclog.parse_one(written, str(path))
+    assert again == record and again.tags["Notes"] == record.tags["Notes"]
+    renamed = tmp_path / path.name
+    renamed.write_text(written, encoding="utf-8")
+    for component in path.parent.glob("*.json"):   # (a record's own component file)
+        shutil.copy(component, tmp_path / component.name)
+    assert mclog.cli.main(["export", str(renamed)]) == 0
+    exported = tmp_path / "game.json"
+    exported.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert mclog.cli.main(["import", str(exported)]) == 0
+    assert capsys.readouterr().out == written
+
+
+@pytest.mark.parametrize("name", names())
 def test_a_long_comment_crosses_the_json_form_whole(name, tmp_path, capsys):
     """A ``{...}`` comment of 8,000 lines (a table's notes of the evening, 216 kB) is
     exported and imported back as it is; a JSON form that holds more than any record

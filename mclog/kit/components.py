@@ -122,8 +122,11 @@ class ComponentFiles:
         try:
             st = os.stat(path)
         except OSError:
+            apart = ""
+            if "\\" in path and os.sep == "/":   # (``our\box.json``, as Windows types it)
+                apart = " (here a path's folders are set apart by '/', not '\\')"
             raise self.error(f"{shown}: no component file there (looked for "
-                             f"{cut(path, 300)})") from None
+                             f"{cut(path, 300)}){apart}") from None
         if not stat.S_ISREG(st.st_mode):  # (a device or a pipe could be read for ever)
             raise self.error(f"{shown}: is not a file (a folder, a device or a pipe): a "
                              "component file is a JSON file")

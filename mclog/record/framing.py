@@ -1,16 +1,17 @@
 """Split record text into games, tag pairs, body lines, words and comments.
 
 Comments: ``;`` runs to the end of the line and holds any text; ``{...}`` may
-stand anywhere (and span lines) and escapes ``}`` and ``\\`` inside it as
-``\\}`` and ``\\\\``, so that any comment text survives a round trip.
+stand anywhere (and span lines) and escapes ``}`` inside it as ``\\}``, and a
+backslash as ``\\\\`` where it comes before another, before ``}`` or at the end (any
+other stands as it is: ``C:\\games``), so that any comment text survives a round trip.
 
 >>> g = next(split_games('[Event "Club"]\\n\\nplace Ann III, Ben V {good} ; a note\\n'))
 >>> g.tags[0].name, g.tags[0].value
 ('Event', 'Club')
 >>> g.lines[0].words, [c.text for c in g.lines[0].comments]
 (['place', 'Ann', 'III', 'Ben', 'V'], ['good', 'a note'])
->>> escape_brace('a } b \\\\ c')
-'a \\\\} b \\\\\\\\ c'
+>>> escape_brace('a } b \\\\ c \\\\')
+'a \\\\} b \\\\ c \\\\\\\\'
 """
 
 from __future__ import annotations
@@ -400,15 +401,44 @@ def in_figures(word: str) -> str:
 
 
 def escape_tag(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def unescape(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text) if "\\" in text else text
+    """A tag's value as written between its quotes (``unescape`` reads it back)."""
+    return _escaped(value, '"')
 
 
 def escape_brace(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("}", "\\}")
+    """A ``{...}`` comment's text as written between its braces (``unescape`` reads it
+    back)."""
+    return _escaped(text, "}")
+
+
+def _escaped(text: str, closing: str) -> str:
+    r"""``text`` with ``closing`` (the quote of a tag, the brace of a comment) escaped,
+    and a backslash doubled only where a reader would take it for an escape: before
+    another, before ``closing`` or at the end.  Any other backslash is written as it
+    stands, so that a record's ``C:\games\notes.txt`` or ``:-\ sad`` goes through
+    ``fmt`` unchanged.
+
+    >>> print(_escaped(r'C:\games\ "x" \\ end\\', '"'))
+    C:\games\ \"x\" \\\ end\\\\
+    """
+    if "\\" not in text and closing not in text:
+        return text
+    doubled = re.sub(r"\\(?=[\\" + closing + r"]|$)", r"\\\\", text)
+    return doubled.replace(closing, "\\" + closing)
+
+
+def unescape(text: str, closing: str) -> str:
+    r"""The text of a tag's value or a ``{...}`` comment as written: ``\\`` is a
+    backslash, and a backslash before ``closing`` (a tag's quote, a comment's brace) is
+    that character; any other backslash is itself (``C:\games`` was read as
+    ``C:games``, and ``fmt`` wrote it so).
+
+    >>> print(unescape(r'C:\games \} \\ \" :-\ sad', "}"))
+    C:\games } \ \" :-\ sad
+    """
+    if "\\" not in text:
+        return text
+    return re.sub(r"\\([\\" + closing + r"])", r"\1", text)
 
 
 def comment_text(text: str, brace: bool, own_line: bool) -> str:
@@ -501,7 +531,7 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
                 parts.append(line)
                 continue
             parts.append(line[:end])
-            owner.comments.append(Comment(unescape("\n".join(parts)), True, bline, bcol,
+            owner.comments.append(Comment(unescape("\n".join(parts), "}"), True, bline, bcol,
                                           len(owner.words)))
             pending_brace = None
             rest_start = end + 1
@@ -526,7 +556,7 @@ def split_games(text: str | Iterable[str], *, first_line: int = 1) -> Iterator[R
                     yield game
                 game, game_from = RawGame(start=number), line_from
                 in_body = False
-            game.tags.append(Tag(match.group(1), unescape(match.group(2)), number))
+            game.tags.append(Tag(match.group(1), unescape(match.group(2), '"'), number))
             game.end = number
             continue
         if game is None:
@@ -600,7 +630,7 @@ def _scan(line: str, i: int, number: int, raw: RawLine
             end = _brace_end(line, i + 1)
             if end < 0:
                 return ([line[i + 1:]], number, i + 1, raw)
-            raw.comments.append(Comment(unescape(line[i + 1:end]).strip(), True, number, i + 1,
+            raw.comments.append(Comment(unescape(line[i + 1:end], "}").strip(), True, number, i + 1,
                                         len(raw.words)))
             i = end + 1
         elif c == "}":
