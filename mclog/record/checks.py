@@ -152,7 +152,7 @@ def read_check(line: Cursor, kinds: Sequence[Check], seats: Mapping[str, int], *
                                  at)   # (``12 pts``)
             if what is not None and values and goes_on is not None and goes_on(word) \
                     and not (what.keys is None and word in seats):
-                break   # (the next item; a player called as a verb is, is their value)
+                break   # (the next item's verb; a player's name, though a verb's word, is a value)
             if what is None:
                 after = line.words[at + 1] if at + 1 < len(line.words) else None
                 raise line.error(_first_word(word, kinds, seats, after), at)

@@ -37,7 +37,6 @@ And in every game a name is none of the recorder's commands (``COMMANDS``): at t
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Final
 
@@ -75,7 +74,7 @@ def framing_problem(name: str) -> str | None:
 
 
 #: Words a table may write between two players' names (``Ann and Ben``, ``Ann & Ben``).
-_JOINING_NAMES: Final = frozenset({"and", "&", "und", "och", "et", "y", "e", "+"})
+BETWEEN_NAMES: Final = frozenset({"and", "&", "und", "och", "et", "y", "e", "+"})
 
 
 def _apart(entry: str) -> str:
@@ -86,7 +85,7 @@ def _apart(entry: str) -> str:
     (" (commas separate the players: 'Ann, Ben')", " (commas separate the players: 'Ann, \
 Ben')", '')
     """
-    parts = [p for p in re.split(r"[\s;/]+", entry) if p and p.lower() not in _JOINING_NAMES]
+    parts = [p for p in re.split(r"[\s;/]+", entry) if p and p.lower() not in BETWEEN_NAMES]
     if len(parts) < 2 or not all(p[0].isalpha() for p in parts):
         return ""
     return f" (commas separate the players: '{', '.join(parts)}')"
@@ -429,4 +428,4 @@ __all__ = ["framing_problem", "word_problem", "command_problem", "name_problem",
            "invisible_problem", "twice", "spellings", "seats_by_name", "players", "seat_named",
            "seat_of", "written_from",
            "seat_problem", "case_slip", "not_a_player", "closest", "near", "suggestion",
-           "FRAMING", "JOINING", "COMMANDS", "MAX_NAME"]
+           "FRAMING", "JOINING", "BETWEEN_NAMES", "COMMANDS", "MAX_NAME"]

@@ -16,8 +16,8 @@ from typing import Any, ClassVar, Final
 from mclog.errors import RecordError
 from mclog.record.framing import WIDE_COMMAS
 from mclog.record.entries import CheckEntry, CommentEntry, RecordBase
-from mclog.record.names import (closest, name_problem, seat_of, seat_problem, suggestion,
-                                twice)
+from mclog.record.names import (BETWEEN_NAMES, closest, name_problem, seat_of, seat_problem,
+                                suggestion, twice)
 from ..rules.board import ALTERNATIVE, COLOURS, STANDARD
 from ..rules.setup import check_table, default_colours
 from ..rules.state import Table
@@ -136,7 +136,7 @@ def table_from_tags(tags: dict[str, str], tag_lines: dict[str, int]) -> Table:
                 apart = f" (a plain comma separates the players, not '{wide}': 'Ann yellow, " \
                     "Ben blue')"
             elif any(mark in part for mark in ";/&") or \
-                    any(w.lower() in ("and", "und", "och", "et") for w in words):
+                    any(w.lower() in BETWEEN_NAMES for w in words):
                 apart = " (commas separate the players: 'Ann yellow, Ben blue')"
             elif len(words) == 3 and words[1] in _BETWEEN_NAME_AND_COLOUR:   # (``Ann - red``)
                 apart = f" (a space alone sets them apart: '{words[0]} {words[2]}')"

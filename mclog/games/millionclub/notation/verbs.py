@@ -167,9 +167,7 @@ def _up(r: Reader, at: int) -> Move:
 
 
 def _cash(r: Reader, at: int) -> Move:
-    following = r.peek()
-    if following is not None and following.lower() == "in":   # (``Ben cashes in F3``: an
-        r.at += 1   # industry is never called in, as ``sets aside``)
+    r.optional("in")   # (``Ben cashes in F3``: no industry is called in)
     return interned(Turn, r.player(at), r.industry(), CAPITAL)
 
 
@@ -203,9 +201,7 @@ def _buys(r: Reader, at: int) -> Move:
 
 def _sets(r: Reader, at: int) -> Move:
     who = r.player(at)
-    following = r.peek()
-    if following is not None and following.lower() == "aside":
-        r.at += 1
+    r.optional("aside")   # (``sets aside asia``)
     return interned(SetAside, who, r.card(ANY_CARD, "the card set aside"))
 
 
@@ -219,9 +215,7 @@ def _targets(r: Reader, at: int) -> Move:
 
 
 def _takes(r: Reader, at: int) -> Move:
-    following = r.peek()
-    if following is not None and following.lower() == "over":   # (``takes over Zoe R1``,
-        r.at += 1   # as ``sets aside``: no continent is called over)
+    if r.optional("over"):   # (``takes over Zoe R1``: no continent is called over)
         return _takeover(r, at)
     _opponent_named_once(r, "its continent", "takes asia")
     return BuyContract(r.player(at), r.card(COLONY_WORDS, "a continent"))
