@@ -46,6 +46,13 @@ ALL_SAMPLES = sorted([*(ROOT / "sample_games").rglob("*.mclog"),
                       *(p for folder in TEST_GAMES for p in folder.rglob("*.mclog"))])
 
 
+def _copy_components(path: Path, folder: Path) -> None:
+    """Copy the component files beside the sample ``path`` (a record names its own, as
+    ``cabin-box.json``) into ``folder``, where a test writes the record anew."""
+    for component in path.parent.glob("*.json"):
+        shutil.copy(component, folder / component.name)
+
+
 def _samples(name: str) -> list[Path]:
     """The sample files whose games are ``name``'s (found by reading, not by folder)."""
     return [p for p in ALL_SAMPLES if mclog.read_one(p).game == name]
@@ -116,8 +123,7 @@ def test_fmt_keeps_a_comment_before_the_tags_beside_one_that_opens_the_body(name
     both comments kept, and a second ``fmt`` changes nothing."""
     from mclog.cli import main
 
-    for beside in path.parent.glob("*.json"):   # (a component file the record names)
-        shutil.copy(beside, tmp_path)
+    _copy_components(path, tmp_path)
     text = path.read_text(encoding="utf-8")
     tags_end = text.index("\n\n", text.index("[Players")) + 2
     copy = tmp_path / path.name
@@ -745,8 +751,7 @@ def test_a_seats_record_hidden_again_is_itself_and_no_other_seats(name, path, tm
     starting colony was ``?``)."""
     from mclog.cli import main
 
-    for beside in path.parent.glob("*.json"):
-        shutil.copy(beside, tmp_path / beside.name)
+    _copy_components(path, tmp_path)
     players = mclog.read_one(path).players
     for seat in players:
         if main(["hide", "--seat", seat, str(path)]) != 0:
@@ -869,13 +874,11 @@ def _a_player_called(game, name: str, called: str, tmp_path: Path, capsys) -> No
     assert game.check_names(["Ann", called]) == ("Ann", called)
     for path in _samples(name):
         record = mclog.read_one(path)
-        other = record.names[1]
+        first, other = record.names[:2]
         renamed = tmp_path / path.name
-        text = re.sub(rf"(?<![\w'-]){re.escape(other)}(?![\w'-])", called,
-                      path.read_text())
+        text, _ = _renamed(path, (first, called, *record.names[2:]))
         renamed.write_text(text, encoding="utf-8")
-        for component in path.parent.glob("*.json"):   # (a record's own component file)
-            shutil.copy(component, tmp_path / component.name)
+        _copy_components(path, tmp_path)
         again = mclog.read_one(renamed)
         assert again.names[1] == called
         assert [e.move for e in again.entries if hasattr(e, "move")] == \
@@ -884,8 +887,7 @@ def _a_player_called(game, name: str, called: str, tmp_path: Path, capsys) -> No
         assert [(r.seat, r.total) for r in played.scores()] == \
             [(r.seat, r.total) for r in before.scores()]
         written = game.write(again, played)
-        assert written == re.sub(rf"(?<![\w'-]){re.escape(other)}(?![\w'-])", called,
-                                 game.write(record, before))
+        assert written == _rename(game.write(record, before), {other: called})
         assert mclog.cli.main(["export", str(renamed)]) == 0
         exported = tmp_path / "game.json"
         exported.write_text(capsys.readouterr().out, encoding="utf-8")
@@ -896,7 +898,7 @@ def _a_player_called(game, name: str, called: str, tmp_path: Path, capsys) -> No
             assert f'[Seat "{called}"]' in capsys.readouterr().out
         money = game.money(played.state(len(played)))
         if money is not None:
-            check = f"check money Ann {money[0]} {called} {money[1]}"
+            check = f"check money {first} {money[0]} {called} {money[1]}"
             checked = mclog.parse_one(written + check + "\n", str(renamed))
             assert checked.entries[-1].values == ((0, money[0]), (1, money[1]))
             assert len(game.replay(checked)) == len(played)
@@ -975,8 +977,7 @@ def test_a_json_records_players_and_its_players_tag_agree(name, tmp_path, capsys
     data["players"] = names_[::-1]
     source = tmp_path / "night.json"
     source.write_text(json.dumps(data))
-    for beside in path.parent.glob("*.json"):
-        shutil.copy(beside, tmp_path / beside.name)
+    _copy_components(path, tmp_path)
     assert main(["import", str(source)]) == 1
     out, err = capsys.readouterr()
     assert out == "" and err == (
@@ -1064,11 +1065,16 @@ SPELT = ("Åsa", "Jürgen", "O\u2019Neil", "Zoe\u0308", "陳", "Élodie", "Søre
 def _renamed(path: Path, spellings=SPELT) -> tuple[str, dict[str, str]]:
     """The sample's text with each player's name, wherever it stands as a word, spelt
     otherwise."""
-    text = path.read_text(encoding="utf-8")
     renames = dict(zip(mclog.read_one(path).players, spellings))
+    return _rename(path.read_text(encoding="utf-8"), renames), renames
+
+
+def _rename(text: str, renames: dict[str, str]) -> str:
+    """``text`` with each name of ``renames``, wherever it stands as a word, spelt as
+    ``renames`` says."""
     for old, new in renames.items():
         text = re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", new, text)
-    return text, renames
+    return text
 
 
 @pytest.mark.parametrize("name,path", CASES_FIRST_FAST, ids=lambda v: getattr(v, "name", v))
@@ -1094,8 +1100,7 @@ def test_players_names_are_read_in_any_script(name, path, tmp_path):
 
     copy = tmp_path / path.name
     copy.write_text(text, encoding="utf-8")
-    for component_file in path.parent.glob("*.json"):   # (a record names its own)
-        shutil.copy(component_file, tmp_path)
+    _copy_components(path, tmp_path)
     assert main(["validate", "--partial", str(copy)]) == 0
 
 
@@ -1148,8 +1153,7 @@ def test_a_name_is_at_most_as_long_as_the_json_form_holds(name, tmp_path, capsys
     text, _ = _renamed(path, (longest, "Ben2", "Cleo2", "Dan2", "Eve2", "Finn2"))
     copy = tmp_path / path.name
     copy.write_text(text, encoding="utf-8")
-    for component_file in path.parent.glob("*.json"):   # (a record names its own)
-        shutil.copy(component_file, tmp_path)
+    _copy_components(path, tmp_path)
     assert main(["export", str(copy)]) == 0
     exported = tmp_path / "exported.json"
     exported.write_text(capsys.readouterr().out, encoding="utf-8")
@@ -1523,8 +1527,7 @@ def test_a_backslash_in_a_comment_or_a_tag_is_kept_as_written(name, tmp_path, ca
     assert again == record and again.tags["Notes"] == record.tags["Notes"]
     renamed = tmp_path / path.name
     renamed.write_text(written, encoding="utf-8")
-    for component in path.parent.glob("*.json"):   # (a record's own component file)
-        shutil.copy(component, tmp_path / component.name)
+    _copy_components(path, tmp_path)
     assert mclog.cli.main(["export", str(renamed)]) == 0
     exported = tmp_path / "game.json"
     exported.write_text(capsys.readouterr().out, encoding="utf-8")
@@ -1547,8 +1550,7 @@ def test_a_long_comment_crosses_the_json_form_whole(name, tmp_path, capsys):
     copy = tmp_path / path.name
     copy.write_text("\n".join(lines[:body + 1] + [notes] + lines[body + 1:]),
                     encoding="utf-8")
-    for component_file in path.parent.glob("*.json"):   # (a record names its own)
-        shutil.copy(component_file, tmp_path)
+    _copy_components(path, tmp_path)
     assert main(["export", str(copy)]) == 0
     exported = capsys.readouterr().out
     (tmp_path / "exported.json").write_text(exported, encoding="utf-8")
@@ -1679,8 +1681,7 @@ def test_the_shared_recorder_takes_a_sample_line_by_line(name, path, tmp_path):
     text = game.write(record)
     head, body = text.split("\n\n", 1)
     tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
-    for beside in path.parent.glob("*.json"):   # (a component file the sample names)
-        shutil.copy(beside, tmp_path / beside.name)
+    _copy_components(path, tmp_path)
     rec = Recording.start(game, str(tmp_path / "r.mclog"), players=record.tags["Players"],
                           tags=tags)
     for line in body.splitlines():
@@ -1715,8 +1716,7 @@ def test_the_shared_recorder_takes_each_answer_by_its_end(name, path, tmp_path):
     record = mclog.read_one(path)
     moves = [e.move for e in record.entries if isinstance(e, record.move_entry)]
     tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
-    for beside in path.parent.glob("*.json"):
-        shutil.copy(beside, tmp_path / beside.name)
+    _copy_components(path, tmp_path)
     rec = _recording(game).start(game, str(tmp_path / "r.mclog"),
                                  players=record.tags["Players"], tags=tags)
     shortened = 0
@@ -1749,8 +1749,7 @@ def test_the_shared_recorder_points_at_the_word_a_slip_is_in(name, tmp_path):
     path = _samples(name)[0]
     record = mclog.read_one(path)
     tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
-    for beside in path.parent.glob("*.json"):
-        shutil.copy(beside, tmp_path / beside.name)
+    _copy_components(path, tmp_path)
     rec = Recording.start(game, str(tmp_path / "r.mclog"), players=record.tags["Players"],
                           tags=tags)
     first = next(line for line in game.write(record).split("\n\n", 1)[1].splitlines()
@@ -1899,8 +1898,7 @@ def test_the_recorder_refuses_what_does_not_fit_in_words_and_writes_nothing(name
     Recording = _recording(game)
     path = _samples(name)[0]
     record = mclog.read_one(path)
-    for beside in path.parent.glob("*.json"):
-        shutil.copy(beside, tmp_path / beside.name)
+    _copy_components(path, tmp_path)
     tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
     target = str(tmp_path / "r.mclog")
     rec = Recording.start(game, target, players=record.tags["Players"], tags=tags)
@@ -1972,8 +1970,7 @@ def _typed_to_its_last_move(game, path, tmp_path):
     last = max(i for i, e in enumerate(record.entries) if isinstance(e, record.move_entry))
     record.entries = [e for i, e in enumerate(record.entries)
                       if i <= last or not isinstance(e, CheckEntry)]
-    for beside in path.parent.glob("*.json"):
-        shutil.copy(beside, tmp_path / beside.name)
+    _copy_components(path, tmp_path)
     tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
     rec = _recording(game).start(game, str(tmp_path / "r.mclog"),
                                  players=record.tags["Players"], tags=tags)
