@@ -19,6 +19,7 @@ from mclog.cli import main
 from mclog.errors import MclogError, readable
 from mclog.printable import printable
 from mclog.record.files import FileError, replace_file, write_new
+from mclog.games.millionclub.notation.parse import CHECKS
 
 SAMPLES = sorted((Path(__file__).parent.parent / "sample_games" / "millionclub").glob("*.mclog"))
 THURSDAY = Path(__file__).parent.parent / "sample_games" / "millionclub" / "thursday-club-3p.mclog"
@@ -334,7 +335,14 @@ def test_the_formatted_record_replays_as_before(tmp_path):
     assert [r.total for r in replay(read_one(path)).scores()] == [24, 12, 18]
 
 
-@pytest.mark.parametrize("name", ["none", "None", "aside", "bank", "chance", "rules"])
+#: Every word a check line reads as a kind of check: a check goes on from one kind to the
+#: next (``check money Ann 12 prices F9``), so a player called ``Scores`` was read as the
+#: start of a check of scores (``check money Ann 13 Scores 3``: "Whose score is 3?").
+_CHECK_WORDS = sorted({w for kind in CHECKS for w in (kind.word, *kind.aliases)})
+
+
+@pytest.mark.parametrize("name", ["none", "None", "aside", "bank", "chance", "rules",
+                                  *_CHECK_WORDS, *(w.title() for w in _CHECK_WORDS)])
 def test_a_word_read_specially_is_refused_as_a_name(name):
     with pytest.raises(RecordError) as info:
         parse_one(f'[Players "{name} yellow, Ben blue"]\n\nsetup      {name} asia, Ben india\n')
