@@ -1736,6 +1736,50 @@ def test_the_shared_recorder_takes_each_answer_by_its_end(name, path, tmp_path):
     # end alike: 'roll Ann', 'hold Ann')
 
 
+@pytest.mark.parametrize("name,path", [c for c in CASES_FIRST_FAST
+                                       if game_named(c.values[0]).engine is not None
+                                       and game_named(c.values[0]).recording_class is None],
+                         ids=lambda v: getattr(v, "name", v))
+def test_the_shared_recorders_help_gives_this_games_examples_and_takes_them(name, path,
+                                                                          tmp_path):
+    """``help`` in the shared recorder shows an answer to the question asked, the end of
+    it that is enough, and a check line, all of this game (it said "Ben for start Ben,
+    pass for a bet", Millionenspiel's words, in Cartel and Joakim, and no word of checks);
+    the end typed records that answer, and the check line reads as a check."""
+    from mclog.recording import Disagreement, Slip
+
+    game = game_named(name)
+    record = mclog.read_one(path)
+    tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
+    _copy_components(path, tmp_path)
+    rec = _recording(game).start(game, str(tmp_path / "r.mclog"),
+                                 players=record.tags["Players"], tags=tags)
+    said = rec.help_text()
+    answer, end = re.search(r"\(here: (.+?)(?:, or (\S+))?\)", said).groups()
+    if not rec.answers():   # (too many to list: the form to type, Joakim's 'start Ann
+        assert answer == rec.hint() and end is None   # [gold <gold>] ...')
+        end = answer = game.answer_text(rec.played, _first_move(record))
+    assert answer in [a.text for a in rec.answers()] or not rec.answers()
+    if end is None:   # (no end of it is its own: the test game's 'roll Ann', 'hold Ann')
+        assert name not in SHIPPED
+        end = answer
+    assert answer.endswith(end)
+    check = re.search(r": (check \S+ \S+ 12)\n", said)[1]
+    kinds = re.search(r"\(what it checks: (.+)\)", said)[1].split(", ")
+    assert check.split()[1] == kinds[0] and kinds == [k.word for k in game.check_kinds]
+    rec.enter(end)
+    assert rec.text.rstrip().endswith(answer)
+    try:   # (the line reads: the rules may count otherwise than 12)
+        rec.enter(check)
+        assert rec.text.rstrip().endswith(check)
+    except (Disagreement, Slip) as disagreement:   # (Slip: before any move of the game)
+        assert "not 12" in str(disagreement)
+
+
+def _first_move(record):
+    return next(e.move for e in record.entries if isinstance(e, record.move_entry))
+
+
 @pytest.mark.parametrize("name", [n for n in names() if game_named(n).engine is not None])
 def test_the_shared_recorder_points_at_the_word_a_slip_is_in(name, tmp_path):
     """A line typed into the shared recorder with a word that does not read is refused,

@@ -51,12 +51,14 @@ SEAT_TAG = "Seat"
 #: What a round's check is answered with to write the rules' values as check lines.
 WRITE_CHECK = ("y", "yes", "ok", "write")
 
-#: What the recorder's commands are, said by ``help`` (a game's subclass adds its own).
+#: What the recorder's commands are, said by ``help`` (``Recording.help_text``: its
+#: examples are the game's, from the question asked; a game's subclass may say its own).
 HELP = """\
 Type the answer as a record line says it, its number, or its end where no other answer
-ends so (the words after its verb and player: Ben for start Ben, pass for a bet).
+ends so{example}.
   undo [N]        take back the last move (or N moves; more than 3: typed twice)
-  ; text          a comment on a line of its own
+  ; text          a comment on a line of its own ({{text}} works too)
+  check ...       what the table counted, as the record writes it{check}
   board           where the game stands (each player's score table), and the last moves
   quit            stop (the record is saved after every line: nothing is lost)"""
 
@@ -141,8 +143,9 @@ class Recording:
     #: meantime (in an editor, by a second recorder on the same file) is never lost.
     on_disk: bytes | None = field(default=None, init=False, repr=False)
 
-    #: What ``help`` says in the terminal.
-    help: ClassVar[str] = HELP
+    #: What ``help`` says in the terminal, if the game says its own; else ``HELP``, with
+    #: examples from the game (``help_text``).
+    help: ClassVar[str | None] = None
     #: What the widget's text box says before anything is typed in it.
     placeholder: ClassVar[str] = "or type: an answer's number, or the record's words"
 
@@ -296,6 +299,28 @@ class Recording:
         except MclogError:
             return []
         return self.answers_at(played)[0]
+
+    def help_text(self) -> str:
+        """What ``help`` says: the commands, with examples of this game and question (an
+        answer listed now, the end of it that is enough, a check line of this game)."""
+        if self.help is not None:
+            return self.help
+        texts = [answer.text for answer in self.answers()]
+        ends = [(text, _own_end(text, texts)) for text in texts]
+        # (where none are listed, the form the game says to type: Joakim's 'start Ann
+        # [gold <gold>] ...')
+        text, end = next(((t, e) for t, e in ends if e != t),
+                         ends[0] if ends else (self.hint(), ""))
+        example = f" (here: {text}, or {end})" if end and end != text else \
+            (f" (here: {text})" if text else "")
+        kinds = self.game.check_kinds
+        check = ""
+        if kinds:
+            first = kinds[0]
+            said = first.canonical[0] if first.keys is not None else self.names[0]
+            words = ", ".join(kind.word for kind in kinds)
+            check = f": check {first.word} {said} 12\n{' ' * 18}(what it checks: {words})"
+        return HELP.format(example=example, check=check)
 
     def hint(self) -> str:
         """What to type beyond the listed answers, in the game's words: where none can be

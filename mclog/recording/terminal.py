@@ -227,7 +227,7 @@ def run(recording: Recording, *, input=None, output=None, out: TextIO | None = N
             undo_said = None   # (said again at once, or not at all)
         try:
             if low in ("help", "h"):
-                say(recording.help)
+                say(recording.help_text())
             elif low == "board":
                 if recording.board_text() is None:   # (where the game stands, in its table)
                     say("\n" + "\n".join(recording.game.score_lines(recording.played)))
