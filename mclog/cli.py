@@ -442,10 +442,15 @@ def cmd_import(args) -> int:
     name = "<stdin>" if args.file == "-" else args.file
     data = read_source(args.file, json_form.MAX_JSON, "a JSON record")
     named = [args.game] if args.game is not None else _json_games(data, name)
-    try:
-        chosen = [games.game(g) for g in named]
-    except games.UnknownGame as exc:
-        raise json_form.failure(name)("game", str(exc)) from None
+    chosen = []
+    for i, g in enumerate(named):
+        try:
+            chosen.append(games.game(g))
+        except games.UnknownGame as exc:   # (said at the record that names it: --game
+            # is checked as the command line is read)
+            array = utf8_text(data).lstrip().startswith("[")
+            raise json_form.failure(name)(f"[{i}].game" if array else "game",
+                                          str(exc)) from None
     if len({g.name for g in chosen}) == 1:
         records = chosen[0].records_from_json(data, name)
     else:  # each record by its own game (its errors named by its place in the array)

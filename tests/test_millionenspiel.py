@@ -795,12 +795,15 @@ def test_import_finds_the_game_in_the_json_and_round_trips(tmp_path, capsys):
     assert main(["import", str(exported)]) == 0
     assert capsys.readouterr().out == write(read_one(path))
     other = tmp_path / "go.json"
-    other.write_text('[{"game": "Go"}]')
-    assert main(["import", str(other)]) == 1
     from mclog.games import names
 
-    assert capsys.readouterr().err == (f"{other}: game: mclog knows no game called 'Go': the "
-                                       f"games are {', '.join(names())}\n")
+    # (where a record names a game mclog does not know: at that record of the array)
+    for text, where in (('[{"game": "Go"}]', "[0].game"), ('{"game": "Go"}', "game"),
+                        ('[{"game": "Millionenspiel"}, {"game": "Go"}]', "[1].game")):
+        other.write_text(text)
+        assert main(["import", str(other)]) == 1
+        assert capsys.readouterr().err == (f"{other}: {where}: mclog knows no game called "
+                                           f"'Go': the games are {', '.join(names())}\n")
 
 
 def test_the_fillers_of_speech_are_read_and_written_short():
