@@ -2217,3 +2217,10 @@ def test_a_count_written_as_a_table_says_it_is_told_the_check(name):
         with pytest.raises(mclog.RecordError) as refused:
             game_named(name).replay(mclog.parse_one(changed, str(path)))
         assert told in refused.value.reason, (said, refused.value.reason)
+    scored = "score" in [k.word for k in game_named(name).check_kinds]
+    for said in ("points", "Total"):   # (the score, as a table may call it)
+        changed = text[:found.start()] + f"check {said}{found.group(3)}" + text[found.end():]
+        with pytest.raises(mclog.RecordError) as refused:
+            game_named(name).replay(mclog.parse_one(changed, str(path)))
+        assert refused.value.reason.endswith(
+            f"found '{said}' (a player's points are checked as 'check score ...')") == scored

@@ -229,9 +229,17 @@ def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int],
                  and (k.joined or keyed[1] == word)), None)
     if kind is not None:
         return (f"Say what is checked before '{word}': 'check {kind.word} {word} ...'")
+    if word.lower() in _SCORE_SAID and "score" in by_word and word not in seats:
+        return (f"Expected {_kinds(kinds)} after 'check', found '{word}' (a player's points "
+                "are checked as 'check score ...')")
     hint = _written_as(word, kinds, seats) or suggestion(
         closest(word.lower(), {w: k.word for w, k in by_word.items()}))
     return f"Expected {_kinds(kinds)} after 'check', found '{word}'{hint}"
+
+
+#: What a table may call the score it counted (``check points Ann 24``), told the check's
+#: word where the game checks a score.
+_SCORE_SAID: Final = frozenset({"points", "point", "pts", "vp", "total", "totals"})
 
 
 def check_meant(word: str, following: str | None, kinds: Sequence[Check]) -> str:
