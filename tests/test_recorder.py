@@ -491,6 +491,31 @@ def test_board_shows_where_a_game_without_a_table_of_its_own_stands(tmp_path):
     assert "board           where the game stands" in shown
 
 
+def test_a_word_typed_as_the_end_of_the_answers_is_told_why_it_ends_none(tmp_path):
+    """A word typed where every answer starts alike (``start Ben <company>``), that ends
+    none of them, is told why as the end of them: the rules' reason, pointing at it (it
+    was told that 'juniper' is no move of this game, the company standing in the list's
+    place).  A line that starts as a move keeps its own reason."""
+    from mclog.games import game
+    from mclog.recording import start_or_resume
+
+    rec = start_or_resume(game("Cartel"), str(tmp_path / "g.mclog"),
+                          {"players": "Ann, Ben, Cleo", "seat": "Cleo"})
+    rec.enter("start Ann juniper")
+    before = rec.text
+    for typed, told in (("juniper", "Ben's starting company cannot be juniper: Ann owns "
+                                    "it (Equipment)"),
+                        ("kodak", "'kodak' is no company of this board (illustrative) "
+                                  "(Equipment)"),
+                        ("buy Ann calder", "Ann's purchase cannot come now: next, the "
+                                           "Treasurer deals Ben's starting company")):
+        with pytest.raises(Slip) as slip:
+            rec.enter(typed)
+        assert str(slip.value).startswith(told) and slip.value.column == 1
+    assert rec.text == before
+    assert rec.enter("Aldgate") == ["Ben starts with aldgate"]
+
+
 def test_the_input_ending_at_the_tables_questions_stops_with_nothing_written(tmp_path,
                                                                                capsys):
     """Ctrl-D, or a piped input that ends, while the recorder asks who plays and how: a
@@ -721,7 +746,7 @@ def test_answers_from_a_file_read_as_a_session_without_the_line_editor(tmp_path)
     assert "(Ann, Ben, Cleo)> Ann, Ann\nNot recorded: [Players] Two players are called " \
            "'Ann'. Again:\n" in out
     assert "> start Ann kestrel\nrecorded: Ann starts with kestrel\n" in out
-    assert "> Zed\n  ^\nNot recorded: 'Zed' is no move of this game" in out
+    assert "> Zed\n  ^\nNot recorded: 'zed' is no company of this board" in out
     assert "> 1\nrecorded: Ben starts with aldgate\n" in out
     assert out.endswith("> quit\nStopped. The record is saved in night.mclog.\n2 answers of "
                         f"the input were not recorded: '{'x' * 60}', 'Zed'\n")

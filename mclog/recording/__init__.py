@@ -509,9 +509,40 @@ class Recording:
             return self._enter(typed, line)
         except Slip:
             meant = self.completed(typed) if line is None else None
-            if meant is None:
+            if meant is not None:
+                return self._enter(meant, None)
+            told = self._as_an_end(typed) if line is None else None
+            if told is None:
                 raise
-            return self._enter(meant, None)
+            raise told from None
+
+    def _as_an_end(self, typed: str) -> Slip | None:
+        """Why ``typed`` is none of the answers, said as the end of them: where every
+        answer listed starts with the same words (``start Ben`` of Cartel's starting
+        company) and ``typed`` is no longer than the rest of one, the slip of those words
+        and ``typed`` (``juniper``: "Ben's starting company cannot be juniper: Ann owns
+        it", where the line alone is told that 'juniper' is no move).  None where those
+        words and ``typed`` read, or ``typed`` starts as an answer does."""
+        listed, whole = self._listed()
+        words = typed.split()
+        if not listed or not whole or not words or whole_number(typed.strip()) is not None:
+            return None
+        answers = [answer.text.split() for answer in listed]
+        shortest = min(len(answer) for answer in answers)
+        common = 0   # (the words every answer starts with: one at least is left after)
+        while common < shortest - 1 and len({a[common].lower() for a in answers}) == 1:
+            common += 1
+        if not common or len(words) > shortest - common or \
+                words[0].lower() == answers[0][0].lower():
+            return None
+        line = " ".join(answers[0][:common] + [typed.strip()])
+        if over_limit(line) or "\x00" in line:   # (told as typed: ``_enter``)
+            return None
+        try:
+            self._read(self.text + line + "\n", line, typed)
+        except Slip as slip:
+            return slip
+        return None
 
     def _enter(self, typed: str, line: str | None) -> list[str]:
         line = self.line_for(typed) if line is None else line
