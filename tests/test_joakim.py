@@ -663,6 +663,25 @@ def test_a_market_move_is_plain_digits_with_its_sign(word):
     assert f"'{word}' is not a move of a market value: +2 or -1" in str(info.value)
 
 
+def test_a_market_move_without_its_sign_is_refused_not_read_as_a_rise():
+    """``values gold 7 oil 5`` is how a check of the values the table counted reads after
+    its ``check``: written without it, after a card's items, it was read as two rises
+    (+7, +5), and the market moved with nothing said.  A move has its sign; the refusal
+    says so, and how the count is written."""
+    with pytest.raises(RecordError) as info:
+        inline("roll Ann 2, land Ann news, news 12, values gold +2\nvalues gold 7 oil 5\n")
+    assert info.value.reason == ("'7' is not a move of a market value: +7 or -7 (a move is "
+                                 "written with its sign; the values the table counted are "
+                                 "written as a check: 'check values gold 7 ...')")
+    with pytest.raises(RecordError) as info:   # (everyone's: no check says 'all')
+        inline("roll Ann 2, land Ann news, news 12, values all 1\n")
+    assert info.value.reason == ("'1' is not a move of a market value: +1 or -1 (a move is "
+                                 "written with its sign)")
+    played = inline("roll Ann 2, land Ann news, news 12, values gold +2 oil -1\n"
+                    "check values gold 5 oil 4\n")
+    assert type(played.replay.moves[-1]).__name__ == "Values"
+
+
 def test_the_game_is_found_by_its_short_name_and_its_full_one():
     assert game("Joakim") is game("Joakim von Ankas fantastiska affärer") is \
         game("joakim-von-ankas-fantastiska-affarer")

@@ -147,9 +147,14 @@ class SquareKind:
 
 @dataclass(frozen=True)
 class Signed:
-    """A number that moves a market value: ``+2``, ``-1`` (or ``2``)."""
+    """A number that moves a market value: ``+2``, ``-1``, with its sign.  A bare number
+    is refused, not read as a rise: ``values gold 7 oil 5`` is how a check of the values
+    is written after its ``check`` (the values the table counted), and a check with its
+    first word left out must not move the market (``counted``: the values a check of
+    them could be written for, told in the refusal; Joakim's ``values`` item)."""
 
     name: str
+    counted: bool = False
     optional: ClassVar[bool] = False
 
     def read(self, word: str, seats: dict[str, int]) -> int:
@@ -158,6 +163,11 @@ class Signed:
         if value is None or value > 99:   # (plain digits 0 to 9: ²  or ٣ is no move)
             raise ValueError(f"'{word}' is not a move of a market value: +2 or -1"
                              + _sign_hint(word))
+        if word[:1] not in "+-":
+            counted = (f"; the values the table counted are written as a check: 'check "
+                       f"values {self.name} {word} ...'") if self.counted else ""
+            raise ValueError(f"'{word}' is not a move of a market value: +{word} or "
+                             f"-{word} (a move is written with its sign{counted})")
         return sign * value
 
     def write(self, value: int, names: Sequence[str]) -> str:
@@ -325,7 +335,8 @@ VERBS = Verbs([
     Verb("draw", Draw, (Seat("player"),), "{player} makes the extra draw"),
     Verb("land", Land, (Seat("player"), SquareKind("square")),
          lambda m, names: f"{names[m.player]} lands on {a_or_an(m.square)} square"),
-    Verb("values", Values, tuple(Keyed(k, Signed(k)) for k in (*KINDS, "all")), _values),
+    Verb("values", Values, tuple(Keyed(k, Signed(k, counted=k != "all"))
+                                 for k in (*KINDS, "all")), _values),
     Verb("earn", Earn, (Everyone("player"), Number("amount", 0, 10 ** 6, MILLIONS)),
          _money_said("earns")),
     Verb("pay", Pay, (Everyone("player"), Number("amount", 0, 10 ** 6, MILLIONS)),
