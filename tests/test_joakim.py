@@ -671,8 +671,9 @@ def test_a_market_move_without_its_sign_is_refused_not_read_as_a_rise():
     with pytest.raises(RecordError) as info:
         inline("roll Ann 2, land Ann news, news 12, values gold +2\nvalues gold 7 oil 5\n")
     assert info.value.reason == ("'7' is not a move of a market value: +7 or -7 (a move is "
-                                 "written with its sign; the values the table counted are "
-                                 "written as a check: 'check values gold 7 ...')")
+                                 "written with its sign; a market value itself is written "
+                                 "'value gold 7' as the game starts, and 'check values gold "
+                                 "7 ...' where the table counted it)")
     with pytest.raises(RecordError) as info:   # (everyone's: no check says 'all')
         inline("roll Ann 2, land Ann news, news 12, values all 1\n")
     assert info.value.reason == ("'1' is not a move of a market value: +1 or -1 (a move is "

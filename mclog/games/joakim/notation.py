@@ -150,8 +150,8 @@ class Signed:
     """A number that moves a market value: ``+2``, ``-1``, with its sign.  A bare number
     is refused, not read as a rise: ``values gold 7 oil 5`` is how a check of the values
     is written after its ``check`` (the values the table counted), and a check with its
-    first word left out must not move the market (``counted``: the values a check of
-    them could be written for, told in the refusal; Joakim's ``values`` item)."""
+    first word left out must not move the market (``counted``: a number that may be a
+    value itself, told how a value is written; Joakim's ``values`` item)."""
 
     name: str
     counted: bool = False
@@ -164,8 +164,9 @@ class Signed:
             raise ValueError(f"'{word}' is not a move of a market value: +2 or -1"
                              + _sign_hint(word))
         if word[:1] not in "+-":
-            counted = (f"; the values the table counted are written as a check: 'check "
-                       f"values {self.name} {word} ...'") if self.counted else ""
+            counted = (f"; a market value itself is written 'value {self.name} {word}' as "
+                       f"the game starts, and 'check values {self.name} {word} ...' where "
+                       "the table counted it") if self.counted else ""
             raise ValueError(f"'{word}' is not a move of a market value: +{word} or "
                              f"-{word} (a move is written with its sign{counted})")
         return sign * value
