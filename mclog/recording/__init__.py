@@ -535,7 +535,7 @@ class Recording:
         if not common or len(words) > shortest - common or \
                 words[0].lower() == answers[0][0].lower():
             return None
-        line = " ".join(answers[0][:common] + [typed.strip()])
+        line = self.line_for(" ".join(answers[0][:common] + [typed.strip()]))
         if over_limit(line) or "\x00" in line:   # (told as typed: ``_enter``)
             return None
         try:
