@@ -161,13 +161,14 @@ def is_reserved(word: str) -> bool:
 
 #: Other words the notation or the analysis reads specially: check kinds and the other
 #: words they are said by (``price``, ``scores``: a check line may go on to another kind,
-#: so a player called so could not be told from it; ``parse.CHECKS``), ``reveal Ben none``, ``sets aside``, the actors of an event that are
-#: not players (analysis), and the recorder's commands (``Comment asia`` would be a
-#: comment, ``undo`` would take a move back): a name must never make the recorder write a
-#: line the reader refuses, or do something else than record the move.
+#: so a player called so could not be told from it; ``parse.CHECKS``), ``reveal Ben
+#: none``, ``sets aside``, the actors of an event that are not players (analysis), and the
+#: recorder's commands (``Comment asia`` would be a comment, ``undo`` would take a move
+#: back): a name must never make the recorder write a line the reader refuses, or do
+#: something else than record the move.
 _OTHER_WORDS: Final = frozenset({
-    "money", "prices", "price", "score", "scores", "from", "for", "with", "none", "aside", "bank",
-    "chance", "rules", "setup", *COMMANDS})
+    "money", "prices", "price", "score", "scores", "from", "for", "with", "none", "aside",
+    "bank", "chance", "rules", "setup", *COMMANDS})
 
 
 #: The canonical spot words, looked up before any parsing (they are most of a record).
