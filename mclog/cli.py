@@ -442,13 +442,13 @@ def cmd_import(args) -> int:
     name = "<stdin>" if args.file == "-" else args.file
     data = read_source(args.file, json_form.MAX_JSON, "a JSON record")
     named = [args.game] if args.game is not None else _json_games(data, name)
+    array = utf8_text(data).lstrip().startswith("[")
     chosen = []
     for i, g in enumerate(named):
         try:
             chosen.append(games.game(g))
         except games.UnknownGame as exc:   # (said at the record that names it: --game
             # is checked as the command line is read)
-            array = utf8_text(data).lstrip().startswith("[")
             raise json_form.failure(name)(f"[{i}].game" if array else "game",
                                           str(exc)) from None
     if len({g.name for g in chosen}) == 1:
@@ -462,7 +462,6 @@ def cmd_import(args) -> int:
     # (written as fmt writes a text: an item that declines a question never asked is left
     # out, with a warning, and the text must read back as the record without it)
     played = [games.game(r.game).replay(r) for r in records]
-    array = utf8_text(data).lstrip().startswith("[")
     for number, one in enumerate(played):
         for warning in one.warnings:
             where = json_form.entry_path(f"[{number}]" if array else "", one.record.entries,

@@ -1758,7 +1758,8 @@ def test_the_shared_recorders_help_gives_this_games_examples_and_takes_them(name
     answer, end = re.search(r"\(here: (.+?)(?:, or (\S+))?\)", said).groups()
     if not rec.answers():   # (too many to list: the form to type, Joakim's 'start Ann
         assert answer == rec.hint() and end is None   # [gold <gold>] ...')
-        end = answer = game.answer_text(rec.played, _first_move(record))
+        end = answer = game.answer_text(rec.played, next(
+            e.move for e in record.entries if isinstance(e, record.move_entry)))
     assert answer in [a.text for a in rec.answers()] or not rec.answers()
     if end is None:   # (no end of it is its own: the test game's 'roll Ann', 'hold Ann')
         assert name not in SHIPPED
@@ -1774,10 +1775,6 @@ def test_the_shared_recorders_help_gives_this_games_examples_and_takes_them(name
         assert rec.text.rstrip().endswith(check)
     except (Disagreement, Slip) as disagreement:   # (Slip: before any move of the game)
         assert "not 12" in str(disagreement)
-
-
-def _first_move(record):
-    return next(e.move for e in record.entries if isinstance(e, record.move_entry))
 
 
 @pytest.mark.parametrize("name", [n for n in names() if game_named(n).engine is not None])

@@ -194,8 +194,11 @@ def _value(line: Cursor, what: Check, name: str, kinds: Sequence[Check],
 #: Words a table says of a count that a check leaves out: ``check final score``, ``Ann 12
 #: points``.
 _SAID_OF_A_COUNT: Final = frozenset({"final", "total", "totals", "end", "last"})
-_UNITS_SAID: Final = frozenset({"points", "point", "pts", "pt", "vp", "million", "millions",
-                                "chips", "dollars"})
+_POINTS_SAID: Final = frozenset({"points", "point", "pts", "pt", "vp"})
+_UNITS_SAID: Final = _POINTS_SAID | {"million", "millions", "chips", "dollars"}
+#: What a table may call the score it counted (``check points Ann 24``), told the check's
+#: word where the game checks a score.
+_SCORE_SAID: Final = _POINTS_SAID | {"total", "totals"}
 
 
 def _a_unit(word: str, seats: Mapping[str, int]) -> bool:
@@ -229,17 +232,12 @@ def _first_word(word: str, kinds: Sequence[Check], seats: Mapping[str, int],
                  and (k.joined or keyed[1] == word)), None)
     if kind is not None:
         return (f"Say what is checked before '{word}': 'check {kind.word} {word} ...'")
-    if word.lower() in _SCORE_SAID and "score" in by_word and word not in seats:
+    if word.lower() in _SCORE_SAID and "score" in by_word:
         return (f"Expected {_kinds(kinds)} after 'check', found '{word}' (a player's points "
                 "are checked as 'check score ...')")
     hint = _written_as(word, kinds, seats) or suggestion(
         closest(word.lower(), {w: k.word for w, k in by_word.items()}))
     return f"Expected {_kinds(kinds)} after 'check', found '{word}'{hint}"
-
-
-#: What a table may call the score it counted (``check points Ann 24``), told the check's
-#: word where the game checks a score.
-_SCORE_SAID: Final = frozenset({"points", "point", "pts", "vp", "total", "totals"})
 
 
 def check_meant(word: str, following: str | None, kinds: Sequence[Check]) -> str:

@@ -536,9 +536,8 @@ class Recording:
                 words[0].lower() == answers[0][0].lower():
             return None
         line = self.line_for(" ".join(answers[0][:common] + [typed.strip()]))
-        if over_limit(line) or "\x00" in line:   # (told as typed: ``_enter``)
-            return None
         try:
+            _check_typed(line)
             self._read(self.text + line + "\n", line, typed)
         except Slip as slip:
             return slip
@@ -546,17 +545,7 @@ class Recording:
 
     def _enter(self, typed: str, line: str | None) -> list[str]:
         line = self.line_for(typed) if line is None else line
-        if not line.strip():
-            raise Slip("Nothing typed: type an answer, or its number")
-        if "\n" in line or "\r" in line:
-            raise Slip("Type one line at a time")
-        # (in the words of what was typed: the reader's would speak of a file's line)
-        if "\x00" in line:
-            raise Slip("Not recorded: a NUL character was typed (pasted binary data?): type "
-                       "the answer's words")
-        if over_limit(line):
-            raise Slip(f"Not recorded: that is over {line_limit(line):,} characters, the most a "
-                       "line of a record may hold")
+        _check_typed(line)
         before = len(self.played)
         warned = len(getattr(self.played, "warnings", ()))
         # (a slip in the typed line points at its word; an answer picked by its number
@@ -765,6 +754,21 @@ class Recording:
             record, _ = self._read(f.read(), "", "")
         if tuple(record.players) != self.names:
             raise FileError(f"{written}: the record written did not read back as this game")
+
+
+def _check_typed(line: str) -> None:
+    """A ``Slip`` where the record line made of what was typed cannot be read as one: in
+    the words of what was typed (the reader's would speak of a file's line)."""
+    if not line.strip():
+        raise Slip("Nothing typed: type an answer, or its number")
+    if "\n" in line or "\r" in line:
+        raise Slip("Type one line at a time")
+    if "\x00" in line:
+        raise Slip("Not recorded: a NUL character was typed (pasted binary data?): type "
+                   "the answer's words")
+    if over_limit(line):
+        raise Slip(f"Not recorded: that is over {line_limit(line):,} characters, the most a "
+                   "line of a record may hold")
 
 
 def _words(text: str) -> list[str]:
