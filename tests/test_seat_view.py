@@ -575,6 +575,41 @@ def test_final_scores_table_gives_the_exact_range_before_the_reveal():
         assert row.exact == (row.total_low == row.total_high)
 
 
+@pytest.mark.parametrize("seed,players", [(9, 6), (13, 3)])
+def test_every_table_gives_a_ranged_category_as_its_lowest_and_highest(seed, players):
+    """Dominance and globalisation, the categories unknown colonies change, are given as
+    their lowest and ``<category>_high`` in every table of a seat's record before the
+    reveal (the step table at every step, the final scores, the corpus's players): what
+    the whole game scores lies between them, and they are one value where the record
+    settles it.  (A lone lowest, with ``exact`` true where colonies trade one bonus for
+    the other, read as a settled score.)"""
+    from mclog.games.millionclub.analysis import final_scores, timeline
+    from mclog.games.millionclub.analysis.rows import corpus_rows
+
+    full = full_game(seed, players, "standard", False)
+    game = replay(without_reveal(seat_view(full, 0)), events=True)
+    truth = timeline(full).set_index(["step", "player"])
+    steps = timeline(game)
+    final = final_scores(game).set_index("name")
+    rows = corpus_rows(game, "g", "x")["players"]
+    corpus = {name: {c: rows[c][i] for c in rows} for i, name in enumerate(rows["name"])}
+    ranged = 0
+    for category in ("dominance", "globalisation"):
+        high = f"{category}_high"
+        for row in steps.itertuples():
+            true = truth.loc[(row.step, row.player), category]
+            assert getattr(row, category) <= true <= getattr(row, high), (row.step, category)
+            ranged += getattr(row, category) < getattr(row, high)
+        for r in full.scores():
+            assert final.loc[r.name, category] <= getattr(r, category) <= final.loc[r.name, high]
+            assert (corpus[r.name][category], corpus[r.name][high]) == \
+                (final.loc[r.name, category], final.loc[r.name, high])
+    mine = game.scores()
+    assert [final.loc[r.name, "dominance_high"] for r in mine] == \
+        [r.range_of("dominance")[1] for r in mine]
+    assert ranged   # (the test is of something)
+
+
 def _ranges_by_enumeration(state, problem, variables) -> list[dict[str, tuple[int, int]]]:
     """Each player's lowest and highest dominance, globalisation and their total over
     every naming of the colonies held that the record allows, found by trying each one

@@ -14,10 +14,12 @@ One game gives:
 
 A seat's record is scored as every view scores it (``GameReplay.scores_of``): exact in
 hindsight where the whole record settles the unknown colonies, else a range, ``total``
-(its lowest) to ``total_high`` with ``exact`` false, and the places it allows,
-``rank_best`` to ``rank_worst`` (``rank`` goes by the lowest totals); an event whose points depend on
-colonies the record leaves open has ``exact`` false (``Event.exact``), and a winner is
-named only when no naming of them could change it.
+(its lowest) to ``total_high`` with ``exact`` false (a ranged category, dominance or
+globalisation, shows its lowest, and ``dominance_high``/``globalisation_high`` its
+highest: it may range where the total does not), and the places it allows,
+``rank_best`` to ``rank_worst`` (``rank`` goes by the lowest totals); an event whose
+points depend on colonies the record leaves open has ``exact`` false (``Event.exact``),
+and a winner is named only when no naming of them could change it.
 * ``prices``: a row per round end: the three price markers.
 
 Every table has ``game_id`` and ``players`` (the table's size, to group by without a
@@ -35,7 +37,7 @@ from mclog.simulate import seat_bots
 from ..events import noted
 from ..rules.board import ROLE_OF_COLOUR, STANDARD
 from ..rules.moves import Place
-from ..rules.scoring import CATEGORIES, sure_winners
+from ..rules.scoring import CATEGORIES, COLONY_BONUSES, sure_winners
 
 if TYPE_CHECKING:
     from ..replayed import GameReplay
@@ -49,7 +51,8 @@ SCHEMA: dict[str, list[tuple[str, str]]] = {
     "players": [("game_id", "string"), ("players", "int8"), ("setup", "string"),
                 ("seat", "int8"), ("name", "string"), ("colour", "string"),
                 ("role", "string"), ("bot", "string"),
-                *((c, "int16") for c in CATEGORIES), ("total", "int16"),
+                *((c, "int16") for c in CATEGORIES),
+                *((f"{c}_high", "int16") for c in COLONY_BONUSES), ("total", "int16"),
                 ("total_high", "int16"), ("exact", "bool"), ("money", "int16"),
                 ("rank", "int8"), ("rank_best", "int8"), ("rank_worst", "int8"),
                 ("win", "bool")],
@@ -139,7 +142,8 @@ def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[s
              seat=r.seat + 1, name=r.name, colour=table.colours[r.seat],
              role=ROLE_OF_COLOUR[table.colours[r.seat]] if table.setup != STANDARD else None,
              bot=bots[r.seat],
-             **{c: getattr(r, c) for c in CATEGORIES}, total=low, total_high=high,
+             **{c: getattr(r, c) for c in CATEGORIES},
+             **{f"{c}_high": r.range_of(c)[1] for c in COLONY_BONUSES}, total=low, total_high=high,
              exact=r.exact, money=r.money, rank=r.rank, rank_best=r.rank_range[0],
              rank_worst=r.rank_range[1], win=r.seat in winners)
     state = game.replay.current

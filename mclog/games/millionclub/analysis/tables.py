@@ -16,13 +16,16 @@ from mclog.lazy import LazyModule
 
 from ..rules.board import DISC_NAMES
 from ..rules.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_TYPES
-from ..rules.scoring import CATEGORIES, WEALTH_STEP
+from ..rules.scoring import CATEGORIES, COLONY_BONUSES, WEALTH_STEP
 from ..events import events
 
 if TYPE_CHECKING:
     import pandas as pd
 else:
     pd = LazyModule("pandas")   # (imported at the first table: mclog.lazy)
+
+#: The columns of the highest points of each category unknown colonies can change.
+HIGHS = tuple(f"{c}_high" for c in COLONY_BONUSES)
 
 #: The Stock Exchange spreads: what a pawn in each sector earns (R17).
 SPREADS = {f"spread_{k}": (k, DEPENDS_ON[k]) for k in INDUSTRY_TYPES}
@@ -51,20 +54,24 @@ def timeline(game) -> pd.DataFrame:
     (its text), ``line`` (source line); player columns: ``player`` (name),
     ``seat``, ``money``, ``n_industries``, ``n_colonies`` (cards held),
     ``unknown_colonies``, each score category (``industries`` ... ``wealth``,
-    in points), ``total`` (the provisional score: the final scoring applied
-    now); and the three prices ``price_F``, ``price_T``, ``price_R``.
+    in points), ``dominance_high`` and ``globalisation_high`` (what unknown colonies
+    allow those two at most: the value itself where settled), ``total`` (the
+    provisional score: the final scoring applied now); and the three prices
+    ``price_F``, ``price_T``, ``price_R``.
 
     Scores are the game's own answer at each step (``GameReplay.scores_of``): exact in
     hindsight where the whole record settles the colonies they depend on, else a range,
     ``total_low`` to ``total_high`` with ``exact`` False; ``total`` and a ranged category
-    then hold their lowest (as ``final_scores`` does).
+    then hold their lowest (as ``final_scores`` does), and ``<category>_high`` its highest.
+    (Before the end a category's range is a safe bound, not always its tightest: the
+    total's is exact.)
     """
     names = game.record.table.names
     n = len(names)
     cols: dict[str, list] = {k: [] for k in (
         "step", "round", "phase", "disc", "label", "actor", "move", "line", "player", "seat",
-        "money", "n_industries", "n_colonies", "unknown_colonies", *CATEGORIES, "total",
-        "total_low", "total_high", "exact", "price_F", "price_T", "price_R")}
+        "money", "n_industries", "n_colonies", "unknown_colonies", *CATEGORIES,
+        *HIGHS, "total", "total_low", "total_high", "exact", "price_F", "price_T", "price_R")}
     steps = [None, *game.steps]
     last = len(steps) - 1
     for step, state in zip(steps, game.replay.states()):
@@ -88,6 +95,8 @@ def timeline(game) -> pd.DataFrame:
             cols["unknown_colonies"].append(row.unknown)
             for c in CATEGORIES:
                 cols[c].append(getattr(row, c))
+            for c, high in zip(COLONY_BONUSES, HIGHS):
+                cols[high].append(row.range_of(c)[1])
             lo, hi = row.total_range
             cols["total"].append(lo)
             cols["total_low"].append(lo)
@@ -127,7 +136,9 @@ def final_scores(game) -> pd.DataFrame:
     """One row per player: every category of the final scoring, total, money and rank.
 
     While unknown colonies could change a score, ``total_low`` and ``total_high`` give
-    its exact range and ``exact`` is False (a ranged category shows its lowest);
+    its exact range and ``exact`` is False (a ranged category shows its lowest, and
+    ``dominance_high`` and ``globalisation_high`` the highest: a category may range
+    where the total is exact, as colonies trade one bonus for the other);
     ``rank`` goes by the lowest totals, and ``rank_best`` and ``rank_worst`` are the
     places the ranges allow (``scoring.places``; both the rank where it is settled)."""
     rows = []
@@ -135,6 +146,7 @@ def final_scores(game) -> pd.DataFrame:
         lo, hi = r.total_range
         best, worst = r.rank_range
         rows.append({"name": r.name, "seat": r.seat, **{c: getattr(r, c) for c in CATEGORIES},
+                     **{high: r.range_of(c)[1] for c, high in zip(COLONY_BONUSES, HIGHS)},
                      "total": r.total, "money": r.money, "rank": r.rank,
                      "unknown_colonies": r.unknown, "total_low": lo, "total_high": hi,
                      "rank_best": best, "rank_worst": worst, "exact": r.exact})
@@ -187,7 +199,7 @@ def attribution(game) -> pd.DataFrame:
                     "move": e.cause, "automatic": e.automatic, "player": names[seat],
                     "category": category, "points": float(points),
                     "unknown": hidden and (e.label == "reveal" or (
-                        not e.exact and category in ("dominance", "globalisation")))})
+                        not e.exact and category in COLONY_BONUSES))})
     final = game.final
     last = evs[-1]
     for seat, name in enumerate(names):

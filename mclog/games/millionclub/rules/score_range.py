@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cards import CONTINENTS
-from .scoring import _leaders, points
+from .scoring import COLONY_BONUSES, _leaders, points
 from .state import State
 from .unknown import is_handle
 
@@ -89,7 +89,7 @@ class ColonyScoring:
         self.held = [[h for h, k in state.colonies[p].items() for _ in range(k) if is_handle(h)]
                      for p in range(n)]
         self.points = points(state)
-        self.base = [sum(v for c, v in row.items() if c not in ("dominance", "globalisation"))
+        self.base = [sum(v for c, v in row.items() if c not in COLONY_BONUSES)
                      for row in self.points]
 
     @property
@@ -298,8 +298,7 @@ def exact_ranges(state: State, problem: Any, variables: dict[str, int],
     n = state.players
     scoring = ColonyScoring(state)
     known = scoring.points
-    certain = [{c: (known[p][c],) * 2 for c in ("dominance", "globalisation")}
-               for p in range(n)]
+    certain = [{c: (known[p][c],) * 2 for c in COLONY_BONUSES} for p in range(n)]
     for row in certain:
         row["total"] = (row["dominance"][0] + row["globalisation"][0],) * 2
     safe = _open(scoring, state, problem, variables)

@@ -27,6 +27,9 @@ CATEGORIES: Final = (
     "industries", "market_leader", "consortium", "colonies", "dominance", "globalisation",
     "wealth",
 )
+#: The categories an unknown colony can change (R20 compares the continents held for them):
+#: a seat's record may leave them open (``Score.ranges``); every other is certain.
+COLONY_BONUSES: Final = ("dominance", "globalisation")
 CATEGORY_NAMES: Final = {
     "industries": "Industry cards",
     "market_leader": "Market leader",
@@ -87,6 +90,17 @@ class Score:
     def total_range(self) -> tuple[int, int]:
         """The lowest and highest total the unknown cards allow (the total twice if exact)."""
         return self.ranges.get("total", (self.total, self.total))
+
+    def range_of(self, category: str) -> tuple[int, int]:
+        """The lowest and highest points of ``category`` the unknown cards allow (its
+        value twice where the record settles it).
+
+        >>> row = Score(0, "Ann", 8, 0, 0, 3, 0, 0, 1, 5, ranges={"dominance": (0, 3)})
+        >>> row.range_of("dominance"), row.range_of("industries")
+        ((0, 3), (8, 8))
+        """
+        value = getattr(self, category)
+        return self.ranges.get(category, (value, value))
 
     @property
     def rank_range(self) -> tuple[int, int]:
