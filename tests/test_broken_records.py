@@ -248,6 +248,19 @@ def test_a_check_or_reveal_written_another_common_way_says_how_to_write_it(old, 
     assert str(info.value) == f"<text>:{message}"
 
 
+def test_a_reveal_of_too_few_colonies_says_how_many_in_words():
+    """Ann's record of the Thursday club, with one of Cleo's two colonies left out of her
+    reveal: the count is said as a player says it ("1 colony", not "1 colonies")."""
+    from mclog import parse_one
+
+    path = DUEL.parent / "thursday-club-3p.mclog"
+    text = path.read_text().replace("reveal     Cleo india oceania", "reveal Cleo india")
+    with pytest.raises(RecordError) as info:
+        replay(parse_one(text))
+    assert str(info.value) == ("<text>:100:8: Cleo shows 1 colony (india), but the game gives "
+                               "Cleo 2 (?, ?)")
+
+
 @pytest.mark.parametrize("written", [
     "reveal Zoe india oceania oceania oceania oceania, reveal Yann america asia india oceania",
     "reveal Zoe india oceania oceania oceania oceania Yann america asia india oceania"])

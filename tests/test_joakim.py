@@ -108,6 +108,7 @@ def test_the_stock_exchange_pays_one_million():
 def test_a_move_is_exactly_the_die_never_back_to_its_start_nor_onto_a_pawn():
     assert "no path of exactly 2 squares" in str(refused("roll Ann 2, move Ann c4\n"))
     assert "no path of exactly 2 squares" in str(refused("roll Ann 2, move Ann c3\n"))
+    assert "no path of exactly 1 square (up" in str(refused("roll Ann 1, move Ann c5\n"))
     error = refused("roll Ann 3, move Ann e2\n")   # (c3 -> d3 -> e3 -> e2: Ben's square)
     assert "Ann cannot end on e2: Ben's pawn is there (Movement)" in str(error)
 

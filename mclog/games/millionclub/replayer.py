@@ -739,7 +739,8 @@ class _Reader:
                     entry.line, entry.col, code="reveal")
         if len(rest) != len(unknown):
             raise self.fail(
-                f"{name} shows {len(shown)} colonies ({_list(shown)}), but the game gives "
+                f"{name} shows {len(shown)} {'colony' if len(shown) == 1 else 'colonies'} "
+                f"({_list(shown)}), but the game gives "
                 f"{name} {len(known) + len(unknown)} ({_list(known + ['?'] * len(unknown))})",
                 entry.line, entry.col, code="reveal")
         if unknown:

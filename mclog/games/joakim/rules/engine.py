@@ -807,8 +807,8 @@ def _move(state: State, task: Task, move: Move, watch: Watch | None) -> None:
         why = (f"{who}'s pawn is there" if who else
                "the Billionaires' Club is closed" if state.closed and
                state.board.squares[move.square] == BILLIONAIRES else
-               f"no path of exactly {task.amount} squares (up, down, left or right, never "
-               f"the same square twice) leads there from {p.square}")
+               f"no path of exactly {_count(task.amount, 'square')} (up, down, left or right, "
+               f"never the same square twice) leads there from {p.square}")
         raise RuleError(f"{state.names[task.seat]} cannot end on {move.square}: {why}",
                         "J3" if state.closed and state.board.squares[move.square] ==
                         BILLIONAIRES else "Movement", "square")
