@@ -685,8 +685,9 @@ def _review(args, chosen, game, seat, bots, client, which: str | None) -> int:
         found = position(chosen, args.step - 1, rollouts=args.rollouts, seed=args.seed,
                          bots=bots, jobs=args.jobs, client=client, seat=seat)
         data = found.as_dict(names)
+        width = max(len(o.text) for o in found.options)   # (the chances in one column)
         lines = [f"step {args.step}: {found.question}"] + [
-            f"  {o.text:<48} {o.estimate.chance:6.1%}  "
+            f"  {o.text:<{width}} {o.estimate.chance:6.1%}  "
             f"({o.estimate.interval[0]:.0%} to {o.estimate.interval[1]:.0%}, "
             f"{counted(o.estimate.n, 'rollout')}){'  <- played' if o.played else ''}"
             for o in found.options]

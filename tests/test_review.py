@@ -236,6 +236,17 @@ def test_a_review_of_a_file_of_several_games_says_which_game_it_reviews(tmp_path
     assert capsys.readouterr().out.startswith("step 12: ")   # (a file of one game)
 
 
+def test_a_steps_options_have_their_chances_in_one_column(capsys):
+    """Joakim's starting properties are said at length (``Ann takes 2 gold mines, 1 oil
+    well, ...``): each option's chance stands in one column after the longest, not
+    pushed out of line past a fixed width."""
+    harbour = ROOT / "sample_games" / "joakim" / "harbour-sharks-4p.mclog"
+    assert main(["review", str(harbour), "--step", "5", "--rollouts", "1", "--jobs", "1"]) == 0
+    options = capsys.readouterr().out.splitlines()[1:]
+    assert len(options) == 8 and max(len(line.split("%")[0]) for line in options) > 90
+    assert len({line.index("%") for line in options}) == 1
+
+
 @pytest.mark.slow
 def test_mclog_review_writes_the_same_json_for_the_same_seed(tmp_path, capsys):
     out = [tmp_path / "a.json", tmp_path / "b.json"]
