@@ -909,6 +909,26 @@ def test_the_players_listed_under_the_board_say_what_their_areas_say():
                                                          "profits 0 · bonds none · hand 0")
 
 
+def test_the_drawing_shows_the_cards_in_hand_the_record_knows():
+    """Cleo's record of the kitchen-table game: after the deal, her three cards are named
+    above the board and in her line under it, and the others' hands, which she did not
+    see, are their size alone; a Cartel's last stock block is '1 block'."""
+    from mclog.games.cartel.board_svg import player_lines, table_html
+
+    played = mclog.replay(mclog.read_one(ROOT / "sample_games/cartel/kitchen-table-3p.mclog"))
+    state = played.state(12)
+    drawn = table_html(state)
+    assert '<p class="cartel-hands" style="margin:2px 0">In hand: Cleo: Ironside, Dunmore, ' \
+        "Bramble</p>" in drawn
+    assert drawn.count("In hand") == 1 and "Ann:" not in drawn
+    lines = GAME.step_players(played, 12)
+    assert [line.facts.split(" · ")[-1] for line in lines] == \
+        ["hand 3", "hand 3", "hand Ironside, Dunmore, Bramble"]
+    state.cartels[1].blocks = 1
+    assert "price 10 · 1 block · cash" in player_lines(state)[1].facts
+    assert ">price 10 · 1 block</text>" in table_html(state)
+
+
 def test_the_seat_sample_is_a_seat_view_with_unknown_cards():
     record = mclog.read_one(ROOT / "sample_games/cartel/kitchen-table-3p.mclog")
     assert record.tags["Seat"] == "Cleo"

@@ -1,7 +1,8 @@
 """The Cartel board as SVG, "diamond-wise" as it lies on the table: each company on its
 square with its value and yearly profit, filled in its owner's colour; the Bonus and
 Special Profits drawn where a player earns them; each player's area at a corner with the
-stock price, the stock blocks left, the bonds, the money and the profits.
+stock price, the stock blocks left, the bonds, the money and the profits; above it, the
+cards in hand the record knows.
 
 Every text from a record or a component file is escaped.  A board drawn from the
 illustrative components says so above it.
@@ -93,24 +94,36 @@ def board_svg(state) -> str:
     return "".join(out)
 
 
-def _area(state, seat: int) -> list[str]:
+def _area(state, seat: int, hand_named: bool = False) -> list[str]:
     """A player's area in words, as the board prints it: the name (with ▶ on the player
     whose turn it is), then the stock price and blocks, the cash and profits, the bonds
-    and the hand."""
+    and the hand: its size, or with ``hand_named`` the cards the record knows in it (a
+    corner of the board has no room for them)."""
     cartel = state.cartels[seat]
     turn = seat == state.turn and not state.over and state.stage == "turn"
+    hand = f"hand {hand_of(state, seat)}" if hand_named and cartel.hand else \
+        f"hand {cartel.hand_size}"
     return [f"{'▶ ' if turn else ''}{state.names[seat]}"
             f"{' · out of play' if cartel.out else ''}",
-            f"price {cartel.price} · {cartel.blocks} blocks",
+            f"price {cartel.price} · {counted(cartel.blocks, 'block')}",
             f"cash {cartel.money} · profits {cartel.profits + cartel.new}",
-            f"bonds {'+'.join(map(str, cartel.bonds)) or 'none'} · hand {cartel.hand_size}"]
+            f"bonds {'+'.join(map(str, cartel.bonds)) or 'none'} · {hand}"]
+
+
+def hand_of(state, seat: int) -> str:
+    """The cards in a player's hand as the record knows them: each one seen by its name,
+    ``?`` for each the record's seat did not see (``Ironside, Dunmore, ?``).  A player
+    reviewing their game sees what they held when they chose."""
+    cartel = state.cartels[seat]
+    return ", ".join([state.board.companies[word].name for word in cartel.hand]
+                     + ["?"] * (cartel.hand_size - len(cartel.hand)))
 
 
 def player_lines(state) -> list[PlayerLine]:
     """Each player's area in words, for the list under the board on a narrow screen."""
     out = []
     for seat, name in enumerate(state.names):
-        head, *facts = _area(state, seat)
+        head, *facts = _area(state, seat, hand_named=True)
         out.append(PlayerLine(head, COLOURS[seat % 4], " · ".join(facts)))
     return out
 
@@ -123,8 +136,11 @@ def table_html(state) -> str:
     where = "the game is over" if state.over else f"year {state.year} of 10"
     note = ('<p class="cartel-note" style="color:#a04000;margin:2px 0">Illustrative '
             "components: not the printed Cartel board.</p>" if board.illustrative else "")
+    held = " · ".join(f"{escape(name)}: {escape(hand_of(state, seat))}"
+                      for seat, name in enumerate(state.names) if state.cartels[seat].hand)
+    hands = f'<p class="cartel-hands" style="margin:2px 0">In hand: {held}</p>' if held else ""
     return (f'<div class="cartel">{note}<p style="margin:2px 0">{where} · Pool: {pool} · '
-            f"pile {counted(state.pile, 'card')}</p>{board_svg(state)}</div>")
+            f"pile {counted(state.pile, 'card')}</p>{hands}{board_svg(state)}</div>")
 
 
-__all__ = ["board_svg", "table_html", "player_lines", "COLOURS"]
+__all__ = ["board_svg", "table_html", "player_lines", "hand_of", "COLOURS"]
