@@ -1254,8 +1254,8 @@ COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
              "every card that seat did not see", _hide_arguments),
     "export": ("print the record as JSON", _export_arguments),
     "import": ("print a JSON record (from export) as .mclog text", _import_arguments),
-    "report": ("write one self-contained HTML page of a game: board stepper, charts and "
-               "the record", _report_arguments),
+    "report": ("write one self-contained HTML page of a game: board stepper, score, "
+               "charts and the record", _report_arguments),
     "review": ("weigh each decision by rollouts: the chance to win of each option, the "
                "loss of the move played", _review_arguments),
     "record": ("record a game at the table: asks each decision, completes the legal "

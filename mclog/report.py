@@ -12,7 +12,8 @@ the step shown; and the record is shown as written, comments included.  The cont
 are the replay widget's: step and round buttons, a jump list, Play, the arrow keys (and
 Home and End, to the start and the end).
 Every text from the record is escaped: the boards by the game's drawing, the steps by
-the page's script (``textContent``), the rest here.
+the page's script (``textContent``), the rest here.  Below the replay, the score by what
+makes it up (``Game.score_lines``, as ``mclog score`` prints it), then the charts.
 """
 
 from __future__ import annotations
@@ -64,6 +65,11 @@ def report_html(played, extra_charts: list | None = None) -> str:
                      f'<div class="chart">{figure_svg(figure)}</div></section>'
                      for title, figure in [*game.report_charts(played),
                                            *(extra_charts or [])])
+    # the score by what makes it up (Million Club's categories, Cartel's parts of the
+    # worth), as ``mclog score`` prints it: what the result line only totals
+    heading = "The final score" if played.complete else "The score where the record stops"
+    score = (f"<section><h2>{heading}</h2><pre class=\"score\">"
+             f"{escape(chr(10).join(game.score_lines(played)))}</pre></section>")
     tags = played.record.tags
     title = tags.get("Event") or game.name
     players = ", ".join(played.record.players)
@@ -115,6 +121,7 @@ pre{{background:#f6f6f6;padding:8px;overflow-x:auto}}
 <div id="moves" title="the record: click a line to go there">{moves}</div></div></section>
 <script type="application/octet-stream" id="data">{data}</script>
 <script>{_STEPPER.replace("LAST", str(n))}</script>
+{score}
 {charts}
 <section><h2>The record</h2><pre>{escape(record)}</pre></section>
 </body></html>

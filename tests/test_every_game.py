@@ -17,6 +17,7 @@ games.  A new game in the registry is tested here with no edit.
 from __future__ import annotations
 
 import dataclasses
+import html
 import json
 import random
 import re
@@ -1570,8 +1571,10 @@ def test_the_score_of_a_record_that_stops_early_says_it_is_provisional(name, tmp
     """``mclog score`` of a game in progress (a record that stops at some line, as a
     game night does when the evening ends first): the table's first line says where it
     stops, and each JSON row says ``"provisional": true``; a finished game's say
-    neither.  (Cartel's and Joakim's tables once looked final.)"""
+    neither.  (Cartel's and Joakim's tables once looked final.)  The report shows the
+    same table under a heading that says which."""
     from mclog.cli import main
+    from mclog.report import report_html
 
     game = game_named(name)
     text = game.simulated_text(game.players.start, 3, "random", {})
@@ -1593,6 +1596,12 @@ def test_the_score_of_a_record_that_stops_early_says_it_is_provisional(name, tmp
         [rows] = json.loads(capsys.readouterr().out)
         assert [row.get("provisional", False) for row in rows] == \
             [provisional] * game.players.start
+        played = mclog.replay(mclog.read_one(path), strict=False)
+        page = report_html(played)
+        section = re.search(r'<h2>([^<]*)</h2><pre class="score">(.*?)</pre>', page, re.S)
+        assert section and section[1] == ("The score where the record stops" if provisional
+                                          else "The final score")
+        assert html.unescape(section[2]).splitlines() == game.score_lines(played)
 
 
 @pytest.mark.parametrize("name", names())
