@@ -289,9 +289,9 @@ class KitGame(Game):
                       ("players", "int8"), ("event", "string"), ("bots", "string"),
                       ("seed", "string"), ("complete", "bool"), ("moves", "int32"),
                       ("winner", "string")],
-            "players": [("game_id", "string"), ("seat", "int8"), ("name", "string"),
-                        ("bot", "string"), ("total", "int64"), ("rank", "int8"),
-                        ("win", "bool")],
+            "players": [("game_id", "string"), ("players", "int8"), ("seat", "int8"),
+                        ("name", "string"), ("bot", "string"), ("total", "int64"),
+                        ("rank", "int8"), ("win", "bool")],
         }
 
     def corpus_rows(self, played, game_id, source):
@@ -305,7 +305,8 @@ class KitGame(Game):
                       "bots": [record.tags.get("Bots")], "seed": [record.tags.get("Seed")],
                       "complete": [played.complete], "moves": [len(played)],
                       "winner": [winner]},
-            "players": {"game_id": [game_id] * n, "seat": list(range(1, n + 1)),
+            "players": {"game_id": [game_id] * n, "players": [n] * n,
+                        "seat": list(range(1, n + 1)),
                         "name": list(record.names), "bot": seat_bots(record.tags, n),
                         "total": [r.total for r in rows],
                         "rank": [r.rank for r in rows],
