@@ -1577,10 +1577,8 @@ def test_the_score_of_a_record_that_stops_early_says_it_is_provisional(name, tmp
     """``mclog score`` of a game in progress (a record that stops at some line, as a
     game night does when the evening ends first): the table's first line says where it
     stops, and each JSON row says ``"provisional": true``; a finished game's say
-    neither.  (Cartel's and Joakim's tables once looked final.)  The report shows the
-    same table under a heading that says which."""
+    neither.  (Cartel's and Joakim's tables once looked final.)"""
     from mclog.cli import main
-    from mclog.report import report_html
 
     game = game_named(name)
     text = game.simulated_text(game.players.start, 3, "random", {})
@@ -1602,11 +1600,28 @@ def test_the_score_of_a_record_that_stops_early_says_it_is_provisional(name, tmp
         [rows] = json.loads(capsys.readouterr().out)
         assert [row.get("provisional", False) for row in rows] == \
             [provisional] * game.players.start
-        played = mclog.replay(mclog.read_one(path), strict=False)
-        page = report_html(played)
-        section = re.search(r'<h2>([^<]*)</h2><pre class="score">(.*?)</pre>', page, re.S)
-        assert section and section[1] == ("The score where the record stops" if provisional
-                                          else "The final score")
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_report_shows_the_score_table_under_a_heading_that_says_which(name):
+    """The report holds the game's score table (``score_lines``, as ``mclog score`` prints
+    it: what makes each total), headed "The final score" for a finished game and "The
+    score where the record stops" for one cut in half, as a game night may end first."""
+    from mclog.report import report_html
+
+    game = game_named(name)
+    path = next(p for p in _samples(name) if game.replay(mclog.read_one(p)).complete)
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    body = next(i for i, line in enumerate(lines) if i and line.strip() and
+                not line.startswith("[") and not lines[i - 1].strip())
+    cut = "".join(lines[:body + (len(lines) - body) // 2])
+    for written, heading in ((text, "The final score"),
+                             (cut, "The score where the record stops")):
+        played = game.replay(mclog.parse_one(written, str(path)), strict=False)
+        section = re.search(r'<h2>([^<]*)</h2><pre class="score">(.*?)</pre>',
+                            report_html(played), re.S)
+        assert section and section[1] == heading
         assert html.unescape(section[2]).splitlines() == game.score_lines(played)
 
 
