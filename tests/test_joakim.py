@@ -915,6 +915,15 @@ def test_j18_a_peeked_newspaper_is_the_next_one_drawn():
     played = play(body.replace("news 9", "news 21"))
     assert cash(played) == [0, 30]
     assert played.final.peeked == [9]
+    # (the drawing shows what the peek told of the pile's top, ? where it was not seen)
+    from mclog.games.joakim.board import table_html
+
+    peeked = len(played) - 3   # (the state after the peek: Ben's roll, move and news follow)
+    assert "newspaper pile 40 (on top: 21, 9) · Joakim" in table_html(played.state(peeked))
+    assert "newspaper pile 39 (on top: 9) · Joakim" in table_html(played.final)
+    assert "on top" not in table_html(played.state(peeked - 1))
+    unseen = play(body.replace("news 9", "news 21").replace("peek Ann 21 and 9", "peek Ann ?"))
+    assert "(on top: ?, ?)" in table_html(unseen.state(peeked))
 
 
 def test_j18_another_seats_peek_is_unseen_and_every_seat_scores_alike():

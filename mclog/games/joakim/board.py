@@ -160,8 +160,12 @@ def table_html(state) -> str:
         where = "the setup"
     else:
         where = f"turn {state.turns}: {escape(state.names[state.turn])} moves"
+    # (the newspapers on top that an advance tip showed, J18: what the one who peeked
+    # knew of the next draws, ? where the record's seat did not see them)
+    peeked = (f" (on top: {', '.join('?' if c is None else str(c) for c in state.peeked)})"
+              if state.peeked else "")
     piles = ("" if board.inline else
-             f" · newspaper pile {len(state.news)} · Joakim {len(state.joakim)} · "
+             f" · newspaper pile {len(state.news)}{peeked} · Joakim {len(state.joakim)} · "
              f"club {len(state.club)}") + (" · the club is closed" if state.closed else "")
     if state.table.sharks:
         piles += (f" · Affärstipskort {state.tips_fresh + len(state.tips_under)} · loan "
