@@ -376,6 +376,41 @@ def test_the_corpus_agrees_with_the_score_table_and_adds_up(built):
         assert summed.get((row.game_id, row.seat), 0) == row.total, row.game_id
 
 
+def test_strategy_tables_count_only_what_the_records_settle(tmp_path):
+    """Ann's record of the Thursday club settles every total with its reveal but leaves
+    some events' points open (which colonies Ben and Cleo held when); without its reveal
+    it leaves the totals open too.  The start player's figures count the complete games
+    whose totals are settled, the points per pawn the games whose every event is, unless
+    asked to count the others too."""
+    from mclog.games.millionclub.analysis.strategy import points_per_pawn, start_player
+    from mclog.games.millionclub.simulator import simulated_text
+
+    src = tmp_path / "src"
+    src.mkdir()
+    thursday = (ROOT / "sample_games" / "millionclub" / "thursday-club-3p.mclog").read_text()
+    (src / "thursday.mclog").write_text(thursday)
+    (src / "unrevealed.mclog").write_text(
+        "".join(line for line in thursday.splitlines(keepends=True)
+                if not line.startswith("reveal")))
+    (src / "simulated.mclog").write_text(
+        "\n".join(simulated_text(3, "standard", "greedy,random", s) for s in range(3)))
+    build([src], tmp_path / "out", jobs=1)
+    read = corpus(tmp_path / "out")
+    games = read.table("games", columns=["game_id", "source"])
+    name = dict(zip(games.game_id, games.source.str.rsplit("/", n=1).str[-1]))
+    players = read.table("players", columns=["game_id", "exact"])
+    events = read.table("events", columns=["game_id", "exact"])
+    assert {name[g] for g in players.game_id[~players.exact]} == {"unrevealed.mclog"}
+    assert {name[g] for g in events.game_id[~events.exact]} == \
+        {"unrevealed.mclog", "thursday.mclog"}
+    assert start_player(read).games.sum() == 4   # (the Thursday game and the simulated)
+    holdings = read.table("placements", columns=["game_id", "round", "disc", "seat"]) \
+        .drop_duplicates()
+    simulated = holdings.game_id.map(name) == "simulated.mclog"
+    assert points_per_pawn(read).pawns.sum() == simulated.sum()
+    assert points_per_pawn(read, settled_only=False).pawns.sum() == len(holdings)
+
+
 def test_seats_count_from_one_in_every_games_tables(built):
     """docs/corpus.md: a seat is 1 for the first name of ``Players``, in every game's
     tables (``actor`` 0 is chance or the rules), as the names of the records say."""
