@@ -104,7 +104,8 @@ def start_player(corpus) -> pd.DataFrame:
 
 def _unsettled(corpus, table: str) -> set[str]:
     """The games with a row of ``table`` that their record leaves open (``exact`` false:
-    a seat's record before its reveal)."""
+    a seat's record that does not settle every colony, before its reveal or, for an
+    event, even after it)."""
     return set(corpus.table(table, columns=["game_id"],
                             filters=[("exact", "==", False)])["game_id"])
 
