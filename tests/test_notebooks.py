@@ -1,6 +1,10 @@
 """The notebooks: stored without outputs, and each runs top to bottom without an error."""
 
+import contextlib
+import os
 import re
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,6 +21,25 @@ pytestmark = pytest.mark.slow  # (every notebook run top to bottom: make test, n
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 
 
+@contextlib.contextmanager
+def _client(nb, where: Path, timeout: int):
+    """A client to run ``nb`` in a kernel started in ``where``, the kernel reached over
+    local sockets in a folder of its own (``ipc``) rather than TCP ports: jupyter_client
+    picks a free port and the kernel binds it a moment later, and on a busy machine
+    another kernel took one in between ("Address already in use": notebook 07's kernel
+    died before it replied, and a whole CI run failed)."""
+    from jupyter_client.manager import KernelManager
+
+    sockets = tempfile.mkdtemp(prefix="mclog-kernel-")   # (short: a socket's path is)
+    try:
+        km = KernelManager(kernel_name="python3", transport="ipc",
+                           ip=os.path.join(sockets, "k"))
+        yield nbclient.NotebookClient(nb, km=km, timeout=timeout, kernel_name="python3",
+                                      resources={"metadata": {"path": str(where)}})
+    finally:
+        shutil.rmtree(sockets, ignore_errors=True)
+
+
 def _each_game(notebook: Path, games, point):
     """Run ``notebook`` at each of ``games`` in turn (``point(nb, game)``: the notebook's
     cells pointed at the game), yielding each game with its cells as run, in one kernel:
@@ -24,10 +47,8 @@ def _each_game(notebook: Path, games, point):
     more than most notebooks' cells), its namespace emptied between games (``%reset
     -f``), so that each run sees only what its own cells define.  A cell's error fails
     the test at once (``CellExecutionError``, naming the cell)."""
-    client = nbclient.NotebookClient(nbformat.read(notebook, as_version=4), timeout=300,
-                            kernel_name="python3",
-                            resources={"metadata": {"path": str(notebook.parent)}})
-    with client.setup_kernel():
+    with _client(nbformat.read(notebook, as_version=4), notebook.parent, 300) as client, \
+            client.setup_kernel():
         for game in games:
             nb = point(nbformat.read(notebook, as_version=4), game)
             client.nb = nb
@@ -94,10 +115,8 @@ def test_notebook_runs_without_error(path, tmp_path):
     if path.name.startswith("08"):
         cell = next(c for c in nb.cells if "GAMES = 700" in c.source)
         cell.source = cell.source.replace("GAMES = 700", "GAMES = 250")
-    client = nbclient.NotebookClient(nb, timeout=900 if path.name.startswith("08") else 300,
-                            kernel_name="python3",
-                            resources={"metadata": {"path": str(where)}})
-    client.execute()
+    with _client(nb, where, 900 if path.name.startswith("08") else 300) as client:
+        client.execute()
     _shown_well(nb, path.name)
 
 
