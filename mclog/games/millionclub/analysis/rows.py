@@ -38,6 +38,7 @@ from ..events import noted
 from ..rules.board import ROLE_OF_COLOUR, STANDARD
 from ..rules.moves import Place
 from ..rules.scoring import CATEGORIES, COLONY_BONUSES, sure_winners
+from .tables import HIGHS
 
 if TYPE_CHECKING:
     from ..replayed import GameReplay
@@ -52,7 +53,7 @@ SCHEMA: dict[str, list[tuple[str, str]]] = {
                 ("seat", "int8"), ("name", "string"), ("colour", "string"),
                 ("role", "string"), ("bot", "string"),
                 *((c, "int16") for c in CATEGORIES),
-                *((f"{c}_high", "int16") for c in COLONY_BONUSES), ("total", "int16"),
+                *((high, "int16") for high in HIGHS), ("total", "int16"),
                 ("total_high", "int16"), ("exact", "bool"), ("money", "int16"),
                 ("rank", "int8"), ("rank_best", "int8"), ("rank_worst", "int8"),
                 ("win", "bool")],
@@ -143,7 +144,8 @@ def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[s
              role=ROLE_OF_COLOUR[table.colours[r.seat]] if table.setup != STANDARD else None,
              bot=bots[r.seat],
              **{c: getattr(r, c) for c in CATEGORIES},
-             **{f"{c}_high": r.range_of(c)[1] for c in COLONY_BONUSES}, total=low, total_high=high,
+             **{high: r.range_of(c)[1] for c, high in zip(COLONY_BONUSES, HIGHS)},
+             total=low, total_high=high,
              exact=r.exact, money=r.money, rank=r.rank, rank_best=r.rank_range[0],
              rank_worst=r.rank_range[1], win=r.seat in winners)
     state = game.replay.current
