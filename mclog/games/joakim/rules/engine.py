@@ -28,7 +28,6 @@ from typing import Any
 
 from mclog.engine import Decision, Watch, by_fields, fresh_copy, required, seat_name
 from mclog.errors import RuleError
-from mclog.printable import counted
 
 from . import sharks
 from .components import (BILLIONAIRES, EXCHANGE, JOAKIM as JOAKIM_CARDS, NEWSPAPER, TIPS,
@@ -432,7 +431,7 @@ def _describe(state: State) -> str:
         return (f"what {who}'s card does, item by item (values, earn, pay, buy, "
                 f"sell, give, get, swap, take, auction, {extra}...), then the next turn")
     if task.kind == "move" and state.board.inline:
-        squares = counted(task.amount, "square") if task.amount else "to any square"
+        squares = _count(task.amount, "square") if task.amount else "to any square"
         return f"{who} moves {squares}: the kind of square landed on"
     if task.kind == "choose":
         return f"{who} chooses the kind of property ({_effect_words(task.effect)})"
@@ -444,7 +443,7 @@ def _describe(state: State) -> str:
         "start": f"{who} takes their {STARTING} properties",
         "value": f"the die for the starting market value of {task.what}",
         "roll": f"{who}'s die (or a lucky crown: before, or go to a square)",
-        "move": f"{who} moves {counted(task.amount, 'square')}",
+        "move": f"{who} moves {_count(task.amount, 'square')}",
         "trade": f"{who} buys or sells {task.what}, or passes",
         "news": f"the next number of Ankeborgstidningen, for {who}",
         "joakim": f"a Joakim card, for {who}",
@@ -579,12 +578,16 @@ def _cards(n: int, fives: int | None, ones_there: int, fives_there: int, where: 
         raise RuleError(f"{fives} 5-cards are more than {n} {kind} properties", "J2")
     ones = n - 5 * fives
     if fives > fives_there or ones > ones_there:
-        with_fives = f" with {counted(fives, '5-card')}" if fives else ""
+        with_fives = f" with {_count(fives, '5-card')}" if fives else ""
         raise RuleError(f"{where} has no cards that make {kind_count(kind, n)}{with_fives}"
-                        f" ({counted(ones_there, '1-card')}, {counted(fives_there, '5-card')})"
+                        f" ({_count(ones_there, '1-card')}, {_count(fives_there, '5-card')})"
                         "; nobody makes change (\"you may never exchange\")",
                         "Property Squares")
     return ones, fives
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'s' if n != 1 else ''}"
 
 
 def _from_bank(state: State, seat: int, kind: str, ones: int, fives: int) -> None:
@@ -804,7 +807,7 @@ def _move(state: State, task: Task, move: Move, watch: Watch | None) -> None:
         why = (f"{who}'s pawn is there" if who else
                "the Billionaires' Club is closed" if state.closed and
                state.board.squares[move.square] == BILLIONAIRES else
-               f"no path of exactly {counted(task.amount, 'square')} (up, down, left or right, "
+               f"no path of exactly {_count(task.amount, 'square')} (up, down, left or right, "
                f"never the same square twice) leads there from {p.square}")
         raise RuleError(f"{state.names[task.seat]} cannot end on {move.square}: {why}",
                         "J3" if state.closed and state.board.squares[move.square] ==
