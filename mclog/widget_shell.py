@@ -3,7 +3,7 @@
 ``FrameStepper`` holds every step's board and texts in the browser, so a step is drawn
 there without a round trip to the kernel.
 
-``MarkedChart`` shows a plotly figure (a ``FigureWidget``) with a marker at the step
+``MarkedChart`` shows a plotly figure (a ``PlotlyChart``) with a marker at the step
 shown, which the stepper draws over the plot in the page: a step changes one line's
 position there, and neither the chart nor the kernel is asked anything.
 """
@@ -266,15 +266,15 @@ class FrameStepper(anywidget.AnyWidget):
           xs.forEach((at, i) => { if (Math.abs(at - x) < Math.abs(xs[best] - x)) best = i; });
           return best;
         };
-        let tries = 0;
+        // (a view of the chart not drawn yet is marked when it is: a chart drawn says
+        // ``mclog-chart-drawn`` to the page, heard below)
         const mark = async () => {
           if (!chart) return;
           const views = await Promise.all(Object.values(chart.views || {}));
-          let waiting = !views.length;
           for (const view of views) {
             const gd = view.el.classList.contains("js-plotly-plot") ? view.el
               : view.el.querySelector(".js-plotly-plot");
-            if (!gd || !gd._fullLayout) { waiting = true; continue; }
+            if (!gd || !gd._fullLayout) continue;
             if (!gd.__mclogMarked && gd.on) {   // (placed again when plotly redraws)
               gd.__mclogMarked = true;
               gd.on("plotly_afterplot", () => place(gd));
@@ -286,8 +286,6 @@ class FrameStepper(anywidget.AnyWidget):
             }
             place(gd);
           }
-          // a chart not drawn yet (the notebook still rendering it): looked for again
-          if (waiting && tries < 60) { tries += 1; setTimeout(mark, 250); }
         };
         const draw = () => {
           const index = model.get("index");
@@ -355,7 +353,12 @@ class FrameStepper(anywidget.AnyWidget):
         const slider = await linked("slider");
         if (slider) { target = slider; field = "value"; }
         chart = await linked("chart");
-        if (chart) draw();   // (the marker, now that there is a chart to put it on)
+        if (chart) {   // (the marker, now that there is a chart to put it on)
+          document.addEventListener("mclog-chart-drawn", mark);
+          draw();
+        }
+        // (this view's own model's listeners go with it; the page's stay unless removed)
+        return () => document.removeEventListener("mclog-chart-drawn", mark);
       }
     };
     """
@@ -375,8 +378,8 @@ class FrameStepper(anywidget.AnyWidget):
     #: The slider the stepper is linked to (``jslink``): the buttons move it.
     slider = traitlets.Instance(w.Widget, allow_none=True).tag(sync=True,
                                                                **w.widget_serialization)
-    #: A plotly ``FigureWidget`` whose first shape marks the step, and the x of the mark
-    #: at each step: moved in the page as the step changes.
+    #: The ``PlotlyChart`` the step is marked on, and the x of the mark at each step:
+    #: moved in the page as the step changes.
     chart = traitlets.Instance(w.Widget, allow_none=True).tag(sync=True,
                                                               **w.widget_serialization)
     marker_x = traitlets.List(traitlets.Any()).tag(sync=True)
@@ -390,9 +393,91 @@ class FrameStepper(anywidget.AnyWidget):
         self.frames = packed(frames)
 
 
+class PlotlyChart(anywidget.AnyWidget):
+    """A plotly figure (``figure``: its JSON) drawn in the page by plotly.js, which the
+    page loads once, from the first chart it draws (``library``: plotly.py's own copy).
+
+    Why not plotly's ``FigureWidget``: anywidget gives a widget's module two seconds to
+    load, and the ``FigureWidget``'s is 5 MB of script; on a busy machine it missed them,
+    and the chart never came (CI saw it twice: "[anywidget] Failed to initialize
+    model.").  Here the module is a few lines, loaded at once, and plotly.js is loaded
+    while the chart is drawn, where nothing times out.  Set ``figure`` again to draw
+    the chart anew (``MarkedChart.redraw``); each time it is drawn, it says so to the
+    page (the DOM event ``mclog-chart-drawn``), for the stepper's marker."""
+
+    _esm = """
+    // plotly.js, loaded once for the page, by the first chart drawn (a classic script:
+    // the library is not a module), then shared by every chart
+    const plotly = source => {
+      globalThis.__mclogPlotly ??= new Promise((resolve, reject) => {
+        const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+        const script = document.createElement("script");
+        script.src = url;
+        script.onload = () => { URL.revokeObjectURL(url); resolve(window.Plotly); };
+        script.onerror = () => {
+          URL.revokeObjectURL(url);
+          globalThis.__mclogPlotly = undefined;   // (the next chart tries again)
+          reject(new Error("plotly.js did not load"));
+        };
+        document.head.appendChild(script);
+      });
+      return globalThis.__mclogPlotly;
+    };
+    export default {
+      async render({ model, el }) {
+        const box = document.createElement("div");
+        box.className = "mclog-chart";
+        el.appendChild(box);
+        let Plotly;
+        try {
+          Plotly = await plotly(model.get("library"));
+        } catch (error) {   // (said in the page, not only in the console)
+          box.textContent = "The chart could not be drawn here: " + error;
+          console.error("[mclog] the chart:", error);
+          return;
+        }
+        // (each drawing a new data revision: Plotly.react does not look inside plotly's
+        // packed arrays, ``{dtype, bdata}``, so without it a new figure's data went unseen)
+        let revision = 0;
+        const draw = async () => {
+          const figure = model.get("figure");
+          revision += 1;
+          await Plotly.react(box, figure.data || [],
+                             { ...(figure.layout || {}), datarevision: revision },
+                             { responsive: true });
+          box.dispatchEvent(new CustomEvent("mclog-chart-drawn", { bubbles: true }));
+        };
+        await draw();
+        model.on("change:figure", draw);
+        return () => { model.off("change:figure", draw); Plotly.purge(box); };
+      }
+    };
+    """
+    #: The figure as plotly.js takes it (``data``, ``layout``): ``plotly_json`` of a figure.
+    figure = traitlets.Dict().tag(sync=True)
+    #: plotly.js's text, used by the first chart the page draws.
+    library = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, figure: go.Figure, **kw) -> None:
+        from plotly.offline import get_plotlyjs
+
+        super().__init__(figure=plotly_json(figure), library=get_plotlyjs(), **kw)
+
+
+def plotly_json(figure: go.Figure) -> dict:
+    """``figure`` as plotly.js takes it, in plain JSON values (plotly's own encoder: an
+    array or a date becomes a list or a string, NaN becomes null).
+
+    >>> plotly_json(go.Figure(go.Scatter(x=[1, 2], y=[3, float("nan")])))["data"]
+    [{'x': [1, 2], 'y': [3, None], 'type': 'scatter'}]
+    """
+    return json.loads(figure.to_json())
+
+
 class MarkedChart:
-    """A chart with a step marker: ``figure`` (the widget), ``view`` (the same, to lay
-    out), ``step`` (where the marker stands) and ``show(step)``.
+    """A chart with a step marker: ``figure`` (the ``go.Figure`` it shows), ``view`` (the
+    widget that shows it, a ``PlotlyChart``), ``step`` (where the marker stands) and
+    ``show(step)``.
 
     The page draws the marker: a ``FrameStepper`` given the chart puts a line over the
     plot at the step it shows, in the browser, as the report page does.  A marker the
@@ -404,25 +489,27 @@ class MarkedChart:
     def __init__(self, figure: go.Figure) -> None:
         figure = go.Figure(figure)
         figure.update_shapes(visible=False, selector={"name": "step"})
-        self.figure = go.FigureWidget(figure)
-        self.view = self.figure
+        self.figure = figure
+        self.view = PlotlyChart(figure)
         self.step = 0
 
     def show(self, step: int) -> None:
         """Note that the marker stands at ``step`` (the page moves it)."""
         self.step = step
 
-    def redraw(self, figure: go.Figure) -> None:
-        """The chart's traces and axis ranges anew from ``figure`` (the same chart with
-        other figures: a replay's exact score ranges); the layout otherwise stays.  A
-        trace's click handlers are its own: set them again on ``self.figure.data``."""
-        chart = self.figure
-        chart.data = ()
-        chart.add_traces([trace.to_plotly_json() for trace in figure.data])
-        with chart.batch_update():
+    def redraw(self, figure: go.Figure | None = None) -> None:
+        """The chart drawn again: with ``figure``'s traces and axis ranges (the same
+        chart with other figures: a replay's exact score ranges; the layout otherwise
+        stays), or, with no ``figure``, as ``self.figure`` now stands (changed in place:
+        the review's win chances as they fill)."""
+        if figure is not None:
+            chart = self.figure
+            chart.data = ()
+            chart.add_traces([trace.to_plotly_json() for trace in figure.data])
             for axis in ("yaxis", "yaxis2"):
                 if axis in figure.layout and figure.layout[axis].range is not None:
                     chart.layout[axis].range = figure.layout[axis].range
+        self.view.figure = plotly_json(self.figure)
 
 
 class RunBelow(anywidget.AnyWidget):
@@ -856,7 +943,7 @@ class StepWidget(w.VBox):
             buttons=[*rounds, [f"◀ {self.step_word}", "prev"], [f"{self.step_word} ▶", "next"],
                      *([[f"{word} ▶▶", "next-round"]] if rounds else [])],
             marks=self.round_starts, stops=[list(stop) for stop in self.stops],
-            slider=self.slider, chart=self.marked.figure if self.marked else None,
+            slider=self.slider, chart=self.marked.view if self.marked else None,
             marker_x=[self.step_of(p) for p in range(len(self.positions))]
             if self.marked else [],
             lines=[[text, None if step is None else self.position_at(step)]

@@ -140,11 +140,11 @@ class LazyChances:
     def draw(self) -> None:
         """The graph as far as it is filled."""
         steps = sorted(self.points)
-        figure = self.widget.marked.figure
-        with figure.batch_update():
-            for seat, trace in enumerate(figure.data):
-                trace.x = steps
-                trace.y = [self.points[s][seat] for s in steps]
+        marked = self.widget.marked
+        for seat, trace in enumerate(marked.figure.data):
+            trace.x = steps
+            trace.y = [self.points[s][seat] for s in steps]
+        marked.redraw()
         self._drawn_at = time.monotonic()
 
     def start(self) -> None:
@@ -159,10 +159,11 @@ class LazyChances:
                 pass
         except MclogError as exc:   # (a position the review cannot weigh: said on the graph)
             self.error = str(exc)
+            marked = self.widget.marked
+            title = marked.figure.layout.title
+            title.text = (f"{title.text} — stopped at step {self.next_step()}: "
+                          f"{escape(self.error)}")
             self.draw()
-            figure = self.widget.marked.figure
-            figure.layout.title.text = (f"{figure.layout.title.text} — stopped at step "
-                                        f"{self.next_step()}: {escape(self.error)}")
 
     def stop(self) -> None:
         self._stopping.set()

@@ -294,9 +294,7 @@ def test_the_moment_a_teacher_is_shown_is_the_widest_draft_or_none_before_any_ch
 
 def test_the_replay_widget_tells_the_score_story():
     """Issue 14: the provisional score and rank at every step, the winner at the end, the
-    jump list following the step, and a click on the score graph jumping there."""
-    from plotly.callbacks import Points
-
+    jump list following the step."""
     from mclog.games.millionclub.widget import replay_widget
 
     game = mclog.replay(mclog.read_one(SAMPLES[-1]))  # thursday-club-3p
@@ -313,10 +311,10 @@ def test_the_replay_widget_tells_the_score_story():
     widget.go(len(game))
     assert widget.score.value.startswith("<b>Ann wins.</b> Final ranking: 1. Ann 24 &middot; "
                                          "2. Cleo 18 &middot; 3. Ben 12")
-    trace = widget.chart.data[0]
-    trace._dispatch_on_click(Points(point_inds=[40], xs=[40], ys=[3], trace_name=trace.name,
-                                    trace_index=0), None)
+    widget.go(40)   # (a click on the chart goes there in the page: tests/test_browser.py)
     assert widget.step == 40 and widget.marked.step == 40
+    # the chart the page draws is the figure's JSON, sent whole again when it changes
+    assert widget.marked.view.figure["data"][0]["name"] == widget.chart.data[0].name
 
 
 def test_win_rates_say_how_many_games_and_the_fair_share(tmp_path):

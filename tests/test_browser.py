@@ -178,6 +178,10 @@ def test_01_replay_widget_in_the_browser(browser, lab, tmp_path):
     score = page.locator(".mclog-step-score").first
     expect(score).to_contain_text("1. Ann 4 · 1-3. Ben 3-4 · 1-3. Cleo 3-4")
     expect(score).not_to_contain_text("narrowing")
+    # ... and so was the chart: Ann's line, a gap where the safe bounds left her score
+    # open at move 100, now her exact 19 there
+    page.wait_for_function("(() => { const gd = document.querySelector('.js-plotly-plot');"
+                           " return gd && gd._fullData && gd._fullData[0].y[100] === 19; })()")
     # the jump list follows the step, in the page
     chosen = "s => s.options[s.selectedIndex].text"
     page.wait_for_function(f"document.querySelector('.mclog-step-jump select') && "

@@ -507,6 +507,9 @@ def test_the_review_widget_fills_its_graph_nearest_the_step_shown_first():
     figure = widget.marked.figure
     assert list(figure.data[0].x) == filler.steps
     assert [figure.data[s].y[-1] for s in range(2)] == [0.0, 1.0]   # (Ben won)
+    # ... and the page is sent the graph as filled (the chart it draws is this JSON)
+    drawn = widget.marked.view.figure["data"]
+    assert drawn[0]["x"] == filler.steps and [drawn[s]["y"][-1] for s in range(2)] == [0, 1]
     assert not filler.fill_one()
 
 
@@ -525,6 +528,7 @@ def test_the_review_widget_says_where_its_rollouts_stopped():
     assert "no board of 13 to 60 spaces" in widget.chances.error
     title = widget.marked.figure.layout.title.text
     assert "stopped at step" in title and "no board of 13 to 60 spaces" in title
+    assert widget.marked.view.figure["layout"]["title"]["text"] == title   # (as drawn)
 
 
 def test_a_scheduler_that_is_not_there_is_said_in_words(capsys):

@@ -172,11 +172,10 @@ class ReplayWidget(StepWidget):
 
     def make_chart(self, chart: tuple | None) -> MarkedChart:
         """The score graph and the price chart, one figure; a click on a point jumps
-        there."""
+        there (in the page: the stepper hears the chart's clicks)."""
         #: (the same as ``marked``, which a game without a chart has not)
         self.story = MarkedChart(story_chart(self.timeline, self.prices,
                                              player_colours(self.played)))
-        self._clickable(self.story)
         return self.story
 
     def frame(self, position: int) -> list[str]:
@@ -188,14 +187,6 @@ class ReplayWidget(StepWidget):
 
     # --- the exact ranges, found in the background --------------------------------
 
-    def _clicked(self, trace: object, points: Any, selector: object) -> None:
-        if points.xs:
-            self.go(int(points.xs[0]))
-
-    def _clickable(self, marked: MarkedChart) -> None:
-        for trace in marked.figure.data:  # a click on a point jumps there
-            trace.on_click(self._clicked)
-
     def _exact_ranges(self) -> None:
         """Every step drawn again with its exact score ranges (a search each, in the
         background, the page showing the safe bounds meanwhile), then shown."""
@@ -205,7 +196,6 @@ class ReplayWidget(StepWidget):
                 frames = [self._frame(p, self.played) for p in range(len(self.positions))]
                 self.story.redraw(story_chart(table, self.prices,
                                               player_colours(self.played)))
-                self._clickable(self.story)
                 self.timeline = table
             except Exception as exc:   # (the safe bounds stay, true if wider, and say so)
                 self.ranges_error = exc
