@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import errno
+import functools
 import json
 import tempfile
 import weakref
@@ -459,9 +460,15 @@ class PlotlyChart(anywidget.AnyWidget):
     library = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, figure: go.Figure, **kw) -> None:
-        from plotly.offline import get_plotlyjs
+        super().__init__(figure=plotly_json(figure), library=_plotly_js(), **kw)
 
-        super().__init__(figure=plotly_json(figure), library=get_plotlyjs(), **kw)
+
+@functools.cache
+def _plotly_js() -> str:
+    """plotly.js's text (3.5 MB), read once: every chart holds the same string."""
+    from plotly.offline import get_plotlyjs
+
+    return get_plotlyjs()
 
 
 def plotly_json(figure: go.Figure) -> dict:

@@ -668,7 +668,7 @@ def test_score_ranges_are_the_exact_lowest_and_highest(seed, players):
     assert checked >= 1
 
 
-@pytest.mark.parametrize("seed,players", [(23, 4)])
+@pytest.mark.parametrize("seed,players", [(23, 4), (5, 3)])   # (5: its chart changes too)
 def test_the_replay_widget_shows_safe_ranges_at_once_then_the_exact_ones(seed, players):
     """A seat's record before the reveal: the widget is drawn at once from safe bounds
     (each holding the exact range, marked as narrowing), and once the background has found
@@ -694,6 +694,8 @@ def test_the_replay_widget_shows_safe_ranges_at_once_then_the_exact_ones(seed, p
     assert waited.ranges_ready.is_set()
     assert widget.frames == waited.frames
     assert widget.chart.to_json() == waited.chart.to_json()
+    # ... and so is the chart the page is sent (it was drawn first from the safe bounds)
+    assert widget.marked.view.figure == waited.marked.view.figure
     changed = [i for i, (a, b) in enumerate(zip(first, widget.frames)) if a != b]
     assert changed and all(FINDING in first[i][2] for i in changed)
     assert not any(FINDING in frame[2] for frame in widget.frames)
