@@ -15,6 +15,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -193,15 +194,21 @@ def jupyter_lab(work: Path) -> Iterator[tuple[str, str]]:
     startup.mkdir(parents=True)
     (startup / "00-stacks-on-signal.py").write_text(_STACKS_ON_SIGNAL)
     port, token = free_port(), secrets.token_hex(16)
+    # The kernels are reached over local sockets (``ipc``), not TCP ports (a port picked
+    # free may be taken by another process before the kernel binds it: the notebook
+    # tests lost a kernel so, tests/test_notebooks.py); the sockets lie beside each
+    # kernel's connection file, in a runtime folder with a short path (a socket's path
+    # may not pass 107 characters, and pytest's folders are long).
+    runtime = tempfile.mkdtemp(prefix="mclog-lab-")
     log = open(work / "lab.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1",
          f"--ServerApp.port={port}", f"--IdentityProvider.token={token}",
          f"--ServerApp.root_dir={work / 'notebooks'}", "--LabApp.expose_app_in_browser=True",
          f"--LabApp.workspaces_dir={work / 'workspaces'}", "--LabApp.news_url=",
-         "--ServerApp.port_retries=0", "--allow-root"],
+         "--ServerApp.port_retries=0", "--KernelManager.transport=ipc", "--allow-root"],
         stdout=log, stderr=subprocess.STDOUT, cwd=work / "notebooks",
-        env={**os.environ, "JUPYTER_RUNTIME_DIR": str(work / "runtime"),
+        env={**os.environ, "JUPYTER_RUNTIME_DIR": runtime,
              "JUPYTER_CONFIG_DIR": str(work / "config"), "IPYTHONDIR": str(work / "ipython")})
     base = f"http://127.0.0.1:{port}"
     LOGS.append(work / "lab.log")
@@ -224,6 +231,7 @@ def jupyter_lab(work: Path) -> Iterator[tuple[str, str]]:
         log.close()
         LOGS.remove(work / "lab.log")
         SERVERS.remove(proc)
+        shutil.rmtree(runtime, ignore_errors=True)
 
 
 def stop(procs: list[subprocess.Popen]) -> None:
