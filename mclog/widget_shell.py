@@ -448,9 +448,26 @@ class PlotlyChart(anywidget.AnyWidget):
                              { responsive: true });
           box.dispatchEvent(new CustomEvent("mclog-chart-drawn", { bubbles: true }));
         };
+        // drawn first once in the page, at its width there (a chart drawn before its
+        // view is placed takes plotly's default width, 700 pixels, and keeps it), and
+        // drawn again to each width it is given later (a JupyterLab panel resized, not
+        // only the window, which is all plotly's ``responsive`` follows)
+        for (let frame = 0; !el.isConnected && frame < 600; frame++)
+          await new Promise(requestAnimationFrame);
         await draw();
         model.on("change:figure", draw);
-        return () => { model.off("change:figure", draw); Plotly.purge(box); };
+        let width = box.clientWidth;
+        const resized = new ResizeObserver(() => {
+          if (box.clientWidth === width) return;   // (its first call, or a height's)
+          width = box.clientWidth;
+          Plotly.Plots.resize(box);
+        });
+        resized.observe(box);
+        return () => {
+          resized.disconnect();
+          model.off("change:figure", draw);
+          Plotly.purge(box);
+        };
       }
     };
     """

@@ -338,6 +338,35 @@ def test_the_stepper_draws_its_step_without_waiting_for_the_chart(browser, lab):
     expect(probe).to_have_text("step 2")
 
 
+def test_the_chart_is_drawn_at_the_width_it_is_given(browser, lab):
+    """The replay widgets' chart (``PlotlyChart``) takes the width of its place in the
+    page, and again when that place is resized (a JupyterLab panel, not the window): the
+    same chart twice, the second drawn with plotly.js already loaded by the first.  (A
+    chart plotly draws before its view is placed takes plotly's default width, 700
+    pixels, and keeps it once placed; and plotly's ``responsive`` follows the window
+    only.)"""
+    from playwright.sync_api import expect
+
+    name = put_notebook(lab, "chart-width.ipynb", [
+        "import ipywidgets as w, plotly.graph_objects as go\n"
+        "from mclog.widget_shell import MarkedChart\n"
+        "figure = go.Figure(go.Scatter(x=[0, 1, 2], y=[1, 3, 2]))\n"
+        "charts = [MarkedChart(figure) for _ in range(2)]\n"
+        "charts[0].view.layout.width, charts[1].view.layout.width = '500px', '560px'\n"
+        "w.VBox([chart.view for chart in charts])"])
+    page = run_notebook(browser, lab, name)
+    no_errors(page)
+    widths = ("() => [...document.querySelectorAll('.js-plotly-plot')]"
+              ".map(g => g._fullLayout && g._fullLayout.width)")
+    page.wait_for_function(f"({widths})().join() === '500,560'")
+    # (the chart's own element, in its view's: the view's width set in the page)
+    page.evaluate("() => { document.querySelector('.js-plotly-plot')"
+                  ".parentElement.style.width = '800px'; }")
+    page.wait_for_function(f"({widths})().join() === '800,560'")
+    expect(page.locator(".js-plotly-plot").first.locator(".scatterlayer .trace")) \
+        .to_have_count(1)
+
+
 def test_use_this_game_says_which_cells_below_did_not_run(browser, lab):
     """The picker's *Use this game* runs the cells below it; where one raises, the kernel
     aborts the rest, and the button says so beside itself (the cells were left blank)."""
