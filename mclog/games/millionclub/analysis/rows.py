@@ -37,8 +37,8 @@ from mclog.simulate import seat_bots
 from ..events import noted
 from ..rules.board import ROLE_OF_COLOUR, STANDARD
 from ..rules.moves import Place
-from ..rules.scoring import CATEGORIES, COLONY_BONUSES, sure_winners
-from .tables import HIGHS
+from ..rules.scoring import CATEGORIES, sure_winners
+from .tables import HIGHS, highs
 
 if TYPE_CHECKING:
     from ..replayed import GameReplay
@@ -144,8 +144,7 @@ def corpus_rows(game: GameReplay, game_id: str, source: str) -> dict[str, dict[s
              role=ROLE_OF_COLOUR[table.colours[r.seat]] if table.setup != STANDARD else None,
              bot=bots[r.seat],
              **{c: getattr(r, c) for c in CATEGORIES},
-             **{high: r.range_of(c)[1] for c, high in zip(COLONY_BONUSES, HIGHS)},
-             total=low, total_high=high,
+             **highs(r), total=low, total_high=high,
              exact=r.exact, money=r.money, rank=r.rank, rank_best=r.rank_range[0],
              rank_worst=r.rank_range[1], win=r.seat in winners)
     state = game.replay.current

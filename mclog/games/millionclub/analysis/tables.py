@@ -16,7 +16,7 @@ from mclog.lazy import LazyModule
 
 from ..rules.board import DISC_NAMES
 from ..rules.cards import CONTINENTS, DEPENDS_ON, INDUSTRY_TYPES
-from ..rules.scoring import CATEGORIES, COLONY_BONUSES, WEALTH_STEP
+from ..rules.scoring import CATEGORIES, COLONY_BONUSES, WEALTH_STEP, Score
 from ..events import events
 
 if TYPE_CHECKING:
@@ -26,6 +26,13 @@ else:
 
 #: The columns of the highest points of each category unknown colonies can change.
 HIGHS = tuple(f"{c}_high" for c in COLONY_BONUSES)
+
+
+def highs(score: Score) -> dict[str, int]:
+    """The ``HIGHS`` columns of one player's ``score``: the highest each category may
+    reach (its value where the record settles it)."""
+    return {high: score.range_of(c)[1] for c, high in zip(COLONY_BONUSES, HIGHS)}
+
 
 #: The Stock Exchange spreads: what a pawn in each sector earns (R17).
 SPREADS = {f"spread_{k}": (k, DEPENDS_ON[k]) for k in INDUSTRY_TYPES}
@@ -95,8 +102,8 @@ def timeline(game) -> pd.DataFrame:
             cols["unknown_colonies"].append(row.unknown)
             for c in CATEGORIES:
                 cols[c].append(getattr(row, c))
-            for c, high in zip(COLONY_BONUSES, HIGHS):
-                cols[high].append(row.range_of(c)[1])
+            for high, value in highs(row).items():
+                cols[high].append(value)
             lo, hi = row.total_range
             cols["total"].append(lo)
             cols["total_low"].append(lo)
@@ -146,8 +153,7 @@ def final_scores(game) -> pd.DataFrame:
         lo, hi = r.total_range
         best, worst = r.rank_range
         rows.append({"name": r.name, "seat": r.seat, **{c: getattr(r, c) for c in CATEGORIES},
-                     **{high: r.range_of(c)[1] for c, high in zip(COLONY_BONUSES, HIGHS)},
-                     "total": r.total, "money": r.money, "rank": r.rank,
+                     **highs(r), "total": r.total, "money": r.money, "rank": r.rank,
                      "unknown_colonies": r.unknown, "total_low": lo, "total_high": hi,
                      "rank_best": best, "rank_worst": worst, "exact": r.exact})
     return pd.DataFrame(rows)
