@@ -402,9 +402,9 @@ class PlotlyChart(anywidget.AnyWidget):
     load, and the ``FigureWidget``'s is 5 MB of script; on a busy machine it missed them,
     and the chart never came (CI saw it twice: "[anywidget] Failed to initialize
     model.").  Here the module is a few lines, loaded at once, and plotly.js is loaded
-    while the chart is drawn, where nothing times out.  Set ``figure`` again to draw
-    the chart anew (``MarkedChart.redraw``); each time it is drawn, it says so to the
-    page (the DOM event ``mclog-chart-drawn``), for the stepper's marker."""
+    while the chart is drawn, where nothing times out.  ``draw(figure)`` draws the chart
+    anew; each time it is drawn, it says so to the page (the DOM event
+    ``mclog-chart-drawn``), for the stepper's marker."""
 
     _esm = """
     // plotly.js, loaded once for the page, by the first chart drawn (a classic script:
@@ -471,13 +471,19 @@ class PlotlyChart(anywidget.AnyWidget):
       }
     };
     """
-    #: The figure as plotly.js takes it (``data``, ``layout``): ``plotly_json`` of a figure.
+    #: The figure as plotly.js takes it (``data``, ``layout``): ``plotly_json`` of one.
     figure = traitlets.Dict().tag(sync=True)
     #: plotly.js's text, used by the first chart the page draws.
     library = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, figure: go.Figure, **kw) -> None:
+        # (the figure given with the widget's first state, not set after it: a view
+        # drawn in between would draw an empty chart first)
         super().__init__(figure=plotly_json(figure), library=_plotly_js(), **kw)
+
+    def draw(self, figure: go.Figure) -> None:
+        """Show ``figure`` (the page draws it again)."""
+        self.figure = plotly_json(figure)
 
 
 @functools.cache
@@ -533,7 +539,7 @@ class MarkedChart:
             for axis in ("yaxis", "yaxis2"):
                 if axis in figure.layout and figure.layout[axis].range is not None:
                     chart.layout[axis].range = figure.layout[axis].range
-        self.view.figure = plotly_json(self.figure)
+        self.view.draw(self.figure)
 
 
 class RunBelow(anywidget.AnyWidget):
