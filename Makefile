@@ -45,8 +45,10 @@ test: $(STAMP)
 	$(CACHED) $(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 ## The inner loop: every test but the slow ones (notebooks, browser, corpora, the long
-## property runs), the heaviest property tests on a quarter of their inputs (the Hypothesis
-## profile `inner`: tests/fuzzing.py's examples); make test (and CI) runs them all, in full.
+## property runs, and those tests/slow_tests.txt lists for their measured time: remade by
+## benchmarks/test_times.py --write), the heaviest property tests on a quarter of their
+## inputs (the Hypothesis profile `inner`: tests/fuzzing.py's examples); make test (and CI)
+## runs them all, in full.
 test-fast: $(STAMP)
 	$(CACHED) $(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not slow" --hypothesis-profile=inner
 

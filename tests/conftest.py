@@ -1,8 +1,10 @@
 """Put tests/ on the path so test modules share the helpers in tests/table.py; register
 the inner loop's Hypothesis profile (``make test-fast`` runs with
-``--hypothesis-profile=inner``: ``fuzzing.examples`` reads it); a browser test that
-fails reports what its notebook pages showed and said, and the lab's log."""
+``--hypothesis-profile=inner``: ``fuzzing.examples`` reads it); mark ``slow`` the tests
+``slow_tests.txt`` lists; a browser test that fails reports what its notebook pages showed
+and said, and the lab's log."""
 
+import os
 import sys
 from pathlib import Path
 
@@ -12,6 +14,25 @@ from hypothesis import settings
 sys.path.insert(0, str(Path(__file__).parent))
 
 settings.register_profile("inner")
+
+#: The tests left out of ``make test-fast`` for how long they run, as last measured by
+#: ``benchmarks/test_times.py`` (which switches the list off to time them all).
+SLOW_LIST = Path(__file__).with_name("slow_tests.txt")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """Mark ``slow`` each test ``slow_tests.txt`` lists, before ``-m "not slow"`` leaves
+    the slow ones out.  A test slow for what it is carries the mark in its own file; one
+    slow only for how long it runs (a measurement that changes as the code does, and may
+    hold for one parameter of a test and not its siblings) is listed there."""
+    if os.environ.get("MCLOG_SLOW_LIST") == "off" or not SLOW_LIST.exists():
+        return
+    listed = {line.strip() for line in SLOW_LIST.read_text(encoding="utf-8").splitlines()
+              if line.strip() and not line.startswith("#")}
+    for item in items:
+        if item.nodeid in listed:
+            item.add_marker(pytest.mark.slow)
 
 
 #: How many lines of each page snapshot Playwright puts in a failed expectation are kept
