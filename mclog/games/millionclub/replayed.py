@@ -29,7 +29,7 @@ from .rules.cards import DECK_NAMES, card_name
 from .rules.moves import Move
 from .notation.record import GameRecord, MoveEntry
 from .rules.score_range import Budget, ColonyScoring, exact_ranges, totals_settled
-from .rules.scoring import Score, places, ranks, score
+from .rules.scoring import Score, places_of, ranks, score
 from .rules.state import Decision, State, Table
 from .notation.text import move_text
 from .rules.unknown import OffDeck, Relabelled, is_handle, out_handles
@@ -296,23 +296,27 @@ class GameReplay:
         ranges = self.ranges_of(state, categories=final)
         if ranges is None:
             return rows
-        out = []
+        settled_ranges, totals = [], []
         for row, r in zip(rows, ranges):
             base = row.total - row.dominance - row.globalisation  # the exact categories
             lo, hi = r["total"]
             settled = {c: v for c, v in r.items() if c != "total" and v[0] != v[1]}
             if lo != hi or settled:  # (a category's lowest is no part of the total then)
                 settled["total"] = (base + lo, base + hi)
+            settled_ranges.append(settled)
+            totals.append(((base + lo, base + hi), row.money))
+        places = ranks([(low, money) for (low, _), money in totals])
+        out = []
+        for row, r, settled, place, (best, worst) in zip(rows, ranges, settled_ranges, places,
+                                                         places_of(totals)):
+            if best != worst:   # (the places a range allows: ``Score.rank_text``)
+                settled["rank"] = (best, worst)
             # a category the unknown cards cannot change has its one value; one they can
             # shows its lowest (with its range beside it)
             out.append(replace(row, dominance=r["dominance"][0],
-                               globalisation=r["globalisation"][0], ranges=settled))
-        out = [replace(r, rank=place)
-               for r, place in zip(out, ranks([(r.total_range[0], r.money) for r in out]))]
-        # (the places a range allows, where it allows more than one: ``Score.rank_text``)
-        allowed = [places(r, out) for r in out]
-        return [replace(r, ranges={**r.ranges, "rank": (best, worst)}) if best != worst else r
-                for r, (best, worst) in zip(out, allowed)]
+                               globalisation=r["globalisation"][0], rank=place,
+                               ranges=settled))
+        return out
 
     def ranges_of(self, state: State, categories: bool = False
                   ) -> list[dict[str, tuple[int, int]]] | None:

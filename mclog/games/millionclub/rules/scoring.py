@@ -89,7 +89,10 @@ class Score:
     @property
     def total_range(self) -> tuple[int, int]:
         """The lowest and highest total the unknown cards allow (the total twice if exact)."""
-        return self.ranges.get("total", (self.total, self.total))
+        if "total" in self.ranges:
+            return self.ranges["total"]
+        total = self.total
+        return total, total
 
     def range_of(self, category: str) -> tuple[int, int]:
         """The lowest and highest points of ``category`` the unknown cards allow (its
@@ -178,11 +181,25 @@ def places(row: Score, rows: list[Score]) -> tuple[int, int]:
     >>> [places(r, [a, b, c]) for r in (a, b, c)]
     [(1, 2), (1, 2), (3, 3)]
     """
-    low, high = row.total_range
-    ahead = [q for q in rows if q is not row]
-    best = 1 + sum(1 for q in ahead if (q.total_range[0], q.money) > (high, row.money))
-    worst = 1 + sum(1 for q in ahead if (q.total_range[1], q.money) > (low, row.money))
-    return best, worst
+    return places_of([(r.total_range, r.money) for r in rows])[rows.index(row)]
+
+
+def places_of(totals: list[tuple[tuple[int, int], int]]) -> list[tuple[int, int]]:
+    """``places`` of every row at once, each given as its total's range and its money:
+    each range is read once, as a view of a game asks this at every step.
+
+    >>> places_of([((13, 16), 5), ((15, 15), 5), ((8, 8), 5)])
+    [(1, 2), (1, 2), (3, 3)]
+    """
+    out = []
+    for seat, ((low, high), money) in enumerate(totals):
+        best = worst = 1
+        for other, ((their_low, their_high), their_money) in enumerate(totals):
+            if other != seat:
+                best += (their_low, their_money) > (high, money)
+                worst += (their_high, their_money) > (low, money)
+        out.append((best, worst))
+    return out
 
 
 def ranked(rows: list[Score]) -> list[Score]:
