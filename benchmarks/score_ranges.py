@@ -11,6 +11,9 @@ seat 0 (``mclog.seat_view``: every other player's draw is ``?``).  For each reco
   every view shows first;
 - *after the reveal* (the whole record): the same, and whether CP-SAT was asked at all
   (the reveal settles every colony a player ends with: it should not be);
+- *a step's score in hindsight*: ``scores_of`` of every state of the record cut before
+  the reveal, once its ranges are found (what every view asks at every step: the board,
+  the score table, the widget's frames), per step, beside a validate's time per move;
 - *the events in hindsight* (the whole record): the time to note its events, each after
   an unknown colony marked exact or not (``events.noted``: what ``mclog replay`` prints
   and the corpus rows hold), with the CP-SAT questions it asked.
@@ -61,7 +64,7 @@ def main() -> None:
 
     cp_model.CpSolver.solve = counted
     before, after, validate, after_solves, at_once, waited = [], [], [], [], [], []
-    noting, noting_solves = [], []
+    noting, noting_solves, per_step, per_move = [], [], [], []
     replay_widget(full_game(args.seed, 6, "standard", False))   # (the imports, once)
     for i in range(args.games):
         seed = args.seed + i
@@ -75,6 +78,16 @@ def main() -> None:
         t = time.perf_counter()
         played.scores()
         before.append(time.perf_counter() - t)
+        # every step's score as the views ask it, its ranges found (the line above found
+        # the last step's; most steps hold the same unknown colonies, whose ranges are kept)
+        states = [played.state(step) for step in range(len(played.replay) + 1)]
+        for state in states:
+            played.scores_of(state)
+        t = time.process_time()
+        for state in states:
+            played.scores_of(state)
+        per_step.append((time.process_time() - t) / len(states))
+        per_move.append(validate[-1] / len(played.replay))
         if i < args.widgets:
             for wait, into in ((False, at_once), (True, waited)):
                 fresh = replay(parse_one(cut))
@@ -103,6 +116,10 @@ def main() -> None:
           f"p95 {p95(before) * ms:.0f} ms, max {max(before) * ms:.0f} ms "
           f"(p95 {p95(before) / statistics.median(validate):.1f}x a validate; target p95 "
           f"under 500 ms)")
+    print(f"a step's score in hindsight, its ranges known (what every view asks at every "
+          f"step): median {statistics.median(per_step) * 1e6:.0f} us of CPU, "
+          f"{statistics.median(per_step) / statistics.median(per_move):.1f}x a validate's "
+          f"time a move")
     if at_once:
         print(f"the replay widget of {len(at_once)} of them, shown: median "
               f"{statistics.median(at_once) * ms:.0f} ms (safe bounds, the exact ranges "
