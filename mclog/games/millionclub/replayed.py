@@ -272,14 +272,18 @@ class GameReplay:
             self._scores = self.score_at(len(self.replay))
         return list(self._scores)
 
-    def score_at(self, index: int) -> list[Score]:
+    def score_at(self, index: int, state: State | None = None) -> list[Score]:
         """Each player's score after ``index`` moves, given everything the record says
-        (``scores_of``): every view of a step asks this, so none can disagree."""
+        (``scores_of``): every view of a step asks this, so none can disagree.  Kept:
+        the board, the list of players under it, the timeline and the widget's chart all
+        ask it.  (``state``: the state after ``index`` moves, for a caller going through
+        them all, which need not be made again.)"""
         key = (index, len(self.replay))   # (a replay still growing scores anew)
         rows = self._scores_at.get(key)
-        if rows is None:   # (the board and the list of players under it both ask)
+        if rows is None:
             rows = self._scores_at[key] = self.scores_of(
-                self.replay.state(index), final=index in (len(self.replay), -1))
+                self.replay.state(index) if state is None else state,
+                final=index in (len(self.replay), -1))
         return list(rows)
 
     def scores_of(self, state: State, final: bool = False) -> list[Score]:

@@ -66,7 +66,7 @@ def timeline(game) -> pd.DataFrame:
     provisional score: the final scoring applied now); and the three prices
     ``price_F``, ``price_T``, ``price_R``.
 
-    Scores are the game's own answer at each step (``GameReplay.scores_of``): exact in
+    Scores are the game's own answer at each step (``GameReplay.score_at``): exact in
     hindsight where the whole record settles the colonies they depend on, else a range,
     ``total_low`` to ``total_high`` with ``exact`` False; ``total`` and a ranged category
     then hold their lowest (as ``final_scores`` does), and ``<category>_high`` its highest.
@@ -80,10 +80,9 @@ def timeline(game) -> pd.DataFrame:
         "money", "n_industries", "n_colonies", "unknown_colonies", *CATEGORIES,
         *HIGHS, "total", "total_low", "total_high", "exact", "price_F", "price_T", "price_R")}
     steps = [None, *game.steps]
-    last = len(steps) - 1
     for step, state in zip(steps, game.replay.states()):
         index = step.index if step else 0
-        rows = game.scores_of(state, final=index == last)
+        rows = game.score_at(index, state)
         move_cols = (index, step.round if step else 0, step.phase if step else "setup",
                      DISC_NAMES.get(step.disc) if step and step.disc else None,
                      step.label if step else "setup", _who(names, step.actor) if step else "",
