@@ -4,6 +4,7 @@ finished) and one-line slips in them.  A long run, as ``fuzz_long.py`` is (``mak
 runs both); the suite runs the same views on the samples alone.
 
     python benchmarks/every_view.py [--seeds 2] [--cuts 6] [--game NAME] [--seed 7] [--options]
+                                     [--bots random]
 
 ``--options`` simulates each game at each value of each of its options too (Million
 Club's alternative setup, Joakim's Business Sharks, Cartel's Advanced rules...), one
@@ -164,10 +165,11 @@ def option_sets(game) -> list[dict[str, str]]:
     return sets
 
 
-def bases(names: list[str], seeds: int, options: bool = False) -> list[tuple[str, str, Path]]:
+def bases(names: list[str], seeds: int, options: bool = False,
+          bots: str = "random") -> list[tuple[str, str, Path]]:
     """The samples of the games named, and ``seeds`` simulated games of each (2 to 6
-    players, as the game allows), with each of the game's options too (``options``):
-    (game, text, the folder its component files are in)."""
+    players, as the game allows, played by ``bots``), with each of the game's options too
+    (``options``): (game, text, the folder its component files are in)."""
     out = []
     for path in sorted((ROOT / "sample_games").glob("*/*.mclog")):
         record = mclog.read_one(path)
@@ -179,7 +181,7 @@ def bases(names: list[str], seeds: int, options: bool = False) -> list[tuple[str
             for seed in range(1, seeds + 1):
                 players = next(n for n in ((seed % 5) + 2, *range(2, 7)) if n in game.players)
                 try:
-                    text = game.simulated_text(players, seed, "random", chosen)
+                    text = game.simulated_text(players, seed, bots, chosen)
                 except NotImplementedError:
                     break
                 out.append((name, text, ROOT))
@@ -236,6 +238,11 @@ def main() -> None:
     parser.add_argument("--options", action="store_true",
                         help="also simulate each game at each of its options' values")
     parser.add_argument("--out", type=Path, help="where failing records are written")
+    parser.add_argument("--bots", default="random",
+                        help="the bots of the simulated games, as `mclog simulate --bots` "
+                        "takes them (random bots in Joakim seldom reach the billion: "
+                        "their games stop at the simulator's 20,000 moves, and take long "
+                        "to sweep; its `trader` ends them)")
     args = parser.parse_args()
     names = [registry.game(args.game).name] if args.game else registry.names()
     out = args.out or Path(tempfile.mkdtemp(prefix="every-view-"))
@@ -243,7 +250,7 @@ def main() -> None:
     sweep, rng = Sweep(out), random.Random(args.seed)
     tried: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     with tempfile.TemporaryDirectory() as tmp:
-        every = bases(names, args.seeds, args.options)
+        every = bases(names, args.seeds, args.options, args.bots)
         for done, (name, text, folder) in enumerate(every, 1):
             work = Path(tmp) / "work"
             work.mkdir(exist_ok=True)
