@@ -309,16 +309,17 @@ class GameReplay:
                 settled["total"] = (base + lo, base + hi)
             settled_ranges.append(settled)
             totals.append(((base + lo, base + hi), row.money))
-        places = ranks([(low, money) for (low, _), money in totals])
+        # (the rank by the lowest totals, R21, and the places the ranges allow)
+        rank_by_low = ranks([(low, money) for (low, _), money in totals])
         out = []
-        for row, r, settled, place, (best, worst) in zip(rows, ranges, settled_ranges, places,
-                                                         places_of(totals)):
+        for row, r, settled, rank, (best, worst) in zip(rows, ranges, settled_ranges,
+                                                        rank_by_low, places_of(totals)):
             if best != worst:   # (the places a range allows: ``Score.rank_text``)
                 settled["rank"] = (best, worst)
             # a category the unknown cards cannot change has its one value; one they can
             # shows its lowest (with its range beside it)
             out.append(replace(row, dominance=r["dominance"][0],
-                               globalisation=r["globalisation"][0], rank=place,
+                               globalisation=r["globalisation"][0], rank=rank,
                                ranges=settled))
         return out
 

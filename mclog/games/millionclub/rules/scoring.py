@@ -181,7 +181,8 @@ def places(row: Score, rows: list[Score]) -> tuple[int, int]:
     >>> [places(r, [a, b, c]) for r in (a, b, c)]
     [(1, 2), (1, 2), (3, 3)]
     """
-    return places_of([(r.total_range, r.money) for r in rows])[rows.index(row)]
+    return places_of([(row.total_range, row.money),
+                      *((q.total_range, q.money) for q in rows if q is not row)])[0]
 
 
 def places_of(totals: list[tuple[tuple[int, int], int]]) -> list[tuple[int, int]]:
