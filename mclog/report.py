@@ -23,8 +23,8 @@ from html import escape
 from . import games
 from .errors import MclogError
 from .move_list import record_lines
+from .page_code import MOVE_LIST_JS, UNPACK_JS, packed
 from .svg_chart import figure_svg
-from .widget_shell import MOVE_LIST_JS, UNPACK_JS, packed
 
 
 #: The most steps a report page holds: every step's board is drawn in advance, and a

@@ -320,7 +320,7 @@ def test_the_stepper_draws_its_step_without_waiting_for_the_chart(browser, lab):
 
     name = put_notebook(lab, "stepper-alone.ipynb", [
         "import ipywidgets as w\n"
-        "from mclog.widget_shell import FrameStepper\n"
+        "from mclog.page_widgets import FrameStepper\n"
         "slider, chart = w.IntSlider(max=2), w.IntSlider()\n"
         "frames = [[f'<b class=\"probe\">step {i}</b>'] for i in range(3)]\n"
         "stepper = FrameStepper(['board'], frames, slider=slider, chart=chart,\n"
@@ -373,7 +373,7 @@ def test_use_this_game_says_which_cells_below_did_not_run(browser, lab):
     from playwright.sync_api import expect
 
     name = put_notebook(lab, "run-below.ipynb", [
-        "from mclog.widget_shell import RunBelow\nruns = 0\nRunBelow()",
+        "from mclog.page_widgets import RunBelow\nruns = 0\nRunBelow()",
         "runs += 1\nif runs > 1:\n    raise ValueError('the second run fails')",
         "'after it'"])
     page = run_notebook(browser, lab, name)

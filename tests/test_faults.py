@@ -225,7 +225,7 @@ def test_a_game_too_long_for_a_report_page_is_refused_with_a_reason(tmp_path, ca
 def test_a_long_games_report_holds_its_boards_gzipped_not_as_text(monkeypatch):
     """A Joakim game of 20,000 moves (random bots stopped at the simulator's limit) took
     1 GB to report: every step's board was drawn, then all were packed.  Each is now
-    packed as it is drawn (``widget_shell.packed``), so the report of a long game holds
+    packed as it is drawn (``page_code.packed``), so the report of a long game holds
     their gzip, a hundredth of their text, not the text three times over (the boards, their
     JSON and its bytes), and the page is the same."""
     import base64

@@ -106,8 +106,8 @@ LAYERS = [
     ["mclog", "mclog.arguments"],
     # tables, corpora, figures, widgets and the report page
     ["mclog.analysis", "mclog.corpus", "mclog.corpus.build", "mclog.corpus.read",
-     "mclog.corpus.simulate", "mclog.corpus.sources", "mclog.widget_shell",
-     "mclog.widgets", "mclog.svg_chart", "mclog.move_list", "mclog.report",
+     "mclog.corpus.simulate", "mclog.corpus.sources", "mclog.page_code",
+     "mclog.page_widgets", "mclog.widget_shell", "mclog.widgets", "mclog.svg_chart", "mclog.move_list", "mclog.report",
      "mclog.review"],
     # the command line
     ["mclog.cli", "mclog.__main__"],
@@ -139,7 +139,8 @@ def test_a_shared_module_imports_only_its_layer_and_below(module):
 
 #: What a fresh process imports for each way in, and what it must not (issue 29, instant
 #: start): validating a record needs no tables, charts, widgets or Dask; the replay
-#: widget's import cell (notebook 01's) needs no pandas until a table is made.
+#: widget's import cell (notebook 01's) needs no pandas until a table is made, and no
+#: anywidget until a widget is; the report page is made without Jupyter's widgets.
 STARTS = {
     "mclog validate": ("import sys; from mclog.cli import main; "
                        "main(['validate', 'sample_games/millionclub/duel-2p.mclog'])",
@@ -150,7 +151,12 @@ STARTS = {
         "from mclog.analysis import shown; import mclog; "
         "from mclog.widget_shell import game_picker; "
         "from mclog.games.millionclub.widget import replay_widget",
-        ("pandas", "numpy", "dask", "pyarrow")),
+        ("pandas", "numpy", "dask", "pyarrow", "anywidget", "psygnal", "mclog.page_widgets")),
+    "mclog report": ("import tempfile; from mclog.cli import main; "
+                     "main(['report', 'sample_games/millionclub/duel-2p.mclog', '-o', "
+                     "tempfile.mkdtemp() + '/page.html'])",
+                     ("ipywidgets", "anywidget", "IPython", "mclog.widget_shell",
+                      "mclog.page_widgets", "dask")),
 }
 
 
