@@ -6,6 +6,12 @@ yardstick of the same run, ``python -c pass``.
 Targets: ``mclog validate`` of one small file within 3x ``python -c pass``; the replay
 widget's import cell (notebook 01's) under 0.5 s.  ``mclog import`` of the same game's
 JSON is timed beside them (it checks the JSON against the game's JSON Schema).
+
+``python -c`` of the import cell is the strict figure: a notebook's kernel has IPython,
+traitlets and comm imported before any cell runs, and a bare Python has not.  So the
+cell is also timed where a user runs it, in a fresh kernel (``--kernels``, 0 to skip):
+notebook 01's import lines, and its whole first cell, which also makes the game picker
+(whose "Use this game" button is an anywidget).
 Bytecode is cached first in a folder of its own (``PYTHONPYCACHEPREFIX``), as an
 installed package's is: without it every start compiles mclog's sources again (this
 machine sets PYTHONDONTWRITEBYTECODE).
@@ -40,6 +46,8 @@ STARTS = {
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--kernels", type=int, default=5,
+                        help="fresh kernels that time notebook 01's first cell (0: none)")
     parser.add_argument("--against", help="another checkout of mclog whose mclog validate "
                                           "is timed in the same rounds")
     args = parser.parse_args()
@@ -68,6 +76,10 @@ def main() -> None:
         print(f"{name:34} median {median * 1000:6.1f} ms   {median / yardstick:5.2f}x "
               "python -c pass")
     print("targets: mclog validate within 3x python -c pass; the import cell under 500 ms")
+    if args.kernels:
+        for name, spent in in_a_kernel(args.kernels).items():
+            print(f"{name:34} median {statistics.median(spent) * 1000:6.1f} ms   (in a fresh "
+                  f"kernel, {len(spent)} kernels)")
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "PYTHONPYCACHEPREFIX": cache}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -79,6 +91,43 @@ def main() -> None:
     print(f"where mclog validate's own time goes: {whole:.0f} ms in the process after Python "
           f"has started, of which {built:.0f} ms build its {shares[0].split()[2]} dataclasses "
           "(each method of a dataclass is compiled from text when its class is made)")
+
+
+def in_a_kernel(kernels: int) -> dict[str, list[float]]:
+    """Notebook 01's import lines and its whole first cell, each timed in ``kernels`` fresh
+    kernels (in turn), from the request to the kernel's reply: what a user waits for."""
+    import json
+    import shutil
+
+    from jupyter_client.manager import KernelManager
+
+    notebook = json.loads((ROOT / "notebooks" / "01-replay.ipynb").read_text("utf-8"))
+    first = "".join(next(c for c in notebook["cells"] if c["cell_type"] == "code")["source"])
+    cells = {"notebook 01's import lines": "\n".join(
+                 line for line in first.splitlines() if line.startswith(("from ", "import "))),
+             "notebook 01's first cell": first}
+    spent: dict[str, list[float]] = {name: [] for name in cells}
+    for _ in range(kernels):
+        for name, code in cells.items():
+            sockets = tempfile.mkdtemp(prefix="mclog-kernel-")
+            km = KernelManager(kernel_name="python3", transport="ipc",
+                               ip=os.path.join(sockets, "k"))
+            km.start_kernel(cwd=str(ROOT / "notebooks"))
+            client = km.client()
+            client.start_channels()
+            try:
+                client.wait_for_ready(timeout=120)
+                client.execute_interactive("pass", timeout=120)   # (the kernel is up)
+                start = time.perf_counter()
+                reply = client.execute_interactive(code, timeout=120,
+                                                   output_hook=lambda message: None)
+                spent[name].append(time.perf_counter() - start)
+                assert reply["content"]["status"] == "ok", reply["content"]
+            finally:
+                client.stop_channels()
+                km.shutdown_kernel(now=True)
+                shutil.rmtree(sockets, ignore_errors=True)
+    return spent
 
 
 #: ``mclog validate`` in one process, the time that dataclasses.dataclass takes counted
