@@ -12,6 +12,7 @@ import json
 import zlib
 from collections.abc import Iterator
 
+
 def packed(value) -> str:
     """``value`` as gzipped JSON in base64: what a page or a widget unpacks with the
     browser's own ``DecompressionStream`` (safe inside a ``<script>``: base64 holds no
