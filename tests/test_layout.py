@@ -107,8 +107,8 @@ LAYERS = [
     # tables, corpora, figures, widgets and the report page
     ["mclog.analysis", "mclog.corpus", "mclog.corpus.build", "mclog.corpus.read",
      "mclog.corpus.simulate", "mclog.corpus.sources", "mclog.page_code",
-     "mclog.page_widgets", "mclog.widget_shell", "mclog.widgets", "mclog.svg_chart", "mclog.move_list", "mclog.report",
-     "mclog.review"],
+     "mclog.page_widgets", "mclog.widget_shell", "mclog.widgets", "mclog.svg_chart",
+     "mclog.move_list", "mclog.report", "mclog.review"],
     # the command line
     ["mclog.cli", "mclog.__main__"],
 ]
