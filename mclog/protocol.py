@@ -186,6 +186,15 @@ class Game(ABC):
         (``mclog.slips``); off where nobody reads the message, as the search can take
         a second on a long game."""
 
+    def replay_after(self, played: Played, record: Any) -> Played:
+        """``replay(record)`` (strict, naming slips), where ``played`` is the replay of a
+        record that ``record`` may go on from: the recorder reads its record again at
+        every line typed, with the line added.  A game whose replay can go on from
+        ``played`` plays only what was added; by default (and for a record that does not
+        go on from it: an undo, a line that changed what was there) the whole record is
+        played again."""
+        return self.replay(record)
+
     @abstractmethod
     def write(self, record: Any, played: Played | None = None) -> str:
         """The canonical text of one game (ending with a newline)."""

@@ -97,6 +97,35 @@ class Replay(Generic[S, M]):
             if len(moves) % every == 0:
                 self._snapshots.append(self._copy(state))
 
+    def fork(self, infos: list[Any]) -> Replay[S, M]:
+        """A replay of the same moves that goes on by itself: moves played on it leave this
+        one as it is.  A record read again with lines added (the recorder's next line)
+        plays only those, from here, rather than the whole game again.  ``infos``: what
+        the new reading noted of each move already played, one a move (its own entries,
+        which its messages point into).
+
+        The snapshots are shared, as nothing changes a snapshot once it is taken (a jump
+        plays on a copy of it); the running state is copied.  (Made by ``__init__``, not
+        ``copy.copy``: the compiled build's class keeps no ``__dict__`` to copy.)
+
+        >>> replay = Replay([], list, lambda state, move: state.append(move))
+        >>> replay.extend([("a", 1), ("b", 2)])
+        >>> other = replay.fork([10, 20])
+        >>> other.push("c", 30)
+        >>> replay.current, other.current, other.infos
+        (['a', 'b'], ['a', 'b', 'c'], [10, 20, 30])
+        """
+        if len(infos) != len(self.moves):
+            raise ValueError(f"a fork of {counted(len(self.moves), 'move')} takes as many "
+                             f"infos, not {len(infos)}")
+        other = Replay(self._snapshots[0], self._copy, self._play, self.every,
+                       self._make_step)
+        other.moves, other.infos = list(self.moves), list(infos)
+        other.comments = {index: list(notes) for index, notes in self.comments.items()}
+        other._snapshots = list(self._snapshots)
+        other._current = self._copy(self._current)
+        return other
+
     def comment(self, text: str) -> None:
         """Attach a comment to the last move pushed."""
         if self.moves:

@@ -1766,6 +1766,145 @@ def test_the_shared_recorder_takes_each_answer_by_its_end(name, path, tmp_path):
     # end alike: 'roll Ann', 'hold Ann')
 
 
+def _cut(record, count: int):
+    """``record`` with its first ``count`` entries."""
+    return dataclasses.replace(record, entries=record.entries[:count])
+
+
+def _as_played(game, played) -> tuple:
+    """What a replayed game shows: its steps (with their lines), their texts, the scores,
+    boards and whether it is complete."""
+    steps = [(s.index, s.move, s.round, s.phase, s.actor, s.line, s.col)
+             for s in played.steps]
+    boards = [game.draw_step(played, i) for i in sorted({0, len(played) // 2, len(played)})]
+    return (steps, game.step_texts(played), [r.as_dict() for r in played.scores()], boards,
+            played.complete)
+
+
+@pytest.mark.parametrize("name,path", CASES_FIRST_FAST, ids=lambda v: getattr(v, "name", v))
+def test_a_record_played_on_from_its_beginning_is_the_record_played_whole(name, path):
+    """``replay_after(played, record)``, the recorder's replay of its record with a line
+    added: a sample cut after some of its entries, played on from the replay of each
+    shorter cut, shows the same steps, texts, scores and boards as the cut replayed
+    whole (a kit game plays only the entries added; the others play the whole record)."""
+    game = game_named(name)
+    record = mclog.read_one(path)
+    n = len(record.entries)
+    cuts = sorted({0, 1, n // 2, n - 1, n})
+    whole = {count: game.replay(_cut(record, count)) for count in cuts}
+    for short in cuts:
+        for long in (count for count in cuts if count >= short):
+            after = game.replay_after(whole[short], _cut(record, long))
+            assert _as_played(game, after) == _as_played(game, whole[long]), (short, long)
+
+
+class _CountedPlays:
+    """A game's engine whose ``play`` counts the moves it plays (the rest is the engine's
+    own)."""
+
+    def __init__(self, engine) -> None:
+        self.engine, self.played = engine, 0
+
+    def play(self, state, move, watch=None) -> None:
+        self.played += 1
+        self.engine.play(state, move, watch)
+
+    def __getattr__(self, name):
+        return getattr(self.engine, name)
+
+
+KIT_GAMES = [n for n in names() if hasattr(game_named(n), "verbs")]
+
+
+@pytest.mark.parametrize("name", KIT_GAMES)
+def test_a_kit_games_record_with_a_line_added_plays_that_line_alone(name, monkeypatch):
+    """The recorder reads its record again at every line: a kit game's replay goes on from
+    the last one, each move added played once, and the moves and messages then point
+    into the new reading's entries (a slip a failed check names is found in them); a
+    record that does not go on from it (an entry changed, other tags, fewer entries, a
+    replay with mistakes kept) is played whole, as ``replay`` plays it."""
+    from mclog.record.entries import CheckEntry
+
+    game = game_named(name)
+    path = next(p for p in _samples(name) if "Seat" not in mclog.read_one(p).tags)
+    record = mclog.read_one(path)
+    moves = [i for i, e in enumerate(record.entries) if isinstance(e, record.move_entry)]
+    cut = moves[len(moves) // 2]   # (the entries before the middle move)
+    counted = _CountedPlays(game.engine)
+    monkeypatch.setattr(game, "engine", counted)
+    text = game.write(record)
+    before = game.replay(mclog.parse_one(game.write(_cut(record, cut)), str(path)))
+    assert counted.played == len(before)
+    counted.played = 0
+    again = mclog.parse_one(text, str(path))   # (read anew: entries equal, not the same)
+    after = game.replay_after(before, again)
+    assert counted.played == len(after) - len(before) == len(moves) - len(before)
+    mine = [e for e in again.entries if isinstance(e, again.move_entry)]
+    assert all(info is entry for info, entry in zip(after.replay.infos, mine, strict=True))
+    assert _as_played(game, after) == _as_played(game, game.replay(again))
+    # a count one off after the cut, as the table counts it: told where it stands, with
+    # the same words as a whole replay says
+    kind = game.check_kinds[0]
+    state = after.state(len(after))
+    values = game.checks[kind.word](state)
+    keys = range(len(record.names)) if kind.keys is None else kind.canonical
+    wrong = CheckEntry(kind.word, tuple((k, values[k] + (k == next(iter(keys))))
+                                        for k in keys))
+    counted_wrong = mclog.parse_one(game.write(dataclasses.replace(
+        record, entries=[*record.entries, wrong])), str(path))
+    with pytest.raises(RecordError) as whole_said:
+        game.replay(counted_wrong)
+    with pytest.raises(RecordError) as after_said:
+        game.replay_after(before, counted_wrong)
+    assert str(after_said.value) == str(whole_said.value)
+    assert after_said.value.line == whole_said.value.line > 0
+    # records that do not go on from it: each played whole, as ``replay`` plays it
+    at = [i for i, e in enumerate(again.entries) if isinstance(e, again.move_entry)]
+    changed = dataclasses.replace(again, entries=list(again.entries))
+    changed.entries[at[0]] = next(e for e in changed.entries if isinstance(
+        e, again.move_entry) and e.move != changed.entries[at[0]].move)
+    tagged = dataclasses.replace(again, tags={**again.tags, "Event": "Another evening"})
+    lenient = game.replay(before.record, strict=False)
+    for from_, other in ((before, changed), (before, tagged), (before, _cut(again, cut - 1)),
+                         (lenient, again)):
+        assert not from_.goes_on_to(other)
+        assert _outcome(game, lambda: game.replay_after(from_, other)) == \
+            _outcome(game, lambda: game.replay(other))
+
+
+@pytest.mark.parametrize("name", KIT_GAMES)
+def test_the_shared_recorder_plays_each_move_typed_once_read_and_once_read_back(
+        name, monkeypatch, tmp_path):
+    """However long the game, a move typed at the shared recorder is played twice: as the
+    record with the line added is read, and as the file written is read back (the safe
+    writer's check); the moves before it are not played again."""
+    game = game_named(name)
+    path = next(p for p in _samples(name) if "Seat" not in mclog.read_one(p).tags)
+    record = mclog.read_one(path)
+    moves = [e.move for e in record.entries if isinstance(e, record.move_entry)][:60]
+    counted = _CountedPlays(game.engine)
+    monkeypatch.setattr(game, "engine", counted)
+    _copy_components(path, tmp_path)
+    tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
+    rec = _recording(game).start(game, str(tmp_path / "r.mclog"),
+                                 players=record.tags["Players"], tags=tags)
+    plays = []
+    for move in moves:
+        counted.played = 0
+        rec.enter(game.answer_text(rec.played, move))
+        plays.append(counted.played)
+    assert plays == [2] * len(moves)
+
+
+def _outcome(game, replayed) -> tuple | str:
+    """What ``replayed()`` gives: the replayed game as it shows (``_as_played``), or the
+    message of its refusal."""
+    try:
+        return _as_played(game, replayed())
+    except RecordError as exc:
+        return str(exc)
+
+
 @pytest.mark.parametrize("name,path", [c for c in CASES_FIRST_FAST
                                        if game_named(c.values[0]).engine is not None
                                        and game_named(c.values[0]).recording_class is None],

@@ -102,3 +102,22 @@ def test_a_step_may_be_a_numpy_whole_number():
     r = toy()
     r.extend((m, None) for m in [1, 2, 3])
     assert r.state(numpy.int64(2)) == [3]
+
+
+def test_a_fork_goes_on_by_itself_from_the_same_moves():
+    """``fork(infos)``: a replay of the same moves with the facts a new reading noted of
+    them, which goes on without changing the one it came from; every step of either is
+    the same state as a replay played whole."""
+    r = toy(every=3)
+    r.extend((m, ("old", i)) for i, m in enumerate([1, 2, 1, 1]))
+    other = r.fork([("new", i) for i in range(4)])
+    other.extend((m, ("new", i)) for i, m in enumerate([2, 3], 4))
+    assert r.moves == [1, 2, 1, 1] and r.current == [5] and r.infos[0] == ("old", 0)
+    assert other.moves == [1, 2, 1, 1, 2, 3] and other.current == [10]
+    assert other.infos == [("new", i) for i in range(6)]
+    whole = toy(every=3)
+    whole.extend((m, None) for m in other.moves)
+    assert [other.state(i) for i in range(7)] == [whole.state(i) for i in range(7)]
+    assert [r.state(i) for i in range(5)] == [whole.state(i) for i in range(5)]
+    with pytest.raises(ValueError, match="a fork of 4 moves takes as many infos, not 3"):
+        r.fork([None] * 3)

@@ -191,6 +191,15 @@ class KitGame(Game):
     def replay(self, record, *, strict=True, events=False, slips=True):
         return KitPlayed(self, record, strict=strict, slips=slips)
 
+    def replay_after(self, played, record):
+        """The moves ``played`` holds are not played again where ``record`` goes on from
+        its record (``KitPlayed.goes_on_to``): a line added at the end of a long game is
+        played alone."""
+        if isinstance(played, KitPlayed) and played.game is self and \
+                played.goes_on_to(record):
+            return KitPlayed(self, record, after=played)
+        return self.replay(record)
+
     def write(self, record, played=None):
         return write_body(record, self.verbs, self.tag_order, self.joins)
 

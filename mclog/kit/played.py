@@ -59,7 +59,9 @@ class KitPlayed:
     """A kit game's record replayed (``mclog.protocol.Played``)."""
 
     def __init__(self, game, record: KitRecord, *, strict: bool = True,
-                 slips: bool = True) -> None:
+                 slips: bool = True, after: KitPlayed | None = None) -> None:
+        """``after``: a replay of a record that ``record`` goes on from (``goes_on_to``),
+        whose moves are not played again: only the entries added since are."""
         self.game, self.record = game, record
         self.errors: list[RecordError] = []
         self.warnings: list[RecordError] = []
@@ -70,9 +72,6 @@ class KitPlayed:
         #: (``entries[12].company``); None for a whole move or a check.
         self.error_fields: list[str | None] = []
         self.review_cache: dict = {}   # (``mclog.protocol.Played``)
-        engine = game.engine
-        self.replay = Replay(engine.new_state(game.table(record)), engine.copy, engine.play,
-                             snapshot_every=SNAPSHOT_EVERY)
         self._steps: list[Step] | None = None
         self._strict = strict
         self._at = 0  # the entry being played
@@ -81,9 +80,23 @@ class KitPlayed:
         #: each kind last agreed (where the search for a check of that kind starts: a
         #: check of profits that agreed says nothing of the money).
         self._slips = slips
-        self._agreed: dict[str, int] = {}
+        start = 0   # the first entry to play
+        if after is None:
+            engine = game.engine
+            self.replay = Replay(engine.new_state(game.table(record)), engine.copy,
+                                 engine.play, snapshot_every=SNAPSHOT_EVERY)
+            self._agreed: dict[str, int] = {}
+        else:
+            if after.game is not game or not after.goes_on_to(record, strict, slips):
+                raise ValueError("the record does not go on from this replay's record")
+            start = len(after.record.entries)
+            # (the moves played are the same as this record's first ones: each is given
+            # its entry in this record, which its messages and steps point into)
+            self.replay = after.replay.fork([e for e in record.entries[:start]
+                                             if type(e) is MoveEntry])
+            self._agreed = dict(after._agreed)
         try:
-            self._play_all()
+            self._play_all(start)
         except RuleError as exc:  # (the move of entry ``_at``: the rules refused it)
             entry = record.entries[self._at]
             reason = exc.reason + game.refusal_hint(self, exc)
@@ -110,16 +123,31 @@ class KitPlayed:
             return entry.col
         return entry.source.col(entry.word + at)
 
-    def _play_all(self) -> None:
+    def goes_on_to(self, record: KitRecord, strict: bool = True, slips: bool = True) -> bool:
+        """Whether ``record`` goes on from this replay's record, so that its replay (with
+        ``strict`` and ``slips`` as given) may go on from this one (``after``): the same
+        game, tags, players and file (a component file is found beside it), and this
+        record's entries as its first ones, all played without a mistake.  The recorder
+        reads its record again at every line, with the line added."""
+        mine = self.record
+        count = len(mine.entries)
+        return (record.game == mine.game and strict == self._strict and
+                slips == self._slips and not self.errors and record.names == mine.names
+                and record.file == mine.file and record.tags == mine.tags
+                and len(record.entries) >= count and record.entries[:count] == mine.entries)
+
+    def _play_all(self, start: int = 0) -> None:
         """Every move of the record played, and each check compared with the rules where
         it stands (the state the moves before it left).  The moves between two other
         entries go to ``Replay.extend`` as one run: a record has a check or a comment
         every few dozen moves, or none, and one loop over a run costs less than a step of
         a generator per move.  (What each step says, its round, kind and actor, is worked
-        out when the steps are first asked for: validating a record never needs them.)"""
+        out when the steps are first asked for: validating a record never needs them.)
+        ``start``: the first entry to play, those before it being played already
+        (``after``)."""
         entries = self.record.entries
-        first = 0   # the first entry of the run of moves not played yet
-        for number, entry in enumerate(entries):
+        first = start   # the first entry of the run of moves not played yet
+        for number, entry in enumerate(entries[start:], start):
             if type(entry) is MoveEntry:
                 continue
             self._play_run(first, number)

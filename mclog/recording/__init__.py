@@ -712,7 +712,9 @@ class Recording:
             record = records[0]
             if record.game != self.game.name:
                 raise Slip(f"{self.path}: is a game of {record.game}, not {self.game.name}")
-            return record, self.game.replay(record)
+            # (played on from the record as it stood, where the game can: the line
+            # typed, not the whole game again)
+            return record, self.game.replay_after(self.played, record)
         except RecordError as exc:
             column = 0
             if line and typed.strip() and exc.line == text.count("\n") and exc.col:
