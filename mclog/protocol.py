@@ -247,8 +247,10 @@ class Game(ABC):
         return []
 
     @abstractmethod
-    def step_texts(self, played: Played) -> list[str]:
-        """Every step of a replayed game in words (``Ann buys F``), in order."""
+    def step_texts(self, played: Played, start: int = 0) -> list[str]:
+        """Every step of a replayed game in words (``Ann buys F``), in order; from the
+        ``start``-th on (0-based), where only the last are wanted (the recorder's line
+        just typed, at the end of a long game)."""
 
     @abstractmethod
     def final_text(self, played: Played) -> str:

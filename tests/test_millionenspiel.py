@@ -360,6 +360,24 @@ def test_m16_ties_in_a_game_in_progress_go_to_who_bet_first_in_the_last_throw():
         ["Ann", "Ben", "Cleo"]
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_the_writer_names_the_rollers_its_replay_noted_as_it_names_those_it_plays(seed):
+    """Given the record's replay (the recorder writes its record at every line), the
+    writer names who rolls as the replay noted them, playing nothing again: the same text
+    as the writer that plays the record itself, kept throws, refusals and broke players'
+    passes left out included."""
+    from mclog.games.millionenspiel.notation.writer import write_game
+
+    records = [read_one(path) for path in sorted(
+        (Path(__file__).parent.parent / "sample_games" / "millionenspiel").glob("*.mclog"))]
+    records += [simulate(bots_from_names("random,chance", 2 + seed % 9, seed), seed)]
+    for record in records if seed == 0 else records[-1:]:
+        played = replay(record)
+        assert write_game(record, played) == write_game(record)
+        # (a replay of another reading of the record is not this one's: played again)
+        assert write_game(record, replay(parse_one(write(record)))) == write_game(record)
+
+
 def test_a_whole_game_written_a_line_a_round_reads_as_its_sample():
     """The format lets a line hold several items, separated by commas: every sample with
     each run of item lines joined into one (a throw's bets, then the roll, the landing,
@@ -1328,6 +1346,32 @@ def test_m12_a_past_arrow_left_out_is_named_at_the_check_it_fails():
         "<text>:14:7: check money failed: Ann has 5, not 10; Ben has 0, not 5; Cleo has "
         "1,000, not 1,005; the record would agree with it if line 13 read 'past arrow, "
         "lands blue' (not 'lands blue')")
+
+
+def test_m12_a_record_played_on_from_its_last_reading_names_the_same_slip():
+    """The recorder's read of its record with a line added plays on from its last read
+    (``replay(..., after=...)``): a count that fails on the line added names the landing
+    written before it, in the new reading's lines, as a whole replay names it."""
+    import dataclasses
+
+    from mclog.games.millionenspiel.notation.record import CheckEntry
+    from mclog.games.millionenspiel.replayer import replay as played_on
+
+    text = _family_with("Ann rolls 6 2, past arrow, lands blue", "Ann rolls 6 2, lands blue")
+    record = parse_one(text)
+    check = next(i for i, e in enumerate(record.entries) if isinstance(e, CheckEntry))
+    # (the last reading: the lines before the count, written as the recorder writes them)
+    before = parse_one(write(dataclasses.replace(record, entries=record.entries[:check])))
+    last = replay(before)
+    assert last.goes_on_to(record)
+    with pytest.raises(RecordError) as whole:
+        replay(record)
+    with pytest.raises(RecordError) as after:
+        played_on(record, after=last)
+    assert str(after.value) == str(whole.value)
+    assert "if line 13 read 'past arrow, lands blue' (not 'lands blue')" in str(after.value)
+    with pytest.raises(ValueError, match="goes on from another only where"):
+        played_on(record, after=replay(before, strict=False))
 
 
 def test_m12_a_colour_written_wrong_is_named_where_a_bet_runs_short():

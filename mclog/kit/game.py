@@ -224,9 +224,9 @@ class KitGame(Game):
         return (f"the record ends after move {len(played)} (next: "
                 f"{self.engine.describe(played.final)})")
 
-    def step_texts(self, played):
+    def step_texts(self, played, start=0):
         names = played.record.names
-        return [self.verbs.say(move, names) for move in played.replay.moves]
+        return [self.verbs.say(move, names) for move in played.replay.moves[start:]]
 
     def replay_text(self, played):
         out = [f"{played.record.tags.get('Event', self.name)}: "

@@ -330,7 +330,9 @@ class Recording:
 
     def step_texts(self, start: int, stop: int | None = None) -> list[str]:
         """The steps from ``start`` (0-based) in words."""
-        return self.game.step_texts(self.played)[start:stop]
+        if stop is not None:   # (a slice of them all)
+            return self.game.step_texts(self.played)[start:stop]
+        return self.game.step_texts(self.played, start)
 
     def last_moves(self, count: int = 5) -> list[str]:
         """The last ``count`` steps in words (the most recent last)."""

@@ -110,8 +110,8 @@ class MillionClub(Game):
 
         return player_lines(played.state(index), played.score_at(index))
 
-    def step_texts(self, played):
-        return [step.text for step in played.steps]
+    def step_texts(self, played, start=0):
+        return [step.text for step in played.steps[start:]]
 
     # --- a review by rollouts --------------------------------------------------------
 

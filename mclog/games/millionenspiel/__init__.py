@@ -32,6 +32,15 @@ class Millionenspiel(Game):
         # the analysis's attribution reads it, and plays nothing again)
         return replay(record, strict=strict, events=events, slips=slips)
 
+    def replay_after(self, played, record):
+        """The moves ``played`` holds are not played again where ``record`` goes on from
+        its record (``GameReplay.goes_on_to``): the recorder's line is played alone."""
+        from .replayer import GameReplay, replay
+
+        if isinstance(played, GameReplay) and played.goes_on_to(record):
+            return replay(record, after=played)
+        return self.replay(record)
+
     def write(self, record, played=None):
         from .notation.writer import write_game
 
@@ -79,10 +88,17 @@ class Millionenspiel(Game):
 
         return state_html(state)
 
-    def step_texts(self, played):
-        names = played.record.names
-        return [_said(move, names, before)
-                for move, before in zip(played.replay.moves, played.replay.states())]
+    def step_texts(self, played, start=0):
+        from .rules.flow import play
+
+        names, moves = played.record.names, played.replay.moves
+        start = slice(start, None).indices(len(moves))[0]   # (as ``moves[start:]`` starts)
+        before = played.state(start)   # (played on in place: each text reads the state
+        texts = []                     # before its move)
+        for move in moves[start:]:
+            texts.append(_said(move, names, before))
+            play(before, move)
+        return texts
 
     # --- a review by rollouts --------------------------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Any, SupportsIndex
+from typing import Any, NamedTuple, SupportsIndex, cast
 
 from mclog.engine import Watch, by_fields, required
 from mclog.errors import RecordError, RuleError
@@ -22,7 +22,7 @@ from mclog.slips import (
     written_as,
 )
 
-from .notation.record import CheckEntry, MoveEntry, Record
+from .notation.record import CheckEntry, Entry, MoveEntry, Record
 from .notation.verbs import VERBS, amount
 from .rules.flow import describe_decision, play
 from .rules.moves import Accept, Bet, BuyPension, Land, Refuse, Throw
@@ -96,7 +96,8 @@ class GameReplay:
 
     def __init__(self, record: Record, replay: Replay, errors: list[RecordError],
                  warnings: list[RecordError] | None = None,
-                 redundant: set[int] | None = None) -> None:
+                 redundant: set[int] | None = None, agreed: dict[str, int] | None = None,
+                 played_as: tuple[bool, bool] = (True, True)) -> None:
         self.record, self.replay, self.errors = record, replay, errors
         self.review_cache: dict = {}   # (``mclog.protocol.Played``)
         #: Items that say what the rules already say (a broke player's ``pass``, M4): each
@@ -105,6 +106,26 @@ class GameReplay:
         self.warnings: list[RecordError] = warnings or []
         self.redundant: set[int] = redundant or set()
         self._money_events: list[MoneyEvent] | None = None
+        #: The moves played when a check of each kind last agreed (where a failed check's
+        #: search for its slip starts), and whether the replay was strict and named slips:
+        #: what a replay of the record with lines added goes on from (``goes_on_to``).
+        self.agreed: dict[str, int] = agreed or {}
+        self.played_as = played_as
+
+    def goes_on_to(self, record: Record) -> bool:
+        """Whether ``record`` goes on from this replay's record, so that its replay (strict,
+        naming slips) may go on from this one (``replay(..., after=self)``): the same
+        players, tags and file, this record's entries as its first ones (``_same``), all
+        played without a mistake and with no item left out.  The recorder reads its record again at every line, with
+        the line added."""
+        mine = self.record
+        count = len(mine.entries)
+        return (self.played_as == (True, True) and not self.errors and not self.warnings
+                and record.names == mine.names and record.tags == mine.tags
+                and record.track == mine.track and record.file == mine.file
+                and record.pension_cards == mine.pension_cards
+                and len(record.entries) >= count
+                and all(_same(old, new) for old, new in zip(mine.entries, record.entries)))
 
     @property
     def money_events(self) -> list[MoneyEvent]:
@@ -171,30 +192,69 @@ def last_roller(state: State) -> int:
     return (state.roller - 1) % n
 
 
-def _make_step(index: int, move: object, info: tuple, comments: list[str]) -> Step:
-    """A step from what the replayer noted: (throw, phase, actor, the entry read), the
-    entry's line and column worked out only now (most replays never ask)."""
-    throw, phase, actor, entry = info
-    return Step(index, move, throw, phase, actor, entry.line, entry.col, comments)
+class MoveFacts(NamedTuple):
+    """What the replayer noted of a move as it played it (``Replay.infos``): the throw,
+    the kind of decision it answered (``"over"``: none), who decided, who was rolling
+    (the writer names them: ``Ann rolls 4 3``), and the entry it was read from (a throw
+    kept, which is not written, is the next item's)."""
+
+    throw: int
+    phase: str
+    actor: int | None
+    roller: int | None
+    entry: MoveEntry
+
+
+def _make_step(index: int, move: object, facts: MoveFacts, comments: list[str]) -> Step:
+    """A step from what the replayer noted, the entry's line and column worked out only
+    now (most replays never ask)."""
+    return Step(index, move, facts.throw, facts.phase, facts.actor, facts.entry.line,
+                facts.entry.col, comments)
+
+
+def _same(old: Entry, new: Entry) -> bool:
+    """Whether an entry of a new reading plays as its old reading played: equal, and a
+    move with the name written before it (``Ann rolls``, which the replay checks and
+    equality does not compare) the same, or none (nothing to check: the canonical form
+    writes ``Ann rolls 6 6, refuses``, where ``Ann refuses`` was typed)."""
+    return old == new and (not isinstance(old, MoveEntry) or
+                           cast(MoveEntry, new).subject in (None, old.subject))
 
 
 def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
-           events: bool = False, slips: bool = True) -> GameReplay:
+           events: bool = False, slips: bool = True,
+           after: GameReplay | None = None) -> GameReplay:
     """Play ``record``.  A move the rules refuse ends the replay with a located
     ``RecordError``; a check that fails is one too, or, with ``strict=False``, is kept
     in ``errors`` and the replay goes on.  ``events``: note every change of money with
     its cause as the moves are played (``GameReplay.money_events``).  ``slips``: name
     the landing a failed check may come from (``_slip``; off in the replays that try
-    one)."""
-    state = new_game(record.names, record.track, record.pension_cards)
-    steps = Replay(state, State.copy, play, snapshot_every, _make_step)
+    one).  ``after``: a strict replay of a record that ``record`` goes on from
+    (``GameReplay.goes_on_to``), whose moves are not played again: only the entries
+    added since are (the recorder's line; strict, naming slips, with no events)."""
+    start = 0   # the first entry to play
+    if after is None:
+        state = new_game(record.names, record.track, record.pension_cards)
+        steps = Replay(state, State.copy, play, snapshot_every, _make_step)
+        #: The moves played when a check of money, and one of pensions, last agreed
+        #: (none: 0).
+        agreed: dict[str, int] = {}
+    else:
+        if not (strict and slips) or events or not after.goes_on_to(record):
+            raise ValueError("a replay goes on from another only where its record goes on "
+                             "from that one's, strict and naming slips")
+        start = len(after.record.entries)
+        # (each move played is given its entry in this reading, which its messages and
+        # the slips' search point into)
+        new_of = {id(old): new for old, new in zip(after.record.entries, record.entries)}
+        steps = after.replay.fork([facts._replace(entry=new_of[id(facts.entry)])
+                                   for facts in after.replay.infos])
+        agreed = dict(after.agreed)
     errors: list[RecordError] = []
     warnings: list[RecordError] = []
     redundant: set[int] = set()
     current = steps.current
     playing = None  # the entry whose move is being played (for a rule's refusal)
-    #: The moves played when a check of money, and one of pensions, last agreed (none: 0).
-    agreed: dict[str, int] = {}
     trying: object = None   # the move being played
 
     def fail(message: str, entry: FromSource | CheckEntry, rule: str | None = None,
@@ -203,9 +263,9 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
         error.entry = entry   # (a JSON record has no lines: its import names the entry)
         return error
 
-    def plays() -> Iterator[tuple[object, tuple]]:
+    def plays() -> Iterator[tuple[object, MoveFacts]]:
         nonlocal playing, trying
-        for entry in record.entries:
+        for entry in record.entries[start:]:
             if isinstance(entry, CheckEntry):
                 problem = _check(current, entry, record)
                 if problem is None:
@@ -235,7 +295,8 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
                 continue
             if d is not None and d.kind == ACCEPT and not isinstance(move, Refuse):
                 roller = required(current.roller, "a throw to keep with nobody rolling")
-                yield Accept(roller), (current.throw, d.kind, d.actor, entry)
+                yield Accept(roller), MoveFacts(current.throw, d.kind, d.actor, roller,
+                                                entry)
                 d = current.decision
             if isinstance(move, Refuse):
                 move = Refuse(current.roller)
@@ -245,7 +306,8 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
                            f"{record.names[current.roller]}'s this throw", entry, "M5")
             actor = d.actor if d is not None else None
             trying = move
-            yield move, (current.throw, d.kind if d else "over", actor, entry)
+            yield move, MoveFacts(current.throw, d.kind if d else "over", actor,
+                                  current.roller, entry)
 
     noted: list[MoneyEvent] = []
     noting = _Noting(noted)
@@ -268,7 +330,7 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
     except RecordError as exc:
         raise exc.relocate(file=record.file,
                            game=record.number if record.number > 1 else None) from None
-    played = GameReplay(record, steps, errors, warnings, redundant)
+    played = GameReplay(record, steps, errors, warnings, redundant, agreed, (strict, slips))
     if events:
         played._money_events = noted
     return played
@@ -310,7 +372,7 @@ def _slip(steps: Replay, agreed: int, fits: Callable[[State], bool], record: Rec
         return ""
 
     def holds(slip: Slip) -> bool:
-        again = replace(record, entries=written_as(entries, steps.infos[slip.index][3],
+        again = replace(record, entries=written_as(entries, steps.infos[slip.index].entry,
                                                    slip.meant))
         try:
             return not replay(again, strict=False, slips=False).errors
@@ -322,7 +384,7 @@ def _slip(steps: Replay, agreed: int, fits: Callable[[State], bool], record: Rec
                       holds, PASSINGS)
 
     def where(slip: Slip) -> str:
-        return entry_place(steps.infos[slip.index][3], entries)
+        return entry_place(steps.infos[slip.index].entry, entries)
 
     def text(move: object) -> str:
         return VERBS.item(move, record.names)

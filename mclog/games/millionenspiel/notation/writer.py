@@ -37,7 +37,7 @@ def write_game(record: Record, played=None) -> str:
     out = [f'[{k} "{escape_tag(v)}"]' for k, v in canonical_tags(record.tags).items()]
     out.append("")
     line = _Line(out)
-    rollers = _rollers(record, redundant)
+    rollers = _rollers(record, redundant, played)
     for index, entry in enumerate(record.entries):
         if isinstance(entry, CommentEntry):
             if entry.own_line or line.empty:
@@ -117,12 +117,18 @@ def _comment(entry: CommentEntry) -> str:
     return comment_text(entry.text, entry.brace, False)
 
 
-def _rollers(record: Record, redundant: AbstractSet[int] = frozenset()
+def _rollers(record: Record, redundant: AbstractSet[int] = frozenset(), played=None
              ) -> dict[int, int | None]:
-    """The roller at each throw of the record (by entry), for writing 'Ann rolls': played
-    as far as the record plays (a record with a mistake is still written as it is)."""
-    state = new_game(record.names, record.track, record.pension_cards)
+    """The roller at each throw of the record (by entry), for writing 'Ann rolls': as
+    ``played``, the record's replay, noted it (``MoveFacts``: the recorder writes its
+    record at every line, and plays nothing again), else played as far as the record
+    plays (a record with a mistake is still written as it is)."""
     rollers: dict[int, int | None] = {}
+    if played is not None and played.record is record:
+        for facts in played.replay.infos:   # (a throw kept is noted with the item after
+            rollers.setdefault(id(facts.entry), facts.roller)   # it: the roller before)
+        return rollers
+    state = new_game(record.names, record.track, record.pension_cards)
     try:
         for entry in record.entries:
             if not isinstance(entry, MoveEntry) or id(entry) in redundant:
