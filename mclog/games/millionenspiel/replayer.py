@@ -116,8 +116,8 @@ class GameReplay:
         """Whether ``record`` goes on from this replay's record, so that its replay (strict,
         naming slips) may go on from this one (``replay(..., after=self)``): the same
         players, tags and file, this record's entries as its first ones (``_same``), all
-        played without a mistake and with no item left out.  The recorder reads its record again at every line, with
-        the line added."""
+        played without a mistake and with no item left out.  The recorder reads its
+        record again at every line, with the line added."""
         mine = self.record
         count = len(mine.entries)
         return (self.played_as == (True, True) and not self.errors and not self.warnings
