@@ -1921,6 +1921,57 @@ def test_the_shared_recorder_plays_each_move_typed_once_read_and_once_read_back(
     assert plays == added and (counted is None or min(added) == 2)
 
 
+@pytest.mark.parametrize("name", [n for n in names() if game_named(n).engine is not None
+                                  and game_named(n).recording_class is None])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_recording_session_writes_what_it_wrote_when_every_line_replayed_the_game(
+        name, seed, monkeypatch, tmp_path):
+    """A session at the shared recorder, its moves typed with undos, comments and lines
+    that are no move among them, leaves the same file and says the same as the session
+    whose every read plays the whole record again (``replay_after`` as ``replay``)."""
+    game = game_named(name)
+    record = mclog.parse_one(game.simulated_text(min(game.players) + 1, seed,
+                                                 game.review_bots, {}))
+    moves = [e.move for e in record.entries if isinstance(e, record.move_entry)]
+    tags = {k: v for k, v in record.tags.items() if k not in ("Game", "Players")}
+
+    def session(folder: Path) -> tuple[str, list[str]]:
+        rng = random.Random(seed)
+        path = folder / "game.mclog"
+        rec = _recording(game).start(game, str(path), players=record.tags["Players"],
+                                     tags=tags)
+        said: list[str] = []
+        for step in range(60):
+            # (a comment, a line that is no move and an undo early on; then at random)
+            kind = {4: 0.12, 9: 0.17, 14: 0.0}.get(step, rng.random())
+            try:
+                if kind < 0.1 and len(rec.played):
+                    said += ["undone:", *rec.undo(rng.randint(1, 3))]
+                elif kind < 0.15:
+                    rec.comment(f"note {step}")
+                    said.append("noted")
+                elif kind < 0.2:
+                    rec.enter("bid nobody 5")
+                else:
+                    typed = sum(isinstance(e, rec.record.move_entry) for e in rec.record.entries)
+                    if typed == len(moves):
+                        break
+                    text = game.answer_text(rec.played, moves[typed])
+                    said += rec.enter(text) if text is not None else []
+            except MclogError as exc:
+                said.append(f"refused: {exc}")
+        return path.read_text(encoding="utf-8"), said
+
+    (tmp_path / "on").mkdir()
+    (tmp_path / "whole").mkdir()
+    played_on = session(tmp_path / "on")
+    monkeypatch.setattr(type(game), "replay_after",
+                        lambda self, played, record: self.replay(record))
+    assert session(tmp_path / "whole") == played_on
+    done = " ".join(played_on[1])
+    assert "refused" in done and "undone:" in done and "noted" in done
+
+
 def _outcome(game, replayed) -> tuple | str:
     """What ``replayed()`` gives: the replayed game as it shows (``_as_played``), or the
     message of its refusal."""
