@@ -124,17 +124,12 @@ class KitPlayed:
         return entry.source.col(entry.word + at)
 
     def goes_on_to(self, record: KitRecord, strict: bool = True, slips: bool = True) -> bool:
-        """Whether ``record`` goes on from this replay's record, so that its replay (with
-        ``strict`` and ``slips`` as given) may go on from this one (``after``): the same
-        game, tags, players and file (a component file is found beside it), and this
-        record's entries as its first ones, all played without a mistake.  The recorder
-        reads its record again at every line, with the line added."""
-        mine = self.record
-        count = len(mine.entries)
-        return (record.game == mine.game and strict == self._strict and
-                slips == self._slips and not self.errors and record.names == mine.names
-                and record.file == mine.file and record.tags == mine.tags
-                and len(record.entries) >= count and record.entries[:count] == mine.entries)
+        """Whether ``record`` goes on from this replay's record (``continued_by``: a
+        component file is found beside the record, so the file is the same too), so that
+        its replay (with ``strict`` and ``slips`` as given) may go on from this one
+        (``after``): this one played without a mistake, as that one is to be played."""
+        return (strict == self._strict and slips == self._slips and not self.errors
+                and self.record.continued_by(record))
 
     def _play_all(self, start: int = 0) -> None:
         """Every move of the record played, and each check compared with the rules where

@@ -8,6 +8,8 @@ Source positions never count for equality: ``parse(write(record)) == record``.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -152,6 +154,21 @@ class RecordBase:
         return self.tags == other.tags and self.content == other.content
 
     __hash__ = None  # type: ignore[assignment]  # (records are mutable)
+
+    def continued_by(self, other: RecordBase,
+                     same: Callable[[Any, Any], bool] = operator.eq) -> bool:
+        """Whether ``other`` is this record with entries added after its own: the same
+        game, tags, players and file, and this record's entries as its first ones, each
+        compared by ``same`` (a game whose entries hold what equality leaves out, and its
+        replay reads, compares that too).  The recorder reads its record again at every
+        line typed, with the line added, and a game's replay may then go on from the last
+        (``Game.replay_after``)."""
+        count = len(self.entries)
+        return (type(other) is type(self) and getattr(other, "game", None) ==
+                getattr(self, "game", None) and other.tags == self.tags
+                and other.players == self.players and other.file == self.file
+                and len(other.entries) >= count
+                and all(map(same, self.entries, other.entries)))
 
     @property
     def players(self) -> tuple[str, ...]:   # (the game's record says)

@@ -19,12 +19,11 @@ import copy
 from _thread import RLock
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import partial
 from typing import TYPE_CHECKING, Final, NamedTuple, SupportsIndex, cast
 
 from mclog.errors import RecordError
 from mclog.unknowns import Problem, TooHard
-from mclog.replay import Replay, Step, played_repr, whole_step
+from mclog.replay import Replay, Step, facts_maker, played_repr, whole_step
 from .rules.cards import DECK_NAMES, card_name
 from .rules.moves import Move
 from .notation.record import GameRecord, MoveEntry
@@ -82,10 +81,8 @@ class MoveFacts(NamedTuple):
     label: str                   # the line label the move belongs under
 
 
-#: ``MoveFacts`` from a tuple of its fields, in their order, made at C speed: the named
-#: tuple's own constructor is a Python call, 7% of a replay at one per move (measured
-#: with benchmarks/record_speed.py); this costs a tenth of that.
-move_facts = partial(tuple.__new__, MoveFacts)
+#: ``MoveFacts`` from a tuple of its fields, in their order (``mclog.replay.facts_maker``).
+move_facts = facts_maker(MoveFacts)
 
 
 def step_maker(table: Table) -> Callable[[int, Move, MoveFacts, list[str]], MillionClubStep]:

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, SupportsIndex, cast
 from mclog.engine import Watch, by_fields, required
 from mclog.errors import RecordError, RuleError
 from mclog.record.entries import FromSource
-from mclog.replay import Replay, Step, played_repr
+from mclog.replay import Replay, Step, facts_maker, played_repr
 from mclog.slips import (
     Slip, allows, checked_after, confirmed, entry_place, find_slips, in_words, refused_with,
     written_as,
@@ -113,19 +113,13 @@ class GameReplay:
         self.played_as = played_as
 
     def goes_on_to(self, record: Record) -> bool:
-        """Whether ``record`` goes on from this replay's record, so that its replay (strict,
-        naming slips) may go on from this one (``replay(..., after=self)``): the same
-        players, tags and file, this record's entries as its first ones (``_same``), all
-        played without a mistake and with no item left out.  The recorder reads its
-        record again at every line, with the line added."""
-        mine = self.record
-        count = len(mine.entries)
+        """Whether ``record`` goes on from this replay's record (``continued_by``, each
+        entry compared by ``_same``; the track and the pension cards are its tags'), so
+        that its replay (strict, naming slips) may go on from this one (``replay(...,
+        after=self)``): this one strict and naming slips too, played without a mistake
+        and with no item left out."""
         return (self.played_as == (True, True) and not self.errors and not self.warnings
-                and record.names == mine.names and record.tags == mine.tags
-                and record.track == mine.track and record.file == mine.file
-                and record.pension_cards == mine.pension_cards
-                and len(record.entries) >= count
-                and all(_same(old, new) for old, new in zip(mine.entries, record.entries)))
+                and self.record.continued_by(record, _same))
 
     @property
     def money_events(self) -> list[MoneyEvent]:
@@ -203,6 +197,10 @@ class MoveFacts(NamedTuple):
     actor: int | None
     roller: int | None
     entry: MoveEntry
+
+
+#: ``MoveFacts`` from a tuple of its fields, in their order (``mclog.replay.facts_maker``).
+move_facts = facts_maker(MoveFacts)
 
 
 def _make_step(index: int, move: object, facts: MoveFacts, comments: list[str]) -> Step:
@@ -295,8 +293,8 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
                 continue
             if d is not None and d.kind == ACCEPT and not isinstance(move, Refuse):
                 roller = required(current.roller, "a throw to keep with nobody rolling")
-                yield Accept(roller), MoveFacts(current.throw, d.kind, d.actor, roller,
-                                                entry)
+                yield Accept(roller), move_facts((current.throw, d.kind, d.actor, roller,
+                                                  entry))
                 d = current.decision
             if isinstance(move, Refuse):
                 move = Refuse(current.roller)
@@ -306,8 +304,8 @@ def replay(record: Record, *, strict: bool = True, snapshot_every: int = 32,
                            f"{record.names[current.roller]}'s this throw", entry, "M5")
             actor = d.actor if d is not None else None
             trying = move
-            yield move, MoveFacts(current.throw, d.kind if d else "over", actor,
-                                  current.roller, entry)
+            yield move, move_facts((current.throw, d.kind if d else "over", actor,
+                                    current.roller, entry))
 
     noted: list[MoneyEvent] = []
     noting = _Noting(noted)
